@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@shared/messages';
+import { isAllowed, isRole, type Access, type Role } from '@shared/roles';
+import type { ServerContext } from '../context';
+import { accounts } from '../db/schema';
+import { HttpError } from '../errors';
+
+/**
+ * Checks the bearer token and the operation's role rule. Roles are read from the database on every call, so
+ * a role removed or an account deleted takes effect at once, not when the access token expires.
+ */
+export async function authorize(
+  context: ServerContext,
+  rule: Access,
+  authorization: string | undefined,
+): Promise<{ id: number; roles: Role[] } | null> {
+  if (rule.kind === 'public') return null;
+  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? '');
+  if (!match) throw new HttpError(401, MESSAGES.authenticationRequired, { 'www-authenticate': 'Bearer' });
+  const token = await context.tokens.verify(match[1], 'access');
+  if (!token) throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  const [row] = await context.db
+    .select({ id: accounts.id, roles: accounts.roles, tokensValidAfter: accounts.tokensValidAfter })
+    .from(accounts)
+    .where(eq(accounts.id, token.accountId));
+  if (!row || token.issuedAt.getTime() < Math.floor(row.tokensValidAfter.getTime() / 1000) * 1000) {
+    throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
+  }
+  const roles = row.roles.filter(isRole);
+  if (!isAllowed(rule, roles)) throw new HttpError(403, MESSAGES.userNotAllowed);
+  return { id: row.id, roles };
+}

@@ -1,0 +1,39 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { startServer } from './server';
+
+/** `npm run server [-- --demo]`: the platform API, on PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
+async function main() {
+  const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
+  const env = process.env;
+  const server = await startServer({
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT ? Number(env.PORT) : 4000,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : resolve(env.BACKOFFICE_DATA_DIR ?? '.data/pglite'),
+    demo: values.demo,
+    adminEmail: env.BACKOFFICE_ADMIN_EMAIL,
+    adminPassword: env.BACKOFFICE_ADMIN_PASSWORD,
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY === 'true',
+    config: env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : undefined,
+  });
+  console.log(`API listening on ${server.url} (${server.database.kind})`);
+  if (server.demoAccounts.length) {
+    console.log('Demo workspace seeded. Accounts (e-mail / password):');
+    for (const demo of server.demoAccounts) console.log(`  ${demo.role.padEnd(21)} ${demo.email.padEnd(36)} ${demo.password}`);
+  }
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; when absent PGlite lives in memory (tests). */
+  dataDir?: string;
+  /** Where the drizzle-kit migrations are; defaults to the folder beside this file. */
+  migrationsFolder?: string;
+}
+
+const defaultMigrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  if (options.url) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzle(pool, { schema });
+    // Several API instances may start together on one database: one migrates, the others wait.
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock(7201001)');
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock(7201001)').catch(() => undefined);
+      lockClient.release();
+    }
+    return { db: db as unknown as Database, kind: 'postgresql', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import { outbox } from '../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Keeps mail in the outbox table and the log: the embedded server works offline and staff can still read links. */
+export class OutboxMailer implements Mailer {
+  constructor(
+    private readonly db: Database,
+    private readonly logger?: Logger,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.db.insert(outbox).values({ recipient: message.to, subject: message.subject, body: message.text });
+    this.logger?.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail kept in outbox');
+  }
+}
+
+/** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@host:465). */
+export async function createSmtpMailer(url: string, from: string): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer');
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { contract, type Contract, type Operation, type OperationId } from '@shared/contract';
+import type { Role } from '@shared/roles';
+import { authorize } from '../auth/guard';
+import type { ServerContext } from '../context';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<O> {
+  params: O extends Operation<infer P, z.ZodType, z.ZodType, z.ZodType> ? Out<P> : never;
+  query: O extends Operation<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Out<Q> : never;
+  body: O extends Operation<z.ZodType, z.ZodType, infer B, z.ZodType> ? Out<B> : never;
+  /** The signed-in account; null only on public operations. */
+  account: { id: number; roles: Role[] } | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<Id extends OperationId> = (
+  input: HandlerInput<Contract[Id]>,
+) => Promise<Contract[Id] extends Operation<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never>;
+
+export type Handlers = { [Id in OperationId]: Handler<Id> };
+
+/**
+ * Registers one route per contract operation. The typed map makes a missing handler a compile error, and the
+ * role check runs in onRequest, before validation, so a forbidden caller learns nothing about the payload.
+ */
+export function registerOperations(app: FastifyInstance, context: ServerContext, handlers: Handlers): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const id of Object.keys(contract) as OperationId[]) {
+    const operation = contract[id] as Operation;
+    const handler = handlers[id] as unknown as (input: HandlerInput<Operation>) => Promise<unknown>;
+    typed.route({
+      method: operation.method,
+      url: operation.path,
+      schema: {
+        ...(operation.params ? { params: operation.params } : {}),
+        ...(operation.query ? { querystring: operation.query } : {}),
+        ...(operation.body ? { body: operation.body } : {}),
+        response: { [operation.successStatus ?? 200]: operation.response },
+      },
+      config: { operationId: id },
+      onRequest: async (request) => {
+        request.account = await authorize(context, operation.access, request.headers.authorization);
+      },
+      handler: async (request, reply) => {
+        const result = await handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          account: request.account,
+          request,
+          reply,
+        });
+        reply.code(operation.successStatus ?? 200);
+        return result;
+      },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: { id: number; roles: Role[] } | null;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Logger } from 'pino';
+import { buildApp, type App } from './app';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
+import type { ServerConfig } from './context';
+
+export interface StartOptions {
+  host?: string;
+  port?: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  migrationsFolder?: string;
+  demo?: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  config?: Partial<ServerConfig>;
+  logger?: Logger;
+  trustProxy?: boolean;
+}
+
+export interface RunningServer {
+  app: App;
+  database: DatabaseHandle;
+  url: string;
+  demoAccounts: DemoAccount[];
+  close(): Promise<void>;
+}
+
+/** Opens the database, prepares first-start accounts and listens. Used by the CLI and the desktop app. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
+  try {
+    await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
+    const demoAccounts = options.demo ? await seedDemo(database.db) : [];
+    let mailer;
+    if (options.smtpUrl) {
+      const { createSmtpMailer } = await import('./mail/mailer');
+      mailer = await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>');
+    }
+    const app = await buildApp({
+      db: database.db,
+      dbKind: database.kind,
+      logger: options.logger,
+      jwtSecret: options.jwtSecret,
+      mailer,
+      config: options.config,
+      trustProxy: options.trustProxy,
+    });
+    const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4000 });
+    return {
+      app,
+      database,
+      url: address,
+      demoAccounts,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

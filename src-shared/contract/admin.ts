@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { access } from '../roles';
+import { defineOperation } from './define';
+import { accountSchema, emailField, idParam, okSchema, roleSchema, shortText } from './entities';
+
+/** Page size of the account list (spec §9). */
+export const ACCOUNT_PAGE_SIZE = 99;
+
+const accountIdParams = z.strictObject({ accountId: idParam });
+const accountFields = {
+  name: shortText(200),
+  username: emailField,
+  nickname: shortText(200),
+};
+
+export const adminOperations = {
+  'admin.roles': defineOperation({
+    method: 'GET',
+    path: '/admin/roles',
+    summary: 'The roles an account can hold',
+    access: access.anyOf('ADMIN'),
+    response: z.array(roleSchema),
+  }),
+  'admin.accounts.list': defineOperation({
+    method: 'GET',
+    path: '/admin/accounts',
+    summary: 'Accounts, by name, optionally filtered on name, nickname or e-mail',
+    access: access.anyOf('ADMIN'),
+    query: z.strictObject({
+      limit: z.coerce.number().int().min(1).max(500).default(ACCOUNT_PAGE_SIZE),
+      skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+      term: shortText(200).optional(),
+    }),
+    response: z.object({ items: z.array(accountSchema), total: z.number().int() }),
+  }),
+  'admin.accounts.create': defineOperation({
+    method: 'POST',
+    path: '/admin/accounts',
+    summary: 'Create an account; it receives a link to choose its password',
+    access: access.anyOf('ADMIN'),
+    body: z.strictObject({ ...accountFields, roles: z.array(roleSchema).max(10).default([]) }),
+    response: accountSchema,
+    successStatus: 201,
+  }),
+  'admin.accounts.update': defineOperation({
+    method: 'PUT',
+    path: '/admin/accounts/:accountId',
+    summary: 'Update name, e-mail and nickname',
+    access: access.anyOf('ADMIN'),
+    params: accountIdParams,
+    body: z.strictObject(accountFields),
+    response: accountSchema,
+  }),
+  'admin.accounts.setRoles': defineOperation({
+    method: 'PUT',
+    path: '/admin/accounts/:accountId/roles',
+    summary: 'Replace the roles of an account',
+    access: access.anyOf('ADMIN'),
+    params: accountIdParams,
+    body: z.strictObject({ roles: z.array(roleSchema).max(10) }),
+    response: accountSchema,
+  }),
+  'admin.accounts.delete': defineOperation({
+    method: 'POST',
+    path: '/admin/accounts/:accountId/delete',
+    summary: 'Delete an account that does not hold ADMIN, and revoke its sessions',
+    access: access.anyOf('ADMIN'),
+    params: accountIdParams,
+    response: okSchema,
+  }),
+};

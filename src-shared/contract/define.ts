@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { Access } from '../roles';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * One API operation, declared once and consumed three times: the server registers its route from it, the
+ * desktop main process calls it through the API client, and the IPC layer validates renderer payloads with it.
+ */
+export interface Operation<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  /** Fastify-style path, `:name` for a path parameter. */
+  readonly path: string;
+  readonly summary: string;
+  readonly access: Access;
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  /** Schema of the 2xx answer. */
+  readonly response: Response;
+  /** HTTP status of success; 200 unless stated. */
+  readonly successStatus?: number;
+}
+
+export function defineOperation<
+  Params extends z.ZodType = z.ZodNever,
+  Query extends z.ZodType = z.ZodNever,
+  Body extends z.ZodType = z.ZodNever,
+  Response extends z.ZodType = z.ZodType,
+>(operation: Operation<Params, Query, Body, Response>): Operation<Params, Query, Body, Response> {
+  return operation;
+}
+
+/** Whether the operation needs a bearer token (every one but the public ones, spec §7). */
+export function needsToken(operation: Pick<Operation, 'access'>): boolean {
+  return operation.access.kind !== 'public';
+}
+
+type Maybe<S> = S extends z.ZodNever ? undefined : S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a caller supplies to an operation: path params, query and body, each only if declared. */
+export type OperationInput<O> =
+  O extends Operation<infer P, infer Q, infer B, z.ZodType>
+    ? { params?: Maybe<P>; query?: Maybe<Q>; body?: Maybe<B> }
+    : never;
+
+export type OperationOutput<O> = O extends Operation<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** Builds the concrete URL path of an operation from its path params. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+export const roleSchema = z.enum(ROLES);
+
+/** A token with its expiry, as in spec §3 Session. */
+export const tokenSchema = z.object({
+  value: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const sessionSchema = z.object({
+  accessToken: tokenSchema,
+  refreshToken: tokenSchema,
+  userId: z.number().int(),
+  roles: z.array(roleSchema),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const accountSchema = z.object({
+  id: z.number().int(),
+  uuid: z.uuid(),
+  name: z.string(),
+  nickname: z.string(),
+  /** The e-mail; the admin screen calls it username. */
+  username: z.string(),
+  email: z.string(),
+  roles: z.array(roleSchema),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const referenceItemSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const metaSchema = z.object({
+  professions: z.array(referenceItemSchema),
+  specialties: z.array(referenceItemSchema),
+  audiences: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  csm: z.array(referenceItemSchema),
+});
+export type Meta = z.infer<typeof metaSchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });
+export const messageSchema = z.object({ message: z.string() });
+
+/** Every error answer of the API. */
+export const errorSchema = z.object({ errorMsg: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** Text fields: bounded so that a huge string is a clear 400, never a stored megabyte. */
+export const shortText = (max = 200) => z.string().trim().max(max);
+export const emailField = z.string().trim().max(254).pipe(z.email());
+export const idParam = z.coerce.number().int().positive().max(2_147_483_647);

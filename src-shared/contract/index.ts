@@ -1,0 +1,25 @@
+import { adminOperations } from './admin';
+import { authOperations } from './auth';
+import type { Operation } from './define';
+import { metaOperations } from './meta';
+
+export * from './define';
+export * from './entities';
+export { ACCOUNT_PAGE_SIZE } from './admin';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
+
+/** Every API operation, by id. A new endpoint is one entry here plus one server handler. */
+export const contract = {
+  ...authOperations,
+  ...adminOperations,
+  ...metaOperations,
+};
+
+export type Contract = typeof contract;
+export type OperationId = keyof Contract;
+
+export const operationIds = Object.keys(contract) as OperationId[];
+
+export function getOperation(id: OperationId): Operation {
+  return contract[id] as Operation;
+}
