@@ -34,6 +34,16 @@ export const MESSAGES = {
   invalidField: 'Champ invalide',
   invalidJson: 'Corps de requête invalide (JSON attendu)',
   payloadTooLarge: 'Requête trop volumineuse',
+
+  // desktop client (main process, IPC)
+  networkUnreachable: 'Serveur injoignable, vérifiez votre connexion',
+  networkTimeout: 'Le serveur ne répond pas (délai dépassé)',
+  sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
+  sessionNotPersistent: 'Aucun trousseau disponible : votre session ne survivra pas à un redémarrage',
+  invalidIpcCall: 'Appel invalide',
+  csvOnly: 'Seuls les fichiers .csv sont acceptés',
+  csvUnreadable: 'Fichier CSV illisible',
+  fileSaved: 'Fichier enregistré',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
