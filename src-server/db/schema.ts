@@ -16,8 +16,8 @@ export const accounts = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    /** Access tokens issued before this instant are refused (password change, deletion). */
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+    /** Access tokens issued before this instant are refused (set when the password changes). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

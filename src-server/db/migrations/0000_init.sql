@@ -6,7 +6,7 @@ CREATE TABLE "accounts" (
 	"email" text NOT NULL,
 	"password_hash" text NOT NULL,
 	"roles" text[] DEFAULT '{}'::text[] NOT NULL,
-	"tokens_valid_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"tokens_valid_after" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/** The import rules of architecture.md: which layer may import which. */
+const LAYERS: Record<string, { ours: string[]; packagesForbidden?: RegExp }> = {
+  'src-shared': { ours: [], packagesForbidden: /^(node:|electron$|fastify|drizzle|pg$|undici|react)/ },
+  'src-server': { ours: ['src-shared'], packagesForbidden: /^(electron$|react)/ },
+  'src-main': { ours: ['src-shared', 'src-server'], packagesForbidden: /^react/ },
+  'src-preload': { ours: ['src-shared'], packagesForbidden: /^(node:|react|undici|keytar)/ },
+  'src-renderer': { ours: ['src-shared'], packagesForbidden: /^(node:|electron$|keytar|undici|fastify|pg$|drizzle|fs$|path$|child_process$)/ },
+};
+
+const root = resolve(__dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((name) => {
+    const full = join(dir, name);
+    if (name === 'node_modules' || name === 'migrations') return [];
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+function layerOf(path: string): string | undefined {
+  const top = relative(root, path).split(/[\\/]/)[0];
+  return top in LAYERS ? top : top;
+}
+
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return info.importedFiles.map((imported) => imported.fileName);
+}
+
+describe('layer import rules (architecture.md)', () => {
+  for (const [layer, rule] of Object.entries(LAYERS)) {
+    it(`${layer} imports only what it may`, () => {
+      const violations: string[] = [];
+      for (const file of sourceFiles(join(root, layer))) {
+        for (const specifier of importsOf(file)) {
+          let target: string | undefined;
+          if (specifier.startsWith('@shared/') || specifier === '@shared') target = 'src-shared';
+          else if (specifier.startsWith('.')) target = layerOf(resolve(dirname(file), specifier));
+          if (target !== undefined) {
+            if (target !== layer && !rule.ours.includes(target)) violations.push(`${relative(root, file)} → ${specifier}`);
+          } else if (rule.packagesForbidden?.test(specifier)) {
+            violations.push(`${relative(root, file)} → ${specifier}`);
+          }
+        }
+      }
+      expect(violations).toEqual([]);
+    });
+  }
+
+  it('src-main/services stays free of electron, so it runs under plain Node', () => {
+    const offenders = sourceFiles(join(root, 'src-main/services')).filter((file) => importsOf(file).some((s) => s === 'electron' || s.startsWith('electron/')));
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it('src-main reaches src-server only to start the embedded server', () => {
+    const allowed = new Set(['src-server/server.ts', 'src-server/server']);
+    const offenders: string[] = [];
+    for (const file of sourceFiles(join(root, 'src-main'))) {
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const target = relative(root, resolve(dirname(file), specifier)).replaceAll('\\', '/');
+        if (target.startsWith('src-server') && !allowed.has(target)) offenders.push(`${relative(root, file)} → ${specifier}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('detects a violation (the check itself can fail)', () => {
+    const info = ts.preProcessFile("import { x } from '../../src-server/app';\nimport 'electron';", true, true);
+    expect(info.importedFiles.map((f) => f.fileName)).toEqual(['../../src-server/app', 'electron']);
+  });
+});
