@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from '../roles';
 import { defineOperation } from './define';
-import { accountSchema, emailField, idParam, okSchema, roleSchema, shortText } from './entities';
+import { accountSchema, emailField, idParam, okSchema, roleSchema, shortText, wholeNumber } from './entities';
 
 /** Page size of the account list (spec §9). */
 export const ACCOUNT_PAGE_SIZE = 99;
@@ -27,8 +27,8 @@ export const adminOperations = {
     summary: 'Accounts, by name, optionally filtered on name, nickname or e-mail',
     access: access.anyOf('ADMIN'),
     query: z.strictObject({
-      limit: z.coerce.number().int().min(1).max(500).default(ACCOUNT_PAGE_SIZE),
-      skip: z.coerce.number().int().min(0).max(10_000_000).default(0),
+      limit: wholeNumber(1, 500).default(ACCOUNT_PAGE_SIZE),
+      skip: wholeNumber(0, 10_000_000).default(0),
       term: shortText(200).optional(),
     }),
     response: z.object({ items: z.array(accountSchema), total: z.number().int() }),

@@ -49,4 +49,10 @@ export type ApiError = z.infer<typeof errorSchema>;
 /** Text fields: bounded so that a huge string is a clear 400, never a stored megabyte. */
 export const shortText = (max = 200) => z.string().trim().max(max);
 export const emailField = z.string().trim().max(254).pipe(z.email());
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** A whole number from a path or query string (digits only: '' or '1e3' are refused), or already a number. */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,12}$/, 'Nombre entier attendu')])
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+export const idParam = wholeNumber(1, 2_147_483_647);

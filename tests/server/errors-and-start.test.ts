@@ -1,0 +1,103 @@
+import { Writable } from 'node:stream';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { buildApp } from '../../src-server/app';
+import { startServer } from '../../src-server/server';
+import { DEMO_ACCOUNTS, ensureFirstAdmin, seedDemo, accountCount } from '../../src-server/seed';
+import { freshDatabase } from '../helpers/database';
+
+function capturingLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+describe('unexpected errors', () => {
+  it('answer 500 with the generic message; the detail goes to the log only', async () => {
+    const database = await freshDatabase();
+    const { logger, lines } = capturingLogger();
+    const app = await buildApp({ db: database.db, dbKind: database.kind, logger });
+    app.get('/explode', async () => {
+      throw new Error('secret internal detail: relation "x" does not exist');
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/explode' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ errorMsg: MESSAGES.genericError });
+      expect(response.body).not.toContain('secret internal detail');
+      expect(lines.join('\n')).toContain('secret internal detail');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('write structured JSON logs with the request id', async () => {
+    const database = await freshDatabase();
+    const { logger, lines } = capturingLogger();
+    const app = await buildApp({ db: database.db, dbKind: database.kind, logger });
+    try {
+      await app.inject({ method: 'GET', url: '/meta' });
+      const entries = lines.map((line) => JSON.parse(line));
+      expect(entries.some((entry) => entry.reqId && entry.req?.url === '/meta')).toBe(true);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
+
+describe('first start', () => {
+  it('creates the administrator from the environment only when no account exists', async () => {
+    const database = await freshDatabase();
+    try {
+      expect(await ensureFirstAdmin(database.db, undefined, undefined)).toBe(false);
+      expect(await ensureFirstAdmin(database.db, 'boss@exemple.fr', 'first admin password')).toBe(true);
+      expect(await ensureFirstAdmin(database.db, 'other@exemple.fr', 'first admin password')).toBe(false);
+      expect(await accountCount(database.db)).toBe(1);
+      expect(await seedDemo(database.db)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('seeds one demo account per role, whose printed passwords sign in, on a persistent PGlite folder', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bo-pglite-'));
+    try {
+      const server = await startServer({ port: 0, dataDir, demo: true, logger: pino({ level: 'silent' }) });
+      try {
+        expect(server.demoAccounts.map((a) => a.role)).toEqual(['ADMIN', 'CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR', 'CONTENT_CREATOR_LEAD']);
+        for (const demo of DEMO_ACCOUNTS) {
+          const response = await fetch(`${server.url}/authenticate`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: demo.email, password: demo.password }),
+          });
+          expect(response.status, demo.email).toBe(200);
+          expect((await response.json()).roles).toEqual([demo.role]);
+        }
+      } finally {
+        await server.close();
+      }
+      // Restart on the same folder: data kept, nothing seeded twice.
+      const again = await startServer({ port: 0, dataDir, demo: true, logger: pino({ level: 'silent' }) });
+      try {
+        expect(again.demoAccounts).toEqual([]);
+        expect(await accountCount(again.database.db)).toBe(DEMO_ACCOUNTS.length);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
