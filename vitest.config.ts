@@ -1,18 +1,44 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const alias = { '@shared': fileURLToPath(new URL('./src-shared', import.meta.url)) };
+
 export default defineConfig({
-  resolve: {
-    alias: { '@shared': fileURLToPath(new URL('./src-shared', import.meta.url)) },
-  },
+  resolve: { alias },
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/electron/**', 'node_modules/**'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    // PGlite boots in ~1 s per database; the e2e files build the renderer once (globalSetup).
-    globalSetup: ['tests/helpers/global-setup.ts'],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          include: ['tests/{unit,server,main,renderer}/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          // Builds the renderer once for every browser test file.
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'electron',
+          include: ['tests/electron/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

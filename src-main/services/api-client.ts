@@ -1,0 +1,236 @@
+import { Agent, FormData, request, errors as undiciErrors, type Dispatcher } from 'undici';
+import { buildPath, contract, needsToken, type Operation, type OperationId, type Session } from '@shared/contract';
+import type { IpcFailure, IpcResult, SessionInfo } from '@shared/ipc';
+import { MESSAGES } from '@shared/messages';
+import type { SessionVault } from './session-vault';
+
+export interface ApiClientOptions {
+  /** Read on every call, so changing the API URL in the settings takes effect at once. */
+  baseUrl: () => string;
+  vault: SessionVault;
+  timeoutMs?: number;
+  /** Refresh when the access token expires within this margin. */
+  refreshMarginMs?: number;
+  now?: () => number;
+  onSessionExpired?: (reason: string) => void;
+}
+
+export interface ApiInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+const failure = (status: number, errorMsg: string): IpcFailure => ({ ok: false, status, errorMsg });
+
+/** The first zod issue, naming its field, in the server's wording. */
+function describeIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, part: string): string {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || part;
+  return `${MESSAGES.invalidField} « ${field} » (${part}) : ${issue?.message ?? ''}`.trim();
+}
+
+/**
+ * The API client of the main process: one generic path for every contract operation, the bearer token from the
+ * vault, a refresh shortly before the access token expires (one in flight, shared), and typed failures.
+ */
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private refreshing: Promise<Session | null> | null = null;
+  private readonly timeoutMs: number;
+  private readonly refreshMarginMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.refreshMarginMs = options.refreshMarginMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.dispatcher = new Agent({ connect: { timeout: this.timeoutMs }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private toInfo(session: Session): SessionInfo {
+    return { userId: session.userId, roles: session.roles, expiresAt: session.refreshToken.expiresAt, persistent: this.options.vault.persistent };
+  }
+
+  async sessionInfo(): Promise<SessionInfo | null> {
+    const session = await this.options.vault.load();
+    return session ? this.toInfo(session) : null;
+  }
+
+  async signIn(username: string, password: string): Promise<IpcResult<SessionInfo>> {
+    const result = await this.send(contract['auth.signIn'], { body: { username, password } }, null);
+    if (!result.ok) return result;
+    const session = result.data as Session;
+    await this.options.vault.save(session);
+    return { ok: true, data: this.toInfo(session) };
+  }
+
+  async signOut(): Promise<void> {
+    await this.options.vault.clear();
+  }
+
+  /** Forces a refresh so that roles changed on the server reach the session. */
+  async reloadSession(): Promise<IpcResult<SessionInfo | null>> {
+    const session = await this.options.vault.load();
+    if (!session) return { ok: true, data: null };
+    const refreshed = await this.refresh(session);
+    return { ok: true, data: refreshed ? this.toInfo(refreshed) : null };
+  }
+
+  async call(operationId: OperationId, input: ApiInput = {}): Promise<IpcResult<unknown>> {
+    const operation = contract[operationId] as Operation | undefined;
+    if (!operation) return failure(400, `${MESSAGES.invalidIpcCall} : ${String(operationId)}`);
+    let token: string | null = null;
+    if (needsToken(operation)) {
+      const session = await this.validSession();
+      if (!session) return this.expired(MESSAGES.sessionExpired);
+      token = session.accessToken.value;
+    }
+    const result = await this.send(operation, input, token);
+    if (!result.ok && result.status === 401 && token) return this.expired(result.errorMsg);
+    return result;
+  }
+
+  /** Uploads one file as multipart/form-data, with the bearer token. */
+  async upload(
+    path: string,
+    file: { fileName: string; contentType: string; bytes: Uint8Array },
+    fields: Record<string, string> = {},
+    method: 'PUT' | 'POST' = 'PUT',
+  ): Promise<IpcResult<unknown>> {
+    const session = await this.validSession();
+    if (!session) return this.expired(MESSAGES.sessionExpired);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.fileName);
+    const result = await this.http(method, path, { body: form, headers: { authorization: `Bearer ${session.accessToken.value}` } });
+    if (!result.ok && result.status === 401) return this.expired(result.errorMsg);
+    return result;
+  }
+
+  private async expired(reason: string): Promise<IpcFailure> {
+    await this.options.vault.clear();
+    this.options.onSessionExpired?.(reason);
+    return failure(401, reason);
+  }
+
+  /** The session with an access token good for at least the margin, refreshing first when needed. */
+  private async validSession(): Promise<Session | null> {
+    const session = await this.options.vault.load();
+    if (!session) return null;
+    if (Date.parse(session.accessToken.expiresAt) - this.now() > this.refreshMarginMs) return session;
+    return this.refresh(session);
+  }
+
+  private refresh(session: Session): Promise<Session | null> {
+    // Concurrent calls share one refresh: a refresh token is single-use, a second would revoke the family.
+    this.refreshing ??= (async () => {
+      try {
+        const result = await this.send(contract['auth.refresh'], { body: { token: session.refreshToken.value } }, null);
+        if (!result.ok) {
+          if (result.status !== 0) {
+            await this.options.vault.clear();
+            this.options.onSessionExpired?.(result.errorMsg);
+          }
+          return null;
+        }
+        const next = result.data as Session;
+        await this.options.vault.save(next);
+        return next;
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private async send(operation: Operation, input: ApiInput, token: string | null): Promise<IpcResult<unknown>> {
+    const parts: ['params' | 'query' | 'body', unknown][] = [
+      ['params', input.params],
+      ['query', input.query],
+      ['body', input.body],
+    ];
+    const parsed: Record<string, unknown> = {};
+    for (const [part, value] of parts) {
+      const schema = operation[part];
+      if (!schema) continue;
+      const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+      if (!result.success) return failure(400, describeIssue(result.error, part));
+      parsed[part] = value;
+    }
+    let path: string;
+    try {
+      path = buildPath(operation.path, input.params);
+    } catch (error) {
+      return failure(400, (error as Error).message);
+    }
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(input.query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+    }
+    const query = search.toString();
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (operation.method !== 'GET' && input.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(input.body);
+    }
+    return this.http(operation.method, query ? `${path}?${query}` : path, { headers, body });
+  }
+
+  private async http(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: string | FormData },
+  ): Promise<IpcResult<unknown>> {
+    let base: URL;
+    try {
+      base = new URL(this.options.baseUrl());
+    } catch {
+      return failure(0, MESSAGES.networkUnreachable);
+    }
+    // The API may live under a prefix (https://host/api): keep it.
+    const url = `${base.origin}${base.pathname.replace(/\/$/, '')}${path}`;
+    try {
+      const response = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers: { accept: 'application/json', ...init.headers },
+        body: init.body,
+        dispatcher: this.dispatcher,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const text = await response.body.text();
+      let data: unknown = undefined;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        data = text;
+      }
+      if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, data };
+      const errorMsg = (data as { errorMsg?: unknown } | undefined)?.errorMsg;
+      return failure(response.statusCode, typeof errorMsg === 'string' && errorMsg ? errorMsg : MESSAGES.genericError);
+    } catch (error) {
+      return failure(0, isTimeout(error) ? MESSAGES.networkTimeout : MESSAGES.networkUnreachable);
+    }
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string; code?: string } | null)?.name;
+  const code = (error as { code?: string } | null)?.code;
+  return (
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError ||
+    error instanceof undiciErrors.ConnectTimeoutError ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
+}

@@ -1,0 +1,137 @@
+import type { Session } from '@shared/contract';
+import { sessionSchema } from '@shared/contract';
+
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+/** Electron's safeStorage has this shape. */
+export interface Encryptor {
+  isEncryptionAvailable(): boolean;
+  encryptString(plain: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+/** electron-store has this shape. */
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+export type VaultKind = 'keychain' | 'encrypted-store' | 'memory';
+
+export interface SessionVault {
+  readonly kind: VaultKind;
+  /** False for memory only: the session will not survive a restart, and the user is told so. */
+  readonly persistent: boolean;
+  load(): Promise<Session | null>;
+  save(session: Session): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** keytar is native: it may be missing (no libsecret) or have no Secret Service to talk to. */
+export async function loadKeytar(): Promise<KeytarLike | null> {
+  try {
+    const module = (await import('keytar')) as unknown as { default?: KeytarLike } & KeytarLike;
+    const keytar = module.default ?? module;
+    await keytar.getPassword('backoffice-probe', 'probe');
+    return keytar;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored text back to a Session, or null when it is corrupt or the 1-day session is over. */
+function decode(text: string | null | undefined, now: () => number): Session | null {
+  if (!text) return null;
+  try {
+    const session = sessionSchema.parse(JSON.parse(text));
+    return Date.parse(session.refreshToken.expiresAt) > now() ? session : null;
+  } catch {
+    return null;
+  }
+}
+
+const STORE_KEY = 'session.encrypted';
+
+/**
+ * The session store of the desktop app: the OS keychain first, else Electron safeStorage into electron-store
+ * (only ciphertext on disk), else memory. Never plaintext on disk.
+ */
+export async function createSessionVault(options: {
+  service: string;
+  account: string;
+  keytar?: KeytarLike | null;
+  encryptor?: Encryptor;
+  store?: KeyValueStore;
+  now?: () => number;
+}): Promise<SessionVault> {
+  const now = options.now ?? Date.now;
+  const { keytar, encryptor, store, service, account } = options;
+
+  if (keytar) {
+    const vault: SessionVault = {
+      kind: 'keychain',
+      persistent: true,
+      async load() {
+        const session = decode(await keytar.getPassword(service, account), now);
+        if (!session) await vault.clear();
+        return session;
+      },
+      async save(session) {
+        await keytar.setPassword(service, account, JSON.stringify(session));
+      },
+      async clear() {
+        await keytar.deletePassword(service, account).catch(() => false);
+      },
+    };
+    return vault;
+  }
+
+  if (encryptor && store && encryptor.isEncryptionAvailable()) {
+    const key = `${STORE_KEY}.${account}`;
+    const vault: SessionVault = {
+      kind: 'encrypted-store',
+      persistent: true,
+      async load() {
+        const stored = store.get(key);
+        let session: Session | null = null;
+        if (typeof stored === 'string') {
+          try {
+            session = decode(encryptor.decryptString(Buffer.from(stored, 'base64')), now);
+          } catch {
+            session = null;
+          }
+        }
+        if (!session) store.delete(key);
+        return session;
+      },
+      async save(session) {
+        store.set(key, encryptor.encryptString(JSON.stringify(session)).toString('base64'));
+      },
+      async clear() {
+        store.delete(key);
+      },
+    };
+    return vault;
+  }
+
+  let held: Session | null = null;
+  return {
+    kind: 'memory',
+    persistent: false,
+    async load() {
+      held = held && decode(JSON.stringify(held), now);
+      return held;
+    },
+    async save(session) {
+      held = session;
+    },
+    async clear() {
+      held = null;
+    },
+  };
+}

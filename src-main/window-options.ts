@@ -1,0 +1,96 @@
+/**
+ * Pure security settings of the Electron window and the app's URL rules, kept apart from `electron` so they are
+ * unit-tested under plain Node. The Electron host and the web host both use the same CSP.
+ */
+
+/** The renderer's own origin: served by the app:// protocol, never file://. */
+export const APP_ORIGIN = 'app://renderer';
+export const DEEP_LINK_SCHEME = 'backoffice';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface WindowBoundsLike {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+}
+
+export function buildWindowOptions(input: { preloadPath: string; bounds?: WindowBoundsLike | null }) {
+  const bounds = input.bounds ?? { width: 1440, height: 900 };
+  return {
+    ...bounds,
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    title: 'Back-office',
+    backgroundColor: '#f6f7f9',
+    autoHideMenuBar: false,
+    webPreferences: {
+      preload: input.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: true,
+      devTools: process.env.NODE_ENV !== 'production' || process.env.BACKOFFICE_DEVTOOLS === '1',
+    },
+  } as const;
+}
+
+/** Only the app's own pages may be loaded in the window. */
+export function isAllowedNavigation(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}` === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) link to open in the user's browser, or null for anything else (file:, javascript:, custom schemes). */
+export function externalUrlToOpen(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** backoffice://app/password/confirm?confirmationToken=x → '/password/confirm?confirmationToken=x'; other links → null. */
+export function routeFromDeepLink(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== `${DEEP_LINK_SCHEME}:` || parsed.host !== 'app') return null;
+    if (parsed.pathname !== '/password/confirm') return null;
+    const token = parsed.searchParams.get('confirmationToken');
+    if (!token || !/^[A-Za-z0-9_-]{1,512}$/.test(token)) return null;
+    return `/password/confirm?confirmationToken=${token}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Permission requests (camera, notifications, geolocation...) are all refused: the back-office needs none. */
+export function isPermissionAllowed(_permission: string): boolean {
+  return false;
+}
