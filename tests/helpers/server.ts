@@ -31,7 +31,9 @@ export interface TestServer {
 let counter = 0;
 
 /** Starts the real API on a loopback port, on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function startTestServer(options: { clock?: Clock; config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void } = {},
+): Promise<TestServer> {
   const database = await freshDatabase();
   const clock = options.clock ?? new ManualClock(Date.now());
   const app = await buildApp({
@@ -41,6 +43,7 @@ export async function startTestServer(options: { clock?: Clock; config?: Partial
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: { resetLinkBase: 'http://app.test', ...options.config },
   });
+  options.beforeListen?.(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const passwordHash = await hashPassword(TEST_PASSWORD);
 

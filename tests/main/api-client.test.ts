@@ -1,0 +1,150 @@
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { ManualClock } from '../../src-server/clock';
+import { ApiClient } from '../../src-main/services/api-client';
+import { createSessionVault, type SessionVault } from '../../src-main/services/session-vault';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let clock: ManualClock;
+let refreshCalls = 0;
+let authorizations: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  clock = new ManualClock(Date.now());
+  server = await startTestServer({
+    clock,
+    beforeListen: (app) =>
+      app.addHook('onRequest', async (request) => {
+        if (request.url === '/authenticate/refresh') refreshCalls += 1;
+        authorizations.push(request.headers.authorization);
+      }),
+  });
+});
+afterAll(() => server?.close());
+
+async function client(options: { onSessionExpired?: (reason: string) => void; timeoutMs?: number; baseUrl?: string } = {}) {
+  const vault = await createSessionVault({ service: 'test', account: server.url, now: () => clock.now().getTime() });
+  const api = new ApiClient({
+    baseUrl: () => options.baseUrl ?? server.url,
+    vault,
+    now: () => clock.now().getTime(),
+    onSessionExpired: options.onSessionExpired,
+    timeoutMs: options.timeoutMs,
+  });
+  return { api, vault };
+}
+
+async function signedIn(roles: Parameters<TestServer['createAccount']>[0], onSessionExpired?: (reason: string) => void): Promise<{ api: ApiClient; vault: SessionVault }> {
+  const { email } = await server.createAccount(roles);
+  const built = await client({ onSessionExpired });
+  const result = await built.api.signIn(email, TEST_PASSWORD);
+  expect(result.ok).toBe(true);
+  return built;
+}
+
+describe('ApiClient against a real server', () => {
+  it('signs in, keeps the tokens in the vault and gives back no token', async () => {
+    const { email } = await server.createAccount(['CSM']);
+    const { api, vault } = await client();
+    const result = await api.signIn(email, TEST_PASSWORD);
+    expect(result).toEqual({ ok: true, data: { userId: expect.any(Number), roles: ['CSM'], expiresAt: expect.any(String), persistent: false } });
+    expect(JSON.stringify(result)).not.toMatch(/eyJ/);
+    expect((await vault.load())?.accessToken.value).toMatch(/^eyJ/);
+    await api.close();
+  });
+
+  it("reports the server's errorMsg on a refused sign-in", async () => {
+    const { api } = await client();
+    expect(await api.signIn('nobody@test.local', 'wrong password')).toEqual({ ok: false, status: 401, errorMsg: MESSAGES.invalidCredentials });
+    await api.close();
+  });
+
+  it('adds the bearer token to protected calls only', async () => {
+    const { api } = await signedIn(['ADMIN']);
+    authorizations = [];
+    expect((await api.call('admin.roles')).ok).toBe(true);
+    await api.call('password.reset', { body: { username: 'x@test.local' } });
+    expect(authorizations[0]).toMatch(/^Bearer eyJ/);
+    expect(authorizations[1]).toBeUndefined();
+    await api.close();
+  });
+
+  it('refreshes before the access token expires, once for many concurrent calls', async () => {
+    const { api, vault } = await signedIn(['ADMIN']);
+    const before = (await vault.load())!.refreshToken.value;
+    clock.advance(14 * 60 * 1000 + 30_000); // within the 60 s margin of the 15-minute token
+    refreshCalls = 0;
+    const results = await Promise.all(Array.from({ length: 5 }, () => api.call('admin.accounts.list', { query: { limit: 5 } })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(refreshCalls).toBe(1);
+    expect((await vault.load())!.refreshToken.value).not.toBe(before);
+    await api.close();
+  });
+
+  it('clears the session and signals expiry on a 401', async () => {
+    const reasons: string[] = [];
+    const { api, vault } = await signedIn(['CSM'], (reason) => reasons.push(reason));
+    const session = (await vault.load())!;
+    await server.request('POST', `/admin/accounts/${session.userId}/delete`, { token: (await server.signIn(['ADMIN'])).accessToken.value });
+    const result = await api.call('meta.get');
+    expect(result).toMatchObject({ ok: false, status: 401 });
+    expect(reasons).toHaveLength(1);
+    expect(await vault.load()).toBeNull();
+    expect(await api.sessionInfo()).toBeNull();
+    await api.close();
+  });
+
+  it('signals expiry when the refresh token was revoked', async () => {
+    const reasons: string[] = [];
+    const { api, vault } = await signedIn(['CSM'], (reason) => reasons.push(reason));
+    const stolen = (await vault.load())!.refreshToken.value;
+    await server.request('POST', '/authenticate/refresh', { body: { token: stolen } }); // someone else used it
+    clock.advance(15 * 60 * 1000);
+    expect(await api.call('meta.get')).toMatchObject({ ok: false, status: 401 });
+    expect(reasons.length).toBeGreaterThan(0);
+    await api.close();
+  });
+
+  it('reloads the session to pick up roles changed on the server', async () => {
+    const { api, vault } = await signedIn(['CSM']);
+    const { userId } = (await vault.load())!;
+    const admin = await server.signIn(['ADMIN']);
+    await server.request('PUT', `/admin/accounts/${userId}/roles`, { token: admin.accessToken.value, body: { roles: ['CSM', 'SALES'] } });
+    expect(await api.reloadSession()).toMatchObject({ ok: true, data: { roles: ['CSM', 'SALES'] } });
+    await api.close();
+  });
+
+  it('refuses invalid input without calling the server, naming the field', async () => {
+    const { api } = await signedIn(['ADMIN']);
+    authorizations = [];
+    const result = await api.call('admin.accounts.create', { body: { name: 'x', nickname: '', username: 'not-an-email', roles: [] } });
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect((result as { errorMsg: string }).errorMsg).toContain('username');
+    expect(authorizations).toEqual([]);
+    await api.close();
+  });
+
+  it('gives a clear French error when the server is unreachable', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const { api } = await client({ baseUrl: `http://127.0.0.1:${port}` });
+    expect(await api.signIn('a@b.fr', 'whatever1')).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable });
+    await api.close();
+  });
+
+  it('gives a clear French error on a time-out', async () => {
+    const silent: Server = createServer(() => undefined); // accepts, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const { api } = await client({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 300 });
+    const started = Date.now();
+    expect(await api.signIn('a@b.fr', 'whatever1')).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.networkTimeout });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await api.close();
+    silent.close();
+  });
+});

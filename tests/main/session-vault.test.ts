@@ -1,0 +1,100 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Session } from '@shared/contract';
+import { createSessionVault, loadKeytar, type Encryptor, type KeyValueStore } from '../../src-main/services/session-vault';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function session(now: number): Session {
+  return {
+    accessToken: { value: 'eyJ-access-secret', expiresAt: new Date(now + 15 * 60 * 1000).toISOString() },
+    refreshToken: { value: 'eyJ-refresh-secret', expiresAt: new Date(now + DAY).toISOString() },
+    userId: 7,
+    roles: ['CSM'],
+  };
+}
+
+/** A real reversible cipher standing in for Electron's safeStorage (which needs Electron). */
+function aesEncryptor(available = true): Encryptor {
+  const key = randomBytes(32);
+  return {
+    isEncryptionAvailable: () => available,
+    encryptString(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    },
+    decryptString(data) {
+      const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
+      decipher.setAuthTag(data.subarray(12, 28));
+      return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return { data, get: (k) => data.get(k), set: (k, v) => void data.set(k, v), delete: (k) => void data.delete(k) };
+}
+
+const keytar = await loadKeytar();
+if (!keytar) console.log('keychain test skipped: no Secret Service on this D-Bus session (CI runs it under gnome-keyring)');
+
+describe('session vault', () => {
+  it('falls back to memory, says it is not persistent, and forgets the session after a day', async () => {
+    let now = Date.now();
+    const vault = await createSessionVault({ service: 's', account: 'a', now: () => now });
+    expect(vault.kind).toBe('memory');
+    expect(vault.persistent).toBe(false);
+    await vault.save(session(now));
+    expect((await vault.load())?.userId).toBe(7);
+    now += DAY + 1;
+    expect(await vault.load()).toBeNull();
+  });
+
+  it('keeps only ciphertext in the store when encryption is available', async () => {
+    const now = Date.now();
+    const store = memoryStore();
+    const vault = await createSessionVault({ service: 's', account: 'http://api', encryptor: aesEncryptor(), store, now: () => now });
+    expect(vault.kind).toBe('encrypted-store');
+    await vault.save(session(now));
+    const stored = JSON.stringify([...store.data.values()]);
+    expect(stored).not.toContain('secret');
+    expect(stored).not.toContain('eyJ');
+    expect((await vault.load())?.refreshToken.value).toBe('eyJ-refresh-secret');
+    // A vault reopened on the same store (an app restart) finds the session.
+    const reopened = await createSessionVault({ service: 's', account: 'http://api', encryptor: aesEncryptor(), store, now: () => now });
+    expect(await reopened.load()).toBeNull(); // another key cannot decrypt it: treated as no session, and cleared
+    expect(store.data.size).toBe(0);
+    await vault.clear();
+  });
+
+  it('never writes plaintext: without encryption it stays in memory', async () => {
+    const store = memoryStore();
+    const vault = await createSessionVault({ service: 's', account: 'a', encryptor: aesEncryptor(false), store });
+    expect(vault.kind).toBe('memory');
+    await vault.save(session(Date.now()));
+    expect(store.data.size).toBe(0);
+  });
+
+  it('drops a corrupt stored session', async () => {
+    const store = memoryStore();
+    const encryptor = aesEncryptor();
+    const vault = await createSessionVault({ service: 's', account: 'a', encryptor, store });
+    store.set('session.encrypted.a', encryptor.encryptString('{not json').toString('base64'));
+    expect(await vault.load()).toBeNull();
+  });
+
+  it.skipIf(!keytar)('stores the session in the OS keychain (real Secret Service)', async () => {
+    const account = `http://127.0.0.1:${Math.floor(Math.random() * 60000)}`;
+    const vault = await createSessionVault({ service: 'Back-office test', account, keytar });
+    expect(vault.kind).toBe('keychain');
+    await vault.save(session(Date.now()));
+    expect(JSON.parse((await keytar!.getPassword('Back-office test', account))!).userId).toBe(7);
+    const reopened = await createSessionVault({ service: 'Back-office test', account, keytar });
+    expect((await reopened.load())?.refreshToken.value).toBe('eyJ-refresh-secret');
+    await vault.clear();
+    expect(await keytar!.getPassword('Back-office test', account)).toBeNull();
+  });
+});

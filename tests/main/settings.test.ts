@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, INVALID_API_URL, createJsonSettingsStore } from '../../src-main/services/settings';
+
+const work = mkdtempSync(join(tmpdir(), 'bo-settings-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('settings', () => {
+  it("defaults to the embedded server and the spec's 'prod' label, and round-trips through the file", () => {
+    const file = join(work, 'a', 'settings.json');
+    const store = createJsonSettingsStore(file);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.get().environmentLabel).toBe('prod');
+    store.set({ apiUrl: 'https://api.exemple.fr/' });
+    store.setWindowBounds({ width: 1200, height: 800, x: 10, y: 20 });
+    const reopened = createJsonSettingsStore(file);
+    expect(reopened.get().apiUrl).toBe('https://api.exemple.fr');
+    expect(reopened.getWindowBounds()).toEqual({ width: 1200, height: 800, x: 10, y: 20 });
+  });
+
+  it('refuses an API URL that is not http(s), keeping the previous value', () => {
+    const file = join(work, 'b.json');
+    const store = createJsonSettingsStore(file);
+    store.set({ apiUrl: 'http://127.0.0.1:4000' });
+    expect(() => store.set({ apiUrl: 'file:///etc/passwd' })).toThrow(INVALID_API_URL);
+    expect(() => store.set({ apiUrl: 'not a url' })).toThrow(INVALID_API_URL);
+    expect(store.get().apiUrl).toBe('http://127.0.0.1:4000');
+  });
+
+  it('tolerates a corrupt file', () => {
+    const file = join(work, 'c.json');
+    writeFileSync(file, '{ this is not json');
+    const store = createJsonSettingsStore(file);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    store.set({ environmentLabel: 'recette' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).settings.environmentLabel).toBe('recette');
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { startWebHost, type WebHost } from '../../src-main/hosts/web';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
+
+let api: TestServer;
+let host: WebHost;
+const work = mkdtempSync(join(tmpdir(), 'bo-web-'));
+
+beforeAll(async () => {
+  api = await startTestServer();
+  const rendererDir = join(work, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/app.js"></script></body></html>');
+  writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  host = await startWebHost({ port: 0, rendererDir, apiUrl: api.url, settingsFile: join(work, 'settings.json'), logger: pino({ level: 'silent' }) });
+});
+afterAll(async () => {
+  await host?.close();
+  await api?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${host.url}/__ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-backoffice-secret': host.secret, origin: host.url, ...headers },
+    body: JSON.stringify({ payload }),
+  });
+
+describe('web host', () => {
+  it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
+    for (const path of ['/', '/admin', '/password/confirm?confirmationToken=x']) {
+      const response = await fetch(`${host.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await response.text()).toContain(`<meta name="backoffice-web-secret" content="${host.secret}" />`);
+    }
+    const asset = await fetch(`${host.url}/assets/app.js`);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect((await fetch(`${host.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${host.url}/assets/..%2f..%2fsettings.json`)).status).not.toBe(500);
+  });
+
+  it('refuses calls without the secret or from another origin', async () => {
+    expect((await ipc('settings:get', undefined, { 'x-backoffice-secret': 'wrong' })).status).toBe(403);
+    expect((await ipc('settings:get', undefined, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await ipc('settings:get', undefined, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await fetch(`${host.url}/__events?secret=wrong`)).status).toBe(403);
+  });
+
+  it('validates every payload against the channel map', async () => {
+    expect(await (await ipc('no:such', {})).json()).toMatchObject({ ok: false, status: 0 });
+    const bad = await (await ipc('session:signIn', { username: 42 })).json();
+    expect(bad.ok).toBe(false);
+    expect(bad.errorMsg).toContain(MESSAGES.invalidIpcCall);
+    const signInThroughApi = await (await ipc('api:call', { operation: 'auth.signIn', input: {} })).json();
+    expect(signInThroughApi.ok).toBe(false);
+  });
+
+  it('signs in, calls the API through the one generic channel, and never hands out a token', async () => {
+    const { email } = await api.createAccount(['ADMIN']);
+    const signIn = await (await ipc('session:signIn', { username: email, password: TEST_PASSWORD })).json();
+    expect(signIn).toMatchObject({ ok: true, data: { roles: ['ADMIN'] } });
+    expect(JSON.stringify(signIn)).not.toContain('eyJ');
+    const roles = await (await ipc('api:call', { operation: 'admin.roles', input: {} })).json();
+    expect(roles).toEqual({ ok: true, data: ['ADMIN', 'CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR', 'CONTENT_CREATOR_LEAD'] });
+    const info = await (await ipc('app:info', undefined)).json();
+    expect(info.data).toMatchObject({ apiUrl: api.url, host: 'web' });
+    await ipc('session:signOut', undefined);
+    expect(await (await ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+  });
+
+  it('pushes session:expired over server-sent events', async () => {
+    const controller = new AbortController();
+    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal });
+    const reader = events.body!.getReader();
+    const admin = await api.signIn(['ADMIN']);
+    const victim = await api.createAccount(['CSM']);
+    await ipc('session:signIn', { username: victim.email, password: TEST_PASSWORD });
+    await api.request('POST', `/admin/accounts/${victim.id}/delete`, { token: admin.accessToken.value });
+    const call = await (await ipc('api:call', { operation: 'meta.get', input: {} })).json();
+    expect(call).toMatchObject({ ok: false, status: 401 });
+    let text = '';
+    while (!text.includes('event: session:expired')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('event: session:expired');
+    controller.abort();
+  });
+
+  it('offers saved CSV files as one-time downloads', async () => {
+    const saved = await (await ipc('files:saveCsv', { defaultName: 'inventaire.csv', rows: [{ a: 1, b: 'é' }], columns: ['a', 'b'] })).json();
+    expect(saved).toMatchObject({ ok: true, data: { savedAs: 'inventaire.csv', downloadUrl: expect.stringMatching(/^\/__download\//) } });
+    const first = await fetch(`${host.url}${saved.data.downloadUrl}`);
+    expect(first.headers.get('content-disposition')).toContain('inventaire.csv');
+    expect(Buffer.from(await first.arrayBuffer()).toString('utf8')).toBe('\uFEFFa;b\r\n1;é');
+    expect((await fetch(`${host.url}${saved.data.downloadUrl}`)).status).toBe(404);
+  });
+
+  it('parses a CSV picked in the page', async () => {
+    const content = Buffer.from('Profession;Specialty;Nom\nMédecin;;X\n').toString('base64');
+    const parsed = await (await ipc('files:readCsv', { contentBase64: content, fileName: 'a.csv' })).json();
+    expect(parsed).toMatchObject({ ok: true, data: { columns: ['Profession', 'Specialty', 'Nom'], rows: [{ Profession: 'Médecin' }] } });
+    const refused = await (await ipc('files:readCsv', { contentBase64: content, fileName: 'a.xlsx' })).json();
+    expect(refused).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_SECURITY_POLICY,
+  buildWindowOptions,
+  externalUrlToOpen,
+  isAllowedNavigation,
+  isPermissionAllowed,
+  routeFromDeepLink,
+} from '../../src-main/window-options';
+
+describe('Electron security checklist items covered by the window options', () => {
+  const { webPreferences } = buildWindowOptions({ preloadPath: '/app/out/preload/index.mjs' });
+
+  it('isolates the renderer: context isolation, sandbox, no Node integration anywhere', () => {
+    expect(webPreferences.contextIsolation).toBe(true);
+    expect(webPreferences.sandbox).toBe(true);
+    expect(webPreferences.nodeIntegration).toBe(false);
+    expect(webPreferences.nodeIntegrationInWorker).toBe(false);
+    expect(webPreferences.nodeIntegrationInSubFrames).toBe(false);
+  });
+
+  it('keeps web security on and insecure content, experimental features and <webview> off', () => {
+    expect(webPreferences.webSecurity).toBe(true);
+    expect(webPreferences.allowRunningInsecureContent).toBe(false);
+    expect(webPreferences.experimentalFeatures).toBe(false);
+    expect(webPreferences.webviewTag).toBe(false);
+    expect(webPreferences.navigateOnDragDrop).toBe(false);
+    expect(webPreferences.preload).toBe('/app/out/preload/index.mjs');
+  });
+
+  it('defines a strict CSP: own scripts only, no eval, no objects, no framing', () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
+  });
+
+  it('locks navigation to the app:// origin', () => {
+    expect(isAllowedNavigation('app://renderer/admin')).toBe(true);
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/x', 'javascript:alert(1)', 'not a url']) {
+      expect(isAllowedNavigation(url), url).toBe(false);
+    }
+  });
+
+  it('opens only http(s) links outside, after parsing them', () => {
+    expect(externalUrlToOpen('https://docs.example.com/a?b=c')).toBe('https://docs.example.com/a?b=c');
+    for (const url of ['file:///C:/Windows/system32/calc.exe', 'javascript:alert(1)', 'smb://host/share', 'ms-msdt:/id', '']) {
+      expect(externalUrlToOpen(url), url).toBeNull();
+    }
+  });
+
+  it('refuses every permission request', () => {
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) expect(isPermissionAllowed(permission)).toBe(false);
+  });
+
+  it('turns a password-reset deep link into the in-app route, and nothing else', () => {
+    expect(routeFromDeepLink('backoffice://app/password/confirm?confirmationToken=abc_DEF-123')).toBe('/password/confirm?confirmationToken=abc_DEF-123');
+    expect(routeFromDeepLink('backoffice://app/admin')).toBeNull();
+    expect(routeFromDeepLink('backoffice://evil/password/confirm?confirmationToken=x')).toBeNull();
+    expect(routeFromDeepLink('backoffice://app/password/confirm?confirmationToken=<script>')).toBeNull();
+    expect(routeFromDeepLink('https://app/password/confirm?confirmationToken=x')).toBeNull();
+  });
+});
