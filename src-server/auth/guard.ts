@@ -23,7 +23,7 @@ export async function authorize(
     .select({ id: accounts.id, roles: accounts.roles, tokensValidAfter: accounts.tokensValidAfter })
     .from(accounts)
     .where(eq(accounts.id, token.accountId));
-  const cutoff = row?.tokensValidAfter ? Math.floor(row.tokensValidAfter.getTime() / 1000) * 1000 : 0;
+  const cutoff = row?.tokensValidAfter?.getTime() ?? 0;
   if (!row || token.issuedAt.getTime() < cutoff) {
     throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
   }

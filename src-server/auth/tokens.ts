@@ -30,7 +30,8 @@ export class TokenService {
 
   async signAccess(accountId: number): Promise<{ value: string; expiresAt: Date }> {
     const expiresAt = new Date(this.clock.now().getTime() + ACCESS_TOKEN_TTL_MS);
-    const value = await this.sign({ typ: 'access' }, accountId, randomUUID(), expiresAt);
+    // Millisecond issue time: a password change cuts every token issued before it, even within the same second.
+    const value = await this.sign({ typ: 'access', iat_ms: this.clock.now().getTime() }, accountId, randomUUID(), expiresAt);
     return { value, expiresAt };
   }
 
@@ -38,7 +39,7 @@ export class TokenService {
     return this.sign({ typ: 'refresh', fam: familyId }, accountId, jti, expiresAt);
   }
 
-  private sign(claims: Record<string, string>, accountId: number, jti: string, expiresAt: Date): Promise<string> {
+  private sign(claims: Record<string, string | number>, accountId: number, jti: string, expiresAt: Date): Promise<string> {
     const now = this.clock.now();
     return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -70,7 +71,7 @@ export class TokenService {
         accountId,
         jti: payload.jti,
         familyId: typeof payload.fam === 'string' ? payload.fam : undefined,
-        issuedAt: new Date((payload.iat ?? 0) * 1000),
+        issuedAt: new Date(typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000),
         expiresAt: new Date((payload.exp ?? 0) * 1000),
       };
     } catch (error) {

@@ -1,0 +1,44 @@
+import { Provider } from 'jotai';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import LoginPage from '../features/auth/LoginPage';
+import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
+import ForbiddenPage from '../features/forbidden/ForbiddenPage';
+import HomePage from '../features/home/HomePage';
+import { Layout } from './Layout';
+import { lazyScreen } from './lazy';
+import { ModalHost } from './modal';
+import { RequireAuth } from './RequireAuth';
+import { SessionEvents } from './session-events';
+
+const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
+const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
+
+export function App() {
+  return (
+    <Provider>
+      <BrowserRouter>
+        <SessionEvents />
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/password/confirm" element={<PasswordConfirmPage />} />
+          <Route
+            element={
+              <RequireAuth>
+                <Layout />
+              </RequireAuth>
+            }
+          >
+            <Route index element={<HomePage />} />
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path="/about" element={<AboutPage />} />
+            <Route path="/403" element={<ForbiddenPage />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Routes>
+        <ModalHost />
+        <ToastContainer position="bottom-right" newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      </BrowserRouter>
+    </Provider>
+  );
+}

@@ -1,0 +1,104 @@
+import type { BackofficeBridge, IpcChannel, IpcEvent, IpcEventPayload, IpcRequest, IpcResponses, IpcResult, SavedFile } from '@shared/ipc';
+import { MESSAGES } from '@shared/messages';
+
+declare global {
+  interface Window {
+    backoffice?: BackofficeBridge;
+  }
+}
+
+function pickCsvFile(): Promise<{ contentBase64: string; fileName: string } | null> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.csv,text/csv';
+    input.style.display = 'none';
+    input.addEventListener('change', () => {
+      const file = input.files?.[0];
+      input.remove();
+      if (!file) return resolve(null);
+      const reader = new FileReader();
+      reader.onload = () => resolve({ contentBase64: String(reader.result).split(',', 2)[1] ?? '', fileName: file.name });
+      reader.onerror = () => resolve(null);
+      reader.readAsDataURL(file);
+    });
+    input.addEventListener('cancel', () => {
+      input.remove();
+      resolve(null);
+    });
+    document.body.append(input);
+    input.click();
+  });
+}
+
+function download(saved: SavedFile): void {
+  if (!saved.downloadUrl) return;
+  const link = document.createElement('a');
+  link.href = saved.downloadUrl;
+  link.download = saved.savedAs;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** The web host's transport: same channels as the Electron preload, over same-origin HTTP with the page secret. */
+function createWebBridge(): BackofficeBridge {
+  const secret = document.querySelector<HTMLMetaElement>('meta[name="backoffice-web-secret"]')?.content ?? '';
+  let events: EventSource | null = null;
+  const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+
+  async function post(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+    try {
+      const response = await fetch(`/__ipc/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-backoffice-secret': secret },
+        body: JSON.stringify({ payload }),
+        credentials: 'same-origin',
+      });
+      return (await response.json()) as IpcResult<unknown>;
+    } catch {
+      return { ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable };
+    }
+  }
+
+  return {
+    async invoke<C extends IpcChannel>(channel: C, payload?: IpcRequest<C>) {
+      let body: unknown = payload;
+      if (channel === 'files:readCsv' && !(payload as { contentBase64?: string } | undefined)?.contentBase64) {
+        const picked = await pickCsvFile();
+        if (!picked) return { ok: true, data: null } as IpcResult<IpcResponses[C]>;
+        body = picked;
+      }
+      const result = await post(channel, body);
+      if (result.ok && (channel === 'files:saveCsv' || channel === 'files:savePdf') && result.data) download(result.data as SavedFile);
+      return result as IpcResult<IpcResponses[C]>;
+    },
+    on<E extends IpcEvent>(event: E, callback: (payload: IpcEventPayload<E>) => void) {
+      if (!events) {
+        events = new EventSource(`/__events?secret=${encodeURIComponent(secret)}`);
+      }
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+        events.addEventListener(event, (message) => {
+          const payload = JSON.parse((message as MessageEvent<string>).data) as unknown;
+          for (const listener of listeners.get(event) ?? []) listener(payload);
+        });
+      }
+      const listener = callback as (payload: unknown) => void;
+      set.add(listener);
+      return () => {
+        set!.delete(listener);
+      };
+    },
+  };
+}
+
+let bridge: BackofficeBridge | null = null;
+
+/** window.backoffice from the Electron preload, or the web host transport. */
+export function getBridge(): BackofficeBridge {
+  bridge ??= window.backoffice ?? createWebBridge();
+  return bridge;
+}

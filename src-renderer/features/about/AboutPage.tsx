@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import type { AppInfo } from '@shared/ipc';
+import { getBridge } from '../../bridge';
+
+/** Loaded lazily (spec §2): version, API address, database kind. */
+export default function AboutPage() {
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  useEffect(() => {
+    void getBridge().invoke('app:info').then((result) => result.ok && setInfo(result.data));
+  }, []);
+  return (
+    <div className="about" data-testid="about">
+      <h1>À propos</h1>
+      {info && (
+        <dl>
+          <dt>Version</dt>
+          <dd data-testid="about-version">{info.version}</dd>
+          <dt>Serveur</dt>
+          <dd data-testid="about-api">{info.apiUrl}</dd>
+          <dt>Base de données</dt>
+          <dd data-testid="about-database">{info.databaseKind}</dd>
+          <dt>Application</dt>
+          <dd>{info.host === 'electron' ? 'Bureau' : 'Navigateur'}</dd>
+        </dl>
+      )}
+    </div>
+  );
+}

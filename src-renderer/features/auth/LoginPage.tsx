@@ -1,0 +1,98 @@
+import { useSetAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@shared/messages';
+import { firstScreenFor } from '@shared/navigation';
+import { getBridge } from '../../bridge';
+import { callApi } from '../../bridge/api';
+import { notify } from '../../app/notify';
+import { sessionAtom } from './atoms';
+import { canSubmitLogin } from './login-form';
+
+/** Sign-in and reset: two modes of one form (spec §2, §4, §5, §8). */
+export default function LoginPage() {
+  const [mode, setMode] = useState<'signIn' | 'reset'>('signIn');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const setSession = useSetAtom(sessionAtom);
+  const navigate = useNavigate();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmitLogin(mode, username, password, loading)) return;
+    setLoading(true);
+    setFormError(null);
+    try {
+      if (mode === 'reset') {
+        const result = await callApi('password.reset', { body: { username: username.trim() } });
+        if (result.ok) notify.success(MESSAGES.resetAccepted, 5000);
+        else notify.error(MESSAGES.genericError);
+        return;
+      }
+      const signedIn = await getBridge().invoke('session:signIn', { username: username.trim(), password });
+      if (!signedIn.ok) {
+        // A failed sign-in just clears the user (spec §4).
+        setSession(null);
+        setFormError(signedIn.status === 401 ? MESSAGES.invalidCredentials : signedIn.errorMsg);
+        return;
+      }
+      const current = await getBridge().invoke('session:get');
+      if (!current.ok || !current.data) {
+        setFormError(MESSAGES.cannotLogIn);
+        return;
+      }
+      setSession(current.data);
+      if (!current.data.persistent) notify.warning(MESSAGES.sessionNotPersistent, 5000);
+      navigate(firstScreenFor(current.data.roles), { replace: true });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div className="login-page">
+      <form className="login-card" onSubmit={submit} aria-label={mode === 'signIn' ? 'Connexion' : 'Réinitialisation du mot de passe'}>
+        <h1>Back-office</h1>
+        <label>
+          Nom d'utilisateur (e-mail)
+          <input
+            name="username"
+            type="email"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            data-testid="login-username"
+            autoFocus
+          />
+        </label>
+        {mode === 'signIn' && (
+          <label>
+            Mot de passe
+            <input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              data-testid="login-password"
+            />
+          </label>
+        )}
+        <label className="switch">
+          <input type="checkbox" role="switch" checked={mode === 'reset'} onChange={(event) => setMode(event.target.checked ? 'reset' : 'signIn')} data-testid="login-reset-switch" />
+          Mot de passe oublié
+        </label>
+        {formError && (
+          <p className="form-error" role="alert" data-testid="login-error">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={!canSubmitLogin(mode, username, password, loading)} data-testid="login-submit">
+          {mode === 'signIn' ? 'Se connecter' : 'Réinitialiser le mot de passe'}
+        </button>
+      </form>
+    </div>
+  );
+}

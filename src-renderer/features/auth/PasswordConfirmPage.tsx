@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '@shared/messages';
+import { callApi } from '../../bridge/api';
+import { notify } from '../../app/notify';
+
+/** Spec §2 and §5: a new password for the confirmationToken of the link; back to / after 1.2 s. */
+export const RETURN_DELAY_MS = 1200;
+
+export default function PasswordConfirmPage() {
+  const [params] = useSearchParams();
+  const token = params.get('confirmationToken');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token || !password || loading) return;
+    setLoading(true);
+    const result = await callApi('password.confirm', { body: { confirmationToken: token, password } });
+    setLoading(false);
+    if (!result.ok) {
+      notify.error(result.errorMsg);
+      return;
+    }
+    setDone(true);
+    notify.success(MESSAGES.passwordChanged);
+    setTimeout(() => navigate('/', { replace: true }), RETURN_DELAY_MS);
+  }
+
+  return (
+    <div className="login-page">
+      <form className="login-card" onSubmit={submit} aria-label="Nouveau mot de passe">
+        <h1>Nouveau mot de passe</h1>
+        {!token ? (
+          <p className="form-error" role="alert" data-testid="confirm-error">
+            {MESSAGES.invalidConfirmationToken}
+          </p>
+        ) : (
+          <>
+            <label>
+              Nouveau mot de passe
+              <input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                data-testid="confirm-password"
+                autoFocus
+              />
+            </label>
+            <button type="submit" className="primary" disabled={!password || loading || done} data-testid="confirm-submit">
+              Valider
+            </button>
+          </>
+        )}
+      </form>
+    </div>
+  );
+}

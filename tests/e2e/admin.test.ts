@@ -1,0 +1,146 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { demoAccount, lastMail, launchChromium, openWebApp, signIn, signInAs, type WebApp } from './fixtures';
+
+let browser: Browser;
+let app: WebApp;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await openWebApp(browser);
+});
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+const row = (email: string) => app.page.locator(`tr[data-email="${email}"]`);
+
+describe('account administration (web host, Chromium)', () => {
+  it('lists accounts, searches, creates, edits, sets roles and deletes', async () => {
+    const { page, url } = app;
+    await signIn(page, url, 'ADMIN');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(6);
+
+    // Search on name, nickname or e-mail.
+    expect(await page.getByTestId('admin-search').getAttribute('placeholder')).toBe('Rechercher...');
+    await page.getByTestId('admin-search').fill('sales@');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByTestId('admin-search').fill('');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(6);
+
+    // Delete is hidden for accounts holding ADMIN; ADMIN cannot be removed from oneself.
+    const admin = row(demoAccount('ADMIN').email);
+    expect(await admin.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await admin.locator('.multi-select-button').click();
+    expect(await admin.locator('input[data-testid$="-ADMIN"]').isDisabled()).toBe(true);
+    await admin.locator('.multi-select-button').click();
+
+    // Create.
+    await page.getByTestId('admin-create').click();
+    expect(await page.getByRole('dialog').locator('h2').textContent()).toBe('Ajouter un utilisateur');
+    await page.getByTestId('account-name').fill('Inès Garnier');
+    await page.getByTestId('account-nickname').fill('Inès');
+    await page.getByTestId('account-email').fill('ines.garnier@exemple.fr');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await expect.poll(() => row('ines.garnier@exemple.fr').count()).toBe(1);
+    expect(await lastMail(app, 'ines.garnier@exemple.fr')).toContain('/password/confirm?confirmationToken=');
+
+    // A duplicate e-mail: the store error as an error toast; the dialog stays open, nothing lost.
+    await page.getByTestId('admin-create').click();
+    await page.getByTestId('account-name').fill('Autre');
+    await page.getByTestId('account-email').fill('INES.garnier@exemple.fr');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await page.locator('.Toastify__toast--error', { hasText: MESSAGES.emailAlreadyUsed }).waitFor();
+    expect(await page.getByTestId('account-name').inputValue()).toBe('Autre');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Edit through the username link; the uuid is read-only.
+    await row('ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' }).click();
+    expect(await page.getByRole('dialog').locator('h2').textContent()).toBe("Modifier l'utilisateur");
+    expect(await page.getByTestId('account-uuid').getAttribute('readonly')).not.toBeNull();
+    await page.getByTestId('account-name').fill('Inès Garnier-Roy');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => row('ines.garnier@exemple.fr').locator('td').first().textContent()).toBe('Inès Garnier-Roy');
+
+    // Roles: the multi-select shows the count.
+    const ines = row('ines.garnier@exemple.fr');
+    expect(await ines.locator('.multi-select-button').textContent()).toBe('Aucun rôle');
+    await ines.locator('.multi-select-button').click();
+    await ines.locator('input[data-testid$="-CSM"]').check();
+    await expect.poll(() => ines.locator('.multi-select-button').textContent()).toBe('1 rôle');
+    await ines.locator('input[data-testid$="-SALES"]').check();
+    await expect.poll(() => ines.locator('.multi-select-button').textContent()).toBe('2 rôles');
+
+    // Delete asks first.
+    await page.keyboard.press('Escape');
+    await page.locator('h1, .toolbar').first().click();
+    await ines.getByRole('button', { name: 'Delete' }).click();
+    expect(await page.getByTestId('confirm-dialog').textContent()).toContain(MESSAGES.confirmDelete);
+    await page.getByRole('button', { name: 'Oui' }).click();
+    await expect.poll(() => row('ines.garnier@exemple.fr').count()).toBe(0);
+    // The server agrees.
+    await page.reload();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(6);
+  });
+
+  it('refreshes the session roles when admins change their own', async () => {
+    const { page } = app;
+    const admin = row(demoAccount('ADMIN').email);
+    await admin.locator('.multi-select-button').click();
+    await admin.locator('input[data-testid$="-CSM_LEAD"]').check();
+    await expect.poll(() => admin.locator('.multi-select-button').textContent()).toBe('2 rôles');
+    await page.goto(`${app.url}/`);
+    await expect.poll(() => page.getByTestId('home').textContent()).toContain('ADMIN, CSM_LEAD');
+  });
+
+  it('runs the password reset from the login page to a new password, through the mailed link', async () => {
+    const { page, url } = app;
+    const csm = demoAccount('CSM');
+    await page.getByTestId('logout').click();
+    await page.getByRole('button', { name: 'Oui' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByTestId('login-reset-switch').check();
+    await page.getByTestId('login-username').fill(csm.email);
+    await page.getByTestId('login-submit').click();
+    await page.locator('.Toastify__toast--success', { hasText: MESSAGES.resetAccepted }).waitFor();
+
+    const link = (await lastMail(app, csm.email))!.match(/https?:\/\/\S+/)![0];
+    expect(link.startsWith(`${url}/password/confirm?confirmationToken=`)).toBe(true);
+    await page.goto(link);
+    await page.getByTestId('confirm-password').fill('short');
+    await page.getByTestId('confirm-submit').click();
+    await page.locator('.Toastify__toast--error', { hasText: MESSAGES.passwordTooShort }).waitFor();
+    await page.getByTestId('confirm-password').fill('un nouveau mot de passe');
+    await page.getByTestId('confirm-submit').click();
+    await page.locator('.Toastify__toast--success', { hasText: MESSAGES.passwordChanged }).waitFor();
+    // Back to / after 1.2 s; anonymous, so the guard shows the login page.
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 5000 });
+    await signInAs(page, url, csm.email, 'un nouveau mot de passe');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it("says 'Invalid confirmation token' without a token", async () => {
+    await app.page.goto(`${app.url}/password/confirm`);
+    expect(await app.page.getByTestId('confirm-error').textContent()).toBe(MESSAGES.invalidConfirmationToken);
+  });
+
+  it('sends the user to /login when the server ends the session', async () => {
+    const { page, url } = app;
+    const sales = demoAccount('SALES');
+    await signIn(page, url, 'SALES');
+    // Someone resets the password elsewhere: every session of the account ends.
+    const api = app.apiUrl;
+    await fetch(`${api}/password/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: sales.email }) });
+    const token = (await lastMail(app, sales.email))!.match(/confirmationToken=([\w-]+)/)![1];
+    await fetch(`${api}/password/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmationToken: token, password: 'changed somewhere else' }),
+    });
+    await page.goto(`${url}/about`);
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
+  });
+});

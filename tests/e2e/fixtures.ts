@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_ACCOUNTS } from '../../src-server/seed';
+import type { Role } from '@shared/roles';
+import type { WebHost } from '../../src-main/hosts/web';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface WebApp {
+  host: WebHost;
+  url: string;
+  apiUrl: string;
+  dataDir: string;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh web host (own PGlite folder, own settings, demo workspace) and a fresh browser context: every test
+ * starts from first run, like a new user-data directory.
+ */
+export async function openWebApp(browser: Browser): Promise<WebApp> {
+  const { startWebHost } = await import('../../src-main/hosts/web');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
+  const host = await startWebHost({
+    port: 0,
+    rendererDir: join(root, 'out/renderer'),
+    dataDir: join(dataDir, 'pglite'),
+    settingsFile: join(dataDir, 'settings.json'),
+    demo: true,
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
+  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  return {
+    host,
+    url: host.url,
+    apiUrl: host.apiUrl,
+    dataDir,
+    context,
+    page,
+    async close() {
+      await context.close().catch(() => undefined);
+      await host.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function demoAccount(role: Role) {
+  const account = DEMO_ACCOUNTS.find((demo) => demo.role === role);
+  if (!account) throw new Error(`no demo account for ${role}`);
+  return account;
+}
+
+export async function signIn(page: Page, base: string, role: Role): Promise<void> {
+  await signInAs(page, base, demoAccount(role).email, demoAccount(role).password);
+}
+
+export async function signInAs(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-username').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** The newest mail the embedded server kept in its outbox for `email`. */
+export async function lastMail(app: WebApp, email: string): Promise<string | undefined> {
+  const { outbox } = await import('../../src-server/db/schema');
+  const { desc, eq } = await import('drizzle-orm');
+  const [mail] = await app.host.embedded!.database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
+  return mail?.body;
+}

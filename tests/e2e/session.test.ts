@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { ROLES } from '@shared/roles';
+import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+
+let browser: Browser;
+let app: WebApp;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+afterEach(() => app?.close());
+
+describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
+  it('shows each role its menus, the bell, the environment marker and logout', async () => {
+    app = await openWebApp(browser);
+    const { page, url } = app;
+    for (const role of ROLES) {
+      await signIn(page, url, role);
+      // Only ADMIN has a screen of its menus today (Admin); other menus arrive with their screens.
+      expect(new URL(page.url()).pathname).toBe(role === 'ADMIN' ? '/admin' : '/');
+      const nav = page.getByTestId('main-nav');
+      if (role === 'ADMIN') await expect.poll(() => nav.getByRole('link', { name: 'Admin' }).count()).toBe(1);
+      else expect(await nav.getByRole('link').count()).toBe(0);
+      expect(await page.getByTestId('env-marker').textContent()).toBe('prod');
+      expect(await page.getByTestId('alert-bell').isVisible()).toBe(true);
+      await page.getByTestId('logout').click();
+      expect(await page.getByTestId('confirm-dialog').textContent()).toContain(MESSAGES.confirmLogout);
+      await page.getByRole('button', { name: 'Oui' }).click();
+      await page.waitForURL((u) => u.pathname === '/login');
+    }
+  });
+
+  it('guards routes: anonymous to /login, a non-admin on /admin to /403', async () => {
+    app = await openWebApp(browser);
+    const { page, url } = app;
+    for (const path of ['/', '/admin', '/about']) {
+      await page.goto(`${url}${path}`);
+      await page.waitForURL((u) => u.pathname === '/login');
+    }
+    await signIn(page, url, 'CSM_LEAD');
+    await page.goto(`${url}/admin`);
+    await page.waitForURL((u) => u.pathname === '/403');
+    expect(await page.getByTestId('forbidden').textContent()).toBe('Access denied (403)');
+  });
+
+  it("keeps the button disabled until both fields are filled, and says 'Invalid credentials'", async () => {
+    app = await openWebApp(browser);
+    const { page, url } = app;
+    await page.goto(`${url}/login`);
+    const submit = page.getByTestId('login-submit');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByTestId('login-username').fill('admin@demo.backoffice.local');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByTestId('login-password').fill('not the password');
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    expect(await page.getByTestId('login-error').textContent()).toBe(MESSAGES.invalidCredentials);
+    // Reset mode asks for the username only.
+    await page.getByTestId('login-reset-switch').check();
+    expect(await page.getByTestId('login-password').count()).toBe(0);
+    expect(await submit.isDisabled()).toBe(false);
+  });
+
+  it('shows the lazily loaded About page with version, API address and database', async () => {
+    app = await openWebApp(browser);
+    const { page, url } = app;
+    await signIn(page, url, 'SALES');
+    await page.goto(`${url}/about`);
+    expect(await page.getByTestId('about-api').textContent()).toBe(app.apiUrl);
+    expect(await page.getByTestId('about-database').textContent()).toBe('pglite');
+    expect(await page.getByTestId('about-version').textContent()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
