@@ -1,0 +1,29 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../src-server/server';
+
+/**
+ * The API inside the desktop app (an Electron utilityProcess): 127.0.0.1, a random port, PGlite in the user data
+ * folder, the demo workspace on first run. Tells the main process its address.
+ */
+const here = dirname(fileURLToPath(import.meta.url));
+const parentPort = (process as unknown as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
+
+startServer({
+  host: '127.0.0.1',
+  port: 0,
+  dataDir: process.env.BACKOFFICE_DATA_DIR,
+  migrationsFolder: process.env.BACKOFFICE_MIGRATIONS ?? join(here, 'migrations'),
+  demo: true,
+  config: { resetLinkBase: 'backoffice://app' },
+})
+  .then((server) => {
+    parentPort?.postMessage({ type: 'ready', url: server.url, databaseKind: server.database.kind });
+    const stop = () => void server.close().finally(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  })
+  .catch((error: unknown) => {
+    parentPort?.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    process.exit(1);
+  });

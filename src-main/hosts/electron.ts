@@ -1,0 +1,213 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type MenuItemConstructorOptions } from 'electron';
+import Store from 'electron-store';
+import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
+import { createIpcHandlers, dispatchIpc, type HostFiles } from '../ipc/handlers';
+import { isTrustedSender } from '../ipc/sender';
+import { ApiClient } from '../services/api-client';
+import { readCsvFile, savePdfFile } from '../services/files';
+import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
+import { createSettingsStore } from '../services/settings';
+import {
+  APP_ORIGIN,
+  CONTENT_SECURITY_POLICY,
+  DEEP_LINK_SCHEME,
+  buildWindowOptions,
+  externalUrlToOpen,
+  isAllowedNavigation,
+  isPermissionAllowed,
+  routeFromDeepLink,
+} from '../window-options';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const rendererDir = join(here, '../renderer');
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+
+let mainWindow: BrowserWindow | null = null;
+let pendingRoute: string | null = null;
+
+function emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
+  mainWindow?.webContents.send('backoffice:event', event, payload);
+}
+
+/** Serves out/renderer on app://renderer with the CSP; any route that is not a file is the single-page index. */
+async function serveRenderer(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const candidate = normalize(join(rendererDir, decodeURIComponent(url.pathname)));
+  const inside = candidate.startsWith(rendererDir + sep);
+  const file = inside && extname(candidate) && existsSync(candidate) ? candidate : join(rendererDir, 'index.html');
+  const body = await readFile(file);
+  return new Response(body, {
+    headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
+  });
+}
+
+/** The API embedded in a utility process, unless the settings name a team server. */
+function startEmbeddedServer(): Promise<{ url: string; databaseKind: string }> {
+  return new Promise((resolve, reject) => {
+    const child = utilityProcess.fork(join(here, 'embedded-server.js'), [], {
+      env: { ...process.env, BACKOFFICE_DATA_DIR: join(app.getPath('userData'), 'pglite'), BACKOFFICE_MIGRATIONS: join(here, 'migrations') },
+      serviceName: 'Back-office API',
+    });
+    child.on('message', (message: { type: string; url?: string; databaseKind?: string; message?: string }) => {
+      if (message.type === 'ready' && message.url) resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite' });
+      if (message.type === 'error') reject(new Error(message.message));
+    });
+    child.on('exit', (code) => reject(new Error(`embedded API stopped (${code})`)));
+    app.on('before-quit', () => child.kill());
+  });
+}
+
+function buildMenu(): void {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const, label: 'Back-office' }] : []),
+    { label: 'Fichier', submenu: [{ label: 'Quitter', accelerator: 'CmdOrCtrl+Q', role: 'quit' }] },
+    {
+      label: 'Édition',
+      submenu: [
+        { label: 'Annuler', accelerator: 'CmdOrCtrl+Z', role: 'undo' },
+        { label: 'Rétablir', accelerator: 'Shift+CmdOrCtrl+Z', role: 'redo' },
+        { type: 'separator' },
+        { label: 'Couper', accelerator: 'CmdOrCtrl+X', role: 'cut' },
+        { label: 'Copier', accelerator: 'CmdOrCtrl+C', role: 'copy' },
+        { label: 'Coller', accelerator: 'CmdOrCtrl+V', role: 'paste' },
+        { label: 'Tout sélectionner', accelerator: 'CmdOrCtrl+A', role: 'selectAll' },
+      ],
+    },
+    {
+      label: 'Affichage',
+      submenu: [
+        { label: 'Recharger', accelerator: 'CmdOrCtrl+R', role: 'reload' },
+        { type: 'separator' },
+        { label: 'Zoom avant', accelerator: 'CmdOrCtrl+Plus', role: 'zoomIn' },
+        { label: 'Zoom arrière', accelerator: 'CmdOrCtrl+-', role: 'zoomOut' },
+        { label: 'Taille réelle', accelerator: 'CmdOrCtrl+0', role: 'resetZoom' },
+        { type: 'separator' },
+        { label: 'Plein écran', role: 'togglefullscreen' },
+      ],
+    },
+    { label: 'Aide', submenu: [{ label: 'À propos', click: () => emit('navigate', { path: '/about' }) }] },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function openDeepLink(url: string): void {
+  const route = routeFromDeepLink(url);
+  if (!route) return;
+  if (mainWindow) {
+    emit('navigate', { path: route });
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  } else {
+    pendingRoute = route;
+  }
+}
+
+/** The desktop app: one instance, one window, the renderer on app://, every IPC call checked. */
+export async function runElectronHost(): Promise<void> {
+  if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
+  if (!app.requestSingleInstanceLock()) return app.quit();
+  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    openDeepLink(url);
+  });
+  app.on('second-instance', (_event, argv) => {
+    const link = argv.find((arg) => arg.startsWith(`${DEEP_LINK_SCHEME}://`));
+    if (link) openDeepLink(link);
+    else mainWindow?.focus();
+  });
+  const initialLink = process.argv.find((arg) => arg.startsWith(`${DEEP_LINK_SCHEME}://`));
+  if (initialLink) openDeepLink(initialLink);
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isAllowedNavigation(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      const external = externalUrlToOpen(url);
+      if (external) void shell.openExternal(external);
+      return { action: 'deny' };
+    });
+  });
+
+  await app.whenReady();
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionAllowed(permission)));
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
+  protocol.handle('app', serveRenderer);
+  buildMenu();
+
+  const store = new Store({ name: 'backoffice' }) as unknown as KeyValueStore;
+  const settings = createSettingsStore(store);
+  let apiUrl = settings.get().apiUrl;
+  let databaseKind = 'remote';
+  if (!apiUrl) {
+    const embedded = await startEmbeddedServer();
+    apiUrl = embedded.url;
+    databaseKind = embedded.databaseKind;
+  }
+  const apiOrigin = new URL(apiUrl).origin;
+  const vault = await createSessionVault({
+    service: 'Back-office',
+    // The embedded server's port changes at every start: its sessions are keyed by the data folder instead.
+    account: settings.get().apiUrl ? apiOrigin : `embedded:${app.getPath('userData')}`,
+    keytar: await loadKeytar(),
+    encryptor: safeStorage,
+    store,
+  });
+  const api = new ApiClient({ baseUrl: () => settings.get().apiUrl || apiUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
+
+  const files: HostFiles = {
+    async readCsv() {
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      return picked.canceled || !picked.filePaths[0] ? null : readCsvFile(picked.filePaths[0]);
+    },
+    async saveCsv(defaultName, content) {
+      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      if (chosen.canceled || !chosen.filePath) return null;
+      await writeFile(chosen.filePath, content, 'utf8');
+      return { savedAs: chosen.filePath };
+    },
+    async savePdf(defaultName, bytes) {
+      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+      if (chosen.canceled || !chosen.filePath) return null;
+      await savePdfFile(chosen.filePath, bytes);
+      return { savedAs: chosen.filePath };
+    },
+  };
+  const handlers = createIpcHandlers({
+    api,
+    settings,
+    files,
+    appInfo: () => ({ version: app.getVersion(), apiUrl: settings.get().apiUrl || apiUrl, databaseKind, host: 'electron' }),
+  });
+
+  ipcMain.handle('backoffice:invoke', (event, channel: unknown, payload: unknown) => {
+    const trusted =
+      mainWindow !== null &&
+      isTrustedSender(
+        { webContentsId: event.sender.id, isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame, frameUrl: event.senderFrame?.url },
+        { webContentsId: mainWindow.webContents.id, origin: APP_ORIGIN },
+      );
+    if (!trusted) return { ok: false, status: 403, errorMsg: 'User not allowed' };
+    return dispatchIpc(handlers, channel, payload);
+  });
+
+  const createWindow = () => {
+    mainWindow = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds() }));
+    mainWindow.once('ready-to-show', () => mainWindow?.show());
+    mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
+    mainWindow.on('closed', () => (mainWindow = null));
+    void mainWindow.loadURL(`${APP_ORIGIN}${pendingRoute ?? '/'}`);
+    pendingRoute = null;
+  };
+  createWindow();
+  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow());
+  app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
+  app.on('will-quit', () => void api.close());
+}

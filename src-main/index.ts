@@ -1,0 +1,3 @@
+import { runElectronHost } from './hosts/electron';
+
+void runElectronHost();

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { createIpcHandlers, dispatchIpc, type HostFiles } from '../../src-main/ipc/handlers';
+import { isTrustedSender } from '../../src-main/ipc/sender';
+import { ApiClient } from '../../src-main/services/api-client';
+import { createSessionVault } from '../../src-main/services/session-vault';
+import type { SettingsStore } from '../../src-main/services/settings';
+
+describe('IPC sender check', () => {
+  const expected = { webContentsId: 3, origin: 'app://renderer' };
+  it('accepts our window’s main frame on our origin only', () => {
+    expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: 'app://renderer/admin' }, expected)).toBe(true);
+    expect(isTrustedSender({ webContentsId: 4, isMainFrame: true, frameUrl: 'app://renderer/admin' }, expected)).toBe(false);
+    expect(isTrustedSender({ webContentsId: 3, isMainFrame: false, frameUrl: 'app://renderer/admin' }, expected)).toBe(false);
+    expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: 'https://evil.example/' }, expected)).toBe(false);
+    expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: undefined }, expected)).toBe(false);
+    expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: 'garbage' }, expected)).toBe(false);
+  });
+});
+
+describe('IPC dispatch', () => {
+  async function handlers(files: Partial<HostFiles> = {}) {
+    const vault = await createSessionVault({ service: 't', account: 't' });
+    const settings: SettingsStore = {
+      get: () => ({ apiUrl: '', environmentLabel: 'prod' }),
+      set: () => {
+        throw new Error('settings are read-only here');
+      },
+      getWindowBounds: () => null,
+      setWindowBounds: () => undefined,
+    };
+    return createIpcHandlers({
+      api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
+      settings,
+      files: { readCsv: async () => null, saveCsv: async () => null, savePdf: async () => null, ...files },
+      appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron' }),
+    });
+  }
+
+  it('answers an unknown channel and a bad payload with a typed failure, never a throw', async () => {
+    const h = await handlers();
+    for (const channel of [undefined, 42, 'nope', '__proto__', 'constructor']) {
+      expect(await dispatchIpc(h, channel, {})).toMatchObject({ ok: false, status: 0 });
+    }
+    const bad = await dispatchIpc(h, 'api:call', { operation: 'admin.roles', input: { body: 1 }, extra: true });
+    expect(bad).toMatchObject({ ok: false, status: 0, errorMsg: expect.stringContaining(MESSAGES.invalidIpcCall) });
+    expect(await dispatchIpc(h, 'api:call', { operation: 'auth.signIn', input: {} })).toMatchObject({ ok: false });
+    expect(await dispatchIpc(h, 'files:savePdf', { defaultName: '', contentBase64: '' })).toMatchObject({ ok: false });
+  });
+
+  it('turns a throwing handler into a failure with its message', async () => {
+    const h = await handlers({
+      readCsv: async () => {
+        throw new Error(MESSAGES.csvOnly);
+      },
+    });
+    expect(await dispatchIpc(h, 'files:readCsv', {})).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
+    expect(await dispatchIpc(h, 'settings:set', { apiUrl: 'http://x' })).toEqual({ ok: false, status: 0, errorMsg: 'settings are read-only here' });
+  });
+
+  it('reports an unreachable server on api:call in French', async () => {
+    const h = await handlers();
+    expect(await dispatchIpc(h, 'api:call', { operation: 'password.reset', input: { body: { username: 'a@b.fr' } } })).toEqual({
+      ok: false,
+      status: 0,
+      errorMsg: MESSAGES.networkUnreachable,
+    });
+  });
+});
