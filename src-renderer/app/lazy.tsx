@@ -1,26 +1,12 @@
 import { Component, lazy, type ComponentType, type ReactNode } from 'react';
 import { MESSAGES } from '@shared/messages';
+import { CHUNK_TIMEOUT_MS, withChunkTimeout } from './chunk-timeout';
 
-/** Spec §9: a screen whose chunk has not loaded after 120 s reports 'Loading chunk failed'. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+export { CHUNK_TIMEOUT_MS } from './chunk-timeout';
+
 
 export function lazyScreen<T extends ComponentType<object>>(load: () => Promise<{ default: T }>, timeoutMs = CHUNK_TIMEOUT_MS) {
-  return lazy(
-    () =>
-      new Promise<{ default: T }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(MESSAGES.loadingChunkFailed)), timeoutMs);
-        load().then(
-          (module) => {
-            clearTimeout(timer);
-            resolve(module);
-          },
-          () => {
-            clearTimeout(timer);
-            reject(new Error(MESSAGES.loadingChunkFailed));
-          },
-        );
-      }),
-  );
+  return lazy(() => withChunkTimeout(load, timeoutMs));
 }
 
 export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

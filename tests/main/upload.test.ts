@@ -1,0 +1,54 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src-main/services/api-client';
+import { createSessionVault } from '../../src-main/services/session-vault';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
+
+/**
+ * Uploads go out as multipart/form-data with the bearer token. The platform's upload endpoints arrive with
+ * their issues; here a loopback HTTP server records what arrives, byte for byte, and the token is a real one.
+ */
+let api: TestServer;
+const received: { headers: IncomingMessage['headers']; body: Buffer; method?: string; url?: string }[] = [];
+const recorder = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    received.push({ headers: request.headers, body: Buffer.concat(chunks), method: request.method, url: request.url });
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"stored":true}');
+  });
+});
+
+beforeAll(async () => {
+  api = await startTestServer();
+  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  recorder.close();
+  await api?.close();
+});
+
+describe('ApiClient.upload', () => {
+  it('sends the file as multipart with its name, type, fields and the bearer token', async () => {
+    const { email } = await api.createAccount(['ADMIN']);
+    let base = api.url;
+    const vault = await createSessionVault({ service: 't', account: 't' });
+    const client = new ApiClient({ baseUrl: () => base, vault });
+    expect((await client.signIn(email, TEST_PASSWORD)).ok).toBe(true);
+    base = `http://127.0.0.1:${(recorder.address() as { port: number }).port}`;
+    const bytes = new TextEncoder().encode('Profession;Specialty;Nom;22/01\nMédecin;;X;10\n');
+    const result = await client.upload('/inventory/upload', { fileName: 'inventaire.csv', contentType: 'text/csv', bytes }, { kind: 'inventory' });
+    expect(result).toEqual({ ok: true, data: { stored: true } });
+    const [request] = received;
+    expect(request.method).toBe('PUT');
+    expect(request.url).toBe('/inventory/upload');
+    expect(request.headers.authorization).toMatch(/^Bearer eyJ/);
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = request.body.toString('utf8');
+    expect(body).toContain('name="kind"');
+    expect(body).toContain('filename="inventaire.csv"');
+    expect(body).toContain('Content-Type: text/csv');
+    expect(request.body.includes(Buffer.from(bytes))).toBe(true);
+    await client.close();
+  });
+});

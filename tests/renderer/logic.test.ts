@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { CHUNK_TIMEOUT_MS, withChunkTimeout } from '../../src-renderer/app/chunk-timeout';
+import { mergePage, rolesLabel } from '../../src-renderer/features/admin/list-state';
+import { canSubmitLogin } from '../../src-renderer/features/auth/login-form';
+
+afterEach(() => vi.useRealTimers());
+
+describe('lazy screens', () => {
+  it("report 'Loading chunk failed' after 120 s, not before", async () => {
+    vi.useFakeTimers();
+    expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+    let settled: string | null = null;
+    withChunkTimeout(() => new Promise(() => undefined)).catch((error: Error) => (settled = error.message));
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(settled).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(MESSAGES.loadingChunkFailed);
+  });
+
+  it('pass a chunk that loads in time, and turn a failed import into the same message', async () => {
+    await expect(withChunkTimeout(async () => 'screen')).resolves.toBe('screen');
+    await expect(withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow(MESSAGES.loadingChunkFailed);
+  });
+});
+
+describe('login form rule (spec §5)', () => {
+  it('needs both fields to sign in, the username to reset, and nothing while loading', () => {
+    expect(canSubmitLogin('signIn', '', '', false)).toBe(false);
+    expect(canSubmitLogin('signIn', 'a@b.fr', '', false)).toBe(false);
+    expect(canSubmitLogin('signIn', '', 'pw', false)).toBe(false);
+    expect(canSubmitLogin('signIn', 'a@b.fr', 'pw', false)).toBe(true);
+    expect(canSubmitLogin('signIn', 'a@b.fr', 'pw', true)).toBe(false);
+    expect(canSubmitLogin('reset', 'a@b.fr', '', false)).toBe(true);
+    expect(canSubmitLogin('reset', '  ', '', false)).toBe(false);
+  });
+});
+
+describe('list loading (spec §4)', () => {
+  it('replaces the list on skip 0 and appends on skip > 0, without duplicates', () => {
+    const a = [{ id: 1 }, { id: 2 }];
+    expect(mergePage(a, [{ id: 3 }], 0)).toEqual([{ id: 3 }]);
+    expect(mergePage(a, [{ id: 2 }, { id: 3 }], 2)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
+  it('labels the roles multi-select with the count', () => {
+    expect(rolesLabel(0)).toBe('Aucun rôle');
+    expect(rolesLabel(1)).toBe('1 rôle');
+    expect(rolesLabel(3)).toBe('3 rôles');
+  });
+});
