@@ -1,7 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
-import { dictionary } from '@zxcvbn-ts/language-common';
 
 const KEY_LENGTH = 32;
 /** scrypt cost: N = 2^14, r = 8, p = 1 (16 MiB, about 40 ms here), the OWASP minimum for scrypt. */
@@ -40,16 +39,23 @@ export function unusablePasswordHash(): Promise<string> {
   return hashPassword(randomBytes(32).toString('base64url'));
 }
 
-/** About 49,000 most common passwords, shipped by zxcvbn-ts; only those long enough to pass the length rule matter. */
-const commonPasswordList = dictionary['passwords-common'] as string[];
-const commonPasswords = new Set(commonPasswordList.filter((password) => password.length >= PASSWORD_MIN_LENGTH));
-
-export const COMMON_PASSWORD_COUNT = commonPasswordList.length;
+/**
+ * About 49,000 most common passwords, shipped by zxcvbn-ts; only those long enough to pass the length rule
+ * matter. Loaded on first use: decompressing the list would slow every server start.
+ */
+let commonPasswords: Promise<Set<string>> | null = null;
+export function loadCommonPasswords(): Promise<Set<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => {
+    const list = dictionary['passwords-common'] as string[];
+    return new Set(list.filter((password) => password.length >= PASSWORD_MIN_LENGTH));
+  });
+  return commonPasswords;
+}
 
 /** The French message that refuses `password`, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+export async function passwordProblem(password: string): Promise<string | null> {
   if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
-  if (commonPasswords.has(password.toLowerCase())) return MESSAGES.passwordTooCommon;
+  if ((await loadCommonPasswords()).has(password.toLowerCase())) return MESSAGES.passwordTooCommon;
   return null;
 }

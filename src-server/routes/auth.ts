@@ -153,7 +153,7 @@ export function authHandlers(context: ServerContext): AuthHandlers {
           ),
         );
       if (!reset) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
-      const problem = passwordProblem(body.password);
+      const problem = await passwordProblem(body.password);
       if (problem) throw new HttpError(400, problem);
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
