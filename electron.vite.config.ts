@@ -8,12 +8,18 @@ import renderer from './src-renderer/vite.config';
 const alias = { '@shared': fileURLToPath(new URL('./src-shared', import.meta.url)) };
 const out = (folder: string) => fileURLToPath(new URL(`./out/${folder}`, import.meta.url));
 
-/** The embedded API applies its SQL migrations at start: ship them beside the built server. */
-function copyMigrations(): Plugin {
+/**
+ * The embedded API applies its SQL migrations at start: ship them beside the built server, with a migrated
+ * PGlite template so that the first start skips initdb.
+ */
+function embeddedServerFiles(): Plugin {
   return {
-    name: 'backoffice-copy-migrations',
-    writeBundle() {
-      cpSync(fileURLToPath(new URL('./src-server/db/migrations', import.meta.url)), `${out('main')}/migrations`, { recursive: true });
+    name: 'backoffice-embedded-server-files',
+    async writeBundle() {
+      const migrations = fileURLToPath(new URL('./src-server/db/migrations', import.meta.url));
+      cpSync(migrations, `${out('main')}/migrations`, { recursive: true });
+      const { buildTemplate } = await import('./src-server/db/template');
+      await buildTemplate(`${out('main')}/pglite-template`, migrations);
     },
   };
 }
@@ -21,7 +27,7 @@ function copyMigrations(): Plugin {
 export default defineConfig({
   main: {
     resolve: { alias },
-    plugins: [copyMigrations()],
+    plugins: [embeddedServerFiles()],
     build: {
       outDir: out('main'),
       externalizeDeps: true,

@@ -14,6 +14,7 @@ startServer({
   port: 0,
   dataDir: process.env.BACKOFFICE_DATA_DIR,
   migrationsFolder: process.env.BACKOFFICE_MIGRATIONS ?? join(here, 'migrations'),
+  templateDir: process.env.BACKOFFICE_PGLITE_TEMPLATE ?? join(here, 'pglite-template'),
   demo: true,
   config: { resetLinkBase: 'backoffice://app' },
 })

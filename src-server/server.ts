@@ -10,6 +10,8 @@ export interface StartOptions {
   databaseUrl?: string;
   dataDir?: string;
   migrationsFolder?: string;
+  /** PGlite template for a fast first start (scripts/build-pglite-template.ts). */
+  templateDir?: string;
   demo?: boolean;
   adminEmail?: string;
   adminPassword?: string;
@@ -31,7 +33,12 @@ export interface RunningServer {
 
 /** Opens the database, prepares first-start accounts and listens. Used by the CLI and the desktop app. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, migrationsFolder: options.migrationsFolder });
+  const database = await openDatabase({
+    url: options.databaseUrl,
+    dataDir: options.dataDir,
+    migrationsFolder: options.migrationsFolder,
+    templateDir: options.templateDir,
+  });
   try {
     await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
     const demoAccounts = options.demo ? await seedDemo(database.db) : [];

@@ -1,6 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { seedDataDirFromTemplate } from './template';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -18,6 +21,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Where the drizzle-kit migrations are; defaults to the folder beside this file. */
   migrationsFolder?: string;
+  /** A migrated PGlite cluster copied into an empty dataDir instead of running initdb (see template.ts). */
+  templateDir?: string;
 }
 
 const defaultMigrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,6 +50,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (options.dataDir) {
+    mkdirSync(dirname(options.dataDir), { recursive: true });
+    seedDataDirFromTemplate(options.dataDir, options.templateDir);
+  }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
