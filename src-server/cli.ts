@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startServer } from './server';
+import { closeOnSignals, printDemoAccounts, runMain } from './console';
 
 /** `npm run server [-- --demo]`: the platform API, on PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
     port: env.PORT ? Number(env.PORT) : 4000,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : resolve(env.BACKOFFICE_DATA_DIR ?? '.data/pglite'),
+    templateDir: resolve(env.BACKOFFICE_PGLITE_TEMPLATE ?? '.data/pglite-template'),
     demo: values.demo,
     adminEmail: env.BACKOFFICE_ADMIN_EMAIL,
     adminPassword: env.BACKOFFICE_ADMIN_PASSWORD,
@@ -21,19 +23,8 @@ async function main() {
     config: env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : undefined,
   });
   console.log(`API listening on ${server.url} (${server.database.kind})`);
-  if (server.demoAccounts.length) {
-    console.log('Demo workspace seeded. Accounts (e-mail / password):');
-    for (const demo of server.demoAccounts) console.log(`  ${demo.role.padEnd(21)} ${demo.email.padEnd(36)} ${demo.password}`);
-  }
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  printDemoAccounts(server.demoAccounts);
+  closeOnSignals(() => server.close());
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startWebHost } from './web';
+import { closeOnSignals, printDemoAccounts, runMain } from '../../src-server/console';
 
 /** `npm run web`: the back-office in a browser, with the API embedded unless API_URL names a team server. */
 async function main() {
@@ -11,25 +12,16 @@ async function main() {
     rendererDir: resolve(root, 'out/renderer'),
     apiUrl: process.env.API_URL || undefined,
     dataDir: resolve(dataDir, 'pglite'),
+    templateDir: resolve(root, '.data/pglite-template'),
     settingsFile: resolve(dataDir, 'settings.json'),
     demo: true,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+    // Printed first: the page opens while the embedded API finishes starting.
+    onListening: (url) => console.log(`Back-office web: ${url}`),
   });
-  console.log(`Back-office web: ${host.url}`);
   console.log(`API: ${host.apiUrl}${host.embedded ? ` (embedded, ${host.embedded.database.kind})` : ''}`);
-  if (host.embedded?.demoAccounts.length) {
-    console.log('Demo workspace seeded. Accounts (e-mail / password):');
-    for (const demo of host.embedded.demoAccounts) console.log(`  ${demo.role.padEnd(21)} ${demo.email.padEnd(36)} ${demo.password}`);
-  }
-  const stop = async () => {
-    await host.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  printDemoAccounts(host.embedded?.demoAccounts ?? []);
+  closeOnSignals(() => host.close());
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runMain(main);
