@@ -38,6 +38,7 @@ export const MESSAGES = {
   // desktop client (main process, IPC)
   networkUnreachable: 'Serveur injoignable, vérifiez votre connexion',
   networkTimeout: 'Le serveur ne répond pas (délai dépassé)',
+  embeddedServerFailed: "Le serveur intégré n'a pas pu démarrer",
   sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
   sessionNotPersistent: 'Aucun trousseau disponible : votre session ne survivra pas à un redémarrage',
   invalidIpcCall: 'Appel invalide',

@@ -7,7 +7,7 @@ import Store from 'electron-store';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { createIpcHandlers, dispatchIpc, type HostFiles } from '../ipc/handlers';
 import { isTrustedSender } from '../ipc/sender';
-import { ApiClient } from '../services/api-client';
+import { ApiClient, apiAddress } from '../services/api-client';
 import { readCsvFile, savePdfFile } from '../services/files';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
@@ -49,7 +49,7 @@ async function serveRenderer(request: Request): Promise<Response> {
 function startEmbeddedServer(): Promise<{ url: string; databaseKind: string }> {
   return new Promise((resolve, reject) => {
     const child = utilityProcess.fork(join(here, 'embedded-server.js'), [], {
-      env: { ...process.env, BACKOFFICE_DATA_DIR: join(app.getPath('userData'), 'pglite'), BACKOFFICE_MIGRATIONS: join(here, 'migrations') },
+      env: { ...process.env, BACKOFFICE_DATA_DIR: join(app.getPath('userData'), 'pglite'), BACKOFFICE_MIGRATIONS: join(here, 'migrations'), BACKOFFICE_PGLITE_TEMPLATE: join(here, 'pglite-template') },
       serviceName: 'Back-office API',
     });
     child.on('message', (message: { type: string; url?: string; databaseKind?: string; message?: string }) => {
@@ -144,23 +144,25 @@ export async function runElectronHost(): Promise<void> {
 
   const store = new Store({ name: 'backoffice' }) as unknown as KeyValueStore;
   const settings = createSettingsStore(store);
-  let apiUrl = settings.get().apiUrl;
-  let databaseKind = 'remote';
-  if (!apiUrl) {
-    const embedded = await startEmbeddedServer();
-    apiUrl = embedded.url;
-    databaseKind = embedded.databaseKind;
-  }
-  const apiOrigin = new URL(apiUrl).origin;
+  // The window opens at once; the embedded API (when no team server is set) boots meanwhile and API calls wait
+  // for it. Started on demand too, should the user clear the team server's URL later.
+  let embeddedStart: ReturnType<typeof startEmbeddedServer> | null = null;
+  const embedded = () => {
+    embeddedStart ??= startEmbeddedServer();
+    return embeddedStart;
+  };
+  const teamServerAtStart = settings.get().apiUrl;
+  if (!teamServerAtStart) embedded().catch(() => undefined);
   const vault = await createSessionVault({
     service: 'Back-office',
     // The embedded server's port changes at every start: its sessions are keyed by the data folder instead.
-    account: settings.get().apiUrl ? apiOrigin : `embedded:${app.getPath('userData')}`,
+    account: teamServerAtStart ? new URL(teamServerAtStart).origin : `embedded:${app.getPath('userData')}`,
     keytar: await loadKeytar(),
     encryptor: safeStorage,
     store,
   });
-  const api = new ApiClient({ baseUrl: () => settings.get().apiUrl || apiUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
+  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, () => embedded());
+  const api = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
 
   const files: HostFiles = {
     async readCsv() {
@@ -184,7 +186,11 @@ export async function runElectronHost(): Promise<void> {
     api,
     settings,
     files,
-    appInfo: () => ({ version: app.getVersion(), apiUrl: settings.get().apiUrl || apiUrl, databaseKind, host: 'electron' }),
+    appInfo: async () => {
+      const chosen = settings.get().apiUrl;
+      const running = chosen ? null : await embedded().catch(() => null);
+      return { version: app.getVersion(), apiUrl: chosen || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: 'electron' };
+    },
   });
 
   ipcMain.handle('backoffice:invoke', (event, channel: unknown, payload: unknown) => {

@@ -7,9 +7,9 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload, SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import { startServer, type RunningServer } from '../../src-server/server';
+import type { RunningServer } from '../../src-server/server';
 import { createIpcHandlers, dispatchIpc, type HostFiles } from '../ipc/handlers';
-import { ApiClient } from '../services/api-client';
+import { ApiClient, apiAddress } from '../services/api-client';
 import { parseCsv } from '../services/files';
 import { createSessionVault } from '../services/session-vault';
 import { createJsonSettingsStore } from '../services/settings';
@@ -25,9 +25,13 @@ export interface WebHostOptions {
   /** A team server; without it the API starts embedded on PGlite in dataDir. */
   apiUrl?: string;
   dataDir?: string;
+  /** A migrated PGlite cluster to copy into a new dataDir (fast first start). */
+  templateDir?: string;
   settingsFile?: string;
   demo?: boolean;
   logger?: Logger;
+  /** Called as soon as the page can be served, before the embedded API has finished starting. */
+  onListening?: (url: string) => void;
 }
 
 export interface WebHost {
@@ -91,6 +95,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * HTTP on loopback. Only pages it served itself (same origin, per-launch secret in the page) may call it.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? '')) throw new Error(`Adresse d'API invalide : ${options.apiUrl}`);
   const secret = randomBytes(32).toString('base64url');
   const rendererDir = resolve(options.rendererDir);
   const indexTemplate = readFileSync(join(rendererDir, 'index.html'), 'utf8');
@@ -149,7 +154,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     response.end(request.method === 'HEAD' ? undefined : indexHtml);
   }
 
+  // IPC calls that arrive while the host is still wiring its services wait for them.
   let handlers: ReturnType<typeof createIpcHandlers> | null = null;
+  let handlersReady: () => void = () => undefined;
+  const handlersWired = new Promise<void>((resolvePromise) => (handlersReady = resolvePromise));
 
   const server = createServer(async (request, response) => {
     try {
@@ -173,6 +181,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return sendJson(response, 400, { ok: false, status: 0, errorMsg: (error as Error).message === MESSAGES.payloadTooLarge ? MESSAGES.payloadTooLarge : MESSAGES.invalidJson });
         }
         const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
+        await handlersWired;
         return sendJson(response, 200, await dispatchIpc(handlers!, channel, payload));
       }
 
@@ -217,55 +226,63 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const address = server.address() as AddressInfo;
   origin = `http://${address.address}:${address.port}`;
 
-  let embedded: RunningServer | null = null;
-  let apiUrl = options.apiUrl ?? '';
-  let databaseKind = 'remote';
+  // The page is served from here on; the embedded API boots meanwhile and API calls wait for it, so the login
+  // form is usable before the database is (the user is typing while it finishes).
+  options.onListening?.(origin);
+  const api = startApi(options, origin);
+  api.catch(() => undefined);
+  const settings = createJsonSettingsStore(options.settingsFile ?? join(options.dataDir ?? '.data/web', 'settings.json'));
+  if (options.apiUrl) settings.set({ apiUrl: options.apiUrl });
+  const vault = await createSessionVault({
+    service: 'Back-office (web)',
+    // The embedded server's port changes at every start: its sessions are keyed by its data folder instead.
+    account: options.apiUrl ? new URL(options.apiUrl).origin : `embedded:${resolve(options.dataDir ?? '.data/web')}`,
+  });
+  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, () => api);
+  const client = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
+  handlers = createIpcHandlers({
+    api: client,
+    settings,
+    files,
+    appInfo: async () => {
+      const running = await api.catch(() => null);
+      return { version: appVersion(), apiUrl: settings.get().apiUrl || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: 'web' };
+    },
+  });
+  handlersReady();
+
+  const close = async () => {
+    for (const stream of streams) stream.end();
+    streams.clear();
+    server.closeAllConnections();
+    await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
+    await client.close();
+    await (await api.catch(() => null))?.embedded?.close();
+  };
+  let running: Awaited<typeof api>;
   try {
-    if (!apiUrl) {
-      embedded = await startServer({
-        port: 0,
-        dataDir: options.dataDir,
-        demo: options.demo ?? true,
-        logger: options.logger,
-        // Reset links open in this browser app.
-        config: { resetLinkBase: origin },
-      });
-      apiUrl = embedded.url;
-      databaseKind = embedded.database.kind;
-    }
+    running = await api;
   } catch (error) {
-    server.close();
+    await close();
     throw error;
   }
 
-  const settings = createJsonSettingsStore(options.settingsFile ?? join(options.dataDir ?? '.data/web', 'settings.json'));
-  if (options.apiUrl) settings.set({ apiUrl: options.apiUrl });
-  const vault = await createSessionVault({ service: 'Back-office (web)', account: apiUrl });
-  const api = new ApiClient({
-    baseUrl: () => settings.get().apiUrl || apiUrl,
-    vault,
-    onSessionExpired: (reason) => emit('session:expired', { reason }),
-  });
-  handlers = createIpcHandlers({
-    api,
-    settings,
-    files,
-    appInfo: () => ({ version: appVersion(), apiUrl: settings.get().apiUrl || apiUrl, databaseKind, host: 'web' }),
-  });
+  return { url: origin, secret, apiUrl: running.url, embedded: running.embedded, emit, close };
+}
 
-  return {
-    url: origin,
-    secret,
-    apiUrl,
-    embedded,
-    emit,
-    async close() {
-      for (const stream of streams) stream.end();
-      streams.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
-      await api.close();
-      await embedded?.close();
-    },
-  };
+/** The team server named in the options, or the embedded one started on PGlite. */
+async function startApi(options: WebHostOptions, origin: string): Promise<{ url: string; databaseKind: string; embedded: RunningServer | null }> {
+  if (options.apiUrl) return { url: options.apiUrl, databaseKind: 'remote', embedded: null };
+  // Loaded here, not at the top: the page is served while the server's modules load.
+  const { startServer } = await import('../../src-server/server');
+  const embedded = await startServer({
+    port: 0,
+    dataDir: options.dataDir,
+    templateDir: options.templateDir,
+    demo: options.demo ?? true,
+    logger: options.logger,
+    // Reset links open in this browser app.
+    config: { resetLinkBase: origin },
+  });
+  return { url: embedded.url, databaseKind: embedded.database.kind, embedded };
 }

@@ -15,7 +15,7 @@ export interface IpcDependencies {
   api: ApiClient;
   settings: SettingsStore;
   files: HostFiles;
-  appInfo: () => AppInfo;
+  appInfo: () => AppInfo | Promise<AppInfo>;
 }
 
 type Parsed<C extends IpcChannel> = (typeof ipcChannels)[C]['request'] extends { _zod: { output: infer O } } ? O : never;
@@ -37,7 +37,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     },
     'settings:get': async () => ok(settings.get()),
     'settings:set': async (patch) => ok(settings.set(patch)),
-    'app:info': async () => ok(deps.appInfo()),
+    'app:info': async () => ok(await deps.appInfo()),
     'files:readCsv': async (request) => ok(await files.readCsv(request)),
     'files:saveCsv': async ({ defaultName, rows, columns }) => ok(await files.saveCsv(defaultName, toCsv(rows, columns))),
     'files:savePdf': async ({ defaultName, contentBase64 }) => ok(await files.savePdf(defaultName, Buffer.from(contentBase64, 'base64'))),

@@ -5,8 +5,11 @@ import { MESSAGES } from '@shared/messages';
 import type { SessionVault } from './session-vault';
 
 export interface ApiClientOptions {
-  /** Read on every call, so changing the API URL in the settings takes effect at once. */
-  baseUrl: () => string;
+  /**
+   * Read on every call, so changing the API URL in the settings takes effect at once. A promise while the
+   * embedded API is still starting: calls wait for it rather than fail.
+   */
+  baseUrl: () => string | Promise<string>;
   vault: SessionVault;
   timeoutMs?: number;
   /** Refresh when the access token expires within this margin. */
@@ -23,6 +26,28 @@ export interface ApiInput {
 
 const failure = (status: number, errorMsg: string): IpcFailure => ({ ok: false, status, errorMsg });
 
+/** The API cannot be reached for a reason the user should read as is (the embedded server did not start). */
+export class ApiUnavailableError extends Error {}
+
+/**
+ * The API address for both hosts: the team server chosen in the settings, else the embedded server once it has
+ * started; a failed start becomes a message the user can read.
+ */
+export function apiAddress(chosen: () => string, embedded: () => Promise<{ url: string }>): () => Promise<string> {
+  return async () => {
+    const teamServer = chosen();
+    if (teamServer) return teamServer;
+    try {
+      return (await embedded()).url;
+    } catch (error) {
+      throw new ApiUnavailableError(`${MESSAGES.embeddedServerFailed} : ${(error as Error).message}`);
+    }
+  };
+}
+
+/** Either a usable session, or the failure to hand back to the caller as is. */
+type SessionOrFailure = { session: Session } | { failure: IpcFailure };
+
 /** The first zod issue, naming its field, in the server's wording. */
 function describeIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, part: string): string {
   const issue = error.issues[0];
@@ -36,7 +61,7 @@ function describeIssue(error: { issues: { path: PropertyKey[]; message: string }
  */
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
-  private refreshing: Promise<Session | null> | null = null;
+  private refreshing: Promise<SessionOrFailure> | null = null;
   private readonly timeoutMs: number;
   private readonly refreshMarginMs: number;
   private readonly now: () => number;
@@ -77,8 +102,9 @@ export class ApiClient {
   async reloadSession(): Promise<IpcResult<SessionInfo | null>> {
     const session = await this.options.vault.load();
     if (!session) return { ok: true, data: null };
-    const refreshed = await this.refresh(session);
-    return { ok: true, data: refreshed ? this.toInfo(refreshed) : null };
+    const refreshed = await this.refresh(session, true);
+    if ('failure' in refreshed) return refreshed.failure.status === 0 ? refreshed.failure : { ok: true, data: null };
+    return { ok: true, data: this.toInfo(refreshed.session) };
   }
 
   async call(operationId: OperationId, input: ApiInput = {}): Promise<IpcResult<unknown>> {
@@ -86,9 +112,9 @@ export class ApiClient {
     if (!operation) return failure(400, `${MESSAGES.invalidIpcCall} : ${String(operationId)}`);
     let token: string | null = null;
     if (needsToken(operation)) {
-      const session = await this.validSession();
-      if (!session) return this.expired(MESSAGES.sessionExpired);
-      token = session.accessToken.value;
+      const valid = await this.validSession();
+      if ('failure' in valid) return valid.failure;
+      token = valid.session.accessToken.value;
     }
     const result = await this.send(operation, input, token);
     if (!result.ok && result.status === 401 && token) return this.expired(result.errorMsg);
@@ -102,8 +128,9 @@ export class ApiClient {
     fields: Record<string, string> = {},
     method: 'PUT' | 'POST' = 'PUT',
   ): Promise<IpcResult<unknown>> {
-    const session = await this.validSession();
-    if (!session) return this.expired(MESSAGES.sessionExpired);
+    const valid = await this.validSession();
+    if ('failure' in valid) return valid.failure;
+    const session = valid.session;
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.fileName);
@@ -118,29 +145,40 @@ export class ApiClient {
     return failure(401, reason);
   }
 
+  private isFresh(session: Session): boolean {
+    return Date.parse(session.accessToken.expiresAt) - this.now() > this.refreshMarginMs;
+  }
+
   /** The session with an access token good for at least the margin, refreshing first when needed. */
-  private async validSession(): Promise<Session | null> {
+  private async validSession(): Promise<SessionOrFailure> {
     const session = await this.options.vault.load();
-    if (!session) return null;
-    if (Date.parse(session.accessToken.expiresAt) - this.now() > this.refreshMarginMs) return session;
+    // No session at all (signed out, or the 1-day session is over): the user must sign in again.
+    if (!session) return { failure: await this.expired(MESSAGES.sessionExpired) };
+    if (this.isFresh(session)) return { session };
     return this.refresh(session);
   }
 
-  private refresh(session: Session): Promise<Session | null> {
-    // Concurrent calls share one refresh: a refresh token is single-use, a second would revoke the family.
+  /**
+   * Exchanges the refresh token for a new session. Concurrent callers share one refresh in flight: a refresh
+   * token is single-use, and presenting a used one again makes the server revoke the whole family.
+   * A network failure keeps the session (the user may retry); a refusal ends it, signalled once.
+   */
+  private refresh(stale: Session, force = false): Promise<SessionOrFailure> {
     this.refreshing ??= (async () => {
       try {
-        const result = await this.send(contract['auth.refresh'], { body: { token: session.refreshToken.value } }, null);
+        // A caller that read the vault just before another refresh finished holds a used refresh token:
+        // take the rotated session instead of presenting the used token again.
+        const current = await this.options.vault.load();
+        if (!current) return { failure: failure(401, MESSAGES.sessionExpired) };
+        if (!force && current.refreshToken.value !== stale.refreshToken.value && this.isFresh(current)) return { session: current };
+        const result = await this.send(contract['auth.refresh'], { body: { token: current.refreshToken.value } }, null);
         if (!result.ok) {
-          if (result.status !== 0) {
-            await this.options.vault.clear();
-            this.options.onSessionExpired?.(result.errorMsg);
-          }
-          return null;
+          if (result.status === 0) return { failure: result };
+          return { failure: await this.expired(result.errorMsg) };
         }
         const next = result.data as Session;
         await this.options.vault.save(next);
-        return next;
+        return { session: next };
       } finally {
         this.refreshing = null;
       }
@@ -190,9 +228,9 @@ export class ApiClient {
   ): Promise<IpcResult<unknown>> {
     let base: URL;
     try {
-      base = new URL(this.options.baseUrl());
-    } catch {
-      return failure(0, MESSAGES.networkUnreachable);
+      base = new URL(await this.options.baseUrl());
+    } catch (error) {
+      return failure(0, error instanceof ApiUnavailableError ? error.message : MESSAGES.networkUnreachable);
     }
     // The API may live under a prefix (https://host/api): keep it.
     const url = `${base.origin}${base.pathname.replace(/\/$/, '')}${path}`;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ManualClock } from '../../src-server/clock';
-import { ApiClient } from '../../src-main/services/api-client';
+import { ApiClient, apiAddress } from '../../src-main/services/api-client';
 import { createSessionVault, type SessionVault } from '../../src-main/services/session-vault';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
@@ -23,6 +23,15 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server?.close());
+
+/** A loopback port nothing listens on: connecting to it is refused. */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 async function client(options: { onSessionExpired?: (reason: string) => void; timeoutMs?: number; baseUrl?: string } = {}) {
   const vault = await createSessionVault({ service: 'test', account: server.url, now: () => clock.now().getTime() });
@@ -103,7 +112,63 @@ describe('ApiClient against a real server', () => {
     await server.request('POST', '/authenticate/refresh', { body: { token: stolen } }); // someone else used it
     clock.advance(15 * 60 * 1000);
     expect(await api.call('meta.get')).toMatchObject({ ok: false, status: 401 });
-    expect(reasons.length).toBeGreaterThan(0);
+    expect(reasons).toHaveLength(1);
+    expect(await vault.load()).toBeNull();
+    await api.close();
+  });
+
+  it('keeps the session when the refresh fails for lack of network, and refreshes once it is back', async () => {
+    const reasons: string[] = [];
+    const { email } = await server.createAccount(['CSM']);
+    const unreachable = await closedPort();
+    let base = server.url;
+    const vault = await createSessionVault({ service: 'test', account: 'net', now: () => clock.now().getTime() });
+    const api = new ApiClient({ baseUrl: () => base, vault, now: () => clock.now().getTime(), onSessionExpired: (r) => reasons.push(r) });
+    expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
+    clock.advance(15 * 60 * 1000);
+    base = `http://127.0.0.1:${unreachable}`;
+    expect(await api.call('meta.get')).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable });
+    expect(await api.reloadSession()).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable });
+    expect(reasons).toEqual([]);
+    expect(await vault.load()).not.toBeNull();
+    base = server.url;
+    expect((await api.call('meta.get')).ok).toBe(true);
+    await api.close();
+  });
+
+  it('never presents a used refresh token when a caller read the vault just before another refresh', async () => {
+    const { email } = await server.createAccount(['CSM']);
+    const inner = await createSessionVault({ service: 'test', account: 'race', now: () => clock.now().getTime() });
+    let holdNextLoad = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The same vault, except that one chosen load() hands back its (by then stale) snapshot late.
+    const vault: SessionVault = {
+      kind: inner.kind,
+      persistent: inner.persistent,
+      async load() {
+        const snapshot = await inner.load();
+        if (holdNextLoad) {
+          holdNextLoad = false;
+          await gate;
+        }
+        return snapshot;
+      },
+      save: (s) => inner.save(s),
+      clear: () => inner.clear(),
+    };
+    const reasons: string[] = [];
+    const api = new ApiClient({ baseUrl: () => server.url, vault, now: () => clock.now().getTime(), onSessionExpired: (r) => reasons.push(r) });
+    expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
+    clock.advance(15 * 60 * 1000);
+    refreshCalls = 0;
+    holdNextLoad = true;
+    const late = api.call('meta.get'); // reads the stale session, then waits
+    expect((await api.call('meta.get')).ok).toBe(true); // refreshes meanwhile
+    release();
+    expect((await late).ok).toBe(true);
+    expect(refreshCalls).toBe(1);
+    expect(reasons).toEqual([]);
     await api.close();
   });
 
@@ -127,10 +192,7 @@ describe('ApiClient against a real server', () => {
   });
 
   it('gives a clear French error when the server is unreachable', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await closedPort();
     const { api } = await client({ baseUrl: `http://127.0.0.1:${port}` });
     expect(await api.signIn('a@b.fr', 'whatever1')).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable });
     await api.close();
@@ -146,5 +208,21 @@ describe('ApiClient against a real server', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await api.close();
     silent.close();
+  });
+
+  it('waits for an API that is still starting, and reports why one that failed to start is unavailable', async () => {
+    const { email } = await server.createAccount(['CSM']);
+    let ready: (url: string) => void = () => undefined;
+    const starting = new Promise<string>((resolve) => (ready = resolve));
+    const vault = await createSessionVault({ service: 'test', account: 'starting', now: () => clock.now().getTime() });
+    const waiting = new ApiClient({ baseUrl: () => starting, vault, now: () => clock.now().getTime() });
+    const signIn = waiting.signIn(email, TEST_PASSWORD);
+    setTimeout(() => ready(server.url), 50);
+    expect(await signIn).toMatchObject({ ok: true, data: { roles: ['CSM'] } });
+    await waiting.close();
+
+    const failed = new ApiClient({ baseUrl: apiAddress(() => '', () => Promise.reject(new Error('disque plein'))), vault });
+    expect(await failed.signIn(email, TEST_PASSWORD)).toEqual({ ok: false, status: 0, errorMsg: `${MESSAGES.embeddedServerFailed} : disque plein` });
+    await failed.close();
   });
 });

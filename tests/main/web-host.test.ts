@@ -108,3 +108,75 @@ describe('web host', () => {
     expect(refused).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
   });
 });
+
+describe('web host with the embedded API', () => {
+  const rendererDir = () => join(work, 'renderer');
+
+  it('serves the page while the embedded API starts, and API calls made meanwhile wait for it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bo-web-embedded-'));
+    let startResolved = false;
+    let early: Promise<{ pageStatus: number; pageBeforeApi: boolean; info: { ok: boolean; data?: { databaseKind: string } } }> | null = null;
+    const starting = startWebHost({
+      port: 0,
+      rendererDir: rendererDir(),
+      dataDir: join(folder, 'pglite'),
+      settingsFile: join(folder, 'settings.json'),
+      logger: pino({ level: 'silent' }),
+      onListening: (url) => {
+        early = (async () => {
+          const page = await fetch(`${url}/login`);
+          const pageBeforeApi = !startResolved;
+          const secret = /backoffice-web-secret" content="([^"]+)"/.exec(await page.text())![1];
+          const info = await fetch(`${url}/__ipc/app:info`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-backoffice-secret': secret, origin: url },
+            body: JSON.stringify({}),
+          });
+          return { pageStatus: page.status, pageBeforeApi, info: await info.json() };
+        })();
+      },
+    });
+    const embeddedHost = await starting;
+    startResolved = true;
+    try {
+      const seen = await early!;
+      expect(seen.pageStatus).toBe(200);
+      // PGlite takes hundreds of milliseconds to open: the page came before.
+      expect(seen.pageBeforeApi).toBe(true);
+      // The call made before the API was up waited for it instead of failing.
+      expect(seen.info).toMatchObject({ ok: true, data: { databaseKind: 'pglite', apiUrl: embeddedHost.apiUrl } });
+    } finally {
+      await embeddedHost.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an API address that is not a URL, saying so', async () => {
+    await expect(startWebHost({ port: 0, rendererDir: rendererDir(), apiUrl: 'backoffice-api:4000', settingsFile: join(work, 'bad.json') })).rejects.toThrow(
+      "Adresse d'API invalide : backoffice-api:4000",
+    );
+  });
+
+  it('fails to start, closing its port, when the embedded database cannot open', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bo-web-broken-'));
+    // A file where the data folder should be.
+    writeFileSync(join(folder, 'pglite'), 'not a folder');
+    let listenedOn = '';
+    try {
+      await expect(
+        startWebHost({
+          port: 0,
+          rendererDir: rendererDir(),
+          dataDir: join(folder, 'pglite'),
+          settingsFile: join(folder, 'settings.json'),
+          logger: pino({ level: 'silent' }),
+          onListening: (url) => (listenedOn = url),
+        }),
+      ).rejects.toThrow();
+      expect(listenedOn).not.toBe('');
+      await expect(fetch(listenedOn)).rejects.toThrow();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
