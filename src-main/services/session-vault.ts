@@ -32,15 +32,24 @@ export interface SessionVault {
   clear(): Promise<void>;
 }
 
-/** keytar is native: it may be missing (no libsecret) or have no Secret Service to talk to. */
-export async function loadKeytar(): Promise<KeytarLike | null> {
+/**
+ * keytar is native: it may be missing (no libsecret) or have no Secret Service to talk to. The probe has a time
+ * limit because a Secret Service that waits on an unlock prompt nobody sees would otherwise hang the start-up.
+ */
+export async function loadKeytar(probeTimeoutMs = 5_000): Promise<KeytarLike | null> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     const module = (await import('keytar')) as unknown as { default?: KeytarLike } & KeytarLike;
     const keytar = module.default ?? module;
-    await keytar.getPassword('backoffice-probe', 'probe');
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('keychain probe timed out')), probeTimeoutMs);
+    });
+    await Promise.race([keytar.getPassword('backoffice-probe', 'probe'), timedOut]);
     return keytar;
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -77,8 +86,10 @@ export async function createSessionVault(options: {
       kind: 'keychain',
       persistent: true,
       async load() {
-        const session = decode(await keytar.getPassword(service, account), now);
-        if (!session) await vault.clear();
+        // A keychain that became unreachable (locked, D-Bus gone) means "no session": the user signs in again.
+        const stored = await keytar.getPassword(service, account).catch(() => null);
+        const session = decode(stored, now);
+        if (!session && stored) await vault.clear();
         return session;
       },
       async save(session) {
