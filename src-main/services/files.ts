@@ -42,7 +42,10 @@ function detectDelimiter(text: string): ';' | ',' {
 /** Parses CSV bytes or a stream; papaparse consumes the decoded text as a stream, row by row. */
 export async function parseCsv(input: Uint8Array | NodeJS.ReadableStream, fileName: string): Promise<CsvReadResult> {
   assertCsvName(fileName);
-  const { text, encoding } = decode(await collect(input));
+  const bytes = await collect(input);
+  // Text never holds NUL bytes: this is a binary file (or UTF-16) renamed .csv.
+  if (bytes.includes(0)) throw new Error(MESSAGES.csvUnreadable);
+  const { text, encoding } = decode(bytes);
   const delimiter = detectDelimiter(text);
   const rows: Record<string, string>[] = [];
   let columns: string[] = [];

@@ -33,6 +33,8 @@ describe('CSV reading', () => {
   it('refuses files that are not .csv, in the product’s words', async () => {
     await expect(parseCsv(Buffer.from('a;b\n1;2'), 'liste.txt')).rejects.toThrow(MESSAGES.csvOnly);
     await expect(parseCsv(Buffer.from(''), 'vide.csv')).rejects.toThrow(MESSAGES.csvUnreadable);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    await expect(parseCsv(png, 'image.csv')).rejects.toThrow(MESSAGES.csvUnreadable);
   });
 });
 
