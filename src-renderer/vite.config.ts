@@ -17,5 +17,12 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      // zod's sources carry comments Rollup cannot place and drops anyway: noise, not a problem of ours.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+    },
   },
 });

@@ -97,6 +97,14 @@ export function isPublicRoute(pathname: string): boolean {
   return PUBLIC_ROUTES.includes(pathname.replace(/\/$/, '') || '/');
 }
 
+/** Pages where a 401 (session:expired) does not send the user to /login (spec §2 access guard). */
+export const STAY_ON_UNAUTHORIZED_ROUTES = ['/login', '/connect', '/password/confirm'];
+
+export function redirectsToLoginOnUnauthorized(pathname: string): boolean {
+  return !STAY_ON_UNAUTHORIZED_ROUTES.includes(pathname.replace(/\/$/, '') || '/');
+}
+
+/** Whether a signed-in user holding `roles` may open `pathname`; when not, the guard shows /403. */
 export function canOpenRoute(pathname: string, roles: readonly string[]): boolean {
   const match = ROUTE_RULES.find((entry) => entry.pattern.test(pathname));
   return !match || passesNavRule(match.rule, roles);

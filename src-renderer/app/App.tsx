@@ -9,10 +9,11 @@ import { Layout } from './Layout';
 import { lazyScreen } from './lazy';
 import { ModalHost } from './modal';
 import { RequireAuth } from './RequireAuth';
+import { loadAboutPage, loadAdminPage } from './screens';
 import { SessionEvents } from './session-events';
 
-const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
-const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
+const AdminPage = lazyScreen(loadAdminPage);
+const AboutPage = lazyScreen(loadAboutPage);
 
 export function App() {
   return (

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { visibleNavigation, type NavItem } from '@shared/navigation';
 import { getBridge } from '../bridge';
@@ -12,12 +12,14 @@ import { useConfirm } from './modal';
 function NavEntry({ item }: { item: NavItem }) {
   if (item.children) {
     return (
-      <details className="nav-dropdown">
+      <details className="nav-dropdown" data-testid={`nav-${item.id}`}>
         <summary>{item.label}</summary>
         <ul>
           {item.children.map((child) => (
             <li key={child.id}>
-              <NavLink to={child.to!}>{child.label}</NavLink>
+              <NavLink to={child.to!} data-testid={`nav-${child.id}`}>
+                {child.label}
+              </NavLink>
             </li>
           ))}
         </ul>
@@ -26,12 +28,26 @@ function NavEntry({ item }: { item: NavItem }) {
   }
   if (item.external) {
     return (
-      <a href={item.to} target="_blank" rel="noreferrer noopener">
+      <a href={item.to} target="_blank" rel="noreferrer noopener" data-testid={`nav-${item.id}`}>
         {item.label}
       </a>
     );
   }
-  return <NavLink to={item.to!}>{item.label}</NavLink>;
+  return (
+    <NavLink to={item.to!} data-testid={`nav-${item.id}`}>
+      {item.label}
+    </NavLink>
+  );
+}
+
+/** Drawn, not an emoji: desktops without an emoji font would show a box. */
+function BellIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
 }
 
 export function Layout() {
@@ -39,6 +55,7 @@ export function Layout() {
   const settings = useAtomValue(settingsAtom);
   const setSession = useSetAtom(sessionAtom);
   const navigate = useNavigate();
+  const location = useLocation();
   const confirm = useConfirm();
   const loadMeta = useSetAtom(loadMetaAtom);
   const setMeta = useSetAtom(metaAtom);
@@ -71,9 +88,9 @@ export function Layout() {
             {settings?.environmentLabel ?? 'prod'}
           </span>
           <button type="button" className="icon" aria-label="Alertes" title="Alertes" data-testid="alert-bell">
-            🔔
+            <BellIcon />
           </button>
-          <Link to="/about" className="about-link">
+          <Link to="/about" className="about-link" data-testid="about-link">
             À propos
           </Link>
           <button type="button" className="secondary" onClick={logout} data-testid="logout">
@@ -82,7 +99,7 @@ export function Layout() {
         </div>
       </header>
       <main className="content">
-        <ScreenErrorBoundary>
+        <ScreenErrorBoundary key={location.pathname}>
           <Suspense fallback={<div className="splash">Chargement…</div>}>
             <Outlet />
           </Suspense>

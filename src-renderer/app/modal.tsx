@@ -1,5 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, type ReactNode } from 'react';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /** The one global modal (spec §2: a global modal host; later the media library). */
 export const modalAtom = atom<ReactNode | null>(null);
@@ -7,47 +8,27 @@ modalAtom.debugLabel = 'app.modal';
 
 export function ModalHost() {
   const modal = useAtomValue(modalAtom);
-  return modal ? <div className="modal-backdrop">{modal}</div> : null;
-}
-
-export function Dialog(props: { title: string; children: ReactNode; actions: ReactNode; testId?: string }) {
-  return (
-    <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" data-testid={props.testId}>
-      <h2 id="dialog-title">{props.title}</h2>
-      <div className="dialog-body">{props.children}</div>
-      <div className="dialog-actions">{props.actions}</div>
+  return modal ? (
+    <div className="modal-backdrop" data-testid="modal-host">
+      {modal}
     </div>
-  );
+  ) : null;
 }
 
-/** Asks a yes/no question in the modal host; resolves true when confirmed. */
+/** Asks a yes/no question in the modal host; resolves true when confirmed, false on No or Escape. */
 export function useConfirm(): (message: string, labels?: { confirm?: string; cancel?: string }) => Promise<boolean> {
   const setModal = useSetAtom(modalAtom);
   return useCallback(
     (message, labels = {}) =>
       new Promise<boolean>((resolve) => {
-        const close = (answer: boolean) => {
+        let answered = false;
+        const answer = (confirmed: boolean) => {
+          if (answered) return;
+          answered = true;
           setModal(null);
-          resolve(answer);
+          resolve(confirmed);
         };
-        setModal(
-          <Dialog
-            title="Confirmation"
-            testId="confirm-dialog"
-            actions={
-              <>
-                <button type="button" className="secondary" onClick={() => close(false)}>
-                  {labels.cancel ?? 'Non'}
-                </button>
-                <button type="button" className="primary" autoFocus onClick={() => close(true)}>
-                  {labels.confirm ?? 'Oui'}
-                </button>
-              </>
-            }
-          >
-            <p>{message}</p>
-          </Dialog>,
-        );
+        setModal(<ConfirmDialog message={message} confirmLabel={labels.confirm} cancelLabel={labels.cancel} onAnswer={answer} />);
       }),
     [setModal],
   );

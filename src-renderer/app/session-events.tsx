@@ -1,18 +1,17 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { redirectsToLoginOnUnauthorized } from '@shared/navigation';
 import { getBridge } from '../bridge';
 import { sessionAtom, settingsAtom } from '../features/auth/atoms';
-
-/** Pages where a 401 does not send the user to /login (spec §2). */
-const STAY_ON_EXPIRY = ['/login', '/connect', '/password/confirm'];
+import { metaAtom } from '../features/meta/atoms';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
 export function SessionEvents() {
   const setSession = useSetAtom(sessionAtom);
   const setSettings = useSetAtom(settingsAtom);
+  const setMeta = useSetAtom(metaAtom);
   const navigate = useNavigate();
-  const location = useLocation();
 
   useEffect(() => {
     const bridge = getBridge();
@@ -24,14 +23,16 @@ export function SessionEvents() {
     const bridge = getBridge();
     const offExpired = bridge.on('session:expired', () => {
       setSession(null);
-      if (!STAY_ON_EXPIRY.includes(window.location.pathname)) navigate('/login', { replace: true });
+      setMeta(null);
+      // Read the path at event time: the listener outlives route changes.
+      if (redirectsToLoginOnUnauthorized(window.location.pathname)) navigate('/login', { replace: true });
     });
     const offNavigate = bridge.on('navigate', ({ path }) => navigate(path));
     return () => {
       offExpired();
       offNavigate();
     };
-  }, [navigate, setSession, location.key]);
+  }, [navigate, setSession, setMeta]);
 
   return null;
 }

@@ -48,16 +48,22 @@ function createWebBridge(): BackofficeBridge {
   const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
 
   async function post(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+    let response: Response;
     try {
-      const response = await fetch(`/__ipc/${encodeURIComponent(channel)}`, {
+      response = await fetch(`/__ipc/${encodeURIComponent(channel)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-backoffice-secret': secret },
         body: JSON.stringify({ payload }),
         credentials: 'same-origin',
       });
-      return (await response.json()) as IpcResult<unknown>;
     } catch {
       return { ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable };
+    }
+    try {
+      return (await response.json()) as IpcResult<unknown>;
+    } catch {
+      // Not the host's JSON (a proxy's error page, a cut connection): keep the shape the screens expect.
+      return { ok: false, status: response.status, errorMsg: MESSAGES.genericError };
     }
   }
 

@@ -92,7 +92,11 @@ describe('account administration (web host, Chromium)', () => {
     await admin.locator('.multi-select-button').click();
     await admin.locator('input[data-testid$="-CSM_LEAD"]').check();
     await expect.poll(() => admin.locator('.multi-select-button').textContent()).toBe('2 rôles');
-    await page.goto(`${app.url}/`);
+    // In the app (the box ticks at once; the session follows once the server has answered and refreshed it)…
+    await page.locator('header .brand').click();
+    await expect.poll(() => page.getByTestId('home').textContent()).toContain('ADMIN, CSM_LEAD');
+    // …and in the stored session, which a reload reads.
+    await page.reload();
     await expect.poll(() => page.getByTestId('home').textContent()).toContain('ADMIN, CSM_LEAD');
   });
 

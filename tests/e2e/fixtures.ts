@@ -40,6 +40,7 @@ export async function openWebApp(browser: Browser): Promise<WebApp> {
     port: 0,
     rendererDir: join(root, 'out/renderer'),
     dataDir: join(dataDir, 'pglite'),
+    templateDir: join(root, '.data/pglite-template'),
     settingsFile: join(dataDir, 'settings.json'),
     demo: true,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION, canOpenRoute, firstScreenFor, isPublicRoute, navigationFor, visibleNavigation, type NavItem } from '@shared/navigation';
+import {
+  NAVIGATION,
+  canOpenRoute,
+  firstScreenFor,
+  isPublicRoute,
+  navigationFor,
+  redirectsToLoginOnUnauthorized,
+  visibleNavigation,
+  type NavItem,
+} from '@shared/navigation';
 import { ROLES, type Role } from '@shared/roles';
 
 const everyRoleSet: Role[][] = Array.from({ length: 1 << ROLES.length }, (_, mask) => ROLES.filter((_, i) => mask & (1 << i)));
@@ -34,6 +43,32 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     }
   });
 
+  it('gives each single role exactly its entries (the spec table, written out)', () => {
+    const table: [Role[], string[]][] = [
+      [[], ['appCreation']],
+      [
+        ['ADMIN'],
+        // ADMIN passes any-of and all-of, not this-role: no 'Pilotage inventaire'.
+        ['projects', 'projects.list', 'projects.targets', 'adverts', 'articles', 'push', 'audiences', 'audiences.list', 'audiences.groups', 'audiences.testAccounts', 'shortUrl', 'cdnDocs', 'appCreation', 'alphonse', 'admin'],
+      ],
+      [['CSM'], ['projects', 'projects.list', 'projects.targets', 'adverts', 'audiences', 'audiences.list', 'shortUrl', 'cdnDocs', 'appCreation']],
+      [['CSM_LEAD'], ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'audiences', 'audiences.list', 'appCreation']],
+      [['SALES'], ['projects', 'projects.list', 'projects.targets', 'audiences', 'audiences.list', 'appCreation', 'alphonse']],
+      [['CONTENT_CREATOR'], ['articles', 'audiences', 'audiences.list', 'cdnDocs', 'appCreation']],
+      [['CONTENT_CREATOR_LEAD'], ['push', 'appCreation']],
+      // Test accounts need both CSM and CSM_LEAD.
+      [
+        ['CSM', 'CSM_LEAD'],
+        ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'audiences', 'audiences.list', 'audiences.testAccounts', 'shortUrl', 'cdnDocs', 'appCreation'],
+      ],
+      [
+        ['ADMIN', 'CSM_LEAD'],
+        ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'articles', 'push', 'audiences', 'audiences.list', 'audiences.groups', 'audiences.testAccounts', 'shortUrl', 'cdnDocs', 'appCreation', 'alphonse', 'admin'],
+      ],
+    ];
+    for (const [roles, expected] of table) expect(ids(navigationFor(roles)), roles.join('+') || 'no role').toEqual(expected);
+  });
+
   it('shows only screens that exist: today, Admin for ADMIN and nothing else', () => {
     for (const roles of everyRoleSet) {
       expect(ids(visibleNavigation(roles))).toEqual(roles.includes('ADMIN') ? ['admin'] : []);
@@ -60,16 +95,28 @@ describe('route guard', () => {
     for (const roles of everyRoleSet) {
       expect(canOpenRoute('/audiences/12', roles)).toBe(roles.includes('ADMIN') || roles.includes('CSM_LEAD'));
       expect(canOpenRoute('/admin', roles)).toBe(roles.includes('ADMIN'));
+      expect(canOpenRoute('/admin/', roles)).toBe(roles.includes('ADMIN'));
+      expect(canOpenRoute('/groupes', roles)).toBe(roles.includes('ADMIN'));
+      expect(canOpenRoute('/test-accounts', roles)).toBe(roles.includes('ADMIN') || (roles.includes('CSM') && roles.includes('CSM_LEAD')));
       expect(canOpenRoute('/audiences', roles)).toBe(true);
       expect(canOpenRoute('/about', roles)).toBe(true);
     }
   });
 });
 
+describe('401 redirect (spec §2)', () => {
+  it('sends to /login except from /login, /connect and /password/confirm', () => {
+    for (const path of ['/login', '/connect', '/password/confirm', '/password/confirm/']) expect(redirectsToLoginOnUnauthorized(path), path).toBe(false);
+    for (const path of ['/', '/admin', '/about', '/403', '/password', '/loginx']) expect(redirectsToLoginOnUnauthorized(path), path).toBe(true);
+  });
+});
+
 describe('first screen after sign-in', () => {
   it('is /adverts once it exists, else the first screen the role can open', () => {
     expect(firstScreenFor(['ADMIN'])).toBe('/admin');
-    expect(firstScreenFor(['SALES'])).toBe('/');
+    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/admin');
+    for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe('/');
+    expect(firstScreenFor([])).toBe('/');
     const withAdverts = NAVIGATION.map((item) => (item.id === 'adverts' ? { ...item, available: true } : item));
     expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
   });

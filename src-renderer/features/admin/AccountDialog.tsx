@@ -1,9 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '@shared/contract';
-import { Dialog } from '../../app/modal';
+import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/TextField';
 
-/** 'Ajouter un utilisateur' (create) or 'Modifier l'utilisateur' (edit, read-only uuid). No client-side validation (spec §5). */
-export function AccountDialog(props: { account?: Account; onSubmit: (fields: { name: string; nickname: string; username: string }) => Promise<boolean>; onClose: () => void }) {
+export interface AccountFields {
+  name: string;
+  nickname: string;
+  username: string;
+}
+
+/**
+ * 'Ajouter un utilisateur' (create) or 'Modifier l'utilisateur' (edit, read-only uuid). No client-side validation
+ * (spec §5): the form is noValidate so the browser does not check the e-mail either; the server answers.
+ */
+export function AccountDialog(props: { account?: Account; onSubmit: (fields: AccountFields) => Promise<boolean>; onClose: () => void }) {
   const editing = Boolean(props.account);
   const [name, setName] = useState(props.account?.name ?? '');
   const [nickname, setNickname] = useState(props.account?.nickname ?? '');
@@ -12,6 +22,7 @@ export function AccountDialog(props: { account?: Account; onSubmit: (fields: { n
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
+    if (busy) return;
     setBusy(true);
     const saved = await props.onSubmit({ name, nickname, username });
     setBusy(false);
@@ -22,9 +33,10 @@ export function AccountDialog(props: { account?: Account; onSubmit: (fields: { n
     <Dialog
       title={editing ? "Modifier l'utilisateur" : 'Ajouter un utilisateur'}
       testId="account-dialog"
+      onCancel={props.onClose}
       actions={
         <>
-          <button type="button" className="secondary" onClick={props.onClose}>
+          <button type="button" className="secondary" onClick={props.onClose} data-testid="account-dialog-cancel">
             Cancel
           </button>
           <button type="button" className="primary" disabled={busy} onClick={() => void submit()} data-testid="account-dialog-submit">
@@ -33,25 +45,11 @@ export function AccountDialog(props: { account?: Account; onSubmit: (fields: { n
         </>
       }
     >
-      <form className="form" onSubmit={submit}>
-        {editing && (
-          <label>
-            UUID
-            <input value={props.account!.uuid} readOnly data-testid="account-uuid" />
-          </label>
-        )}
-        <label>
-          Nom
-          <input value={name} onChange={(event) => setName(event.target.value)} data-testid="account-name" autoFocus />
-        </label>
-        <label>
-          Surnom
-          <input value={nickname} onChange={(event) => setNickname(event.target.value)} data-testid="account-nickname" />
-        </label>
-        <label>
-          E-mail
-          <input type="email" value={username} onChange={(event) => setUsername(event.target.value)} data-testid="account-email" />
-        </label>
+      <form className="form" onSubmit={submit} noValidate>
+        {editing && <TextField label="UUID" value={props.account!.uuid} readOnly testId="account-uuid" />}
+        <TextField label="Nom" value={name} onChange={setName} testId="account-name" autoFocus />
+        <TextField label="Surnom" value={nickname} onChange={setNickname} testId="account-nickname" />
+        <TextField label="E-mail" type="email" value={username} onChange={setUsername} testId="account-email" />
         <button type="submit" hidden />
       </form>
     </Dialog>

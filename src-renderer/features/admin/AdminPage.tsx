@@ -1,9 +1,10 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
 import { modalAtom, useConfirm } from '../../app/modal';
 import { notify } from '../../app/notify';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { sessionAtom } from '../auth/atoms';
 import { AccountDialog } from './AccountDialog';
 import {
@@ -22,7 +23,7 @@ import {
 } from './atoms';
 import { RolesSelect } from './RolesSelect';
 
-const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Account administration (spec §2 Admin page, §6). */
 export default function AdminPage() {
@@ -41,17 +42,21 @@ export default function AdminPage() {
   const remove = useSetAtom(deleteAccountAtom);
   const setModal = useSetAtom(modalAtom);
   const confirm = useConfirm();
-  const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     void loadRoles();
   }, [loadRoles]);
 
+  // The first page loads at once; typing in the search box waits for a pause.
+  const firstLoad = useRef(true);
   useEffect(() => {
-    const timer = setTimeout(() => void load(0), SEARCH_DEBOUNCE_MS);
+    const delay = firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS;
+    firstLoad.current = false;
+    const timer = setTimeout(() => void load(0), delay);
     return () => clearTimeout(timer);
   }, [term, load]);
 
+  // The store's error, if any, as an error toast (spec §2, §8).
   useEffect(() => {
     if (error) {
       notify.error(error);
@@ -59,27 +64,58 @@ export default function AdminPage() {
     }
   }, [error, setError]);
 
-  // Infinite scroll: the next page when the bottom of the table comes into view.
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !loading && accounts.length < total) void load(accounts.length);
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [accounts.length, total, loading, load]);
+  const loadMore = useCallback(() => void load(accounts.length), [load, accounts.length]);
+  const closeModal = useCallback(() => setModal(null), [setModal]);
 
-  const openCreate = () => setModal(<AccountDialog onSubmit={(fields) => create(fields)} onClose={() => setModal(null)} />);
+  const openCreate = () => setModal(<AccountDialog onSubmit={(fields) => create(fields)} onClose={closeModal} />);
   const openEdit = (account: Account) =>
-    setModal(<AccountDialog account={account} onSubmit={(fields) => update({ id: account.id, ...fields })} onClose={() => setModal(null)} />);
+    setModal(<AccountDialog account={account} onSubmit={(fields) => update({ id: account.id, ...fields })} onClose={closeModal} />);
 
   async function askDelete(account: Account) {
     if (await confirm(MESSAGES.confirmDelete)) await remove(account.id);
   }
 
+  const columns: Column<Account>[] = [
+    { id: 'name', header: 'Nom', cell: (account) => account.name },
+    { id: 'nickname', header: 'Surnom', cell: (account) => account.nickname },
+    {
+      id: 'username',
+      header: "Nom d'utilisateur",
+      cell: (account) => (
+        <button type="button" className="link" onClick={() => openEdit(account)} data-testid={`account-edit-${account.id}`}>
+          {account.username}
+        </button>
+      ),
+    },
+    {
+      id: 'roles',
+      header: 'Rôles',
+      cell: (account) => (
+        <RolesSelect
+          value={account.roles}
+          options={roleOptions}
+          isSelf={account.id === session?.userId}
+          onChange={(roles) => void setRoles({ id: account.id, roles })}
+          testId={`account-roles-${account.id}`}
+        />
+      ),
+    },
+    { id: 'uuid', header: 'UUID', className: 'mono', cell: (account) => account.uuid },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      // Accounts holding ADMIN cannot be deleted from the list (spec §6).
+      cell: (account) =>
+        account.roles.includes('ADMIN') ? null : (
+          <button type="button" className="link danger" onClick={() => void askDelete(account)} data-testid={`account-delete-${account.id}`}>
+            Delete
+          </button>
+        ),
+    },
+  ];
+
   return (
-    <section className="admin-page">
+    <section className="admin-page" aria-label="Administration des comptes">
       <div className="toolbar">
         <button type="button" className="primary" onClick={openCreate} data-testid="admin-create">
           Create
@@ -89,51 +125,17 @@ export default function AdminPage() {
           {total} compte{total > 1 ? 's' : ''}
         </span>
       </div>
-      <table className="table" data-testid="admin-table">
-        <thead>
-          <tr>
-            <th>Nom</th>
-            <th>Surnom</th>
-            <th>Nom d'utilisateur</th>
-            <th>Rôles</th>
-            <th>UUID</th>
-            <th aria-label="Actions" />
-          </tr>
-        </thead>
-        <tbody>
-          {accounts.map((account) => (
-            <tr key={account.id} data-testid={`account-row-${account.id}`} data-email={account.username}>
-              <td>{account.name}</td>
-              <td>{account.nickname}</td>
-              <td>
-                <button type="button" className="link" onClick={() => openEdit(account)} data-testid={`account-edit-${account.id}`}>
-                  {account.username}
-                </button>
-              </td>
-              <td>
-                <RolesSelect
-                  value={account.roles}
-                  options={roleOptions}
-                  isSelf={account.id === session?.userId}
-                  onChange={(roles) => void setRoles({ id: account.id, roles })}
-                  testId={`account-roles-${account.id}`}
-                />
-              </td>
-              <td className="mono">{account.uuid}</td>
-              <td>
-                {!account.roles.includes('ADMIN') && (
-                  <button type="button" className="link danger" onClick={() => void askDelete(account)} data-testid={`account-delete-${account.id}`}>
-                    Delete
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div ref={sentinel} className="sentinel">
-        {loading ? 'Chargement…' : null}
-      </div>
+      <DataTable
+        testId="admin-table"
+        columns={columns}
+        rows={accounts}
+        rowKey={(account) => account.id}
+        rowAttributes={(account) => ({ 'data-testid': `account-row-${account.id}`, 'data-email': account.username })}
+        hasMore={accounts.length < total}
+        loading={loading}
+        onLoadMore={loadMore}
+        emptyText={term ? 'Aucun compte ne correspond à la recherche' : 'Aucun compte'}
+      />
     </section>
   );
 }

@@ -11,17 +11,24 @@ export function RolesSelect(props: { value: Role[]; options: Role[]; isSelf: boo
     const close = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
   }, [open]);
 
   return (
     <div className="multi-select" ref={root}>
-      <button type="button" className="multi-select-button" aria-haspopup="listbox" aria-expanded={open} onClick={() => setOpen(!open)} data-testid={props.testId}>
+      <button type="button" className="multi-select-button" aria-haspopup="true" aria-expanded={open} aria-label={`Rôles : ${rolesLabel(props.value.length)}`} onClick={() => setOpen(!open)} data-testid={props.testId}>
         {rolesLabel(props.value.length)}
       </button>
       {open && (
-        <ul className="multi-select-options" role="listbox" aria-multiselectable="true">
+        <ul className="multi-select-options" aria-label="Rôles">
           {props.options.map((role) => {
             const disabled = role === 'ADMIN' && props.isSelf;
             const checked = props.value.includes(role);

@@ -1,11 +1,13 @@
 import { useSetAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { firstScreenFor } from '@shared/navigation';
 import { getBridge } from '../../bridge';
 import { callApi } from '../../bridge/api';
 import { notify } from '../../app/notify';
+import { TextField } from '../../ui/TextField';
+import { preloadScreens } from '../../app/screens';
 import { sessionAtom } from './atoms';
 import { canSubmitLogin } from './login-form';
 
@@ -18,6 +20,8 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const setSession = useSetAtom(sessionAtom);
   const navigate = useNavigate();
+
+  useEffect(preloadScreens, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,35 +57,40 @@ export default function LoginPage() {
 
   return (
     <div className="login-page">
-      <form className="login-card" onSubmit={submit} aria-label={mode === 'signIn' ? 'Connexion' : 'Réinitialisation du mot de passe'}>
+      <form className="login-card" onSubmit={submit} noValidate aria-label={mode === 'signIn' ? 'Connexion' : 'Réinitialisation du mot de passe'}>
         <h1>Back-office</h1>
-        <label>
-          Nom d'utilisateur (e-mail)
-          <input
-            name="username"
-            type="email"
-            autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            data-testid="login-username"
-            autoFocus
-          />
-        </label>
+        <TextField
+          label="Nom d'utilisateur (e-mail)"
+          name="username"
+          type="email"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+          testId="login-username"
+          autoFocus
+        />
         {mode === 'signIn' && (
-          <label>
-            Mot de passe
-            <input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              data-testid="login-password"
-            />
-          </label>
+          <TextField
+            label="Mot de passe"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            testId="login-password"
+          />
         )}
         <label className="switch">
-          <input type="checkbox" role="switch" checked={mode === 'reset'} onChange={(event) => setMode(event.target.checked ? 'reset' : 'signIn')} data-testid="login-reset-switch" />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={mode === 'reset'}
+            onChange={(event) => {
+              setMode(event.target.checked ? 'reset' : 'signIn');
+              setFormError(null);
+            }}
+            data-testid="login-reset-switch"
+          />
           Mot de passe oublié
         </label>
         {formError && (

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { callApi } from '../../bridge/api';
 import { notify } from '../../app/notify';
+import { TextField } from '../../ui/TextField';
 
 /** Spec §2 and §5: a new password for the confirmationToken of the link; back to / after 1.2 s. */
 export const RETURN_DELAY_MS = 1200;
@@ -32,7 +33,7 @@ export default function PasswordConfirmPage() {
 
   return (
     <div className="login-page">
-      <form className="login-card" onSubmit={submit} aria-label="Nouveau mot de passe">
+      <form className="login-card" onSubmit={submit} noValidate aria-label="Nouveau mot de passe">
         <h1>Nouveau mot de passe</h1>
         {!token ? (
           <p className="form-error" role="alert" data-testid="confirm-error">
@@ -40,18 +41,16 @@ export default function PasswordConfirmPage() {
           </p>
         ) : (
           <>
-            <label>
-              Nouveau mot de passe
-              <input
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                data-testid="confirm-password"
-                autoFocus
-              />
-            </label>
+            <TextField
+              label="Nouveau mot de passe"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={setPassword}
+              testId="confirm-password"
+              autoFocus
+            />
             <button type="submit" className="primary" disabled={!password || loading || done} data-testid="confirm-submit">
               Valider
             </button>
