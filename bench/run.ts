@@ -1,0 +1,35 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { apiSection } from './sections/api';
+import { webSection } from './sections/web';
+
+/** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
+const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> = {
+  api: { title: 'API: sign-in latency and account-list throughput (issue 2)', run: apiSection },
+  web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
+};
+
+async function main() {
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const names = wanted.length ? wanted : Object.keys(SECTIONS);
+  const unknown = names.filter((name) => !(name in SECTIONS));
+  if (unknown.length) {
+    console.error(`Unknown section(s): ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}`);
+    process.exit(2);
+  }
+  const results: Record<string, unknown> = {};
+  for (const name of names) {
+    console.log(`\n=== ${SECTIONS[name].title} ===`);
+    results[name] = await SECTIONS[name].run();
+  }
+  const report = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, results };
+  const folder = fileURLToPath(new URL('./results', import.meta.url));
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(`${folder}/latest.json`, JSON.stringify(report, null, 2));
+  console.log(`\nBENCH_JSON ${JSON.stringify(report)}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
