@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp, type App } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
@@ -33,11 +33,13 @@ export interface RunningServer {
 
 /** Opens the database, prepares first-start accounts and listens. Used by the CLI and the desktop app. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const database = await openDatabase({
     url: options.databaseUrl,
     dataDir: options.dataDir,
     migrationsFolder: options.migrationsFolder,
     templateDir: options.templateDir,
+    onIdleConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens another'),
   });
   try {
     await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
@@ -50,7 +52,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const app = await buildApp({
       db: database.db,
       dbKind: database.kind,
-      logger: options.logger,
+      logger,
       jwtSecret: options.jwtSecret,
       mailer,
       config: options.config,

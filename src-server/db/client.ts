@@ -23,6 +23,12 @@ export interface DatabaseOptions {
   migrationsFolder?: string;
   /** A migrated PGlite cluster copied into an empty dataDir instead of running initdb (see template.ts). */
   templateDir?: string;
+  /**
+   * Told about errors of idle PostgreSQL connections (server restart, connection killed by an administrator).
+   * The pool drops such a connection and opens another on the next query; without a listener, node-postgres
+   * would crash the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 const defaultMigrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', options.onIdleConnectionError ?? (() => undefined));
     const db = drizzle(pool, { schema });
     // Several API instances may start together on one database: one migrates, the others wait.
     const lockClient = await pool.connect();

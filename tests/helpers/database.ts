@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 
-/**
- * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
- * PostgreSQL server, a new database created on it and dropped on close.
- */
-export async function freshDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase();
+/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and a way to drop it. */
+export async function throwAwayPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -16,15 +11,31 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
+ * PostgreSQL server, a new database created on it and dropped on close.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase();
+  const database = await throwAwayPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ url: database.url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
     },
   };
 }

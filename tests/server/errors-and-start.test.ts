@@ -8,7 +8,8 @@ import { MESSAGES } from '@shared/messages';
 import { buildApp } from '../../src-server/app';
 import { startServer } from '../../src-server/server';
 import { DEMO_ACCOUNTS, ensureFirstAdmin, seedDemo, accountCount } from '../../src-server/seed';
-import { freshDatabase } from '../helpers/database';
+import pg from 'pg';
+import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
 
 function capturingLogger() {
   const lines: string[] = [];
@@ -56,11 +57,40 @@ describe('unexpected errors', () => {
   });
 });
 
+describe('lost database connections (PostgreSQL)', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) console.log('lost-connection test skipped: it needs PostgreSQL (TEST_DATABASE_URL); CI runs it');
+
+  it.skipIf(!serverUrl)('survive an administrator killing every connection: logged, and the next request reconnects', async () => {
+    const database = await throwAwayPostgresDatabase(serverUrl!);
+    const { logger, lines } = capturingLogger();
+    const credentials = { username: 'admin@test.local', password: 'a-long-enough-passphrase' };
+    const server = await startServer({ port: 0, databaseUrl: database.url, logger, adminEmail: credentials.username, adminPassword: credentials.password });
+    const signIn = () => fetch(`${server.url}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+    try {
+      expect((await signIn()).status).toBe(200);
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [new URL(database.url).pathname.slice(1)]);
+      await admin.end();
+      expect(rowCount).toBeGreaterThan(0);
+      await expect.poll(() => lines.some((line) => line.includes('database connection lost')), { timeout: 5_000 }).toBe(true);
+      expect((await signIn()).status).toBe(200);
+    } finally {
+      await server.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('first start', () => {
   it('creates the administrator from the environment only when no account exists', async () => {
     const database = await freshDatabase();
     try {
       expect(await ensureFirstAdmin(database.db, undefined, undefined)).toBe(false);
+      await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', 'short')).rejects.toThrow(`BACKOFFICE_ADMIN_PASSWORD : ${MESSAGES.passwordTooShort}`);
+      await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', 'password123')).rejects.toThrow(MESSAGES.passwordTooCommon);
+      expect(await accountCount(database.db)).toBe(0);
       expect(await ensureFirstAdmin(database.db, 'boss@exemple.fr', 'first admin password')).toBe(true);
       expect(await ensureFirstAdmin(database.db, 'other@exemple.fr', 'first admin password')).toBe(false);
       expect(await accountCount(database.db)).toBe(1);
