@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { ROLES, type Role } from '@shared/roles';
-import { hashPassword } from './auth/passwords';
+import { hashPassword, passwordProblem } from './auth/passwords';
 import type { Database } from './db/client';
 import { accounts } from './db/schema';
 
@@ -26,9 +26,14 @@ export async function accountCount(db: Database): Promise<number> {
   return total;
 }
 
-/** First start: with no account at all, create the administrator named by the environment. */
+/**
+ * First start: with no account at all, create the administrator named by the environment. The password obeys
+ * the same rules as one chosen through a link: a weak one stops the start with the rule's message.
+ */
 export async function ensureFirstAdmin(db: Database, email: string | undefined, password: string | undefined): Promise<boolean> {
   if (!email || !password || (await accountCount(db)) > 0) return false;
+  const problem = await passwordProblem(password);
+  if (problem) throw new Error(`BACKOFFICE_ADMIN_PASSWORD : ${problem}`);
   await db
     .insert(accounts)
     .values({ name: 'Administrateur', email, passwordHash: await hashPassword(password), roles: ['ADMIN'] })
