@@ -90,7 +90,12 @@ export class ApiClient {
     const result = await this.send(contract['auth.signIn'], { body: { username, password } }, null);
     if (!result.ok) return result;
     const session = result.data as Session;
-    await this.options.vault.save(session);
+    try {
+      await this.options.vault.save(session);
+    } catch {
+      // The server said yes but the session could not be kept: no authenticated state (spec §8).
+      return failure(0, MESSAGES.cannotLogIn);
+    }
     return { ok: true, data: this.toInfo(session) };
   }
 

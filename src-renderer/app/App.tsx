@@ -6,14 +6,10 @@ import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
 import ForbiddenPage from '../features/forbidden/ForbiddenPage';
 import HomePage from '../features/home/HomePage';
 import { Layout } from './Layout';
-import { lazyScreen } from './lazy';
 import { ModalHost } from './modal';
 import { RequireAuth } from './RequireAuth';
-import { loadAboutPage, loadAdminPage } from './screens';
+import { AboutPage, AdminPage } from './screens';
 import { SessionEvents } from './session-events';
-
-const AdminPage = lazyScreen(loadAdminPage);
-const AboutPage = lazyScreen(loadAboutPage);
 
 export function App() {
   return (

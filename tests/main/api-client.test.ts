@@ -64,6 +64,17 @@ describe('ApiClient against a real server', () => {
     await api.close();
   });
 
+  it("says 'Cannot log in' when the server accepts but the session cannot be kept", async () => {
+    const { email } = await server.createAccount(['CSM']);
+    const { api, vault } = await client();
+    vault.save = async () => {
+      throw new Error('keychain locked');
+    };
+    expect(await api.signIn(email, TEST_PASSWORD)).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.cannotLogIn });
+    expect(await api.sessionInfo()).toBeNull();
+    await api.close();
+  });
+
   it("reports the server's errorMsg on a refused sign-in", async () => {
     const { api } = await client();
     expect(await api.signIn('nobody@test.local', 'wrong password')).toEqual({ ok: false, status: 401, errorMsg: MESSAGES.invalidCredentials });

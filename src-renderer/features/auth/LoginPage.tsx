@@ -42,14 +42,15 @@ export default function LoginPage() {
         setFormError(signedIn.status === 401 ? MESSAGES.invalidCredentials : signedIn.errorMsg);
         return;
       }
-      const current = await getBridge().invoke('session:get');
-      if (!current.ok || !current.data) {
+      // Signed in but no session to show for it (spec §8 'Cannot log in').
+      const session = signedIn.data;
+      if (!session) {
         setFormError(MESSAGES.cannotLogIn);
         return;
       }
-      setSession(current.data);
-      if (!current.data.persistent) notify.warning(MESSAGES.sessionNotPersistent, 5000);
-      navigate(firstScreenFor(current.data.roles), { replace: true });
+      setSession(session);
+      if (!session.persistent) notify.warning(MESSAGES.sessionNotPersistent, 5000);
+      navigate(firstScreenFor(session.roles), { replace: true });
     } finally {
       setLoading(false);
     }
