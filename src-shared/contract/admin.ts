@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { ACCOUNT_PAGE_SIZE } from '../limits';
 import { access } from '../roles';
 import { defineOperation } from './define';
 import { accountSchema, emailField, idParam, okSchema, roleSchema, shortText, wholeNumber } from './entities';
 
-/** Page size of the account list (spec §9). */
-export const ACCOUNT_PAGE_SIZE = 99;
+export { ACCOUNT_PAGE_SIZE };
 
 const accountIdParams = z.strictObject({ accountId: idParam });
 const accountFields = {

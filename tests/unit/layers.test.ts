@@ -41,6 +41,23 @@ function importsOf(file: string): string[] {
   return info.importedFiles.map((imported) => imported.fileName);
 }
 
+/** Modules that hold zod schemas: a renderer import of their values would put zod into its bundle. */
+const SCHEMA_MODULES = new Set(['@shared/contract', '@shared/ipc']);
+
+/** Specifiers among `modules` that `source` imports values from (not `import type`, not only `type` names). */
+function valueImportsOf(source: string, modules: Set<string>): string[] {
+  const file = ts.createSourceFile('file.tsx', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  return file.statements.flatMap((statement) => {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) return [];
+    const specifier = statement.moduleSpecifier.text;
+    const clause = statement.importClause;
+    if (!modules.has(specifier) || clause?.isTypeOnly) return [];
+    const bindings = clause?.namedBindings;
+    const onlyTypes = !clause?.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+    return onlyTypes ? [] : [specifier];
+  });
+}
+
 describe('layer import rules (architecture.md)', () => {
   for (const [layer, rule] of Object.entries(LAYERS)) {
     it(`${layer} imports only what it may`, () => {
@@ -78,6 +95,14 @@ describe('layer import rules (architecture.md)', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('src-renderer takes only types from the contract and the IPC map, so no screen ships zod schemas', () => {
+    const offenders = sourceFiles(join(root, 'src-renderer')).flatMap((file) =>
+      valueImportsOf(readFileSync(file, 'utf8'), SCHEMA_MODULES).map((specifier) => `${relative(root, file)} → ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+    expect(valueImportsOf("import { contract, type Account } from '@shared/contract';\nimport type { IpcResult } from '@shared/ipc';", SCHEMA_MODULES)).toEqual(['@shared/contract']);
   });
 
   it('detects a violation (the check itself can fail)', () => {

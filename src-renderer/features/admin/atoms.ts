@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { ACCOUNT_PAGE_SIZE, type Account } from '@shared/contract';
+import type { Account } from '@shared/contract';
+import { ACCOUNT_PAGE_SIZE } from '@shared/limits';
 import type { Role } from '@shared/roles';
 import { getBridge } from '../../bridge';
 import { callApi } from '../../bridge/api';
