@@ -18,7 +18,7 @@ function embeddedServerFiles(): Plugin {
     async writeBundle() {
       const migrations = fileURLToPath(new URL('./src-server/db/migrations', import.meta.url));
       cpSync(migrations, `${out('main')}/migrations`, { recursive: true });
-      const { buildTemplate } = await import('./src-server/db/template');
+      const { buildTemplate } = await import('./src-server/db/build-template');
       await buildTemplate(`${out('main')}/pglite-template`, migrations);
     },
   };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { buildTemplate, hasTemplate } from '../src-server/db/template';
+import { buildTemplate } from '../src-server/db/build-template';
+import { hasTemplate } from '../src-server/db/template';
 
 /** `tsx scripts/build-pglite-template.ts [folder] [--force]`: the migrated PGlite template for fast first starts. */
 const args = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { buildApp, type App } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { createSmtpMailer } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
 import type { ServerConfig } from './context';
 
@@ -44,11 +45,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
     const demoAccounts = options.demo ? await seedDemo(database.db) : [];
-    let mailer;
-    if (options.smtpUrl) {
-      const { createSmtpMailer } = await import('./mail/mailer');
-      mailer = await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>');
-    }
+    const mailer = options.smtpUrl ? await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>') : undefined;
     const app = await buildApp({
       db: database.db,
       dbKind: database.kind,

@@ -59,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (options.dataDir) {
     mkdirSync(dirname(options.dataDir), { recursive: true });
-    seedDataDirFromTemplate(options.dataDir, options.templateDir);
+    await seedDataDirFromTemplate(options.dataDir, options.templateDir);
   }
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzle(client, { schema });
