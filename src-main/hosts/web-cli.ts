@@ -4,7 +4,10 @@ import pino from 'pino';
 import { startWebHost } from './web';
 import { closeOnSignals, printDemoAccounts, runMain } from '../../src-server/console';
 
-/** `npm run web`: the back-office in a browser, with the API embedded unless API_URL names a team server. */
+/**
+ * `npm run web`: the back-office in a browser, with the API embedded unless API_URL names a team server. Runs
+ * bundled (out/web/web-cli.js, see web.vite.config.ts) or from source under tsx: both sit two folders down.
+ */
 async function main() {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const dataDir = resolve(process.env.BACKOFFICE_DATA_DIR ?? resolve(root, '.data/web'));
@@ -13,6 +16,8 @@ async function main() {
     apiUrl: process.env.API_URL || undefined,
     dataDir: resolve(dataDir, 'pglite'),
     templateDir: resolve(root, '.data/pglite-template'),
+    // Named, not found beside the code: this file runs bundled from out/web.
+    migrationsFolder: resolve(root, 'src-server/db/migrations'),
     settingsFile: resolve(dataDir, 'settings.json'),
     demo: true,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),

@@ -8,11 +8,8 @@ import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload, SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { RunningServer } from '../../src-server/server';
-import { createIpcHandlers, dispatchIpc, type HostFiles } from '../ipc/handlers';
-import { ApiClient, apiAddress } from '../services/api-client';
-import { parseCsv } from '../services/files';
-import { createSessionVault } from '../services/session-vault';
-import { createJsonSettingsStore } from '../services/settings';
+import type { HostFiles, IpcHandlers } from '../ipc/handlers';
+import type { ApiClient } from '../services/api-client';
 import { CONTENT_SECURITY_POLICY } from '../window-options';
 import { appVersion } from '../app-version';
 
@@ -27,6 +24,8 @@ export interface WebHostOptions {
   dataDir?: string;
   /** A migrated PGlite cluster to copy into a new dataDir (fast first start). */
   templateDir?: string;
+  /** The SQL migrations of the embedded API; by default the folder beside the server's sources. */
+  migrationsFolder?: string;
   settingsFile?: string;
   demo?: boolean;
   logger?: Logger;
@@ -119,6 +118,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const files: HostFiles = {
     async readCsv(request) {
       if (!request.contentBase64 || !request.fileName) return null;
+      const { parseCsv } = await import('../services/files');
       return parseCsv(Buffer.from(request.contentBase64, 'base64'), request.fileName);
     },
     async saveCsv(defaultName, content) {
@@ -155,9 +155,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   // IPC calls that arrive while the host is still wiring its services wait for them.
-  let handlers: ReturnType<typeof createIpcHandlers> | null = null;
-  let handlersReady: () => void = () => undefined;
-  const handlersWired = new Promise<void>((resolvePromise) => (handlersReady = resolvePromise));
+  let wireServices: (services: IpcServices) => void = () => undefined;
+  const servicesWired = new Promise<IpcServices>((resolvePromise) => (wireServices = resolvePromise));
 
   const server = createServer(async (request, response) => {
     try {
@@ -181,8 +180,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           return sendJson(response, 400, { ok: false, status: 0, errorMsg: (error as Error).message === MESSAGES.payloadTooLarge ? MESSAGES.payloadTooLarge : MESSAGES.invalidJson });
         }
         const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
-        await handlersWired;
-        return sendJson(response, 200, await dispatchIpc(handlers!, channel, payload));
+        const { handlers, dispatchIpc } = await servicesWired;
+        return sendJson(response, 200, await dispatchIpc(handlers, channel, payload));
       }
 
       if (url.pathname === '/__events') {
@@ -231,6 +230,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   options.onListening?.(origin);
   const api = startApi(options, origin);
   api.catch(() => undefined);
+  // The IPC services (undici, zod, papaparse) load after the page is served: it needs none of them to show.
+  const [{ createIpcHandlers, dispatchIpc }, { ApiClient, apiAddress }, { createSessionVault }, { createJsonSettingsStore }] = await Promise.all([
+    import('../ipc/handlers'),
+    import('../services/api-client'),
+    import('../services/session-vault'),
+    import('../services/settings'),
+  ]);
   const settings = createJsonSettingsStore(options.settingsFile ?? join(options.dataDir ?? '.data/web', 'settings.json'));
   if (options.apiUrl) settings.set({ apiUrl: options.apiUrl });
   const vault = await createSessionVault({
@@ -239,8 +245,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     account: options.apiUrl ? new URL(options.apiUrl).origin : `embedded:${resolve(options.dataDir ?? '.data/web')}`,
   });
   const apiBaseUrl = apiAddress(() => settings.get().apiUrl, () => api);
-  const client = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
-  handlers = createIpcHandlers({
+  const client: ApiClient = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
+  const handlers = createIpcHandlers({
     api: client,
     settings,
     files,
@@ -249,7 +255,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return { version: appVersion(), apiUrl: settings.get().apiUrl || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: 'web' };
     },
   });
-  handlersReady();
+  wireServices({ handlers, dispatchIpc });
 
   const close = async () => {
     for (const stream of streams) stream.end();
@@ -270,6 +276,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return { url: origin, secret, apiUrl: running.url, embedded: running.embedded, emit, close };
 }
 
+interface IpcServices {
+  handlers: IpcHandlers;
+  dispatchIpc: typeof import('../ipc/handlers').dispatchIpc;
+}
+
 /** The team server named in the options, or the embedded one started on PGlite. */
 async function startApi(options: WebHostOptions, origin: string): Promise<{ url: string; databaseKind: string; embedded: RunningServer | null }> {
   if (options.apiUrl) return { url: options.apiUrl, databaseKind: 'remote', embedded: null };
@@ -279,6 +290,7 @@ async function startApi(options: WebHostOptions, origin: string): Promise<{ url:
     port: 0,
     dataDir: options.dataDir,
     templateDir: options.templateDir,
+    migrationsFolder: options.migrationsFolder,
     demo: options.demo ?? true,
     logger: options.logger,
     // Reset links open in this browser app.

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccount, launchChromium, signInAs } from './fixtures';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let browser: Browser;
+let child: ChildProcess | null = null;
+const dataDir = mkdtempSync(join(tmpdir(), 'bo-web-cli-'));
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await browser?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What `npm run web` runs once built: prints its address, then the API's and the demo accounts. */
+function startBuiltWebHost(): Promise<{ url: string; output: () => string }> {
+  child = spawn(process.execPath, [join(root, 'out/web/web-cli.js')], {
+    cwd: root,
+    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, WEB_PORT: '0', LOG_LEVEL: 'silent', API_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    child!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const url = /Back-office web: (\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, output: () => output });
+    });
+    child!.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child!.once('exit', (code) => reject(new Error(`web host exited (${code}): ${output}`)));
+  });
+}
+
+describe('npm run web (the built web host)', () => {
+  it('prints its address, serves the app with the embedded API and the demo workspace, and stops on SIGTERM', async () => {
+    const { url, output } = await startBuiltWebHost();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const page = await browser.newPage();
+    const admin = demoAccount('ADMIN');
+    await signInAs(page, url, admin.email, admin.password);
+    await page.waitForURL((current) => current.pathname === '/admin');
+    await expect.poll(() => page.locator(`[data-email="${admin.email}"]`).count(), { timeout: 20_000 }).toBe(1);
+    expect(output()).toContain('(embedded, pglite)');
+    expect(output()).toContain(admin.password);
+    await page.close();
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    child = null;
+  });
+});
