@@ -34,6 +34,9 @@ export const settingsSchema = z.object({
   /** Team server; empty means the embedded server. */
   apiUrl: z.string().max(2048),
   environmentLabel: z.string().max(40),
+  /** The two external tools of the top navigation (spec §2); their menu entries show once an address is set. */
+  shortUrlServiceUrl: z.string().max(2048),
+  appCreationToolUrl: z.string().max(2048),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

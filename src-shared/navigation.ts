@@ -74,9 +74,20 @@ export function navigationFor(roles: readonly string[], items: NavItem[] = NAVIG
     .map((item) => (item.children ? { ...item, children: navigationFor(roles, item.children) } : item));
 }
 
+/** Addresses of the external tools, from the settings; an entry without one stays hidden. */
+export type ExternalLinks = Partial<Record<string, string>>;
+
+/** An external entry is available once its address is configured, and points at it. */
+function withExternalLink(item: NavItem, links: ExternalLinks): NavItem {
+  if (!item.external) return item;
+  const address = links[item.id];
+  return address ? { ...item, to: address, available: true } : { ...item, available: false };
+}
+
 /** What the top bar shows now: allowed and available entries; a dropdown shows only if a child is. */
-export function visibleNavigation(roles: readonly string[], items: NavItem[] = NAVIGATION): NavItem[] {
+export function visibleNavigation(roles: readonly string[], items: NavItem[] = NAVIGATION, links: ExternalLinks = {}): NavItem[] {
   return navigationFor(roles, items)
+    .map((item) => withExternalLink(item, links))
     .map((item) => (item.children ? { ...item, children: item.children.filter((child) => child.available) } : item))
     .filter((item) => item.available && (!item.children || item.children.length > 0));
 }

@@ -156,7 +156,7 @@ export async function runElectronHost(): Promise<void> {
   const vault = await createSessionVault({
     service: 'Back-office',
     // The embedded server's port changes at every start: its sessions are keyed by the data folder instead.
-    account: teamServerAtStart ? new URL(teamServerAtStart).origin : `embedded:${app.getPath('userData')}`,
+    account: teamServerAtStart ? (URL.parse(teamServerAtStart)?.origin ?? teamServerAtStart) : `embedded:${app.getPath('userData')}`,
     keytar: await loadKeytar(),
     encryptor: safeStorage,
     store,

@@ -17,12 +17,17 @@ export interface SettingsStore {
   setWindowBounds(bounds: WindowBounds): void;
 }
 
-/** Empty API URL: the app starts its own embedded server. The environment label is the spec's 'prod'. */
-export const DEFAULT_SETTINGS: Settings = { apiUrl: '', environmentLabel: 'prod' };
+/**
+ * Empty API URL: the app starts its own embedded server. The environment label is the spec's 'prod'. No address
+ * for the external tools: their menu entries stay hidden.
+ */
+export const DEFAULT_SETTINGS: Settings = { apiUrl: '', environmentLabel: 'prod', shortUrlServiceUrl: '', appCreationToolUrl: '' };
 
 export const INVALID_API_URL = "L'adresse du serveur doit commencer par http:// ou https://";
+export const INVALID_LINK_URL = "L'adresse du lien doit commencer par http:// ou https://";
 
-function checkedApiUrl(value: string): string {
+/** '' stays '' (not set); anything else must be an http(s) address, kept without its trailing slash. */
+function checkedUrl(value: string, message: string): string {
   const trimmed = value.trim();
   if (trimmed === '') return '';
   try {
@@ -31,19 +36,47 @@ function checkedApiUrl(value: string): string {
   } catch {
     // fall through
   }
-  throw new Error(INVALID_API_URL);
+  throw new Error(message);
+}
+
+function checked(settings: Settings): Settings {
+  return {
+    ...settings,
+    apiUrl: checkedUrl(settings.apiUrl, INVALID_API_URL),
+    shortUrlServiceUrl: checkedUrl(settings.shortUrlServiceUrl, INVALID_LINK_URL),
+    appCreationToolUrl: checkedUrl(settings.appCreationToolUrl, INVALID_LINK_URL),
+  };
 }
 
 function merged(current: Settings, patch: Partial<Settings>): Settings {
-  const next = settingsSchema.parse({ ...current, ...patch });
-  return { ...next, apiUrl: checkedApiUrl(next.apiUrl) };
+  return checked(settingsSchema.parse({ ...current, ...patch }));
+}
+
+/**
+ * A hand-edited file may hold anything: a link that is not http(s) reads as not set (it would become an href).
+ * A bad API address is kept, so that calls fail with 'Serveur injoignable' rather than silently switching to
+ * the embedded server.
+ */
+function sanitized(settings: Settings): Settings {
+  const keep = (value: string, message: string) => {
+    try {
+      return checkedUrl(value, message);
+    } catch {
+      return '';
+    }
+  };
+  return {
+    ...settings,
+    shortUrlServiceUrl: keep(settings.shortUrlServiceUrl, INVALID_LINK_URL),
+    appCreationToolUrl: keep(settings.appCreationToolUrl, INVALID_LINK_URL),
+  };
 }
 
 /** Settings on a key-value backend (electron-store in the desktop app). */
 export function createSettingsStore(backend: KeyValueStore): SettingsStore {
   const read = (): Settings => {
     const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...((backend.get('settings') as object | undefined) ?? {}) });
-    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+    return parsed.success ? sanitized(parsed.data) : { ...DEFAULT_SETTINGS };
   };
   return {
     get: read,

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../src-server/seed';
+import type { Settings } from '@shared/ipc';
 import type { Role } from '@shared/roles';
 import type { WebHost } from '../../src-main/hosts/web';
 
@@ -33,9 +34,11 @@ export interface WebApp {
  * A fresh web host (own PGlite folder, own settings, demo workspace) and a fresh browser context: every test
  * starts from first run, like a new user-data directory.
  */
-export async function openWebApp(browser: Browser): Promise<WebApp> {
+export async function openWebApp(browser: Browser, options: { settings?: Partial<Settings> } = {}): Promise<WebApp> {
   const { startWebHost } = await import('../../src-main/hosts/web');
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
+  // As an administrator would have edited it before the start.
+  if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: options.settings }));
   const host = await startWebHost({
     port: 0,
     rendererDir: join(root, 'out/renderer'),

@@ -33,6 +33,24 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     }
   });
 
+  it('shows the external tools configured in the settings, by role, opening outside the app', async () => {
+    const links = { shortUrlServiceUrl: 'https://short.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
+    app = await openWebApp(browser, { settings: links });
+    const { page, url } = app;
+    await signIn(page, url, 'CSM');
+    const nav = page.getByTestId('main-nav');
+    const shortUrl = nav.getByTestId('nav-shortUrl');
+    await expect.poll(() => shortUrl.getAttribute('href')).toBe(links.shortUrlServiceUrl);
+    expect(await shortUrl.getAttribute('target')).toBe('_blank');
+    expect(await shortUrl.getAttribute('rel')).toContain('noopener');
+    expect(await nav.getByTestId('nav-appCreation').getAttribute('href')).toBe(links.appCreationToolUrl);
+    await page.getByTestId('logout').click();
+    await page.getByRole('button', { name: 'Oui' }).click();
+    await signIn(page, url, 'CONTENT_CREATOR');
+    await expect.poll(() => nav.getByTestId('nav-appCreation').count()).toBe(1);
+    expect(await nav.getByTestId('nav-shortUrl').count()).toBe(0);
+  });
+
   it('guards routes: anonymous to /login, a non-admin on /admin to /403', async () => {
     app = await openWebApp(browser);
     const { page, url } = app;

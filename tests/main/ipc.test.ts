@@ -4,7 +4,7 @@ import { createIpcHandlers, dispatchIpc, type HostFiles } from '../../src-main/i
 import { isTrustedSender } from '../../src-main/ipc/sender';
 import { ApiClient } from '../../src-main/services/api-client';
 import { createSessionVault } from '../../src-main/services/session-vault';
-import type { SettingsStore } from '../../src-main/services/settings';
+import { DEFAULT_SETTINGS, type SettingsStore } from '../../src-main/services/settings';
 
 describe('IPC sender check', () => {
   const expected = { webContentsId: 3, origin: 'app://renderer' };
@@ -22,7 +22,7 @@ describe('IPC dispatch', () => {
   async function handlers(files: Partial<HostFiles> = {}) {
     const vault = await createSessionVault({ service: 't', account: 't' });
     const settings: SettingsStore = {
-      get: () => ({ apiUrl: '', environmentLabel: 'prod' }),
+      get: () => ({ ...DEFAULT_SETTINGS }),
       set: () => {
         throw new Error('settings are read-only here');
       },

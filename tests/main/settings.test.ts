@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, INVALID_API_URL, createJsonSettingsStore } from '../../src-main/services/settings';
+import { DEFAULT_SETTINGS, INVALID_API_URL, INVALID_LINK_URL, createJsonSettingsStore } from '../../src-main/services/settings';
 
 const work = mkdtempSync(join(tmpdir(), 'bo-settings-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -27,6 +27,17 @@ describe('settings', () => {
     expect(() => store.set({ apiUrl: 'file:///etc/passwd' })).toThrow(INVALID_API_URL);
     expect(() => store.set({ apiUrl: 'not a url' })).toThrow(INVALID_API_URL);
     expect(store.get().apiUrl).toBe('http://127.0.0.1:4000');
+  });
+
+  it('keeps the external tool addresses when http(s), refuses others, and ignores a hand-edited javascript: link', () => {
+    const file = join(work, 'links.json');
+    const store = createJsonSettingsStore(file);
+    expect(store.set({ shortUrlServiceUrl: ' https://s.exemple.fr/ ' }).shortUrlServiceUrl).toBe('https://s.exemple.fr');
+    expect(() => store.set({ appCreationToolUrl: 'javascript:alert(1)' })).toThrow(INVALID_LINK_URL);
+    expect(store.get().appCreationToolUrl).toBe('');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...stored, settings: { ...stored.settings, appCreationToolUrl: 'javascript:alert(1)', apiUrl: 'api.exemple.fr' } }));
+    expect(store.get()).toMatchObject({ appCreationToolUrl: '', shortUrlServiceUrl: 'https://s.exemple.fr', apiUrl: 'api.exemple.fr' });
   });
 
   it('tolerates a corrupt file', () => {

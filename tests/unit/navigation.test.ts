@@ -75,6 +75,18 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     }
   });
 
+  it('shows the external tools once their address is configured: short URLs for CSM, app creation for everyone', () => {
+    const links = { shortUrl: 'https://s.exemple.fr', appCreation: 'https://apps.exemple.fr' };
+    for (const roles of everyRoleSet) {
+      const shown = visibleNavigation(roles, NAVIGATION, links);
+      const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
+      expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
+    }
+    const [appCreation] = visibleNavigation([], NAVIGATION, { appCreation: links.appCreation });
+    expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreation, external: true });
+    expect(ids(visibleNavigation(['CSM'], NAVIGATION, { shortUrl: '' }))).toEqual([]);
+  });
+
   it('shows a dropdown only when one of its entries exists', () => {
     const items: NavItem[] = NAVIGATION.map((item) =>
       item.id === 'projects' ? { ...item, children: item.children!.map((c) => ({ ...c, available: c.id === 'projects.inventory' })) } : item,
