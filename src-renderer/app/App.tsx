@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import LoginPage from '../features/auth/LoginPage';
 import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
 import ForbiddenPage from '../features/forbidden/ForbiddenPage';

@@ -1,4 +1,4 @@
-import { toast, type Id } from 'react-toastify';
+import { toast, type Id } from 'react-toastify/unstyled';
 
 /** The toaster's kinds (spec §2): info, warning, error, success and chargement (loading). Durations in ms. */
 export const notify = {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import type { Settings } from '@shared/ipc';
@@ -27,6 +28,8 @@ export interface WebApp {
   dataDir: string;
   context: BrowserContext;
   page: Page;
+  /** CSP violations and uncaught errors seen in the page so far; close() fails the test when any. */
+  problems: string[];
   close(): Promise<void>;
 }
 
@@ -50,6 +53,12 @@ export async function openWebApp(browser: Browser, options: { settings?: Partial
   });
   const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
+  // The page must run within its CSP and without uncaught errors: each is a failure of the test that caused it.
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
   return {
     host,
     url: host.url,
@@ -57,10 +66,12 @@ export async function openWebApp(browser: Browser, options: { settings?: Partial
     dataDir,
     context,
     page,
+    problems,
     async close() {
       await context.close().catch(() => undefined);
       await host.close();
       rmSync(dataDir, { recursive: true, force: true });
+      expect(problems, 'CSP violations or uncaught errors in the page').toEqual([]);
     },
   };
 }

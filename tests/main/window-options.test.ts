@@ -35,6 +35,9 @@ describe('Electron security checklist items covered by the window options', () =
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
+    // No injected <style> elements: only inline style attributes are allowed.
+    expect(CONTENT_SECURITY_POLICY).toContain("style-src 'self';");
+    expect(CONTENT_SECURITY_POLICY).toContain("style-src-attr 'unsafe-inline'");
   });
 
   it('locks navigation to the app:// origin', () => {
