@@ -1,75 +1,128 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Papa from 'papaparse';
 import type { CsvReadResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
 function assertCsvName(fileName: string): void {
   if (!/\.csv$/i.test(fileName)) throw new Error(MESSAGES.csvOnly);
 }
 
-/** Reads the whole input: encoding detection needs every byte (a lone é may come late in a Windows file). */
-async function collect(input: Uint8Array | NodeJS.ReadableStream): Promise<Buffer> {
-  if (input instanceof Uint8Array) return Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  const chunks: Buffer[] = [];
-  for await (const chunk of input as AsyncIterable<Buffer | string>) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
-}
+/** Opens the file's bytes, once per reading: the encoding fallback reads them again. */
+type ByteSource = () => AsyncIterable<Uint8Array | string>;
 
-/** UTF-8 with BOM, valid UTF-8, or else Windows-1252 (French Excel exports). */
-function decode(bytes: Buffer): { text: string; encoding: CsvReadResult['encoding'] } {
-  if (UTF8_BOM.every((byte, i) => bytes[i] === byte)) return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
-  }
-}
+/** A byte that is not UTF-8: the file is read again as Windows-1252. */
+class NotUtf8Error extends Error {}
 
 /** `;` (French Excel) or `,`, whichever the header line uses more outside quotes. */
-function detectDelimiter(text: string): ';' | ',' {
-  const firstLine = text.split(/\r?\n/, 1)[0].replace(/"[^"]*"/g, '');
-  const semicolons = firstLine.split(';').length - 1;
-  const commas = firstLine.split(',').length - 1;
+function detectDelimiter(headerLine: string): ';' | ',' {
+  const unquoted = headerLine.replace(/"[^"]*"/g, '');
+  const semicolons = unquoted.split(';').length - 1;
+  const commas = unquoted.split(',').length - 1;
   return semicolons >= commas && semicolons > 0 ? ';' : commas > 0 ? ',' : ';';
 }
 
-/** Parses CSV bytes or a stream; papaparse consumes the decoded text as a stream, row by row. */
-export async function parseCsv(input: Uint8Array | NodeJS.ReadableStream, fileName: string): Promise<CsvReadResult> {
-  assertCsvName(fileName);
-  const bytes = await collect(input);
-  // Text never holds NUL bytes: this is a binary file (or UTF-16) renamed .csv.
-  if (bytes.includes(0)) throw new Error(MESSAGES.csvUnreadable);
-  const { text, encoding } = decode(bytes);
-  const delimiter = detectDelimiter(text);
+/**
+ * Decodes and parses the source as it streams in: papaparse receives text chunk by chunk, once the header line
+ * has shown the separator. A strict UTF-8 decoder (the BOM dropped) throws NotUtf8Error on a byte it cannot
+ * read; the caller then starts over in Windows-1252.
+ */
+async function parseStream(open: ByteSource, encoding: CsvReadResult['encoding']) {
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
   const rows: Record<string, string>[] = [];
-  let columns: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-      header: true,
-      delimiter,
-      skipEmptyLines: 'greedy',
-      transformHeader: (header: string) => header.trim(),
-    }) as unknown as NodeJS.ReadWriteStream;
-    parser.on('data', (row: Record<string, string>) => rows.push(row));
-    parser.on('end', () => resolve());
-    parser.on('error', () => reject(new Error(MESSAGES.csvUnreadable)));
-    Readable.from([text]).pipe(parser);
-  });
-  if (rows.length) columns = Object.keys(rows[0]);
-  else columns = text.split(/\r?\n/, 1)[0].split(delimiter).map((c) => c.trim().replace(/^"|"$/g, '')).filter(Boolean);
+  let header = '';
+  let parser: PassThrough | null = null;
+  let parsed: Promise<void> = Promise.resolve();
+  let delimiter: ';' | ',' = ';';
+
+  const startParser = () => {
+    delimiter = detectDelimiter(header.split(/\r?\n|\r/, 1)[0]);
+    // Papa reads a text stream and hands rows to `step`: lighter than its object-mode duplex, one push per row.
+    const text = new PassThrough({ encoding: 'utf8' });
+    parsed = new Promise<void>((resolve, reject) => {
+      Papa.parse<Record<string, string>>(text as unknown as File, {
+        header: true,
+        delimiter,
+        skipEmptyLines: 'greedy',
+        transformHeader: (name: string) => name.trim(),
+        step: (result) => void rows.push(result.data),
+        complete: () => resolve(),
+        error: () => reject(new Error(MESSAGES.csvUnreadable)),
+      });
+    });
+    return text;
+  };
+  const feed = async (text: string) => {
+    if (!parser) {
+      header += text;
+      if (!/[\r\n]/.test(header)) return;
+      parser = startParser();
+      text = header;
+    }
+    if (text && !parser.write(text)) await once(parser, 'drain');
+  };
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new NotUtf8Error();
+    }
+  };
+
+  for await (const chunk of open()) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    // Text never holds NUL bytes: this is a binary file (or UTF-16) renamed .csv.
+    if (bytes.includes(0)) throw new Error(MESSAGES.csvUnreadable);
+    await feed(decode(bytes));
+  }
+  await feed(decode());
+  // A file of one line without a line break: its header alone.
+  if (!parser && header.trim()) {
+    parser = startParser();
+    parser.write(header);
+  }
+  if (!parser) throw new Error(MESSAGES.csvUnreadable);
+  const firstLine = header.split(/\r?\n|\r/, 1)[0];
+  parser.end();
+  await parsed;
+  return { rows, delimiter, firstLine };
+}
+
+/**
+ * Parses CSV bytes, or a file opened as a stream: UTF-8 with or without BOM, else Windows-1252 (French Excel
+ * exports); `;` or `,` separators.
+ */
+export async function parseCsv(input: Uint8Array | ByteSource, fileName: string): Promise<CsvReadResult> {
+  assertCsvName(fileName);
+  const open: ByteSource = input instanceof Uint8Array ? () => Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]) : input;
+  let encoding: CsvReadResult['encoding'] = 'utf-8';
+  let result: Awaited<ReturnType<typeof parseStream>>;
+  try {
+    result = await parseStream(open, encoding);
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) throw error;
+    encoding = 'windows-1252';
+    result = await parseStream(open, encoding);
+  }
+  const { rows, delimiter, firstLine } = result;
+  const columns = rows.length
+    ? Object.keys(rows[0])
+    : firstLine
+        .split(delimiter)
+        .map((column) => column.trim().replace(/^"|"$/g, ''))
+        .filter(Boolean);
   if (!columns.length) throw new Error(MESSAGES.csvUnreadable);
   return { fileName: basename(fileName), columns, rows, encoding, delimiter };
 }
 
+/** Reads a CSV file picked in a native dialog, streamed from disk. */
 export async function readCsvFile(path: string): Promise<CsvReadResult> {
   assertCsvName(path);
-  return parseCsv(createReadStream(path), path);
+  return parseCsv(() => createReadStream(path, { highWaterMark: 256 * 1024 }), path);
 }
 
 function cell(value: unknown): string {

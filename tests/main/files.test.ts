@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,33 @@ describe('CSV reading', () => {
     const result = await readCsvFile(join(fixtures, 'windows-1252.csv'));
     expect(result.encoding).toBe('windows-1252');
     expect(result.rows[0]).toMatchObject({ Specialty: 'Gériatrie', Nom: 'François' });
+  });
+
+  it('streams a large file and reads it again as Windows-1252 when its only accented byte comes last', async () => {
+    const path = join(work, 'large-1252.csv');
+    const lines = ['Profession;Specialty;Nom;22/01'];
+    for (let i = 0; i < 60_000; i++) lines.push(`Médecin;Cardiologie;Dr ${i};${i}`.replace('é', 'e'));
+    lines.push('Pharmacien;Officine;Hélène;7');
+    writeFileSync(path, Buffer.from(lines.join('\r\n'), 'latin1'));
+    expect(statSync(path).size).toBeGreaterThan(1_000_000);
+    const result = await readCsvFile(path);
+    expect(result.encoding).toBe('windows-1252');
+    expect(result.rows).toHaveLength(60_001);
+    expect(result.rows.at(-1)).toEqual({ Profession: 'Pharmacien', Specialty: 'Officine', Nom: 'Hélène', '22/01': '7' });
+  });
+
+  it('decodes characters and finds the separator whatever the chunk boundaries', async () => {
+    const bytes = Buffer.from('\uFEFFNom,Ville\n"Léa, Zoé",Orléans\nÉmile,Sète', 'utf8');
+    const oneByteAtATime = async function* () {
+      for (const byte of bytes) yield Uint8Array.of(byte);
+    };
+    const result = await parseCsv(oneByteAtATime, 'petit.csv');
+    expect(result).toMatchObject({ encoding: 'utf-8', delimiter: ',', columns: ['Nom', 'Ville'] });
+    expect(result.rows).toEqual([
+      { Nom: 'Léa, Zoé', Ville: 'Orléans' },
+      { Nom: 'Émile', Ville: 'Sète' },
+    ]);
+    expect((await parseCsv(Buffer.from('Profession;Specialty;Nom'), 'entete.csv')).columns).toEqual(['Profession', 'Specialty', 'Nom']);
   });
 
   it('refuses files that are not .csv, in the product’s words', async () => {
