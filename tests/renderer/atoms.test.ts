@@ -1,0 +1,27 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const features = fileURLToPath(new URL('../../src-renderer/features/', import.meta.url));
+
+/** A Jotai atom: an object with a read function and a string key (`atom<n>`). */
+function isAtom(value: unknown): value is { debugLabel?: string; toString(): string } {
+  return typeof value === 'object' && value !== null && typeof (value as { read?: unknown }).read === 'function' && /^atom\d+/.test(String(value));
+}
+
+describe('Jotai state (one concern per atom, each named)', () => {
+  it('gives every exported atom of every feature, and the modal host, a debugLabel of the form feature.name', async () => {
+    const modules: Record<string, Record<string, unknown>> = {
+      'app/modal': await import('../../src-renderer/app/modal'),
+    };
+    for (const feature of readdirSync(features)) {
+      if (readdirSync(`${features}${feature}`).includes('atoms.ts')) modules[feature] = await import(`../../src-renderer/features/${feature}/atoms.ts`);
+    }
+    const atoms = Object.entries(modules).flatMap(([module, exports]) => Object.entries(exports).filter(([, value]) => isAtom(value)).map(([name, value]) => ({ module, name, value })));
+    expect(atoms.length).toBeGreaterThan(10);
+    const unlabelled = atoms.filter(({ value }) => !/^[a-z]+(\.[A-Za-z]+)+$/.test((value as { debugLabel?: string }).debugLabel ?? ''));
+    expect(unlabelled.map(({ module, name }) => `${module}:${name}`)).toEqual([]);
+    const labels = atoms.map(({ value }) => (value as { debugLabel: string }).debugLabel);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+});
