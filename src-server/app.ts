@@ -61,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
     usernameLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerUsername, windowMs: config.loginWindowMs }, clock),
     addressLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerAddress, windowMs: config.loginWindowMs }, clock),
+    resetMailLimiter: new FailureLimiter({ maxFailures: config.maxResetMailsPerUsername, windowMs: config.loginWindowMs }, clock),
     decoyPasswordHash: await unusablePasswordHash(),
   };
 

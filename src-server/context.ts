@@ -12,6 +12,8 @@ export interface ServerConfig {
   maxFailuresPerUsername: number;
   maxFailuresPerAddress: number;
   loginWindowMs: number;
+  /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
+  maxResetMailsPerUsername: number;
 }
 
 export const defaultServerConfig: ServerConfig = {
@@ -19,6 +21,7 @@ export const defaultServerConfig: ServerConfig = {
   maxFailuresPerUsername: 5,
   maxFailuresPerAddress: 50,
   loginWindowMs: 15 * 60 * 1000,
+  maxResetMailsPerUsername: 3,
 };
 
 /** What every route handler may use; built once by the app factory. */
@@ -32,6 +35,8 @@ export interface ServerContext {
   config: ServerConfig;
   usernameLimiter: FailureLimiter;
   addressLimiter: FailureLimiter;
+  /** Counts reset mails per account, so that nobody can flood a colleague's mailbox. */
+  resetMailLimiter: FailureLimiter;
   /** A hash to verify against when the account does not exist, so both answers take as long. */
   decoyPasswordHash: string;
 }

@@ -25,13 +25,19 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@host:465). */
-export async function createSmtpMailer(url: string, from: string): Promise<Mailer> {
+/**
+ * Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@host:465), in the background: a reset answer must not
+ * wait on the mail server, nor tell by its delay that the account exists. Failures go to the log.
+ */
+export async function createSmtpMailer(url: string, from: string, logger: Logger): Promise<Mailer> {
   const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text }).then(
+        () => logger.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent'),
+        (error: unknown) => logger.error({ err: error, mail: { to: message.to, subject: message.subject } }, 'mail not sent'),
+      );
     },
   };
 }

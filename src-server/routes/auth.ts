@@ -135,8 +135,13 @@ export function authHandlers(context: ServerContext): AuthHandlers {
 
     'password.reset': async ({ body }) => {
       const [account] = await db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(byEmail(body.username));
-      if (account) await sendPasswordLink(context, account, false);
-      else context.logger.info('password reset asked for an unknown username');
+      // Whatever happens, one answer: it must not tell whether the account exists, nor that mail is capped.
+      if (!account) context.logger.info('password reset asked for an unknown username');
+      else if (context.resetMailLimiter.retryAfterMs(String(account.id)) > 0) context.logger.warn({ accountId: account.id }, 'password reset mails capped');
+      else {
+        context.resetMailLimiter.recordFailure(String(account.id));
+        await sendPasswordLink(context, account, false);
+      }
       return { message: MESSAGES.resetAccepted };
     },
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { MESSAGES } from '@shared/messages';
+import { eq } from 'drizzle-orm';
 import { ManualClock } from '../../src-server/clock';
+import { outbox } from '../../src-server/db/schema';
 import { startTestServer, tokenFromMail, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -166,6 +168,20 @@ describe('password reset and confirm', () => {
     expect(await server.lastMail('ghost@test.local')).toBeUndefined();
     const mail = await server.lastMail(email);
     expect(mail?.body).toMatch(/^http:\/\/app\.test\/password\/confirm\?confirmationToken=[A-Za-z0-9_-]{43}$/m);
+  });
+
+  it('mails at most 3 links per account in 15 minutes, answering every request alike', async () => {
+    const { email } = await server.createAccount(['CSM']);
+    const mailsTo = async () => (await server.database.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, email))).length;
+    for (let i = 0; i < 5; i++) {
+      const response = await server.request('POST', '/password/reset', { body: { username: i % 2 ? email.toUpperCase() : email } });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: MESSAGES.resetAccepted });
+    }
+    expect(await mailsTo()).toBe(3);
+    clock.advance(15 * 60 * 1000 + 1);
+    await server.request('POST', '/password/reset', { body: { username: email } });
+    expect(await mailsTo()).toBe(4);
   });
 
   it('sets the new password, revokes every session, and refuses the link a second time', async () => {
