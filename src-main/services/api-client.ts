@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import { Agent, FormData, request, errors as undiciErrors, type Dispatcher } from 'undici';
 import { buildPath, contract, needsToken, type Operation, type OperationId, type Session } from '@shared/contract';
 import type { IpcFailure, IpcResult, SessionInfo } from '@shared/ipc';
@@ -25,6 +26,9 @@ export interface ApiInput {
 }
 
 const failure = (status: number, errorMsg: string): IpcFailure => ({ ok: false, status, errorMsg });
+
+/** A file to upload: on disk (streamed) or already in memory. */
+export type UploadFile = { fileName: string; contentType: string } & ({ path: string } | { bytes: Uint8Array });
 
 /** The API cannot be reached for a reason the user should read as is (the embedded server did not start). */
 export class ApiUnavailableError extends Error {}
@@ -127,18 +131,18 @@ export class ApiClient {
   }
 
   /** Uploads one file as multipart/form-data, with the bearer token. */
-  async upload(
-    path: string,
-    file: { fileName: string; contentType: string; bytes: Uint8Array },
-    fields: Record<string, string> = {},
-    method: 'PUT' | 'POST' = 'PUT',
-  ): Promise<IpcResult<unknown>> {
+  /**
+   * Sends a file as multipart/form-data (field `file`, plus `fields`). A file picked on disk (`path`) streams
+   * from it, never held whole in memory; bytes picked in a browser page go as they are.
+   */
+  async upload(path: string, file: UploadFile, fields: Record<string, string> = {}, method: 'PUT' | 'POST' = 'PUT'): Promise<IpcResult<unknown>> {
     const valid = await this.validSession();
     if ('failure' in valid) return valid.failure;
     const session = valid.session;
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.fileName);
+    const content = 'path' in file ? await openAsBlob(file.path, { type: file.contentType }) : new Blob([new Uint8Array(file.bytes)], { type: file.contentType });
+    form.append('file', content, file.fileName);
     const result = await this.http(method, path, { body: form, headers: { authorization: `Bearer ${session.accessToken.value}` } });
     if (!result.ok && result.status === 401) return this.expired(result.errorMsg);
     return result;

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/services/api-client';
 import { createSessionVault } from '../../src-main/services/session-vault';
@@ -49,6 +53,18 @@ describe('ApiClient.upload', () => {
     expect(body).toContain('filename="inventaire.csv"');
     expect(body).toContain('Content-Type: text/csv');
     expect(request.body.includes(Buffer.from(bytes))).toBe(true);
+
+    // A file picked on disk streams from its path: 8 MiB of varied bytes arrive whole.
+    const onDisk = join(mkdtempSync(join(tmpdir(), 'bo-upload-')), 'document.bin');
+    const large = randomBytes(8 * 1024 * 1024);
+    writeFileSync(onDisk, large);
+    const fromDisk = await client.upload('/document/upload', { fileName: 'document.bin', contentType: 'application/octet-stream', path: onDisk }, {}, 'POST');
+    expect(fromDisk.ok).toBe(true);
+    const streamed = received[1];
+    expect(streamed.method).toBe('POST');
+    expect(streamed.body.toString('latin1')).toContain('filename="document.bin"');
+    expect(streamed.body.includes(large)).toBe(true);
+    rmSync(dirname(onDisk), { recursive: true, force: true });
     await client.close();
   });
 });
