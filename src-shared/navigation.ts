@@ -14,6 +14,8 @@ export interface NavItem {
   /** In-app route, or an external address. */
   to?: string;
   external?: boolean;
+  /** External entries: the settings key holding their address. */
+  linkSetting?: string;
   children?: NavItem[];
 }
 
@@ -47,9 +49,9 @@ export const NAVIGATION: NavItem[] = [
       { id: 'audiences.testAccounts', label: 'Comptes de test', to: '/test-accounts', rule: allOf('CSM', 'CSM_LEAD'), available: false },
     ],
   },
-  { id: 'shortUrl', label: 'Short URL', rule: anyOf('CSM'), available: false, external: true },
+  { id: 'shortUrl', label: 'Short URL', rule: anyOf('CSM'), available: false, external: true, linkSetting: 'shortUrlServiceUrl' },
   { id: 'cdnDocs', label: 'CDN Docs', to: '/document/upload', rule: anyOf('CSM', 'CONTENT_CREATOR'), available: false },
-  { id: 'appCreation', label: "Création d'app", rule: { kind: 'everyone' }, available: false, external: true },
+  { id: 'appCreation', label: "Création d'app", rule: { kind: 'everyone' }, available: false, external: true, linkSetting: 'appCreationToolUrl' },
   { id: 'alphonse', label: 'Alphonse', to: '/alphonse', rule: anyOf('SALES'), available: false },
   { id: 'admin', label: 'Admin', to: '/admin', rule: anyOf('ADMIN'), available: true },
 ];
@@ -74,13 +76,13 @@ export function navigationFor(roles: readonly string[], items: NavItem[] = NAVIG
     .map((item) => (item.children ? { ...item, children: navigationFor(roles, item.children) } : item));
 }
 
-/** Addresses of the external tools, from the settings; an entry without one stays hidden. */
+/** The settings, where external entries find their address (`linkSetting`); an entry without one stays hidden. */
 export type ExternalLinks = Partial<Record<string, string>>;
 
 /** An external entry is available once its address is configured, and points at it. */
 function withExternalLink(item: NavItem, links: ExternalLinks): NavItem {
   if (!item.external) return item;
-  const address = links[item.id];
+  const address = item.linkSetting ? links[item.linkSetting] : undefined;
   return address ? { ...item, to: address, available: true } : { ...item, available: false };
 }
 

@@ -39,13 +39,13 @@ function checkedUrl(value: string, message: string): string {
   throw new Error(message);
 }
 
+/** The addresses of the external tools of the top menu (spec §2). */
+const LINK_FIELDS = ['shortUrlServiceUrl', 'appCreationToolUrl'] as const;
+
 function checked(settings: Settings): Settings {
-  return {
-    ...settings,
-    apiUrl: checkedUrl(settings.apiUrl, INVALID_API_URL),
-    shortUrlServiceUrl: checkedUrl(settings.shortUrlServiceUrl, INVALID_LINK_URL),
-    appCreationToolUrl: checkedUrl(settings.appCreationToolUrl, INVALID_LINK_URL),
-  };
+  const next = { ...settings, apiUrl: checkedUrl(settings.apiUrl, INVALID_API_URL) };
+  for (const field of LINK_FIELDS) next[field] = checkedUrl(settings[field], INVALID_LINK_URL);
+  return next;
 }
 
 function merged(current: Settings, patch: Partial<Settings>): Settings {
@@ -58,18 +58,15 @@ function merged(current: Settings, patch: Partial<Settings>): Settings {
  * the embedded server.
  */
 function sanitized(settings: Settings): Settings {
-  const keep = (value: string, message: string) => {
+  const next = { ...settings };
+  for (const field of LINK_FIELDS) {
     try {
-      return checkedUrl(value, message);
+      next[field] = checkedUrl(settings[field], INVALID_LINK_URL);
     } catch {
-      return '';
+      next[field] = '';
     }
-  };
-  return {
-    ...settings,
-    shortUrlServiceUrl: keep(settings.shortUrlServiceUrl, INVALID_LINK_URL),
-    appCreationToolUrl: keep(settings.appCreationToolUrl, INVALID_LINK_URL),
-  };
+  }
+  return next;
 }
 
 /** Settings on a key-value backend (electron-store in the desktop app). */

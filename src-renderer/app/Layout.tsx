@@ -79,7 +79,7 @@ export function Layout() {
           Back-office
         </Link>
         <nav aria-label="Navigation principale" data-testid="main-nav">
-          {visibleNavigation(roles, NAVIGATION, { shortUrl: settings?.shortUrlServiceUrl, appCreation: settings?.appCreationToolUrl }).map((item) => (
+          {visibleNavigation(roles, NAVIGATION, settings ?? {}).map((item) => (
             <NavEntry key={item.id} item={item} />
           ))}
         </nav>

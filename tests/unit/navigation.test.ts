@@ -76,15 +76,15 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
   });
 
   it('shows the external tools once their address is configured: short URLs for CSM, app creation for everyone', () => {
-    const links = { shortUrl: 'https://s.exemple.fr', appCreation: 'https://apps.exemple.fr' };
+    const links = { shortUrlServiceUrl: 'https://s.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
     for (const roles of everyRoleSet) {
       const shown = visibleNavigation(roles, NAVIGATION, links);
       const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
       expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
     }
-    const [appCreation] = visibleNavigation([], NAVIGATION, { appCreation: links.appCreation });
-    expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreation, external: true });
-    expect(ids(visibleNavigation(['CSM'], NAVIGATION, { shortUrl: '' }))).toEqual([]);
+    const [appCreation] = visibleNavigation([], NAVIGATION, { appCreationToolUrl: links.appCreationToolUrl });
+    expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreationToolUrl, external: true });
+    expect(ids(visibleNavigation(['CSM'], NAVIGATION, { shortUrlServiceUrl: '' }))).toEqual([]);
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
