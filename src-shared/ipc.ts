@@ -8,7 +8,13 @@ import { roleSchema } from './contract/entities';
  */
 
 /** Every failure crossing IPC has this shape; `status` 0 means no HTTP answer (network, time-out, bad call). */
-export const ipcFailureSchema = z.object({ ok: z.literal(false), status: z.number().int(), errorMsg: z.string() });
+export const ipcFailureSchema = z.object({
+  ok: z.literal(false),
+  status: z.number().int(),
+  errorMsg: z.string(),
+  /** The form field a validation failure is about (dotted path, e.g. `name`), so the form shows it beside it. */
+  field: z.string().optional(),
+});
 export type IpcFailure = z.infer<typeof ipcFailureSchema>;
 export type IpcResult<T> = { ok: true; data: T } | IpcFailure;
 

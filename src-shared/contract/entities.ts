@@ -43,7 +43,7 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });
 
 /** Every error answer of the API. */
-export const errorSchema = z.object({ errorMsg: z.string() });
+export const errorSchema = z.object({ errorMsg: z.string(), field: z.string().optional() });
 export type ApiError = z.infer<typeof errorSchema>;
 
 /** Text fields: bounded so that a huge string is a clear 400, never a stored megabyte. */

@@ -1,8 +1,7 @@
-/**
- * User-facing texts. Those marked "spec" are quoted from shared/spec and must stay letter for letter;
- * the others cover situations the spec is silent on, in the product's language.
- */
-export const MESSAGES = {
+import { notice } from './notice';
+
+/** Texts of platform.md §8 and situations around sign-in, the guard and the shell. "spec" ones are verbatim. */
+export const PLATFORM_MESSAGES = {
   // spec §8
   invalidCredentials: 'Invalid credentials',
   cannotLogIn: 'Cannot log in',
@@ -25,26 +24,25 @@ export const MESSAGES = {
   passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères',
   passwordTooLong: 'Le mot de passe ne peut pas dépasser 1024 caractères',
   passwordTooCommon: 'Ce mot de passe est trop courant, choisissez-en un autre',
-  emailAlreadyUsed: 'Un compte utilise déjà cet e-mail',
-  accountNotFound: 'Compte introuvable',
-  cannotRemoveOwnAdmin: 'Vous ne pouvez pas retirer le rôle ADMIN de votre propre compte',
-  cannotDeleteAdmin: 'Un compte ADMIN ne peut pas être supprimé',
+  passwordBlank: "Le mot de passe ne peut pas être fait que d'espaces",
   mergeNotAvailable: "La fusion de comptes n'est pas disponible sur ce serveur",
   routeNotFound: 'Ressource introuvable',
   invalidField: 'Champ invalide',
   invalidJson: 'Corps de requête invalide (JSON attendu)',
   payloadTooLarge: 'Requête trop volumineuse',
-
-  // desktop client (main process, IPC)
-  networkUnreachable: 'Serveur injoignable, vérifiez votre connexion',
-  networkTimeout: 'Le serveur ne répond pas (délai dépassé)',
-  embeddedServerFailed: "Le serveur intégré n'a pas pu démarrer",
-  sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
-  sessionNotPersistent: 'Aucun trousseau disponible : votre session ne survivra pas à un redémarrage',
-  invalidIpcCall: 'Appel invalide',
-  csvOnly: 'Seuls les fichiers .csv sont acceptés',
-  csvUnreadable: 'Fichier CSV illisible',
-  fileSaved: 'Fichier enregistré',
+  backToLogin: 'Retour à la connexion',
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
+/** Platform §8 notices: text with its toast kind and duration. */
+export const PLATFORM_NOTICES = {
+  resetAccepted: notice(PLATFORM_MESSAGES.resetAccepted, 'success'),
+  resetFailed: notice(PLATFORM_MESSAGES.genericError, 'error'),
+  /** Password confirm failed: the server's errorMsg, as an error. */
+  passwordConfirmFailed: notice(PLATFORM_MESSAGES.genericError, 'error'),
+  passwordChanged: notice(PLATFORM_MESSAGES.passwordChanged, 'success'),
+  forbiddenWrite: notice(PLATFORM_MESSAGES.userNotAllowed, 'error', 3000),
+  /** Admin store error: the store's error text, as an error toast. */
+  storeError: notice(PLATFORM_MESSAGES.genericError, 'error'),
+  invalidCredentials: notice(PLATFORM_MESSAGES.invalidCredentials, 'form'),
+  cannotLogIn: notice(PLATFORM_MESSAGES.cannotLogIn, 'form'),
+} as const;

@@ -1,0 +1,8 @@
+/** Account administration (platform.md §2 Admin page, §6); none of these are quoted by the spec. */
+export const ADMIN_MESSAGES = {
+  emailAlreadyUsed: 'Un compte utilise déjà cet e-mail',
+  accountNotFound: 'Compte introuvable',
+  cannotRemoveOwnAdmin: 'Vous ne pouvez pas retirer le rôle ADMIN de votre propre compte',
+  cannotDeleteAdmin: 'Un compte ADMIN ne peut pas être supprimé',
+  nameBlank: 'Le nom ne peut pas être vide',
+} as const;

@@ -1,0 +1,13 @@
+/** The desktop client's own situations (main process, IPC, files); not in the spec. */
+export const DESKTOP_MESSAGES = {
+  networkUnreachable: 'Serveur injoignable, vérifiez votre connexion',
+  networkTimeout: 'Le serveur ne répond pas (délai dépassé)',
+  embeddedServerFailed: "Le serveur intégré n'a pas pu démarrer",
+  sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
+  sessionNotPersistent: 'Aucun trousseau disponible : votre session ne survivra pas à un redémarrage',
+  invalidIpcCall: 'Appel invalide',
+  unexpectedAnswer: 'Réponse inattendue du serveur',
+  csvOnly: 'Seuls les fichiers .csv sont acceptés',
+  csvUnreadable: 'Fichier CSV illisible',
+  fileSaved: 'Fichier enregistré',
+} as const;

@@ -1,0 +1,22 @@
+import { ADMIN_MESSAGES } from './admin';
+import { DESKTOP_MESSAGES } from './desktop';
+import { PLATFORM_MESSAGES } from './platform';
+
+/**
+ * User-facing texts, one file per feature (platform, admin, desktop, and one per product feature as it lands),
+ * each with its notices (text + toast kind + duration) where the spec gives them. `MESSAGES` is the union, for
+ * code that shows a text without a notice (server errors, forms). Spec texts stay letter for letter.
+ */
+export const MESSAGES = {
+  ...PLATFORM_MESSAGES,
+  ...ADMIN_MESSAGES,
+  ...DESKTOP_MESSAGES,
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export * from './notice';
+export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
+export { ADMIN_MESSAGES } from './admin';
+export { DESKTOP_MESSAGES } from './desktop';
+export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';

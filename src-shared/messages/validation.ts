@@ -1,0 +1,113 @@
+/**
+ * Validation failures in French, naming the field as the forms label it (spec: forms tell the user what is
+ * wrong next to the field, never a raw schema message). Used by the server's error handler and by the main
+ * process when it checks a call against the contract before sending it, so both say the same thing.
+ * Deliberately free of zod: the renderer imports this module.
+ */
+
+/** How forms label a field; a field not listed is named by its key. Features add their labels here. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Nom',
+  nickname: 'Surnom',
+  username: 'E-mail',
+  email: 'E-mail',
+  password: 'Mot de passe',
+  confirmationToken: 'Lien de confirmation',
+  roles: 'Rôles',
+  term: 'Recherche',
+  limit: 'Limite',
+  skip: 'Décalage',
+  accountId: 'Compte',
+  token: 'Jeton',
+};
+
+export const VALIDATION_MESSAGES = {
+  required: 'champ obligatoire',
+  blank: 'ne peut pas être vide',
+  email: 'adresse e-mail invalide',
+  wholeNumber: 'nombre entier attendu',
+  controlCharacters: 'caractères de contrôle interdits',
+  unknownField: 'champ inconnu',
+  badValue: 'valeur non autorisée',
+  badType: 'valeur invalide',
+} as const;
+
+/** The parts of a zod issue this module reads (zod 4 issue shapes), so it needs no zod import. */
+export interface ValidationIssue {
+  code: string;
+  path: readonly PropertyKey[];
+  message?: string;
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
+  format?: string;
+  expected?: string;
+  input?: unknown;
+  keys?: readonly string[];
+  values?: readonly unknown[];
+}
+
+export interface DescribedIssue {
+  /** Dotted path of the field in its part (`name`, `roles.0`); the part itself when the whole part is wrong. */
+  field: string;
+  /** The field's label as the form shows it. */
+  label: string;
+  /** 'Nom : 200 caractères au plus'. */
+  errorMsg: string;
+}
+
+function plural(count: number | bigint, one: string, many: string): string {
+  return `${count} ${Number(count) > 1 ? many : one}`;
+}
+
+/** Messages we wrote ourselves in the contract (refinements, regex messages) are French already. */
+function ownMessage(issue: ValidationIssue): string | null {
+  const message = issue.message ?? '';
+  return /^[A-ZÀ-Ýa-zà-ý' ]+$/.test(message) && /[éèàùç]|attendu|interdit|vide|obligatoire|invalide/.test(message) ? message : null;
+}
+
+function reason(issue: ValidationIssue): string {
+  switch (issue.code) {
+    case 'too_big': {
+      const max = issue.inclusive === false ? Number(issue.maximum) - 1 : issue.maximum ?? 0;
+      if (issue.origin === 'string') return `${plural(max, 'caractère', 'caractères')} au plus`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${plural(max, 'élément', 'éléments')} au plus`;
+      return `${max} au plus`;
+    }
+    case 'too_small': {
+      const min = issue.inclusive === false ? Number(issue.minimum) + 1 : issue.minimum ?? 0;
+      if (issue.origin === 'string') return Number(min) <= 1 ? VALIDATION_MESSAGES.blank : `${plural(min, 'caractère', 'caractères')} au moins`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${plural(min, 'élément', 'éléments')} au moins`;
+      return `${min} au moins`;
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return VALIDATION_MESSAGES.email;
+      return ownMessage(issue) ?? VALIDATION_MESSAGES.badType;
+    case 'invalid_type':
+      if (issue.input === undefined) return VALIDATION_MESSAGES.required;
+      if (issue.expected === 'number' || issue.expected === 'int') return VALIDATION_MESSAGES.wholeNumber;
+      return VALIDATION_MESSAGES.badType;
+    case 'unrecognized_keys':
+      return `${VALIDATION_MESSAGES.unknownField} (${(issue.keys ?? []).join(', ')})`;
+    case 'invalid_value':
+    case 'invalid_enum_value':
+      return VALIDATION_MESSAGES.badValue;
+    default:
+      return ownMessage(issue) ?? VALIDATION_MESSAGES.badType;
+  }
+}
+
+/** The French message of one validation issue, in the part (`body`, `query`, `params`) it was found in. */
+export function describeIssue(issue: ValidationIssue, part: string): DescribedIssue {
+  const path = issue.path.map(String);
+  const field = path.join('.') || part;
+  // The label of the innermost named field: `roles.0` is labelled 'Rôles'.
+  const named = [...path].reverse().find((segment) => !/^\d+$/.test(segment));
+  const label = (named && FIELD_LABELS[named]) ?? named ?? part;
+  if (issue.code === 'unrecognized_keys') {
+    const keys = (issue.keys ?? []).join(', ');
+    return { field: path.concat(issue.keys ?? []).join('.') || part, label: keys || label, errorMsg: `${keys || label} : ${VALIDATION_MESSAGES.unknownField}` };
+  }
+  return { field, label, errorMsg: `${label} : ${reason(issue)}` };
+}
