@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
-import { NAVIGATION, visibleNavigation, type NavItem } from '@shared/navigation';
+import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
 import { getBridge } from '../bridge';
 import { rolesAtom, sessionAtom, settingsAtom } from '../features/auth/atoms';
 import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
@@ -79,7 +79,7 @@ export function Layout() {
           Back-office
         </Link>
         <nav aria-label="Navigation principale" data-testid="main-nav">
-          {visibleNavigation(roles, NAVIGATION, settings ?? {}).map((item) => (
+          {visibleNavigation(roles, SCREENS, settings ?? {}).map((item) => (
             <NavEntry key={item.id} item={item} />
           ))}
         </nav>

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { redirectsToLoginOnUnauthorized } from '@shared/navigation';
+import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { getBridge } from '../bridge';
 import { sessionAtom, settingsAtom } from '../features/auth/atoms';
 import { metaAtom } from '../features/meta/atoms';

@@ -1,13 +1,12 @@
-import { useSetAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
-import { firstScreenFor } from '@shared/navigation';
+import { firstScreenFor } from '@shared/screens';
 import { getBridge } from '../../bridge';
 import { callApi } from '../../bridge/api';
 import { notify } from '../../app/notify';
 import { TextField } from '../../ui/TextField';
-import { preloadScreens } from '../../app/screens';
 import { sessionAtom } from './atoms';
 import { canSubmitLogin } from './login-form';
 
@@ -18,10 +17,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const setSession = useSetAtom(sessionAtom);
+  const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
-
-  useEffect(preloadScreens, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,6 +52,9 @@ export default function LoginPage() {
       setLoading(false);
     }
   }
+
+  // Already signed in (a bookmark, the back button): the first screen, not an empty form.
+  if (currentSession && !loading) return <Navigate to={firstScreenFor(currentSession.roles)} replace />;
 
   return (
     <div className="login-page">
