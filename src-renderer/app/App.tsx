@@ -4,7 +4,8 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { ToastContainer } from 'react-toastify/unstyled';
 import { availableScreens, type ScreenEntry } from '@shared/screens';
 import { Layout } from './Layout';
-import { ModalHost } from './modal';
+import { ModalHost } from '../lib/modal';
+import { NoticeHost } from '../lib/notices';
 import { RequireAuth } from './RequireAuth';
 import { preloadScreens, SCREEN_COMPONENTS } from './screens';
 import { SessionEvents } from './session-events';
@@ -55,6 +56,7 @@ export function App() {
         <PreloadOnLogin />
         <Routes>{appRoutes()}</Routes>
         <ModalHost />
+        <NoticeHost />
         <ToastContainer position="bottom-right" newestOnTop closeOnClick pauseOnFocusLoss={false} />
       </BrowserRouter>
     </Provider>

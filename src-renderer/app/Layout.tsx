@@ -4,10 +4,11 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { MESSAGES } from '@shared/messages';
 import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
 import { getBridge } from '../bridge';
-import { rolesAtom, sessionAtom, settingsAtom } from '../features/auth/atoms';
+import { rolesAtom, sessionAtom } from '../lib/session';
+import { useConfirm } from '../lib/modal';
+import { settingsAtom } from './settings';
 import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
 import { ScreenErrorBoundary } from './lazy';
-import { useConfirm } from './modal';
 
 function NavEntry({ item }: { item: NavItem }) {
   if (item.children) {

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { guardRoute } from '@shared/screens';
-import { sessionAtom } from '../features/auth/atoms';
+import { sessionAtom } from '../lib/session';
 
 /**
  * Spec §2 guard, from the screen registry: anonymous visitors go to /login; a role that may not open the route,

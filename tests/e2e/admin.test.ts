@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { demoAccount, lastMail, launchChromium, openWebApp, signIn, signInAs, type WebApp } from './fixtures';
+import { signOut } from './helpers';
 
 let browser: Browser;
 let app: WebApp;
@@ -134,6 +135,9 @@ describe('account administration (web host, Chromium)', () => {
   it('sends the user to /login when the server ends the session', async () => {
     const { page, url } = app;
     const sales = demoAccount('SALES');
+    // Still signed in as CSM from the reset test: /login would go straight to the first screen.
+    await page.goto(`${url}/`);
+    await signOut(page);
     await signIn(page, url, 'SALES');
     // Someone resets the password elsewhere: every session of the account ends.
     const api = app.apiUrl;

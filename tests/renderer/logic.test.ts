@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { CHUNK_TIMEOUT_MS, withChunkTimeout } from '../../src-renderer/app/chunk-timeout';
-import { mergePage, rolesLabel } from '../../src-renderer/features/admin/list-state';
+import { rolesLabel } from '../../src-renderer/features/admin/list-state';
+import { mergePage } from '../../src-renderer/lib/list';
 import { canSubmitLogin } from '../../src-renderer/features/auth/login-form';
 
 afterEach(() => vi.useRealTimers());

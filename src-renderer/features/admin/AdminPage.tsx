@@ -2,17 +2,15 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
-import { modalAtom, useConfirm } from '../../app/modal';
-import { notify } from '../../app/notify';
+import { modalAtom, useConfirm } from '../../lib/modal';
+import { sessionAtom } from '../../lib/session';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { sessionAtom } from '../auth/atoms';
 import { AccountDialog } from './AccountDialog';
 import {
   accountsAtom,
   accountsLoadingAtom,
   accountsTermAtom,
   accountsTotalAtom,
-  adminErrorAtom,
   createAccountAtom,
   deleteAccountAtom,
   loadAccountsAtom,
@@ -33,7 +31,6 @@ export default function AdminPage() {
   const roleOptions = useAtomValue(roleOptionsAtom);
   const session = useAtomValue(sessionAtom);
   const [term, setTerm] = useAtom(accountsTermAtom);
-  const [error, setError] = useAtom(adminErrorAtom);
   const load = useSetAtom(loadAccountsAtom);
   const loadRoles = useSetAtom(loadRoleOptionsAtom);
   const create = useSetAtom(createAccountAtom);
@@ -55,14 +52,6 @@ export default function AdminPage() {
     const timer = setTimeout(() => void load(0), delay);
     return () => clearTimeout(timer);
   }, [term, load]);
-
-  // The store's error, if any, as an error toast (spec §2, §8).
-  useEffect(() => {
-    if (error) {
-      notify.error(error);
-      setError(null);
-    }
-  }, [error, setError]);
 
   const loadMore = useCallback(() => void load(accounts.length), [load, accounts.length]);
   const closeModal = useCallback(() => setModal(null), [setModal]);
@@ -122,7 +111,7 @@ export default function AdminPage() {
         </button>
         <input type="search" placeholder="Rechercher..." value={term} onChange={(event) => setTerm(event.target.value)} data-testid="admin-search" aria-label="Rechercher" />
         <span className="count" data-testid="admin-total">
-          {total} compte{total > 1 ? 's' : ''}
+          {total ?? 0} compte{(total ?? 0) > 1 ? 's' : ''}
         </span>
       </div>
       <DataTable
@@ -131,7 +120,7 @@ export default function AdminPage() {
         rows={accounts}
         rowKey={(account) => account.id}
         rowAttributes={(account) => ({ 'data-testid': `account-row-${account.id}`, 'data-email': account.username })}
-        hasMore={accounts.length < total}
+        hasMore={total !== null && accounts.length < total}
         loading={loading}
         onLoadMore={loadMore}
         emptyText={term ? 'Aucun compte ne correspond à la recherche' : 'Aucun compte'}
