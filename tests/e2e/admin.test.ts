@@ -79,8 +79,13 @@ describe('account administration (web host, Chromium)', () => {
     await page.keyboard.press('Escape');
     await page.locator('h1, .toolbar').first().click();
     await ines.getByRole('button', { name: 'Delete' }).click();
-    expect(await page.getByTestId('confirm-dialog').textContent()).toContain(MESSAGES.confirmDelete);
-    await page.getByRole('button', { name: 'Oui' }).click();
+    const prompt = ines.getByRole('alertdialog');
+    expect(await prompt.textContent()).toContain(MESSAGES.confirmDelete);
+    // The prompt closes by itself after 5 s, and nothing is deleted.
+    await prompt.waitFor({ state: 'detached', timeout: 7000 });
+    expect(await ines.count()).toBe(1);
+    await ines.getByRole('button', { name: 'Delete' }).click();
+    await prompt.getByRole('button', { name: 'Oui' }).click();
     await expect.poll(() => row('ines.garnier@exemple.fr').count()).toBe(0);
     // The server agrees.
     await page.reload();

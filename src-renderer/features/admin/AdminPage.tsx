@@ -2,8 +2,9 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
-import { modalAtom, useConfirm } from '../../lib/modal';
+import { modalAtom } from '../../lib/modal';
 import { sessionAtom } from '../../lib/session';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { AccountDialog } from './AccountDialog';
 import {
@@ -38,7 +39,6 @@ export default function AdminPage() {
   const setRoles = useSetAtom(setRolesAtom);
   const remove = useSetAtom(deleteAccountAtom);
   const setModal = useSetAtom(modalAtom);
-  const confirm = useConfirm();
 
   useEffect(() => {
     void loadRoles();
@@ -59,10 +59,6 @@ export default function AdminPage() {
   const openCreate = () => setModal(<AccountDialog onSubmit={(fields) => create(fields)} onClose={closeModal} />);
   const openEdit = (account: Account) =>
     setModal(<AccountDialog account={account} onSubmit={(fields) => update({ id: account.id, ...fields })} onClose={closeModal} />);
-
-  async function askDelete(account: Account) {
-    if (await confirm(MESSAGES.confirmDelete)) await remove(account.id);
-  }
 
   const columns: Column<Account>[] = [
     { id: 'name', header: 'Nom', cell: (account) => account.name },
@@ -96,9 +92,9 @@ export default function AdminPage() {
       // Accounts holding ADMIN cannot be deleted from the list (spec §6).
       cell: (account) =>
         account.roles.includes('ADMIN') ? null : (
-          <button type="button" className="link danger" onClick={() => void askDelete(account)} data-testid={`account-delete-${account.id}`}>
+          <ConfirmButton className="link danger" message={MESSAGES.confirmDelete} onConfirm={() => void remove(account.id)} testId={`account-delete-${account.id}`}>
             Delete
-          </button>
+          </ConfirmButton>
         ),
     },
   ];
