@@ -92,6 +92,39 @@ describe('account administration (web host, Chromium)', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(6);
   });
 
+  it('shows a failure that names a field next to that field, and the toast as well', async () => {
+    const { page } = app;
+    // The answer of a server that names the field (src-shared ipcFailureSchema `field`), given at the page's
+    // transport so this checks the form whatever the server's wording of the day.
+    const failure = { ok: false, status: 400, errorMsg: 'Nom : 200 caractères au plus', field: 'name' };
+    await page.route('**/__ipc/api*', async (route) => {
+      const body = route.request().postDataJSON() as { payload?: { operation?: string } };
+      if (body.payload?.operation === 'admin.accounts.create') await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(failure) });
+      else await route.continue();
+    });
+    try {
+      await page.getByTestId('admin-create').click();
+      await page.getByTestId('account-name').fill('N'.repeat(201));
+      await page.getByTestId('account-email').fill('long.nom@exemple.fr');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      const message = page.getByTestId('account-name-error');
+      await message.waitFor();
+      expect(await message.textContent()).toBe(failure.errorMsg);
+      const name = page.getByTestId('account-name');
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await name.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+      expect(await page.getByTestId('account-email-error').count()).toBe(0);
+      await page.locator('.Toastify__toast--error', { hasText: failure.errorMsg }).first().waitFor();
+      // Editing the field clears its message.
+      await name.fill('Nom court');
+      expect(await message.count()).toBe(0);
+      expect(await name.getAttribute('aria-invalid')).toBeNull();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await page.unroute('**/__ipc/api*');
+    }
+  });
+
   it('refreshes the session roles when admins change their own', async () => {
     const { page } = app;
     const admin = row(demoAccount('ADMIN').email);

@@ -35,14 +35,15 @@ export const loadRoleOptionsAtom = atom(null, async (get, set) => {
 });
 loadRoleOptionsAtom.debugLabel = 'admin.loadRoleOptions';
 
+/** Create and update answer the failure (its `field` shows beside the form field), or null once saved. */
 export const createAccountAtom = atom(null, async (get, set, fields: { name: string; nickname: string; username: string }) => {
   const result = await get(apiAtom)('admin.accounts.create', { body: { ...fields, roles: [] } });
   if (!result.ok) {
     set(storeErrorAtom, result.errorMsg);
-    return false;
+    return result;
   }
   await set(accountList.loadAtom, 0);
-  return true;
+  return null;
 });
 createAccountAtom.debugLabel = 'admin.createAccount';
 
@@ -50,10 +51,10 @@ export const updateAccountAtom = atom(null, async (get, set, { id, ...fields }: 
   const result = await get(apiAtom)('admin.accounts.update', { params: { accountId: id }, body: fields });
   if (!result.ok) {
     set(storeErrorAtom, result.errorMsg);
-    return false;
+    return result;
   }
   set(accountList.replaceItemAtom, result.data);
-  return true;
+  return null;
 });
 updateAccountAtom.debugLabel = 'admin.updateAccount';
 
