@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { demoAccount, lastMail, launchChromium, openWebApp, signIn, signInAs, type WebApp } from './fixtures';
-import { signOut } from './helpers';
+import { changeAccountElsewhere, signOut } from './helpers';
 
 let browser: Browser;
 let app: WebApp;
@@ -123,6 +123,27 @@ describe('account administration (web host, Chromium)', () => {
     } finally {
       await page.unroute('**/__ipc/api*');
     }
+  });
+
+  it('reloads the rows after a refused write, so the table matches the server', async () => {
+    const { page } = app;
+    // Given ADMIN by someone else after the list loaded: the delete is refused, and the row then shows the truth.
+    const creator = demoAccount('CONTENT_CREATOR').email;
+    await changeAccountElsewhere(app, creator, ['CONTENT_CREATOR', 'ADMIN']);
+    await row(creator).getByRole('button', { name: 'Delete' }).click();
+    await row(creator).getByRole('alertdialog').getByRole('button', { name: 'Oui' }).click();
+    await page.locator('.Toastify__toast--error', { hasText: MESSAGES.cannotDeleteAdmin }).waitFor();
+    await expect.poll(() => row(creator).locator('.multi-select-button').textContent()).toBe('2 rôles');
+    expect(await row(creator).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    // Deleted by someone else: a roles change is refused, and the row goes.
+    const lead = demoAccount('CONTENT_CREATOR_LEAD').email;
+    await changeAccountElsewhere(app, lead, null);
+    await row(lead).locator('.multi-select-button').click();
+    await row(lead).locator('input[data-testid$="-SALES"]').check();
+    await page.locator('.Toastify__toast--error', { hasText: MESSAGES.accountNotFound }).waitFor();
+    await expect.poll(() => row(lead).count()).toBe(0);
+    expect(await page.getByTestId('admin-total').textContent()).toBe('5 comptes');
   });
 
   it('refreshes the session roles when admins change their own', async () => {

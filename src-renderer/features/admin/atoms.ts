@@ -28,6 +28,14 @@ roleOptionsAtom.debugLabel = 'admin.roleOptions';
 const storeErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(PLATFORM_NOTICES.storeError, errorMsg)));
 storeErrorAtom.debugLabel = 'admin.storeError';
 
+/**
+ * After a refused write the row may not be what the table shows (deleted, or given ADMIN, elsewhere): the rows
+ * shown are fetched again so the table matches the server. Validation failures change nothing on the server,
+ * but reloading then is harmless and keeps one rule.
+ */
+const reloadAfterRefusalAtom = atom(null, (_get, set) => set(accountList.reloadAtom));
+reloadAfterRefusalAtom.debugLabel = 'admin.reloadAfterRefusal';
+
 export const loadRoleOptionsAtom = atom(null, async (get, set) => {
   const result = await get(apiAtom)('admin.roles');
   if (result.ok) set(roleOptionsAtom, result.data);
@@ -51,6 +59,7 @@ export const updateAccountAtom = atom(null, async (get, set, { id, ...fields }: 
   const result = await get(apiAtom)('admin.accounts.update', { params: { accountId: id }, body: fields });
   if (!result.ok) {
     set(storeErrorAtom, result.errorMsg);
+    void set(reloadAfterRefusalAtom);
     return result;
   }
   set(accountList.replaceItemAtom, result.data);
@@ -65,7 +74,8 @@ export const setRolesAtom = atom(null, async (get, set, { id, roles }: { id: num
   const result = await get(apiAtom)('admin.accounts.setRoles', { params: { accountId: id }, body: { roles } });
   if (!result.ok) {
     if (before) set(accountList.replaceItemAtom, before);
-    return set(storeErrorAtom, result.errorMsg);
+    set(storeErrorAtom, result.errorMsg);
+    return set(reloadAfterRefusalAtom);
   }
   set(accountList.replaceItemAtom, result.data);
   // Spec §4: when admins change their own roles, the session roles are refreshed.
@@ -78,7 +88,10 @@ setRolesAtom.debugLabel = 'admin.setRoles';
 
 export const deleteAccountAtom = atom(null, async (get, set, id: number) => {
   const result = await get(apiAtom)('admin.accounts.delete', { params: { accountId: id } });
-  if (!result.ok) return set(storeErrorAtom, result.errorMsg);
+  if (!result.ok) {
+    set(storeErrorAtom, result.errorMsg);
+    return set(reloadAfterRefusalAtom);
+  }
   set(accountList.removeItemAtom, id);
 });
 deleteAccountAtom.debugLabel = 'admin.deleteAccount';
