@@ -21,9 +21,20 @@ const row = (email: string) => app.page.locator(`tr[data-email="${email}"]`);
 describe('account administration (web host, Chromium)', () => {
   it('lists accounts, searches, creates, edits, sets roles and deletes', async () => {
     const { page, url } = app;
+    // The first page answers late: the count shows a loader meanwhile, never '0 compte'.
+    await page.route('**/__ipc/api*', async (route) => {
+      const body = route.request().postDataJSON() as { payload?: { operation?: string } };
+      if (body.payload?.operation === 'admin.accounts.list') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await signIn(page, url, 'ADMIN');
     await page.waitForURL((u) => u.pathname === '/admin');
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(6);
+    await page.getByTestId('admin-total').waitFor();
+    expect(await page.getByTestId('admin-total').textContent()).toBe('Chargement…');
+    expect(await page.locator('.table-empty').count()).toBe(0);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(6);
+    expect(await page.getByTestId('admin-total').textContent()).toBe('6 comptes');
+    await page.unroute('**/__ipc/api*');
 
     // Search on name, nickname or e-mail.
     expect(await page.getByTestId('admin-search').getAttribute('placeholder')).toBe('Rechercher...');
@@ -47,6 +58,9 @@ describe('account administration (web host, Chromium)', () => {
     await page.getByTestId('account-email').fill('ines.garnier@exemple.fr');
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await expect.poll(() => row('ines.garnier@exemple.fr').count()).toBe(1);
+    // A long e-mail wraps inside its cell and stays left-aligned like the other cells.
+    const emailLink = row('ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' });
+    expect(await emailLink.evaluate((node) => [getComputedStyle(node).textAlign, getComputedStyle(node).overflowWrap])).toEqual(['left', 'anywhere']);
     expect(await lastMail(app, 'ines.garnier@exemple.fr')).toContain('/password/confirm?confirmationToken=');
 
     // A duplicate e-mail: the store error as an error toast; the dialog stays open, nothing lost.
@@ -140,7 +154,8 @@ describe('account administration (web host, Chromium)', () => {
     const lead = demoAccount('CONTENT_CREATOR_LEAD').email;
     await changeAccountElsewhere(app, lead, null);
     await row(lead).locator('.multi-select-button').click();
-    await row(lead).locator('input[data-testid$="-SALES"]').check();
+    // click, not check: the refusal unticks the box at once, which check() would take for a failed click.
+    await row(lead).locator('input[data-testid$="-SALES"]').click();
     await page.locator('.Toastify__toast--error', { hasText: MESSAGES.accountNotFound }).waitFor();
     await expect.poll(() => row(lead).count()).toBe(0);
     expect(await page.getByTestId('admin-total').textContent()).toBe('5 comptes');
@@ -186,9 +201,20 @@ describe('account administration (web host, Chromium)', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  it("says 'Invalid confirmation token' without a token", async () => {
+  it("says 'Invalid confirmation token' without a token, with a link back to sign-in", async () => {
     await app.page.goto(`${app.url}/password/confirm`);
     expect(await app.page.getByTestId('confirm-error').textContent()).toBe(MESSAGES.invalidConfirmationToken);
+    // With a refused token too, the page is no dead end.
+    await app.page.goto(`${app.url}/password/confirm?confirmationToken=not-a-token`);
+    await app.page.getByTestId('confirm-password').fill('un mot de passe correct');
+    await app.page.getByTestId('confirm-submit').click();
+    await app.page.locator('.Toastify__toast--error').first().waitFor();
+    const back = app.page.getByTestId('back-to-login');
+    expect(await back.textContent()).toBe(MESSAGES.backToLogin);
+    expect(await back.getAttribute('href')).toBe('/login');
+    // Still signed in as CSM from the reset test: /login then goes on to the first screen.
+    await back.click();
+    await app.page.waitForURL((u) => u.pathname === '/');
   });
 
   it('sends the user to /login when the server ends the session', async () => {

@@ -107,7 +107,8 @@ export default function AdminPage() {
         </button>
         <input type="search" placeholder="Rechercher..." value={term} onChange={(event) => setTerm(event.target.value)} data-testid="admin-search" aria-label="Rechercher" />
         <span className="count" data-testid="admin-total">
-          {total ?? 0} compte{(total ?? 0) > 1 ? 's' : ''}
+          {/* Until the first page answers, a loader: '0 compte' would be a false statement. */}
+          {total === null ? 'Chargement…' : `${total} compte${total > 1 ? 's' : ''}`}
         </span>
       </div>
       <DataTable
@@ -117,7 +118,7 @@ export default function AdminPage() {
         rowKey={(account) => account.id}
         rowAttributes={(account) => ({ 'data-testid': `account-row-${account.id}`, 'data-email': account.username })}
         hasMore={total !== null && accounts.length < total}
-        loading={loading}
+        loading={loading || total === null}
         onLoadMore={loadMore}
         emptyText={term ? 'Aucun compte ne correspond à la recherche' : 'Aucun compte'}
       />

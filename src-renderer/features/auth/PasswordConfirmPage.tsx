@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, PLATFORM_NOTICES, withText } from '@shared/messages';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES, PLATFORM_MESSAGES, PLATFORM_NOTICES, withText } from '@shared/messages';
 import { callApi } from '../../bridge/api';
 import { showNotice } from '../../lib/notices';
 import { TextField } from '../../ui/TextField';
@@ -56,6 +56,10 @@ export default function PasswordConfirmPage() {
             </button>
           </>
         )}
+        {/* Never a dead end: a missing or refused token leaves the user a way back. */}
+        <Link to="/login" className="back-link" data-testid="back-to-login">
+          {PLATFORM_MESSAGES.backToLogin}
+        </Link>
       </form>
     </div>
   );
