@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { CHUNK_RETRY_DELAYS_MS, CHUNK_TIMEOUT_MS, loadWithRetry, withChunkTimeout } from '../../src-renderer/app/chunk-timeout';
-import { rolesLabel } from '../../src-renderer/features/admin/list-state';
+import { rolesLabel } from '../../src-renderer/features/admin/roles-label';
 import { mergePage } from '../../src-renderer/lib/list';
 import { canSubmitLogin } from '../../src-renderer/features/auth/login-form';
 
