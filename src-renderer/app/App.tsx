@@ -1,39 +1,62 @@
 import { Provider } from 'jotai';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
-import LoginPage from '../features/auth/LoginPage';
-import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
-import ForbiddenPage from '../features/forbidden/ForbiddenPage';
-import HomePage from '../features/home/HomePage';
+import { availableScreens, type ScreenEntry } from '@shared/screens';
 import { Layout } from './Layout';
-import { ModalHost } from './modal';
+import { ModalHost } from '../lib/modal';
+import { NoticeHost } from '../lib/notices';
 import { RequireAuth } from './RequireAuth';
-import { AboutPage, AdminPage } from './screens';
+import { preloadScreens, SCREEN_COMPONENTS } from './screens';
 import { SessionEvents } from './session-events';
+
+function screenRoute(screen: ScreenEntry) {
+  const Screen = SCREEN_COMPONENTS[screen.component];
+  if (!Screen) throw new Error(`No component for screen ${screen.id} (${screen.component})`);
+  return <Route key={screen.id} path={screen.path} element={<Screen />} />;
+}
+
+/**
+ * The routes, built from the screen registry only: public screens stand alone, the others sit in the signed-in
+ * shell behind the guard. The catch-all is reached only by a declared screen that does not exist yet (the guard
+ * has sent undeclared paths to /403 and anonymous visitors to /login by then): it goes home.
+ */
+export function appRoutes() {
+  const screens = availableScreens();
+  return [
+    ...screens.filter((screen) => screen.access.kind === 'public').map(screenRoute),
+    <Route
+      key="shell"
+      element={
+        <RequireAuth>
+          <Layout />
+        </RequireAuth>
+      }
+    >
+      {screens.filter((screen) => screen.access.kind !== 'public').map(screenRoute)}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Route>,
+  ];
+}
+
+/** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
+function PreloadOnLogin() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname === '/login') preloadScreens();
+  }, [pathname]);
+  return null;
+}
 
 export function App() {
   return (
     <Provider>
       <BrowserRouter>
         <SessionEvents />
-        <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/password/confirm" element={<PasswordConfirmPage />} />
-          <Route
-            element={
-              <RequireAuth>
-                <Layout />
-              </RequireAuth>
-            }
-          >
-            <Route index element={<HomePage />} />
-            <Route path="/admin" element={<AdminPage />} />
-            <Route path="/about" element={<AboutPage />} />
-            <Route path="/403" element={<ForbiddenPage />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Route>
-        </Routes>
+        <PreloadOnLogin />
+        <Routes>{appRoutes()}</Routes>
         <ModalHost />
+        <NoticeHost />
         <ToastContainer position="bottom-right" newestOnTop closeOnClick pauseOnFocusLoss={false} />
       </BrowserRouter>
     </Provider>

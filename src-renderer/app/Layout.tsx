@@ -2,12 +2,13 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
-import { NAVIGATION, visibleNavigation, type NavItem } from '@shared/navigation';
+import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
 import { getBridge } from '../bridge';
-import { rolesAtom, sessionAtom, settingsAtom } from '../features/auth/atoms';
+import { rolesAtom, sessionAtom } from '../lib/session';
+import { useConfirm } from '../lib/modal';
+import { settingsAtom } from './settings';
 import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
 import { ScreenErrorBoundary } from './lazy';
-import { useConfirm } from './modal';
 
 function NavEntry({ item }: { item: NavItem }) {
   if (item.children) {
@@ -79,7 +80,7 @@ export function Layout() {
           Back-office
         </Link>
         <nav aria-label="Navigation principale" data-testid="main-nav">
-          {visibleNavigation(roles, NAVIGATION, settings ?? {}).map((item) => (
+          {visibleNavigation(roles, SCREENS, settings ?? {}).map((item) => (
             <NavEntry key={item.id} item={item} />
           ))}
         </nav>

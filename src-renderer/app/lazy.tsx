@@ -1,30 +1,42 @@
 import { Component, createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { MESSAGES } from '@shared/messages';
-import { CHUNK_TIMEOUT_MS, withChunkTimeout } from './chunk-timeout';
+import { CHUNK_RETRY_DELAYS_MS, CHUNK_TIMEOUT_MS, loadWithRetry, withChunkTimeout } from './chunk-timeout';
 
 export { CHUNK_TIMEOUT_MS } from './chunk-timeout';
 
 /** A lazily loaded screen, with a way to fetch its chunk ahead of time. */
 export type LazyScreen<P extends object> = ComponentType<P> & { preload(): Promise<void> };
 
+/** Screens whose chunk failed: they try again once the user leaves the failure message (see ScreenErrorBoundary). */
+const failedScreens = new Set<() => void>();
+
 /**
- * A screen loaded on first use. Its chunk must arrive within 120 s, else the screen reports 'Loading chunk
- * failed' (spec §4, §9). React.lazy remembers a failure forever, so a failed load is replaced by a fresh one:
- * opening the screen again retries. Once the chunk is in (preload), the screen renders at once: suspending
- * would hold it back behind React's fallback throttle (about 300 ms) for nothing.
+ * A screen loaded on first use. A failed chunk is tried again a bounded number of times with back-off; a chunk
+ * still missing then, or not in after 120 s, makes the screen report 'Loading chunk failed' (spec §8, §9).
+ * The failure stays put while the message shows: React re-renders after an error, and a fresh load on each
+ * render re-requested the chunk hundreds of times a second. Leaving the screen and opening it again retries.
+ * Once the chunk is in (preload), the screen renders at once: suspending would hold it back behind React's
+ * fallback throttle (about 300 ms) for nothing.
  */
-export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, timeoutMs = CHUNK_TIMEOUT_MS): LazyScreen<P> {
+export function lazyScreen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  options: { timeoutMs?: number; retryDelaysMs?: readonly number[] } = {},
+): LazyScreen<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const reset = () => {
+    failedScreens.delete(reset);
+    loading = null;
+    current = create();
+  };
   const fetchChunk = () => {
-    loading ??= withChunkTimeout(load, timeoutMs).then(
+    loading ??= withChunkTimeout(() => loadWithRetry(load, options.retryDelaysMs ?? CHUNK_RETRY_DELAYS_MS), options.timeoutMs ?? CHUNK_TIMEOUT_MS).then(
       (module) => {
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
-        loading = null;
-        current = create();
+        failedScreens.add(reset);
         throw error;
       },
     );
@@ -35,7 +47,8 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
   function LazyScreen(props: P) {
     return createElement(loaded ?? current, props);
   }
-  LazyScreen.preload = () => fetchChunk().then(() => undefined, () => undefined);
+  // A failed preload does not settle the screen's fate: opening it tries again.
+  LazyScreen.preload = () => fetchChunk().then(() => undefined, reset);
   return LazyScreen;
 }
 
@@ -44,6 +57,10 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { er
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  override componentWillUnmount() {
+    // The user leaves the failure: failed screens may try their chunk again next time.
+    if (this.state.error) for (const reset of [...failedScreens]) reset();
   }
   override render() {
     if (this.state.error) {

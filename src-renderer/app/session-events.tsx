@@ -1,9 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { redirectsToLoginOnUnauthorized } from '@shared/navigation';
+import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { getBridge } from '../bridge';
-import { sessionAtom, settingsAtom } from '../features/auth/atoms';
+import { sessionAtom } from '../lib/session';
+import { settingsAtom } from './settings';
 import { metaAtom } from '../features/meta/atoms';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */

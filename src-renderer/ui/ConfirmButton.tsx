@@ -1,8 +1,21 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createConfirmArm, CONFIRM_REVERT_MS } from './confirm-button-state';
 
-/** An inline button that asks for a second click ('Confirmer ?') and reverts after 5 s. */
-export function ConfirmButton(props: { children: ReactNode; confirmLabel?: string; onConfirm: () => void; className?: string; testId?: string; revertAfterMs?: number }) {
+/**
+ * A button that asks before acting: it opens an inline prompt (the question, Oui and Non) that closes by itself
+ * after 5 s (adverts-articles.md §2.2 "Confirm buttons"). The one confirm button of the app.
+ */
+export function ConfirmButton(props: {
+  children: ReactNode;
+  /** The question, e.g. 'It cannot be undone, are you sure?'. */
+  message: string;
+  onConfirm: () => void;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  className?: string;
+  testId?: string;
+  revertAfterMs?: number;
+}) {
   const [armed, setArmed] = useState(false);
   const arm = useRef<ReturnType<typeof createConfirmArm> | null>(null);
   const revertAfterMs = props.revertAfterMs ?? CONFIRM_REVERT_MS;
@@ -12,17 +25,29 @@ export function ConfirmButton(props: { children: ReactNode; confirmLabel?: strin
     return () => current.dispose();
   }, [revertAfterMs]);
 
+  if (!armed) {
+    return (
+      <button type="button" className={props.className ?? 'link'} data-testid={props.testId} onClick={() => arm.current?.arm()}>
+        {props.children}
+      </button>
+    );
+  }
   return (
-    <button
-      type="button"
-      className={`${props.className ?? 'link'}${armed ? ' armed' : ''}`}
-      data-testid={props.testId}
-      data-armed={armed || undefined}
-      onClick={() => {
-        if (arm.current?.click()) props.onConfirm();
-      }}
-    >
-      {armed ? (props.confirmLabel ?? 'Confirmer ?') : props.children}
-    </button>
+    <span className="confirm-prompt" role="alertdialog" aria-label={props.message} data-testid={props.testId ? `${props.testId}-prompt` : 'confirm-prompt'}>
+      <span className="confirm-prompt-message">{props.message}</span>
+      <button
+        type="button"
+        className="link danger"
+        autoFocus
+        onClick={() => {
+          if (arm.current?.confirm()) props.onConfirm();
+        }}
+      >
+        {props.confirmLabel ?? 'Oui'}
+      </button>
+      <button type="button" className="link" onClick={() => arm.current?.cancel()}>
+        {props.cancelLabel ?? 'Non'}
+      </button>
+    </span>
   );
 }

@@ -1,3 +1,4 @@
+import { DESKTOP_MESSAGES } from './desktop';
 import { notice } from './notice';
 
 /** Texts of platform.md §8 and situations around sign-in, the guard and the shell. "spec" ones are verbatim. */
@@ -45,4 +46,6 @@ export const PLATFORM_NOTICES = {
   storeError: notice(PLATFORM_MESSAGES.genericError, 'error'),
   invalidCredentials: notice(PLATFORM_MESSAGES.invalidCredentials, 'form'),
   cannotLogIn: notice(PLATFORM_MESSAGES.cannotLogIn, 'form'),
+  /** Signed in, but no keychain: the session will not survive a restart (not in the spec). */
+  sessionNotPersistent: notice(DESKTOP_MESSAGES.sessionNotPersistent, 'warning', 5000),
 } as const;

@@ -62,6 +62,16 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     await page.goto(`${url}/admin`);
     await page.waitForURL((u) => u.pathname === '/403');
     expect(await page.getByTestId('forbidden').textContent()).toBe('Access denied (403)');
+    // A path no screen declares is denied, not silently sent home.
+    await page.goto(`${url}/nowhere/at-all`);
+    await page.waitForURL((u) => u.pathname === '/403');
+    // A declared screen of a later issue (/adverts) goes home for now.
+    await page.goto(`${url}/adverts`);
+    await page.waitForURL((u) => u.pathname === '/');
+    // /login while signed in: the first screen, not an empty form.
+    await page.goto(`${url}/login`);
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.getByTestId('login-username').count()).toBe(0);
   });
 
   it("keeps the button disabled until both fields are filled, and says 'Invalid credentials'", async () => {

@@ -10,9 +10,13 @@ function isAtom(value: unknown): value is { debugLabel?: string; toString(): str
 }
 
 describe('Jotai state (one concern per atom, each named)', () => {
-  it('gives every exported atom of every feature, and the modal host, a debugLabel of the form feature.name', async () => {
+  it('gives every exported atom of every feature, of lib/ and of app/, a debugLabel of the form feature.name', async () => {
     const modules: Record<string, Record<string, unknown>> = {
-      'app/modal': await import('../../src-renderer/app/modal'),
+      'lib/modal': await import('../../src-renderer/lib/modal'),
+      'lib/notices': await import('../../src-renderer/lib/notices'),
+      'lib/session': await import('../../src-renderer/lib/session'),
+      'lib/bridge': await import('../../src-renderer/lib/bridge'),
+      'app/settings': await import('../../src-renderer/app/settings'),
     };
     for (const feature of readdirSync(features)) {
       if (readdirSync(`${features}${feature}`).includes('atoms.ts')) modules[feature] = await import(`../../src-renderer/features/${feature}/atoms.ts`);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { CHUNK_TIMEOUT_MS, withChunkTimeout } from '../../src-renderer/app/chunk-timeout';
-import { mergePage, rolesLabel } from '../../src-renderer/features/admin/list-state';
+import { CHUNK_RETRY_DELAYS_MS, CHUNK_TIMEOUT_MS, loadWithRetry, withChunkTimeout } from '../../src-renderer/app/chunk-timeout';
+import { rolesLabel } from '../../src-renderer/features/admin/roles-label';
+import { mergePage } from '../../src-renderer/lib/list';
 import { canSubmitLogin } from '../../src-renderer/features/auth/login-form';
 
 afterEach(() => vi.useRealTimers());
@@ -21,6 +22,34 @@ describe('lazy screens', () => {
   it('pass a chunk that loads in time, and turn a failed import into the same message', async () => {
     await expect(withChunkTimeout(async () => 'screen')).resolves.toBe('screen');
     await expect(withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow(MESSAGES.loadingChunkFailed);
+  });
+});
+
+describe('chunk retries', () => {
+  it('try a failing chunk a bounded number of times, with growing waits, then give up', async () => {
+    vi.useFakeTimers();
+    const attempts: number[] = [];
+    const failing = () => {
+      attempts.push(Date.now());
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    };
+    let failure: unknown = null;
+    const started = Date.now();
+    loadWithRetry(failing).catch((error: unknown) => (failure = error));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(attempts).toHaveLength(CHUNK_RETRY_DELAYS_MS.length + 1);
+    expect(attempts.map((at) => at - started)).toEqual([0, 1000, 4000]);
+    expect(failure).toBeInstanceOf(TypeError);
+  });
+
+  it('stop retrying once the chunk arrives', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const flaky = () => (++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve('screen'));
+    const result = loadWithRetry(flaky);
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(result).resolves.toBe('screen');
+    expect(calls).toBe(2);
   });
 });
 

@@ -32,4 +32,21 @@ describe('confirm button (two clicks, reverts after 5 s)', () => {
     // Disposed: no state change after unmount.
     expect(states).toEqual([true, false, true]);
   });
+
+  it('opens a prompt that Oui confirms and Non closes; confirming after it closed does nothing', () => {
+    vi.useFakeTimers();
+    const states: boolean[] = [];
+    const arm = createConfirmArm((armed) => states.push(armed));
+    expect(arm.confirm()).toBe(false);
+    arm.arm();
+    expect(arm.confirm()).toBe(true);
+    arm.arm();
+    arm.cancel();
+    expect(arm.confirm()).toBe(false);
+    arm.arm();
+    vi.advanceTimersByTime(CONFIRM_REVERT_MS);
+    expect(arm.confirm()).toBe(false);
+    expect(states).toEqual([true, false, true, false, true, false]);
+    arm.dispose();
+  });
 });

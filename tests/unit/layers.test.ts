@@ -58,6 +58,24 @@ function valueImportsOf(source: string, modules: Set<string>): string[] {
   });
 }
 
+/**
+ * Renderer features are vertical slices: a file of features/<name>/ may import its own feature, lib/, ui/,
+ * bridge/ and src-shared, never app/ (the shell uses features, not the reverse) nor another feature's files
+ * (what two features share, like the session, lives in lib/).
+ */
+function featureImportViolations(file: string, specifiers: string[]): string[] {
+  const featuresDir = join(root, 'src-renderer/features');
+  const feature = relative(featuresDir, file).split(/[\\/]/)[0];
+  return specifiers
+    .filter((specifier) => specifier.startsWith('.'))
+    .filter((specifier) => {
+      const target = relative(join(root, 'src-renderer'), resolve(dirname(file), specifier)).replaceAll('\\', '/');
+      if (target === 'app' || target.startsWith('app/')) return true;
+      return target.startsWith('features/') && target.split('/')[1] !== feature;
+    })
+    .map((specifier) => `${relative(root, file)} → ${specifier}`);
+}
+
 describe('layer import rules (architecture.md)', () => {
   for (const [layer, rule] of Object.entries(LAYERS)) {
     it(`${layer} imports only what it may`, () => {
@@ -103,6 +121,18 @@ describe('layer import rules (architecture.md)', () => {
     );
     expect(offenders).toEqual([]);
     expect(valueImportsOf("import { contract, type Account } from '@shared/contract';\nimport type { IpcResult } from '@shared/ipc';", SCHEMA_MODULES)).toEqual(['@shared/contract']);
+  });
+
+  it('keeps renderer features apart: a feature imports neither app/ nor another feature (share through lib/ or src-shared)', () => {
+    const featuresDir = join(root, 'src-renderer/features');
+    const offenders = sourceFiles(featuresDir).flatMap((file) => featureImportViolations(file, importsOf(file)));
+    expect(offenders).toEqual([]);
+    // The rule itself can fail.
+    const admin = join(featuresDir, 'admin/AdminPage.tsx');
+    expect(featureImportViolations(admin, ['../../app/modal', '../auth/atoms', './atoms', '../../lib/session', '../../ui/Dialog'])).toEqual([
+      'src-renderer/features/admin/AdminPage.tsx → ../../app/modal',
+      'src-renderer/features/admin/AdminPage.tsx → ../auth/atoms',
+    ]);
   });
 
   it('detects a violation (the check itself can fail)', () => {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  NAVIGATION,
+  SCREENS,
   canOpenRoute,
   firstScreenFor,
+  guardRoute,
   isPublicRoute,
   navigationFor,
   redirectsToLoginOnUnauthorized,
+  screenEntries,
   visibleNavigation,
   type NavItem,
-} from '@shared/navigation';
+  type RegistryEntry,
+} from '@shared/screens';
 import { ROLES, type Role } from '@shared/roles';
 
 const everyRoleSet: Role[][] = Array.from({ length: 1 << ROLES.length }, (_, mask) => ROLES.filter((_, i) => mask & (1 << i)));
@@ -78,19 +81,17 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
   it('shows the external tools once their address is configured: short URLs for CSM, app creation for everyone', () => {
     const links = { shortUrlServiceUrl: 'https://s.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
     for (const roles of everyRoleSet) {
-      const shown = visibleNavigation(roles, NAVIGATION, links);
+      const shown = visibleNavigation(roles, SCREENS, links);
       const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
       expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
     }
-    const [appCreation] = visibleNavigation([], NAVIGATION, { appCreationToolUrl: links.appCreationToolUrl });
+    const [appCreation] = visibleNavigation([], SCREENS, { appCreationToolUrl: links.appCreationToolUrl });
     expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreationToolUrl, external: true });
-    expect(ids(visibleNavigation(['CSM'], NAVIGATION, { shortUrlServiceUrl: '' }))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual([]);
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
-    const items: NavItem[] = NAVIGATION.map((item) =>
-      item.id === 'projects' ? { ...item, children: item.children!.map((c) => ({ ...c, available: c.id === 'projects.inventory' })) } : item,
-    );
+    const items: RegistryEntry[] = SCREENS.map((entry) => (entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry));
     expect(ids(visibleNavigation(['CSM_LEAD'], items))).toEqual(['projects', 'projects.inventory']);
     expect(ids(visibleNavigation(['CSM'], items))).toEqual([]);
   });
@@ -114,6 +115,40 @@ describe('route guard', () => {
       expect(canOpenRoute('/about', roles)).toBe(true);
     }
   });
+
+  it('denies a path no screen declares: /403 when signed in, /login when anonymous', () => {
+    for (const path of ['/nowhere', '/admin/extra', '/audiences/1/2', '/adverts/edit']) {
+      expect(guardRoute(path, ['ADMIN']), path).toBe('forbidden');
+      expect(canOpenRoute(path, ['ADMIN']), path).toBe(false);
+      expect(guardRoute(path, null), path).toBe('login');
+    }
+  });
+
+  it('opens what exists, sends a declared screen of a later issue home, and denies by role first', () => {
+    expect(guardRoute('/admin', ['ADMIN'])).toBe('open');
+    expect(guardRoute('/admin/', ['ADMIN'])).toBe('open');
+    expect(guardRoute('/admin', ['CSM'])).toBe('forbidden');
+    expect(guardRoute('/adverts', ['CSM'])).toBe('home');
+    expect(guardRoute('/adverts/edit/12', ['SALES'])).toBe('home');
+    expect(guardRoute('/audiences/12', ['SALES'])).toBe('forbidden');
+    expect(guardRoute('/audiences/12', ['CSM_LEAD'])).toBe('home');
+    expect(guardRoute('/login', null)).toBe('open');
+    expect(guardRoute('/password/confirm', null)).toBe('open');
+    expect(guardRoute('/', null)).toBe('login');
+  });
+
+  it('declares every route of the spec (platform.md §2 table and the two other documents)', () => {
+    const paths = screenEntries().map((entry) => entry.path);
+    for (const path of [
+      '/403', '/login', '/password/confirm', '/', '/projects', '/project/edit/:id', '/targets', '/audiences', '/audiences/:id', '/groupes',
+      '/group/:label/:id', '/test-accounts', '/adverts', '/adverts/edit/:id', '/advert/bat/:advertId', '/articles', '/articles/edit/:id',
+      '/document/upload', '/admin', '/debug/audiences/:id', '/imports', '/alphonse', '/alphonse/project/:id', '/inventory', '/push/create', '/about',
+    ]) expect(paths, path).toContain(path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
+    // Only the screens of this issue exist yet.
+    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm']);
+  });
 });
 
 describe('401 redirect (spec §2)', () => {
@@ -129,7 +164,7 @@ describe('first screen after sign-in', () => {
     expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/admin');
     for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe('/');
     expect(firstScreenFor([])).toBe('/');
-    const withAdverts = NAVIGATION.map((item) => (item.id === 'adverts' ? { ...item, available: true } : item));
+    const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
     expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
   });
 });

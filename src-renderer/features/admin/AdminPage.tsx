@@ -2,17 +2,16 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
-import { modalAtom, useConfirm } from '../../app/modal';
-import { notify } from '../../app/notify';
+import { modalAtom } from '../../lib/modal';
+import { sessionAtom } from '../../lib/session';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { sessionAtom } from '../auth/atoms';
 import { AccountDialog } from './AccountDialog';
 import {
   accountsAtom,
   accountsLoadingAtom,
   accountsTermAtom,
   accountsTotalAtom,
-  adminErrorAtom,
   createAccountAtom,
   deleteAccountAtom,
   loadAccountsAtom,
@@ -33,7 +32,6 @@ export default function AdminPage() {
   const roleOptions = useAtomValue(roleOptionsAtom);
   const session = useAtomValue(sessionAtom);
   const [term, setTerm] = useAtom(accountsTermAtom);
-  const [error, setError] = useAtom(adminErrorAtom);
   const load = useSetAtom(loadAccountsAtom);
   const loadRoles = useSetAtom(loadRoleOptionsAtom);
   const create = useSetAtom(createAccountAtom);
@@ -41,7 +39,6 @@ export default function AdminPage() {
   const setRoles = useSetAtom(setRolesAtom);
   const remove = useSetAtom(deleteAccountAtom);
   const setModal = useSetAtom(modalAtom);
-  const confirm = useConfirm();
 
   useEffect(() => {
     void loadRoles();
@@ -56,24 +53,12 @@ export default function AdminPage() {
     return () => clearTimeout(timer);
   }, [term, load]);
 
-  // The store's error, if any, as an error toast (spec §2, §8).
-  useEffect(() => {
-    if (error) {
-      notify.error(error);
-      setError(null);
-    }
-  }, [error, setError]);
-
   const loadMore = useCallback(() => void load(accounts.length), [load, accounts.length]);
   const closeModal = useCallback(() => setModal(null), [setModal]);
 
   const openCreate = () => setModal(<AccountDialog onSubmit={(fields) => create(fields)} onClose={closeModal} />);
   const openEdit = (account: Account) =>
     setModal(<AccountDialog account={account} onSubmit={(fields) => update({ id: account.id, ...fields })} onClose={closeModal} />);
-
-  async function askDelete(account: Account) {
-    if (await confirm(MESSAGES.confirmDelete)) await remove(account.id);
-  }
 
   const columns: Column<Account>[] = [
     { id: 'name', header: 'Nom', cell: (account) => account.name },
@@ -107,9 +92,9 @@ export default function AdminPage() {
       // Accounts holding ADMIN cannot be deleted from the list (spec §6).
       cell: (account) =>
         account.roles.includes('ADMIN') ? null : (
-          <button type="button" className="link danger" onClick={() => void askDelete(account)} data-testid={`account-delete-${account.id}`}>
+          <ConfirmButton className="link danger" message={MESSAGES.confirmDelete} onConfirm={() => void remove(account.id)} testId={`account-delete-${account.id}`}>
             Delete
-          </button>
+          </ConfirmButton>
         ),
     },
   ];
@@ -122,7 +107,8 @@ export default function AdminPage() {
         </button>
         <input type="search" placeholder="Rechercher..." value={term} onChange={(event) => setTerm(event.target.value)} data-testid="admin-search" aria-label="Rechercher" />
         <span className="count" data-testid="admin-total">
-          {total} compte{total > 1 ? 's' : ''}
+          {/* Until the first page answers, a loader: '0 compte' would be a false statement. */}
+          {total === null ? 'Chargement…' : `${total} compte${total > 1 ? 's' : ''}`}
         </span>
       </div>
       <DataTable
@@ -131,8 +117,8 @@ export default function AdminPage() {
         rows={accounts}
         rowKey={(account) => account.id}
         rowAttributes={(account) => ({ 'data-testid': `account-row-${account.id}`, 'data-email': account.username })}
-        hasMore={accounts.length < total}
-        loading={loading}
+        hasMore={total !== null && accounts.length < total}
+        loading={loading || total === null}
         onLoadMore={loadMore}
         emptyText={term ? 'Aucun compte ne correspond à la recherche' : 'Aucun compte'}
       />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Role } from '@shared/roles';
-import { rolesLabel } from './list-state';
+import { rolesLabel } from './roles-label';
 
 /** A multi-select that shows the count of selected roles; ADMIN is disabled on one's own account (spec §6). */
 export function RolesSelect(props: { value: Role[]; options: Role[]; isSelf: boolean; onChange: (roles: Role[]) => void; testId: string }) {

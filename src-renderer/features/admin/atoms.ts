@@ -1,102 +1,97 @@
 import { atom } from 'jotai';
-import type { Account } from '@shared/contract';
 import { ACCOUNT_PAGE_SIZE } from '@shared/limits';
+import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import type { Role } from '@shared/roles';
-import { getBridge } from '../../bridge';
-import { callApi } from '../../bridge/api';
-import { sessionAtom } from '../auth/atoms';
-import { mergePage } from './list-state';
+import { apiAtom, bridgeAtom } from '../../lib/bridge';
+import { createListAtoms } from '../../lib/list';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { sessionAtom } from '../../lib/session';
 
-export const accountsAtom = atom<Account[]>([]);
-accountsAtom.debugLabel = 'admin.accounts';
-
-export const accountsTotalAtom = atom(0);
-accountsTotalAtom.debugLabel = 'admin.accountsTotal';
-
-export const accountsTermAtom = atom('');
-accountsTermAtom.debugLabel = 'admin.term';
-
-export const accountsLoadingAtom = atom(false);
-accountsLoadingAtom.debugLabel = 'admin.loading';
-
-/** The store's error (spec §2): shown as an error toast, then cleared. */
-export const adminErrorAtom = atom<string | null>(null);
-adminErrorAtom.debugLabel = 'admin.error';
+/** The account list (spec §2 Admin page): 99 a page (spec §9), searched on name, nickname or e-mail. */
+export const accountList = createListAtoms('admin.accounts.list', {
+  debugLabel: 'admin.accounts',
+  pageSize: ACCOUNT_PAGE_SIZE,
+  toInput: ({ skip, limit, term }) => ({ query: { limit, skip, ...(term ? { term } : {}) } }),
+});
+export const {
+  itemsAtom: accountsAtom,
+  totalAtom: accountsTotalAtom,
+  loadingAtom: accountsLoadingAtom,
+  termAtom: accountsTermAtom,
+  loadAtom: loadAccountsAtom,
+} = accountList;
 
 export const roleOptionsAtom = atom<Role[]>([]);
 roleOptionsAtom.debugLabel = 'admin.roleOptions';
 
-export const loadRoleOptionsAtom = atom(null, async (_get, set) => {
-  const result = await callApi('admin.roles');
+/** The store's error (spec §2, §8): the server's text as an error toast. */
+const storeErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(PLATFORM_NOTICES.storeError, errorMsg)));
+storeErrorAtom.debugLabel = 'admin.storeError';
+
+/**
+ * After a refused write the row may not be what the table shows (deleted, or given ADMIN, elsewhere): the rows
+ * shown are fetched again so the table matches the server. Validation failures change nothing on the server,
+ * but reloading then is harmless and keeps one rule.
+ */
+const reloadAfterRefusalAtom = atom(null, (_get, set) => set(accountList.reloadAtom));
+reloadAfterRefusalAtom.debugLabel = 'admin.reloadAfterRefusal';
+
+export const loadRoleOptionsAtom = atom(null, async (get, set) => {
+  const result = await get(apiAtom)('admin.roles');
   if (result.ok) set(roleOptionsAtom, result.data);
-  else set(adminErrorAtom, result.errorMsg);
+  else set(storeErrorAtom, result.errorMsg);
 });
 loadRoleOptionsAtom.debugLabel = 'admin.loadRoleOptions';
 
-let latestRequest = 0;
-
-export const loadAccountsAtom = atom(null, async (get, set, skip: number) => {
-  const request = ++latestRequest;
-  set(accountsLoadingAtom, true);
-  const term = get(accountsTermAtom).trim();
-  const result = await callApi('admin.accounts.list', { query: { limit: ACCOUNT_PAGE_SIZE, skip, ...(term ? { term } : {}) } });
-  // A slower answer to an older search must not overwrite a newer one.
-  if (request !== latestRequest) return;
-  set(accountsLoadingAtom, false);
-  if (!result.ok) return set(adminErrorAtom, result.errorMsg);
-  set(accountsAtom, mergePage(get(accountsAtom), result.data.items, skip));
-  set(accountsTotalAtom, result.data.total);
-});
-loadAccountsAtom.debugLabel = 'admin.loadAccounts';
-
-function replaceAccount(list: Account[], account: Account): Account[] {
-  return list.map((item) => (item.id === account.id ? account : item));
-}
-
+/** Create and update answer the failure (its `field` shows beside the form field), or null once saved. */
 export const createAccountAtom = atom(null, async (get, set, fields: { name: string; nickname: string; username: string }) => {
-  const result = await callApi('admin.accounts.create', { body: { ...fields, roles: [] } });
+  const result = await get(apiAtom)('admin.accounts.create', { body: { ...fields, roles: [] } });
   if (!result.ok) {
-    set(adminErrorAtom, result.errorMsg);
-    return false;
+    set(storeErrorAtom, result.errorMsg);
+    return result;
   }
-  await set(loadAccountsAtom, 0);
-  return true;
+  await set(accountList.loadAtom, 0);
+  return null;
 });
 createAccountAtom.debugLabel = 'admin.createAccount';
 
 export const updateAccountAtom = atom(null, async (get, set, { id, ...fields }: { id: number; name: string; nickname: string; username: string }) => {
-  const result = await callApi('admin.accounts.update', { params: { accountId: id }, body: fields });
+  const result = await get(apiAtom)('admin.accounts.update', { params: { accountId: id }, body: fields });
   if (!result.ok) {
-    set(adminErrorAtom, result.errorMsg);
-    return false;
+    set(storeErrorAtom, result.errorMsg);
+    void set(reloadAfterRefusalAtom);
+    return result;
   }
-  set(accountsAtom, replaceAccount(get(accountsAtom), result.data));
-  return true;
+  set(accountList.replaceItemAtom, result.data);
+  return null;
 });
 updateAccountAtom.debugLabel = 'admin.updateAccount';
 
 export const setRolesAtom = atom(null, async (get, set, { id, roles }: { id: number; roles: Role[] }) => {
   const before = get(accountsAtom).find((account) => account.id === id);
   // Optimistic: the box ticks at once; the server's answer (or the old roles on failure) settles it.
-  if (before) set(accountsAtom, replaceAccount(get(accountsAtom), { ...before, roles }));
-  const result = await callApi('admin.accounts.setRoles', { params: { accountId: id }, body: { roles } });
+  if (before) set(accountList.replaceItemAtom, { ...before, roles });
+  const result = await get(apiAtom)('admin.accounts.setRoles', { params: { accountId: id }, body: { roles } });
   if (!result.ok) {
-    if (before) set(accountsAtom, replaceAccount(get(accountsAtom), before));
-    return set(adminErrorAtom, result.errorMsg);
+    if (before) set(accountList.replaceItemAtom, before);
+    set(storeErrorAtom, result.errorMsg);
+    return set(reloadAfterRefusalAtom);
   }
-  set(accountsAtom, replaceAccount(get(accountsAtom), result.data));
+  set(accountList.replaceItemAtom, result.data);
   // Spec §4: when admins change their own roles, the session roles are refreshed.
   if (get(sessionAtom)?.userId === id) {
-    const refreshed = await getBridge().invoke('session:refresh');
+    const refreshed = await get(bridgeAtom).invoke('session:refresh');
     if (refreshed.ok && refreshed.data) set(sessionAtom, refreshed.data);
   }
 });
 setRolesAtom.debugLabel = 'admin.setRoles';
 
 export const deleteAccountAtom = atom(null, async (get, set, id: number) => {
-  const result = await callApi('admin.accounts.delete', { params: { accountId: id } });
-  if (!result.ok) return set(adminErrorAtom, result.errorMsg);
-  set(accountsAtom, get(accountsAtom).filter((account) => account.id !== id));
-  set(accountsTotalAtom, Math.max(0, get(accountsTotalAtom) - 1));
+  const result = await get(apiAtom)('admin.accounts.delete', { params: { accountId: id } });
+  if (!result.ok) {
+    set(storeErrorAtom, result.errorMsg);
+    return set(reloadAfterRefusalAtom);
+  }
+  set(accountList.removeItemAtom, id);
 });
 deleteAccountAtom.debugLabel = 'admin.deleteAccount';

@@ -1,14 +1,13 @@
-import { useSetAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
-import { firstScreenFor } from '@shared/navigation';
+import { useAtom } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
+import { firstScreenFor } from '@shared/screens';
 import { getBridge } from '../../bridge';
 import { callApi } from '../../bridge/api';
-import { notify } from '../../app/notify';
+import { showNotice } from '../../lib/notices';
+import { sessionAtom } from '../../lib/session';
 import { TextField } from '../../ui/TextField';
-import { preloadScreens } from '../../app/screens';
-import { sessionAtom } from './atoms';
 import { canSubmitLogin } from './login-form';
 
 /** Sign-in and reset: two modes of one form (spec §2, §4, §5, §8). */
@@ -18,10 +17,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const setSession = useSetAtom(sessionAtom);
+  const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
-
-  useEffect(preloadScreens, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -31,8 +28,7 @@ export default function LoginPage() {
     try {
       if (mode === 'reset') {
         const result = await callApi('password.reset', { body: { username: username.trim() } });
-        if (result.ok) notify.success(MESSAGES.resetAccepted, 5000);
-        else notify.error(MESSAGES.genericError);
+        showNotice(result.ok ? PLATFORM_NOTICES.resetAccepted : PLATFORM_NOTICES.resetFailed);
         return;
       }
       const signedIn = await getBridge().invoke('session:signIn', { username: username.trim(), password });
@@ -49,12 +45,15 @@ export default function LoginPage() {
         return;
       }
       setSession(session);
-      if (!session.persistent) notify.warning(MESSAGES.sessionNotPersistent, 5000);
+      if (!session.persistent) showNotice(PLATFORM_NOTICES.sessionNotPersistent);
       navigate(firstScreenFor(session.roles), { replace: true });
     } finally {
       setLoading(false);
     }
   }
+
+  // Already signed in (a bookmark, the back button): the first screen, not an empty form.
+  if (currentSession && !loading) return <Navigate to={firstScreenFor(currentSession.roles)} replace />;
 
   return (
     <div className="login-page">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { MESSAGES, PLATFORM_MESSAGES, PLATFORM_NOTICES, withText } from '@shared/messages';
 import { callApi } from '../../bridge/api';
-import { notify } from '../../app/notify';
+import { showNotice } from '../../lib/notices';
 import { TextField } from '../../ui/TextField';
 
 /** Spec §2 and §5: a new password for the confirmationToken of the link; back to / after 1.2 s. */
@@ -23,11 +23,11 @@ export default function PasswordConfirmPage() {
     const result = await callApi('password.confirm', { body: { confirmationToken: token, password } });
     setLoading(false);
     if (!result.ok) {
-      notify.error(result.errorMsg);
+      showNotice(withText(PLATFORM_NOTICES.passwordConfirmFailed, result.errorMsg));
       return;
     }
     setDone(true);
-    notify.success(MESSAGES.passwordChanged);
+    showNotice(PLATFORM_NOTICES.passwordChanged);
     setTimeout(() => navigate('/', { replace: true }), RETURN_DELAY_MS);
   }
 
@@ -56,6 +56,10 @@ export default function PasswordConfirmPage() {
             </button>
           </>
         )}
+        {/* Never a dead end: a missing or refused token leaves the user a way back. */}
+        <Link to="/login" className="back-link" data-testid="back-to-login">
+          {PLATFORM_MESSAGES.backToLogin}
+        </Link>
       </form>
     </div>
   );

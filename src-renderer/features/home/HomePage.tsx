@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { sessionAtom } from '../auth/atoms';
+import { sessionAtom } from '../../lib/session';
 
 /** Until the advert list exists (spec: / shows the advert list), a welcome page. */
 export default function HomePage() {

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { Meta } from '@shared/contract';
-import { callApi } from '../../bridge/api';
+import { apiAtom } from '../../lib/bridge';
 
 /** Reference data (spec §3 Meta), loaded once per session. */
 export const metaAtom = atom<Meta | null>(null);
@@ -10,7 +10,7 @@ let inFlight: Promise<unknown> | null = null;
 
 export const loadMetaAtom = atom(null, async (get, set) => {
   if (get(metaAtom)) return;
-  inFlight ??= callApi('meta.get').then((result) => {
+  inFlight ??= get(apiAtom)('meta.get').then((result) => {
     inFlight = null;
     if (result.ok) set(metaAtom, result.data);
   });

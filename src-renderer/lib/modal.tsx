@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /** The one global modal (spec §2: a global modal host; later the media library). */
 export const modalAtom = atom<ReactNode | null>(null);
-modalAtom.debugLabel = 'app.modal';
+modalAtom.debugLabel = 'lib.modal';
 
 export function ModalHost() {
   const modal = useAtomValue(modalAtom);

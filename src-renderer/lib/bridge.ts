@@ -1,0 +1,21 @@
+import { atom } from 'jotai';
+import type { BackofficeBridge } from '@shared/ipc';
+import { getBridge } from '../bridge';
+import { apiOver } from '../bridge/api';
+
+const bridgeOverrideAtom = atom<BackofficeBridge | null>(null);
+bridgeOverrideAtom.debugLabel = 'lib.bridgeOverride';
+
+/**
+ * The bridge atoms talk through: the app's (preload or web transport) unless a store was given another one,
+ * as the renderer's atom tests do with an in-memory bridge.
+ */
+export const bridgeAtom = atom(
+  (get) => get(bridgeOverrideAtom) ?? getBridge(),
+  (_get, set, bridge: BackofficeBridge) => set(bridgeOverrideAtom, bridge),
+);
+bridgeAtom.debugLabel = 'lib.bridge';
+
+/** `callApi` over the store's bridge: `get(apiAtom)('admin.roles')`. */
+export const apiAtom = atom((get) => apiOver(get(bridgeAtom)));
+apiAtom.debugLabel = 'lib.api';

@@ -1,0 +1,53 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { CHUNK_RETRY_DELAYS_MS } from '../../src-renderer/app/chunk-timeout';
+import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+
+let browser: Browser;
+let app: WebApp;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+const ADMIN_CHUNK = /\/assets\/AdminPage-[^/]+\.js$/;
+
+describe('a screen chunk that cannot load (web host, Chromium)', () => {
+  it("is requested a bounded number of times, then the screen says 'Loading chunk failed'", async () => {
+    app = await openWebApp(browser);
+    const { page, url, context } = app;
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (ADMIN_CHUNK.test(new URL(request.url()).pathname)) requests.push(request.url());
+    });
+    await context.route(ADMIN_CHUNK, (route) => route.abort('failed'));
+
+    await signIn(page, url, 'ADMIN');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    const error = page.getByTestId('screen-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).toBe(MESSAGES.loadingChunkFailed);
+
+    // The preload on the login page and the opening of the screen each try 1 + retries times, no more...
+    const perLoad = CHUNK_RETRY_DELAYS_MS.length + 1;
+    expect(requests.length).toBeGreaterThanOrEqual(perLoad);
+    expect(requests.length).toBeLessThanOrEqual(2 * perLoad);
+    // ...and nothing more while the message shows.
+    const shown = requests.length;
+    await page.waitForTimeout(3000);
+    expect(requests.length).toBe(shown);
+    expect(await error.textContent()).toBe(MESSAGES.loadingChunkFailed);
+
+    // Once the chunk can load, leaving and opening the screen again works.
+    await context.unroute(ADMIN_CHUNK);
+    await page.getByTestId('about-link').click();
+    await page.getByTestId('about').waitFor();
+    await page.getByTestId('nav-admin').click();
+    await page.getByTestId('admin-table').waitFor({ timeout: 15_000 });
+  });
+});
