@@ -2,8 +2,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { MESSAGES } from '@shared/messages';
-import { unusablePasswordHash } from './auth/passwords';
-import { FailureLimiter } from './auth/rate-limit';
 import { TokenService, newSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
@@ -11,10 +9,8 @@ import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
 import { HttpError } from './errors';
 import { OutboxMailer, type Mailer } from './mail/mailer';
-import { adminHandlers } from './routes/admin';
-import { authHandlers } from './routes/auth';
-import { metaHandlers } from './routes/meta';
-import { registerOperations } from './routes/register';
+import { buildHandlers } from './features';
+import { registerOperations } from './operations';
 
 export interface AppOptions {
   db: Database;
@@ -59,10 +55,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     mailer: options.mailer ?? new OutboxMailer(options.db, logger),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
-    usernameLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerUsername, windowMs: config.loginWindowMs }, clock),
-    addressLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerAddress, windowMs: config.loginWindowMs }, clock),
-    resetMailLimiter: new FailureLimiter({ maxFailures: config.maxResetMailsPerUsername, windowMs: config.loginWindowMs }, clock),
-    decoyPasswordHash: await unusablePasswordHash(),
   };
 
   const app = Fastify({
@@ -102,11 +94,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.code(404).send({ errorMsg: `${MESSAGES.routeNotFound} : ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  registerOperations(app, context, {
-    ...authHandlers(context),
-    ...adminHandlers(context),
-    ...metaHandlers(context),
-  });
+  registerOperations(app, context, await buildHandlers(context));
 
   app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind }));
 
