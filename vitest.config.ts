@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -9,13 +10,16 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // One worker per CPU the machine offers (test files are independent: each has its own databases and ports).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'node',
           include: ['tests/{unit,server,main,renderer}/**/*.test.{ts,tsx}'],
+          // Builds (or reuses) the migrated PGlite template every test database is loaded from.
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

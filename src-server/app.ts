@@ -1,20 +1,16 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { MESSAGES } from '@shared/messages';
-import { unusablePasswordHash } from './auth/passwords';
-import { FailureLimiter } from './auth/rate-limit';
 import { TokenService, newSecret } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
-import { HttpError } from './errors';
+import { handleError } from './errors';
 import { OutboxMailer, type Mailer } from './mail/mailer';
-import { adminHandlers } from './routes/admin';
-import { authHandlers } from './routes/auth';
-import { metaHandlers } from './routes/meta';
-import { registerOperations } from './routes/register';
+import { buildHandlers } from './features';
+import { registerOperations } from './operations';
 
 export interface AppOptions {
   db: Database;
@@ -39,14 +35,6 @@ async function signingKey(db: Database, configured?: string): Promise<Uint8Array
   return new TextEncoder().encode(row.value);
 }
 
-/** Where a validation error points, as the caller named it: `username`, `roles.0`, `accountId`. */
-function fieldOf(instancePath: string | undefined, params: unknown): string {
-  const keys = (params as { keys?: string[] } | undefined)?.keys;
-  const path = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  if (keys?.length) return [path, keys.join(', ')].filter(Boolean).join('.');
-  return path || 'body';
-}
-
 export async function buildApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = options.clock ?? systemClock;
@@ -59,10 +47,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     mailer: options.mailer ?? new OutboxMailer(options.db, logger),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
-    usernameLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerUsername, windowMs: config.loginWindowMs }, clock),
-    addressLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerAddress, windowMs: config.loginWindowMs }, clock),
-    resetMailLimiter: new FailureLimiter({ maxFailures: config.maxResetMailsPerUsername, windowMs: config.loginWindowMs }, clock),
-    decoyPasswordHash: await unusablePasswordHash(),
   };
 
   const app = Fastify({
@@ -75,38 +59,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ errorMsg: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = fieldOf(first?.instancePath, first?.params);
-      const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-      return reply.code(400).send({ errorMsg: `${MESSAGES.invalidField} « ${field} » (${where}) : ${first?.message ?? ''}`.trim() });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.code(400).send({ errorMsg: MESSAGES.invalidJson });
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ errorMsg: MESSAGES.payloadTooLarge });
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own 4xx (unsupported media type, bad header): say so without internals.
-      return reply.code(status).send({ errorMsg: error.message || MESSAGES.genericError });
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ errorMsg: MESSAGES.genericError });
-  });
+  app.setErrorHandler(handleError);
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ errorMsg: `${MESSAGES.routeNotFound} : ${request.method} ${request.url.split('?')[0]}` });
   });
 
-  registerOperations(app, context, {
-    ...authHandlers(context),
-    ...adminHandlers(context),
-    ...metaHandlers(context),
-  });
+  registerOperations(app, context, await buildHandlers(context));
 
   app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind }));
 

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { FailureLimiter } from './auth/rate-limit';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
@@ -24,19 +23,17 @@ export const defaultServerConfig: ServerConfig = {
   maxResetMailsPerUsername: 3,
 };
 
-/** What every route handler may use; built once by the app factory. */
+/**
+ * What every feature shares, built once by the app factory. A service that only one feature uses (rate limiters,
+ * a search engine) is built by that feature's module (src-server/features/<feature>/index.ts), not here.
+ */
 export interface ServerContext {
   db: Database;
   dbKind: DatabaseKind;
   clock: Clock;
   mailer: Mailer;
   logger: Logger;
-  tokens: TokenService;
   config: ServerConfig;
-  usernameLimiter: FailureLimiter;
-  addressLimiter: FailureLimiter;
-  /** Counts reset mails per account, so that nobody can flood a colleague's mailbox. */
-  resetMailLimiter: FailureLimiter;
-  /** A hash to verify against when the account does not exist, so both answers take as long. */
-  decoyPasswordHash: string;
+  /** Verifies bearer tokens for the guard of every operation; signs them for the auth feature. */
+  tokens: TokenService;
 }

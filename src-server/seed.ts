@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { ROLES, type Role } from '@shared/roles';
+import type { Role } from '@shared/roles';
 import { hashPassword, passwordProblem } from './auth/passwords';
 import type { Database } from './db/client';
 import { accounts } from './db/schema';
@@ -56,5 +56,3 @@ export async function seedDemo(db: Database): Promise<DemoAccount[]> {
   await db.insert(accounts).values(rows).onConflictDoNothing();
   return [...DEMO_ACCOUNTS];
 }
-
-export { ROLES };

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@shared/messages';
 import { isAllowed, isRole, type Access, type Role } from '@shared/roles';
 import type { ServerContext } from '../context';
-import { accounts } from '../db/schema';
+import { findAccountForGuard } from '../accounts/queries';
 import { HttpError } from '../errors';
 
 /**
@@ -19,10 +18,7 @@ export async function authorize(
   if (!match) throw new HttpError(401, MESSAGES.authenticationRequired, { 'www-authenticate': 'Bearer' });
   const token = await context.tokens.verify(match[1], 'access');
   if (!token) throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
-  const [row] = await context.db
-    .select({ id: accounts.id, roles: accounts.roles, tokensValidAfter: accounts.tokensValidAfter })
-    .from(accounts)
-    .where(eq(accounts.id, token.accountId));
+  const row = await findAccountForGuard(context.db, token.accountId);
   const cutoff = row?.tokensValidAfter?.getTime() ?? 0;
   if (!row || token.issuedAt.getTime() < cutoff) {
     throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });

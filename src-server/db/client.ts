@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite only: the cluster as a tar file, which `templateDump` loads back (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -23,6 +25,8 @@ export interface DatabaseOptions {
   migrationsFolder?: string;
   /** A migrated PGlite cluster copied into an empty dataDir instead of running initdb (see template.ts). */
   templateDir?: string;
+  /** An in-memory PGlite started from this dump of a migrated cluster (`dumpDataDir`) instead of an initdb. */
+  templateDump?: Blob;
   /**
    * Told about errors of idle PostgreSQL connections (server restart, connection killed by an administrator).
    * The pool drops such a connection and opens another on the next query; without a listener, node-postgres
@@ -61,8 +65,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     mkdirSync(dirname(options.dataDir), { recursive: true });
     await seedDataDirFromTemplate(options.dataDir, options.templateDir);
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.templateDump ? { loadDataDir: options.templateDump } : {});
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }

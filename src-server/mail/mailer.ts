@@ -6,6 +6,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The links inside `text` (password links), so that a host printing the outbox can make them clickable. */
+  links?: readonly string[];
 }
 
 export interface Mailer {

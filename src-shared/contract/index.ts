@@ -1,6 +1,5 @@
 import { adminOperations } from './admin';
 import { authOperations } from './auth';
-import type { Operation } from './define';
 import { metaOperations } from './meta';
 
 export * from './define';
@@ -19,7 +18,3 @@ export type Contract = typeof contract;
 export type OperationId = keyof Contract;
 
 export const operationIds = Object.keys(contract) as OperationId[];
-
-export function getOperation(id: OperationId): Operation {
-  return contract[id] as Operation;
-}

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 
 /** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and a way to drop it. */
@@ -22,13 +24,25 @@ export async function throwAwayPostgresDatabase(serverUrl: string): Promise<{ ur
   };
 }
 
+let templateDump: Promise<Blob | undefined> | undefined;
+
+/** The migrated template built by the global setup (tests/helpers/global-setup.ts), read once per worker. */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  templateDump ??= (async () => {
+    const path = inject('pgliteTemplateDump');
+    return path ? new Blob([await readFile(path)]) : undefined;
+  })();
+  return templateDump;
+}
+
 /**
- * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
- * PostgreSQL server, a new database created on it and dropped on close.
+ * A fresh database for one test: in-memory PGlite loaded from the migrated template (about 0.5 s instead of an
+ * initdb and the migrations, about 5 s), or, when TEST_DATABASE_URL points at a PostgreSQL server, a new
+ * database created on it and dropped on close.
  */
 export async function freshDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase();
+  if (!serverUrl) return openDatabase({ templateDump: await pgliteTemplate() });
   const database = await throwAwayPostgresDatabase(serverUrl);
   const handle = await openDatabase({ url: database.url });
   return {

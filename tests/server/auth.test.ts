@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { MESSAGES } from '@shared/messages';
 import { eq } from 'drizzle-orm';
-import { ManualClock } from '../../src-server/clock';
+import { ManualClock } from '../helpers/clock';
 import { outbox } from '../../src-server/db/schema';
 import { startTestServer, tokenFromMail, TEST_PASSWORD, type TestServer } from '../helpers/server';
 

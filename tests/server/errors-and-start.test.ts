@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { buildApp } from '../../src-server/app';
 import { startServer } from '../../src-server/server';
@@ -103,7 +103,9 @@ describe('first start', () => {
   it('seeds one demo account per role, whose printed passwords sign in, on a persistent PGlite folder', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bo-pglite-'));
     try {
-      const server = await startServer({ port: 0, dataDir, demo: true, logger: pino({ level: 'silent' }) });
+      // From the migrated template, as `npm run web` and the desktop app start.
+      const templateDir = inject('pgliteTemplateDir');
+      const server = await startServer({ port: 0, dataDir, templateDir, demo: true, logger: pino({ level: 'silent' }) });
       try {
         expect(server.demoAccounts.map((a) => a.role)).toEqual(['ADMIN', 'CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR', 'CONTENT_CREATOR_LEAD']);
         for (const demo of DEMO_ACCOUNTS) {
@@ -119,7 +121,7 @@ describe('first start', () => {
         await server.close();
       }
       // Restart on the same folder: data kept, nothing seeded twice.
-      const again = await startServer({ port: 0, dataDir, demo: true, logger: pino({ level: 'silent' }) });
+      const again = await startServer({ port: 0, dataDir, templateDir, demo: true, logger: pino({ level: 'silent' }) });
       try {
         expect(again.demoAccounts).toEqual([]);
         expect(await accountCount(again.database.db)).toBe(DEMO_ACCOUNTS.length);

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { contract, type Contract, type Operation, type OperationId } from '@shared/contract';
 import type { Role } from '@shared/roles';
-import { authorize } from '../auth/guard';
-import type { ServerContext } from '../context';
+import { authorize } from './auth/guard';
+import type { ServerContext } from './context';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 

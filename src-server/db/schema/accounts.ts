@@ -6,6 +6,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** Staff accounts: read by every feature (the guard, sign-in, administration, reference data). */
 export const accounts = pgTable(
   'accounts',
   {
@@ -27,25 +28,10 @@ export const accounts = pgTable(
   ],
 );
 
-/** Refresh tokens are JWTs whose id (jti) is a row here; a family is one sign-in and its rotations. */
-export const refreshTokens = pgTable(
-  'refresh_tokens',
-  {
-    id: text('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    familyId: text('family_id').notNull(),
-    /** Absolute end of the session (sign-in + 1 day): rotation never extends it. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_account_idx').on(table.accountId)],
-);
-
-/** Password-reset tokens, stored as SHA-256 hashes: a database leak gives no usable link. */
+/**
+ * Password links (reset, and the welcome link of a new account: sent by auth and admin alike), stored as
+ * SHA-256 hashes: a database leak gives no usable link.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -59,19 +45,3 @@ export const passwordResetTokens = pgTable(
   },
   (table) => [index('password_reset_tokens_account_idx').on(table.accountId)],
 );
-
-/** Mail that the embedded server could not send through SMTP; read by staff and by the tests. */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Server-wide secrets (the JWT signing key), shared by every instance on one database. */
-export const serverSecrets = pgTable('server_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,0 +1,7 @@
+/**
+ * The drizzle schema, one file per feature (tables shared by several features in their own file). drizzle-kit
+ * reads this folder; a new feature adds its file here and one export line below.
+ */
+export * from './accounts';
+export * from './auth';
+export * from './server';

@@ -1,0 +1,90 @@
+import type { Account } from '@shared/contract';
+import { MESSAGES } from '@shared/messages';
+import { ROLES, isRole, type Role } from '@shared/roles';
+import { sendPasswordLink } from '../../accounts/password-links';
+import { isUniqueViolation } from '../../accounts/queries';
+import { unusablePasswordHash } from '../../auth/passwords';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
+import type { Handlers } from '../../operations';
+import * as queries from './queries';
+
+export type AdminHandlers = Pick<
+  Handlers,
+  'admin.roles' | 'admin.accounts.list' | 'admin.accounts.create' | 'admin.accounts.update' | 'admin.accounts.setRoles' | 'admin.accounts.delete'
+>;
+
+export function toAccount(row: queries.AccountRow): Account {
+  return { id: row.id, uuid: row.uuid, name: row.name, nickname: row.nickname, username: row.email, email: row.email, roles: row.roles.filter(isRole) };
+}
+
+/** Roles in the spec's order, each once. */
+function normalizeRoles(roles: readonly Role[]): Role[] {
+  return ROLES.filter((role) => roles.includes(role));
+}
+
+/** A concurrent write may pass the e-mail check and still hit the unique index: the same 409 either way. */
+async function orEmailConflict<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
+    throw error;
+  }
+}
+
+export function adminHandlers(context: ServerContext): AdminHandlers {
+  const { db, clock } = context;
+
+  async function findAccount(id: number): Promise<queries.AccountRow> {
+    const row = await queries.findAccount(db, id);
+    if (!row) throw new HttpError(404, MESSAGES.accountNotFound);
+    return row;
+  }
+
+  async function assertEmailFree(email: string, exceptId?: number): Promise<void> {
+    if (await queries.emailTaken(db, email, exceptId)) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
+  }
+
+  return {
+    'admin.roles': async () => [...ROLES],
+
+    'admin.accounts.list': async ({ query }) => {
+      const { rows, total } = await queries.listAccounts(db, query);
+      return { items: rows.map(toAccount), total };
+    },
+
+    'admin.accounts.create': async ({ body }) => {
+      await assertEmailFree(body.username);
+      const passwordHash = await unusablePasswordHash();
+      const row = await orEmailConflict(
+        queries.insertAccount(db, { name: body.name, nickname: body.nickname, email: body.username, roles: normalizeRoles(body.roles), passwordHash }),
+      );
+      await sendPasswordLink(context, row, 'welcome');
+      return toAccount(row);
+    },
+
+    'admin.accounts.update': async ({ params, body }) => {
+      await findAccount(params.accountId);
+      await assertEmailFree(body.username, params.accountId);
+      const row = await orEmailConflict(queries.updateAccount(db, params.accountId, { name: body.name, nickname: body.nickname, email: body.username }, clock.now()));
+      return toAccount(row);
+    },
+
+    'admin.accounts.setRoles': async ({ params, body, account }) => {
+      const target = await findAccount(params.accountId);
+      const roles = normalizeRoles(body.roles);
+      if (account?.id === target.id && target.roles.includes('ADMIN') && !roles.includes('ADMIN')) {
+        throw new HttpError(400, MESSAGES.cannotRemoveOwnAdmin);
+      }
+      return toAccount(await queries.updateAccount(db, target.id, { roles }, clock.now()));
+    },
+
+    'admin.accounts.delete': async ({ params }) => {
+      const target = await findAccount(params.accountId);
+      if (target.roles.includes('ADMIN')) throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
+      if (!(await queries.deleteNonAdminAccount(db, target.id))) throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
+      return { ok: true as const };
+    },
+  };
+}

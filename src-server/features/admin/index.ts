@@ -1,0 +1,7 @@
+import type { ServerContext } from '../../context';
+import { adminHandlers, type AdminHandlers } from './handlers';
+
+/** Account administration (ADMIN only). It has no services of its own yet. */
+export async function adminFeature(context: ServerContext): Promise<AdminHandlers> {
+  return adminHandlers(context);
+}

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '@shared/roles';
+import { emailIs } from '../../accounts/queries';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema';
+
+/** SQL of account administration. */
+
+const accountColumns = {
+  id: accounts.id,
+  uuid: accounts.uuid,
+  name: accounts.name,
+  nickname: accounts.nickname,
+  email: accounts.email,
+  roles: accounts.roles,
+};
+
+export type AccountRow = { id: number; uuid: string; name: string; nickname: string; email: string; roles: string[] };
+
+/** `%` and `_` typed by a user are letters, not wildcards. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matching(term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  return or(sql`${accounts.name} ILIKE ${pattern}`, sql`${accounts.nickname} ILIKE ${pattern}`, sql`${accounts.email} ILIKE ${pattern}`);
+}
+
+/** One page of accounts by name (case-insensitive, then id), and the total matching `term`. */
+export async function listAccounts(db: Database, page: { limit: number; skip: number; term?: string }) {
+  const where = matching(page.term);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(accountColumns).from(accounts).where(where).orderBy(asc(sql`lower(${accounts.name})`), asc(accounts.id)).limit(page.limit).offset(page.skip),
+    db.select({ total: count() }).from(accounts).where(where),
+  ]);
+  return { rows: rows as AccountRow[], total };
+}
+
+export async function findAccount(db: Database, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
+  return row;
+}
+
+/** Whether another account than `exceptId` already uses `email`, whatever its case. */
+export async function emailTaken(db: Database, email: string, exceptId?: number): Promise<boolean> {
+  const [taken] = await db.select({ id: accounts.id }).from(accounts).where(exceptId ? and(emailIs(email), ne(accounts.id, exceptId)) : emailIs(email));
+  return Boolean(taken);
+}
+
+export async function insertAccount(db: Database, account: { name: string; nickname: string; email: string; roles: Role[]; passwordHash: string }): Promise<AccountRow> {
+  const [row] = await db.insert(accounts).values(account).returning(accountColumns);
+  return row;
+}
+
+export async function updateAccount(db: Database, id: number, fields: { name?: string; nickname?: string; email?: string; roles?: Role[] }, now: Date): Promise<AccountRow> {
+  const [row] = await db.update(accounts).set({ ...fields, updatedAt: now }).where(eq(accounts.id, id)).returning(accountColumns);
+  return row;
+}
+
+/** Deletes the account unless it holds ADMIN (checked in the statement itself); returns whether a row went. */
+export async function deleteNonAdminAccount(db: Database, id: number): Promise<boolean> {
+  // Refresh tokens and reset links go with the row (ON DELETE CASCADE); access tokens die with the account lookup.
+  const deleted = await db
+    .delete(accounts)
+    .where(and(eq(accounts.id, id), sql`NOT ('ADMIN' = ANY(${accounts.roles}))`))
+    .returning({ id: accounts.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@shared/messages';
+import { sendPasswordLink } from '../../accounts/password-links';
+import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
+import type { FailureLimiter } from '../../auth/rate-limit';
+import { SESSION_TTL_MS, sha256 } from '../../auth/tokens';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
+import type { Handlers } from '../../operations';
+import * as queries from './queries';
+import type { IssueSession } from './sessions';
+
+export type AuthHandlers = Pick<Handlers, 'auth.signIn' | 'auth.refresh' | 'auth.merge' | 'password.reset' | 'password.confirm'>;
+
+/** What the auth module builds for its handlers; nothing else in the server uses these. */
+export interface AuthServices {
+  usernameLimiter: FailureLimiter;
+  addressLimiter: FailureLimiter;
+  /** Counts reset mails per account, so that nobody can flood a colleague's mailbox. */
+  resetMailLimiter: FailureLimiter;
+  /** A hash to verify against when the account does not exist, so both answers take as long. */
+  decoyPasswordHash: string;
+  issueSession: IssueSession;
+}
+
+function tooMany(retryAfterMs: number): HttpError {
+  return new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
+}
+
+export function authHandlers(context: ServerContext, services: AuthServices): AuthHandlers {
+  const { db, clock } = context;
+  const { usernameLimiter, addressLimiter, resetMailLimiter, issueSession } = services;
+  return {
+    'auth.signIn': async ({ body, request }) => {
+      const usernameKey = body.username.toLowerCase();
+      const wait = Math.max(usernameLimiter.retryAfterMs(usernameKey), addressLimiter.retryAfterMs(request.ip));
+      if (wait > 0) throw tooMany(wait);
+      const account = await queries.findAccountByEmail(db, body.username);
+      // Verify against a decoy when the account does not exist: same work, same time, same answer.
+      const valid = await verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash);
+      if (!account || !valid) {
+        usernameLimiter.recordFailure(usernameKey);
+        addressLimiter.recordFailure(request.ip);
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
+      usernameLimiter.reset(usernameKey);
+      return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
+    },
+
+    'auth.refresh': async ({ body }) => {
+      const invalid = new HttpError(401, MESSAGES.invalidRefreshToken);
+      const token = await context.tokens.verify(body.token, 'refresh');
+      if (!token) throw invalid;
+      const now = clock.now();
+      const session = await db.transaction(async (tx) => {
+        const used = await queries.claimRefreshToken(tx, token.jti, now);
+        if (!used) {
+          const known = await queries.findRefreshToken(tx, token.jti);
+          if (known?.usedAt) {
+            // A rotated token came back: someone holds a copy. End the whole sign-in.
+            await queries.revokeRefreshFamily(tx, known.familyId, now);
+            context.logger.warn({ accountId: token.accountId, familyId: known.familyId }, 'refresh token reused: family revoked');
+          }
+          return null;
+        }
+        const account = await queries.findAccountRoles(tx, used.accountId);
+        // Rotation keeps the family and never extends the session's absolute end.
+        return account ? issueSession(tx, account, used.familyId, used.expiresAt) : null;
+      });
+      if (!session) throw invalid;
+      return session;
+    },
+
+    'auth.merge': async () => {
+      throw new HttpError(501, MESSAGES.mergeNotAvailable);
+    },
+
+    'password.reset': async ({ body }) => {
+      const account = await queries.findAccountByEmail(db, body.username);
+      // Whatever happens, one answer: it must not tell whether the account exists, nor that mail is capped.
+      if (!account) context.logger.info('password reset asked for an unknown username');
+      else if (resetMailLimiter.retryAfterMs(String(account.id)) > 0) context.logger.warn({ accountId: account.id }, 'password reset mails capped');
+      else {
+        resetMailLimiter.recordFailure(String(account.id));
+        await sendPasswordLink(context, account, 'reset');
+      }
+      return { message: MESSAGES.resetAccepted };
+    },
+
+    'password.confirm': async ({ body }) => {
+      const now = clock.now();
+      const tokenHash = sha256(body.confirmationToken);
+      if (!(await queries.findLiveResetToken(db, tokenHash, now))) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
+      const problem = await passwordProblem(body.password);
+      if (problem) throw new HttpError(400, problem);
+      const passwordHash = await hashPassword(body.password);
+      if (!(await queries.setPasswordWithLink(db, tokenHash, passwordHash, now))) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
+      return { message: MESSAGES.passwordChanged };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { unusablePasswordHash } from '../../auth/passwords';
+import { FailureLimiter } from '../../auth/rate-limit';
+import type { ServerContext } from '../../context';
+import { authHandlers, type AuthHandlers } from './handlers';
+import { createSessionIssuer } from './sessions';
+
+/** Sign-in, session refresh and password links: builds the feature's own services, returns its handlers. */
+export async function authFeature(context: ServerContext): Promise<AuthHandlers> {
+  const { config, clock } = context;
+  const window = config.loginWindowMs;
+  return authHandlers(context, {
+    usernameLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerUsername, windowMs: window }, clock),
+    addressLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerAddress, windowMs: window }, clock),
+    resetMailLimiter: new FailureLimiter({ maxFailures: config.maxResetMailsPerUsername, windowMs: window }, clock),
+    decoyPasswordHash: await unusablePasswordHash(),
+    issueSession: createSessionIssuer(context.tokens),
+  });
+}

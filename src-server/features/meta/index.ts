@@ -1,0 +1,7 @@
+import type { ServerContext } from '../../context';
+import { metaHandlers, type MetaHandlers } from './handlers';
+
+/** Reference data for the forms (professions, specialties, audiences, CSM accounts). */
+export async function metaFeature(context: ServerContext): Promise<MetaHandlers> {
+  return metaHandlers(context);
+}

@@ -1,0 +1,12 @@
+import { asc, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema';
+
+/** The accounts holding CSM, by name: the CSM picker of the forms. */
+export function listCsmAccounts(db: Database) {
+  return db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(sql`'CSM' = ANY(${accounts.roles})`)
+    .orderBy(asc(sql`lower(${accounts.name})`), asc(accounts.id));
+}
