@@ -61,11 +61,17 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { durablePGliteOptions, makePrivateTree, restrictNewFiles } = await import('./durable-pglite');
   if (options.dataDir) {
+    // The folder holds the signing key and password hashes: the user's only (README, security).
+    restrictNewFiles();
     mkdirSync(dirname(options.dataDir), { recursive: true });
     await seedDataDirFromTemplate(options.dataDir, options.templateDir);
+    makePrivateTree(options.dataDir);
   }
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.templateDump ? { loadDataDir: options.templateDump } : {});
+  const client = options.dataDir
+    ? new PGlite(durablePGliteOptions(options.dataDir))
+    : new PGlite(options.templateDump ? { loadDataDir: options.templateDump } : {});
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };

@@ -34,24 +34,47 @@ interface EmscriptenStream {
   nfd: number;
 }
 
+type Chmod = (target: unknown, mode: number) => void;
+
+/** The parts of Emscripten's NODEFS patched here (Emscripten 4, as bundled by PGlite 0.5). */
+interface EmscriptenNodeFS {
+  stream_ops: Record<string, unknown>;
+  doSetAttr(target: unknown, node: unknown, attr: unknown, chmod: Chmod, ...rest: unknown[]): void;
+}
+
 /** NodeFS whose files can be fsynced: PostgreSQL's fsync reaches the disk. */
 export class DurableNodeFS extends NodeFS {
+  /** fsync calls made so far: what the tests and the benchmark read. */
+  syncCount = 0;
+
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const result = await super.init(...args);
     const preRun = result.emscriptenOpts.preRun ?? [];
-    preRun.push((module: { NODEFS: { stream_ops: Record<string, unknown> } }) => {
-      module.NODEFS.stream_ops.fsync = (stream: EmscriptenStream) => {
+    preRun.push((module: { NODEFS: EmscriptenNodeFS }) => {
+      const nodefs = module.NODEFS;
+      nodefs.stream_ops.fsync = (stream: EmscriptenStream) => {
         fsyncSync(stream.nfd);
+        this.syncCount += 1;
         return 0;
       };
+      // PostgreSQL asks for 0666 files and Emscripten applies it with an explicit chmod, past the umask:
+      // keep every permission bit for the user alone.
+      const setAttributes = nodefs.doSetAttr.bind(nodefs);
+      nodefs.doSetAttr = (target, node, attr, chmod, ...rest) =>
+        setAttributes(target, node, attr, (path: unknown, mode: number) => chmod(path, mode & ~0o077), ...rest);
     });
     return { ...result, emscriptenOpts: { ...result.emscriptenOpts, preRun } };
   }
 }
 
 /** Options of a PGlite that keeps its data in `dataDir` durably. */
-export function durablePGliteOptions(dataDir: string): PGliteOptions {
+export function durablePGliteOptions(dataDir: string): PGliteOptions & { fs: DurableNodeFS } {
   return { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS };
+}
+
+/** New files of this process (database, settings, keys) are readable by the user only. */
+export function restrictNewFiles(): void {
+  if (process.platform !== 'win32') process.umask(0o077);
 }
 
 /**
