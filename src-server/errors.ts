@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@shared/contract';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, describeIssue, type ValidationIssue } from '@shared/messages';
 
 /** An error whose message is meant for the user: the error handler sends it as `{ errorMsg }`. */
 export class HttpError extends Error {
@@ -20,12 +20,17 @@ function sendError(reply: FastifyReply, status: number, body: ApiError) {
   return reply.code(status).send(body);
 }
 
-/** Where a validation error points, as the caller named it: `username`, `roles.0`, `accountId`. */
-function fieldOf(instancePath: string | undefined, params: unknown): string {
-  const keys = (params as { keys?: string[] } | undefined)?.keys;
-  const path = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  if (keys?.length) return [path, keys.join(', ')].filter(Boolean).join('.');
-  return path || 'body';
+/**
+ * fastify-type-provider-zod 7 turns each zod issue into `{ keyword: code, instancePath: '/a/0', message, params:
+ * the issue's other fields }`: put the issue back together for the French formatter.
+ */
+function zodIssueOf(validation: { keyword: string; instancePath: string; message?: string; params: unknown }): ValidationIssue {
+  return {
+    ...(validation.params as Partial<ValidationIssue>),
+    code: validation.keyword,
+    path: validation.instancePath.split('/').filter(Boolean),
+    message: validation.message,
+  };
 }
 
 /** The one error handler: user-meant errors as they are, validation in French, anything else hidden. */
@@ -35,10 +40,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return sendError(reply, error.statusCode, { errorMsg: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const field = fieldOf(first?.instancePath, first?.params);
-    const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-    return sendError(reply, 400, { errorMsg: `${MESSAGES.invalidField} « ${field} » (${where}) : ${first?.message ?? ''}`.trim() });
+    // The first issue is the one the user sees, named as the form labels its field ('Nom : 200 caractères au plus').
+    const part = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+    const { field, errorMsg } = describeIssue(zodIssueOf(error.validation[0]), part);
+    return sendError(reply, 400, { errorMsg, field });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return sendError(reply, 400, { errorMsg: MESSAGES.invalidJson });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../messages/validation';
 import { ROLES } from '../roles';
 
 export const roleSchema = z.enum(ROLES);
@@ -52,7 +53,7 @@ export const emailField = z.string().trim().max(254).pipe(z.email());
 /** A whole number from a path or query string (digits only: '' or '1e3' are refused), or already a number. */
 export const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,12}$/, 'Nombre entier attendu')])
+    .union([z.number(), z.string().regex(/^\d{1,12}$/, VALIDATION_MESSAGES.wholeNumber)])
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 export const idParam = wholeNumber(1, 2_147_483_647);
