@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
-import { handleError } from './errors';
+import { handleClientError, handleError, handleFrameworkError } from './errors';
 import { OutboxMailer, type Mailer, type OutboxMail } from './mail/mailer';
 import { buildHandlers } from './features';
 import { registerOperations } from './operations';
@@ -55,6 +55,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loggerInstance: logger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Every error answer carries { errorMsg }, even for requests no route could read.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   }) as unknown as App;
   app.decorate('context', context);
   app.decorateRequest('account', null);

@@ -33,7 +33,7 @@ let counter = 0;
 
 /** Starts the real API on a loopback port, on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function startTestServer(
-  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; onOutboxMail?: AppOptions['onOutboxMail'] } = {},
+  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; onOutboxMail?: AppOptions['onOutboxMail']; logger?: AppOptions['logger'] } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const clock = options.clock ?? new ManualClock(Date.now());
@@ -41,7 +41,7 @@ export async function startTestServer(
     db: database.db,
     dbKind: database.kind,
     clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: { resetLinkBase: 'http://app.test', ...options.config },
     onOutboxMail: options.onOutboxMail,
   });

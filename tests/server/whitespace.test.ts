@@ -48,7 +48,7 @@ describe('passwords of spaces', () => {
     const { email } = await server.createAccount(['CSM']);
     await server.request('POST', '/password/reset', { body: { username: email } });
     const confirmationToken = tokenFromMail((await server.lastMail(email))!.body);
-    for (const password of [' '.repeat(8), ' '.repeat(30), '\t \u00a0\u2003  \n ']) {
+    for (const password of [' '.repeat(8), ' '.repeat(30), '  \u00a0\u2003\u3000   ']) {
       const refused = await server.request('POST', '/password/confirm', { body: { confirmationToken, password } });
       expect(refused.status, JSON.stringify(password)).toBe(400);
       expect(refused.body.errorMsg).toBe(MESSAGES.passwordBlank);
