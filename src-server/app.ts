@@ -7,8 +7,8 @@ import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
-import { handleError } from './errors';
-import { OutboxMailer, type Mailer } from './mail/mailer';
+import { handleClientError, handleError, handleFrameworkError } from './errors';
+import { OutboxMailer, type Mailer, type OutboxMail } from './mail/mailer';
 import { buildHandlers } from './features';
 import { registerOperations } from './operations';
 
@@ -16,8 +16,10 @@ export interface AppOptions {
   db: Database;
   dbKind: DatabaseKind;
   clock?: Clock;
-  /** Defaults to the outbox (table + log). */
+  /** Defaults to the outbox (table + log + onOutboxMail). */
   mailer?: Mailer;
+  /** Told of every mail the outbox keeps, whatever the log level: the host prints it (formatOutboxMail). */
+  onOutboxMail?: (mail: OutboxMail) => void;
   logger?: Logger;
   /** Signing key of the JWTs; by default one kept in the database, shared by every instance. */
   jwtSecret?: string;
@@ -45,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clock,
     logger,
     config,
-    mailer: options.mailer ?? new OutboxMailer(options.db, logger),
+    mailer: options.mailer ?? new OutboxMailer(options.db, logger, options.onOutboxMail),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
   };
 
@@ -53,6 +55,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loggerInstance: logger,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // Every error answer carries { errorMsg }, even for requests no route could read.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   }) as unknown as App;
   app.decorate('context', context);
   app.decorateRequest('account', null);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startServer } from './server';
-import { closeOnSignals, printDemoAccounts, runMain } from './console';
+import { closeOnSignals, printDemoAccounts, printOutboxMail, runMain } from './console';
 
 /** `npm run server [-- --demo]`: the platform API, on PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 async function main() {
@@ -21,6 +21,8 @@ async function main() {
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY === 'true',
     config: env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : undefined,
+    // Without SMTP the printed mail is how a password link reaches anyone, whatever LOG_LEVEL says.
+    onOutboxMail: printOutboxMail,
   });
   console.log(`API listening on ${server.url} (${server.database.kind})`);
   printDemoAccounts(server.demoAccounts);

@@ -1,3 +1,4 @@
+import type { OutboxMail } from './mail/mailer';
 import type { DemoAccount } from './seed';
 
 /** What `npm run server -- --demo` and `npm run web` print after seeding the demo workspace. */
@@ -23,4 +24,25 @@ export function runMain(main: () => Promise<void>): void {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
+}
+
+/** An OSC 8 terminal hyperlink: the terminal shows `text` and opens `url` on click (plain text elsewhere). */
+function hyperlink(url: string, text = url): string {
+  return `\u001b]8;;${url}\u001b\\${text}\u001b]8;;\u001b\\`;
+}
+
+/**
+ * A mail kept in the outbox as a readable block for a terminal: recipient, subject, text, with its links made
+ * clickable when `hyperlinks` (a terminal that supports OSC 8; pass false for a file or a pipe).
+ */
+export function formatOutboxMail(mail: OutboxMail, options: { hyperlinks: boolean }): string {
+  let text = mail.text;
+  if (options.hyperlinks) for (const link of new Set(mail.links)) text = text.split(link).join(hyperlink(link));
+  const rule = '─'.repeat(60);
+  return [`── Mail (outbox, not sent) ${rule}`.slice(0, 60), `To: ${mail.to}`, `Subject: ${mail.subject}`, '', text, rule].join('\n');
+}
+
+/** The CLI's default: every outbox mail printed to stdout, links clickable on a terminal. */
+export function printOutboxMail(mail: OutboxMail): void {
+  console.log(formatOutboxMail(mail, { hyperlinks: Boolean(process.stdout.isTTY) }));
 }

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@shared/contract';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, describeIssue, type ValidationIssue } from '@shared/messages';
 
 /** An error whose message is meant for the user: the error handler sends it as `{ errorMsg }`. */
 export class HttpError extends Error {
@@ -20,12 +22,17 @@ function sendError(reply: FastifyReply, status: number, body: ApiError) {
   return reply.code(status).send(body);
 }
 
-/** Where a validation error points, as the caller named it: `username`, `roles.0`, `accountId`. */
-function fieldOf(instancePath: string | undefined, params: unknown): string {
-  const keys = (params as { keys?: string[] } | undefined)?.keys;
-  const path = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  if (keys?.length) return [path, keys.join(', ')].filter(Boolean).join('.');
-  return path || 'body';
+/**
+ * fastify-type-provider-zod 7 turns each zod issue into `{ keyword: code, instancePath: '/a/0', message, params:
+ * the issue's other fields }`: put the issue back together for the French formatter.
+ */
+function zodIssueOf(validation: { keyword: string; instancePath: string; message?: string; params: unknown }): ValidationIssue {
+  return {
+    ...(validation.params as Partial<ValidationIssue>),
+    code: validation.keyword,
+    path: validation.instancePath.split('/').filter(Boolean),
+    message: validation.message,
+  };
 }
 
 /** The one error handler: user-meant errors as they are, validation in French, anything else hidden. */
@@ -35,10 +42,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return sendError(reply, error.statusCode, { errorMsg: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const field = fieldOf(first?.instancePath, first?.params);
-    const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-    return sendError(reply, 400, { errorMsg: `${MESSAGES.invalidField} « ${field} » (${where}) : ${first?.message ?? ''}`.trim() });
+    // The first issue is the one the user sees, named as the form labels its field ('Nom : 200 caractères au plus').
+    const part = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+    const { field, errorMsg } = describeIssue(zodIssueOf(error.validation[0]), part);
+    return sendError(reply, 400, { errorMsg, field });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return sendError(reply, 400, { errorMsg: MESSAGES.invalidJson });
@@ -49,6 +56,57 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     // Fastify's own 4xx (unsupported media type, bad header): say so without internals.
     return sendError(reply, status, { errorMsg: error.message || MESSAGES.genericError });
   }
-  request.log.error({ err: error }, 'unexpected error');
+  request.log.error({ err: loggableError(error) }, 'unexpected error');
   return sendError(reply, 500, { errorMsg: MESSAGES.genericError });
+}
+
+/**
+ * What the log may keep of an error: never the parameters of a failed query (a password hash, a token hash, an
+ * e-mail). drizzle's DrizzleQueryError carries them in `params` and in its message; a driver error may quote a
+ * value in `detail` or `where`. Anything else is logged as it is.
+ */
+export function loggableError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const { query, params, code, cause } = error as Error & { query?: unknown; params?: unknown; code?: unknown };
+  if (typeof query === 'string' && Array.isArray(params)) {
+    return { type: error.name, message: 'Failed query', query, paramCount: params.length, stack: stackOnly(error), cause: loggableError(cause, depth + 1) };
+  }
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    // A PostgreSQL error (node-postgres or PGlite): its code and where, not the values it may quote.
+    const pgError = error as Error & { constraint?: string; table?: string; column?: string; routine?: string };
+    return { type: error.name, message: error.message, code, constraint: pgError.constraint, table: pgError.table, column: pgError.column, routine: pgError.routine };
+  }
+  return error;
+}
+
+/** The stack without its first line, which repeats the message (and, for a failed query, its parameters). */
+function stackOnly(error: Error): string | undefined {
+  return error.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+}
+
+/** Requests Fastify refuses before any route (undecodable URL, path parameter too long): `{ errorMsg }` too. */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, { errorMsg: MESSAGES.uriTooLong });
+  return sendError(reply, 400, { errorMsg: MESSAGES.badUrl });
+}
+
+/**
+ * Requests Node's HTTP parser refuses (headers too large, malformed header, timeout): answered on the socket,
+ * as Fastify's default does, but with `{ errorMsg }` like every other error answer.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, errorMsg] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, MESSAGES.requestTimeout]
+        : [400, MESSAGES.badRequest];
+  const body = JSON.stringify({ errorMsg } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { buildApp, type App } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { createSmtpMailer } from './mail/mailer';
+import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
 import type { ServerConfig } from './context';
 
@@ -22,7 +22,14 @@ export interface StartOptions {
   config?: Partial<ServerConfig>;
   logger?: Logger;
   trustProxy?: boolean;
+  /**
+   * Without SMTP, told of every mail kept in the outbox (password links), whatever the log level, so the host
+   * can print it: `npm run server` prints it with formatOutboxMail (console.ts).
+   */
+  onOutboxMail?: (mail: OutboxMail) => void;
 }
+
+export type { OutboxMail };
 
 export interface RunningServer {
   app: App;
@@ -54,6 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       mailer,
       config: options.config,
       trustProxy: options.trustProxy,
+      onOutboxMail: options.onOutboxMail,
     });
     const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 4000 });
     return {

@@ -56,6 +56,8 @@ export function loadCommonPasswords(): Promise<Set<string>> {
 export async function passwordProblem(password: string): Promise<string | null> {
   if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
+  // Eight spaces pass the length rule but are no secret.
+  if (!/\S/u.test(password)) return MESSAGES.passwordBlank;
   if ((await loadCommonPasswords()).has(password.toLowerCase())) return MESSAGES.passwordTooCommon;
   return null;
 }

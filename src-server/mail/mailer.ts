@@ -14,16 +14,34 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Keeps mail in the outbox table and the log: the embedded server works offline and staff can still read links. */
+/** A mail kept in the outbox, as handed to the host that prints it (see formatOutboxMail in console.ts). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/**
+ * Keeps mail in the outbox table and the log, and hands each one to `onMail`: without SMTP, the host printing
+ * it is the only way a password link reaches anyone, whatever the log level (the web host logs at warn).
+ */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly db: Database,
     private readonly logger?: Logger,
+    private readonly onMail?: (mail: OutboxMail) => void,
   ) {}
 
   async send(message: MailMessage): Promise<void> {
     await this.db.insert(outbox).values({ recipient: message.to, subject: message.subject, body: message.text });
     this.logger?.info({ mail: { to: message.to, subject: message.subject, text: message.text } }, 'mail kept in outbox');
+    try {
+      this.onMail?.({ to: message.to, subject: message.subject, text: message.text, links: [...(message.links ?? [])] });
+    } catch (error) {
+      // Printing is a courtesy: the mail is kept either way.
+      this.logger?.warn({ err: error }, 'outbox mail could not be printed');
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_PAGE_SIZE } from '../limits';
+import { ADMIN_MESSAGES } from '../messages/admin';
 import { access } from '../roles';
 import { defineOperation } from './define';
 import { accountSchema, emailField, idParam, okSchema, roleSchema, shortText, wholeNumber } from './entities';
@@ -8,7 +9,8 @@ export { ACCOUNT_PAGE_SIZE };
 
 const accountIdParams = z.strictObject({ accountId: idParam });
 const accountFields = {
-  name: shortText(200),
+  // Trimmed like every text field; a name of spaces only would be a blank row in the admin table.
+  name: shortText(200).min(1, ADMIN_MESSAGES.nameBlank),
   username: emailField,
   nickname: shortText(200),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from '../roles';
 import { defineOperation } from './define';
-import { messageSchema, sessionSchema, shortText } from './entities';
+import { messageSchema, plainText, sessionSchema, shortText } from './entities';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -12,7 +12,7 @@ export const authOperations = {
     path: '/authenticate',
     summary: 'Sign in with username (e-mail) and password',
     access: access.public,
-    body: z.strictObject({ username: shortText(254), password: z.string().max(PASSWORD_MAX_LENGTH) }),
+    body: z.strictObject({ username: shortText(254), password: plainText(PASSWORD_MAX_LENGTH) }),
     response: sessionSchema,
   }),
   'auth.refresh': defineOperation({
@@ -20,7 +20,7 @@ export const authOperations = {
     path: '/authenticate/refresh',
     summary: 'Exchange a refresh token for a new session (the refresh token rotates)',
     access: access.public,
-    body: z.strictObject({ token: z.string().max(4096) }),
+    body: z.strictObject({ token: plainText(4096) }),
     response: sessionSchema,
   }),
   'auth.merge': defineOperation({
@@ -44,7 +44,7 @@ export const authOperations = {
     path: '/password/confirm',
     summary: 'Set a new password with a confirmation token',
     access: access.public,
-    body: z.strictObject({ confirmationToken: z.string().max(512), password: z.string().max(PASSWORD_MAX_LENGTH) }),
+    body: z.strictObject({ confirmationToken: plainText(512), password: plainText(PASSWORD_MAX_LENGTH) }),
     response: messageSchema,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../messages/validation';
 import { ROLES } from '../roles';
 
 export const roleSchema = z.enum(ROLES);
@@ -46,13 +47,22 @@ export const messageSchema = z.object({ message: z.string() });
 export const errorSchema = z.object({ errorMsg: z.string(), field: z.string().optional() });
 export type ApiError = z.infer<typeof errorSchema>;
 
-/** Text fields: bounded so that a huge string is a clear 400, never a stored megabyte. */
-export const shortText = (max = 200) => z.string().trim().max(max);
-export const emailField = z.string().trim().max(254).pipe(z.email());
+/**
+ * No control characters (C0, DEL, C1) in any text the API takes: a NUL makes PostgreSQL fail (500), and the
+ * others have no place in a name, an e-mail, a password or a token.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const withoutControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text);
+
+/** Text kept as typed (passwords, tokens): bounded, and free of control characters. */
+export const plainText = (max: number) => z.string().max(max).refine(withoutControlCharacters, VALIDATION_MESSAGES.controlCharacters);
+/** Text fields: trimmed, bounded so that a huge string is a clear 400 (never a stored megabyte), no control characters. */
+export const shortText = (max = 200) => z.string().trim().max(max).refine(withoutControlCharacters, VALIDATION_MESSAGES.controlCharacters);
+export const emailField = shortText(254).pipe(z.email());
 /** A whole number from a path or query string (digits only: '' or '1e3' are refused), or already a number. */
 export const wholeNumber = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^\d{1,12}$/, 'Nombre entier attendu')])
+    .union([z.number(), z.string().regex(/^\d{1,12}$/, VALIDATION_MESSAGES.wholeNumber)])
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 export const idParam = wholeNumber(1, 2_147_483_647);

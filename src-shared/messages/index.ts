@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES } from './admin';
+import { API_MESSAGES } from './api';
 import { DESKTOP_MESSAGES } from './desktop';
 import { PLATFORM_MESSAGES } from './platform';
 
@@ -11,6 +12,7 @@ export const MESSAGES = {
   ...PLATFORM_MESSAGES,
   ...ADMIN_MESSAGES,
   ...DESKTOP_MESSAGES,
+  ...API_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -19,4 +21,5 @@ export * from './notice';
 export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
 export { ADMIN_MESSAGES } from './admin';
 export { DESKTOP_MESSAGES } from './desktop';
+export { API_MESSAGES } from './api';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';

@@ -76,6 +76,7 @@ function reason(issue: ValidationIssue): string {
       return `${max} au plus`;
     }
     case 'too_small': {
+      if (ownMessage(issue)) return ownMessage(issue)!;
       const min = issue.inclusive === false ? Number(issue.minimum) + 1 : issue.minimum ?? 0;
       if (issue.origin === 'string') return Number(min) <= 1 ? VALIDATION_MESSAGES.blank : `${plural(min, 'caractère', 'caractères')} au moins`;
       if (issue.origin === 'array' || issue.origin === 'set') return `${plural(min, 'élément', 'éléments')} au moins`;
@@ -98,13 +99,19 @@ function reason(issue: ValidationIssue): string {
   }
 }
 
-/** The French message of one validation issue, in the part (`body`, `query`, `params`) it was found in. */
+/**
+ * The French message of one validation issue, in the part (`body`, `query`, `params`) it was found in. A message
+ * the contract gives in lower case is a reason put after the label ('Limite : nombre entier attendu'); one that
+ * starts with a capital is a whole sentence of the messages files, shown as it is ('Le nom ne peut pas être vide').
+ */
 export function describeIssue(issue: ValidationIssue, part: string): DescribedIssue {
   const path = issue.path.map(String);
   const field = path.join('.') || part;
   // The label of the innermost named field: `roles.0` is labelled 'Rôles'.
   const named = [...path].reverse().find((segment) => !/^\d+$/.test(segment));
   const label = (named && FIELD_LABELS[named]) ?? named ?? part;
+  const own = ownMessage(issue);
+  if (own && /^[A-ZÀ-Ý]/.test(own)) return { field, label, errorMsg: own };
   if (issue.code === 'unrecognized_keys') {
     const keys = (issue.keys ?? []).join(', ');
     return { field: path.concat(issue.keys ?? []).join('.') || part, label: keys || label, errorMsg: `${keys || label} : ${VALIDATION_MESSAGES.unknownField}` };

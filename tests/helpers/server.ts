@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Session } from '@shared/contract';
 import type { Role } from '@shared/roles';
-import { buildApp, type App } from '../../src-server/app';
+import { buildApp, type App, type AppOptions } from '../../src-server/app';
 import { hashPassword } from '../../src-server/auth/passwords';
 import type { Clock } from '../../src-server/clock';
 import { ManualClock } from './clock';
@@ -33,7 +33,7 @@ let counter = 0;
 
 /** Starts the real API on a loopback port, on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function startTestServer(
-  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void } = {},
+  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; onOutboxMail?: AppOptions['onOutboxMail']; logger?: AppOptions['logger'] } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const clock = options.clock ?? new ManualClock(Date.now());
@@ -41,8 +41,9 @@ export async function startTestServer(
     db: database.db,
     dbKind: database.kind,
     clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: { resetLinkBase: 'http://app.test', ...options.config },
+    onOutboxMail: options.onOutboxMail,
   });
   options.beforeListen?.(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -57,6 +57,26 @@ describe('account list', () => {
   });
 });
 
+describe('account search ignores accents and case', () => {
+  it("'Chloe' finds 'Chloé', 'chloé' finds 'Chloe', on names, nicknames and e-mails", async () => {
+    const create = async (name: string, nickname: string, username: string) =>
+      (await asAdmin('POST', '/admin/accounts', { name, nickname, username, roles: [] })).body.id as number;
+    const accented = await create('Chloé Âzur', 'Œlla', 'chloe.azur@exemple.fr');
+    const plain = await create('Chloe Martin', 'cm', 'cmartin@exemple.fr');
+    const search = async (term: string) =>
+      ((await asAdmin('GET', `/admin/accounts?term=${encodeURIComponent(term)}`)).body.items as { id: number }[]).map((a) => a.id).sort();
+    expect(await search('Chloe')).toEqual([accented, plain].sort());
+    expect(await search('chloé')).toEqual([accented, plain].sort());
+    expect(await search('CHLOÉ MART')).toEqual([plain]);
+    expect(await search('azur')).toEqual([accented]);
+    expect(await search('ÂZÜR')).toEqual([accented]);
+    expect(await search('oella')).toEqual([accented]);
+    // Still letters, not wildcards, after folding.
+    expect(await search('chlo_')).toEqual([]);
+    expect(await search('chlo%')).toEqual([]);
+  });
+});
+
 describe('account creation', () => {
   it('creates the account, mails a link to choose a password, and the link works', async () => {
     const response = await asAdmin('POST', '/admin/accounts', { name: 'Nina Roux', nickname: 'Nina', username: 'Nina.Roux@Exemple.fr', roles: ['SALES', 'CSM'] });
@@ -82,10 +102,10 @@ describe('account creation', () => {
   it('refuses an unknown role and an invalid e-mail, naming the field', async () => {
     const badRole = await asAdmin('POST', '/admin/accounts', { name: 'X', nickname: '', username: 'x@exemple.fr', roles: ['ROOT'] });
     expect(badRole.status).toBe(400);
-    expect(badRole.body.errorMsg).toContain('roles');
+    expect(badRole.body).toEqual({ errorMsg: 'Rôles : valeur non autorisée', field: 'roles.0' });
     const badEmail = await asAdmin('POST', '/admin/accounts', { name: 'X', nickname: '', username: 'not-an-email', roles: [] });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body.errorMsg).toContain('username');
+    expect(badEmail.body).toEqual({ errorMsg: 'E-mail : adresse e-mail invalide', field: 'username' });
   });
 });
 

@@ -1,10 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
+
+const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿŸ';
+const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyyY';
+
+/**
+ * Text folded for search: accents off, then lower case ('Chloé' and 'CHLOE' both give 'chloe'). translate() is
+ * plain SQL, so PGlite (no unaccent extension) and PostgreSQL fold alike, and immutable, so a generated column
+ * may use it; the search term goes through the same expression. Accents come off first: lower() of the default
+ * C locale leaves 'É' as it is.
+ */
+export function foldForSearch(text: SQL): SQL {
+  return sql`lower(replace(replace(translate(${text}, '${sql.raw(ACCENTED)}', '${sql.raw(UNACCENTED)}'), 'œ', 'oe'), 'Œ', 'OE'))`;
+}
 
 /** Staff accounts: read by every feature (the guard, sign-in, administration, reference data). */
 export const accounts = pgTable(
@@ -19,6 +32,10 @@ export const accounts = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     /** Access tokens issued before this instant are refused (set when the password changes). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** Name, nickname and e-mail folded for the account search, one per line; kept by the database itself. */
+    searchKey: text('search_key')
+      .notNull()
+      .generatedAlwaysAs(foldForSearch(sql.raw(`name || chr(10) || nickname || chr(10) || email`))),
     ...timestamps,
   },
   (table) => [

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@shared/roles';
 import { emailIs } from '../../accounts/queries';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, foldForSearch } from '../../db/schema';
 
 /** SQL of account administration. */
 
@@ -17,15 +17,15 @@ const accountColumns = {
 
 export type AccountRow = { id: number; uuid: string; name: string; nickname: string; email: string; roles: string[] };
 
-/** `%` and `_` typed by a user are letters, not wildcards. */
+/** `%` and `_` typed by a user are letters, not wildcards (folding leaves `\`, `%` and `_` alone). */
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Accounts whose name, nickname or e-mail contains `term`, whatever its accents and case ('Chloe' finds 'Chloé'). */
 function matching(term: string | undefined): SQL | undefined {
   if (!term) return undefined;
-  const pattern = likePattern(term);
-  return or(sql`${accounts.name} ILIKE ${pattern}`, sql`${accounts.nickname} ILIKE ${pattern}`, sql`${accounts.email} ILIKE ${pattern}`);
+  return sql`${accounts.searchKey} LIKE ${foldForSearch(sql`${likePattern(term)}`)}`;
 }
 
 /** One page of accounts by name (case-insensitive, then id), and the total matching `term`. */

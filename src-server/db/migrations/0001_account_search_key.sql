@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "search_key" text GENERATED ALWAYS AS (lower(replace(replace(translate(name || chr(10) || nickname || chr(10) || email, 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿŸ', 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyyY'), 'œ', 'oe'), 'Œ', 'OE'))) STORED NOT NULL;
