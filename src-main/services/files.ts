@@ -13,7 +13,7 @@ function assertCsvName(fileName: string): void {
 }
 
 /** Opens the file's bytes, once per reading: the encoding fallback reads them again. */
-type ByteSource = () => AsyncIterable<Uint8Array | string>;
+export type ByteSource = () => AsyncIterable<Uint8Array | string>;
 
 /** A byte that is not UTF-8: the file is read again as Windows-1252. */
 class NotUtf8Error extends Error {}
@@ -31,9 +31,13 @@ function detectDelimiter(headerLine: string): ';' | ',' {
  * has shown the separator. A strict UTF-8 decoder (the BOM dropped) throws NotUtf8Error on a byte it cannot
  * read; the caller then starts over in Windows-1252.
  */
-async function parseStream(open: ByteSource, encoding: CsvReadResult['encoding']) {
+async function parseStream(
+  open: ByteSource,
+  encoding: CsvReadResult['encoding'],
+  onRow: (row: Record<string, string>) => void,
+  afterRead?: () => Promise<void>,
+) {
   const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
-  const rows: Record<string, string>[] = [];
   let header = '';
   let parser: PassThrough | null = null;
   let parsed: Promise<void> = Promise.resolve();
@@ -49,7 +53,7 @@ async function parseStream(open: ByteSource, encoding: CsvReadResult['encoding']
         delimiter,
         skipEmptyLines: 'greedy',
         transformHeader: (name: string) => name.trim(),
-        step: (result) => void rows.push(result.data),
+        step: (result) => onRow(result.data),
         complete: () => resolve(),
         error: () => reject(new Error(MESSAGES.csvUnreadable)),
       });
@@ -78,6 +82,8 @@ async function parseStream(open: ByteSource, encoding: CsvReadResult['encoding']
     // Text never holds NUL bytes: this is a binary file (or UTF-16) renamed .csv.
     if (bytes.includes(0)) throw new Error(MESSAGES.csvUnreadable);
     await feed(decode(bytes));
+    // The consumer may act on the rows parsed so far (send a chunk) before more of the file is read.
+    await afterRead?.();
   }
   await feed(decode());
   // A file of one line without a line break: its header alone.
@@ -89,7 +95,7 @@ async function parseStream(open: ByteSource, encoding: CsvReadResult['encoding']
   const firstLine = header.split(/\r?\n|\r/, 1)[0];
   parser.end();
   await parsed;
-  return { rows, delimiter, firstLine };
+  return { delimiter, firstLine };
 }
 
 /**
@@ -97,32 +103,72 @@ async function parseStream(open: ByteSource, encoding: CsvReadResult['encoding']
  * exports); `;` or `,` separators.
  */
 export async function parseCsv(input: Uint8Array | ByteSource, fileName: string): Promise<CsvReadResult> {
+  const rows: Record<string, string>[] = [];
+  const scanned = await scanCsv(input, fileName, {
+    onStart: () => (rows.length = 0),
+    onRow: (row) => void rows.push(row),
+  });
+  return { ...scanned, rows };
+}
+
+/** What a full pass over a CSV file learnt, without its rows. */
+export type CsvScan = Omit<CsvReadResult, 'rows'>;
+
+/**
+ * Reads a CSV file row by row, never holding it whole: `onRow` sees each row as it is parsed. A file that turns
+ * out not to be UTF-8 is read again as Windows-1252, so `onStart` tells the consumer to forget what it saw.
+ * A known `encoding` (from an earlier pass) reads once.
+ */
+export async function scanCsv(
+  input: Uint8Array | ByteSource,
+  fileName: string,
+  handlers: {
+    onRow: (row: Record<string, string>) => void;
+    onStart?: () => void;
+    /** Called between reads of the file: back-pressure for a consumer that sends rows on. */
+    afterRead?: () => Promise<void>;
+    encoding?: CsvReadResult['encoding'];
+  },
+): Promise<CsvScan> {
   assertCsvName(fileName);
   const open: ByteSource = input instanceof Uint8Array ? () => Readable.from([Buffer.from(input.buffer, input.byteOffset, input.byteLength)]) : input;
-  let encoding: CsvReadResult['encoding'] = 'utf-8';
+  let encoding: CsvReadResult['encoding'] = handlers.encoding ?? 'utf-8';
+  let firstRow: Record<string, string> | null = null;
+  const onRow = (row: Record<string, string>) => {
+    firstRow ??= row;
+    handlers.onRow(row);
+  };
   let result: Awaited<ReturnType<typeof parseStream>>;
   try {
-    result = await parseStream(open, encoding);
+    handlers.onStart?.();
+    result = await parseStream(open, encoding, onRow, handlers.afterRead);
   } catch (error) {
-    if (!(error instanceof NotUtf8Error)) throw error;
+    if (!(error instanceof NotUtf8Error) || handlers.encoding) throw error;
     encoding = 'windows-1252';
-    result = await parseStream(open, encoding);
+    firstRow = null;
+    handlers.onStart?.();
+    result = await parseStream(open, encoding, onRow, handlers.afterRead);
   }
-  const { rows, delimiter, firstLine } = result;
-  const columns = rows.length
-    ? Object.keys(rows[0])
+  const { delimiter, firstLine } = result;
+  const columns = firstRow
+    ? Object.keys(firstRow)
     : firstLine
         .split(delimiter)
         .map((column) => column.trim().replace(/^"|"$/g, ''))
         .filter(Boolean);
   if (!columns.length) throw new Error(MESSAGES.csvUnreadable);
-  return { fileName: basename(fileName), columns, rows, encoding, delimiter };
+  return { fileName: basename(fileName), columns, encoding, delimiter };
+}
+
+/** Opens a file on disk as a byte source, in 256 kB chunks. */
+export function fileSource(path: string): ByteSource {
+  return () => createReadStream(path, { highWaterMark: 256 * 1024 });
 }
 
 /** Reads a CSV file picked in a native dialog, streamed from disk. */
 export async function readCsvFile(path: string): Promise<CsvReadResult> {
   assertCsvName(path);
-  return parseCsv(() => createReadStream(path, { highWaterMark: 256 * 1024 }), path);
+  return parseCsv(fileSource(path), path);
 }
 
 function cell(value: unknown): string {
@@ -141,15 +187,17 @@ export async function writeCsvFile(
   path: string,
   rows: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
   columns: string[],
+  options: { headers?: string[]; cellValue?: (row: Record<string, unknown>, column: string) => unknown } = {},
 ): Promise<void> {
   const temporary = `${path}.${process.pid}.partial`;
   const out = createWriteStream(temporary, { encoding: 'utf8' });
   const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+  const cellValue = options.cellValue ?? ((row, column) => row[column]);
   try {
-    await write('\uFEFF' + Papa.unparse([columns], { delimiter: ';', newline: '\r\n' }) + '\r\n');
+    await write('\uFEFF' + Papa.unparse([options.headers ?? columns], { delimiter: ';', newline: '\r\n' }) + '\r\n');
     let batch: string[][] = [];
     for await (const row of rows as AsyncIterable<Record<string, unknown>>) {
-      batch.push(columns.map((c) => cell(row[c])));
+      batch.push(columns.map((c) => cell(cellValue(row, c))));
       if (batch.length === 5000) {
         await write(Papa.unparse(batch, { delimiter: ';', newline: '\r\n' }) + '\r\n');
         batch = [];

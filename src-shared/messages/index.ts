@@ -21,5 +21,6 @@ export * from './notice';
 export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
 export { ADMIN_MESSAGES } from './admin';
 export { DESKTOP_MESSAGES } from './desktop';
+export { EXPORT_MESSAGES, IMPORT_MESSAGES, FILE_NOTICES } from './files';
 export { API_MESSAGES } from './api';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { IpcResult } from '@shared/ipc';
+import { IMPORT_MESSAGES } from '@shared/messages';
+import { fileSource, scanCsv, type CsvScan } from './files';
+import type { Progress } from './csv-export';
+
+/** Rows the import screens preview (spec: 25 rows per page). */
+export const PREVIEW_ROWS = 25;
+/** Per-row errors kept for the screen; the count goes on past it. */
+export const MAX_REPORTED_ERRORS = 1000;
+
+export interface CsvPreview extends CsvScan {
+  /** Names the picked file in later calls; the renderer never sees its path. */
+  handle: string;
+  rows: Record<string, string>[];
+  rowCount: number;
+}
+
+export interface RowError {
+  /** The row as a spreadsheet numbers it: the header is row 1, the first value row 2. */
+  line: number;
+  message: string;
+}
+
+export interface ImportReport {
+  rows: number;
+  sent: number;
+  refused: number;
+  errors: RowError[];
+  /** More errors happened than `errors` holds. */
+  errorsTruncated: boolean;
+}
+
+interface PickedFile {
+  path: string;
+  scan: CsvScan;
+  /** A copy made by the host (web uploads): deleted when forgotten. */
+  temporary: boolean;
+  expires: number;
+}
+
+const HANDLE_TTL_MS = 30 * 60 * 1000;
+
+/**
+ * Files picked for an import, by handle. A preview reads the whole file once (row count, encoding) but keeps
+ * only its first 25 rows; the import reads it again and sends one column in chunks. Nothing holds every row.
+ */
+export class CsvImports {
+  private readonly files = new Map<string, PickedFile>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async preview(path: string, options: { temporary?: boolean; fileName?: string } = {}): Promise<CsvPreview> {
+    this.forgetExpired();
+    const rows: Record<string, string>[] = [];
+    let rowCount = 0;
+    const scan = await scanCsv(fileSource(path), options.fileName ?? path, {
+      onStart: () => {
+        rows.length = 0;
+        rowCount = 0;
+      },
+      onRow: (row) => {
+        rowCount += 1;
+        if (rows.length < PREVIEW_ROWS) rows.push(row);
+      },
+    });
+    const handle = randomUUID();
+    this.files.set(handle, { path, scan, temporary: options.temporary ?? false, expires: this.now() + HANDLE_TTL_MS });
+    return { ...scan, handle, rows, rowCount };
+  }
+
+  /**
+   * Sends the values of `column` to `send` in chunks of `chunkSize`. A blank cell is a row error; a chunk the
+   * server refuses makes each of its rows an error with the server's message. Stops when `signal` aborts.
+   */
+  async importColumn(
+    handle: string,
+    options: { column: string; chunkSize?: number },
+    send: (values: string[]) => Promise<IpcResult<unknown>>,
+    progress: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+  ): Promise<ImportReport> {
+    const file = this.files.get(handle);
+    if (!file || file.expires < this.now()) throw new Error(IMPORT_MESSAGES.fileForgotten);
+    if (!file.scan.columns.includes(options.column)) throw new Error(IMPORT_MESSAGES.missingColumn(options.column));
+    const chunkSize = options.chunkSize ?? 1000;
+    const report: ImportReport = { rows: 0, sent: 0, refused: 0, errors: [], errorsTruncated: false };
+    const addError = (error: RowError) => {
+      if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
+      else report.errorsTruncated = true;
+    };
+    let chunk: { line: number; value: string }[] = [];
+    const flush = async (size: number) => {
+      progress.signal?.throwIfAborted();
+      const sending = chunk.slice(0, size);
+      chunk = chunk.slice(size);
+      const result = await send(sending.map((entry) => entry.value));
+      if (result.ok) report.sent += sending.length;
+      else {
+        report.refused += sending.length;
+        for (const entry of sending) addError({ line: entry.line, message: result.errorMsg });
+      }
+      progress.onProgress?.({ done: report.rows, total: null });
+    };
+    // Rows arrive from the parser synchronously; full chunks are sent between reads of the file, so memory holds
+    // at most one read (256 kB) of values plus one chunk.
+    let line = 1;
+    await scanCsv(fileSource(file.path), file.path, {
+      encoding: file.scan.encoding,
+      onRow: (row) => {
+        line += 1;
+        report.rows += 1;
+        const value = (row[options.column] ?? '').trim();
+        if (value) chunk.push({ line, value });
+        else addError({ line, message: IMPORT_MESSAGES.blankValue(options.column) });
+      },
+      afterRead: async () => {
+        while (chunk.length >= chunkSize) await flush(chunkSize);
+      },
+    });
+    while (chunk.length) await flush(chunkSize);
+    progress.onProgress?.({ done: report.rows, total: report.rows });
+    return report;
+  }
+
+  async forget(handle: string): Promise<void> {
+    const file = this.files.get(handle);
+    this.files.delete(handle);
+    if (file?.temporary) await rm(file.path, { force: true });
+  }
+
+  private forgetExpired(): void {
+    for (const [handle, file] of this.files) if (file.expires < this.now()) void this.forget(handle);
+  }
+}

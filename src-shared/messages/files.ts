@@ -1,0 +1,21 @@
+import { notice } from './notice';
+
+/** CSV exports and imports through the main process (not quoted by the spec, except where marked). */
+export const EXPORT_MESSAGES = {
+  exporting: 'Export en cours…',
+  exported: (rows: number, file: string) => `${rows.toLocaleString('fr-FR')} ligne${rows > 1 ? 's' : ''} exportée${rows > 1 ? 's' : ''} dans ${file}`,
+  cancelled: 'Export annulé',
+  notAList: "Cette opération ne peut pas être exportée",
+} as const;
+
+export const IMPORT_MESSAGES = {
+  fileForgotten: 'Fichier oublié : choisissez-le à nouveau',
+  missingColumn: (column: string) => `Le fichier ne contient pas de colonne « ${column} »`,
+  blankValue: (column: string) => `valeur vide dans la colonne « ${column} »`,
+  cancelled: 'Import annulé',
+} as const;
+
+export const FILE_NOTICES = {
+  exportCancelled: notice(EXPORT_MESSAGES.cancelled, 'info'),
+  importCancelled: notice(IMPORT_MESSAGES.cancelled, 'info'),
+} as const;
