@@ -13,6 +13,12 @@ export interface ServerConfig {
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
+  /**
+   * Given by a host that lets its user create the first administrator (desktop app): the secret that
+   * setup.createAdmin must carry. Without it, the setup is not offered (a team server gets its first
+   * administrator from BACKOFFICE_ADMIN_EMAIL / BACKOFFICE_ADMIN_PASSWORD).
+   */
+  setupToken?: string;
 }
 
 export const defaultServerConfig: ServerConfig = {

@@ -3,6 +3,7 @@ import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
+import { setupFeature } from './setup';
 
 /**
  * The server's feature registry: one line per feature. Each feature module builds its own services and returns
@@ -14,5 +15,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await authFeature(context)),
     ...(await adminFeature(context)),
     ...(await metaFeature(context)),
+    ...(await setupFeature(context)),
   };
 }

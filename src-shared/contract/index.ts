@@ -1,6 +1,7 @@
 import { adminOperations } from './admin';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
+import { setupOperations } from './setup';
 
 export * from './define';
 export * from './entities';
@@ -12,6 +13,7 @@ export const contract = {
   ...authOperations,
   ...adminOperations,
   ...metaOperations,
+  ...setupOperations,
 };
 
 export type Contract = typeof contract;

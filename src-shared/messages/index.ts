@@ -23,4 +23,5 @@ export { ADMIN_MESSAGES } from './admin';
 export { DESKTOP_MESSAGES } from './desktop';
 export { EXPORT_MESSAGES, IMPORT_MESSAGES, FILE_NOTICES } from './files';
 export { API_MESSAGES } from './api';
+export { SETUP_MESSAGES } from './setup';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
