@@ -19,7 +19,7 @@ export type IpcFailure = z.infer<typeof ipcFailureSchema>;
 export type IpcResult<T> = { ok: true; data: T } | IpcFailure;
 
 /** Operations the renderer may not call through `api:call`: their answers carry tokens, which stay in main. */
-export const SESSION_OPERATIONS = ['auth.signIn', 'auth.refresh'] as const satisfies readonly OperationId[];
+export const SESSION_OPERATIONS = ['auth.signIn', 'auth.refresh', 'setup.createAdmin'] as const satisfies readonly OperationId[];
 export const rendererOperationIds = operationIds.filter(
   (id) => !(SESSION_OPERATIONS as readonly string[]).includes(id),
 ) as Exclude<OperationId, (typeof SESSION_OPERATIONS)[number]>[];
@@ -73,6 +73,10 @@ export const ipcChannels = {
     request: z.strictObject({ username: z.string().max(254), password: z.string().max(1024) }),
   },
   'session:get': { request: z.undefined().or(z.strictObject({})) },
+  /** First start: creates the administrator (main adds the setup token of this launch), then signs in as it. */
+  'setup:createAdmin': {
+    request: z.strictObject({ name: z.string().max(200), username: z.string().max(254), password: z.string().max(1024) }),
+  },
   /** Re-reads the roles from the server (after an admin changed their own). */
   'session:refresh': { request: z.undefined().or(z.strictObject({})) },
   'session:signOut': { request: z.undefined().or(z.strictObject({})) },
@@ -115,6 +119,7 @@ export interface IpcResponses {
   'api:call': unknown;
   'session:signIn': SessionInfo;
   'session:get': SessionInfo | null;
+  'setup:createAdmin': SessionInfo;
   'session:refresh': SessionInfo | null;
   'session:signOut': { ok: true };
   'settings:get': Settings;

@@ -22,6 +22,7 @@ export type ScreenComponentKey =
   | 'forbidden'
   | 'login'
   | 'passwordConfirm'
+  | 'setup'
   | 'home'
   | 'about'
   | 'admin'
@@ -88,6 +89,8 @@ const screen = (entry: Omit<ScreenEntry, 'kind'>): ScreenEntry => ({ kind: 'scre
 export const SCREENS: readonly RegistryEntry[] = [
   screen({ id: 'login', path: '/login', access: access.public, component: 'login', available: true }),
   screen({ id: 'passwordConfirm', path: '/password/confirm', access: access.public, component: 'passwordConfirm', available: true }),
+  // First start of the desktop app: the administrator is created here (beyond the spec, security review).
+  screen({ id: 'setup', path: '/setup', access: access.public, component: 'setup', available: true }),
   screen({ id: 'forbidden', path: '/403', access: signedIn, component: 'forbidden', available: true }),
   screen({ id: 'home', path: '/', access: signedIn, component: 'home', available: true }),
   screen({ id: 'about', path: '/about', access: signedIn, component: 'about', available: true }),

@@ -1,5 +1,5 @@
 import { ipcChannels, type AppInfo, type CsvReadResult, type IpcChannel, type IpcRequest, type IpcResponses, type IpcResult, type SavedFile } from '@shared/ipc';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, SETUP_MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
 import { toCsv } from '../services/files';
 import type { SettingsStore } from '../services/settings';
@@ -16,6 +16,8 @@ export interface IpcDependencies {
   settings: SettingsStore;
   files: HostFiles;
   appInfo: () => AppInfo | Promise<AppInfo>;
+  /** The setup token this launch gave its embedded server (first start); absent with a team server. */
+  setupToken?: string;
 }
 
 type Parsed<C extends IpcChannel> = (typeof ipcChannels)[C]['request'] extends { _zod: { output: infer O } } ? O : never;
@@ -29,6 +31,12 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
   return {
     'api:call': async ({ operation, input }) => api.call(operation, input),
     'session:signIn': async ({ username, password }) => api.signIn(username, password),
+    'setup:createAdmin': async (fields) => {
+      if (!deps.setupToken) return { ok: false, status: 404, errorMsg: SETUP_MESSAGES.unavailable };
+      const created = await api.call('setup.createAdmin', { body: { ...fields, setupToken: deps.setupToken } });
+      if (!created.ok) return created;
+      return api.signIn(fields.username.trim(), fields.password);
+    },
     'session:get': async () => ok(await api.sessionInfo()),
     'session:refresh': async () => api.reloadSession(),
     'session:signOut': async () => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ScreenComponentKey } from '@shared/screens';
 import LoginPage from '../features/auth/LoginPage';
 import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
+import SetupPage from '../features/setup/SetupPage';
 import ForbiddenPage from '../features/forbidden/ForbiddenPage';
 import HomePage from '../features/home/HomePage';
 import { lazyScreen } from './lazy';
@@ -18,6 +19,7 @@ export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'))
 export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType>> = {
   login: LoginPage,
   passwordConfirm: PasswordConfirmPage,
+  setup: SetupPage,
   forbidden: ForbiddenPage,
   home: HomePage,
   about: AboutPage,

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
@@ -19,6 +19,17 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
+
+  // A new installation of the desktop app has no account yet: its administrator is created first.
+  useEffect(() => {
+    let current = true;
+    void callApi('setup.status').then((result) => {
+      if (current && result.ok && result.data.needed && result.data.available) navigate('/setup', { replace: true });
+    });
+    return () => {
+      current = false;
+    };
+  }, [navigate]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
