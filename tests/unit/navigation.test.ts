@@ -147,7 +147,7 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
     // Only the screens of this issue exist yet.
-    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm']);
+    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
   });
 });
 
