@@ -30,7 +30,7 @@ export interface WindowBoundsLike {
   height: number;
 }
 
-export function buildWindowOptions(input: { preloadPath: string; bounds?: WindowBoundsLike | null }) {
+export function buildWindowOptions(input: { preloadPath: string; bounds?: WindowBoundsLike | null; isPackaged: boolean }) {
   const bounds = input.bounds ?? { width: 1440, height: 900 };
   return {
     ...bounds,
@@ -54,7 +54,8 @@ export function buildWindowOptions(input: { preloadPath: string; bounds?: Window
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: true,
-      devTools: process.env.NODE_ENV !== 'production' || process.env.BACKOFFICE_DEVTOOLS === '1',
+      // An installed app has no DevTools, whatever its environment says: they would read the page's state.
+      devTools: !input.isPackaged,
     },
   } as const;
 }
@@ -69,14 +70,33 @@ export function isAllowedNavigation(url: string): boolean {
   }
 }
 
-/** An http(s) link to open in the user's browser, or null for anything else (file:, javascript:, custom schemes). */
-export function externalUrlToOpen(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+/** Redirects and frame navigations follow the same rule as navigations: the app's own pages only. */
+export const isAllowedRedirect = isAllowedNavigation;
+
+/**
+ * A frame may only show the app's own pages; the app has no frames of its own, so any other frame navigation
+ * (an injected iframe) is refused.
+ */
+export function isAllowedFrameNavigation(url: string, isMainFrame: boolean): boolean {
+  return isMainFrame && isAllowedNavigation(url);
+}
+
+/**
+ * A link to open in the user's browser, or null. Opened: https links, and the addresses of the external tools
+ * configured in the settings (which an administrator chose, possibly an intranet http address). Refused: any
+ * other http link, file:, javascript:, data: and custom schemes, and https links carrying credentials.
+ */
+export function externalUrlToOpen(url: string, configuredTools: readonly string[] = []): string | null {
+  const parsed = URL.parse(url);
+  if (!parsed || parsed.username || parsed.password) return null;
+  const isConfiguredTool = configuredTools.some((tool) => {
+    const address = URL.parse(tool);
+    if (!address || !/^https?:$/.test(address.protocol)) return false;
+    const base = address.pathname.endsWith('/') ? address.pathname : `${address.pathname}/`;
+    return parsed.origin === address.origin && (parsed.pathname === address.pathname || parsed.pathname.startsWith(base));
+  });
+  if (isConfiguredTool) return parsed.href;
+  return parsed.protocol === 'https:' ? parsed.href : null;
 }
 
 /** backoffice://app/password/confirm?confirmationToken=x → '/password/confirm?confirmationToken=x'; other links → null. */

@@ -17,7 +17,9 @@ import {
   DEEP_LINK_SCHEME,
   buildWindowOptions,
   externalUrlToOpen,
+  isAllowedFrameNavigation,
   isAllowedNavigation,
+  isAllowedRedirect,
   isPermissionAllowed,
   routeFromDeepLink,
 } from '../window-options';
@@ -27,6 +29,8 @@ const rendererDir = join(here, '../renderer');
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
 
 let mainWindow: BrowserWindow | null = null;
+/** The external tools' addresses, read when a link is opened (the settings load after the handlers exist). */
+let toolSettings: () => { shortUrlServiceUrl: string; appCreationToolUrl: string } = () => ({ shortUrlServiceUrl: '', appCreationToolUrl: '' });
 let pendingRoute: string | null = null;
 
 function emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
@@ -128,9 +132,16 @@ export async function runElectronHost(): Promise<void> {
     contents.on('will-navigate', (event, url) => {
       if (!isAllowedNavigation(url)) event.preventDefault();
     });
+    contents.on('will-redirect', (event, url) => {
+      if (!isAllowedRedirect(url)) event.preventDefault();
+    });
+    contents.on('will-frame-navigate', (event) => {
+      if (!isAllowedFrameNavigation(event.url, event.isMainFrame)) event.preventDefault();
+    });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
-      const external = externalUrlToOpen(url);
+      const { shortUrlServiceUrl, appCreationToolUrl } = toolSettings();
+      const external = externalUrlToOpen(url, [shortUrlServiceUrl, appCreationToolUrl].filter(Boolean));
       if (external) void shell.openExternal(external);
       return { action: 'deny' };
     });
@@ -144,6 +155,7 @@ export async function runElectronHost(): Promise<void> {
 
   const store = new Store({ name: 'backoffice' }) as unknown as KeyValueStore;
   const settings = createSettingsStore(store);
+  toolSettings = () => settings.get();
   // The window opens at once; the embedded API (when no team server is set) boots meanwhile and API calls wait
   // for it. Started on demand too, should the user clear the team server's URL later.
   let embeddedStart: ReturnType<typeof startEmbeddedServer> | null = null;
@@ -205,7 +217,7 @@ export async function runElectronHost(): Promise<void> {
   });
 
   const createWindow = () => {
-    mainWindow = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds() }));
+    mainWindow = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds(), isPackaged: app.isPackaged }));
     mainWindow.once('ready-to-show', () => mainWindow?.show());
     mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
     mainWindow.on('closed', () => (mainWindow = null));

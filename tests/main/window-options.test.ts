@@ -3,13 +3,15 @@ import {
   CONTENT_SECURITY_POLICY,
   buildWindowOptions,
   externalUrlToOpen,
+  isAllowedFrameNavigation,
   isAllowedNavigation,
+  isAllowedRedirect,
   isPermissionAllowed,
   routeFromDeepLink,
 } from '../../src-main/window-options';
 
 describe('Electron security checklist items covered by the window options', () => {
-  const { webPreferences } = buildWindowOptions({ preloadPath: '/app/out/preload/index.mjs' });
+  const { webPreferences } = buildWindowOptions({ preloadPath: '/app/out/preload/index.mjs', isPackaged: true });
 
   it('isolates the renderer: context isolation, sandbox, no Node integration anywhere', () => {
     expect(webPreferences.contextIsolation).toBe(true);
@@ -47,10 +49,44 @@ describe('Electron security checklist items covered by the window options', () =
     }
   });
 
-  it('opens only http(s) links outside, after parsing them', () => {
+  it('has no DevTools in an installed app, whatever NODE_ENV or the environment say', () => {
+    const previous = { ...process.env };
+    process.env.NODE_ENV = 'development';
+    process.env.BACKOFFICE_DEVTOOLS = '1';
+    try {
+      expect(buildWindowOptions({ preloadPath: '/p', isPackaged: true }).webPreferences.devTools).toBe(false);
+      expect(buildWindowOptions({ preloadPath: '/p', isPackaged: false }).webPreferences.devTools).toBe(true);
+    } finally {
+      process.env = previous;
+    }
+  });
+
+  it('applies the navigation rule to redirects, and lets no frame navigate', () => {
+    expect(isAllowedRedirect('app://renderer/login')).toBe(true);
+    expect(isAllowedRedirect('https://evil.example/')).toBe(false);
+    expect(isAllowedFrameNavigation('app://renderer/admin', true)).toBe(true);
+    expect(isAllowedFrameNavigation('app://renderer/admin', false)).toBe(false);
+    expect(isAllowedFrameNavigation('https://evil.example/', true)).toBe(false);
+  });
+
+  it('opens outside only https links and the configured tools, after parsing them', () => {
     expect(externalUrlToOpen('https://docs.example.com/a?b=c')).toBe('https://docs.example.com/a?b=c');
-    for (const url of ['file:///C:/Windows/system32/calc.exe', 'javascript:alert(1)', 'smb://host/share', 'ms-msdt:/id', '']) {
-      expect(externalUrlToOpen(url), url).toBeNull();
+    const tools = ['http://short.intranet.local/admin', 'https://apps.example.com/'];
+    expect(externalUrlToOpen('http://short.intranet.local/admin', tools)).toBe('http://short.intranet.local/admin');
+    expect(externalUrlToOpen('http://short.intranet.local/admin/links?x=1', tools)).toBe('http://short.intranet.local/admin/links?x=1');
+    for (const url of [
+      'http://docs.example.com/a',
+      'http://short.intranet.local/administration',
+      'http://short.intranet.local/',
+      'http://short.intranet.local.evil.example/admin',
+      'https://user:secret@docs.example.com/',
+      'file:///C:/Windows/system32/calc.exe',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'ms-msdt:/id',
+      '',
+    ]) {
+      expect(externalUrlToOpen(url, tools), url).toBeNull();
     }
   });
 
