@@ -62,8 +62,6 @@ const apiInput = z
   })
   .default({});
 
-const csvRow = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
-
 export const ipcChannels = {
   /** Any contract operation but the session ones; main adds the bearer token and validates against the contract. */
   'api:call': {
@@ -83,17 +81,40 @@ export const ipcChannels = {
   'settings:get': { request: z.undefined().or(z.strictObject({})) },
   'settings:set': { request: settingsSchema.partial().strict() },
   'app:info': { request: z.undefined().or(z.strictObject({})) },
-  /** Native dialog (Electron) or browser picker (web): parse a CSV file in main. */
-  'files:readCsv': {
+  /**
+   * Exports everything a list operation answers to a CSV file: main asks where (save dialog; the web host offers
+   * a download), pages through the API and writes the file as it goes, with 'files:progress' events under
+   * `jobId` (chosen by the renderer, so that it can cancel). Rows never cross IPC.
+   */
+  'files:exportCsv': {
     request: z.strictObject({
-      /** Web host only: the file's bytes as base64, picked in the page. */
-      contentBase64: z.string().max(200 * 1024 * 1024).optional(),
-      fileName: z.string().max(255).optional(),
+      jobId: z.uuid(),
+      operation: z.enum(rendererOperationIds as [RendererOperationId, ...RendererOperationId[]]),
+      input: apiInput,
+      columns: z.array(z.strictObject({ key: z.string().min(1).max(200), header: z.string().max(200) })).min(1).max(200),
+      defaultName: z.string().min(1).max(255),
+      maxRows: z.number().int().min(1).max(1_000_000).optional(),
     }),
   },
-  'files:saveCsv': {
-    request: z.strictObject({ defaultName: z.string().min(1).max(255), rows: z.array(csvRow).max(1_000_000), columns: z.array(z.string()).optional() }),
+  /**
+   * Picks a CSV file for an import (open dialog; on the web host, a file the page uploaded first) and answers its
+   * columns, first 25 rows and row count, with a handle naming it for 'files:importCsv'.
+   */
+  'files:previewCsv': { request: z.strictObject({ uploadId: z.string().max(100).optional() }) },
+  /** Sends one column of the previewed file to an operation in chunks (body `{ [bodyField]: values }`). */
+  'files:importCsv': {
+    request: z.strictObject({
+      jobId: z.uuid(),
+      handle: z.uuid(),
+      operation: z.enum(rendererOperationIds as [RendererOperationId, ...RendererOperationId[]]),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      column: z.string().min(1).max(200),
+      bodyField: z.string().min(1).max(100),
+      chunkSize: z.number().int().min(1).max(10_000).optional(),
+    }),
   },
+  /** Stops an export or import under way; its file is not kept. */
+  'files:cancel': { request: z.strictObject({ jobId: z.uuid() }) },
   'files:savePdf': {
     request: z.strictObject({ defaultName: z.string().min(1).max(255), contentBase64: z.string().max(200 * 1024 * 1024) }),
   },
@@ -114,6 +135,26 @@ export interface SavedFile {
   downloadUrl?: string;
 }
 
+/** A CSV file picked for an import: what the screen previews (never every row). */
+export interface CsvPreviewInfo {
+  handle: string;
+  fileName: string;
+  columns: string[];
+  rows: Record<string, string>[];
+  rowCount: number;
+  encoding: 'utf-8' | 'windows-1252';
+  delimiter: ';' | ',';
+}
+
+export interface CsvImportReport {
+  rows: number;
+  sent: number;
+  refused: number;
+  /** By row as a spreadsheet numbers it (the header is row 1); the first 1,000. */
+  errors: { line: number; message: string }[];
+  errorsTruncated: boolean;
+}
+
 /** What each channel answers (always wrapped in IpcResult). */
 export interface IpcResponses {
   'api:call': unknown;
@@ -125,13 +166,15 @@ export interface IpcResponses {
   'settings:get': Settings;
   'settings:set': Settings;
   'app:info': AppInfo;
-  /** null when the user cancelled the dialog. */
-  'files:readCsv': CsvReadResult | null;
   /**
    * The saved path (Electron), or on the web host the file name and a one-time URL the web bridge downloads;
-   * null when the user cancelled.
+   * null when the user cancelled the dialog.
    */
-  'files:saveCsv': SavedFile | null;
+  'files:exportCsv': (SavedFile & { rows: number }) | null;
+  /** null when the user cancelled the dialog. */
+  'files:previewCsv': CsvPreviewInfo | null;
+  'files:importCsv': CsvImportReport;
+  'files:cancel': { cancelled: boolean };
   'files:savePdf': SavedFile | null;
 }
 
@@ -143,6 +186,8 @@ export const ipcEvents = {
   'session:expired': z.object({ reason: z.string() }),
   /** A deep link (backoffice://app/password/confirm?...) asks the renderer to open a route. */
   'navigate': z.object({ path: z.string() }),
+  /** How far an export or import has gone; `total` when known. */
+  'files:progress': z.object({ jobId: z.string(), done: z.number().int(), total: z.number().int().nullable() }),
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;

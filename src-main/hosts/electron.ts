@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, normalize, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type MenuItemConstructorOptions } from 'electron';
 import Store from 'electron-store';
@@ -8,7 +8,7 @@ import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { createIpcHandlers, dispatchIpc, type HostFiles } from '../ipc/handlers';
 import { isTrustedSender } from '../ipc/sender';
 import { ApiClient, apiAddress } from '../services/api-client';
-import { readCsvFile, savePdfFile } from '../services/files';
+import { savePdfFile } from '../services/files';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
 import {
@@ -177,15 +177,17 @@ export async function runElectronHost(): Promise<void> {
   const api = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
 
   const files: HostFiles = {
-    async readCsv() {
-      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv'] }] });
-      return picked.canceled || !picked.filePaths[0] ? null : readCsvFile(picked.filePaths[0]);
-    },
-    async saveCsv(defaultName, content) {
+    async exportDestination(defaultName) {
       const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: 'CSV', extensions: ['csv'] }] });
       if (chosen.canceled || !chosen.filePath) return null;
-      await writeFile(chosen.filePath, content, 'utf8');
-      return { savedAs: chosen.filePath };
+      const path = chosen.filePath;
+      // The export writes beside the chosen name and renames at the end: nothing to clean up here.
+      return { path, finish: () => ({ savedAs: path }), abandon: () => undefined };
+    },
+    async pickCsv() {
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      const path = picked.filePaths[0];
+      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
     },
     async savePdf(defaultName, bytes) {
       const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
@@ -198,6 +200,7 @@ export async function runElectronHost(): Promise<void> {
     api,
     settings,
     files,
+    emit,
     appInfo: async () => {
       const chosen = settings.get().apiUrl;
       const running = chosen ? null : await embedded().catch(() => null);

@@ -12,6 +12,7 @@ import type { HostFiles, IpcHandlers } from '../ipc/handlers';
 import type { ApiClient } from '../services/api-client';
 import { CONTENT_SECURITY_POLICY } from '../window-options';
 import { appVersion } from '../app-version';
+import { WebFileExchange } from './web-files';
 
 export interface WebHostOptions {
   /** 0 for a random port; default WEB_PORT or 4173. */
@@ -99,7 +100,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = resolve(options.rendererDir);
   const indexTemplate = readFileSync(join(rendererDir, 'index.html'), 'utf8');
   const indexHtml = indexTemplate.replace('<head>', `<head>\n    <meta name="backoffice-web-secret" content="${secret}" />`);
-  const downloads = new Map<string, { name: string; contentType: string; bytes: Buffer; expires: number }>();
+  const exchange = new WebFileExchange();
   const streams = new Set<ServerResponse>();
 
   const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => {
@@ -108,24 +109,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 
   let origin = '';
-  const offerDownload = (name: string, contentType: string, bytes: Buffer): SavedFile => {
-    const now = Date.now();
-    for (const [id, entry] of downloads) if (entry.expires < now) downloads.delete(id);
-    const id = randomUUID();
-    downloads.set(id, { name, contentType, bytes, expires: now + DOWNLOAD_TTL_MS });
-    return { savedAs: name, downloadUrl: `/__download/${id}` };
-  };
   const files: HostFiles = {
-    async readCsv(request) {
-      if (!request.contentBase64 || !request.fileName) return null;
-      const { parseCsv } = await import('../services/files');
-      return parseCsv(Buffer.from(request.contentBase64, 'base64'), request.fileName);
+    async exportDestination(defaultName) {
+      return exchange.exportDestination(defaultName);
     },
-    async saveCsv(defaultName, content) {
-      return offerDownload(defaultName, 'text/csv; charset=utf-8', Buffer.from(content, 'utf8'));
+    async pickCsv(request) {
+      return exchange.takeUpload(request.uploadId);
     },
     async savePdf(defaultName, bytes) {
-      return offerDownload(defaultName, 'application/pdf', Buffer.from(bytes));
+      return exchange.offerBytes(defaultName, 'application/pdf', Buffer.from(bytes));
     },
   };
 
@@ -193,19 +185,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
 
+      if (url.pathname === '/__upload') {
+        // A file picked in the page for an import, streamed to the host's private folder (same checks as IPC).
+        if (request.method !== 'POST') return sendJson(response, 405, { ok: false, status: 405, errorMsg: MESSAGES.invalidIpcCall });
+        if (foreign || !sameSecret(request.headers['x-backoffice-secret'] as string | undefined, secret)) {
+          return sendJson(response, 403, { ok: false, status: 403, errorMsg: MESSAGES.userNotAllowed });
+        }
+        try {
+          return sendJson(response, 200, { ok: true, data: await exchange.receiveUpload(request, url.searchParams.get('name') ?? '') });
+        } catch (error) {
+          return sendJson(response, 413, { ok: false, status: 413, errorMsg: (error as Error).message });
+        }
+      }
+
       if (url.pathname.startsWith('/__download/')) {
-        const id = url.pathname.slice('/__download/'.length);
-        const entry = downloads.get(id);
-        downloads.delete(id);
-        if (!entry || entry.expires < Date.now() || foreign) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
+        if (foreign) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
         securityHeaders(response);
-        response.writeHead(200, {
-          'content-type': entry.contentType,
-          'content-length': entry.bytes.length,
-          'content-disposition': `attachment; filename="${entry.name.replace(/[^\w.\- ]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(entry.name)}`,
-          'cache-control': 'no-store',
-        });
-        return void response.end(entry.bytes);
+        if (!(await exchange.serveDownload(url.pathname.slice('/__download/'.length), response))) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
+        return;
       }
 
       if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { errorMsg: MESSAGES.routeNotFound });
@@ -250,6 +247,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     api: client,
     settings,
     files,
+    emit,
     appInfo: async () => {
       const running = await api.catch(() => null);
       return { version: appVersion(), apiUrl: settings.get().apiUrl || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: 'web' };
@@ -263,6 +261,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.closeAllConnections();
     await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
     await client.close();
+    await exchange.close();
     await (await api.catch(() => null))?.embedded?.close();
   };
   let running: Awaited<typeof api>;

@@ -1,13 +1,43 @@
-import { ipcChannels, type AppInfo, type CsvReadResult, type IpcChannel, type IpcRequest, type IpcResponses, type IpcResult, type SavedFile } from '@shared/ipc';
-import { MESSAGES, SETUP_MESSAGES } from '@shared/messages';
+import {
+  ipcChannels,
+  type AppInfo,
+  type IpcChannel,
+  type IpcEvent,
+  type IpcEventPayload,
+  type IpcFailure,
+  type IpcResponses,
+  type IpcResult,
+  type SavedFile,
+} from '@shared/ipc';
+import { EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
-import { toCsv } from '../services/files';
+import { ExportFailedError, exportToCsvFile, pagingPart } from '../services/csv-export';
+import { CsvImports } from '../services/csv-import';
 import type { SettingsStore } from '../services/settings';
 
-/** How a host reaches the user's files: native dialogs in Electron, the page's pickers and downloads on the web. */
+/** Where an export is written, and how the user gets it once written. */
+export interface ExportDestination {
+  path: string;
+  /** The file is complete: what the renderer is told (the saved path, or a download of the web host). */
+  finish(): SavedFile;
+  /** The export failed or was cancelled: nothing of it is kept. */
+  abandon(): void;
+}
+
+/** A file picked for an import: on disk (dialog), or a copy of the page's upload (web host). */
+export interface PickedFile {
+  path: string;
+  fileName: string;
+  /** The host made this copy: it is deleted once the import is done with it. */
+  temporary: boolean;
+}
+
+/** How a host reaches the user's files: native dialogs in Electron, the page's uploads and downloads on the web. */
 export interface HostFiles {
-  readCsv(request: IpcRequest<'files:readCsv'>): Promise<CsvReadResult | null>;
-  saveCsv(defaultName: string, content: string): Promise<SavedFile | null>;
+  /** Null when the user cancelled the save dialog. */
+  exportDestination(defaultName: string): Promise<ExportDestination | null>;
+  /** Null when the user cancelled the open dialog (or named no upload on the web host). */
+  pickCsv(request: { uploadId?: string }): Promise<PickedFile | null>;
   savePdf(defaultName: string, bytes: Uint8Array): Promise<SavedFile | null>;
 }
 
@@ -16,6 +46,8 @@ export interface IpcDependencies {
   settings: SettingsStore;
   files: HostFiles;
   appInfo: () => AppInfo | Promise<AppInfo>;
+  /** Pushes an event to the renderer (progress of exports and imports). */
+  emit?: <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
   /** The setup token this launch gave its embedded server (first start); absent with a team server. */
   setupToken?: string;
 }
@@ -24,10 +56,22 @@ type Parsed<C extends IpcChannel> = (typeof ipcChannels)[C]['request'] extends {
 export type IpcHandlers = { [C in IpcChannel]: (payload: Parsed<C>) => Promise<IpcResult<IpcResponses[C]>> };
 
 const ok = <T>(data: T): IpcResult<T> => ({ ok: true, data });
+const failed = (errorMsg: string): IpcFailure => ({ ok: false, status: 0, errorMsg });
 
 /** One handler per channel; every API operation goes through the single generic 'api:call'. */
 export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
   const { api, settings, files } = deps;
+  const emit = deps.emit ?? (() => undefined);
+  const imports = new CsvImports();
+  /** Exports and imports under way, by the renderer's job id, so that 'files:cancel' can stop them. */
+  const jobs = new Map<string, AbortController>();
+  const startJob = (jobId: string) => {
+    jobs.get(jobId)?.abort();
+    const controller = new AbortController();
+    jobs.set(jobId, controller);
+    return controller;
+  };
+  const progressOf = (jobId: string) => (progress: { done: number; total: number | null }) => emit('files:progress', { jobId, ...progress });
   return {
     'api:call': async ({ operation, input }) => api.call(operation, input),
     'session:signIn': async ({ username, password }) => api.signIn(username, password),
@@ -46,8 +90,54 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     'settings:get': async () => ok(settings.get()),
     'settings:set': async (patch) => ok(settings.set(patch)),
     'app:info': async () => ok(await deps.appInfo()),
-    'files:readCsv': async (request) => ok(await files.readCsv(request)),
-    'files:saveCsv': async ({ defaultName, rows, columns }) => ok(await files.saveCsv(defaultName, toCsv(rows, columns))),
+    'files:exportCsv': async ({ jobId, operation, input, columns, defaultName, maxRows }) => {
+      if (!pagingPart(operation)) return failed(EXPORT_MESSAGES.notAList);
+      const destination = await files.exportDestination(defaultName);
+      if (!destination) return ok(null);
+      const controller = startJob(jobId);
+      try {
+        const { rows } = await exportToCsvFile((id, callInput) => api.call(id, callInput as never), { operation, input: input as never, columns, maxRows }, destination.path, {
+          signal: controller.signal,
+          onProgress: progressOf(jobId),
+        });
+        return ok({ ...destination.finish(), rows });
+      } catch (error) {
+        destination.abandon();
+        if (error instanceof ExportFailedError) return error.failure;
+        if (controller.signal.aborted) return failed(EXPORT_MESSAGES.cancelled);
+        throw error;
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
+    'files:previewCsv': async (request) => {
+      const picked = await files.pickCsv(request);
+      if (!picked) return ok(null);
+      return ok(await imports.preview(picked.path, { temporary: picked.temporary, fileName: picked.fileName }));
+    },
+    'files:importCsv': async ({ jobId, handle, operation, params, column, bodyField, chunkSize }) => {
+      const controller = startJob(jobId);
+      try {
+        const report = await imports.importColumn(
+          handle,
+          { column, chunkSize },
+          (values) => api.call(operation, { params, body: { [bodyField]: values } } as never),
+          { signal: controller.signal, onProgress: progressOf(jobId) },
+        );
+        await imports.forget(handle);
+        return ok(report);
+      } catch (error) {
+        if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
+        throw error;
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
+    'files:cancel': async ({ jobId }) => {
+      const job = jobs.get(jobId);
+      job?.abort();
+      return ok({ cancelled: Boolean(job) });
+    },
     'files:savePdf': async ({ defaultName, contentBase64 }) => ok(await files.savePdf(defaultName, Buffer.from(contentBase64, 'base64'))),
   };
 }

@@ -7,20 +7,16 @@ declare global {
   }
 }
 
-function pickCsvFile(): Promise<{ contentBase64: string; fileName: string } | null> {
+function pickCsvFile(): Promise<File | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
     input.accept = '.csv,text/csv';
     input.style.display = 'none';
     input.addEventListener('change', () => {
-      const file = input.files?.[0];
+      const file = input.files?.[0] ?? null;
       input.remove();
-      if (!file) return resolve(null);
-      const reader = new FileReader();
-      reader.onload = () => resolve({ contentBase64: String(reader.result).split(',', 2)[1] ?? '', fileName: file.name });
-      reader.onerror = () => resolve(null);
-      reader.readAsDataURL(file);
+      resolve(file);
     });
     input.addEventListener('cancel', () => {
       input.remove();
@@ -67,16 +63,33 @@ function createWebBridge(): BackofficeBridge {
     }
   }
 
+  async function upload(file: File): Promise<IpcResult<unknown>> {
+    try {
+      const response = await fetch(`/__upload?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-backoffice-secret': secret },
+        body: file,
+        credentials: 'same-origin',
+      });
+      return (await response.json()) as IpcResult<unknown>;
+    } catch {
+      return { ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable };
+    }
+  }
+
   return {
     async invoke<C extends IpcChannel>(channel: C, payload?: IpcRequest<C>) {
       let body: unknown = payload;
-      if (channel === 'files:readCsv' && !(payload as { contentBase64?: string } | undefined)?.contentBase64) {
+      if (channel === 'files:previewCsv' && !(payload as { uploadId?: string } | undefined)?.uploadId) {
+        // A browser has no open dialog in the host: the page picks the file and streams it to the host first.
         const picked = await pickCsvFile();
         if (!picked) return { ok: true, data: null } as IpcResult<IpcResponses[C]>;
-        body = picked;
+        const uploaded = await upload(picked);
+        if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;
+        body = { uploadId: (uploaded.data as { uploadId: string }).uploadId };
       }
       const result = await post(channel, body);
-      if (result.ok && (channel === 'files:saveCsv' || channel === 'files:savePdf') && result.data) download(result.data as SavedFile);
+      if (result.ok && (channel === 'files:exportCsv' || channel === 'files:savePdf') && result.data) download(result.data as SavedFile);
       return result as IpcResult<IpcResponses[C]>;
     },
     on<E extends IpcEvent>(event: E, callback: (payload: IpcEventPayload<E>) => void) {

@@ -32,7 +32,7 @@ describe('IPC dispatch', () => {
     return createIpcHandlers({
       api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
       settings,
-      files: { readCsv: async () => null, saveCsv: async () => null, savePdf: async () => null, ...files },
+      files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, ...files },
       appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron' }),
     });
   }
@@ -50,11 +50,11 @@ describe('IPC dispatch', () => {
 
   it('turns a throwing handler into a failure with its message', async () => {
     const h = await handlers({
-      readCsv: async () => {
+      pickCsv: async () => {
         throw new Error(MESSAGES.csvOnly);
       },
     });
-    expect(await dispatchIpc(h, 'files:readCsv', {})).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
+    expect(await dispatchIpc(h, 'files:previewCsv', {})).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
     expect(await dispatchIpc(h, 'settings:set', { apiUrl: 'http://x' })).toEqual({ ok: false, status: 0, errorMsg: 'settings are read-only here' });
   });
 

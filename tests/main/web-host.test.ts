@@ -91,21 +91,41 @@ describe('web host', () => {
     controller.abort();
   });
 
-  it('offers saved CSV files as one-time downloads', async () => {
-    const saved = await (await ipc('files:saveCsv', { defaultName: 'inventaire.csv', rows: [{ a: 1, b: 'é' }], columns: ['a', 'b'] })).json();
-    expect(saved).toMatchObject({ ok: true, data: { savedAs: 'inventaire.csv', downloadUrl: expect.stringMatching(/^\/__download\//) } });
-    const first = await fetch(`${host.url}${saved.data.downloadUrl}`);
-    expect(first.headers.get('content-disposition')).toContain('inventaire.csv');
-    expect(Buffer.from(await first.arrayBuffer()).toString('utf8')).toBe('\uFEFFa;b\r\n1;é');
-    expect((await fetch(`${host.url}${saved.data.downloadUrl}`)).status).toBe(404);
+  it('exports a list as a CSV download streamed from disk, offered once, with progress events', async () => {
+    const { email } = await api.createAccount(['ADMIN']);
+    await ipc('session:signIn', { username: email, password: TEST_PASSWORD });
+    const controller = new AbortController();
+    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal });
+    const reader = events.body!.getReader();
+    const jobId = crypto.randomUUID();
+    const exported = await (
+      await ipc('files:exportCsv', { jobId, operation: 'admin.accounts.list', input: { query: {} }, columns: [{ key: 'username', header: 'E-mail' }], defaultName: 'comptes.csv' })
+    ).json();
+    expect(exported).toMatchObject({ ok: true, data: { savedAs: 'comptes.csv', downloadUrl: expect.stringMatching(/^\/__download\//) } });
+    expect(exported.data.rows).toBeGreaterThan(0);
+    let text = '';
+    while (!text.includes(jobId)) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('event: files:progress');
+    controller.abort();
+    const first = await fetch(`${host.url}${exported.data.downloadUrl}`);
+    expect(first.headers.get('content-disposition')).toContain('comptes.csv');
+    const csv = Buffer.from(await first.arrayBuffer()).toString('utf8');
+    expect(csv.startsWith('\uFEFFE-mail\r\n')).toBe(true);
+    expect(csv).toContain(email);
+    expect((await fetch(`${host.url}${exported.data.downloadUrl}`)).status).toBe(404);
+    await ipc('session:signOut', undefined);
   });
 
-  it('parses a CSV picked in the page', async () => {
-    const content = Buffer.from('Profession;Specialty;Nom\nMédecin;;X\n').toString('base64');
-    const parsed = await (await ipc('files:readCsv', { contentBase64: content, fileName: 'a.csv' })).json();
-    expect(parsed).toMatchObject({ ok: true, data: { columns: ['Profession', 'Specialty', 'Nom'], rows: [{ Profession: 'Médecin' }] } });
-    const refused = await (await ipc('files:readCsv', { contentBase64: content, fileName: 'a.xlsx' })).json();
-    expect(refused).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
+  it('takes a CSV the page uploads (streamed, with the secret) and previews it by its upload id, once', async () => {
+    const upload = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${host.url}/__upload?name=liste.csv`, { method: 'POST', headers: { 'x-backoffice-secret': host.secret, origin: host.url, ...headers }, body });
+    expect((await upload('email\na@b.fr', { 'x-backoffice-secret': 'wrong' })).status).toBe(403);
+    const uploaded = await (await upload('email;Nom\nMédecin@exemple.fr;X\nb@exemple.fr;Y\n')).json();
+    expect(uploaded).toMatchObject({ ok: true, data: { uploadId: expect.any(String) } });
+    const preview = await (await ipc('files:previewCsv', { uploadId: uploaded.data.uploadId })).json();
+    expect(preview).toMatchObject({ ok: true, data: { fileName: 'liste.csv', columns: ['email', 'Nom'], rowCount: 2, rows: [{ email: 'Médecin@exemple.fr' }, { Nom: 'Y' }] } });
+    // An upload is taken once: the import owns its file.
+    expect(await (await ipc('files:previewCsv', { uploadId: uploaded.data.uploadId })).json()).toEqual({ ok: true, data: null });
   });
 });
 
