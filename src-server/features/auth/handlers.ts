@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import type { FailureLimiter } from '../../auth/rate-limit';
+import { reserveAttempt, type FailureLimiter } from '../../auth/rate-limit';
 import { SESSION_TTL_MS, sha256 } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -33,16 +33,17 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
   return {
     'auth.signIn': async ({ body, request }) => {
       const usernameKey = body.username.toLowerCase();
-      const wait = Math.max(usernameLimiter.retryAfterMs(usernameKey), addressLimiter.retryAfterMs(request.ip));
-      if (wait > 0) throw tooMany(wait);
+      // Counted before the hash, released on success: parallel guesses cannot all pass a check made before any failed.
+      const attempt = reserveAttempt([
+        [usernameLimiter, usernameKey],
+        [addressLimiter, request.ip],
+      ]);
+      if ('retryAfterMs' in attempt) throw tooMany(attempt.retryAfterMs);
       const account = await queries.findAccountByEmail(db, body.username);
       // Verify against a decoy when the account does not exist: same work, same time, same answer.
       const valid = await verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash);
-      if (!account || !valid) {
-        usernameLimiter.recordFailure(usernameKey);
-        addressLimiter.recordFailure(request.ip);
-        throw new HttpError(401, MESSAGES.invalidCredentials);
-      }
+      if (!account || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+      attempt.release();
       usernameLimiter.reset(usernameKey);
       return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
     },
