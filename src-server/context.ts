@@ -7,9 +7,15 @@ import type { Mailer } from './mail/mailer';
 export interface ServerConfig {
   /** Start of the links mailed for password reset, e.g. `backoffice://app` or `http://127.0.0.1:4173`. */
   resetLinkBase: string;
-  /** Failed sign-ins allowed per username, and per address, within `loginWindowMs`. */
-  maxFailuresPerUsername: number;
+  /** Failed sign-ins refused (429) past this count per (username, address) within `loginWindowMs`. */
+  maxFailuresPerUsernameAndAddress: number;
+  /** Failed sign-ins refused (429) past this count per address, whatever the usernames (password spraying). */
   maxFailuresPerAddress: number;
+  /** Failed sign-ins per username (all addresses) after which each attempt is slowed down, never refused. */
+  maxFailuresPerUsername: number;
+  /** Slow-down of an attempt past `maxFailuresPerUsername`: doubles with each further failure, up to the max. */
+  usernameSlowDownBaseMs: number;
+  usernameSlowDownMaxMs: number;
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
@@ -17,8 +23,11 @@ export interface ServerConfig {
 
 export const defaultServerConfig: ServerConfig = {
   resetLinkBase: 'backoffice://app',
-  maxFailuresPerUsername: 5,
+  maxFailuresPerUsernameAndAddress: 5,
   maxFailuresPerAddress: 50,
+  maxFailuresPerUsername: 5,
+  usernameSlowDownBaseMs: 1000,
+  usernameSlowDownMaxMs: 10_000,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
 };

@@ -94,3 +94,72 @@ export function reserveAttempt(checks: ReadonlyArray<readonly [FailureLimiter, s
     },
   };
 }
+
+/**
+ * Sign-in throttling policy (OWASP Authentication Cheat Sheet, "Login Throttling" and "Account Lockout": a hard
+ * lockout per account lets anyone lock anyone out, so the per-account control is a slow-down, not a refusal):
+ *
+ * - per (username, address): `maxFailuresPerUsernameAndAddress` failures (5) in the window (15 min), then 429
+ *   with Retry-After until the oldest failure leaves the window. This is the strict limit on one guesser.
+ * - per address, whatever the username: `maxFailuresPerAddress` failures (50) in the window, then 429. This stops
+ *   one address from spraying a password over many accounts.
+ * - per username, whatever the address: past `maxFailuresPerUsername` failures (5) in the window, each attempt
+ *   waits before its password is checked, `usernameSlowDownBaseMs` (1 s) doubled with each further failure, at
+ *   most `usernameSlowDownMaxMs` (10 s). It is never refused on this count: the owner signing in from an address
+ *   of their own gets in after at most 10 s, however many addresses guess at their account; guessers spread over
+ *   many addresses pay the same delay per guess, on top of their per-address limits.
+ *
+ * Every attempt is counted before its password is hashed and uncounted when it succeeds (see FailureLimiter), and a
+ * success also clears the username's counts. Counts live in memory, per API instance.
+ */
+export interface SignInPolicy {
+  maxFailuresPerUsernameAndAddress: number;
+  maxFailuresPerAddress: number;
+  maxFailuresPerUsername: number;
+  usernameSlowDownBaseMs: number;
+  usernameSlowDownMaxMs: number;
+  loginWindowMs: number;
+}
+
+export type SignInAttempt = { refused: true; retryAfterMs: number } | { refused: false; delayMs: number; succeeded(): void };
+
+export class SignInThrottle {
+  private readonly perUsernameAndAddress: FailureLimiter;
+  private readonly perAddress: FailureLimiter;
+  private readonly perUsername: FailureLimiter;
+
+  constructor(
+    private readonly policy: SignInPolicy,
+    clock: Clock,
+  ) {
+    const windowMs = policy.loginWindowMs;
+    this.perUsernameAndAddress = new FailureLimiter({ maxFailures: policy.maxFailuresPerUsernameAndAddress, windowMs }, clock);
+    this.perAddress = new FailureLimiter({ maxFailures: policy.maxFailuresPerAddress, windowMs }, clock);
+    // Never refuses (its limit is unreachable): only its count is read, to size the slow-down.
+    this.perUsername = new FailureLimiter({ maxFailures: Number.POSITIVE_INFINITY, windowMs }, clock);
+  }
+
+  /** Counts a sign-in attempt of `username` from `address` (before the password is checked) or refuses it. */
+  begin(username: string, address: string): SignInAttempt {
+    const usernameKey = username.toLowerCase();
+    const pairKey = `${usernameKey}\u0000${address}`;
+    const priorFailures = this.perUsername.count(usernameKey);
+    const attempt = reserveAttempt([
+      [this.perUsernameAndAddress, pairKey],
+      [this.perAddress, address],
+      [this.perUsername, usernameKey],
+    ]);
+    if ('retryAfterMs' in attempt) return { refused: true, retryAfterMs: attempt.retryAfterMs };
+    const excess = priorFailures - this.policy.maxFailuresPerUsername;
+    const delayMs = excess < 0 ? 0 : Math.min(this.policy.usernameSlowDownMaxMs, this.policy.usernameSlowDownBaseMs * 2 ** excess);
+    return {
+      refused: false,
+      delayMs,
+      succeeded: () => {
+        attempt.release();
+        this.perUsernameAndAddress.reset(pairKey);
+        this.perUsername.reset(usernameKey);
+      },
+    };
+  }
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
 import { MESSAGES } from '@shared/messages';
 import type { App } from '../../src-server/app';
 import { ManualClock } from '../helpers/clock';
@@ -48,4 +49,66 @@ describe('item 1: the sign-in limit holds under parallel requests', () => {
       expect(right.body.errorMsg).toBe(MESSAGES.tooManyAttempts);
     }, 120_000);
   }
+});
+
+/** Signs in over a connection from `localAddress` (any 127.x.y.z is this machine): a real distinct client address. */
+function signInFrom(server: TestServer, localAddress: string, username: string, password: string) {
+  const payload = JSON.stringify({ username, password });
+  const started = performance.now();
+  return new Promise<{ status: number; body: { errorMsg?: string }; retryAfter?: string; elapsedMs: number }>((resolve, reject) => {
+    const outgoing = httpRequest(`${server.url}/authenticate`, { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), retryAfter: response.headers['retry-after'], elapsedMs: performance.now() - started }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(payload);
+  });
+}
+
+describe('item 5: nobody can lock an account out', () => {
+  it('lets the right password in from a sixth address after 5 failures from 5 others, slowed down, not refused', async () => {
+    const server = await serverWith({ config: { usernameSlowDownBaseMs: 300, usernameSlowDownMaxMs: 1200 } });
+    const { email } = await server.createAccount(['CSM']);
+    for (let i = 2; i <= 6; i++) expect((await signInFrom(server, `127.0.0.${i}`, email, `wrong-${i}`)).status).toBe(401);
+    const owner = await signInFrom(server, '127.0.0.7', email, TEST_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.elapsedMs).toBeGreaterThanOrEqual(300);
+  });
+
+  it('slows each further guess on the username down progressively, up to the maximum, refusing none on that count', async () => {
+    const server = await serverWith({ config: { usernameSlowDownBaseMs: 100, usernameSlowDownMaxMs: 400 } });
+    const { email } = await server.createAccount(['CSM']);
+    for (let i = 2; i <= 6; i++) await signInFrom(server, `127.0.1.${i}`, email, `wrong-${i}`);
+    const sixth = await signInFrom(server, '127.0.1.7', email, 'wrong-7');
+    const seventh = await signInFrom(server, '127.0.1.8', email, 'wrong-8');
+    const eighth = await signInFrom(server, '127.0.1.9', email, 'wrong-9');
+    const ninth = await signInFrom(server, '127.0.1.10', email, 'wrong-10');
+    expect([sixth, seventh, eighth, ninth].map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    expect(sixth.elapsedMs).toBeGreaterThanOrEqual(100);
+    expect(seventh.elapsedMs).toBeGreaterThanOrEqual(200);
+    expect(eighth.elapsedMs).toBeGreaterThanOrEqual(400);
+    expect(ninth.elapsedMs).toBeLessThan(400 + 2000);
+    // A success clears the username's slow-down.
+    expect((await signInFrom(server, '127.0.1.11', email, TEST_PASSWORD)).status).toBe(200);
+    const after = await signInFrom(server, '127.0.1.12', email, 'wrong-12');
+    expect(after.status).toBe(401);
+    expect(after.elapsedMs).toBeLessThan(100 + 200);
+  });
+
+  it('still refuses a sixth attempt from the same address strictly (429, Retry-After), even with the right password', async () => {
+    const server = await serverWith();
+    const { email } = await server.createAccount(['CSM']);
+    for (let i = 0; i < 5; i++) expect((await signInFrom(server, '127.0.2.2', email, `wrong-${i}`)).status).toBe(401);
+    const refused = await signInFrom(server, '127.0.2.2', email, TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errorMsg).toBe(MESSAGES.tooManyAttempts);
+    expect(Number(refused.retryAfter)).toBe(15 * 60);
+    // Another account from that address is not blocked by the first one's failures.
+    const other = await server.createAccount(['CSM']);
+    expect((await signInFrom(server, '127.0.2.2', other.email, TEST_PASSWORD)).status).toBe(200);
+  });
 });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { reserveAttempt, type FailureLimiter } from '../../auth/rate-limit';
+import type { FailureLimiter, SignInThrottle } from '../../auth/rate-limit';
 import { SESSION_TTL_MS, sha256 } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -14,8 +15,8 @@ export type AuthHandlers = Pick<Handlers, 'auth.signIn' | 'auth.refresh' | 'auth
 
 /** What the auth module builds for its handlers; nothing else in the server uses these. */
 export interface AuthServices {
-  usernameLimiter: FailureLimiter;
-  addressLimiter: FailureLimiter;
+  /** Sign-in limits and slow-down (policy in auth/rate-limit.ts). */
+  signInThrottle: SignInThrottle;
   /** Counts reset mails per account, so that nobody can flood a colleague's mailbox. */
   resetMailLimiter: FailureLimiter;
   /** A hash to verify against when the account does not exist, so both answers take as long. */
@@ -29,22 +30,18 @@ function tooMany(retryAfterMs: number): HttpError {
 
 export function authHandlers(context: ServerContext, services: AuthServices): AuthHandlers {
   const { db, clock } = context;
-  const { usernameLimiter, addressLimiter, resetMailLimiter, issueSession } = services;
+  const { signInThrottle, resetMailLimiter, issueSession } = services;
   return {
     'auth.signIn': async ({ body, request }) => {
-      const usernameKey = body.username.toLowerCase();
-      // Counted before the hash, released on success: parallel guesses cannot all pass a check made before any failed.
-      const attempt = reserveAttempt([
-        [usernameLimiter, usernameKey],
-        [addressLimiter, request.ip],
-      ]);
-      if ('retryAfterMs' in attempt) throw tooMany(attempt.retryAfterMs);
+      // Counted before the hash, uncounted on success: parallel guesses cannot all pass a check made before any failed.
+      const attempt = signInThrottle.begin(body.username, request.ip);
+      if (attempt.refused) throw tooMany(attempt.retryAfterMs);
+      if (attempt.delayMs > 0) await setTimeout(attempt.delayMs);
       const account = await queries.findAccountByEmail(db, body.username);
       // Verify against a decoy when the account does not exist: same work, same time, same answer.
       const valid = await verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash);
       if (!account || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
-      attempt.release();
-      usernameLimiter.reset(usernameKey);
+      attempt.succeeded();
       return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
     },
 
