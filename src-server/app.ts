@@ -11,6 +11,7 @@ import { handleError } from './errors';
 import { OutboxMailer, type Mailer } from './mail/mailer';
 import { buildHandlers } from './features';
 import { registerOperations } from './operations';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
 export interface AppOptions {
   db: Database;
@@ -22,8 +23,8 @@ export interface AppOptions {
   /** Signing key of the JWTs; by default one kept in the database, shared by every instance. */
   jwtSecret?: string;
   config?: Partial<ServerConfig>;
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** Behind reverse proxies, which of them tell the client address (X-Forwarded-For): a hop count or their addresses. */
+  trustProxy?: TrustProxy;
 }
 
 export type App = FastifyInstance & { context: ServerContext };
@@ -51,7 +52,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const app = Fastify({
     loggerInstance: logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
   }) as unknown as App;
   app.decorate('context', context);

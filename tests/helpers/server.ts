@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../../src-server/db/client';
 import { accounts, outbox } from '../../src-server/db/schema';
 import { desc, eq } from 'drizzle-orm';
 import { freshDatabase } from './database';
+import type { Mailer } from '../../src-server/mail/mailer';
+import type { TrustProxy } from '../../src-server/trust-proxy';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -33,7 +35,7 @@ let counter = 0;
 
 /** Starts the real API on a loopback port, on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function startTestServer(
-  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void } = {},
+  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; trustProxy?: TrustProxy; mailer?: Mailer } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const clock = options.clock ?? new ManualClock(Date.now());
@@ -43,6 +45,8 @@ export async function startTestServer(
     clock,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: { resetLinkBase: 'http://app.test', ...options.config },
+    trustProxy: options.trustProxy,
+    mailer: options.mailer,
   });
   options.beforeListen?.(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

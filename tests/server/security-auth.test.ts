@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { MESSAGES } from '@shared/messages';
 import type { App } from '../../src-server/app';
+import { parseTrustProxy } from '../../src-server/trust-proxy';
 import { ManualClock } from '../helpers/clock';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
@@ -110,5 +111,45 @@ describe('item 5: nobody can lock an account out', () => {
     // Another account from that address is not blocked by the first one's failures.
     const other = await server.createAccount(['CSM']);
     expect((await signInFrom(server, '127.0.2.2', other.email, TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('item 6: only the configured proxy hops tell the client address', () => {
+  /** What a proxy in front of the server sends on: the client's own X-Forwarded-For, then the address it saw. */
+  const viaProxy = (server: TestServer, email: string, i: number, password = `wrong-${i}`) =>
+    server.request('POST', '/authenticate', { body: { username: email, password }, headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.7` } });
+
+  for (const [setting, expected] of [
+    ['1', 1],
+    ['true', 1],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['127.0.0.0/8, ::1', ['127.0.0.0/8', '::1']],
+  ] as const) {
+    it(`TRUST_PROXY=${setting}: rotating the left-most X-Forwarded-For entry does not evade the limit`, async () => {
+      const warnings: string[] = [];
+      const trustProxy = parseTrustProxy(setting, (message) => warnings.push(message));
+      expect(trustProxy).toEqual(expected);
+      expect(warnings).toHaveLength(setting === 'true' ? 1 : 0);
+      const server = await serverWith({ trustProxy });
+      const { email } = await server.createAccount(['CSM']);
+      for (let i = 0; i < 5; i++) expect((await viaProxy(server, email, i)).status).toBe(401);
+      expect((await viaProxy(server, email, 5, TEST_PASSWORD)).status).toBe(429);
+      // The address the proxy saw is the one limited: another client behind the same proxy is not.
+      const other = await server.request('POST', '/authenticate', {
+        body: { username: email, password: TEST_PASSWORD },
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
+      expect(other.status).toBe(200);
+    });
+  }
+
+  it('reads unset, false and 0 as no proxy, and refuses what it does not understand', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(() => parseTrustProxy('yes')).toThrow(/TRUST_PROXY/);
+    expect(() => parseTrustProxy('10.0.0.1,proxy.local')).toThrow(/proxy\.local/);
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
   });
 });
