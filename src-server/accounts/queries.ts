@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accounts, passwordResetTokens } from '../db/schema';
+import { accounts, passwordResetTokens, refreshTokens } from '../db/schema';
 
 /**
  * SQL on accounts that more than one feature needs (the guard, sign-in, administration). A query used by one
@@ -29,4 +29,15 @@ export function isUniqueViolation(error: unknown): boolean {
     if (e.code === '23505') return true;
   }
   return false;
+}
+
+/** Kills every password link of the account not used yet (they were mailed to an address it may no longer own). */
+export async function revokePasswordLinks(db: Database, accountId: number, now: Date): Promise<void> {
+  await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Ends every session of the account: access tokens issued before `now` are refused, refresh tokens revoked. */
+export async function endSessions(db: Database, accountId: number, now: Date): Promise<void> {
+  await db.update(accounts).set({ tokensValidAfter: now }).where(eq(accounts.id, accountId));
+  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
 }

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import type { App } from '../../src-server/app';
 import { parseTrustProxy } from '../../src-server/trust-proxy';
 import { ManualClock } from '../helpers/clock';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
+import { startTestServer, tokenFromMail, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
 /** Security findings of issue 13 on sign-in, sessions and password links, each reproduced with real requests. */
 
@@ -151,5 +151,53 @@ describe('item 6: only the configured proxy hops tell the client address', () =>
     expect(() => parseTrustProxy('yes')).toThrow(/TRUST_PROXY/);
     expect(() => parseTrustProxy('10.0.0.1,proxy.local')).toThrow(/proxy\.local/);
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('item 7: changing an e-mail revokes the links mailed to the old one', () => {
+  const rename = (server: TestServer, token: string, id: number, email: string) =>
+    server.request('PUT', `/admin/accounts/${id}`, { token, body: { name: `Renamed ${id}`, nickname: 'r', username: email } });
+  const confirm = (server: TestServer, link: string) =>
+    server.request('POST', '/password/confirm', { body: { confirmationToken: link, password: 'a brand new passphrase' } });
+
+  it("an admin changing someone's e-mail kills the reset link sent to the old address, not their sessions", async () => {
+    const server = await serverWith();
+    const admin = await server.signIn(['ADMIN']);
+    const { id, email } = await server.createAccount(['CSM']);
+    const own = await server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } });
+    await server.request('POST', '/password/reset', { body: { username: email } });
+    const oldLink = tokenFromMail((await server.lastMail(email))!.body);
+    (server.clock as ManualClock).advance(1000);
+    expect((await rename(server, admin.accessToken.value, id, `moved-${id}@test.local`)).status).toBe(200);
+    const refused = await confirm(server, oldLink);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMsg).toBe(MESSAGES.invalidConfirmationToken);
+    expect((await server.request('GET', '/meta', { token: own.body.accessToken.value })).status).toBe(200);
+    // A link asked for the new address works.
+    await server.request('POST', '/password/reset', { body: { username: `moved-${id}@test.local` } });
+    expect((await confirm(server, tokenFromMail((await server.lastMail(`moved-${id}@test.local`))!.body))).status).toBe(200);
+  });
+
+  it('keeps the links when the e-mail is unchanged (another case, or only the name changes)', async () => {
+    const server = await serverWith();
+    const admin = await server.signIn(['ADMIN']);
+    const { id, email } = await server.createAccount(['CSM']);
+    await server.request('POST', '/password/reset', { body: { username: email } });
+    const link = tokenFromMail((await server.lastMail(email))!.body);
+    expect((await rename(server, admin.accessToken.value, id, email.toUpperCase())).status).toBe(200);
+    expect((await confirm(server, link)).status).toBe(200);
+  });
+
+  it('an account changing its own e-mail ends its sessions and its links; the new e-mail signs in', async () => {
+    const server = await serverWith();
+    const admin = await server.signIn(['ADMIN']);
+    await server.request('POST', '/password/reset', { body: { username: admin.email } });
+    const oldLink = tokenFromMail((await server.lastMail(admin.email))!.body);
+    (server.clock as ManualClock).advance(1000);
+    expect((await rename(server, admin.accessToken.value, admin.userId, `self-${admin.userId}@test.local`)).status).toBe(200);
+    expect((await server.request('GET', '/meta', { token: admin.accessToken.value })).status).toBe(401);
+    expect((await server.request('POST', '/authenticate/refresh', { body: { token: admin.refreshToken.value } })).status).toBe(401);
+    expect((await confirm(server, oldLink)).status).toBe(400);
+    expect((await server.request('POST', '/authenticate', { body: { username: `self-${admin.userId}@test.local`, password: TEST_PASSWORD } })).status).toBe(200);
   });
 });
