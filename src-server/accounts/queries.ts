@@ -10,10 +10,17 @@ import { accounts, passwordResetTokens, refreshTokens } from '../db/schema';
 /** E-mails are unique whatever their case (index accounts_email_lower_key). */
 export const emailIs = (email: string) => sql`lower(${accounts.email}) = ${email.trim().toLowerCase()}`;
 
-/** What the guard needs on every call: roles as they are now, and the cut-off of tokens issued before it. */
-export async function findAccountForGuard(db: Database, accountId: number) {
+/**
+ * What the guard needs on every call, in one query: roles as they are now, the cut-off of tokens issued before it,
+ * and whether the token's session (refresh family) was revoked (refresh-token reuse). Read from the database, so
+ * a revocation made by any API instance holds on all of them; the family lookup uses refresh_tokens_family_idx.
+ */
+export async function findAccountForGuard(db: Database, accountId: number, familyId: string | undefined) {
+  const familyRevoked = familyId
+    ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is not null)`
+    : sql<boolean>`false`;
   const [row] = await db
-    .select({ id: accounts.id, roles: accounts.roles, tokensValidAfter: accounts.tokensValidAfter })
+    .select({ id: accounts.id, roles: accounts.roles, tokensValidAfter: accounts.tokensValidAfter, familyRevoked })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   return row;

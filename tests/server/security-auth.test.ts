@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
+import { decodeJwt } from 'jose';
 import { MESSAGES } from '@shared/messages';
 import type { App } from '../../src-server/app';
 import { parseTrustProxy } from '../../src-server/trust-proxy';
@@ -199,5 +200,66 @@ describe('item 7: changing an e-mail revokes the links mailed to the old one', (
     expect((await server.request('POST', '/authenticate/refresh', { body: { token: admin.refreshToken.value } })).status).toBe(401);
     expect((await confirm(server, oldLink)).status).toBe(400);
     expect((await server.request('POST', '/authenticate', { body: { username: `self-${admin.userId}@test.local`, password: TEST_PASSWORD } })).status).toBe(200);
+  });
+});
+
+describe('item 12: access tokens end with their session', () => {
+  const refresh = (server: TestServer, token: string) => server.request('POST', '/authenticate/refresh', { body: { token } });
+  const meta = (server: TestServer, token: string) => server.request('GET', '/meta', { token });
+
+  it("caps the access token's exp at the session's absolute end, not only the answer's expiresAt", async () => {
+    const server = await serverWith();
+    const clock = server.clock as ManualClock;
+    const session = await server.signIn(['CSM']);
+    const sessionEnd = Date.parse(session.refreshToken.expiresAt);
+    clock.advance(24 * 60 * 60 * 1000 - 5 * 60 * 1000);
+    const late = await refresh(server, session.refreshToken.value);
+    expect(late.status).toBe(200);
+    expect(decodeJwt(late.body.accessToken.value).exp! * 1000).toBeLessThanOrEqual(sessionEnd);
+    expect(Date.parse(late.body.accessToken.expiresAt)).toBeLessThanOrEqual(sessionEnd);
+    expect((await meta(server, late.body.accessToken.value)).status).toBe(200);
+    clock.advance(5 * 60 * 1000 + 1000);
+    expect((await meta(server, late.body.accessToken.value)).status).toBe(401);
+  });
+
+  it("stops the family's access tokens when a refresh-token reuse revokes it", async () => {
+    const server = await serverWith();
+    const clock = server.clock as ManualClock;
+    const first = await server.signIn(['CSM']);
+    const other = await server.request('POST', '/authenticate', { body: { username: first.email, password: TEST_PASSWORD } });
+    const second = await refresh(server, first.refreshToken.value);
+    expect(second.status).toBe(200);
+    clock.advance(10_001);
+    expect((await refresh(server, first.refreshToken.value)).status).toBe(401);
+    const refused = await meta(server, second.body.accessToken.value);
+    expect(refused.status).toBe(401);
+    expect(refused.body.errorMsg).toBe(MESSAGES.invalidToken);
+    expect((await meta(server, first.accessToken.value)).status).toBe(401);
+    // The account's other sign-in (another family) goes on.
+    expect((await meta(server, other.body.accessToken.value)).status).toBe(200);
+  });
+
+  it('keeps the session when two honest refreshes of one token race: both get the same successor, which works', async () => {
+    const server = await serverWith();
+    const session = await server.signIn(['CSM']);
+    const [a, b] = await Promise.all([refresh(server, session.refreshToken.value), refresh(server, session.refreshToken.value)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(decodeJwt(a.body.refreshToken.value).jti).toBe(decodeJwt(b.body.refreshToken.value).jti);
+    expect((await meta(server, a.body.accessToken.value)).status).toBe(200);
+    expect((await meta(server, b.body.accessToken.value)).status).toBe(200);
+    const next = await refresh(server, b.body.refreshToken.value);
+    expect(next.status).toBe(200);
+    expect((await meta(server, next.body.accessToken.value)).status).toBe(200);
+  });
+
+  it('takes a rotated token back within the grace window for a reuse once its successor was used', async () => {
+    const server = await serverWith();
+    const session = await server.signIn(['CSM']);
+    const second = await refresh(server, session.refreshToken.value);
+    const third = await refresh(server, second.body.refreshToken.value);
+    expect(third.status).toBe(200);
+    expect((await refresh(server, session.refreshToken.value)).status).toBe(401);
+    expect((await meta(server, third.body.accessToken.value)).status).toBe(401);
+    expect((await refresh(server, third.body.refreshToken.value)).status).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import type { FailureLimiter, SignInThrottle } from '../../auth/rate-limit';
-import { SESSION_TTL_MS, sha256 } from '../../auth/tokens';
+import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
@@ -52,18 +52,26 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       const now = clock.now();
       const session = await db.transaction(async (tx) => {
         const used = await queries.claimRefreshToken(tx, token.jti, now);
-        if (!used) {
-          const known = await queries.findRefreshToken(tx, token.jti);
-          if (known?.usedAt) {
-            // A rotated token came back: someone holds a copy. End the whole sign-in.
-            await queries.revokeRefreshFamily(tx, known.familyId, now);
-            context.logger.warn({ accountId: token.accountId, familyId: known.familyId }, 'refresh token reused: family revoked');
-          }
-          return null;
+        if (used) {
+          const account = await queries.findAccountRoles(tx, used.accountId);
+          // Rotation keeps the family and never extends the session's absolute end.
+          return account ? issueSession(tx, account, used.familyId, used.expiresAt, { id: successorId(token.jti), stored: false }) : null;
         }
-        const account = await queries.findAccountRoles(tx, used.accountId);
-        // Rotation keeps the family and never extends the session's absolute end.
-        return account ? issueSession(tx, account, used.familyId, used.expiresAt) : null;
+        const known = await queries.findRefreshToken(tx, token.jti);
+        if (!known?.usedAt || known.revokedAt || known.expiresAt <= now) return null;
+        // Two honest refreshes of one token (two windows, a retried request) within the grace window get the
+        // same successor, as long as that successor has not been used itself.
+        if (now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+          const successor = await queries.findRefreshToken(tx, successorId(token.jti));
+          const account = await queries.findAccountRoles(tx, known.accountId);
+          if (successor && !successor.usedAt && !successor.revokedAt && account) {
+            return issueSession(tx, account, known.familyId, known.expiresAt, { id: successorId(token.jti), stored: true });
+          }
+        }
+        // A rotated token came back: someone holds a copy. End the whole sign-in, its access tokens included.
+        await queries.revokeRefreshFamily(tx, known.familyId, now);
+        context.logger.warn({ accountId: token.accountId, familyId: known.familyId }, 'refresh token reused: family revoked');
+        return null;
       });
       if (!session) throw invalid;
       return session;
