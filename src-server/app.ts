@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type Logger } from 'pino';
 import { MESSAGES } from '@shared/messages';
 import { TokenService, newSecret } from './auth/tokens';
+import { BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     mailer: options.mailer ?? new OutboxMailer(options.db, logger),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
+    background: new BackgroundTasks(logger),
   };
 
   const app = Fastify({
@@ -56,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   }) as unknown as App;
   app.decorate('context', context);
+  // Mail still being written when the server closes is finished first, not lost.
+  app.addHook('onClose', () => context.background.settled());
   app.decorateRequest('account', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { BackgroundTasks } from './background';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
@@ -19,6 +20,8 @@ export interface ServerConfig {
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
+  /** Reset requests per address within `loginWindowMs`; past it 429 (it tells nothing about any account). */
+  maxResetRequestsPerAddress: number;
 }
 
 export const defaultServerConfig: ServerConfig = {
@@ -30,6 +33,7 @@ export const defaultServerConfig: ServerConfig = {
   usernameSlowDownMaxMs: 10_000,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
+  maxResetRequestsPerAddress: 10,
 };
 
 /**
@@ -45,4 +49,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** Verifies bearer tokens for the guard of every operation; signs them for the auth feature. */
   tokens: TokenService;
+  /** Work done after the answer (reset mails). */
+  background: BackgroundTasks;
 }

@@ -92,6 +92,8 @@ export async function startTestServer(
       return { status: response.status, body: parsed as any, headers: response.headers };
     },
     async lastMail(email) {
+      // Reset mails are written after the answer.
+      await app.context.background.settled();
       const [mail] = await database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
       return mail ? { subject: mail.subject, body: mail.body } : undefined;
     },

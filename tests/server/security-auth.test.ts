@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { decodeJwt } from 'jose';
 import { MESSAGES } from '@shared/messages';
+import type { Mailer, MailMessage } from '../../src-server/mail/mailer';
 import type { App } from '../../src-server/app';
 import { parseTrustProxy } from '../../src-server/trust-proxy';
 import { ManualClock } from '../helpers/clock';
@@ -261,5 +262,56 @@ describe('item 12: access tokens end with their session', () => {
     expect((await refresh(server, session.refreshToken.value)).status).toBe(401);
     expect((await meta(server, third.body.accessToken.value)).status).toBe(401);
     expect((await refresh(server, third.body.refreshToken.value)).status).toBe(401);
+  });
+});
+
+describe('item 13: password reset answers before any work that depends on the account', () => {
+  /** A mail server that holds every message until released. */
+  function heldMailer() {
+    const held: MailMessage[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const mailer: Mailer = {
+      async send(message) {
+        held.push(message);
+        await released;
+      },
+    };
+    return { mailer, held, release };
+  }
+  const within = <T>(promise: Promise<T>, ms: number) =>
+    Promise.race([promise, new Promise<'too slow'>((resolve) => setTimeout(() => resolve('too slow'), ms))]);
+
+  it('answers a known account while its mail is still being sent, the same answer as an unknown one', async () => {
+    const { mailer, held, release } = heldMailer();
+    const server = await serverWith({ mailer });
+    try {
+      const { email } = await server.createAccount(['CSM']);
+      const known = await within(server.request('POST', '/password/reset', { body: { username: email } }), 3000);
+      const unknown = await within(server.request('POST', '/password/reset', { body: { username: 'ghost@test.local' } }), 3000);
+      expect(known).not.toBe('too slow');
+      expect(known).toMatchObject({ status: 200, body: { message: MESSAGES.resetAccepted } });
+      expect(unknown).toMatchObject({ status: 200, body: { message: MESSAGES.resetAccepted } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(held.map((message) => message.to)).toEqual([email]);
+    } finally {
+      release();
+    }
+  });
+
+  it('refuses reset requests past the per-address limit with 429 and sends no mail for them', async () => {
+    const server = await serverWith({ config: { maxResetRequestsPerAddress: 3 } });
+    const accounts = await Promise.all([1, 2, 3, 4].map(() => server.createAccount(['CSM'])));
+    for (const { email } of accounts.slice(0, 3)) expect((await server.request('POST', '/password/reset', { body: { username: email } })).status).toBe(200);
+    const refused = await server.request('POST', '/password/reset', { body: { username: accounts[3].email } });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ errorMsg: MESSAGES.tooManyResetRequests });
+    expect(Number(refused.headers.get('retry-after'))).toBe(15 * 60);
+    expect(await server.lastMail(accounts[3].email)).toBeUndefined();
+    expect(await server.lastMail(accounts[2].email)).toBeDefined();
+    // Unknown usernames count alike: the limit tells nothing about accounts.
+    (server.clock as ManualClock).advance(15 * 60 * 1000 + 1);
+    for (let i = 0; i < 3; i++) expect((await server.request('POST', '/password/reset', { body: { username: `ghost${i}@test.local` } })).status).toBe(200);
+    expect((await server.request('POST', '/password/reset', { body: { username: accounts[3].email } })).status).toBe(429);
   });
 });

@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import type { FailureLimiter, SignInThrottle } from '../../auth/rate-limit';
+import { reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../auth/rate-limit';
 import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -19,18 +19,20 @@ export interface AuthServices {
   signInThrottle: SignInThrottle;
   /** Counts reset mails per account, so that nobody can flood a colleague's mailbox. */
   resetMailLimiter: FailureLimiter;
+  /** Counts reset requests per address (every request, whatever the account). */
+  resetAddressLimiter: FailureLimiter;
   /** A hash to verify against when the account does not exist, so both answers take as long. */
   decoyPasswordHash: string;
   issueSession: IssueSession;
 }
 
-function tooMany(retryAfterMs: number): HttpError {
-  return new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
+function tooMany(retryAfterMs: number, message: string = MESSAGES.tooManyAttempts): HttpError {
+  return new HttpError(429, message, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
 }
 
 export function authHandlers(context: ServerContext, services: AuthServices): AuthHandlers {
   const { db, clock } = context;
-  const { signInThrottle, resetMailLimiter, issueSession } = services;
+  const { signInThrottle, resetMailLimiter, resetAddressLimiter, issueSession } = services;
   return {
     'auth.signIn': async ({ body, request }) => {
       // Counted before the hash, uncounted on success: parallel guesses cannot all pass a check made before any failed.
@@ -81,15 +83,21 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       throw new HttpError(501, MESSAGES.mergeNotAvailable);
     },
 
-    'password.reset': async ({ body }) => {
-      const account = await queries.findAccountByEmail(db, body.username);
-      // Whatever happens, one answer: it must not tell whether the account exists, nor that mail is capped.
-      if (!account) context.logger.info('password reset asked for an unknown username');
-      else if (resetMailLimiter.retryAfterMs(String(account.id)) > 0) context.logger.warn({ accountId: account.id }, 'password reset mails capped');
-      else {
-        resetMailLimiter.recordFailure(String(account.id));
-        await sendPasswordLink(context, account, 'reset');
-      }
+    'password.reset': async ({ body, request }) => {
+      const attempt = reserveAttempt([[resetAddressLimiter, request.ip]]);
+      if ('retryAfterMs' in attempt) throw tooMany(attempt.retryAfterMs, MESSAGES.tooManyResetRequests);
+      // The answer waits for nothing that depends on the account: lookup, link and mail all happen after it, so
+      // known and unknown usernames get the same work before the same answer.
+      context.background.run('password reset', async () => {
+        const account = await queries.findAccountByEmail(db, body.username);
+        // Whatever happens, one answer: it must not tell whether the account exists, nor that mail is capped.
+        if (!account) context.logger.info('password reset asked for an unknown username');
+        else if (resetMailLimiter.retryAfterMs(String(account.id)) > 0) context.logger.warn({ accountId: account.id }, 'password reset mails capped');
+        else {
+          resetMailLimiter.recordFailure(String(account.id));
+          await sendPasswordLink(context, account, 'reset');
+        }
+      });
       return { message: MESSAGES.resetAccepted };
     },
 

@@ -11,6 +11,7 @@ export async function authFeature(context: ServerContext): Promise<AuthHandlers>
   return authHandlers(context, {
     signInThrottle: new SignInThrottle(config, clock),
     resetMailLimiter: new FailureLimiter({ maxFailures: config.maxResetMailsPerUsername, windowMs: window }, clock),
+    resetAddressLimiter: new FailureLimiter({ maxFailures: config.maxResetRequestsPerAddress, windowMs: window }, clock),
     decoyPasswordHash: await unusablePasswordHash(),
     issueSession: createSessionIssuer(context.tokens),
   });
