@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import pino, { type Logger } from 'pino';
 import { MESSAGES } from '@shared/messages';
 import { TokenService, newSecret } from './auth/tokens';
+import { BackgroundTasks } from './background';
 import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
@@ -11,6 +12,7 @@ import { handleClientError, handleError, handleFrameworkError } from './errors';
 import { OutboxMailer, type Mailer, type OutboxMail } from './mail/mailer';
 import { buildHandlers } from './features';
 import { registerOperations } from './operations';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
 export interface AppOptions {
   db: Database;
@@ -24,8 +26,8 @@ export interface AppOptions {
   /** Signing key of the JWTs; by default one kept in the database, shared by every instance. */
   jwtSecret?: string;
   config?: Partial<ServerConfig>;
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** Behind reverse proxies, which of them tell the client address (X-Forwarded-For): a hop count or their addresses. */
+  trustProxy?: TrustProxy;
 }
 
 export type App = FastifyInstance & { context: ServerContext };
@@ -49,17 +51,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     mailer: options.mailer ?? new OutboxMailer(options.db, logger, options.onOutboxMail),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
+    background: new BackgroundTasks(logger),
   };
 
   const app = Fastify({
     loggerInstance: logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
     // Every error answer carries { errorMsg }, even for requests no route could read.
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   }) as unknown as App;
   app.decorate('context', context);
+  // Mail still being written when the server closes is finished first, not lost.
+  app.addHook('onClose', () => context.background.settled());
   app.decorateRequest('account', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

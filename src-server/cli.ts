@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startServer } from './server';
 import { closeOnSignals, printDemoAccounts, printOutboxMail, runMain } from './console';
+import { parseTrustProxy } from './trust-proxy';
 
 /** `npm run server [-- --demo]`: the platform API, on PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 async function main() {
@@ -19,7 +20,7 @@ async function main() {
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => console.warn(message)),
     config: env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : undefined,
     // Without SMTP the printed mail is how a password link reaches anyone, whatever LOG_LEVEL says.
     onOutboxMail: printOutboxMail,

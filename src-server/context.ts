@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { BackgroundTasks } from './background';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
@@ -7,12 +8,20 @@ import type { Mailer } from './mail/mailer';
 export interface ServerConfig {
   /** Start of the links mailed for password reset, e.g. `backoffice://app` or `http://127.0.0.1:4173`. */
   resetLinkBase: string;
-  /** Failed sign-ins allowed per username, and per address, within `loginWindowMs`. */
-  maxFailuresPerUsername: number;
+  /** Failed sign-ins refused (429) past this count per (username, address) within `loginWindowMs`. */
+  maxFailuresPerUsernameAndAddress: number;
+  /** Failed sign-ins refused (429) past this count per address, whatever the usernames (password spraying). */
   maxFailuresPerAddress: number;
+  /** Failed sign-ins per username (all addresses) after which each attempt is slowed down, never refused. */
+  maxFailuresPerUsername: number;
+  /** Slow-down of an attempt past `maxFailuresPerUsername`: doubles with each further failure, up to the max. */
+  usernameSlowDownBaseMs: number;
+  usernameSlowDownMaxMs: number;
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
+  /** Reset requests per address within `loginWindowMs`; past it 429 (it tells nothing about any account). */
+  maxResetRequestsPerAddress: number;
   /**
    * Given by a host that lets its user create the first administrator (desktop app): the secret that
    * setup.createAdmin must carry. Without it, the setup is not offered (a team server gets its first
@@ -23,10 +32,14 @@ export interface ServerConfig {
 
 export const defaultServerConfig: ServerConfig = {
   resetLinkBase: 'backoffice://app',
-  maxFailuresPerUsername: 5,
+  maxFailuresPerUsernameAndAddress: 5,
   maxFailuresPerAddress: 50,
+  maxFailuresPerUsername: 5,
+  usernameSlowDownBaseMs: 1000,
+  usernameSlowDownMaxMs: 10_000,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
+  maxResetRequestsPerAddress: 10,
 };
 
 /**
@@ -42,4 +55,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** Verifies bearer tokens for the guard of every operation; signs them for the auth feature. */
   tokens: TokenService;
+  /** Work done after the answer (reset mails). */
+  background: BackgroundTasks;
 }

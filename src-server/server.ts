@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
 import type { ServerConfig } from './context';
+import type { TrustProxy } from './trust-proxy';
 
 export interface StartOptions {
   host?: string;
@@ -21,7 +22,8 @@ export interface StartOptions {
   mailFrom?: string;
   config?: Partial<ServerConfig>;
   logger?: Logger;
-  trustProxy?: boolean;
+  /** See trust-proxy.ts: a number of proxy hops or the proxies' addresses; never `true`. */
+  trustProxy?: TrustProxy;
   /**
    * Without SMTP, told of every mail kept in the outbox (password links), whatever the log level, so the host
    * can print it: `npm run server` prints it with formatOutboxMail (console.ts).

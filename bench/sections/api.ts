@@ -47,7 +47,7 @@ async function measure(label: string, handle: DatabaseHandle) {
     dbKind: handle.kind,
     logger: pino({ level: 'silent' }),
     // Failed sign-ins are measured below: the rate limiter would stop them after 5.
-    config: { maxFailuresPerUsername: 1e9, maxFailuresPerAddress: 1e9 },
+    config: { maxFailuresPerUsername: 1e9, maxFailuresPerAddress: 1e9, maxFailuresPerUsernameAndAddress: 1e9 },
   });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const pool = new Pool(base, { connections: 16 });

@@ -18,9 +18,9 @@ export async function authorize(
   if (!match) throw new HttpError(401, MESSAGES.authenticationRequired, { 'www-authenticate': 'Bearer' });
   const token = await context.tokens.verify(match[1], 'access');
   if (!token) throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
-  const row = await findAccountForGuard(context.db, token.accountId);
+  const row = await findAccountForGuard(context.db, token.accountId, token.familyId);
   const cutoff = row?.tokensValidAfter?.getTime() ?? 0;
-  if (!row || token.issuedAt.getTime() < cutoff) {
+  if (!row || token.issuedAt.getTime() < cutoff || row.familyRevoked) {
     throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
   }
   const roles = row.roles.filter(isRole);

@@ -6,6 +6,11 @@ export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 /** Absolute session lifetime: the spec's 1-day session cookies. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long a just-rotated refresh token may come back and get the same successor instead of being taken for a
+ * stolen copy: two windows refreshing at once, or a retry after a lost answer (the leeway Auth0 and Okta give).
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'backoffice-api';
@@ -28,10 +33,18 @@ export class TokenService {
     private readonly clock: Clock,
   ) {}
 
-  async signAccess(accountId: number): Promise<{ value: string; expiresAt: Date }> {
-    const expiresAt = new Date(this.clock.now().getTime() + ACCESS_TOKEN_TTL_MS);
+  /**
+   * An access token of the session `familyId`, expiring in 15 minutes but never after `sessionEndsAt` (its `exp`
+   * is capped, not only the answer's expiresAt). It carries the family, so the guard refuses it once the family
+   * is revoked (refresh-token reuse).
+   */
+  async signAccess(accountId: number, familyId: string, sessionEndsAt: Date): Promise<{ value: string; expiresAt: Date }> {
+    const now = this.clock.now().getTime();
+    // `exp` counts whole seconds: round the session's end down so the token never outlives it.
+    const end = Math.min(now + ACCESS_TOKEN_TTL_MS, Math.floor(sessionEndsAt.getTime() / 1000) * 1000);
+    const expiresAt = new Date(end);
     // Millisecond issue time: a password change cuts every token issued before it, even within the same second.
-    const value = await this.sign({ typ: 'access', iat_ms: this.clock.now().getTime() }, accountId, randomUUID(), expiresAt);
+    const value = await this.sign({ typ: 'access', iat_ms: now, fam: familyId }, accountId, randomUUID(), expiresAt);
     return { value, expiresAt };
   }
 
@@ -87,4 +100,12 @@ export function newSecret(bytes = 32): string {
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
+}
+
+/**
+ * The id of the refresh token that replaces `jti` on rotation: derived, so that a second refresh within the grace
+ * window finds the same successor without a column for it. Knowing it gives nothing: refresh tokens are signed.
+ */
+export function successorId(jti: string): string {
+  return sha256(`successor:${jti}`);
 }

@@ -32,6 +32,9 @@ export const PLATFORM_MESSAGES = {
   invalidJson: 'Corps de requête invalide (JSON attendu)',
   payloadTooLarge: 'Requête trop volumineuse',
   backToLogin: 'Retour à la connexion',
+  // issue 13: per-address limit on reset requests, and the password-hashing queue full
+  tooManyResetRequests: 'Trop de demandes de réinitialisation. Réessayez dans quelques minutes.',
+  serverBusy: 'Le serveur est très sollicité. Réessayez dans quelques secondes.',
 } as const;
 
 /** Platform §8 notices: text with its toast kind and duration. */

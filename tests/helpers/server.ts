@@ -10,6 +10,8 @@ import type { DatabaseHandle } from '../../src-server/db/client';
 import { accounts, outbox } from '../../src-server/db/schema';
 import { desc, eq } from 'drizzle-orm';
 import { freshDatabase } from './database';
+import type { Mailer } from '../../src-server/mail/mailer';
+import type { TrustProxy } from '../../src-server/trust-proxy';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -33,7 +35,7 @@ let counter = 0;
 
 /** Starts the real API on a loopback port, on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function startTestServer(
-  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; onOutboxMail?: AppOptions['onOutboxMail']; logger?: AppOptions['logger'] } = {},
+  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; onOutboxMail?: AppOptions['onOutboxMail']; logger?: AppOptions['logger']; trustProxy?: TrustProxy; mailer?: Mailer } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const clock = options.clock ?? new ManualClock(Date.now());
@@ -44,6 +46,8 @@ export async function startTestServer(
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config: { resetLinkBase: 'http://app.test', ...options.config },
     onOutboxMail: options.onOutboxMail,
+    trustProxy: options.trustProxy,
+    mailer: options.mailer,
   });
   options.beforeListen?.(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -89,6 +93,8 @@ export async function startTestServer(
       return { status: response.status, body: parsed as any, headers: response.headers };
     },
     async lastMail(email) {
+      // Reset mails are written after the answer.
+      await app.context.background.settled();
       const [mail] = await database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
       return mail ? { subject: mail.subject, body: mail.body } : undefined;
     },

@@ -16,7 +16,7 @@ let server: TestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { maxFailuresPerAddress: 1e9, maxFailuresPerUsername: 1e9 } });
+  server = await startTestServer({ config: { maxFailuresPerAddress: 1e9, maxFailuresPerUsername: 1e9, maxFailuresPerUsernameAndAddress: 1e9, maxResetRequestsPerAddress: 1e9 } });
   adminToken = (await server.signIn(['ADMIN'])).accessToken.value;
 });
 afterAll(() => server?.close());

@@ -1,9 +1,9 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/client';
 import { durablePGliteOptions } from '../../src-server/db/durable-pglite';
 
@@ -25,7 +25,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe.skipIf(process.platform === 'win32' || Boolean(process.env.TEST_DATABASE_URL))('embedded database on disk', () => {
   it('keeps its folder 0700 and its files 0600, at first start and after a restart that repairs looser modes', async () => {
     const dataDir = join(scratch, 'modes', 'pglite');
-    const first = await openDatabase({ dataDir });
+    // From the migrated template, as a real first start does (and faster than initdb).
+    const first = await openDatabase({ dataDir, templateDir: inject('pgliteTemplateDir') });
     await first.db.execute(sql`CREATE TABLE secret_probe (value text)`);
     await first.db.execute(sql`INSERT INTO secret_probe VALUES ('signing key')`);
     await first.close();
@@ -36,7 +37,7 @@ describe.skipIf(process.platform === 'win32' || Boolean(process.env.TEST_DATABAS
     chmodSync(join(dataDir, 'PG_VERSION'), 0o666);
     writeFileSync(join(dataDir, 'left-over.conf'), 'x', { mode: 0o644 });
     chmodSync(join(dataDir, 'left-over.conf'), 0o644);
-    const second = await openDatabase({ dataDir });
+    const second = await openDatabase({ dataDir, templateDir: inject('pgliteTemplateDir') });
     await second.db.execute(sql`INSERT INTO secret_probe VALUES ('after restart')`);
     await second.close();
     expect(openToOthers(dataDir)).toEqual([]);
@@ -44,12 +45,14 @@ describe.skipIf(process.platform === 'win32' || Boolean(process.env.TEST_DATABAS
 
   it('runs PostgreSQL with fsync on and flushes the WAL with a real fsync at every commit', async () => {
     const dataDir = join(scratch, 'durable');
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, templateDir: inject('pgliteTemplateDir') });
     const settings = (await database.db.execute(sql`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`)) as unknown as { rows: Record<string, string>[] };
     expect(settings.rows[0]).toEqual({ fsync: 'on', method: 'fsync' });
     await database.close();
 
-    const options = durablePGliteOptions(join(scratch, 'counted'));
+    const counted = join(scratch, 'counted');
+    cpSync(inject('pgliteTemplateDir'), counted, { recursive: true });
+    const options = durablePGliteOptions(counted);
     const client = new PGlite(options);
     await client.exec('CREATE TABLE t (id serial PRIMARY KEY, v text)');
     const before = options.fs.syncCount;

@@ -2,7 +2,7 @@ import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
 import { ROLES, isRole, type Role } from '@shared/roles';
 import { sendPasswordLink } from '../../accounts/password-links';
-import { isUniqueViolation } from '../../accounts/queries';
+import { endSessions, isUniqueViolation, revokePasswordLinks } from '../../accounts/queries';
 import { unusablePasswordHash } from '../../auth/passwords';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -64,10 +64,22 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
       return toAccount(row);
     },
 
-    'admin.accounts.update': async ({ params, body }) => {
-      await findAccount(params.accountId);
+    'admin.accounts.update': async ({ params, body, account }) => {
+      const before = await findAccount(params.accountId);
       await assertEmailFree(body.username, params.accountId);
-      const row = await orEmailConflict(queries.updateAccount(db, params.accountId, { name: body.name, nickname: body.nickname, email: body.username }, clock.now()));
+      const now = clock.now();
+      const emailChanged = before.email.trim().toLowerCase() !== body.username.trim().toLowerCase();
+      const row = await orEmailConflict(
+        db.transaction(async (tx) => {
+          const updated = await queries.updateAccount(tx, params.accountId, { name: body.name, nickname: body.nickname, email: body.username }, now);
+          if (emailChanged) {
+            // Links mailed to the old address must not outlive it; one's own new e-mail is a new sign-in name.
+            await revokePasswordLinks(tx, params.accountId, now);
+            if (account?.id === params.accountId) await endSessions(tx, params.accountId, now);
+          }
+          return updated;
+        }),
+      );
       return toAccount(row);
     },
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import type { FailureLimiter } from '../../auth/rate-limit';
-import { SESSION_TTL_MS, sha256 } from '../../auth/tokens';
+import { reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../auth/rate-limit';
+import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
@@ -14,36 +15,35 @@ export type AuthHandlers = Pick<Handlers, 'auth.signIn' | 'auth.refresh' | 'auth
 
 /** What the auth module builds for its handlers; nothing else in the server uses these. */
 export interface AuthServices {
-  usernameLimiter: FailureLimiter;
-  addressLimiter: FailureLimiter;
+  /** Sign-in limits and slow-down (policy in auth/rate-limit.ts). */
+  signInThrottle: SignInThrottle;
   /** Counts reset mails per account, so that nobody can flood a colleague's mailbox. */
   resetMailLimiter: FailureLimiter;
+  /** Counts reset requests per address (every request, whatever the account). */
+  resetAddressLimiter: FailureLimiter;
   /** A hash to verify against when the account does not exist, so both answers take as long. */
   decoyPasswordHash: string;
   issueSession: IssueSession;
 }
 
-function tooMany(retryAfterMs: number): HttpError {
-  return new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
+function tooMany(retryAfterMs: number, message: string = MESSAGES.tooManyAttempts): HttpError {
+  return new HttpError(429, message, { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) });
 }
 
 export function authHandlers(context: ServerContext, services: AuthServices): AuthHandlers {
   const { db, clock } = context;
-  const { usernameLimiter, addressLimiter, resetMailLimiter, issueSession } = services;
+  const { signInThrottle, resetMailLimiter, resetAddressLimiter, issueSession } = services;
   return {
     'auth.signIn': async ({ body, request }) => {
-      const usernameKey = body.username.toLowerCase();
-      const wait = Math.max(usernameLimiter.retryAfterMs(usernameKey), addressLimiter.retryAfterMs(request.ip));
-      if (wait > 0) throw tooMany(wait);
+      // Counted before the hash, uncounted on success: parallel guesses cannot all pass a check made before any failed.
+      const attempt = signInThrottle.begin(body.username, request.ip);
+      if (attempt.refused) throw tooMany(attempt.retryAfterMs);
+      if (attempt.delayMs > 0) await setTimeout(attempt.delayMs);
       const account = await queries.findAccountByEmail(db, body.username);
       // Verify against a decoy when the account does not exist: same work, same time, same answer.
       const valid = await verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash);
-      if (!account || !valid) {
-        usernameLimiter.recordFailure(usernameKey);
-        addressLimiter.recordFailure(request.ip);
-        throw new HttpError(401, MESSAGES.invalidCredentials);
-      }
-      usernameLimiter.reset(usernameKey);
+      if (!account || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+      attempt.succeeded();
       return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
     },
 
@@ -54,18 +54,26 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       const now = clock.now();
       const session = await db.transaction(async (tx) => {
         const used = await queries.claimRefreshToken(tx, token.jti, now);
-        if (!used) {
-          const known = await queries.findRefreshToken(tx, token.jti);
-          if (known?.usedAt) {
-            // A rotated token came back: someone holds a copy. End the whole sign-in.
-            await queries.revokeRefreshFamily(tx, known.familyId, now);
-            context.logger.warn({ accountId: token.accountId, familyId: known.familyId }, 'refresh token reused: family revoked');
-          }
-          return null;
+        if (used) {
+          const account = await queries.findAccountRoles(tx, used.accountId);
+          // Rotation keeps the family and never extends the session's absolute end.
+          return account ? issueSession(tx, account, used.familyId, used.expiresAt, { id: successorId(token.jti), stored: false }) : null;
         }
-        const account = await queries.findAccountRoles(tx, used.accountId);
-        // Rotation keeps the family and never extends the session's absolute end.
-        return account ? issueSession(tx, account, used.familyId, used.expiresAt) : null;
+        const known = await queries.findRefreshToken(tx, token.jti);
+        if (!known?.usedAt || known.revokedAt || known.expiresAt <= now) return null;
+        // Two honest refreshes of one token (two windows, a retried request) within the grace window get the
+        // same successor, as long as that successor has not been used itself.
+        if (now.getTime() - known.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+          const successor = await queries.findRefreshToken(tx, successorId(token.jti));
+          const account = await queries.findAccountRoles(tx, known.accountId);
+          if (successor && !successor.usedAt && !successor.revokedAt && account) {
+            return issueSession(tx, account, known.familyId, known.expiresAt, { id: successorId(token.jti), stored: true });
+          }
+        }
+        // A rotated token came back: someone holds a copy. End the whole sign-in, its access tokens included.
+        await queries.revokeRefreshFamily(tx, known.familyId, now);
+        context.logger.warn({ accountId: token.accountId, familyId: known.familyId }, 'refresh token reused: family revoked');
+        return null;
       });
       if (!session) throw invalid;
       return session;
@@ -75,15 +83,21 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       throw new HttpError(501, MESSAGES.mergeNotAvailable);
     },
 
-    'password.reset': async ({ body }) => {
-      const account = await queries.findAccountByEmail(db, body.username);
-      // Whatever happens, one answer: it must not tell whether the account exists, nor that mail is capped.
-      if (!account) context.logger.info('password reset asked for an unknown username');
-      else if (resetMailLimiter.retryAfterMs(String(account.id)) > 0) context.logger.warn({ accountId: account.id }, 'password reset mails capped');
-      else {
-        resetMailLimiter.recordFailure(String(account.id));
-        await sendPasswordLink(context, account, 'reset');
-      }
+    'password.reset': async ({ body, request }) => {
+      const attempt = reserveAttempt([[resetAddressLimiter, request.ip]]);
+      if ('retryAfterMs' in attempt) throw tooMany(attempt.retryAfterMs, MESSAGES.tooManyResetRequests);
+      // The answer waits for nothing that depends on the account: lookup, link and mail all happen after it, so
+      // known and unknown usernames get the same work before the same answer.
+      context.background.run('password reset', async () => {
+        const account = await queries.findAccountByEmail(db, body.username);
+        // Whatever happens, one answer: it must not tell whether the account exists, nor that mail is capped.
+        if (!account) context.logger.info('password reset asked for an unknown username');
+        else if (resetMailLimiter.retryAfterMs(String(account.id)) > 0) context.logger.warn({ accountId: account.id }, 'password reset mails capped');
+        else {
+          resetMailLimiter.recordFailure(String(account.id));
+          await sendPasswordLink(context, account, 'reset');
+        }
+      });
       return { message: MESSAGES.resetAccepted };
     },
 

@@ -1,5 +1,5 @@
 import { unusablePasswordHash } from '../../auth/passwords';
-import { FailureLimiter } from '../../auth/rate-limit';
+import { FailureLimiter, SignInThrottle } from '../../auth/rate-limit';
 import type { ServerContext } from '../../context';
 import { authHandlers, type AuthHandlers } from './handlers';
 import { createSessionIssuer } from './sessions';
@@ -9,9 +9,9 @@ export async function authFeature(context: ServerContext): Promise<AuthHandlers>
   const { config, clock } = context;
   const window = config.loginWindowMs;
   return authHandlers(context, {
-    usernameLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerUsername, windowMs: window }, clock),
-    addressLimiter: new FailureLimiter({ maxFailures: config.maxFailuresPerAddress, windowMs: window }, clock),
+    signInThrottle: new SignInThrottle(config, clock),
     resetMailLimiter: new FailureLimiter({ maxFailures: config.maxResetMailsPerUsername, windowMs: window }, clock),
+    resetAddressLimiter: new FailureLimiter({ maxFailures: config.maxResetRequestsPerAddress, windowMs: window }, clock),
     decoyPasswordHash: await unusablePasswordHash(),
     issueSession: createSessionIssuer(context.tokens),
   });

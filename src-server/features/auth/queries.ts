@@ -33,7 +33,10 @@ export async function claimRefreshToken(db: Database, jti: string, now: Date) {
 }
 
 export async function findRefreshToken(db: Database, jti: string) {
-  const [row] = await db.select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, jti));
+  const [row] = await db
+    .select({ accountId: refreshTokens.accountId, familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt, expiresAt: refreshTokens.expiresAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, jti));
   return row;
 }
 

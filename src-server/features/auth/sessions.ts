@@ -15,14 +15,14 @@ export function createSessionIssuer(tokens: TokenService) {
     account: { id: number; roles: string[] },
     familyId: string,
     sessionEndsAt: Date,
+    refreshToken: { id: string; stored: boolean } = { id: randomUUID(), stored: false },
   ): Promise<Session> {
-    const jti = randomUUID();
-    await insertRefreshToken(db, { id: jti, accountId: account.id, familyId, expiresAt: sessionEndsAt });
-    const access = await tokens.signAccess(account.id);
-    const accessExpiresAt = access.expiresAt < sessionEndsAt ? access.expiresAt : sessionEndsAt;
-    const refresh = await tokens.signRefresh(account.id, jti, familyId, sessionEndsAt);
+    // A refresh token already stored (the successor handed again within the rotation grace window) gets no new row.
+    if (!refreshToken.stored) await insertRefreshToken(db, { id: refreshToken.id, accountId: account.id, familyId, expiresAt: sessionEndsAt });
+    const access = await tokens.signAccess(account.id, familyId, sessionEndsAt);
+    const refresh = await tokens.signRefresh(account.id, refreshToken.id, familyId, sessionEndsAt);
     return {
-      accessToken: { value: access.value, expiresAt: accessExpiresAt.toISOString() },
+      accessToken: { value: access.value, expiresAt: access.expiresAt.toISOString() },
       refreshToken: { value: refresh, expiresAt: sessionEndsAt.toISOString() },
       userId: account.id,
       roles: account.roles.filter(isRole),
