@@ -8,6 +8,7 @@ import { rolesAtom, sessionAtom } from '../lib/session';
 import { useConfirm } from '../lib/modal';
 import { settingsAtom } from './settings';
 import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
+import { FileJobsPanel } from '../lib/file-jobs';
 import { ScreenErrorBoundary } from './lazy';
 
 function NavEntry({ item }: { item: NavItem }) {
@@ -99,6 +100,7 @@ export function Layout() {
           </button>
         </div>
       </header>
+      <FileJobsPanel />
       <main className="content">
         <ScreenErrorBoundary key={location.pathname}>
           <Suspense fallback={<div className="splash">Chargement…</div>}>
