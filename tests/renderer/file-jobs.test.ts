@@ -13,7 +13,7 @@ function exportBridge() {
   const bridge: BackofficeBridge = {
     invoke: ((channel: IpcChannel, payload?: unknown) => {
       calls.push({ channel, payload });
-      if (channel === 'files:exportCsv') return new Promise((resolve) => (finish = resolve));
+      if (channel === 'files:exportCsv') return new Promise<IpcResult<unknown>>((resolve) => (finish = resolve));
       return Promise.resolve({ ok: true, data: { cancelled: true } });
     }) as BackofficeBridge['invoke'],
     on: () => () => undefined,
