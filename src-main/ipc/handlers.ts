@@ -1,6 +1,7 @@
 import { ipcChannels, type AppInfo, type CsvReadResult, type IpcChannel, type IpcRequest, type IpcResponses, type IpcResult, type SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
+import { invalidCallFailure, thrownFailure } from '../services/failures';
 import { toCsv } from '../services/files';
 import type { SettingsStore } from '../services/settings';
 
@@ -53,18 +54,13 @@ function isChannel(value: unknown): value is IpcChannel {
  * answer is an IpcResult: never a throw across the boundary, never a crash of main.
  */
 export async function dispatchIpc(handlers: IpcHandlers, channel: unknown, payload: unknown): Promise<IpcResult<unknown>> {
-  if (!isChannel(channel)) return { ok: false, status: 0, errorMsg: `${MESSAGES.invalidIpcCall} : canal inconnu` };
+  if (!isChannel(channel)) return { ok: false, status: 0, errorMsg: `${MESSAGES.invalidIpcCall} : ${MESSAGES.unknownChannel}` };
   const parsed = ipcChannels[channel].request.safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.map(String).join('.') || 'payload';
-    return { ok: false, status: 0, errorMsg: `${MESSAGES.invalidIpcCall} : « ${field} » ${issue?.message ?? ''}`.trim() };
-  }
+  if (!parsed.success) return invalidCallFailure(parsed.error.issues);
   try {
     const handler = handlers[channel] as (payload: unknown) => Promise<IpcResult<unknown>>;
     return await handler(parsed.data);
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : MESSAGES.genericError;
-    return { ok: false, status: 0, errorMsg: message };
+    return thrownFailure(error);
   }
 }
