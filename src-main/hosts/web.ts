@@ -8,8 +8,9 @@ import { MESSAGES } from '@shared/messages';
 import type { RunningServer } from '../../src-server/server';
 import type { OutboxMail } from '../../src-server/mail/mailer';
 import type { HostFiles } from '../ipc/handlers';
-import type { MainServices, UserSession } from '../main-services';
+import type { MainServices } from '../main-services';
 import { appVersion } from '../app-version';
+import { createBrowserSessions } from './web/browser-sessions';
 import { createDownloads, DOWNLOAD_PREFIX } from './web/downloads';
 import { createEventStreams } from './web/events';
 import { sendJson, type HostRequest } from './web/http';
@@ -34,6 +35,8 @@ export interface WebHostOptions {
   logger?: Logger;
   /** Called as soon as the page can be served, before the embedded API has finished starting. */
   onListening?: (url: string) => void;
+  /** A browser session ends after this long without a request (default 8 hours). */
+  sessionIdleMs?: number;
   /** Every mail the embedded API keeps in its outbox (reset links): the host prints it. */
   onOutboxMail?: (mail: OutboxMail) => void;
 }
@@ -56,14 +59,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? '')) throw new Error(`${MESSAGES.invalidApiAddress} : ${options.apiUrl}`);
   const secret = randomBytes(32).toString('base64url');
   const dataDir = resolve(options.dataDir ?? '.data/web');
-  const events = createEventStreams({ secret });
+  type BrowserSessions = ReturnType<typeof createBrowserSessions>;
+  let browserSessions: BrowserSessions | null = null;
+  const events = createEventStreams({ secret, sessionOf: (request) => browserSessions?.idOf(request) ?? null });
   const downloads = createDownloads();
   const serveStatic = createStaticFiles({ rendererDir: options.rendererDir, secret });
 
   // IPC calls that arrive while the host is still wiring its services wait for them.
-  let wireSession: (session: UserSession) => void = () => undefined;
-  const sessionWired = new Promise<UserSession>((resolvePromise) => (wireSession = resolvePromise));
-  const serveIpc = createIpcOverHttp({ secret, dispatch: async (_request, channel, payload) => (await sessionWired).dispatch(channel, payload) });
+  let wireSessions: (sessions: BrowserSessions) => void = () => undefined;
+  const sessionsWired = new Promise<BrowserSessions>((resolvePromise) => (wireSessions = resolvePromise));
+  const serveIpc = createIpcOverHttp({ secret, dispatch: async (hostRequest, channel, payload) => (await sessionsWired).dispatch(hostRequest, channel, payload) });
 
   let origin = '';
   const server = createServer(async (request, response) => {
@@ -127,18 +132,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     embedded: () => api,
     logger: options.logger,
   });
-  // The browser's session lives in this process's memory only: the web host has no keychain.
-  const session = services.openSession({
-    vault: await createSessionVault({ service: 'Back-office (web)', account: 'browser' }),
-    onSessionExpired: (reason) => events.emit('session:expired', { reason }),
+  // One session per browser, in this process's memory only: the web host has no keychain.
+  browserSessions = createBrowserSessions({
+    services,
+    cookieName: `backoffice_session_${address.port}`,
+    createVault: () => createSessionVault({ service: 'Back-office (web)', account: 'browser' }),
+    onSessionExpired: (sessionId, reason) => events.emitTo(sessionId, 'session:expired', { reason }),
+    idleMs: options.sessionIdleMs,
   });
-  wireSession(session);
+  wireSessions(browserSessions);
 
   const close = async () => {
     events.close();
     server.closeAllConnections();
     await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
-    await session.close();
+    await browserSessions?.close();
     await (await api.catch(() => null))?.embedded?.close();
   };
   let running: Awaited<typeof api>;

@@ -25,12 +25,25 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${host.url}/__ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-backoffice-secret': host.secret, origin: host.url, ...headers },
-    body: JSON.stringify({ payload }),
-  });
+/** A browser's cookie jar, as far as the host's one cookie goes. */
+class Browser {
+  cookie = '';
+  async ipc(channel: string, payload: unknown, headers: Record<string, string> = {}, target: WebHost = host): Promise<Response> {
+    const response = await fetch(`${target.url}/__ipc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-backoffice-secret': target.secret, origin: target.url, ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      body: JSON.stringify({ payload }),
+    });
+    const set = response.headers.get('set-cookie');
+    if (set) {
+      const pair = set.split(';')[0]!;
+      this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    return response;
+  }
+}
+const browser = new Browser();
+const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) => browser.ipc(channel, payload, headers);
 
 describe('web host', () => {
   it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
@@ -77,11 +90,11 @@ describe('web host', () => {
 
   it('pushes session:expired over server-sent events', async () => {
     const controller = new AbortController();
-    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal });
-    const reader = events.body!.getReader();
     const admin = await api.signIn(['ADMIN']);
     const victim = await api.createAccount(['CSM']);
     await ipc('session:signIn', { username: victim.email, password: TEST_PASSWORD });
+    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal, headers: { cookie: browser.cookie } });
+    const reader = events.body!.getReader();
     await api.request('POST', `/admin/accounts/${victim.id}/delete`, { token: admin.accessToken.value });
     const call = await (await ipc('api:call', { operation: 'meta.get', input: {} })).json();
     expect(call).toMatchObject({ ok: false, status: 401 });
@@ -89,6 +102,45 @@ describe('web host', () => {
     while (!text.includes('event: session:expired')) text += new TextDecoder().decode((await reader.read()).value);
     expect(text).toContain('event: session:expired');
     controller.abort();
+  });
+
+  it('keeps one session per browser: a cookie-less browser is signed out, two browsers keep their own roles', async () => {
+    const adminBrowser = new Browser();
+    const salesBrowser = new Browser();
+    const fresh = new Browser();
+    const admin = await api.createAccount(['ADMIN']);
+    const sales = await api.createAccount(['SALES']);
+    const signIn = await adminBrowser.ipc('session:signIn', { username: admin.email, password: TEST_PASSWORD });
+    const cookie = signIn.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^backoffice_session_\d+=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
+    await salesBrowser.ipc('session:signIn', { username: sales.email, password: TEST_PASSWORD });
+    // Signing in as SALES elsewhere changes nothing for the ADMIN browser.
+    expect(await (await adminBrowser.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: true });
+    expect(await (await salesBrowser.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: false, status: 403 });
+    // A browser with no cookie, or a made-up one, is nobody.
+    expect(await (await fresh.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+    fresh.cookie = cookie.split(';')[0]!.replace(/=.*/, '=forged');
+    expect(await (await fresh.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+    expect(await (await fresh.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: false, status: 401 });
+    // Signing out clears the cookie and ends that browser's session only.
+    const signOut = await adminBrowser.ipc('session:signOut', undefined);
+    expect(signOut.headers.get('set-cookie')).toMatch(/=; HttpOnly; SameSite=Strict; Path=\/; Max-Age=0$/);
+    expect(await (await adminBrowser.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+    expect(await (await salesBrowser.ipc('session:get', undefined)).json()).toMatchObject({ ok: true, data: { roles: ['SALES'] } });
+  });
+
+  it('ends a browser session left idle', async () => {
+    const idleHost = await startWebHost({ port: 0, rendererDir: join(work, 'renderer'), apiUrl: api.url, settingsFile: join(work, 'idle.json'), sessionIdleMs: 300 });
+    try {
+      const user = await api.createAccount(['CSM']);
+      const idle = new Browser();
+      await idle.ipc('session:signIn', { username: user.email, password: TEST_PASSWORD }, {}, idleHost);
+      expect(await (await idle.ipc('session:get', undefined, {}, idleHost)).json()).toMatchObject({ ok: true, data: { roles: ['CSM'] } });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await (await idle.ipc('session:get', undefined, {}, idleHost)).json()).toEqual({ ok: true, data: null });
+    } finally {
+      await idleHost.close();
+    }
   });
 
   it('offers saved CSV files as one-time downloads', async () => {
