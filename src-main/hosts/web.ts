@@ -15,6 +15,7 @@ import { createDownloads, DOWNLOAD_PREFIX } from './web/downloads';
 import { createEventStreams } from './web/events';
 import { sendJson, type HostRequest } from './web/http';
 import { createIpcOverHttp, IPC_PREFIX } from './web/ipc-http';
+import { isForeign, isListeningHost, listeningHosts, ownOrigins } from './web/request-checks';
 import { createStaticFiles } from './web/static-files';
 
 export interface WebHostOptions {
@@ -71,13 +72,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const serveIpc = createIpcOverHttp({ secret, dispatch: async (hostRequest, channel, payload) => (await sessionsWired).dispatch(hostRequest, channel, payload) });
 
   let origin = '';
+  // Known once listening (the port may be random).
+  let hosts: ReadonlySet<string> = new Set();
+  let origins: ReadonlySet<string> = new Set();
   const server = createServer(async (request, response) => {
     try {
-      const url = new URL(request.url ?? '/', origin || 'http://127.0.0.1');
-      const requestOrigin = request.headers.origin;
-      const fetchSite = request.headers['sec-fetch-site'];
-      const foreign = (requestOrigin !== undefined && requestOrigin !== origin) || (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none');
-      const hostRequest: HostRequest = { request, response, url, foreign };
+      // DNS rebinding: a page of evil.example resolving to 127.0.0.1 reaches us naming its own host. Nothing,
+      // not even the page and its secret, is served to a name that is not ours.
+      if (!isListeningHost(request.headers.host, hosts)) return sendJson(response, 421, { errorMsg: MESSAGES.unknownHost });
+      const url = new URL(request.url ?? '/', origin);
+      const hostRequest: HostRequest = { request, response, url, foreign: isForeign(request.headers, origins) };
       if (url.pathname.startsWith(IPC_PREFIX)) return await serveIpc(hostRequest);
       if (url.pathname === '/__events') return events.serve(hostRequest);
       if (url.pathname.startsWith(DOWNLOAD_PREFIX)) return downloads.serve(hostRequest);
@@ -96,6 +100,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const address = server.address() as AddressInfo;
   origin = `http://${address.address}:${address.port}`;
+  hosts = listeningHosts(address.port);
+  origins = ownOrigins(address.port);
 
   // The page is served from here on; the embedded API boots meanwhile and API calls wait for it, so the login
   // form is usable before the database is (the user is typing while it finishes).

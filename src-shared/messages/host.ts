@@ -1,6 +1,7 @@
 /** Texts of the two hosts (desktop window and its menu, the browser version's start); not in the spec. */
 export const HOST_MESSAGES = {
   invalidApiAddress: "Adresse d'API invalide",
+  unknownHost: 'Hôte inconnu : ouvrez l’adresse affichée au démarrage',
   embeddedServerStopped: "Le serveur intégré s'est arrêté",
   menuFile: 'Fichier',
   menuQuit: 'Quitter',

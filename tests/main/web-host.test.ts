@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -45,6 +46,20 @@ class Browser {
 const browser = new Browser();
 const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) => browser.ipc(channel, payload, headers);
 
+/** A raw request: fetch will not let a test choose the Host header or send a malformed path. */
+function raw(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { hostname, port } = new URL(host.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 describe('web host', () => {
   it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
     for (const path of ['/', '/admin', '/password/confirm?confirmationToken=x']) {
@@ -64,6 +79,24 @@ describe('web host', () => {
     expect((await ipc('settings:get', undefined, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await ipc('settings:get', undefined, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await fetch(`${host.url}/__events?secret=wrong`)).status).toBe(403);
+  });
+
+  it('refuses every request whose Host is not the listening address (DNS rebinding), with 421', async () => {
+    const port = new URL(host.url).port;
+    const saved = await (await ipc('files:saveCsv', { defaultName: 'a.csv', rows: [{ a: 1 }] })).json();
+    for (const path of ['/', '/admin', `/__events?secret=${host.secret}`, saved.data.downloadUrl]) {
+      for (const foreignHost of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`]) {
+        const answer = await raw(path, { host: foreignHost });
+        expect(answer.status, `${path} as ${foreignHost}`).toBe(421);
+        expect(JSON.parse(answer.body)).toEqual({ errorMsg: MESSAGES.unknownHost });
+        expect(answer.body).not.toContain(host.secret);
+      }
+    }
+    const ipcAnswer = await raw('/__ipc/settings:get', { host: 'evil.example', 'content-type': 'application/json', 'x-backoffice-secret': host.secret }, 'POST', '{}');
+    expect(ipcAnswer.status).toBe(421);
+    // The listening address under each of its names is ours; the download was not spent by the refused tries.
+    for (const name of ['127.0.0.1', 'localhost', '[::1]']) expect((await raw('/', { host: `${name}:${port}` })).status).toBe(200);
+    expect((await raw(saved.data.downloadUrl, { host: `localhost:${port}` })).status).toBe(200);
   });
 
   it('validates every payload against the channel map', async () => {
