@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printOutboxMail } from '../src-server/console';
 import { startServer } from '../src-server/server';
 
 /**
@@ -16,6 +17,8 @@ startServer({
   migrationsFolder: process.env.BACKOFFICE_MIGRATIONS ?? join(here, 'migrations'),
   templateDir: process.env.BACKOFFICE_PGLITE_TEMPLATE ?? join(here, 'pglite-template'),
   demo: true,
+  // The embedded default has no mail server: reset links go to the app's console whatever the log level.
+  onOutboxMail: printOutboxMail,
   config: { resetLinkBase: 'backoffice://app' },
 })
   .then((server) => {

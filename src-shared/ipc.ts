@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operationIds, type OperationId, type OperationOutput, type Contract } from './contract';
+import { operationIds, type Operation, type OperationId, type OperationInput, type OperationOutput, type Contract } from './contract';
 import { roleSchema } from './contract/entities';
 
 /**
@@ -54,13 +54,17 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/** The input of any operation, before the contract checks it: `OperationInput` of an operation not yet known. */
+export type AnyOperationInput = OperationInput<Operation>;
+
+/** The shape check of `api:call` inputs (main then checks them against the operation's own schemas). */
 const apiInput = z
   .strictObject({
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     query: z.record(z.string(), z.unknown()).optional(),
     body: z.unknown().optional(),
   })
-  .default({});
+  .default({}) satisfies z.ZodType<AnyOperationInput>;
 
 export const ipcChannels = {
   /** Any contract operation but the session ones; main adds the bearer token and validates against the contract. */

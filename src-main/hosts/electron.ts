@@ -5,12 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type MenuItemConstructorOptions } from 'electron';
 import Store from 'electron-store';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
-import { createIpcHandlers, dispatchIpc, type HostFiles } from '../ipc/handlers';
+import { MESSAGES } from '@shared/messages';
+import type { HostFiles } from '../ipc/handlers';
 import { isTrustedSender } from '../ipc/sender';
-import { ApiClient, apiAddress } from '../services/api-client';
+import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
 import { savePdfFile } from '../services/files';
+import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
+import { contentTypeOf } from './mime';
 import {
   APP_ORIGIN,
   CONTENT_SECURITY_POLICY,
@@ -26,7 +29,6 @@ import {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(here, '../renderer');
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
 
 let mainWindow: BrowserWindow | null = null;
 /** The external tools' addresses, read when a link is opened (the settings load after the handlers exist). */
@@ -45,12 +47,12 @@ async function serveRenderer(request: Request): Promise<Response> {
   const file = inside && extname(candidate) && existsSync(candidate) ? candidate : join(rendererDir, 'index.html');
   const body = await readFile(file);
   return new Response(body, {
-    headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
+    headers: { 'content-type': contentTypeOf(file), 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff' },
   });
 }
 
 /** The API embedded in a utility process, unless the settings name a team server. */
-function startEmbeddedServer(): Promise<{ url: string; databaseKind: string }> {
+function startEmbeddedServer(): Promise<EmbeddedApi> {
   return new Promise((resolve, reject) => {
     const child = utilityProcess.fork(join(here, 'embedded-server.js'), [], {
       env: { ...process.env, BACKOFFICE_DATA_DIR: join(app.getPath('userData'), 'pglite'), BACKOFFICE_MIGRATIONS: join(here, 'migrations'), BACKOFFICE_PGLITE_TEMPLATE: join(here, 'pglite-template') },
@@ -60,7 +62,7 @@ function startEmbeddedServer(): Promise<{ url: string; databaseKind: string }> {
       if (message.type === 'ready' && message.url) resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite' });
       if (message.type === 'error') reject(new Error(message.message));
     });
-    child.on('exit', (code) => reject(new Error(`embedded API stopped (${code})`)));
+    child.on('exit', (code) => reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`)));
     app.on('before-quit', () => child.kill());
   });
 }
@@ -68,32 +70,32 @@ function startEmbeddedServer(): Promise<{ url: string; databaseKind: string }> {
 function buildMenu(): void {
   const template: MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const, label: 'Back-office' }] : []),
-    { label: 'Fichier', submenu: [{ label: 'Quitter', accelerator: 'CmdOrCtrl+Q', role: 'quit' }] },
+    { label: MESSAGES.menuFile, submenu: [{ label: MESSAGES.menuQuit, accelerator: 'CmdOrCtrl+Q', role: 'quit' }] },
     {
-      label: 'Édition',
+      label: MESSAGES.menuEdit,
       submenu: [
-        { label: 'Annuler', accelerator: 'CmdOrCtrl+Z', role: 'undo' },
-        { label: 'Rétablir', accelerator: 'Shift+CmdOrCtrl+Z', role: 'redo' },
+        { label: MESSAGES.menuUndo, accelerator: 'CmdOrCtrl+Z', role: 'undo' },
+        { label: MESSAGES.menuRedo, accelerator: 'Shift+CmdOrCtrl+Z', role: 'redo' },
         { type: 'separator' },
-        { label: 'Couper', accelerator: 'CmdOrCtrl+X', role: 'cut' },
-        { label: 'Copier', accelerator: 'CmdOrCtrl+C', role: 'copy' },
-        { label: 'Coller', accelerator: 'CmdOrCtrl+V', role: 'paste' },
-        { label: 'Tout sélectionner', accelerator: 'CmdOrCtrl+A', role: 'selectAll' },
+        { label: MESSAGES.menuCut, accelerator: 'CmdOrCtrl+X', role: 'cut' },
+        { label: MESSAGES.menuCopy, accelerator: 'CmdOrCtrl+C', role: 'copy' },
+        { label: MESSAGES.menuPaste, accelerator: 'CmdOrCtrl+V', role: 'paste' },
+        { label: MESSAGES.menuSelectAll, accelerator: 'CmdOrCtrl+A', role: 'selectAll' },
       ],
     },
     {
-      label: 'Affichage',
+      label: MESSAGES.menuView,
       submenu: [
-        { label: 'Recharger', accelerator: 'CmdOrCtrl+R', role: 'reload' },
+        { label: MESSAGES.menuReload, accelerator: 'CmdOrCtrl+R', role: 'reload' },
         { type: 'separator' },
-        { label: 'Zoom avant', accelerator: 'CmdOrCtrl+Plus', role: 'zoomIn' },
-        { label: 'Zoom arrière', accelerator: 'CmdOrCtrl+-', role: 'zoomOut' },
-        { label: 'Taille réelle', accelerator: 'CmdOrCtrl+0', role: 'resetZoom' },
+        { label: MESSAGES.menuZoomIn, accelerator: 'CmdOrCtrl+Plus', role: 'zoomIn' },
+        { label: MESSAGES.menuZoomOut, accelerator: 'CmdOrCtrl+-', role: 'zoomOut' },
+        { label: MESSAGES.menuActualSize, accelerator: 'CmdOrCtrl+0', role: 'resetZoom' },
         { type: 'separator' },
-        { label: 'Plein écran', role: 'togglefullscreen' },
+        { label: MESSAGES.menuFullScreen, role: 'togglefullscreen' },
       ],
     },
-    { label: 'Aide', submenu: [{ label: 'À propos', click: () => emit('navigate', { path: '/about' }) }] },
+    { label: MESSAGES.menuHelp, submenu: [{ label: MESSAGES.menuAbout, click: () => emit('navigate', { path: '/about' }) }] },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
@@ -167,46 +169,42 @@ export async function runElectronHost(): Promise<void> {
   if (!teamServerAtStart) embedded().catch(() => undefined);
   const vault = await createSessionVault({
     service: 'Back-office',
-    // The embedded server's port changes at every start: its sessions are keyed by the data folder instead.
-    account: teamServerAtStart ? (URL.parse(teamServerAtStart)?.origin ?? teamServerAtStart) : `embedded:${app.getPath('userData')}`,
+    account: sessionVaultAccount(teamServerAtStart, app.getPath('userData')),
     keytar: await loadKeytar(),
     encryptor: safeStorage,
     store,
   });
-  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, () => embedded());
-  const api = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
 
   const files: HostFiles = {
     async exportDestination(defaultName) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
       if (chosen.canceled || !chosen.filePath) return null;
       const path = chosen.filePath;
       // The export writes beside the chosen name and renames at the end: nothing to clean up here.
       return { path, finish: () => ({ savedAs: path }), abandon: () => undefined };
     },
     async pickCsv() {
-      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
       const path = picked.filePaths[0];
       return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
     },
     async savePdf(defaultName, bytes) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: 'PDF', extensions: ['pdf'] }] });
+      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterPdf, extensions: ['pdf'] }] });
       if (chosen.canceled || !chosen.filePath) return null;
       await savePdfFile(chosen.filePath, bytes);
       return { savedAs: chosen.filePath };
     },
   };
-  const handlers = createIpcHandlers({
-    api,
+  const services = createMainServices({
+    host: 'electron',
+    version: () => app.getVersion(),
     settings,
     files,
-    emit,
-    appInfo: async () => {
-      const chosen = settings.get().apiUrl;
-      const running = chosen ? null : await embedded().catch(() => null);
-      return { version: app.getVersion(), apiUrl: chosen || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: 'electron' };
-    },
+    embedded,
+    logger: { warn: (details, message) => console.warn(message, details) },
   });
+  // One session for the app, kept in the OS keychain.
+  const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });
 
   ipcMain.handle('backoffice:invoke', (event, channel: unknown, payload: unknown) => {
     const trusted =
@@ -215,8 +213,8 @@ export async function runElectronHost(): Promise<void> {
         { webContentsId: event.sender.id, isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame, frameUrl: event.senderFrame?.url },
         { webContentsId: mainWindow.webContents.id, origin: APP_ORIGIN },
       );
-    if (!trusted) return { ok: false, status: 403, errorMsg: 'User not allowed' };
-    return dispatchIpc(handlers, channel, payload);
+    if (!trusted) return failure(403, MESSAGES.userNotAllowed);
+    return userSession.dispatch(channel, payload);
   });
 
   const createWindow = () => {
@@ -230,5 +228,5 @@ export async function runElectronHost(): Promise<void> {
   createWindow();
   app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow());
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
-  app.on('will-quit', () => void api.close());
+  app.on('will-quit', () => void userSession.close());
 }

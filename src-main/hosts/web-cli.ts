@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startWebHost } from './web';
-import { closeOnSignals, printDemoAccounts, runMain } from '../../src-server/console';
+import { closeOnSignals, printDemoAccounts, printOutboxMail, runMain } from '../../src-server/console';
 
 /**
  * `npm run web`: the back-office in a browser, with the API embedded unless API_URL names a team server. Runs
@@ -21,6 +21,8 @@ async function main() {
     settingsFile: resolve(dataDir, 'settings.json'),
     demo: true,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+    // Reset links have no other way out of the embedded API: printed whatever the log level, clickable on a TTY.
+    onOutboxMail: printOutboxMail,
     // Printed first: the page opens while the embedded API finishes starting.
     onListening: (url) => console.log(`Back-office web: ${url}`),
   });

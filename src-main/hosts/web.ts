@@ -1,18 +1,22 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
-import type { IpcEvent, IpcEventPayload, SavedFile } from '@shared/ipc';
+import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { RunningServer } from '../../src-server/server';
-import type { HostFiles, IpcHandlers } from '../ipc/handlers';
-import type { ApiClient } from '../services/api-client';
-import { CONTENT_SECURITY_POLICY } from '../window-options';
+import type { OutboxMail } from '../../src-server/mail/mailer';
+import type { HostFiles } from '../ipc/handlers';
+import type { MainServices } from '../main-services';
 import { appVersion } from '../app-version';
-import { WebFileExchange } from './web-files';
+import { createBrowserSessions } from './web/browser-sessions';
+import { DOWNLOAD_PREFIX, UPLOAD_PATH, WebFileExchange } from './web/files';
+import { createEventStreams } from './web/events';
+import { sendJson, type HostRequest } from './web/http';
+import { createIpcOverHttp, IPC_PREFIX } from './web/ipc-http';
+import { isForeign, isListeningHost, listeningHosts, ownOrigins } from './web/request-checks';
+import { createStaticFiles } from './web/static-files';
 
 export interface WebHostOptions {
   /** 0 for a random port; default WEB_PORT or 4173. */
@@ -32,6 +36,10 @@ export interface WebHostOptions {
   logger?: Logger;
   /** Called as soon as the page can be served, before the embedded API has finished starting. */
   onListening?: (url: string) => void;
+  /** A browser session ends after this long without a request (default 8 hours). */
+  sessionIdleMs?: number;
+  /** Every mail the embedded API keeps in its outbox (reset links): the host prints it. */
+  onOutboxMail?: (mail: OutboxMail) => void;
 }
 
 export interface WebHost {
@@ -43,170 +51,42 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.map': 'application/json',
-};
-
-const MAX_IPC_BODY = 280 * 1024 * 1024;
-const DOWNLOAD_TTL_MS = 5 * 60 * 1000;
-
-function sameSecret(given: string | null | undefined, secret: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function securityHeaders(response: ServerResponse): void {
-  response.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Referrer-Policy', 'no-referrer');
-  response.setHeader('X-Frame-Options', 'DENY');
-  response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_IPC_BODY) throw new Error(MESSAGES.payloadTooLarge);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * The product in a browser: serves the built renderer and the same IPC handlers as the Electron host, over
  * HTTP on loopback. Only pages it served itself (same origin, per-launch secret in the page) may call it.
+ * Its parts: static files, IPC over HTTP, events (SSE) and downloads, each in hosts/web/.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? '')) throw new Error(`Adresse d'API invalide : ${options.apiUrl}`);
+  if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? '')) throw new Error(`${MESSAGES.invalidApiAddress} : ${options.apiUrl}`);
   const secret = randomBytes(32).toString('base64url');
-  const rendererDir = resolve(options.rendererDir);
-  const indexTemplate = readFileSync(join(rendererDir, 'index.html'), 'utf8');
-  const indexHtml = indexTemplate.replace('<head>', `<head>\n    <meta name="backoffice-web-secret" content="${secret}" />`);
-  const exchange = new WebFileExchange();
-  const streams = new Set<ServerResponse>();
-
-  const emit = <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const stream of streams) stream.write(frame);
-  };
-
-  let origin = '';
-  const files: HostFiles = {
-    async exportDestination(defaultName) {
-      return exchange.exportDestination(defaultName);
-    },
-    async pickCsv(request) {
-      return exchange.takeUpload(request.uploadId);
-    },
-    async savePdf(defaultName, bytes) {
-      return exchange.offerBytes(defaultName, 'application/pdf', Buffer.from(bytes));
-    },
-  };
-
-  async function serveStatic(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
-    securityHeaders(response);
-    const candidate = normalize(join(rendererDir, decodeURIComponent(pathname)));
-    if (candidate.startsWith(rendererDir + sep) && !candidate.endsWith(`${sep}index.html`)) {
-      const info = await stat(candidate).catch(() => null);
-      if (info?.isFile()) {
-        response.writeHead(200, {
-          'content-type': MIME[extname(candidate)] ?? 'application/octet-stream',
-          'content-length': info.size,
-          'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
-        if (request.method === 'HEAD') return void response.end();
-        createReadStream(candidate).pipe(response);
-        return;
-      }
-      if (extname(pathname)) {
-        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        return void response.end('Not found');
-      }
-    }
-    // Single-page app: every route is the index.
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(request.method === 'HEAD' ? undefined : indexHtml);
-  }
+  const dataDir = resolve(options.dataDir ?? '.data/web');
+  type BrowserSessions = ReturnType<typeof createBrowserSessions>;
+  let browserSessions: BrowserSessions | null = null;
+  const events = createEventStreams({ secret, sessionOf: (request) => browserSessions?.idOf(request) ?? null });
+  const transfers = new WebFileExchange();
+  const serveStatic = createStaticFiles({ rendererDir: options.rendererDir, secret });
 
   // IPC calls that arrive while the host is still wiring its services wait for them.
-  let wireServices: (services: IpcServices) => void = () => undefined;
-  const servicesWired = new Promise<IpcServices>((resolvePromise) => (wireServices = resolvePromise));
+  let wireSessions: (sessions: BrowserSessions) => void = () => undefined;
+  const sessionsWired = new Promise<BrowserSessions>((resolvePromise) => (wireSessions = resolvePromise));
+  const serveIpc = createIpcOverHttp({ secret, dispatch: async (hostRequest, channel, payload) => (await sessionsWired).dispatch(hostRequest, channel, payload) });
 
+  let origin = '';
+  // Known once listening (the port may be random).
+  let hosts: ReadonlySet<string> = new Set();
+  let origins: ReadonlySet<string> = new Set();
   const server = createServer(async (request, response) => {
     try {
-      const url = new URL(request.url ?? '/', origin || 'http://127.0.0.1');
-      const requestOrigin = request.headers.origin;
-      const fetchSite = request.headers['sec-fetch-site'];
-      const foreign = (requestOrigin !== undefined && requestOrigin !== origin) || (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none');
-
-      if (url.pathname.startsWith('/__ipc/')) {
-        if (request.method !== 'POST') return sendJson(response, 405, { ok: false, status: 405, errorMsg: MESSAGES.invalidIpcCall });
-        if (foreign || !sameSecret(request.headers['x-backoffice-secret'] as string | undefined, secret)) {
-          return sendJson(response, 403, { ok: false, status: 403, errorMsg: MESSAGES.userNotAllowed });
-        }
-        if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
-          return sendJson(response, 415, { ok: false, status: 415, errorMsg: MESSAGES.invalidIpcCall });
-        }
-        let payload: unknown;
-        try {
-          payload = (JSON.parse(await readBody(request)) as { payload?: unknown }).payload;
-        } catch (error) {
-          return sendJson(response, 400, { ok: false, status: 0, errorMsg: (error as Error).message === MESSAGES.payloadTooLarge ? MESSAGES.payloadTooLarge : MESSAGES.invalidJson });
-        }
-        const channel = decodeURIComponent(url.pathname.slice('/__ipc/'.length));
-        const { handlers, dispatchIpc } = await servicesWired;
-        return sendJson(response, 200, await dispatchIpc(handlers, channel, payload));
-      }
-
-      if (url.pathname === '/__events') {
-        if (foreign || !sameSecret(url.searchParams.get('secret'), secret)) return sendJson(response, 403, { errorMsg: MESSAGES.userNotAllowed });
-        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-        response.write(': connected\n\n');
-        streams.add(response);
-        request.on('close', () => streams.delete(response));
-        return;
-      }
-
-      if (url.pathname === '/__upload') {
-        // A file picked in the page for an import, streamed to the host's private folder (same checks as IPC).
-        if (request.method !== 'POST') return sendJson(response, 405, { ok: false, status: 405, errorMsg: MESSAGES.invalidIpcCall });
-        if (foreign || !sameSecret(request.headers['x-backoffice-secret'] as string | undefined, secret)) {
-          return sendJson(response, 403, { ok: false, status: 403, errorMsg: MESSAGES.userNotAllowed });
-        }
-        try {
-          return sendJson(response, 200, { ok: true, data: await exchange.receiveUpload(request, url.searchParams.get('name') ?? '') });
-        } catch (error) {
-          return sendJson(response, 413, { ok: false, status: 413, errorMsg: (error as Error).message });
-        }
-      }
-
-      if (url.pathname.startsWith('/__download/')) {
-        if (foreign) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
-        securityHeaders(response);
-        if (!(await exchange.serveDownload(url.pathname.slice('/__download/'.length), response))) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
-        return;
-      }
-
-      if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { errorMsg: MESSAGES.routeNotFound });
-      await serveStatic(request, response, url.pathname);
+      // DNS rebinding: a page of evil.example resolving to 127.0.0.1 reaches us naming its own host. Nothing,
+      // not even the page and its secret, is served to a name that is not ours.
+      if (!isListeningHost(request.headers.host, hosts)) return sendJson(response, 421, { errorMsg: MESSAGES.unknownHost });
+      const url = new URL(request.url ?? '/', origin);
+      const hostRequest: HostRequest = { request, response, url, foreign: isForeign(request.headers, origins) };
+      if (url.pathname.startsWith(IPC_PREFIX)) return await serveIpc(hostRequest);
+      if (url.pathname === '/__events') return events.serve(hostRequest);
+      if (url.pathname === UPLOAD_PATH) return await transfers.serveUpload(hostRequest, secret);
+      if (url.pathname.startsWith(DOWNLOAD_PREFIX)) return await transfers.serve(hostRequest);
+      await serveStatic(hostRequest);
     } catch (error) {
       options.logger?.error({ err: error }, 'web host error');
       if (!response.headersSent) sendJson(response, 500, { ok: false, status: 500, errorMsg: MESSAGES.genericError });
@@ -221,6 +101,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const address = server.address() as AddressInfo;
   origin = `http://${address.address}:${address.port}`;
+  hosts = listeningHosts(address.port);
+  origins = ownOrigins(address.port);
 
   // The page is served from here on; the embedded API boots meanwhile and API calls wait for it, so the login
   // form is usable before the database is (the user is typing while it finishes).
@@ -228,40 +110,51 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const api = startApi(options, origin);
   api.catch(() => undefined);
   // The IPC services (undici, zod, papaparse) load after the page is served: it needs none of them to show.
-  const [{ createIpcHandlers, dispatchIpc }, { ApiClient, apiAddress }, { createSessionVault }, { createJsonSettingsStore }] = await Promise.all([
-    import('../ipc/handlers'),
-    import('../services/api-client'),
+  const [{ createMainServices }, { createSessionVault }, { createJsonSettingsStore }] = await Promise.all([
+    import('../main-services'),
     import('../services/session-vault'),
     import('../services/settings'),
   ]);
-  const settings = createJsonSettingsStore(options.settingsFile ?? join(options.dataDir ?? '.data/web', 'settings.json'));
+  const settings = createJsonSettingsStore(options.settingsFile ?? join(dataDir, 'settings.json'));
   if (options.apiUrl) settings.set({ apiUrl: options.apiUrl });
-  const vault = await createSessionVault({
-    service: 'Back-office (web)',
-    // The embedded server's port changes at every start: its sessions are keyed by its data folder instead.
-    account: options.apiUrl ? new URL(options.apiUrl).origin : `embedded:${resolve(options.dataDir ?? '.data/web')}`,
-  });
-  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, () => api);
-  const client: ApiClient = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired: (reason) => emit('session:expired', { reason }) });
-  const handlers = createIpcHandlers({
-    api: client,
+  const files: HostFiles = {
+    async exportDestination(defaultName) {
+      return transfers.exportDestination(defaultName);
+    },
+    async pickCsv(request) {
+      return transfers.takeUpload(request.uploadId);
+    },
+    async savePdf(defaultName, bytes) {
+      return transfers.offerBytes(defaultName, 'application/pdf', Buffer.from(bytes));
+    },
+  };
+  const services: MainServices = createMainServices({
+    host: 'web',
+    version: appVersion,
     settings,
     files,
-    emit,
-    appInfo: async () => {
-      const running = await api.catch(() => null);
-      return { version: appVersion(), apiUrl: settings.get().apiUrl || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: 'web' };
-    },
+    // With API_URL this is the team server; settings then name it too, so it is only asked for app:info.
+    embedded: () => api,
+    logger: options.logger,
   });
-  wireServices({ handlers, dispatchIpc });
+  // One session per browser, in this process's memory only: the web host has no keychain.
+  browserSessions = createBrowserSessions({
+    services,
+    cookieName: `backoffice_session_${address.port}`,
+    createVault: () => createSessionVault({ service: 'Back-office (web)', account: 'browser' }),
+    onSessionExpired: (sessionId, reason) => events.emitTo(sessionId, 'session:expired', { reason }),
+    // Progress of a browser's exports and imports goes to that browser's pages only.
+    emitTo: (sessionId, event, payload) => events.emitTo(sessionId, event, payload),
+    idleMs: options.sessionIdleMs,
+  });
+  wireSessions(browserSessions);
 
   const close = async () => {
-    for (const stream of streams) stream.end();
-    streams.clear();
+    events.close();
     server.closeAllConnections();
     await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
-    await client.close();
-    await exchange.close();
+    await browserSessions?.close();
+    await transfers.close();
     await (await api.catch(() => null))?.embedded?.close();
   };
   let running: Awaited<typeof api>;
@@ -272,12 +165,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     throw error;
   }
 
-  return { url: origin, secret, apiUrl: running.url, embedded: running.embedded, emit, close };
-}
-
-interface IpcServices {
-  handlers: IpcHandlers;
-  dispatchIpc: typeof import('../ipc/handlers').dispatchIpc;
+  return { url: origin, secret, apiUrl: running.url, embedded: running.embedded, emit: events.emit, close };
 }
 
 /** The team server named in the options, or the embedded one started on PGlite. */
@@ -292,6 +180,7 @@ async function startApi(options: WebHostOptions, origin: string): Promise<{ url:
     migrationsFolder: options.migrationsFolder,
     demo: options.demo ?? true,
     logger: options.logger,
+    onOutboxMail: options.onOutboxMail,
     // Reset links open in this browser app.
     config: { resetLinkBase: origin },
   });

@@ -13,6 +13,7 @@ import { EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@sha
 import type { ApiClient } from '../services/api-client';
 import { ExportFailedError, exportToCsvFile, pagingPart } from '../services/csv-export';
 import { CsvImports } from '../services/csv-import';
+import { invalidCallFailure, thrownFailure } from '../services/failures';
 import type { SettingsStore } from '../services/settings';
 
 /** Where an export is written, and how the user gets it once written. */
@@ -151,18 +152,13 @@ function isChannel(value: unknown): value is IpcChannel {
  * answer is an IpcResult: never a throw across the boundary, never a crash of main.
  */
 export async function dispatchIpc(handlers: IpcHandlers, channel: unknown, payload: unknown): Promise<IpcResult<unknown>> {
-  if (!isChannel(channel)) return { ok: false, status: 0, errorMsg: `${MESSAGES.invalidIpcCall} : canal inconnu` };
+  if (!isChannel(channel)) return { ok: false, status: 0, errorMsg: `${MESSAGES.invalidIpcCall} : ${MESSAGES.unknownChannel}` };
   const parsed = ipcChannels[channel].request.safeParse(payload);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.map(String).join('.') || 'payload';
-    return { ok: false, status: 0, errorMsg: `${MESSAGES.invalidIpcCall} : « ${field} » ${issue?.message ?? ''}`.trim() };
-  }
+  if (!parsed.success) return invalidCallFailure(parsed.error.issues);
   try {
     const handler = handlers[channel] as (payload: unknown) => Promise<IpcResult<unknown>>;
     return await handler(parsed.data);
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : MESSAGES.genericError;
-    return { ok: false, status: 0, errorMsg: message };
+    return thrownFailure(error);
   }
 }

@@ -1,9 +1,25 @@
 import { openAsBlob } from 'node:fs';
 import { Agent, FormData, request, errors as undiciErrors, type Dispatcher } from 'undici';
-import { buildPath, contract, needsToken, type Operation, type OperationId, type Session } from '@shared/contract';
-import type { IpcFailure, IpcResult, SessionInfo } from '@shared/ipc';
+import {
+  buildPath,
+  contract,
+  needsToken,
+  type Contract,
+  type Operation,
+  type OperationId,
+  type OperationInput,
+  type OperationOutput,
+  type Session,
+} from '@shared/contract';
+import type { AnyOperationInput, IpcFailure, IpcResult, SessionInfo } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
+import { answerFailure, failure, validationFailure } from './failures';
 import type { SessionVault } from './session-vault';
+
+/** Where the client reports what the user cannot act on (an answer that breaks the contract). */
+export interface ApiClientLogger {
+  warn(details: object, message: string): void;
+}
 
 export interface ApiClientOptions {
   /**
@@ -17,15 +33,8 @@ export interface ApiClientOptions {
   refreshMarginMs?: number;
   now?: () => number;
   onSessionExpired?: (reason: string) => void;
+  logger?: ApiClientLogger;
 }
-
-export interface ApiInput {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
-
-const failure = (status: number, errorMsg: string): IpcFailure => ({ ok: false, status, errorMsg });
 
 /** A file to upload: on disk (streamed) or already in memory. */
 export type UploadFile = { fileName: string; contentType: string } & ({ path: string } | { bytes: Uint8Array });
@@ -51,13 +60,6 @@ export function apiAddress(chosen: () => string, embedded: () => Promise<{ url: 
 
 /** Either a usable session, or the failure to hand back to the caller as is. */
 type SessionOrFailure = { session: Session } | { failure: IpcFailure };
-
-/** The first zod issue, naming its field, in the server's wording. */
-function describeIssue(error: { issues: { path: PropertyKey[]; message: string }[] }, part: string): string {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.') || part;
-  return `${MESSAGES.invalidField} « ${field} » (${part}) : ${issue?.message ?? ''}`.trim();
-}
 
 /**
  * The API client of the main process: one generic path for every contract operation, the bearer token from the
@@ -91,9 +93,9 @@ export class ApiClient {
   }
 
   async signIn(username: string, password: string): Promise<IpcResult<SessionInfo>> {
-    const result = await this.send(contract['auth.signIn'], { body: { username, password } }, null);
+    const result = await this.send('auth.signIn', { body: { username, password } }, null);
     if (!result.ok) return result;
-    const session = result.data as Session;
+    const session = result.data;
     try {
       await this.options.vault.save(session);
     } catch {
@@ -116,7 +118,11 @@ export class ApiClient {
     return { ok: true, data: this.toInfo(refreshed.session) };
   }
 
-  async call(operationId: OperationId, input: ApiInput = {}): Promise<IpcResult<unknown>> {
+  /** Calls one contract operation, typed by it: the answer is checked against its response schema. */
+  async call<Id extends OperationId>(operationId: Id, input?: OperationInput<Contract[Id]>): Promise<IpcResult<OperationOutput<Contract[Id]>>>;
+  /** The IPC entry: an operation id and an input only checked for their shape so far (the contract checks the rest). */
+  async call(operationId: OperationId, input?: AnyOperationInput): Promise<IpcResult<unknown>>;
+  async call(operationId: OperationId, input: AnyOperationInput = {}): Promise<IpcResult<unknown>> {
     const operation = contract[operationId] as Operation | undefined;
     if (!operation) return failure(400, `${MESSAGES.invalidIpcCall} : ${String(operationId)}`);
     let token: string | null = null;
@@ -125,7 +131,7 @@ export class ApiClient {
       if ('failure' in valid) return valid.failure;
       token = valid.session.accessToken.value;
     }
-    const result = await this.send(operation, input, token);
+    const result = await this.send(operationId, input, token);
     if (!result.ok && result.status === 401 && token) return this.expired(result.errorMsg);
     return result;
   }
@@ -180,12 +186,12 @@ export class ApiClient {
         const current = await this.options.vault.load();
         if (!current) return { failure: failure(401, MESSAGES.sessionExpired) };
         if (!force && current.refreshToken.value !== stale.refreshToken.value && this.isFresh(current)) return { session: current };
-        const result = await this.send(contract['auth.refresh'], { body: { token: current.refreshToken.value } }, null);
+        const result = await this.send('auth.refresh', { body: { token: current.refreshToken.value } }, null);
         if (!result.ok) {
           if (result.status === 0) return { failure: result };
           return { failure: await this.expired(result.errorMsg) };
         }
-        const next = result.data as Session;
+        const next = result.data;
         await this.options.vault.save(next);
         return { session: next };
       } finally {
@@ -195,28 +201,32 @@ export class ApiClient {
     return this.refreshing;
   }
 
-  private async send(operation: Operation, input: ApiInput, token: string | null): Promise<IpcResult<unknown>> {
-    const parts: ['params' | 'query' | 'body', unknown][] = [
-      ['params', input.params],
-      ['query', input.query],
-      ['body', input.body],
-    ];
-    const parsed: Record<string, unknown> = {};
-    for (const [part, value] of parts) {
+  /**
+   * Checks the input against the operation's schemas, sends it, and checks a 2xx answer against the response
+   * schema: an answer that breaks the contract (a server of another version, a proxy's page) is a failure, not
+   * data the screens would misread.
+   */
+  private async send<Id extends OperationId>(
+    operationId: Id,
+    input: AnyOperationInput,
+    token: string | null,
+  ): Promise<IpcResult<OperationOutput<Contract[Id]>>> {
+    const operation: Operation = contract[operationId];
+    for (const part of ['params', 'query', 'body'] as const) {
       const schema = operation[part];
       if (!schema) continue;
+      const value = input[part];
       const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-      if (!result.success) return failure(400, describeIssue(result.error, part));
-      parsed[part] = value;
+      if (!result.success) return validationFailure(result.error.issues, part);
     }
     let path: string;
     try {
-      path = buildPath(operation.path, input.params);
+      path = buildPath(operation.path, input.params as Record<string, unknown> | undefined);
     } catch (error) {
       return failure(400, (error as Error).message);
     }
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(input.query ?? {})) {
+    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
     }
     const query = search.toString();
@@ -227,7 +237,14 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    return this.http(operation.method, query ? `${path}?${query}` : path, { headers, body });
+    const answer = await this.http(operation.method, query ? `${path}?${query}` : path, { headers, body });
+    if (!answer.ok) return answer;
+    const checked = operation.response.safeParse(answer.data);
+    if (!checked.success) {
+      this.options.logger?.warn({ operationId, issues: checked.error.issues.slice(0, 3) }, 'API answer does not match the contract');
+      return failure(502, MESSAGES.unexpectedAnswer);
+    }
+    return { ok: true, data: checked.data as OperationOutput<Contract[Id]> };
   }
 
   private async http(
@@ -259,8 +276,7 @@ export class ApiClient {
         data = text;
       }
       if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, data };
-      const errorMsg = (data as { errorMsg?: unknown } | undefined)?.errorMsg;
-      return failure(response.statusCode, typeof errorMsg === 'string' && errorMsg ? errorMsg : MESSAGES.genericError);
+      return answerFailure(response.statusCode, data);
     } catch (error) {
       return failure(0, isTimeout(error) ? MESSAGES.networkTimeout : MESSAGES.networkUnreachable);
     }

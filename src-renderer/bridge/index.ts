@@ -37,11 +37,26 @@ function download(saved: SavedFile): void {
   link.remove();
 }
 
-/** The web host's transport: same channels as the Electron preload, over same-origin HTTP with the page secret. */
+/**
+ * The web host's transport: same channels as the Electron preload, over same-origin HTTP with the page secret.
+ * The host keeps one session per browser in an HttpOnly cookie set at sign-in and cleared at sign-out; the event
+ * stream is reopened then, so that it belongs to the session the page now has.
+ */
 function createWebBridge(): BackofficeBridge {
   const secret = document.querySelector<HTMLMetaElement>('meta[name="backoffice-web-secret"]')?.content ?? '';
   let events: EventSource | null = null;
   const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
+
+  function openEvents(): void {
+    events?.close();
+    events = new EventSource(`/__events?secret=${encodeURIComponent(secret)}`);
+    for (const event of listeners.keys()) {
+      events.addEventListener(event, (message) => {
+        const payload = JSON.parse((message as MessageEvent<string>).data) as unknown;
+        for (const listener of listeners.get(event) ?? []) listener(payload);
+      });
+    }
+  }
 
   async function post(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
     let response: Response;
@@ -90,21 +105,23 @@ function createWebBridge(): BackofficeBridge {
       }
       const result = await post(channel, body);
       if (result.ok && (channel === 'files:exportCsv' || channel === 'files:savePdf') && result.data) download(result.data as SavedFile);
+      // The session cookie changed: the event stream must follow it.
+      if (events && (((channel === 'session:signIn' || channel === 'setup:createAdmin') && result.ok) || channel === 'session:signOut')) openEvents();
       return result as IpcResult<IpcResponses[C]>;
     },
     on<E extends IpcEvent>(event: E, callback: (payload: IpcEventPayload<E>) => void) {
-      if (!events) {
-        events = new EventSource(`/__events?secret=${encodeURIComponent(secret)}`);
-      }
       let set = listeners.get(event);
       if (!set) {
         set = new Set();
         listeners.set(event, set);
-        events.addEventListener(event, (message) => {
-          const payload = JSON.parse((message as MessageEvent<string>).data) as unknown;
-          for (const listener of listeners.get(event) ?? []) listener(payload);
-        });
+        if (events) {
+          events.addEventListener(event, (message) => {
+            const payload = JSON.parse((message as MessageEvent<string>).data) as unknown;
+            for (const listener of listeners.get(event) ?? []) listener(payload);
+          });
+        }
       }
+      if (!events) openEvents();
       const listener = callback as (payload: unknown) => void;
       set.add(listener);
       return () => {

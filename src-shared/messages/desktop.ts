@@ -6,6 +6,7 @@ export const DESKTOP_MESSAGES = {
   sessionExpired: 'Votre session a expiré, veuillez vous reconnecter',
   sessionNotPersistent: 'Aucun trousseau disponible : votre session ne survivra pas à un redémarrage',
   invalidIpcCall: 'Appel invalide',
+  unknownChannel: 'canal inconnu',
   unexpectedAnswer: 'Réponse inattendue du serveur',
   csvOnly: 'Seuls les fichiers .csv sont acceptés',
   csvUnreadable: 'Fichier CSV illisible',

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from './admin';
 import { API_MESSAGES } from './api';
 import { DESKTOP_MESSAGES } from './desktop';
+import { HOST_MESSAGES } from './host';
 import { PLATFORM_MESSAGES } from './platform';
 
 /**
@@ -12,6 +13,7 @@ export const MESSAGES = {
   ...PLATFORM_MESSAGES,
   ...ADMIN_MESSAGES,
   ...DESKTOP_MESSAGES,
+  ...HOST_MESSAGES,
   ...API_MESSAGES,
 } as const;
 
@@ -22,6 +24,7 @@ export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
 export { ADMIN_MESSAGES } from './admin';
 export { DESKTOP_MESSAGES } from './desktop';
 export { EXPORT_MESSAGES, IMPORT_MESSAGES, FILE_NOTICES } from './files';
+export { HOST_MESSAGES } from './host';
 export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';

@@ -25,7 +25,7 @@ afterAll(async () => {
 function startBuiltWebHost(): Promise<{ url: string; output: () => string }> {
   child = spawn(process.execPath, [join(root, 'out/web/web-cli.js')], {
     cwd: root,
-    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, WEB_PORT: '0', LOG_LEVEL: 'silent', API_URL: '' },
+    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, WEB_PORT: '0', LOG_LEVEL: 'warn', API_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -51,6 +51,18 @@ describe('npm run web (the built web host)', () => {
     await expect.poll(() => page.locator(`[data-email="${admin.email}"]`).count(), { timeout: 20_000 }).toBe(1);
     expect(output()).toContain('(embedded, pglite)');
     expect(output()).toContain(admin.password);
+
+    // A reset asked from the page prints its mail, link included, at the default log level (warn).
+    const secret = await page.locator('meta[name="backoffice-web-secret"]').getAttribute('content');
+    const reset = await fetch(`${url}/__ipc/api:call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-backoffice-secret': secret!, origin: url },
+      body: JSON.stringify({ payload: { operation: 'password.reset', input: { body: { username: admin.email } } } }),
+    });
+    expect(await reset.json()).toMatchObject({ ok: true });
+    await expect.poll(output, { timeout: 20_000 }).toMatch(new RegExp(`To: ${admin.email.replace('.', '\\.')}[\\s\\S]*${url.replace(/[.:/]/g, '\\$&')}/password/confirm\\?confirmationToken=[\\w-]+`));
+    // Not a terminal: the link is plain text, without OSC 8 escapes.
+    expect(output()).not.toContain('\u001b]8;;');
     await page.close();
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
     child!.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
@@ -192,14 +193,51 @@ describe('ApiClient against a real server', () => {
     await api.close();
   });
 
-  it('refuses invalid input without calling the server, naming the field', async () => {
+  it('refuses invalid input without calling the server, in the server’s French wording, naming the field', async () => {
     const { api } = await signedIn(['ADMIN']);
     authorizations = [];
     const result = await api.call('admin.accounts.create', { body: { name: 'x', nickname: '', username: 'not-an-email', roles: [] } });
-    expect(result).toMatchObject({ ok: false, status: 400 });
-    expect((result as { errorMsg: string }).errorMsg).toContain('username');
+    expect(result).toEqual({ ok: false, status: 400, errorMsg: 'E-mail : adresse e-mail invalide', field: 'username' });
+    const tooLong = await api.call('admin.accounts.create', { body: { name: 'x'.repeat(201), nickname: '', username: 'a@b.fr', roles: [] } });
+    expect(tooLong).toEqual({ ok: false, status: 400, errorMsg: 'Nom : 200 caractères au plus', field: 'name' });
     expect(authorizations).toEqual([]);
+    // The same input sent straight to the server gets the same words: one wording on both sides.
+    const admin = await server.signIn(['ADMIN']);
+    const direct = await server.request('POST', '/admin/accounts', { token: admin.accessToken.value, body: { name: 'x'.repeat(201), nickname: '', username: 'a@b.fr', roles: [] } });
+    expect(direct.body).toEqual({ errorMsg: 'Nom : 200 caractères au plus', field: 'name' });
     await api.close();
+  });
+
+  it('checks every 2xx answer against the response schema, and passes the field of a refused input through', async () => {
+    // A server of another version: it answers, but not what the contract says.
+    const answers: Record<string, [number, unknown]> = {
+      '/password/reset': [200, { unexpected: true }],
+      '/password/confirm': [400, { errorMsg: 'Mot de passe : 8 caractères au moins', field: 'password' }],
+    };
+    const other = createHttpServer((request, response) => {
+      const [status, body] = answers[request.url ?? ''] ?? [404, { errorMsg: 'Not found' }];
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const logged: { details: object; message: string }[] = [];
+    const vault = await createSessionVault({ service: 'test', account: 'other' });
+    const api = new ApiClient({
+      baseUrl: () => `http://127.0.0.1:${(other.address() as { port: number }).port}`,
+      vault,
+      logger: { warn: (details, message) => logged.push({ details, message }) },
+    });
+    expect(await api.call('password.reset', { body: { username: 'a@b.fr' } })).toEqual({ ok: false, status: 502, errorMsg: MESSAGES.unexpectedAnswer });
+    expect(logged).toEqual([{ details: expect.objectContaining({ operationId: 'password.reset' }), message: expect.any(String) }]);
+    expect(await api.call('password.confirm', { body: { confirmationToken: 'abc', password: 'long enough 1' } })).toEqual({
+      ok: false,
+      status: 400,
+      errorMsg: 'Mot de passe : 8 caractères au moins',
+      field: 'password',
+    });
+    // A real server's answers pass the same check.
+    expect(await (await client()).api.call('password.reset', { body: { username: 'nobody@test.local' } })).toMatchObject({ ok: true });
+    await api.close();
+    other.close();
   });
 
   it('gives a clear French error when the server is unreachable', async () => {

@@ -44,6 +44,13 @@ describe('IPC dispatch', () => {
     }
     const bad = await dispatchIpc(h, 'api:call', { operation: 'admin.roles', input: { body: 1 }, extra: true });
     expect(bad).toMatchObject({ ok: false, status: 0, errorMsg: expect.stringContaining(MESSAGES.invalidIpcCall) });
+    // The same French wording as every other validation failure, naming the field.
+    expect(await dispatchIpc(h, 'session:signIn', { username: 'a@b.fr', password: 'x'.repeat(1025) })).toEqual({
+      ok: false,
+      status: 0,
+      errorMsg: `${MESSAGES.invalidIpcCall} : Mot de passe : 1024 caractères au plus`,
+      field: 'password',
+    });
     expect(await dispatchIpc(h, 'api:call', { operation: 'auth.signIn', input: {} })).toMatchObject({ ok: false });
     expect(await dispatchIpc(h, 'files:savePdf', { defaultName: '', contentBase64: '' })).toMatchObject({ ok: false });
   });

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -25,12 +26,39 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${host.url}/__ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-backoffice-secret': host.secret, origin: host.url, ...headers },
-    body: JSON.stringify({ payload }),
+/** A browser's cookie jar, as far as the host's one cookie goes. */
+class Browser {
+  cookie = '';
+  async ipc(channel: string, payload: unknown, headers: Record<string, string> = {}, target: WebHost = host): Promise<Response> {
+    const response = await fetch(`${target.url}/__ipc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-backoffice-secret': target.secret, origin: target.url, ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      body: JSON.stringify({ payload }),
+    });
+    const set = response.headers.get('set-cookie');
+    if (set) {
+      const pair = set.split(';')[0]!;
+      this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    return response;
+  }
+}
+const browser = new Browser();
+const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) => browser.ipc(channel, payload, headers);
+
+/** A raw request: fetch will not let a test choose the Host header or send a malformed path. */
+function raw(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { hostname, port } = new URL(host.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on('error', reject);
+    request.end(body);
   });
+}
 
 describe('web host', () => {
   it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
@@ -51,6 +79,27 @@ describe('web host', () => {
     expect((await ipc('settings:get', undefined, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await ipc('settings:get', undefined, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await fetch(`${host.url}/__events?secret=wrong`)).status).toBe(403);
+  });
+
+  it('refuses every request whose Host is not the listening address (DNS rebinding), with 421', async () => {
+    const port = new URL(host.url).port;
+    const { email } = await api.createAccount(['ADMIN']);
+    await ipc('session:signIn', { username: email, password: TEST_PASSWORD });
+    const exportRequest = { jobId: crypto.randomUUID(), operation: 'admin.accounts.list', input: { query: {} }, columns: [{ key: 'username', header: 'E-mail' }], defaultName: 'a.csv' };
+    const saved = await (await ipc('files:exportCsv', exportRequest)).json();
+    for (const path of ['/', '/admin', `/__events?secret=${host.secret}`, saved.data.downloadUrl]) {
+      for (const foreignHost of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`]) {
+        const answer = await raw(path, { host: foreignHost });
+        expect(answer.status, `${path} as ${foreignHost}`).toBe(421);
+        expect(JSON.parse(answer.body)).toEqual({ errorMsg: MESSAGES.unknownHost });
+        expect(answer.body).not.toContain(host.secret);
+      }
+    }
+    const ipcAnswer = await raw('/__ipc/settings:get', { host: 'evil.example', 'content-type': 'application/json', 'x-backoffice-secret': host.secret }, 'POST', '{}');
+    expect(ipcAnswer.status).toBe(421);
+    // The listening address under each of its names is ours; the download was not spent by the refused tries.
+    for (const name of ['127.0.0.1', 'localhost', '[::1]']) expect((await raw('/', { host: `${name}:${port}` })).status).toBe(200);
+    expect((await raw(saved.data.downloadUrl, { host: `localhost:${port}` })).status).toBe(200);
   });
 
   it('validates every payload against the channel map', async () => {
@@ -77,11 +126,11 @@ describe('web host', () => {
 
   it('pushes session:expired over server-sent events', async () => {
     const controller = new AbortController();
-    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal });
-    const reader = events.body!.getReader();
     const admin = await api.signIn(['ADMIN']);
     const victim = await api.createAccount(['CSM']);
     await ipc('session:signIn', { username: victim.email, password: TEST_PASSWORD });
+    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal, headers: { cookie: browser.cookie } });
+    const reader = events.body!.getReader();
     await api.request('POST', `/admin/accounts/${victim.id}/delete`, { token: admin.accessToken.value });
     const call = await (await ipc('api:call', { operation: 'meta.get', input: {} })).json();
     expect(call).toMatchObject({ ok: false, status: 401 });
@@ -91,11 +140,51 @@ describe('web host', () => {
     controller.abort();
   });
 
+  it('keeps one session per browser: a cookie-less browser is signed out, two browsers keep their own roles', async () => {
+    const adminBrowser = new Browser();
+    const salesBrowser = new Browser();
+    const fresh = new Browser();
+    const admin = await api.createAccount(['ADMIN']);
+    const sales = await api.createAccount(['SALES']);
+    const signIn = await adminBrowser.ipc('session:signIn', { username: admin.email, password: TEST_PASSWORD });
+    const cookie = signIn.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^backoffice_session_\d+=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
+    await salesBrowser.ipc('session:signIn', { username: sales.email, password: TEST_PASSWORD });
+    // Signing in as SALES elsewhere changes nothing for the ADMIN browser.
+    expect(await (await adminBrowser.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: true });
+    expect(await (await salesBrowser.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: false, status: 403 });
+    // A browser with no cookie, or a made-up one, is nobody.
+    expect(await (await fresh.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+    fresh.cookie = cookie.split(';')[0]!.replace(/=.*/, '=forged');
+    expect(await (await fresh.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+    expect(await (await fresh.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: false, status: 401 });
+    // Signing out clears the cookie and ends that browser's session only.
+    const signOut = await adminBrowser.ipc('session:signOut', undefined);
+    expect(signOut.headers.get('set-cookie')).toMatch(/=; HttpOnly; SameSite=Strict; Path=\/; Max-Age=0$/);
+    expect(await (await adminBrowser.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
+    expect(await (await salesBrowser.ipc('session:get', undefined)).json()).toMatchObject({ ok: true, data: { roles: ['SALES'] } });
+  });
+
+  it('ends a browser session left idle', async () => {
+    const idleHost = await startWebHost({ port: 0, rendererDir: join(work, 'renderer'), apiUrl: api.url, settingsFile: join(work, 'idle.json'), sessionIdleMs: 300 });
+    try {
+      const user = await api.createAccount(['CSM']);
+      const idle = new Browser();
+      await idle.ipc('session:signIn', { username: user.email, password: TEST_PASSWORD }, {}, idleHost);
+      expect(await (await idle.ipc('session:get', undefined, {}, idleHost)).json()).toMatchObject({ ok: true, data: { roles: ['CSM'] } });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await (await idle.ipc('session:get', undefined, {}, idleHost)).json()).toEqual({ ok: true, data: null });
+    } finally {
+      await idleHost.close();
+    }
+  });
+
   it('exports a list as a CSV download streamed from disk, offered once, with progress events', async () => {
     const { email } = await api.createAccount(['ADMIN']);
     await ipc('session:signIn', { username: email, password: TEST_PASSWORD });
     const controller = new AbortController();
-    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal });
+    // The stream belongs to this browser's session (its cookie): progress goes to its pages only.
+    const events = await fetch(`${host.url}/__events?secret=${host.secret}`, { signal: controller.signal, headers: { cookie: browser.cookie } });
     const reader = events.body!.getReader();
     const jobId = crypto.randomUUID();
     const exported = await (

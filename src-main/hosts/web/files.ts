@@ -8,7 +8,11 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import type { ExportDestination, PickedFile } from '../ipc/handlers';
+import type { ExportDestination, PickedFile } from '../../ipc/handlers';
+import { sameSecret, securityHeaders, sendJson, type HostRequest } from './http';
+
+export const DOWNLOAD_PREFIX = '/__download/';
+export const UPLOAD_PATH = '/__upload';
 
 /** Files the page may upload for an import; bigger ones are refused while they arrive. */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -93,7 +97,7 @@ export class WebFileExchange {
     this.forgetExpired();
     const id = randomUUID();
     this.downloads.set(id, { ...download, expires: this.now() + TTL_MS });
-    return { savedAs: download.name, downloadUrl: `/__download/${id}` };
+    return { savedAs: download.name, downloadUrl: `${DOWNLOAD_PREFIX}${id}` };
   }
 
   /** Sends a download once (then forgets it and deletes its file); false when unknown or expired. */
@@ -121,6 +125,26 @@ export class WebFileExchange {
       await rm(entry.path, { force: true });
     }
     return true;
+  }
+
+  /** POST /__upload?name=…: the same checks as IPC (same origin, the page's secret), then the body to disk. */
+  async serveUpload({ request, response, url, foreign }: HostRequest, secret: string): Promise<void> {
+    if (request.method !== 'POST') return sendJson(response, 405, { ok: false, status: 405, errorMsg: MESSAGES.invalidIpcCall });
+    if (foreign || !sameSecret(request.headers['x-backoffice-secret'] as string | undefined, secret)) {
+      return sendJson(response, 403, { ok: false, status: 403, errorMsg: MESSAGES.userNotAllowed });
+    }
+    try {
+      sendJson(response, 200, { ok: true, data: await this.receiveUpload(request, url.searchParams.get('name') ?? '') });
+    } catch (error) {
+      sendJson(response, 413, { ok: false, status: 413, errorMsg: (error as Error).message });
+    }
+  }
+
+  /** GET /__download/<id>: the file once, to the same origin only. */
+  async serve({ response, url, foreign }: HostRequest): Promise<void> {
+    if (foreign) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
+    securityHeaders(response);
+    if (!(await this.serveDownload(url.pathname.slice(DOWNLOAD_PREFIX.length), response))) sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
   }
 
   private forgetExpired(): void {

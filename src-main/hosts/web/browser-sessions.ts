@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IpcEvent, IpcEventPayload, IpcResult } from '@shared/ipc';
+import type { MainServices, UserSession } from '../../main-services';
+import type { SessionVault } from '../../services/session-vault';
+import type { HostRequest } from './http';
+
+/** Eight hours without a request from its browser ends a host session (the API session lasts one day at most). */
+export const DEFAULT_IDLE_MS = 8 * 60 * 60 * 1000;
+
+interface HostSession {
+  id: string;
+  session: UserSession;
+  lastSeen: number;
+}
+
+export interface BrowserSessionsOptions {
+  services: MainServices;
+  /** Per listening port: cookies are not, and two hosts on one machine must not sign each other out. */
+  cookieName: string;
+  /** A fresh, empty vault for a new browser session (memory: the web host has no keychain). */
+  createVault: () => Promise<SessionVault>;
+  /** Tells the pages of one browser session (its event streams) that its API session ended. */
+  onSessionExpired: (hostSessionId: string, reason: string) => void;
+  /** Pushes other events (export and import progress) to the pages of one browser session. */
+  emitTo?: <E extends IpcEvent>(hostSessionId: string, event: E, payload: IpcEventPayload<E>) => void;
+  idleMs?: number;
+  now?: () => number;
+}
+
+function cookieValue(request: IncomingMessage, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=') || null;
+  }
+  return null;
+}
+
+/**
+ * One session per browser on the web host: a random id in an HttpOnly, SameSite=Strict cookie names a host
+ * session holding that browser's own API client and vault. Created at sign-in, dropped at sign-out or after
+ * `idleMs` without a request. A browser without one (or with an unknown id) is signed out: its calls run on an
+ * anonymous session that never holds tokens (sign-in always opens a new host session).
+ */
+export function createBrowserSessions(options: BrowserSessionsOptions) {
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const now = options.now ?? Date.now;
+  const sessions = new Map<string, HostSession>();
+  const anonymous = options.createVault().then((vault) => options.services.openSession({ vault, onSessionExpired: () => undefined }));
+
+  const cookie = (value: string, maxAgeSeconds?: number) =>
+    `${options.cookieName}=${value}; HttpOnly; SameSite=Strict; Path=/${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`;
+
+  function sweep(): void {
+    const limit = now() - idleMs;
+    for (const [id, held] of sessions) {
+      if (held.lastSeen < limit) {
+        sessions.delete(id);
+        void held.session.close();
+      }
+    }
+  }
+
+  /** The browser's live host session, touched; null when it has none. */
+  function find(request: IncomingMessage): HostSession | null {
+    sweep();
+    const id = cookieValue(request, options.cookieName);
+    const held = id ? sessions.get(id) : undefined;
+    if (!held) return null;
+    held.lastSeen = now();
+    return held;
+  }
+
+  function drop(held: HostSession | null, response: ServerResponse): void {
+    if (held) {
+      sessions.delete(held.id);
+      void held.session.close();
+    }
+    response.setHeader('Set-Cookie', cookie('', 0));
+  }
+
+  async function signIn(current: HostSession | null, response: ServerResponse, payload: unknown): Promise<IpcResult<unknown>> {
+    const id = randomBytes(32).toString('base64url');
+    const session = options.services.openSession({
+      vault: await options.createVault(),
+      onSessionExpired: (reason) => options.onSessionExpired(id, reason),
+      emit: (event, payload) => options.emitTo?.(id, event, payload),
+    });
+    const result = await session.dispatch('session:signIn', payload);
+    if (!result.ok) {
+      await session.close();
+      return result;
+    }
+    // A new sign-in replaces whatever this browser held before.
+    drop(current, response);
+    sessions.set(id, { id, session, lastSeen: now() });
+    response.setHeader('Set-Cookie', cookie(id));
+    return result;
+  }
+
+  return {
+    async dispatch({ request, response }: HostRequest, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+      const held = find(request);
+      if (channel === 'session:signIn') return signIn(held, response, payload);
+      const session = held?.session ?? (await anonymous);
+      const result = await session.dispatch(channel, payload);
+      if (channel === 'session:signOut') drop(held, response);
+      return result;
+    },
+    /** The host session id of the request's browser, or null (signed out): event streams are kept per id. */
+    idOf(request: IncomingMessage): string | null {
+      return find(request)?.id ?? null;
+    },
+    size(): number {
+      sweep();
+      return sessions.size;
+    },
+    async close(): Promise<void> {
+      await Promise.all([...sessions.values()].map((held) => held.session.close()));
+      sessions.clear();
+      await (await anonymous).close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { AppInfo, IpcResult } from '@shared/ipc';
+import { createIpcHandlers, dispatchIpc, type HostFiles, type IpcDependencies, type IpcHandlers } from './ipc/handlers';
+import { ApiClient, apiAddress, type ApiClientLogger } from './services/api-client';
+import type { SessionVault } from './services/session-vault';
+import type { SettingsStore } from './services/settings';
+
+/** The embedded API as a host started it: its address and the kind of database behind it. */
+export interface EmbeddedApi {
+  url: string;
+  databaseKind: string;
+}
+
+export interface MainServicesOptions {
+  host: AppInfo['host'];
+  version: () => string;
+  settings: SettingsStore;
+  files: HostFiles;
+  /** Starts the embedded API on first need (no team server chosen), then answers the same promise. */
+  embedded: () => Promise<EmbeddedApi>;
+  logger?: ApiClientLogger;
+  /** The setup token this launch gave its embedded server, for the first administrator (setup:createAdmin). */
+  setupToken?: string;
+}
+
+/** One user's session in main: its API client (tokens in its vault) and the IPC handlers that use it. */
+export interface UserSession {
+  api: ApiClient;
+  handlers: IpcHandlers;
+  /** Validates a call against the channel map and runs it; always an IpcResult, never a throw. */
+  dispatch(channel: unknown, payload: unknown): Promise<IpcResult<unknown>>;
+  close(): Promise<void>;
+}
+
+export interface MainServices {
+  settings: SettingsStore;
+  /** The API address in use: the team server of the settings, else the embedded one once started. */
+  apiBaseUrl: () => Promise<string>;
+  appInfo(): Promise<AppInfo>;
+  /**
+   * A session over `vault`: the Electron host opens one for the app (keychain), the web host one per browser
+   * (memory), each told separately when its session expires.
+   */
+  openSession(options: { vault: SessionVault; onSessionExpired: (reason: string) => void; emit?: IpcDependencies['emit'] }): UserSession;
+}
+
+/** The wiring both hosts share: settings, API address, app information, and per-session API client + handlers. */
+export function createMainServices(options: MainServicesOptions): MainServices {
+  const { settings, files } = options;
+  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, options.embedded);
+  const appInfo = async (): Promise<AppInfo> => {
+    const chosen = settings.get().apiUrl;
+    const running = chosen ? null : await options.embedded().catch(() => null);
+    return { version: options.version(), apiUrl: chosen || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: options.host };
+  };
+  return {
+    settings,
+    apiBaseUrl,
+    appInfo,
+    openSession({ vault, onSessionExpired, emit }) {
+      const api = new ApiClient({ baseUrl: apiBaseUrl, vault, onSessionExpired, logger: options.logger });
+      const handlers = createIpcHandlers({ api, settings, files, appInfo, emit, setupToken: options.setupToken });
+      return { api, handlers, dispatch: (channel, payload) => dispatchIpc(handlers, channel, payload), close: () => api.close() };
+    },
+  };
+}
+
+/**
+ * Under which name a host keeps the session in its vault: the team server's origin, or the embedded server's
+ * data folder (its port changes at every start).
+ */
+export function sessionVaultAccount(teamServerUrl: string, embeddedDataDir: string): string {
+  if (!teamServerUrl) return `embedded:${embeddedDataDir}`;
+  return URL.parse(teamServerUrl)?.origin ?? teamServerUrl;
+}
