@@ -5,7 +5,7 @@ import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
 const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> = {
-  api: { title: 'API: sign-in latency and account-list throughput (issue 2)', run: apiSection },
+  api: { title: 'API: sign-in latency, account-list throughput (issue 2), GET /meta during a sign-in burst (issue 13)', run: apiSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 

@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { MESSAGES } from '@shared/messages';
 import { TokenService, newSecret } from './auth/tokens';
 import { BackgroundTasks } from './background';
+import { PasswordHashQueue } from './auth/hash-queue';
 import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
@@ -52,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer: options.mailer ?? new OutboxMailer(options.db, logger, options.onOutboxMail),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
     background: new BackgroundTasks(logger),
+    passwordHashing: new PasswordHashQueue({ concurrency: config.hashConcurrency, maxWaiting: config.maxHashWaiting }),
   };
 
   const app = Fastify({

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import { availableParallelism } from 'node:os';
+import type { PasswordHashQueue } from './auth/hash-queue';
 import type { BackgroundTasks } from './background';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
@@ -22,6 +24,9 @@ export interface ServerConfig {
   maxResetMailsPerUsername: number;
   /** Reset requests per address within `loginWindowMs`; past it 429 (it tells nothing about any account). */
   maxResetRequestsPerAddress: number;
+  /** Password hashes computed at once (scrypt, ~40 ms of a core each), and how many may wait before 503. */
+  hashConcurrency: number;
+  maxHashWaiting: number;
   /**
    * Given by a host that lets its user create the first administrator (desktop app): the secret that
    * setup.createAdmin must carry. Without it, the setup is not offered (a team server gets its first
@@ -40,6 +45,9 @@ export const defaultServerConfig: ServerConfig = {
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
   maxResetRequestsPerAddress: 10,
+  // Half the cores: the other half keeps answering everything else during a sign-in burst.
+  hashConcurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
+  maxHashWaiting: 64,
 };
 
 /**
@@ -57,4 +65,6 @@ export interface ServerContext {
   tokens: TokenService;
   /** Work done after the answer (reset mails). */
   background: BackgroundTasks;
+  /** Every password hash goes through it (sign-in, password links, new accounts). */
+  passwordHashing: PasswordHashQueue;
 }

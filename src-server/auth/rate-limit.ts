@@ -121,7 +121,7 @@ export interface SignInPolicy {
   loginWindowMs: number;
 }
 
-export type SignInAttempt = { refused: true; retryAfterMs: number } | { refused: false; delayMs: number; succeeded(): void };
+export type SignInAttempt = { refused: true; retryAfterMs: number } | { refused: false; delayMs: number; succeeded(): void; notChecked(): void };
 
 export class SignInThrottle {
   private readonly perUsernameAndAddress: FailureLimiter;
@@ -160,6 +160,8 @@ export class SignInThrottle {
         this.perUsernameAndAddress.reset(pairKey);
         this.perUsername.reset(usernameKey);
       },
+      // The password was never checked (server busy): the attempt does not count.
+      notChecked: () => attempt.release(),
     };
   }
 }

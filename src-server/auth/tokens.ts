@@ -1,5 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { Clock } from '../clock';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -65,33 +65,55 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** The verified token, or null for anything not signed by us, expired, or of the other type. */
+  /**
+   * The verified token, or null for anything not signed by us, expired, or of the other type.
+   *
+   * Synchronous on purpose: jose verifies through WebCrypto, whose HMAC runs on libuv's thread pool, where it
+   * queued behind password hashes during a sign-in burst and stalled every authenticated call. An HS256 check is a
+   * few microseconds of node:crypto on the calling thread. jose still signs (sign-in and refresh only).
+   */
   async verify(token: string, type: TokenType): Promise<VerifiedToken | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: [ALGORITHM],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        currentDate: this.clock.now(),
-        requiredClaims: ['sub', 'jti', 'exp', 'iat'],
-        clockTolerance: 0,
-      });
-      if (payload.typ !== type) return null;
-      const accountId = Number(payload.sub);
-      if (!Number.isSafeInteger(accountId) || accountId <= 0 || typeof payload.jti !== 'string') return null;
-      if (type === 'refresh' && typeof payload.fam !== 'string') return null;
-      return {
-        accountId,
-        jti: payload.jti,
-        familyId: typeof payload.fam === 'string' ? payload.fam : undefined,
-        issuedAt: new Date(typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000),
-        expiresAt: new Date((payload.exp ?? 0) * 1000),
-      };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return null;
-      throw error;
-    }
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [encodedHeader, encodedPayload, encodedSignature] = parts;
+    const header = parseSegment(encodedHeader);
+    if (!header || header.alg !== ALGORITHM || header.typ !== 'JWT' || header.crit !== undefined || header.b64 !== undefined) return null;
+    const expected = createHmac('sha256', this.key).update(`${encodedHeader}.${encodedPayload}`).digest();
+    const signature = Buffer.from(encodedSignature, 'base64url');
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected) || signature.toString('base64url') !== encodedSignature) return null;
+    const payload = parseSegment(encodedPayload);
+    if (!payload || payload.iss !== ISSUER || !audienceIncludes(payload.aud, AUDIENCE)) return null;
+    const { sub, jti, exp, iat, typ, fam, iat_ms: iatMs } = payload;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return null;
+    const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
+    // As jose with clockTolerance 0: expired when now >= exp (a `nbf` is never set by us: refuse one).
+    if (nowSeconds >= exp || payload.nbf !== undefined) return null;
+    if (typ !== type) return null;
+    const accountId = Number(sub);
+    if (!Number.isSafeInteger(accountId) || accountId <= 0 || String(accountId) !== sub) return null;
+    if (type === 'refresh' && typeof fam !== 'string') return null;
+    return {
+      accountId,
+      jti,
+      familyId: typeof fam === 'string' ? fam : undefined,
+      issuedAt: new Date(typeof iatMs === 'number' ? iatMs : iat * 1000),
+      expiresAt: new Date(exp * 1000),
+    };
   }
+}
+
+function parseSegment(segment: string): Record<string, unknown> | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(segment)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function audienceIncludes(aud: unknown, audience: string): boolean {
+  return aud === audience || (Array.isArray(aud) && aud.includes(audience));
 }
 
 export function newSecret(bytes = 32): string {

@@ -315,3 +315,43 @@ describe('item 13: password reset answers before any work that depends on the ac
     expect((await server.request('POST', '/password/reset', { body: { username: accounts[3].email } })).status).toBe(429);
   });
 });
+
+describe('item 8: a sign-in burst does not stall the API', () => {
+  it('answers 503 with errorMsg and Retry-After past the hashing queue, without counting those attempts as failures', async () => {
+    const server = await serverWith({ config: { hashConcurrency: 1, maxHashWaiting: 4 } });
+    const accounts = await Promise.all(Array.from({ length: 30 }, () => server.createAccount(['CSM'])));
+    const answers = await Promise.all(accounts.map(({ email }) => server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } })));
+    const busy = answers.filter((answer) => answer.status === 503);
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(5);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length + answers.filter((answer) => answer.status === 200).length).toBe(30);
+    for (const answer of busy) {
+      expect(answer.body).toEqual({ errorMsg: MESSAGES.serverBusy });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // Refused for load, not for the password: the attempt was not counted, the account signs in.
+    const account = accounts[answers.findIndex((answer) => answer.status === 503)];
+    expect((await server.request('POST', '/authenticate', { body: { username: account.email, password: TEST_PASSWORD } })).status).toBe(200);
+  });
+
+  it('keeps GET /meta fast while 100 sign-ins hash (token checks do not queue behind scrypt)', async () => {
+    const server = await serverWith();
+    const session = await server.signIn(['CSM']);
+    const accounts = await Promise.all(Array.from({ length: 100 }, () => server.createAccount(['CSM'])));
+    const burst = Promise.all(accounts.map(({ email }) => server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } })));
+    const latencies: number[] = [];
+    let done = false;
+    void burst.finally(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!done) {
+      const started = performance.now();
+      expect((await server.request('GET', '/meta', { token: session.accessToken.value })).status).toBe(200);
+      latencies.push(performance.now() - started);
+    }
+    await burst;
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.floor(latencies.length * 0.95)];
+    expect(latencies.length).toBeGreaterThan(5);
+    expect(p95).toBeLessThan(400);
+  }, 60_000);
+});

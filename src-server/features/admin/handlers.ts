@@ -56,7 +56,7 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
 
     'admin.accounts.create': async ({ body }) => {
       await assertEmailFree(body.username);
-      const passwordHash = await unusablePasswordHash();
+      const passwordHash = await context.passwordHashing.run(unusablePasswordHash);
       const row = await orEmailConflict(
         queries.insertAccount(db, { name: body.name, nickname: body.nickname, email: body.username, roles: normalizeRoles(body.roles), passwordHash }),
       );

@@ -41,7 +41,13 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       if (attempt.delayMs > 0) await setTimeout(attempt.delayMs);
       const account = await queries.findAccountByEmail(db, body.username);
       // Verify against a decoy when the account does not exist: same work, same time, same answer.
-      const valid = await verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash);
+      let valid: boolean;
+      try {
+        valid = await context.passwordHashing.run(() => verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash));
+      } catch (error) {
+        attempt.notChecked();
+        throw error;
+      }
       if (!account || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
       attempt.succeeded();
       return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
@@ -107,7 +113,7 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       if (!(await queries.findLiveResetToken(db, tokenHash, now))) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
       const problem = await passwordProblem(body.password);
       if (problem) throw new HttpError(400, problem);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await context.passwordHashing.run(() => hashPassword(body.password));
       if (!(await queries.setPasswordWithLink(db, tokenHash, passwordHash, now))) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
       return { message: MESSAGES.passwordChanged };
     },
