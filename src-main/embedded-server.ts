@@ -5,7 +5,9 @@ import { startServer } from '../src-server/server';
 
 /**
  * The API inside the desktop app (an Electron utilityProcess): 127.0.0.1, a random port, PGlite in the user data
- * folder, the demo workspace on first run. Tells the main process its address.
+ * folder. On a first start without accounts the user creates the administrator (setup, with the token the main
+ * process generated for this launch); the demo workspace only when the app was started with --demo. Tells the
+ * main process its address.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const parentPort = (process as unknown as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
@@ -16,13 +18,13 @@ startServer({
   dataDir: process.env.BACKOFFICE_DATA_DIR,
   migrationsFolder: process.env.BACKOFFICE_MIGRATIONS ?? join(here, 'migrations'),
   templateDir: process.env.BACKOFFICE_PGLITE_TEMPLATE ?? join(here, 'pglite-template'),
-  demo: true,
+  demo: process.env.BACKOFFICE_DEMO === '1',
   // The embedded default has no mail server: reset links go to the app's console whatever the log level.
   onOutboxMail: printOutboxMail,
-  config: { resetLinkBase: 'backoffice://app' },
+  config: { resetLinkBase: 'backoffice://app', setupToken: process.env.BACKOFFICE_SETUP_TOKEN || undefined },
 })
   .then((server) => {
-    parentPort?.postMessage({ type: 'ready', url: server.url, databaseKind: server.database.kind });
+    parentPort?.postMessage({ type: 'ready', url: server.url, databaseKind: server.database.kind, demo: process.env.BACKOFFICE_DEMO === '1' });
     const stop = () => void server.close().finally(() => process.exit(0));
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

@@ -8,6 +8,8 @@ import type { SettingsStore } from './services/settings';
 export interface EmbeddedApi {
   url: string;
   databaseKind: string;
+  /** The demo workspace (public passwords): the page says so in a banner. */
+  demo?: boolean;
 }
 
 export interface MainServicesOptions {
@@ -50,7 +52,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const appInfo = async (): Promise<AppInfo> => {
     const chosen = settings.get().apiUrl;
     const running = chosen ? null : await options.embedded().catch(() => null);
-    return { version: options.version(), apiUrl: chosen || running?.url || '', databaseKind: running?.databaseKind ?? 'remote', host: options.host };
+    return {
+      version: options.version(),
+      apiUrl: chosen || running?.url || '',
+      databaseKind: running?.databaseKind ?? 'remote',
+      host: options.host,
+      demo: !chosen && Boolean(running?.demo),
+    };
   };
   return {
     settings,

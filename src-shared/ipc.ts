@@ -51,6 +51,8 @@ export const appInfoSchema = z.object({
   apiUrl: z.string(),
   databaseKind: z.string(),
   host: z.enum(['electron', 'web']),
+  /** The embedded API runs the demo workspace: its passwords are public. */
+  demo: z.boolean(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, normalize, sep } from 'node:path';
@@ -52,14 +53,26 @@ async function serveRenderer(request: Request): Promise<Response> {
 }
 
 /** The API embedded in a utility process, unless the settings name a team server. */
+/** Generated at every launch: only this main process can create the first administrator of the embedded API. */
+const setupToken = randomBytes(32).toString('base64url');
+/** `--demo`: the demo workspace and its public passwords, opt-in (security review). */
+const demo = process.argv.includes('--demo');
+
 function startEmbeddedServer(): Promise<EmbeddedApi> {
   return new Promise((resolve, reject) => {
     const child = utilityProcess.fork(join(here, 'embedded-server.js'), [], {
-      env: { ...process.env, BACKOFFICE_DATA_DIR: join(app.getPath('userData'), 'pglite'), BACKOFFICE_MIGRATIONS: join(here, 'migrations'), BACKOFFICE_PGLITE_TEMPLATE: join(here, 'pglite-template') },
+      env: {
+        ...process.env,
+        BACKOFFICE_DATA_DIR: join(app.getPath('userData'), 'pglite'),
+        BACKOFFICE_MIGRATIONS: join(here, 'migrations'),
+        BACKOFFICE_PGLITE_TEMPLATE: join(here, 'pglite-template'),
+        BACKOFFICE_SETUP_TOKEN: setupToken,
+        BACKOFFICE_DEMO: demo ? '1' : '0',
+      },
       serviceName: 'Back-office API',
     });
-    child.on('message', (message: { type: string; url?: string; databaseKind?: string; message?: string }) => {
-      if (message.type === 'ready' && message.url) resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite' });
+    child.on('message', (message: { type: string; url?: string; databaseKind?: string; demo?: boolean; message?: string }) => {
+      if (message.type === 'ready' && message.url) resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
       if (message.type === 'error') reject(new Error(message.message));
     });
     child.on('exit', (code) => reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`)));
@@ -202,6 +215,7 @@ export async function runElectronHost(): Promise<void> {
     files,
     embedded,
     logger: { warn: (details, message) => console.warn(message, details) },
+    setupToken,
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });

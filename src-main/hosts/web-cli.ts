@@ -19,7 +19,8 @@ async function main() {
     // Named, not found beside the code: this file runs bundled from out/web.
     migrationsFolder: resolve(root, 'src-server/db/migrations'),
     settingsFile: resolve(dataDir, 'settings.json'),
-    demo: true,
+    // The browser version shows the demo workspace unless BACKOFFICE_DEMO=0 (then the first visit creates the administrator).
+    demo: process.env.BACKOFFICE_DEMO !== '0',
     logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
     // Reset links have no other way out of the embedded API: printed whatever the log level, clickable on a TTY.
     onOutboxMail: printOutboxMail,

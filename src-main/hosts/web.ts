@@ -59,6 +59,9 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? '')) throw new Error(`${MESSAGES.invalidApiAddress} : ${options.apiUrl}`);
   const secret = randomBytes(32).toString('base64url');
+  // Without the demo workspace, the embedded API's first administrator is created in the page (/setup), with a
+  // token of this launch that only this host knows.
+  const setupToken = options.apiUrl || (options.demo ?? true) ? undefined : randomBytes(32).toString('base64url');
   const dataDir = resolve(options.dataDir ?? '.data/web');
   type BrowserSessions = ReturnType<typeof createBrowserSessions>;
   let browserSessions: BrowserSessions | null = null;
@@ -107,7 +110,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // The page is served from here on; the embedded API boots meanwhile and API calls wait for it, so the login
   // form is usable before the database is (the user is typing while it finishes).
   options.onListening?.(origin);
-  const api = startApi(options, origin);
+  const api = startApi(options, origin, setupToken);
   api.catch(() => undefined);
   // The IPC services (undici, zod, papaparse) load after the page is served: it needs none of them to show.
   const [{ createMainServices }, { createSessionVault }, { createJsonSettingsStore }] = await Promise.all([
@@ -136,6 +139,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // With API_URL this is the team server; settings then name it too, so it is only asked for app:info.
     embedded: () => api,
     logger: options.logger,
+    setupToken,
   });
   // One session per browser, in this process's memory only: the web host has no keychain.
   browserSessions = createBrowserSessions({
@@ -169,8 +173,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 }
 
 /** The team server named in the options, or the embedded one started on PGlite. */
-async function startApi(options: WebHostOptions, origin: string): Promise<{ url: string; databaseKind: string; embedded: RunningServer | null }> {
-  if (options.apiUrl) return { url: options.apiUrl, databaseKind: 'remote', embedded: null };
+async function startApi(
+  options: WebHostOptions,
+  origin: string,
+  setupToken: string | undefined,
+): Promise<{ url: string; databaseKind: string; demo: boolean; embedded: RunningServer | null }> {
+  if (options.apiUrl) return { url: options.apiUrl, databaseKind: 'remote', demo: false, embedded: null };
   // Loaded here, not at the top: the page is served while the server's modules load.
   const { startServer } = await import('../../src-server/server');
   const embedded = await startServer({
@@ -182,7 +190,7 @@ async function startApi(options: WebHostOptions, origin: string): Promise<{ url:
     logger: options.logger,
     onOutboxMail: options.onOutboxMail,
     // Reset links open in this browser app.
-    config: { resetLinkBase: origin },
+    config: { resetLinkBase: origin, setupToken },
   });
-  return { url: embedded.url, databaseKind: embedded.database.kind, embedded };
+  return { url: embedded.url, databaseKind: embedded.database.kind, demo: options.demo ?? true, embedded };
 }

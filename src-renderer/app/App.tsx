@@ -1,4 +1,5 @@
-import { Provider } from 'jotai';
+import { Provider, useAtomValue } from 'jotai';
+import { SETUP_MESSAGES } from '@shared/messages';
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
@@ -9,6 +10,7 @@ import { NoticeHost } from '../lib/notices';
 import { RequireAuth } from './RequireAuth';
 import { preloadScreens, SCREEN_COMPONENTS } from './screens';
 import { SessionEvents } from './session-events';
+import { demoWorkspaceAtom } from './settings';
 
 function screenRoute(screen: ScreenEntry) {
   const Screen = SCREEN_COMPONENTS[screen.component];
@@ -48,11 +50,23 @@ function PreloadOnLogin() {
   return null;
 }
 
+/** The demo workspace's passwords are public (README): said on every page, sign-in included. */
+function DemoBanner() {
+  const demo = useAtomValue(demoWorkspaceAtom);
+  if (!demo) return null;
+  return (
+    <div className="demo-banner" role="note" data-testid="demo-banner">
+      {SETUP_MESSAGES.demoBanner}
+    </div>
+  );
+}
+
 export function App() {
   return (
     <Provider>
       <BrowserRouter>
         <SessionEvents />
+        <DemoBanner />
         <PreloadOnLogin />
         <Routes>{appRoutes()}</Routes>
         <ModalHost />

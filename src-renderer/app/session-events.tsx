@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { getBridge } from '../bridge';
 import { sessionAtom } from '../lib/session';
-import { settingsAtom } from './settings';
+import { demoWorkspaceAtom, settingsAtom } from './settings';
 import { metaAtom } from '../features/meta/atoms';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
@@ -12,13 +12,15 @@ export function SessionEvents() {
   const setSession = useSetAtom(sessionAtom);
   const setSettings = useSetAtom(settingsAtom);
   const setMeta = useSetAtom(metaAtom);
+  const setDemo = useSetAtom(demoWorkspaceAtom);
   const navigate = useNavigate();
 
   useEffect(() => {
     const bridge = getBridge();
     void bridge.invoke('session:get').then((result) => setSession(result.ok ? result.data : null));
     void bridge.invoke('settings:get').then((result) => result.ok && setSettings(result.data));
-  }, [setSession, setSettings]);
+    void bridge.invoke('app:info').then((result) => result.ok && setDemo(result.data.demo));
+  }, [setSession, setSettings, setDemo]);
 
   useEffect(() => {
     const bridge = getBridge();

@@ -33,7 +33,7 @@ describe('IPC dispatch', () => {
       api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
       settings,
       files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, ...files },
-      appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron' }),
+      appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron', demo: false }),
     });
   }
 

@@ -79,14 +79,17 @@ export function createBrowserSessions(options: BrowserSessionsOptions) {
     response.setHeader('Set-Cookie', cookie('', 0));
   }
 
-  async function signIn(current: HostSession | null, response: ServerResponse, payload: unknown): Promise<IpcResult<unknown>> {
+  /** The channels that sign a browser in: each opens a new host session, never the shared anonymous one. */
+  const SIGN_IN_CHANNELS = new Set(['session:signIn', 'setup:createAdmin']);
+
+  async function signIn(current: HostSession | null, response: ServerResponse, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
     const id = randomBytes(32).toString('base64url');
     const session = options.services.openSession({
       vault: await options.createVault(),
       onSessionExpired: (reason) => options.onSessionExpired(id, reason),
       emit: (event, payload) => options.emitTo?.(id, event, payload),
     });
-    const result = await session.dispatch('session:signIn', payload);
+    const result = await session.dispatch(channel, payload);
     if (!result.ok) {
       await session.close();
       return result;
@@ -101,7 +104,7 @@ export function createBrowserSessions(options: BrowserSessionsOptions) {
   return {
     async dispatch({ request, response }: HostRequest, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
       const held = find(request);
-      if (channel === 'session:signIn') return signIn(held, response, payload);
+      if (SIGN_IN_CHANNELS.has(channel)) return signIn(held, response, channel, payload);
       const session = held?.session ?? (await anonymous);
       const result = await session.dispatch(channel, payload);
       if (channel === 'session:signOut') drop(held, response);
