@@ -218,7 +218,8 @@ describe('web host', () => {
   });
 });
 
-describe('web host with the embedded API', () => {
+// Each test boots an embedded PGlite: seconds on a quiet machine, much longer on a loaded one.
+describe('web host with the embedded API', { timeout: 120_000 }, () => {
   const rendererDir = () => join(work, 'renderer');
 
   it('serves the page while the embedded API starts, and API calls made meanwhile wait for it', async () => {
