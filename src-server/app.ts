@@ -41,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };
+  const closeHooks: (() => Promise<void>)[] = [];
   const context: ServerContext = {
     db: options.db,
     dbKind: options.dbKind,
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     config,
     mailer: options.mailer ?? new OutboxMailer(options.db, logger, options.onOutboxMail),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
+    onClose: (hook) => closeHooks.push(hook),
   };
 
   const app = Fastify({
@@ -60,6 +62,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clientErrorHandler: handleClientError,
   }) as unknown as App;
   app.decorate('context', context);
+  app.addHook('onClose', async () => {
+    for (const hook of closeHooks) await hook();
+  });
   app.decorateRequest('account', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -13,6 +13,12 @@ export interface ServerConfig {
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
+  /** Service token of the population feed (BACKOFFICE_INGEST_TOKEN); unset, only ADMIN bearers may ingest. */
+  ingestToken?: string;
+  /** Company e-mail domains (BACKOFFICE_COMPANY_EMAIL_DOMAINS): outside the group page, User criteria must end with one. */
+  companyEmailDomains: string[];
+  /** How often another instance's population writes are looked for (PostgreSQL only). */
+  populationFollowMs: number;
 }
 
 export const defaultServerConfig: ServerConfig = {
@@ -21,6 +27,8 @@ export const defaultServerConfig: ServerConfig = {
   maxFailuresPerAddress: 50,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
+  companyEmailDomains: [],
+  populationFollowMs: 200,
 };
 
 /**
@@ -36,4 +44,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** Verifies bearer tokens for the guard of every operation; signs them for the auth feature. */
   tokens: TokenService;
+  /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
+  onClose(hook: () => Promise<void>): void;
 }

@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** The field the message is about (`3.externalId` for a row of an array body), as validation answers name it. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -39,7 +41,7 @@ function zodIssueOf(validation: { keyword: string; instancePath: string; message
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     reply.headers(error.headers);
-    return sendError(reply, error.statusCode, { errorMsg: error.message });
+    return sendError(reply, error.statusCode, error.field ? { errorMsg: error.message, field: error.field } : { errorMsg: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The first issue is the one the user sees, named as the form labels its field ('Nom : 200 caractères au plus').

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context';
 import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
+import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
 
@@ -14,5 +15,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await authFeature(context)),
     ...(await adminFeature(context)),
     ...(await metaFeature(context)),
+    ...(await audiencesFeature(context)),
   };
 }

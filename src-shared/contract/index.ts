@@ -1,4 +1,5 @@
 import { adminOperations } from './admin';
+import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
 
@@ -12,6 +13,7 @@ export const contract = {
   ...authOperations,
   ...adminOperations,
   ...metaOperations,
+  ...audienceOperations,
 };
 
 export type Contract = typeof contract;

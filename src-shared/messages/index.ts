@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from './admin';
 import { API_MESSAGES } from './api';
+import { AUDIENCE_MESSAGES } from './audiences';
 import { DESKTOP_MESSAGES } from './desktop';
 import { PLATFORM_MESSAGES } from './platform';
 
@@ -13,6 +14,7 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...DESKTOP_MESSAGES,
   ...API_MESSAGES,
+  ...AUDIENCE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -22,4 +24,5 @@ export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
 export { ADMIN_MESSAGES } from './admin';
 export { DESKTOP_MESSAGES } from './desktop';
 export { API_MESSAGES } from './api';
+export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
