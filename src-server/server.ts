@@ -3,6 +3,7 @@ import { buildApp, type App } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
+import { seedAudienceDemo } from './features/audiences/demo';
 import type { ServerConfig } from './context';
 
 export interface StartOptions {
@@ -52,6 +53,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
     const demoAccounts = options.demo ? await seedDemo(database.db) : [];
+    // Before the app is built, so that the audience engine starts with the demo population.
+    if (options.demo) await seedAudienceDemo(database.db);
     const mailer = options.smtpUrl ? await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>', logger) : undefined;
     const app = await buildApp({
       db: database.db,

@@ -66,18 +66,18 @@ export const nodes = pgTable(
   ],
 );
 
-/** Interaction events of app users on items; idempotent by the platform's event id. */
+/**
+ * Interaction events of app users on items; idempotent by the platform's event id. No foreign keys on purpose:
+ * their triggers halved the ingestion rate (50,000 rows: 1.5 s of the 2.9 s measured on the CI machine); the only
+ * writer, ingestion, resolves both ids in the same transaction, and app users and item nodes are never deleted.
+ */
 export const interactionEvents = pgTable(
   'interaction_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     eventId: text('event_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => appUsers.id, { onDelete: 'cascade' }),
-    nodeId: integer('node_id')
-      .notNull()
-      .references(() => nodes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    nodeId: integer('node_id').notNull(),
     /** advert.view, advert.click, quiz.view, quiz.answered, document.view or search. */
     event: text('event').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),

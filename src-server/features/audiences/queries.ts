@@ -69,16 +69,24 @@ export function nodesById(db: Executor, ids: number[]) {
   return rows<NodeRow>(db, sql`SELECT id, label, value, name FROM nodes WHERE id = ANY(${param(ids)}::int[])`);
 }
 
-/** Creates the missing nodes (a known node keeps its id; its name is refreshed) and answers them all. */
+/**
+ * Creates the missing nodes and answers them all (a known node keeps its id). A known node is renamed only when
+ * its name changed: rewriting every row of a batch would cost as much as inserting it.
+ */
 export async function upsertNodes(db: Executor, list: { label: string; value: string; name: string }[]): Promise<NodeRow[]> {
   if (!list.length) return [];
   const unique = [...new Map(list.map((node) => [`${node.label}\u0000${node.value}`, node])).values()];
+  const labels = param(unique.map((n) => n.label));
+  const values = param(unique.map((n) => n.value));
+  const names = param(unique.map((n) => n.name));
+  await db.execute(
+    sql`INSERT INTO nodes (label, value, name) SELECT * FROM unnest(${labels}::text[], ${values}::text[], ${names}::text[])
+        ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`,
+  );
   return rows<NodeRow>(
     db,
-    sql`INSERT INTO nodes (label, value, name)
-        SELECT * FROM unnest(${param(unique.map((n) => n.label))}::text[], ${param(unique.map((n) => n.value))}::text[], ${param(unique.map((n) => n.name))}::text[])
-        ON CONFLICT (label, value) DO UPDATE SET name = excluded.name
-        RETURNING id, label, value, name`,
+    sql`SELECT n.id, n.label, n.value, n.name FROM nodes n JOIN unnest(${labels}::text[], ${values}::text[]) AS wanted(label, value)
+        ON n.label = wanted.label AND n.value = wanted.value`,
   );
 }
 
