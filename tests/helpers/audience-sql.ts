@@ -51,8 +51,9 @@ async function nodeCondition(db: Database, row: Row, depth = 0): Promise<SQL> {
   // A missing attribute matches nothing, so that `not` keeps the user (NULL would drop them).
   if (ATTRIBUTE_SQL[row.label]) return sql`coalesce(${ATTRIBUTE_SQL[row.label](sql`${row.value}`)}, false)`;
   if (row.label === 'Advert' || row.label === 'Document') {
-    return sql`(SELECT count(*) FROM interaction_events e WHERE e.user_id = u.id AND e.node_id = ${row.nodeId}
-                ${row.event ? sql`AND e.event = ${row.event}` : sql``}) >= ${Math.max(row.caping ?? 1, 1)}`;
+    // One hashed set per criterion (not a count per user): the fair plain-SQL way, also for the benchmark.
+    return sql`u.id IN (SELECT e.user_id FROM interaction_events e WHERE e.node_id = ${row.nodeId} ${row.event ? sql`AND e.event = ${row.event}` : sql``}
+                        GROUP BY e.user_id HAVING count(*) >= ${Math.max(row.caping ?? 1, 1)})`;
   }
   if ((row.label === 'OrGroup' || row.label === 'AndGroup') && depth < 20) {
     const [group] = (await db.execute(sql`SELECT label FROM nodes WHERE id = ${row.nodeId}`) as unknown as { rows: { label: string }[] }).rows;
