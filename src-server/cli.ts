@@ -14,6 +14,7 @@ async function main() {
     dataDir: env.DATABASE_URL ? undefined : resolve(env.BACKOFFICE_DATA_DIR ?? '.data/pglite'),
     templateDir: resolve(env.BACKOFFICE_PGLITE_TEMPLATE ?? '.data/pglite-template'),
     demo: values.demo,
+    demoPopulation: values.demo,
     adminEmail: env.BACKOFFICE_ADMIN_EMAIL,
     adminPassword: env.BACKOFFICE_ADMIN_PASSWORD,
     jwtSecret: env.JWT_SECRET,

@@ -19,6 +19,8 @@ export interface ServerConfig {
   companyEmailDomains: string[];
   /** How often another instance's population writes are looked for (PostgreSQL only). */
   populationFollowMs: number;
+  /** Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6). */
+  seedAudienceDemo?: boolean;
 }
 
 export const defaultServerConfig: ServerConfig = {

@@ -3,7 +3,6 @@ import { buildApp, type App } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
-import { seedAudienceDemo } from './features/audiences/demo';
 import type { ServerConfig } from './context';
 
 export interface StartOptions {
@@ -15,6 +14,12 @@ export interface StartOptions {
   /** PGlite template for a fast first start (scripts/build-pglite-template.ts). */
   templateDir?: string;
   demo?: boolean;
+  /**
+   * With `demo`, also seed the app-user population (20,000 users, 200,000 events, sample audiences) in the
+   * background. `npm run server -- --demo` asks for it; hosts and tests that only need the demo accounts do not
+   * (on PGlite the seeding shares the server's thread for about a minute).
+   */
+  demoPopulation?: boolean;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -53,8 +58,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
     const demoAccounts = options.demo ? await seedDemo(database.db) : [];
-    // Before the app is built, so that the audience engine starts with the demo population.
-    if (options.demo) await seedAudienceDemo(database.db);
     const mailer = options.smtpUrl ? await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>', logger) : undefined;
     const app = await buildApp({
       db: database.db,
@@ -62,7 +65,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       logger,
       jwtSecret: options.jwtSecret,
       mailer,
-      config: options.config,
+      // The audiences feature seeds the demo population in the background: the start stays fast.
+      config: options.demo && options.demoPopulation ? { ...options.config, seedAudienceDemo: true } : options.config,
       trustProxy: options.trustProxy,
       onOutboxMail: options.onOutboxMail,
     });

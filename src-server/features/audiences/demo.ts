@@ -7,12 +7,25 @@ type Member = { label: string; value: string; kind?: 'required' | 'not'; event?:
 
 /**
  * The demo workspace's population (`--demo`): about 20,000 app users and 200,000 events, a dozen named audiences
- * and three groups that make sense. Only on a workspace without app users.
+ * and three groups that make sense. Runs while no audience exists; the generation is idempotent, so a start
+ * interrupted during the seeding completes it next time. Small batches: the server answers in between.
  */
-export async function seedAudienceDemo(db: Database): Promise<boolean> {
-  const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM app_users`);
+export async function seedAudienceDemo(db: Database, signal?: AbortSignal): Promise<boolean> {
+  const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM audiences`);
   if (count > 0) return false;
-  const population = await generatePopulation(db, { users: 20_000, events: 200_000, seed: 2026, documents: 300, adverts: 40, keywords: 100 });
+  const population = await generatePopulation(db, {
+    users: 20_000,
+    events: 200_000,
+    seed: 2026,
+    documents: 300,
+    adverts: 40,
+    keywords: 100,
+    // PGlite runs queries on the server's own thread: short statements keep every answer waiting a fraction of a second.
+    userBatch: 250,
+    eventBatch: 2_500,
+    signal,
+  });
+  signal?.throwIfAborted();
   const [doc1, doc2, doc3] = population.documents;
 
   await db.transaction(async (tx) => {

@@ -56,19 +56,28 @@ export interface GenerateOptions {
   keywords?: number;
   /** Told after each batch, for progress lines. */
   progress?: (what: string, done: number, total: number) => void;
+  /** Rows per statement; smaller batches let other queries in between (the demo seeds while the server answers). */
+  userBatch?: number;
+  eventBatch?: number;
+  /** Stops between two batches (the server closing). Batches are idempotent: a later run completes the work. */
+  signal?: AbortSignal;
 }
 
-const USER_BATCH = 10_000;
-const EVENT_BATCH = 50_000;
 
-/** Writes users, their attribute nodes, items and events. Expects no app users yet (ids 1..n follow insertion). */
+/**
+ * Writes users, their attribute nodes, items and events. Deterministic and idempotent (same seed, same external
+ * and event ids, conflicts skipped), so an interrupted run is completed by running it again.
+ */
 export async function generatePopulation(db: Database, options: GenerateOptions): Promise<GeneratedPopulation> {
+  const USER_BATCH = options.userBatch ?? 10_000;
+  const EVENT_BATCH = options.eventBatch ?? 50_000;
   const next = random(options.seed);
   const documents = Array.from({ length: options.documents ?? 2000 }, (_, i) => `Document ${String(i + 1).padStart(4, '0')} — ${DEMO_FEEDS[i % DEMO_FEEDS.length]}`);
   const adverts = Array.from({ length: options.adverts ?? 200 }, (_, i) => `Campagne ${i + 1}`);
   const keywords = Array.from({ length: options.keywords ?? 300 }, (_, i) => `mot-clé ${i + 1}`);
 
   for (let start = 0; start < options.users; start += USER_BATCH) {
+    options.signal?.throwIfAborted();
     const batch = [];
     for (let i = start; i < Math.min(start + USER_BATCH, options.users); i += 1) {
       const professionId = weighted(next, PROFESSION_WEIGHTS);
@@ -120,6 +129,7 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
   // Skewed popularity: item k is picked about as often as 1/(k+1).
   const skewed = (ids: number[]) => ids[Math.floor(ids.length * next() ** 2.5)];
   for (let start = 0; start < options.events; start += EVENT_BATCH) {
+    options.signal?.throwIfAborted();
     const size = Math.min(EVENT_BATCH, options.events - start);
     const eventIds: string[] = [];
     const userIds: number[] = [];
