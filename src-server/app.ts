@@ -44,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };
+  const closeHooks: (() => Promise<void>)[] = [];
   const context: ServerContext = {
     db: options.db,
     dbKind: options.dbKind,
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
     background: new BackgroundTasks(logger),
     passwordHashing: new PasswordHashQueue({ concurrency: config.hashConcurrency, maxWaiting: config.maxHashWaiting }),
+    onClose: (hook) => closeHooks.push(hook),
   };
 
   const app = Fastify({
@@ -67,6 +69,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('context', context);
   // Mail still being written when the server closes is finished first, not lost.
   app.addHook('onClose', () => context.background.settled());
+  app.addHook('onClose', async () => {
+    for (const hook of closeHooks) await hook();
+  });
   app.decorateRequest('account', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -15,13 +15,19 @@ async function main() {
     dataDir: env.DATABASE_URL ? undefined : resolve(env.BACKOFFICE_DATA_DIR ?? '.data/pglite'),
     templateDir: resolve(env.BACKOFFICE_PGLITE_TEMPLATE ?? '.data/pglite-template'),
     demo: values.demo,
+    demoPopulation: values.demo,
     adminEmail: env.BACKOFFICE_ADMIN_EMAIL,
     adminPassword: env.BACKOFFICE_ADMIN_PASSWORD,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => console.warn(message)),
-    config: env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : undefined,
+    config: {
+      ...(env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : {}),
+      // The app platform's population feed (POST /population/*) and the company domains of User criteria (spec §5).
+      ...(env.BACKOFFICE_INGEST_TOKEN ? { ingestToken: env.BACKOFFICE_INGEST_TOKEN } : {}),
+      companyEmailDomains: (env.BACKOFFICE_COMPANY_EMAIL_DOMAINS ?? '').split(',').map((domain) => domain.trim()).filter(Boolean),
+    },
     // Without SMTP the printed mail is how a password link reaches anyone, whatever LOG_LEVEL says.
     onOutboxMail: printOutboxMail,
   });

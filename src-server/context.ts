@@ -33,6 +33,14 @@ export interface ServerConfig {
    * administrator from BACKOFFICE_ADMIN_EMAIL / BACKOFFICE_ADMIN_PASSWORD).
    */
   setupToken?: string;
+  /** Service token of the population feed (BACKOFFICE_INGEST_TOKEN); unset, only ADMIN bearers may ingest. */
+  ingestToken?: string;
+  /** Company e-mail domains (BACKOFFICE_COMPANY_EMAIL_DOMAINS): outside the group page, User criteria must end with one. */
+  companyEmailDomains: string[];
+  /** How often another instance's population writes are looked for (PostgreSQL only). */
+  populationFollowMs: number;
+  /** Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6). */
+  seedAudienceDemo?: boolean;
 }
 
 export const defaultServerConfig: ServerConfig = {
@@ -48,6 +56,8 @@ export const defaultServerConfig: ServerConfig = {
   // Half the cores: the other half keeps answering everything else during a sign-in burst.
   hashConcurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
   maxHashWaiting: 64,
+  companyEmailDomains: [],
+  populationFollowMs: 200,
 };
 
 /**
@@ -67,4 +77,6 @@ export interface ServerContext {
   background: BackgroundTasks;
   /** Every password hash goes through it (sign-in, password links, new accounts). */
   passwordHashing: PasswordHashQueue;
+  /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
+  onClose(hook: () => Promise<void>): void;
 }

@@ -11,7 +11,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
-    /** The form field the error is about, so the form shows it next to that field. */
+    /** The field the message is about (`3.externalId` for a row of an array body), as validation answers name it. */
     readonly field?: string,
   ) {
     super(message);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { contract, type Contract, type Operation, type OperationId } from '@shared/contract';
 import type { Role } from '@shared/roles';
-import { authorize } from './auth/guard';
+import { authorize, isServiceToken } from './auth/guard';
 import type { ServerContext } from './context';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -12,7 +12,7 @@ export interface HandlerInput<O> {
   params: O extends Operation<infer P, z.ZodType, z.ZodType, z.ZodType> ? Out<P> : never;
   query: O extends Operation<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Out<Q> : never;
   body: O extends Operation<z.ZodType, z.ZodType, infer B, z.ZodType> ? Out<B> : never;
-  /** The signed-in account; null only on public operations. */
+  /** The signed-in account; null on public operations and for a service token (Operation.serviceToken). */
   account: { id: number; roles: Role[] } | null;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -43,7 +43,12 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
         response: { [operation.successStatus ?? 200]: operation.response },
       },
       config: { operationId: id },
+      ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       onRequest: async (request) => {
+        if (operation.serviceToken && isServiceToken(context, operation.serviceToken, request.headers.authorization)) {
+          request.account = null;
+          return;
+        }
         request.account = await authorize(context, operation.access, request.headers.authorization);
       },
       handler: async (request, reply) => {

@@ -15,6 +15,12 @@ export interface StartOptions {
   /** PGlite template for a fast first start (scripts/build-pglite-template.ts). */
   templateDir?: string;
   demo?: boolean;
+  /**
+   * With `demo`, also seed the app-user population (20,000 users, 200,000 events, sample audiences) in the
+   * background. `npm run server -- --demo` asks for it; hosts and tests that only need the demo accounts do not
+   * (on PGlite the seeding shares the server's thread for about a minute).
+   */
+  demoPopulation?: boolean;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -61,7 +67,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       logger,
       jwtSecret: options.jwtSecret,
       mailer,
-      config: options.config,
+      // The audiences feature seeds the demo population in the background: the start stays fast.
+      config: options.demo && options.demoPopulation ? { ...options.config, seedAudienceDemo: true } : options.config,
       trustProxy: options.trustProxy,
       onOutboxMail: options.onOutboxMail,
     });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
 import { isAllowed, isRole, type Access, type Role } from '@shared/roles';
 import type { ServerContext } from '../context';
@@ -26,4 +27,16 @@ export async function authorize(
   const roles = row.roles.filter(isRole);
   if (!isAllowed(rule, roles)) throw new HttpError(403, MESSAGES.userNotAllowed);
   return { id: row.id, roles };
+}
+
+/**
+ * Whether the bearer is the configured service token of that name. Both sides are hashed first so that the
+ * comparison is constant-time whatever the lengths; an unset token accepts nothing.
+ */
+export function isServiceToken(context: ServerContext, name: 'ingest', authorization: string | undefined): boolean {
+  const expected = name === 'ingest' ? context.config.ingestToken : undefined;
+  const match = /^Bearer (\S+)$/.exec(authorization ?? '');
+  if (!expected || !match) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(match[1]), digest(expected));
 }

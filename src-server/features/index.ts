@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context';
 import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
+import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
 import { setupFeature } from './setup';
@@ -16,5 +17,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await adminFeature(context)),
     ...(await metaFeature(context)),
     ...(await setupFeature(context)),
+    ...(await audiencesFeature(context)),
   };
 }

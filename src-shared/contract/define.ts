@@ -25,6 +25,14 @@ export interface Operation<
   readonly response: Response;
   /** HTTP status of success; 200 unless stated. */
   readonly successStatus?: number;
+  /**
+   * A machine caller also accepted besides `access`: the bearer may be the named service token of the server's
+   * configuration (`ingest`: BACKOFFICE_INGEST_TOKEN, for the app platform's population feed). Staff callers
+   * still go through `access`, so the role rules of spec §6 are untouched.
+   */
+  readonly serviceToken?: 'ingest';
+  /** Largest request body in bytes, when the server's default (1 MB) is too small. */
+  readonly bodyLimit?: number;
 }
 
 export function defineOperation<

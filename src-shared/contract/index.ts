@@ -1,4 +1,5 @@
 import { adminOperations } from './admin';
+import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
 import { setupOperations } from './setup';
@@ -14,6 +15,7 @@ export const contract = {
   ...adminOperations,
   ...metaOperations,
   ...setupOperations,
+  ...audienceOperations,
 };
 
 export type Contract = typeof contract;

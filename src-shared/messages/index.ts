@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from './admin';
 import { API_MESSAGES } from './api';
+import { AUDIENCE_MESSAGES } from './audiences';
 import { DESKTOP_MESSAGES } from './desktop';
 import { HOST_MESSAGES } from './host';
 import { PLATFORM_MESSAGES } from './platform';
@@ -15,6 +16,7 @@ export const MESSAGES = {
   ...DESKTOP_MESSAGES,
   ...HOST_MESSAGES,
   ...API_MESSAGES,
+  ...AUDIENCE_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -27,4 +29,5 @@ export { EXPORT_MESSAGES, IMPORT_MESSAGES, FILE_NOTICES } from './files';
 export { HOST_MESSAGES } from './host';
 export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
+export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';

@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGES = {
   unknownField: 'champ inconnu',
   badValue: 'valeur non autorisée',
   badType: 'valeur invalide',
+  /** Prefix naming the row of an array body: 'Élément 3 — E-mail : adresse e-mail invalide'. */
+  row: 'Élément',
 } as const;
 
 /** The parts of a zod issue this module reads (zod 4 issue shapes), so it needs no zod import. */
@@ -106,6 +108,11 @@ function reason(issue: ValidationIssue): string {
  */
 export function describeIssue(issue: ValidationIssue, part: string): DescribedIssue {
   const path = issue.path.map(String);
+  // An array body (population ingestion): the row's index comes first, then what is wrong in it.
+  if (part === 'body' && path.length > 1 && /^\d+$/.test(path[0])) {
+    const inRow = describeIssue({ ...issue, path: issue.path.slice(1) }, part);
+    return { field: path.join('.'), label: inRow.label, errorMsg: `${VALIDATION_MESSAGES.row} ${path[0]} — ${inRow.errorMsg}` };
+  }
   const field = path.join('.') || part;
   // The label of the innermost named field: `roles.0` is labelled 'Rôles'.
   const named = [...path].reverse().find((segment) => !/^\d+$/.test(segment));

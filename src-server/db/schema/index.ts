@@ -5,3 +5,4 @@
 export * from './accounts';
 export * from './auth';
 export * from './server';
+export * from './audiences';

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../src-server/app';
+import { openDatabase } from '../../src-server/db/client';
+import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
+import type { Criterion } from '../../src-server/features/audiences/engine/semantics';
+import { generatePopulation, random } from '../../src-server/features/audiences/generator';
+import { rows } from '../../src-server/features/audiences/queries';
+import { sqlAudienceSize } from '../../tests/helpers/audience-sql';
+import { ms, summarize, table } from '../stats';
+
+/**
+ * Issue 8 figures on the local PostgreSQL: 1,000,000 app users and 5,000,000 events by default
+ * (BENCH_AUDIENCE_USERS, BENCH_AUDIENCE_EVENTS). The population is generated once into its own database
+ * (bench_audiences_<users>_<events>) and kept for the next runs.
+ */
+const USERS = Number(process.env.BENCH_AUDIENCE_USERS ?? 1_000_000);
+const EVENTS = Number(process.env.BENCH_AUDIENCE_EVENTS ?? 5_000_000);
+
+async function populationDatabase(): Promise<string> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_audiences_${USERS}_${EVENTS}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const median = (samples: number[]) => summarize(samples).p50;
+
+function timeSync(times: number, work: () => unknown): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const start = performance.now();
+    work();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+export async function audiencesSection() {
+  const url = await populationDatabase();
+  const database = await openDatabase({ url });
+  const { db } = database;
+  const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM app_users`);
+  let generationMs = 0;
+  if (count === 0) {
+    console.log(`generating ${USERS.toLocaleString('fr-FR')} users and ${EVENTS.toLocaleString('fr-FR')} events (once; kept in ${new URL(url).pathname.slice(1)})`);
+    const started = performance.now();
+    let last = 0;
+    await generatePopulation(db, {
+      users: USERS,
+      events: EVENTS,
+      seed: 42,
+      progress: (what, done, total) => {
+        if (Date.now() - last > 10_000 || done === total) {
+          last = Date.now();
+          console.log(`  ${what} ${done}/${total} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+        }
+      },
+    });
+    await db.execute(sql`ANALYZE`);
+    generationMs = performance.now() - started;
+  }
+
+  // ---- index build -------------------------------------------------------------------------------------------
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const engine = new AudienceEngine(db, 'postgresql', pino({ level: 'silent' }));
+  const build = await engine.rebuild();
+  const rssAfter = process.memoryUsage().rss;
+
+  // ---- reference audiences ----------------------------------------------------------------------------------
+  const node = async (label: string, value: string) => {
+    const [found] = await rows<{ id: number }>(db, sql`SELECT id FROM nodes WHERE label = ${label} AND value = ${value}`);
+    if (!found) throw new Error(`no node ${label} ${value}`);
+    return found.id;
+  };
+  const documents = await rows<{ id: number; value: string }>(db, sql`SELECT id, value FROM nodes WHERE label = 'Document' ORDER BY id LIMIT 100`);
+  await db.execute(sql`DELETE FROM audiences WHERE name LIKE 'bench %'`);
+  await db.execute(sql`DELETE FROM nodes WHERE label = 'OrGroup' AND name = 'bench group'`);
+  const [{ id: groupId }] = await rows<{ id: number }>(db, sql`INSERT INTO nodes (label, value, name) VALUES ('OrGroup', gen_random_uuid()::text, 'bench group') RETURNING id`);
+  await db.execute(sql`INSERT INTO audience_groups (node_id) VALUES (${groupId})`);
+  for (const [label, value] of [['Profession', '3'], ['Profession', '4'], ['Profession', '5'], ['Profession', '6'], ['Profession', '9'], ['Specialty', '6'], ['Specialty', '15'], ['Specialty', '35']]) {
+    await db.execute(sql`INSERT INTO relationships (group_id, node_id) VALUES (${groupId}, ${await node(label, value)})`);
+  }
+  const audience = async (name: string, members: { nodeId: number; kind?: string; event?: string }[]) => {
+    const [{ id }] = await rows<{ id: number }>(db, sql`INSERT INTO audiences (name, area) VALUES (${name}, 'french') RETURNING id`);
+    for (const member of [{ nodeId: await node('Area', 'french') }, ...members]) {
+      await db.execute(sql`INSERT INTO relationships (audience_id, node_id, kind, event) VALUES (${id}, ${member.nodeId}, ${member.kind ?? 'required'}, ${member.event ?? null})`);
+    }
+    return id;
+  };
+  const references = {
+    '2 professions × 3 specialties × area × not prospect × one of 2 documents': await audience('bench 1', [
+      { nodeId: await node('Profession', '2') },
+      { nodeId: await node('Profession', '3') },
+      { nodeId: await node('Specialty', '1') },
+      { nodeId: await node('Specialty', '6') },
+      { nodeId: await node('Specialty', '15') },
+      { nodeId: await node('Role', 'ROLE_PROSPECT'), kind: 'not' },
+      { nodeId: documents[0].id, event: 'document.view' },
+      { nodeId: documents[1].id, event: 'document.view' },
+    ]),
+    'OrGroup of 5 professions or 3 specialties': await audience('bench 2', [{ nodeId: groupId }]),
+    'area × any of 100 documents viewed': await audience('bench 3', documents.map((document) => ({ nodeId: document.id, event: 'document.view' }))),
+  };
+  await engine.reloadGroups(db, [groupId]);
+  await engine.reloadAudiences(db, Object.values(references));
+
+  const sizeRows: [string, string][] = [];
+  const sizes: Record<string, unknown> = {};
+  for (const [name, id] of Object.entries(references)) {
+    const criteria = engine.audience(id)!.criteria;
+    const engineMs = median(timeSync(50, () => engine.index.size(criteria)));
+    const sqlSamples: number[] = [];
+    let sqlSize = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const started = performance.now();
+      sqlSize = await sqlAudienceSize(db, id);
+      sqlSamples.push(performance.now() - started);
+    }
+    const engineSize = engine.index.size(criteria).size;
+    const sqlMs = median(sqlSamples);
+    sizes[name] = { engineSize, sqlSize, engineMs, sqlMs, speedup: sqlMs / engineMs };
+    sizeRows.push([name, `engine ${ms(engineMs)} (size ${engineSize}), SQL ${ms(sqlMs)} (size ${sqlSize}), ×${(sqlMs / engineMs).toFixed(0)}`]);
+  }
+
+  // ---- one user's membership in 1,000 audiences ---------------------------------------------------------------
+  const next = random(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const documentCriteria = documents.map((document) => ({ nodeId: document.id, value: document.value }));
+  const thousand: Criterion[][] = Array.from({ length: 1000 }, () => {
+    const criteria: Criterion[] = [{ nodeId: 0, label: 'Area', value: pick(['french', 'english']), type: 'AND', kind: 'required', event: null, caping: null }];
+    for (let i = 0; i < 1 + Math.floor(next() * 3); i += 1) criteria.push({ nodeId: 0, label: 'Profession', value: String(pick([2, 3, 4, 5, 9])), type: 'AND', kind: 'required', event: null, caping: null });
+    for (let i = 0; i < Math.floor(next() * 3); i += 1) criteria.push({ nodeId: 0, label: 'Specialty', value: String(1 + Math.floor(next() * 52)), type: 'AND', kind: 'required', event: null, caping: null });
+    if (next() < 0.5) criteria.push({ nodeId: 0, label: 'Role', value: 'ROLE_PROSPECT', type: 'AND', kind: 'not', event: null, caping: null });
+    if (next() < 0.4) {
+      const document = pick(documentCriteria);
+      criteria.push({ nodeId: document.nodeId, label: 'Document', value: document.value, type: 'AND', kind: 'required', event: 'document.view', caping: pick([null, 2]) });
+    }
+    return criteria;
+  });
+  const membership = timeSync(200, () => {
+    const rules = engine.index.userRules(1 + Math.floor(next() * USERS));
+    for (const criteria of thousand) rules.audience(criteria);
+  });
+
+  // ---- ingestion through the API, index current at the answer ------------------------------------------------
+  const token = 'bench-ingest-token';
+  const app = await buildApp({ db, dbKind: 'postgresql', logger: pino({ level: 'silent' }), config: { ingestToken: token } });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const document = documents[99];
+  const users = await rows<{ externalId: string; area: string | null }>(db, sql`SELECT external_id AS "externalId", area FROM app_users ORDER BY id LIMIT 5000`);
+  const french = users.filter((user) => user.area === 'french').length;
+  const [{ id: adminId }] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Bench', ${`bench-${Date.now()}@bench.local`}, 'x', '{ADMIN}') RETURNING id`,
+  );
+  const adminToken = (await app.context.tokens.signAccess(adminId, 'bench-session', new Date(Date.now() + 3_600_000))).value;
+  const call = async (path: string, body: unknown, bearer: string) => {
+    const response = await fetch(`${address}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const ingestion: number[] = [];
+  let currentAtAnswer = true;
+  const runId = Date.now();
+  for (let batch = 0; batch < 3; batch += 1) {
+    // Each of the 5,000 users gets 10 more views of the document per batch.
+    const body = Array.from({ length: 50_000 }, (_, i) => ({
+      eventId: `bench-${runId}-${batch}-${i}`,
+      userExternalId: users[i % users.length].externalId,
+      event: 'document.view',
+      node: { label: 'Document', name: document.value },
+      at: '2026-02-01T10:00:00Z',
+    }));
+    const started = performance.now();
+    await call('/population/events', body, token);
+    ingestion.push(performance.now() - started);
+    const { size } = await call('/audience/size', { area: 'french', relationships: [{ node: { label: 'Document', id: document.id }, event: 'document.view', caping: 10 * (batch + 1) }] }, adminToken);
+    currentAtAnswer &&= size >= french;
+  }
+  await app.close();
+  await db.execute(sql`DELETE FROM accounts WHERE id = ${adminId}`);
+  await database.close();
+
+  const rate = (50_000 / median(ingestion)) * 1000;
+  table(`Audience engine, ${USERS.toLocaleString('fr-FR')} users / ${EVENTS.toLocaleString('fr-FR')} events (PostgreSQL)`, [
+    ...(generationMs ? ([['population generated in', ms(generationMs)]] as [string, string][]) : []),
+    ['index build', `${ms(build.ms)}, +${((rssAfter - rssBefore) / 1e6).toFixed(0)} MB RSS, bitmaps ${(engine.index.bytes() / 1e6).toFixed(0)} MB`],
+    ...sizeRows,
+    ['membership of one user in 1,000 audiences', `median ${ms(median(membership))}, p95 ${ms(summarize(membership).p95)}`],
+    ['ingestion of 50,000 events through the API', `median ${ms(median(ingestion))} → ${Math.round(rate).toLocaleString('fr-FR')} events/s; index current at the answer: ${currentAtAnswer}`],
+  ]);
+  return { users: USERS, events: EVENTS, generationMs, build: { ms: build.ms, rssMb: (rssAfter - rssBefore) / 1e6 }, sizes, membershipMs: summarize(membership), ingestion: { ms: summarize(ingestion), eventsPerSecond: rate, currentAtAnswer } };
+}

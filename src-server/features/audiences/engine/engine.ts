@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, DatabaseKind } from '../../../db/client';
+import { audienceRelationships, groupRelationships, param, rows, toCriterion, userAttributeColumns, type Executor, type RelationshipRow, type UserAttributeRow } from '../queries';
+import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
+import { attributeValues, type Criterion, type GroupDefinition } from './semantics';
+
+type AttributePairs = [string, string][];
+
+/** What other instances replay from population_changes (the events table they read directly). */
+export type PopulationChange =
+  | { kind: 'users'; payload: { users: { id: number; before: AttributePairs; after: AttributePairs }[] } }
+  | { kind: 'reset'; payload: { userId: number; pairs: [number, string][] } }
+  | { kind: 'audiences'; payload: { ids: number[] } }
+  | { kind: 'groups'; payload: { ids: number[] } }
+  | { kind: 'nodesDeleted'; payload: { ids: number[] } };
+
+export interface AudienceDefinition {
+  id: number;
+  name: string;
+  criteria: Criterion[];
+}
+
+const USER_PAGE = 50_000;
+const NODE_CHUNK = 2_000;
+
+/**
+ * The audience engine: the bitmap index plus the audience and group definitions, built from the database and
+ * kept current by the feature's writes (applied after their commit, before the answer) and, on PostgreSQL, by
+ * following what other instances write. The database stays the source of truth: `rebuild()` at any time.
+ */
+export class AudienceEngine {
+  readonly index = new AudienceIndex();
+  private readonly audiences = new Map<number, AudienceDefinition>();
+  /** Our own writing transactions, so that following does not apply them twice. */
+  private readonly ownTransactions = new Set<bigint>();
+  /** Snapshot of the last build: rows it saw are never replayed. */
+  private buildSnapshot = '';
+  private followedUpTo = 0n;
+  private following: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly dbKind: DatabaseKind,
+    private readonly logger: Logger,
+  ) {}
+
+  get follows(): boolean {
+    return this.dbKind === 'postgresql';
+  }
+
+  // ---- build --------------------------------------------------------------------------------------------------
+
+  /** Builds everything from one consistent snapshot of the database. */
+  async rebuild(): Promise<{ ms: number; users: number }> {
+    const started = performance.now();
+    await this.polling;
+    const fresh = new AudienceIndex();
+    const audiences = new Map<number, AudienceDefinition>();
+    let snapshot = '';
+    await this.db.transaction(
+      async (tx) => {
+        [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+        await loadUsers(tx, fresh);
+        await loadInteractions(tx, fresh);
+        for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
+        for (const definition of audienceDefinitions(await audienceRelationships(tx, null), await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`))) {
+          audiences.set(definition.id, definition);
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    fresh.optimize();
+    // Swap in one step: a request in flight sees the old index or the new one, never half of one.
+    Object.assign(this, { index: fresh });
+    this.audiences.clear();
+    for (const [id, definition] of audiences) this.audiences.set(id, definition);
+    this.buildSnapshot = snapshot;
+    this.followedUpTo = BigInt(snapshot.split(':')[0]);
+    return { ms: performance.now() - started, users: fresh.userCount };
+  }
+
+  // ---- own writes ---------------------------------------------------------------------------------------------
+
+  /** Call inside every write transaction of the feature: following will skip what it wrote. */
+  async ownTransaction(tx: Executor): Promise<void> {
+    if (!this.follows) return;
+    const [{ id }] = await rows<{ id: string }>(tx, sql`SELECT pg_current_xact_id()::text AS id`);
+    this.ownTransactions.add(BigInt(id));
+  }
+
+  /** Records a change for other instances, in the writer's transaction. */
+  async publish(tx: Executor, change: PopulationChange): Promise<void> {
+    if (!this.follows) return;
+    await tx.execute(sql`INSERT INTO population_changes (kind, payload) VALUES (${change.kind}, ${param(JSON.stringify(change.payload))}::jsonb)`);
+  }
+
+  applyUsers(users: PopulationChange & { kind: 'users' }): void {
+    for (const { id, before, after } of users.payload.users) this.index.updateUser(id, before, after);
+  }
+
+  addEvents(events: { userId: number; nodeId: number; event: string }[]): void {
+    for (const { userId, nodeId, event } of events) this.index.addEvent(userId, nodeId, event);
+  }
+
+  resetUser(userId: number, pairs: [number, string][]): void {
+    this.index.removeInteractions(userId, pairs);
+  }
+
+  /** Reloads the definitions of these audiences from the database (a missing one was deleted). */
+  async reloadAudiences(db: Executor, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const names = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM audiences WHERE id = ANY(${param(ids)}::int[])`);
+    const definitions = audienceDefinitions(await audienceRelationships(db, ids), names);
+    for (const id of ids) this.audiences.delete(id);
+    for (const definition of definitions) this.audiences.set(definition.id, definition);
+  }
+
+  async reloadGroups(db: Executor, ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    const groups = groupDefinitions(await groupRelationships(db, ids), await groupLabels(db, ids));
+    for (const id of ids) this.index.deleteGroup(id);
+    for (const [id, group] of groups) this.index.setGroup(id, group);
+  }
+
+  deleteNodes(ids: number[]): void {
+    for (const id of ids) this.index.removeNode(id);
+  }
+
+  // ---- reads --------------------------------------------------------------------------------------------------
+
+  /** The audiences one user belongs to, by name. */
+  audiencesOf(userId: number): { id: number; name: string }[] {
+    const rules = this.index.userRules(userId);
+    const found: { id: number; name: string }[] = [];
+    for (const definition of this.audiences.values()) if (rules.audience(definition.criteria)) found.push({ id: definition.id, name: definition.name });
+    return found.sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
+  }
+
+  audience(id: number): AudienceDefinition | undefined {
+    return this.audiences.get(id);
+  }
+
+  // ---- following other instances ------------------------------------------------------------------------------
+
+  /**
+   * Follows the writes of other instances on the same PostgreSQL: every `intervalMs`, the events and changes of
+   * every transaction that finished since the last look — all those older than the oldest transaction still
+   * running (pg_snapshot_xmin) — are applied in transaction order. Reading by transaction rather than by serial
+   * id means a transaction that commits late with small ids is not skipped.
+   */
+  follow(intervalMs: number): void {
+    if (!this.follows || this.following) return;
+    const tick = () => {
+      if (this.stopped) return;
+      this.polling = this.followOnce()
+        .catch((error) => this.logger.warn({ err: error }, 'audience engine: following other instances failed; retrying'))
+        .finally(() => {
+          if (!this.stopped) this.following = setTimeout(tick, intervalMs);
+        });
+    };
+    this.following = setTimeout(tick, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.following);
+    await this.polling;
+  }
+
+  async followOnce(): Promise<void> {
+    const [{ horizon }] = await rows<{ horizon: string }>(this.db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`);
+    const upTo = BigInt(horizon);
+    if (upTo <= this.followedUpTo) return;
+    const from = this.followedUpTo.toString();
+    const window = (tx: ReturnType<typeof sql.raw>) =>
+      sql`${tx} >= ${from}::xid8 AND ${tx} < ${horizon}::xid8 AND NOT pg_visible_in_snapshot(${tx}, ${this.buildSnapshot}::pg_snapshot)`;
+    const events = await rows<{ userId: number; nodeId: number; event: string; tx: string }>(
+      this.db,
+      sql`SELECT e.user_id AS "userId", e.node_id AS "nodeId", e.event, e.tx::text AS tx FROM interaction_events e
+          JOIN nodes n ON n.id = e.node_id AND n.label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[])
+          WHERE ${window(sql.raw('e.tx'))}`,
+    );
+    const changes = await rows<{ kind: PopulationChange['kind']; payload: never; tx: string }>(
+      this.db,
+      sql`SELECT kind, payload, tx::text AS tx FROM population_changes WHERE ${window(sql.raw('tx'))} ORDER BY id`,
+    );
+    // Transaction order; within one transaction, changes (e.g. a reset) before its own new events.
+    const steps = [
+      ...changes.map((change, order) => ({ tx: BigInt(change.tx), order, apply: () => this.applyChange({ kind: change.kind, payload: change.payload } as PopulationChange) })),
+      ...events.map((event, order) => ({ tx: BigInt(event.tx), order: changes.length + order, apply: () => this.index.addEvent(event.userId, event.nodeId, event.event) })),
+    ]
+      .filter((step) => !this.ownTransactions.has(step.tx))
+      .sort((a, b) => (a.tx < b.tx ? -1 : a.tx > b.tx ? 1 : a.order - b.order));
+    for (const step of steps) await step.apply();
+    this.followedUpTo = upTo;
+    for (const id of this.ownTransactions) if (id < upTo) this.ownTransactions.delete(id);
+  }
+
+  private async applyChange(change: PopulationChange): Promise<void> {
+    switch (change.kind) {
+      case 'users':
+        return this.applyUsers(change);
+      case 'reset':
+        return this.resetUser(change.payload.userId, change.payload.pairs);
+      case 'audiences':
+        return this.reloadAudiences(this.db, change.payload.ids);
+      case 'groups':
+        return this.reloadGroups(this.db, change.payload.ids);
+      case 'nodesDeleted':
+        return this.deleteNodes(change.payload.ids);
+    }
+  }
+}
+
+// ---- loading ------------------------------------------------------------------------------------------------------
+
+/** Attribute bitmaps, page by page of users. */
+async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
+  let last = 0;
+  for (;;) {
+    const page = await rows<UserAttributeRow>(tx, sql`SELECT ${userAttributeColumns} FROM app_users WHERE id > ${last} ORDER BY id LIMIT ${USER_PAGE}`);
+    if (!page.length) return;
+    const byValue = new Map<string, number[]>();
+    for (const user of page) {
+      for (const [label, value] of attributeValues(user)) {
+        if (label === 'User') continue; // a User criterion asks the user id: answered by the everyone bitmap
+        const key = `${label}\u0000${value}`;
+        const list = byValue.get(key);
+        if (list) list.push(user.id);
+        else byValue.set(key, [user.id]);
+      }
+    }
+    for (const [key, ids] of byValue) {
+      const [label, value] = key.split('\u0000');
+      index.addAttributeUsers(label, value, ids);
+    }
+    index.addUsers(page.map((user) => user.id));
+    last = page[page.length - 1].id;
+  }
+}
+
+/** Event ladders of Advert and Document nodes, per (node, event) and per node (Auto), a chunk of nodes at a time. */
+async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
+  const items = await rows<{ id: number }>(tx, sql`SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]) ORDER BY id`);
+  for (let start = 0; start < items.length; start += NODE_CHUNK) {
+    const chunk = items.slice(start, start + NODE_CHUNK).map((item) => item.id);
+    const counts = await rows<{ nodeId: number; event: string; users: number[]; counts: number[] }>(
+      tx,
+      sql`SELECT node_id AS "nodeId", event, array_agg(user_id ORDER BY user_id) AS users, array_agg(n ORDER BY user_id) AS counts
+          FROM (SELECT node_id, event, user_id, count(*)::int AS n FROM interaction_events WHERE node_id = ANY(${param(chunk)}::int[]) GROUP BY 1, 2, 3) grouped
+          GROUP BY node_id, event`,
+    );
+    const anyEvent = new Map<number, Map<number, number>>();
+    for (const row of counts) {
+      index.setCounts(row.nodeId, row.event, row.users, row.counts);
+      let perUser = anyEvent.get(row.nodeId);
+      if (!perUser) anyEvent.set(row.nodeId, (perUser = new Map()));
+      row.users.forEach((userId, i) => perUser!.set(userId, (perUser!.get(userId) ?? 0) + row.counts[i]));
+    }
+    for (const [nodeId, perUser] of anyEvent) {
+      const userIds = [...perUser.keys()].sort((a, b) => a - b);
+      index.setCounts(nodeId, null, userIds, userIds.map((userId) => perUser.get(userId)!));
+    }
+  }
+}
+
+async function groupLabels(db: Executor, ids: number[] | null) {
+  return rows<{ id: number; label: 'OrGroup' | 'AndGroup' }>(
+    db,
+    sql`SELECT g.node_id AS id, n.label FROM audience_groups g JOIN nodes n ON n.id = g.node_id ${ids ? sql`WHERE g.node_id = ANY(${param(ids)}::int[])` : sql``}`,
+  );
+}
+
+function groupDefinitions(members: RelationshipRow[], labels: { id: number; label: 'OrGroup' | 'AndGroup' }[]): Map<number, GroupDefinition> {
+  const groups = new Map<number, GroupDefinition & { members: Criterion[] }>();
+  for (const { id, label } of labels) groups.set(id, { label, members: [] });
+  for (const member of members) groups.get(member.groupId!)?.members.push(toCriterion(member));
+  return groups;
+}
+
+function audienceDefinitions(relationships: RelationshipRow[], names: { id: number; name: string }[]): AudienceDefinition[] {
+  const byId = new Map<number, AudienceDefinition>(names.map(({ id, name }) => [id, { id, name, criteria: [] }]));
+  for (const relationship of relationships) byId.get(relationship.audienceId!)?.criteria.push(toCriterion(relationship));
+  return [...byId.values()];
+}

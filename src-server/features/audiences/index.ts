@@ -1,0 +1,42 @@
+import type { ServerContext } from '../../context';
+import { seedAudienceDemo } from './demo';
+import { AudienceEngine } from './engine/engine';
+import { audienceHandlers, type AudienceHandlers } from './handlers';
+
+/**
+ * Audiences, groups and the app-user population (issue 8). Builds the audience engine from the database before
+ * the server answers anything, then keeps it current: its own writes after their commit, other instances' by
+ * following the database (PostgreSQL).
+ */
+export async function audiencesFeature(context: ServerContext): Promise<AudienceHandlers> {
+  const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
+  const built = await engine.rebuild();
+  context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
+  engine.follow(context.config.populationFollowMs);
+  const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
+  context.onClose(async () => {
+    seeding?.abort.abort();
+    await seeding?.done;
+    await engine.stop();
+  });
+  return audienceHandlers(context, engine);
+}
+
+/**
+ * The demo population is written while the server already answers (a first demo start stays fast: seeding takes
+ * tens of seconds on PGlite); the engine is rebuilt from the database once it is there.
+ */
+function seedDemoInBackground(context: ServerContext, engine: AudienceEngine) {
+  const abort = new AbortController();
+  const started = performance.now();
+  const done = seedAudienceDemo(context.db, abort.signal)
+    .then(async (seeded) => {
+      if (!seeded) return;
+      await engine.rebuild();
+      context.logger.info({ ms: Math.round(performance.now() - started) }, 'demo population seeded');
+    })
+    .catch((error) => {
+      if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo population seeding failed');
+    });
+  return { abort, done };
+}

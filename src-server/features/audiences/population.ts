@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { PopulationEvent, PopulationUser } from '@shared/contract/audiences';
+import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/messages';
+import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
+import type { NodeLabel } from '@shared/rules/audiences';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../errors';
+import type { AudienceEngine } from './engine/engine';
+import { INDEXED_ITEM_LABELS } from './engine/bitmap-index';
+import { attributeValues } from './engine/semantics';
+import { param, rows, upsertNodes, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
+
+/** 400 naming the row and its field, like validation does: 'Élément 3 — externalId : en double dans la requête'. */
+export function rowError(index: number, field: string, reason: string): HttpError {
+  return new HttpError(400, `${VALIDATION_MESSAGES.row} ${index} — ${FIELD_LABELS[field] ?? field} : ${reason}`, {}, `${index}.${field}`);
+}
+
+const professionNames = new Map(PROFESSIONS.map((item) => [String(item.id), item.name]));
+const specialtyNames = new Map(SPECIALTIES.map((item) => [String(item.id), item.name]));
+
+/** The shown name of an attribute node: the reference name for professions and specialties, the e-mail for a user. */
+function attributeNodeName(label: NodeLabel, value: string, email: string): string {
+  if (label === 'Profession') return professionNames.get(value) ?? value;
+  if (label === 'Specialty') return specialtyNames.get(value) ?? value;
+  if (label === 'User') return email || value;
+  return value;
+}
+
+/** Attribute nodes (User nodes included) for the given users, so that node search finds every value in use. */
+export async function upsertAttributeNodes(db: Executor, users: UserAttributeRow[]): Promise<void> {
+  const list = users.flatMap((user) => attributeValues(user).map(([label, value]) => ({ label, value, name: attributeNodeName(label, value, user.email) })));
+  for (let start = 0; start < list.length; start += 20_000) await upsertNodes(db, list.slice(start, start + 20_000));
+}
+
+/**
+ * Upserts app users by externalId, all or nothing. The attributes before and after go to the engine (after the
+ * commit) and to other instances (population_changes).
+ */
+export async function ingestUsers(db: Database, engine: AudienceEngine, users: PopulationUser[]): Promise<{ inserted: number; updated: number }> {
+  const seen = new Map<string, number>();
+  users.forEach((user, index) => {
+    if (seen.has(user.externalId)) throw rowError(index, 'externalId', AUDIENCE_MESSAGES.duplicateInRequest);
+    seen.set(user.externalId, index);
+  });
+  const json = JSON.stringify(
+    users.map((user) => ({
+      external_id: user.externalId,
+      email: user.email,
+      name: user.name,
+      profession_id: user.professionId ?? null,
+      specialty_id: user.specialtyId ?? null,
+      title: user.title ?? null,
+      area: user.area ?? null,
+      country_id: user.countryId ?? null,
+      zipcode: user.zipcode || null,
+      uga: user.uga || null,
+      workplace: user.workplace || null,
+      roles: [...new Set(user.roles)],
+      feeds: [...new Set(user.feeds)],
+      apps: [...new Set(user.apps)],
+      os: user.os ?? null,
+      created_at: user.createdAt ?? null,
+    })),
+  );
+  const changes: { id: number; before: [string, string][]; after: [string, string][] }[] = [];
+  let inserted = 0;
+  await db.transaction(async (tx) => {
+    await engine.ownTransaction(tx);
+    // Locked, so that a concurrent upsert of the same user waits and its 'before' is what this one wrote.
+    const before = await rows<UserAttributeRow>(
+      tx,
+      sql`SELECT ${userAttributeColumns} FROM app_users WHERE external_id = ANY(${param(users.map((user) => user.externalId))}::text[]) ORDER BY id FOR UPDATE`,
+    );
+    const after = await rows<UserAttributeRow & { inserted: boolean }>(
+      tx,
+      sql`INSERT INTO app_users (external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, created_at)
+          SELECT external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, coalesce(created_at, now())
+          FROM jsonb_to_recordset(${param(json)}::jsonb) AS r(external_id text, email text, name text, profession_id int, specialty_id int, title text, area text,
+               country_id int, zipcode text, uga text, workplace text, roles text[], feeds text[], apps text[], os text, created_at timestamptz)
+          ON CONFLICT (external_id) DO UPDATE SET email = excluded.email, name = excluded.name, profession_id = excluded.profession_id,
+            specialty_id = excluded.specialty_id, title = excluded.title, area = excluded.area, country_id = excluded.country_id, zipcode = excluded.zipcode,
+            uga = excluded.uga, workplace = excluded.workplace, roles = excluded.roles, feeds = excluded.feeds, apps = excluded.apps, os = excluded.os, updated_at = now()
+          RETURNING ${userAttributeColumns}, (xmax = 0) AS inserted`,
+    );
+    await upsertAttributeNodes(tx, after);
+    const previous = new Map(before.map((user) => [user.id, attributeValues(user)]));
+    for (const user of after) {
+      if (user.inserted) inserted += 1;
+      changes.push({ id: user.id, before: previous.get(user.id) ?? [], after: attributeValues(user) });
+    }
+    await engine.publish(tx, { kind: 'users', payload: { users: changes } });
+  });
+  engine.applyUsers({ kind: 'users', payload: { users: changes } });
+  return { inserted, updated: users.length - inserted };
+}
+
+/** Adds events, idempotent by eventId; unknown items get their node. All or nothing. */
+export async function ingestEvents(db: Database, engine: AudienceEngine, events: PopulationEvent[]): Promise<{ inserted: number; duplicates: number }> {
+  const externalIds = [...new Set(events.map((event) => event.userExternalId))];
+  let added: { userId: number; nodeId: number; event: string; label: string }[] = [];
+  await db.transaction(async (tx) => {
+    await engine.ownTransaction(tx);
+    const users = await rows<{ id: number; externalId: string }>(
+      tx,
+      sql`SELECT id, external_id AS "externalId" FROM app_users WHERE external_id = ANY(${param(externalIds)}::text[])`,
+    );
+    const userIds = new Map(users.map((user) => [user.externalId, user.id]));
+    const unknown = events.findIndex((event) => !userIds.has(event.userExternalId));
+    if (unknown >= 0) throw rowError(unknown, 'userExternalId', AUDIENCE_MESSAGES.unknownUser);
+    const nodes = await upsertNodes(
+      tx,
+      events.map((event) => ({ label: event.node.label, value: event.node.name, name: event.node.name })),
+    );
+    const nodeIds = new Map(nodes.map((node) => [`${node.label}\u0000${node.value}`, node]));
+    const nodeOf = (event: PopulationEvent) => nodeIds.get(`${event.node.label}\u0000${event.node.name}`)!;
+    added = await rows<{ userId: number; nodeId: number; event: string; label: string }>(
+      tx,
+      sql`WITH added AS (
+            INSERT INTO interaction_events (event_id, user_id, node_id, event, at)
+            SELECT * FROM unnest(${param(events.map((event) => event.eventId))}::text[], ${param(events.map((event) => userIds.get(event.userExternalId)))}::int[],
+                                 ${param(events.map((event) => nodeOf(event).id))}::int[], ${param(events.map((event) => event.event))}::text[],
+                                 ${param(events.map((event) => event.at))}::timestamptz[])
+            ON CONFLICT (event_id) DO NOTHING
+            RETURNING user_id, node_id, event)
+          SELECT added.user_id AS "userId", added.node_id AS "nodeId", added.event, n.label FROM added JOIN nodes n ON n.id = added.node_id`,
+    );
+  });
+  engine.addEvents(added.filter((event) => INDEXED_ITEM_LABELS.has(event.label)));
+  return { inserted: added.length, duplicates: events.length - added.length };
+}

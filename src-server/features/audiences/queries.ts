@@ -1,0 +1,169 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { NodeLabel } from '@shared/rules/audiences';
+import type { Database } from '../../db/client';
+import { foldForSearch } from '../../db/schema';
+import type { Criterion } from './engine/semantics';
+
+/** A drizzle database or transaction: both run `execute`. */
+export type Executor = Pick<Database, 'execute'>;
+
+/** Rows of a raw statement (arrays are bound as one parameter with sql.param: PGlite and node-postgres alike). */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export const param = (value: unknown) => sql.param(value);
+
+// ---- relationships as criteria --------------------------------------------------------------------------------
+
+export interface RelationshipRow {
+  id: number;
+  audienceId: number | null;
+  groupId: number | null;
+  nodeId: number;
+  label: NodeLabel;
+  value: string;
+  name: string;
+  type: Criterion['type'];
+  kind: Criterion['kind'];
+  event: string | null;
+  caping: number | null;
+}
+
+const relationshipColumns = sql`r.id, r.audience_id AS "audienceId", r.group_id AS "groupId", r.node_id AS "nodeId", n.label, n.value, n.name,
+  r.type, r.kind, r.event, r.caping`;
+
+/** Relationships of the given audiences (null: all of them), in insertion order. */
+export function audienceRelationships(db: Executor, audienceIds: number[] | null) {
+  return rows<RelationshipRow>(
+    db,
+    sql`SELECT ${relationshipColumns} FROM relationships r JOIN nodes n ON n.id = r.node_id
+        WHERE r.audience_id IS NOT NULL ${audienceIds ? sql`AND r.audience_id = ANY(${param(audienceIds)}::int[])` : sql``} ORDER BY r.id`,
+  );
+}
+
+/** Members of the given groups (null: all of them). */
+export function groupRelationships(db: Executor, groupIds: number[] | null) {
+  return rows<RelationshipRow>(
+    db,
+    sql`SELECT ${relationshipColumns} FROM relationships r JOIN nodes n ON n.id = r.node_id
+        WHERE r.group_id IS NOT NULL ${groupIds ? sql`AND r.group_id = ANY(${param(groupIds)}::int[])` : sql``} ORDER BY r.id`,
+  );
+}
+
+export function toCriterion(row: Pick<RelationshipRow, 'nodeId' | 'label' | 'value' | 'type' | 'kind' | 'event' | 'caping'>): Criterion {
+  return { nodeId: row.nodeId, label: row.label, value: row.value, type: row.type, kind: row.kind, event: row.event, caping: row.caping };
+}
+
+// ---- nodes ----------------------------------------------------------------------------------------------------
+
+export interface NodeRow {
+  id: number;
+  label: NodeLabel;
+  value: string;
+  name: string;
+}
+
+export function nodesById(db: Executor, ids: number[]) {
+  return rows<NodeRow>(db, sql`SELECT id, label, value, name FROM nodes WHERE id = ANY(${param(ids)}::int[])`);
+}
+
+/**
+ * Creates the missing nodes and answers them all (a known node keeps its id). A known node is renamed only when
+ * its name changed: rewriting every row of a batch would cost as much as inserting it.
+ */
+export async function upsertNodes(db: Executor, list: { label: string; value: string; name: string }[]): Promise<NodeRow[]> {
+  if (!list.length) return [];
+  const unique = [...new Map(list.map((node) => [`${node.label}\u0000${node.value}`, node])).values()];
+  const labels = param(unique.map((n) => n.label));
+  const values = param(unique.map((n) => n.value));
+  const names = param(unique.map((n) => n.name));
+  await db.execute(
+    sql`INSERT INTO nodes (label, value, name) SELECT * FROM unnest(${labels}::text[], ${values}::text[], ${names}::text[])
+        ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`,
+  );
+  return rows<NodeRow>(
+    db,
+    sql`SELECT n.id, n.label, n.value, n.name FROM nodes n JOIN unnest(${labels}::text[], ${values}::text[]) AS wanted(label, value)
+        ON n.label = wanted.label AND n.value = wanted.value`,
+  );
+}
+
+export interface NodeSearch {
+  term: string;
+  limit: number;
+  label?: NodeLabel;
+  /** Outside the group page, User results must end with one of these domains (spec §5). */
+  userDomains: string[] | null;
+  excludeAttachedTo?: { audienceId?: number; groupId?: number };
+}
+
+/** Criteria search with the filters of spec §5; Feed, Document and App first (spec §4, group page order). */
+export function searchNodes(db: Executor, search: NodeSearch) {
+  const folded = foldForSearch(sql`${search.term}`);
+  const pattern = sql`'%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  const domains = search.userDomains;
+  const attached = search.excludeAttachedTo;
+  return rows<NodeRow>(
+    db,
+    sql`SELECT n.id, n.label, n.value, n.name FROM nodes n
+        WHERE ${foldForSearch(sql`n.name`)} LIKE ${pattern}
+          ${search.label ? sql`AND n.label = ${search.label}` : sql``}
+          AND (n.label <> 'Zip' OR n.value ~ '^[0-9]{2}$')
+          AND NOT (n.label = 'Role' AND n.value = 'ROLE_PROSPECT')
+          ${
+            domains
+              ? sql`AND (n.label <> 'User' OR EXISTS (SELECT 1 FROM unnest(${param(domains)}::text[]) d WHERE lower(n.name) LIKE '%@' || lower(d)))`
+              : sql``
+          }
+          ${attached?.audienceId ? sql`AND NOT EXISTS (SELECT 1 FROM relationships r WHERE r.audience_id = ${attached.audienceId} AND r.node_id = n.id)` : sql``}
+          ${attached?.groupId ? sql`AND NOT EXISTS (SELECT 1 FROM relationships r WHERE r.group_id = ${attached.groupId} AND r.node_id = n.id) AND n.id <> ${attached.groupId}` : sql``}
+        ORDER BY CASE n.label WHEN 'Feed' THEN 0 WHEN 'Document' THEN 1 WHEN 'App' THEN 2 ELSE 3 END, length(n.name), n.name, n.id
+        LIMIT ${search.limit}`,
+  );
+}
+
+// ---- app users ------------------------------------------------------------------------------------------------
+
+export interface AppUserResult {
+  id: number;
+  email: string;
+  name: string;
+  relsCount: number;
+}
+
+/** E-mail prefix, case-insensitive (app_users_email_prefix_idx), with each user's interactions count. */
+export function usersByEmailPrefix(db: Executor, term: string, limit: number) {
+  const prefix = term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+  return rows<AppUserResult>(
+    db,
+    sql`SELECT u.id, u.email, u.name, (SELECT count(*)::int FROM interaction_events e WHERE e.user_id = u.id) AS "relsCount"
+        FROM app_users u WHERE lower(u.email) LIKE ${prefix} ORDER BY lower(u.email), u.id LIMIT ${limit}`,
+  );
+}
+
+export interface UserAttributeRow {
+  id: number;
+  externalId: string;
+  email: string;
+  professionId: number | null;
+  specialtyId: number | null;
+  title: string | null;
+  area: string | null;
+  countryId: number | null;
+  zipcode: string | null;
+  uga: string | null;
+  workplace: string | null;
+  roles: string[];
+  feeds: string[];
+  apps: string[];
+}
+
+export const userAttributeColumns = sql`id, external_id AS "externalId", email, profession_id AS "professionId", specialty_id AS "specialtyId", title, area,
+  country_id AS "countryId", zipcode, uga, workplace, roles, feeds, apps`;
+
+/** Audience names by id (membership answers). */
+export function audienceNames(db: Executor) {
+  return rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM audiences ORDER BY lower(name), id`);
+}
