@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { RunningServer } from '../../src-server/server';
-import type { OutboxMail } from '../../src-server/mail/mailer';
+import type { OutboxMail } from '../../src-server/server';
 import type { HostFiles } from '../ipc/handlers';
 import type { MainServices } from '../main-services';
 import { appVersion } from '../app-version';
