@@ -12,9 +12,10 @@ import {
   type Session,
 } from '@shared/contract';
 import type { AnyOperationInput, IpcFailure, IpcResult, SessionInfo } from '@shared/ipc';
-import { MESSAGES } from '@shared/messages';
+import { DESKTOP_MESSAGES, MESSAGES } from '@shared/messages';
 import { answerFailure, failure, validationFailure } from './failures';
 import type { SessionVault } from './session-vault';
+import { isAcceptableApiUrl } from './settings';
 
 /** Where the client reports what the user cannot act on (an answer that breaks the contract). */
 export interface ApiClientLogger {
@@ -34,6 +35,11 @@ export interface ApiClientOptions {
   now?: () => number;
   onSessionExpired?: (reason: string) => void;
   logger?: ApiClientLogger;
+  /**
+   * Which API a session belongs to (the team server's origin, or the embedded server's data folder): a stored
+   * session is only ever presented to the API that issued it. Default: the origin of `baseUrl`.
+   */
+  apiIdentity?: () => string | Promise<string>;
 }
 
 /** A file to upload: on disk (streamed) or already in memory. */
@@ -49,6 +55,8 @@ export class ApiUnavailableError extends Error {}
 export function apiAddress(chosen: () => string, embedded: () => Promise<{ url: string }>): () => Promise<string> {
   return async () => {
     const teamServer = chosen();
+    // A hand-edited settings file may name a plain-http server elsewhere: refused, never silently replaced.
+    if (teamServer && !isAcceptableApiUrl(teamServer)) throw new ApiUnavailableError(DESKTOP_MESSAGES.invalidServerUrl);
     if (teamServer) return teamServer;
     try {
       return (await embedded()).url;
@@ -83,12 +91,30 @@ export class ApiClient {
     await this.dispatcher.close();
   }
 
+  private async identity(): Promise<string> {
+    if (this.options.apiIdentity) return this.options.apiIdentity();
+    return URL.parse(await this.options.baseUrl())?.origin ?? '';
+  }
+
+  /** The stored session, if the API it was issued by is the one in use now; otherwise none (sign in again). */
+  private async loadSession(): Promise<Session | null> {
+    const stored = await this.options.vault.load();
+    if (!stored) return null;
+    const current = await this.identity().catch(() => null);
+    return stored.api !== undefined && stored.api === current ? stored : null;
+  }
+
+  private async saveSession(session: Session): Promise<void> {
+    const { accessToken, refreshToken, userId, roles } = session;
+    await this.options.vault.save({ accessToken, refreshToken, userId, roles, api: await this.identity() });
+  }
+
   private toInfo(session: Session): SessionInfo {
     return { userId: session.userId, roles: session.roles, expiresAt: session.refreshToken.expiresAt, persistent: this.options.vault.persistent };
   }
 
   async sessionInfo(): Promise<SessionInfo | null> {
-    const session = await this.options.vault.load();
+    const session = await this.loadSession();
     return session ? this.toInfo(session) : null;
   }
 
@@ -97,7 +123,7 @@ export class ApiClient {
     if (!result.ok) return result;
     const session = result.data;
     try {
-      await this.options.vault.save(session);
+      await this.saveSession(session);
     } catch {
       // The server said yes but the session could not be kept: no authenticated state (spec §8).
       return failure(0, MESSAGES.cannotLogIn);
@@ -111,7 +137,7 @@ export class ApiClient {
 
   /** Forces a refresh so that roles changed on the server reach the session. */
   async reloadSession(): Promise<IpcResult<SessionInfo | null>> {
-    const session = await this.options.vault.load();
+    const session = await this.loadSession();
     if (!session) return { ok: true, data: null };
     const refreshed = await this.refresh(session, true);
     if ('failure' in refreshed) return refreshed.failure.status === 0 ? refreshed.failure : { ok: true, data: null };
@@ -166,7 +192,7 @@ export class ApiClient {
 
   /** The session with an access token good for at least the margin, refreshing first when needed. */
   private async validSession(): Promise<SessionOrFailure> {
-    const session = await this.options.vault.load();
+    const session = await this.loadSession();
     // No session at all (signed out, or the 1-day session is over): the user must sign in again.
     if (!session) return { failure: await this.expired(MESSAGES.sessionExpired) };
     if (this.isFresh(session)) return { session };
@@ -183,7 +209,7 @@ export class ApiClient {
       try {
         // A caller that read the vault just before another refresh finished holds a used refresh token:
         // take the rotated session instead of presenting the used token again.
-        const current = await this.options.vault.load();
+        const current = await this.loadSession();
         if (!current) return { failure: failure(401, MESSAGES.sessionExpired) };
         if (!force && current.refreshToken.value !== stale.refreshToken.value && this.isFresh(current)) return { session: current };
         const result = await this.send('auth.refresh', { body: { token: current.refreshToken.value } }, null);
@@ -192,7 +218,7 @@ export class ApiClient {
           return { failure: await this.expired(result.errorMsg) };
         }
         const next = result.data;
-        await this.options.vault.save(next);
+        await this.saveSession(next);
         return { session: next };
       } finally {
         this.refreshing = null;

@@ -1,5 +1,10 @@
+import { z } from 'zod';
 import type { Session } from '@shared/contract';
 import { sessionSchema } from '@shared/contract';
+
+/** A session as kept: with the API it was issued by (`api`), so that another API is never handed its tokens. */
+export type StoredSession = Session & { api?: string };
+const storedSessionSchema = sessionSchema.extend({ api: z.string().optional() });
 
 export interface KeytarLike {
   getPassword(service: string, account: string): Promise<string | null>;
@@ -27,8 +32,8 @@ export interface SessionVault {
   readonly kind: VaultKind;
   /** False for memory only: the session will not survive a restart, and the user is told so. */
   readonly persistent: boolean;
-  load(): Promise<Session | null>;
-  save(session: Session): Promise<void>;
+  load(): Promise<StoredSession | null>;
+  save(session: StoredSession): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -54,10 +59,10 @@ export async function loadKeytar(probeTimeoutMs = 5_000): Promise<KeytarLike | n
 }
 
 /** The stored text back to a Session, or null when it is corrupt or the 1-day session is over. */
-function decode(text: string | null | undefined, now: () => number): Session | null {
+function decode(text: string | null | undefined, now: () => number): StoredSession | null {
   if (!text) return null;
   try {
-    const session = sessionSchema.parse(JSON.parse(text));
+    const session = storedSessionSchema.parse(JSON.parse(text));
     return Date.parse(session.refreshToken.expiresAt) > now() ? session : null;
   } catch {
     return null;
@@ -109,7 +114,7 @@ export async function createSessionVault(options: {
       persistent: true,
       async load() {
         const stored = store.get(key);
-        let session: Session | null = null;
+        let session: StoredSession | null = null;
         if (typeof stored === 'string') {
           try {
             session = decode(encryptor.decryptString(Buffer.from(stored, 'base64')), now);
@@ -130,7 +135,7 @@ export async function createSessionVault(options: {
     return vault;
   }
 
-  let held: Session | null = null;
+  let held: StoredSession | null = null;
   return {
     kind: 'memory',
     persistent: false,

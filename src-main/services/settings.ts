@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { settingsSchema, type Settings } from '@shared/ipc';
+import { DESKTOP_MESSAGES } from '@shared/messages';
 import type { KeyValueStore } from './session-vault';
 
 export interface WindowBounds {
@@ -23,27 +24,40 @@ export interface SettingsStore {
  */
 export const DEFAULT_SETTINGS: Settings = { apiUrl: '', environmentLabel: 'prod', shortUrlServiceUrl: '', appCreationToolUrl: '' };
 
-export const INVALID_API_URL = "L'adresse du serveur doit commencer par http:// ou https://";
-export const INVALID_LINK_URL = "L'adresse du lien doit commencer par http:// ou https://";
+export const INVALID_API_URL = DESKTOP_MESSAGES.invalidServerUrl;
+export const INVALID_LINK_URL = DESKTOP_MESSAGES.invalidLinkUrl;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The API receives passwords and tokens: https, or plain http only to this machine (the embedded server, a
+ * server started beside the app), where nothing crosses a network.
+ */
+export function isAcceptableApiUrl(value: string): boolean {
+  const url = URL.parse(value.trim());
+  if (!url || url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
 
 /** '' stays '' (not set); anything else must be an http(s) address, kept without its trailing slash. */
-function checkedUrl(value: string, message: string): string {
+function checkedUrl(value: string, message: string, accept: (url: URL) => boolean = (url) => url.protocol === 'http:' || url.protocol === 'https:'): string {
   const trimmed = value.trim();
   if (trimmed === '') return '';
-  try {
-    const url = new URL(trimmed);
-    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href.replace(/\/$/, '');
-  } catch {
-    // fall through
-  }
+  const url = URL.parse(trimmed);
+  if (url && accept(url)) return url.href.replace(/\/$/, '');
   throw new Error(message);
+}
+
+/** The API address as it will be stored ('' for the embedded server), or an Error with the reason. */
+export function checkApiUrl(value: string): string {
+  return checkedUrl(value, INVALID_API_URL, (url) => isAcceptableApiUrl(url.href));
 }
 
 /** The addresses of the external tools of the top menu (spec §2). */
 const LINK_FIELDS = ['shortUrlServiceUrl', 'appCreationToolUrl'] as const;
 
 function checked(settings: Settings): Settings {
-  const next = { ...settings, apiUrl: checkedUrl(settings.apiUrl, INVALID_API_URL) };
+  const next = { ...settings, apiUrl: checkApiUrl(settings.apiUrl) };
   for (const field of LINK_FIELDS) next[field] = checkedUrl(settings[field], INVALID_LINK_URL);
   return next;
 }

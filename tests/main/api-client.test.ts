@@ -135,7 +135,8 @@ describe('ApiClient against a real server', () => {
     const unreachable = await closedPort();
     let base = server.url;
     const vault = await createSessionVault({ service: 'test', account: 'net', now: () => clock.now().getTime() });
-    const api = new ApiClient({ baseUrl: () => base, vault, now: () => clock.now().getTime(), onSessionExpired: (r) => reasons.push(r) });
+    // The same API (as the settings name it) becoming unreachable: here by its address changing to a closed port.
+    const api = new ApiClient({ baseUrl: () => base, apiIdentity: () => 'team-server', vault, now: () => clock.now().getTime(), onSessionExpired: (r) => reasons.push(r) });
     expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
     clock.advance(15 * 60 * 1000);
     base = `http://127.0.0.1:${unreachable}`;
@@ -273,5 +274,31 @@ describe('ApiClient against a real server', () => {
     const failed = new ApiClient({ baseUrl: apiAddress(() => '', () => Promise.reject(new Error('disque plein'))), vault });
     expect(await failed.signIn(email, TEST_PASSWORD)).toEqual({ ok: false, status: 0, errorMsg: `${MESSAGES.embeddedServerFailed} : disque plein` });
     await failed.close();
+  });
+
+  it('presents a stored session only to the API that issued it: another origin means no session', async () => {
+    const { email } = await server.createAccount(['ADMIN']);
+    const vault = await createSessionVault({ service: 'test', account: 'shared-key', now: () => clock.now().getTime() });
+    let base = server.url;
+    const api = new ApiClient({ baseUrl: () => base, vault, now: () => clock.now().getTime() });
+    expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
+    // The page (or a settings change) points the API elsewhere: a listener that records what it is sent.
+    const seen: (string | undefined)[] = [];
+    const collector = createHttpServer((request, response) => {
+      seen.push(request.headers.authorization);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
+    try {
+      expect(await api.sessionInfo()).toBeNull();
+      expect(await api.call('meta.get')).toMatchObject({ ok: false, status: 401 });
+      expect(seen).toEqual([]);
+      expect(await api.reloadSession()).toEqual({ ok: true, data: null });
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => collector.close(() => resolve()));
+      await api.close();
+    }
   });
 });

@@ -29,6 +29,16 @@ describe('settings', () => {
     expect(store.get().apiUrl).toBe('http://127.0.0.1:4000');
   });
 
+  it('takes plain http only for a server on this machine: passwords and tokens never cross a network in clear', () => {
+    const store = createJsonSettingsStore(join(work, 'http.json'));
+    for (const address of ['http://192.168.1.20:4000', 'http://api.exemple.fr', 'http://127.0.0.1.nip.io', 'https://user:pw@api.exemple.fr']) {
+      expect(() => store.set({ apiUrl: address }), address).toThrow(INVALID_API_URL);
+    }
+    for (const address of ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://[::1]:4000', 'https://api.exemple.fr/v1']) {
+      expect(store.set({ apiUrl: address }).apiUrl).toBe(address);
+    }
+  });
+
   it('keeps the external tool addresses when http(s), refuses others, and ignores a hand-edited javascript: link', () => {
     const file = join(work, 'links.json');
     const store = createJsonSettingsStore(file);

@@ -36,8 +36,9 @@ describe('ApiClient.upload', () => {
   it('sends the file as multipart with its name, type, fields and the bearer token', async () => {
     const { email } = await api.createAccount(['ADMIN']);
     let base = api.url;
+    // The recorder below stands in for the same API (as the settings would name it), to see what is sent.
     const vault = await createSessionVault({ service: 't', account: 't' });
-    const client = new ApiClient({ baseUrl: () => base, vault });
+    const client = new ApiClient({ baseUrl: () => base, apiIdentity: () => 'team-server', vault });
     expect((await client.signIn(email, TEST_PASSWORD)).ok).toBe(true);
     base = `http://127.0.0.1:${(recorder.address() as { port: number }).port}`;
     const bytes = new TextEncoder().encode('Profession;Specialty;Nom;22/01\nMédecin;;X;10\n');
