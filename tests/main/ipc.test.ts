@@ -91,7 +91,7 @@ describe('settings:changeApiUrl', () => {
       api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
       settings,
       files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null },
-      appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron' }),
+      appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron', demo: false }),
       emit: () => undefined,
       confirmApiUrl: confirmApiUrl && (async (apiUrl) => (asked.push(apiUrl), confirmApiUrl(apiUrl))),
     });
