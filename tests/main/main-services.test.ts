@@ -34,9 +34,10 @@ describe('createMainServices (both hosts)', () => {
       version: () => '9.9.9',
       settings: memorySettings(),
       files: noFiles,
-      embedded: async () => ({ url: server.url, databaseKind: 'pglite' }),
+      embedded: async () => ({ url: server.url, databaseKind: 'pglite', demo: true }),
     });
-    expect(await services.appInfo()).toEqual({ version: '9.9.9', apiUrl: server.url, databaseKind: 'pglite', host: 'web' });
+    // The embedded API runs the demo workspace: the page shows its banner.
+    expect(await services.appInfo()).toEqual({ version: '9.9.9', apiUrl: server.url, databaseKind: 'pglite', host: 'web', demo: true });
     const expired: string[] = [];
     const open = async () =>
       services.openSession({ vault: await createSessionVault({ service: 't', account: 'a' }), onSessionExpired: (reason) => expired.push(reason) });
