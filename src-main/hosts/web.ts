@@ -15,7 +15,7 @@ import { DOWNLOAD_PREFIX, UPLOAD_PATH, WebFileExchange } from './web/files';
 import { createEventStreams } from './web/events';
 import { sendJson, type HostRequest } from './web/http';
 import { createIpcOverHttp, IPC_PREFIX } from './web/ipc-http';
-import { isForeign, isListeningHost, listeningHosts, ownOrigins } from './web/request-checks';
+import { isForeign, isListeningHost, isOwnPageCall, listeningHosts, ownOrigins } from './web/request-checks';
 import { createStaticFiles } from './web/static-files';
 
 export interface WebHostOptions {
@@ -84,7 +84,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // not even the page and its secret, is served to a name that is not ours.
       if (!isListeningHost(request.headers.host, hosts)) return sendJson(response, 421, { errorMsg: MESSAGES.unknownHost });
       const url = new URL(request.url ?? '/', origin);
-      const hostRequest: HostRequest = { request, response, url, foreign: isForeign(request.headers, origins) };
+      const hostRequest: HostRequest = { request, response, url, foreign: isForeign(request.headers, origins), ownPage: isOwnPageCall(request.headers, origins) };
       if (url.pathname.startsWith(IPC_PREFIX)) return await serveIpc(hostRequest);
       if (url.pathname === '/__events') return events.serve(hostRequest);
       if (url.pathname === UPLOAD_PATH) return await transfers.serveUpload(hostRequest, secret);

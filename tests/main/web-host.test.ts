@@ -102,6 +102,36 @@ describe('web host', () => {
     expect((await raw(saved.data.downloadUrl, { host: `localhost:${port}` })).status).toBe(200);
   });
 
+  it('refuses IPC calls that do not prove they come from our page (no Origin and no Sec-Fetch-Site: same-origin)', async () => {
+    const port = new URL(host.url).port;
+    const base = { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'x-backoffice-secret': host.secret };
+    const bare = await raw('/__ipc/settings:get', base, 'POST', '{}');
+    expect(bare.status).toBe(403);
+    expect(JSON.parse(bare.body)).toMatchObject({ ok: false, errorMsg: MESSAGES.userNotAllowed });
+    expect((await raw('/__ipc/settings:get', { ...base, 'sec-fetch-site': 'same-origin' }, 'POST', '{}')).status).toBe(200);
+    expect((await raw('/__ipc/settings:get', { ...base, origin: `http://localhost:${port}` }, 'POST', '{}')).status).toBe(200);
+    expect((await raw('/__ipc/settings:get', { ...base, 'sec-fetch-site': 'none' }, 'POST', '{}')).status).toBe(403);
+  });
+
+  it('sends the security headers with IPC and error answers too', async () => {
+    for (const response of [await ipc('settings:get', undefined), await ipc('settings:get', undefined, { 'x-backoffice-secret': 'wrong' })]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('answers a malformed URL with 400 and errorMsg, not 500', async () => {
+    const port = new URL(host.url).port;
+    for (const path of ['/%E0%A4%A', '/assets/%E0%A4%A.js', '/__ipc/%E0%A4%A']) {
+      const answer = await raw(path, { host: `127.0.0.1:${port}`, origin: host.url, 'content-type': 'application/json', 'x-backoffice-secret': host.secret }, path.startsWith('/__ipc') ? 'POST' : 'GET', path.startsWith('/__ipc') ? '{}' : undefined);
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body), path).toMatchObject({ errorMsg: MESSAGES.badUrl });
+    }
+  });
+
   it('validates every payload against the channel map', async () => {
     expect(await (await ipc('no:such', {})).json()).toMatchObject({ ok: false, status: 0 });
     const bad = await (await ipc('session:signIn', { username: 42 })).json();

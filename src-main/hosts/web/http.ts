@@ -21,9 +21,29 @@ export function securityHeaders(response: ServerResponse): void {
   response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
 }
 
+/**
+ * Every JSON answer (IPC results, errors) with the headers that keep it out of other sites' reach: not sniffed
+ * as anything else, never framed, not readable cross-origin, never cached, no referrer.
+ */
 export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  });
   response.end(JSON.stringify(body));
+}
+
+/** A percent-decoded path, or null when it is malformed (`/%E0%A4%A`): a 400, not a crash. */
+export function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 /** A request body read whole, refused past `limit` bytes. */
@@ -45,4 +65,6 @@ export interface HostRequest {
   url: URL;
   /** Sent by another site (Origin or fetch metadata say so): refused by every endpoint but the page. */
   foreign: boolean;
+  /** Proven to come from one of our pages (our Origin, or `Sec-Fetch-Site: same-origin`): required for IPC. */
+  ownPage: boolean;
 }

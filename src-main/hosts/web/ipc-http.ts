@@ -1,6 +1,6 @@
 import type { IpcResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import { readBody, sameSecret, sendJson, type HostRequest } from './http';
+import { decodePath, readBody, sameSecret, sendJson, type HostRequest } from './http';
 
 const MAX_IPC_BODY = 280 * 1024 * 1024;
 export const IPC_PREFIX = '/__ipc/';
@@ -9,13 +9,14 @@ export type Dispatch = (hostRequest: HostRequest, channel: string, payload: unkn
 
 /**
  * The IPC channels over HTTP: POST /__ipc/<channel> with `{ payload }`, only from pages this host served
- * (same origin, the per-launch secret in a header a cross-site form cannot set), JSON only.
+ * (our Origin or `Sec-Fetch-Site: same-origin`, the per-launch secret in a header a cross-site form cannot set),
+ * JSON only.
  */
 export function createIpcOverHttp(options: { secret: string; dispatch: Dispatch }) {
   return async function serveIpc(hostRequest: HostRequest): Promise<void> {
-    const { request, response, url, foreign } = hostRequest;
+    const { request, response, url, ownPage } = hostRequest;
     if (request.method !== 'POST') return sendJson(response, 405, { ok: false, status: 405, errorMsg: MESSAGES.invalidIpcCall });
-    if (foreign || !sameSecret(request.headers['x-backoffice-secret'] as string | undefined, options.secret)) {
+    if (!ownPage || !sameSecret(request.headers['x-backoffice-secret'] as string | undefined, options.secret)) {
       return sendJson(response, 403, { ok: false, status: 403, errorMsg: MESSAGES.userNotAllowed });
     }
     if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -28,7 +29,8 @@ export function createIpcOverHttp(options: { secret: string; dispatch: Dispatch 
       const tooLarge = (error as Error).message === MESSAGES.payloadTooLarge;
       return sendJson(response, 400, { ok: false, status: 0, errorMsg: tooLarge ? MESSAGES.payloadTooLarge : MESSAGES.invalidJson });
     }
-    const channel = decodeURIComponent(url.pathname.slice(IPC_PREFIX.length));
+    const channel = decodePath(url.pathname.slice(IPC_PREFIX.length));
+    if (channel === null) return sendJson(response, 400, { ok: false, status: 400, errorMsg: MESSAGES.badUrl });
     sendJson(response, 200, await options.dispatch(hostRequest, channel, payload));
   };
 }

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { MESSAGES } from '@shared/messages';
 import { contentTypeOf } from '../mime';
-import { securityHeaders, sendJson, type HostRequest } from './http';
+import { decodePath, securityHeaders, sendJson, type HostRequest } from './http';
 
 /**
  * The built renderer: its files, and for any route that is not a file the index with the per-launch secret
@@ -20,7 +20,9 @@ export function createStaticFiles(options: { rendererDir: string; secret: string
     securityHeaders(response);
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { errorMsg: MESSAGES.routeNotFound });
     const pathname = url.pathname;
-    const candidate = normalize(join(rendererDir, decodeURIComponent(pathname)));
+    const decoded = decodePath(pathname);
+    if (decoded === null) return sendJson(response, 400, { errorMsg: MESSAGES.badUrl });
+    const candidate = normalize(join(rendererDir, decoded));
     if (candidate.startsWith(rendererDir + sep) && !candidate.endsWith(`${sep}index.html`)) {
       const info = await stat(candidate).catch(() => null);
       if (info?.isFile()) {
