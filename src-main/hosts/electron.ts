@@ -168,7 +168,8 @@ export async function runElectronHost(): Promise<void> {
   protocol.handle('app', serveRenderer);
   buildMenu();
 
-  const store = new Store({ name: 'backoffice' }) as unknown as KeyValueStore;
+  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
+  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
   const settings = createSettingsStore(store);
   toolSettings = () => settings.get();
   // The window opens at once; the embedded API (when no team server is set) boots meanwhile and API calls wait

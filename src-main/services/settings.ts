@@ -132,7 +132,7 @@ export function createJsonSettingsStore(filePath: string): SettingsStore {
   function writeAll(all: Record<string, unknown>): void {
     mkdirSync(dirname(filePath), { recursive: true });
     const temporary = `${filePath}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(all, null, 2));
+    writeFileSync(temporary, JSON.stringify(all, null, 2), { mode: 0o600 });
     renameSync(temporary, filePath);
   }
   return createSettingsStore(backend);

@@ -70,6 +70,17 @@ describe('account administration (web host, Chromium)', () => {
     await page.getByRole('button', { name: 'Ajouter' }).click();
     await page.locator('.Toastify__toast--error', { hasText: MESSAGES.emailAlreadyUsed }).waitFor();
     expect(await page.getByTestId('account-name').inputValue()).toBe('Autre');
+    // Bad fields, checked for real (main checks the contract, the server would say the same): the French message
+    // beside the field it names, and what was typed stays.
+    await page.getByTestId('account-name').fill('N'.repeat(201));
+    await page.getByTestId('account-email').fill('pas-un-email');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await expect.poll(() => page.getByTestId('account-name-error').textContent()).toBe('Nom : 200 caractères au plus');
+    expect(await page.getByTestId('account-name').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('account-name').fill('Autre');
+    await page.getByRole('button', { name: 'Ajouter' }).click();
+    await expect.poll(() => page.getByTestId('account-email-error').textContent()).toBe('E-mail : adresse e-mail invalide');
+    expect(await page.getByTestId('account-email').inputValue()).toBe('pas-un-email');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Edit through the username link; the uuid is read-only.
