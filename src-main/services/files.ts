@@ -98,19 +98,6 @@ async function parseStream(
   return { delimiter, firstLine };
 }
 
-/**
- * Parses CSV bytes, or a file opened as a stream: UTF-8 with or without BOM, else Windows-1252 (French Excel
- * exports); `;` or `,` separators.
- */
-export async function parseCsv(input: Uint8Array | ByteSource, fileName: string): Promise<CsvReadResult> {
-  const rows: Record<string, string>[] = [];
-  const scanned = await scanCsv(input, fileName, {
-    onStart: () => (rows.length = 0),
-    onRow: (row) => void rows.push(row),
-  });
-  return { ...scanned, rows };
-}
-
 /** What a full pass over a CSV file learnt, without its rows. */
 export type CsvScan = Omit<CsvReadResult, 'rows'>;
 
@@ -165,21 +152,9 @@ export function fileSource(path: string): ByteSource {
   return () => createReadStream(path, { highWaterMark: 256 * 1024 });
 }
 
-/** Reads a CSV file picked in a native dialog, streamed from disk. */
-export async function readCsvFile(path: string): Promise<CsvReadResult> {
-  assertCsvName(path);
-  return parseCsv(fileSource(path), path);
-}
-
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
   return typeof value === 'string' ? value : String(value);
-}
-
-/** `;`-separated with a UTF-8 BOM, as French Excel opens it. */
-export function toCsv(rows: Record<string, unknown>[], columns?: string[]): string {
-  const header = columns ?? Object.keys(rows[0] ?? {});
-  return '\uFEFF' + Papa.unparse({ fields: header, data: rows.map((row) => header.map((c) => cell(row[c]))) }, { delimiter: ';', newline: '\r\n' });
 }
 
 /** Streams rows to disk in chunks: an export of a million rows never sits whole in memory. */

@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { parseCsv, readCsvFile, savePdfFile, toCsv, writeCsvFile } from '../../src-main/services/files';
+import type { CsvReadResult } from '@shared/ipc';
+import { fileSource, savePdfFile, scanCsv, writeCsvFile, type ByteSource } from '../../src-main/services/files';
+
+/** Every row of a CSV, through the streaming scanner (production never keeps them all: imports send them on). */
+async function parseCsv(input: Uint8Array | ByteSource, fileName: string): Promise<CsvReadResult> {
+  const rows: Record<string, string>[] = [];
+  const scan = await scanCsv(input, fileName, { onStart: () => (rows.length = 0), onRow: (row) => void rows.push(row) });
+  return { ...scan, rows };
+}
+const readCsvFile = (path: string) => parseCsv(fileSource(path), path);
 
 const fixtures = fileURLToPath(new URL('../fixtures/csv/', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'bo-files-'));
@@ -67,7 +76,9 @@ describe('CSV reading', () => {
 
 describe('CSV writing', () => {
   it('writes ; separated text with a BOM that reads back identically', async () => {
-    const text = toCsv([{ a: 'x;y', b: 'Élan "quoted"', c: null }], ['a', 'b', 'c']);
+    const path = join(work, 'back.csv');
+    await writeCsvFile(path, [{ a: 'x;y', b: 'Élan "quoted"', c: null }], ['a', 'b', 'c']);
+    const text = readFileSync(path, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const back = await parseCsv(Buffer.from(text, 'utf8'), 'back.csv');
     expect(back.rows).toEqual([{ a: 'x;y', b: 'Élan "quoted"', c: '' }]);

@@ -96,6 +96,22 @@ function toRelationship(row: RelationshipRow): Relationship {
 
 const millis = (value: Date | string) => new Date(value).getTime();
 
+/** An audience as the list and the editor show it, without its relationships. Adverts arrive with their issue. */
+function audienceSummary(row: AudienceRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    area: row.area,
+    createdAt: millis(row.createdAt),
+    isUsed: false,
+    isInCatalog: row.isInCatalog,
+    author: row.authorName,
+    adverts: [],
+    roles: row.roles,
+  };
+}
+
 export function audienceHandlers(context: ServerContext, engine: AudienceEngine): AudienceHandlers {
   const { db } = context;
 
@@ -107,20 +123,7 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
     const relationships = (await audienceRelationships(executor, [id])).map(toRelationship);
     const groupedRelationships: Record<string, Relationship[]> = {};
     for (const relationship of relationships) (groupedRelationships[relationship.node.label] ??= []).push(relationship);
-    return {
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      area: row.area,
-      relationships,
-      groupedRelationships,
-      createdAt: millis(row.createdAt),
-      isUsed: false,
-      isInCatalog: row.isInCatalog,
-      author: row.authorName,
-      adverts: [],
-      roles: row.roles,
-    };
+    return { ...audienceSummary(row), relationships, groupedRelationships };
   }
 
   async function loadGroup(executor: Executor, id: number, label?: string): Promise<Group> {
@@ -370,18 +373,7 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
       );
       const total = found[0]?.total ?? (query.skip ? ((await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM audiences a ${where}`))[0]?.n ?? 0) : 0);
       return {
-        items: found.map((row) => ({
-          id: row.id,
-          name: row.name,
-          type: row.type,
-          area: row.area,
-          createdAt: millis(row.createdAt),
-          isUsed: false,
-          isInCatalog: row.isInCatalog,
-          author: row.authorName,
-          adverts: [],
-          roles: row.roles,
-        })),
+        items: found.map(audienceSummary),
         total,
       };
     },

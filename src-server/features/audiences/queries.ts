@@ -1,3 +1,4 @@
+import type { UserAttributes } from './engine/semantics';
 import { sql, type SQL } from 'drizzle-orm';
 import type { NodeLabel } from '@shared/rules/audiences';
 import type { Database } from '../../db/client';
@@ -143,21 +144,10 @@ export function usersByEmailPrefix(db: Executor, term: string, limit: number) {
   );
 }
 
-export interface UserAttributeRow {
-  id: number;
+/** An app user as read for the engine: its matching attributes, and what identifies it to people. */
+export interface UserAttributeRow extends UserAttributes {
   externalId: string;
   email: string;
-  professionId: number | null;
-  specialtyId: number | null;
-  title: string | null;
-  area: string | null;
-  countryId: number | null;
-  zipcode: string | null;
-  uga: string | null;
-  workplace: string | null;
-  roles: string[];
-  feeds: string[];
-  apps: string[];
 }
 
 export const userAttributeColumns = sql`id, external_id AS "externalId", email, profession_id AS "professionId", specialty_id AS "specialtyId", title, area,
