@@ -3,6 +3,7 @@ import { API_MESSAGES } from './api';
 import { AUDIENCE_HISTORY_MESSAGES } from './audience-history';
 import { AUDIENCE_MESSAGES } from './audiences';
 import { DESKTOP_MESSAGES } from './desktop';
+import { GROUP_MESSAGES } from './groups';
 import { HOST_MESSAGES } from './host';
 import { PLATFORM_MESSAGES } from './platform';
 
@@ -19,6 +20,7 @@ export const MESSAGES = {
   ...API_MESSAGES,
   ...AUDIENCE_MESSAGES,
   ...AUDIENCE_HISTORY_MESSAGES,
+  ...GROUP_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -34,3 +36,4 @@ export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
 export { AUDIENCE_HISTORY_MESSAGES, AUDIENCE_HISTORY_NOTICES } from './audience-history';
+export { GROUP_MESSAGES, GROUP_NOTICES } from './groups';
