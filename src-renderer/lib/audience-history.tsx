@@ -18,7 +18,8 @@ const HISTORY_LIMIT = 50;
 
 /** One panel's atoms: its entries, its total and whether it loads. Made per subject, labelled by it. */
 function historyAtoms(subject: HistorySubject) {
-  const label = `history.${subject.kind}.${subject.id}`;
+  // One set per panel; the label names the kind (ids are not letters, see the atoms test).
+  const label = `history.${subject.kind}`;
   const entries = atom<HistoryEntry[] | null>(null) as PrimitiveAtom<HistoryEntry[] | null>;
   entries.debugLabel = `${label}.entries`;
   const total = atom(0);

@@ -12,24 +12,24 @@ export interface TestAccount {
 }
 
 export const accountTermAtom = atom('');
-accountTermAtom.debugLabel = 'testAccounts.term';
+accountTermAtom.debugLabel = 'audiences.testAccounts.term';
 
 export const accountResultsAtom = atom<TestAccount[]>([]);
-accountResultsAtom.debugLabel = 'testAccounts.results';
+accountResultsAtom.debugLabel = 'audiences.testAccounts.results';
 
 export const accountSearchingAtom = atom(false);
-accountSearchingAtom.debugLabel = 'testAccounts.searching';
+accountSearchingAtom.debugLabel = 'audiences.testAccounts.searching';
 
 /** Whether a search answered for the current term (so the table can say 'Aucun compte' rather than nothing). */
 export const accountSearchedAtom = atom(false);
-accountSearchedAtom.debugLabel = 'testAccounts.searched';
+accountSearchedAtom.debugLabel = 'audiences.testAccounts.searched';
 
 const latestSearchAtom = atom(0);
-latestSearchAtom.debugLabel = 'testAccounts.latestSearch';
+latestSearchAtom.debugLabel = 'audiences.testAccounts.latestSearch';
 
 /** Spec §8: a search or reset failure is an error toast of 3.5 s with the error. */
 const accountErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(GROUP_NOTICES.accountFailed, errorMsg)));
-accountErrorAtom.debugLabel = 'testAccounts.error';
+accountErrorAtom.debugLabel = 'audiences.testAccounts.error';
 
 /** POST /search/users for terms of 3 characters or more (spec §5); a shorter term clears the table. */
 export const searchAccountsAtom = atom(null, async (get, set) => {
@@ -50,7 +50,7 @@ export const searchAccountsAtom = atom(null, async (get, set) => {
   set(accountResultsAtom, result.data.map(({ id, email, relsCount }) => ({ id, email, relsCount })));
   set(accountSearchedAtom, true);
 });
-searchAccountsAtom.debugLabel = 'testAccounts.search';
+searchAccountsAtom.debugLabel = 'audiences.testAccounts.search';
 
 /** PUT /user/{id}/reset: the row shows the count answered; 'Réinitialisation des interactions effectuée' (3.5 s). */
 export const resetAccountAtom = atom(null, async (get, set, id: number) => {
@@ -62,4 +62,4 @@ export const resetAccountAtom = atom(null, async (get, set, id: number) => {
   );
   set(raiseNoticeAtom, AUDIENCE_NOTICES.interactionsReset);
 });
-resetAccountAtom.debugLabel = 'testAccounts.reset';
+resetAccountAtom.debugLabel = 'audiences.testAccounts.reset';
