@@ -16,8 +16,8 @@ export interface HistorySubject {
 
 const HISTORY_LIMIT = 50;
 
-/** One panel's atoms: its entries, its total and whether it loads. Made per subject, labelled by it. */
-function historyAtoms(subject: HistorySubject) {
+/** One panel's atoms: its entries, its total, loading and restoring. Made per subject, labelled by its kind. */
+export function historyAtoms(subject: HistorySubject) {
   // One set per panel; the label names the kind (ids are not letters, see the atoms test).
   const label = `history.${subject.kind}`;
   const entries = atom<HistoryEntry[] | null>(null) as PrimitiveAtom<HistoryEntry[] | null>;
@@ -111,6 +111,80 @@ export function HistoryPanel(props: { subject: HistorySubject; reloadKey?: unkno
         </ol>
       )}
       {entries !== null && total > entries.length && <p className="count">{`${entries.length} dernières modifications sur ${total}`}</p>}
+    </aside>
+  );
+}
+
+// ---- deleted audiences (ADMIN) -------------------------------------------------------------------------------------
+
+export const deletedAudiencesAtom = atom<HistoryEntry[] | null>(null);
+deletedAudiencesAtom.debugLabel = 'history.deletedAudiences';
+
+export const loadDeletedAudiencesAtom = atom(null, async (get, set) => {
+  const result = await get(apiAtom)('audienceHistory.deleted', { query: { limit: HISTORY_LIMIT } });
+  if (!result.ok) {
+    set(deletedAudiencesAtom, []);
+    return set(raiseNoticeAtom, withText(AUDIENCE_HISTORY_NOTICES.failed, result.errorMsg));
+  }
+  set(deletedAudiencesAtom, result.data.items);
+});
+loadDeletedAudiencesAtom.debugLabel = 'history.loadDeletedAudiences';
+
+/** Restores a deleted audience; answers its id, or null when refused (the error raised as a toast). */
+export const restoreDeletedAudienceAtom = atom(null, async (get, set, audienceId: number): Promise<number | null> => {
+  const result = await get(apiAtom)('audienceHistory.restore', { params: { id: audienceId } });
+  if (!result.ok) {
+    set(raiseNoticeAtom, withText(AUDIENCE_HISTORY_NOTICES.failed, result.errorMsg));
+    return null;
+  }
+  set(raiseNoticeAtom, AUDIENCE_HISTORY_NOTICES.restored(result.data.name));
+  set(deletedAudiencesAtom, (get(deletedAudiencesAtom) ?? []).filter((entry) => entry.subjectId !== audienceId));
+  return result.data.id;
+});
+restoreDeletedAudienceAtom.debugLabel = 'history.restoreDeletedAudience';
+
+/**
+ * The audiences deleted and not restored since, newest first, each with who deleted it and when and a Restaurer
+ * button (ADMIN: the server refuses the others). `onRestored` gets the audience's id (to open it).
+ */
+export function DeletedAudiencesPanel(props: { onRestored?: (audienceId: number) => void }) {
+  const entries = useAtomValue(deletedAudiencesAtom);
+  const load = useSetAtom(loadDeletedAudiencesAtom);
+  const restore = useSetAtom(restoreDeletedAudienceAtom);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <aside className="history-panel" aria-label="Audiences supprimées" data-testid="deleted-audiences">
+      <h3>Audiences supprimées</h3>
+      {entries === null ? (
+        <p className="count">Chargement…</p>
+      ) : entries.length === 0 ? (
+        <p className="count">Aucune audience supprimée</p>
+      ) : (
+        <ol className="history-entries">
+          {entries.map((entry) => (
+            <li key={entry.id} data-testid="deleted-audience" data-audience={entry.subjectId}>
+              <div className="history-head">
+                <strong>{entry.name}</strong>
+                <span className="history-who">{entry.accountName || '—'}</span>
+                <time dateTime={new Date(entry.at).toISOString()}>{formatter.format(entry.at)}</time>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={async () => {
+                    const id = await restore(entry.subjectId);
+                    if (id !== null) props.onRestored?.(id);
+                  }}
+                  data-testid={`deleted-audience-restore-${entry.subjectId}`}
+                >
+                  Restaurer
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
     </aside>
   );
 }
