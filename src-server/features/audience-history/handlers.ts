@@ -19,7 +19,8 @@ interface HistoryRow {
   accountName: string;
   at: string | Date;
   changes: HistoryChanges;
-  snapshot: DefinitionSnapshot;
+  /** The snapshot's name only: the whole snapshot stays in the database until a restore needs it. */
+  name: string;
   total: number;
 }
 
@@ -28,7 +29,7 @@ async function rows<T>(db: Pick<ServerContext['db'], 'execute'>, query: SQL): Pr
 }
 
 const historyColumns = sql`h.id, h.subject_kind AS "subjectKind", h.subject_id AS "subjectId", h.action, h.operation, h.account_id AS "accountId",
-  h.account_name AS "accountName", h.at, h.changes, h.snapshot, count(*) OVER ()::int AS total`;
+  h.account_name AS "accountName", h.at, h.changes, h.snapshot->>'name' AS name, count(*) OVER ()::int AS total`;
 
 function toEntry(row: HistoryRow): HistoryEntry {
   return {
@@ -40,7 +41,7 @@ function toEntry(row: HistoryRow): HistoryEntry {
     accountId: row.accountId,
     accountName: row.accountName,
     at: new Date(row.at).getTime(),
-    name: row.snapshot.name,
+    name: row.name,
     changes: { ...NO_CHANGES, ...row.changes },
   };
 }

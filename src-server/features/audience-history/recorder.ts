@@ -70,13 +70,19 @@ export async function loadSnapshots(executor: Executor, subjectIds: number[]): P
   );
   for (const g of groups) found.set(g.id, { kind: 'group', id: g.id, name: g.name, label: g.label, relationships: [] });
   if (!found.size) return found;
-  const relationships = await rows<SnapshotRelationship & { owner: number }>(
+  const relationships = await rows<SnapshotRelationship & { owner: number; relationshipId: number }>(
     executor,
-    sql`SELECT coalesce(r.audience_id, r.group_id) AS owner, r.node_id AS "nodeId", n.label, n.name, r.type, r.kind, r.event, r.caping
+    // One index each (relationships_audience_idx, relationships_group_idx): an OR of both would scan the table.
+    sql`SELECT r.id AS "relationshipId", r.audience_id AS owner, r.node_id AS "nodeId", n.label, n.name, r.type, r.kind, r.event, r.caping
         FROM relationships r JOIN nodes n ON n.id = r.node_id
-        WHERE r.audience_id = ANY(${param([...found.keys()])}::int[]) OR r.group_id = ANY(${param([...found.keys()])}::int[]) ORDER BY r.id`,
+        WHERE r.audience_id = ANY(${param(audiences.map((a) => a.id))}::int[])
+        UNION ALL
+        SELECT r.id, r.group_id, r.node_id, n.label, n.name, r.type, r.kind, r.event, r.caping
+        FROM relationships r JOIN nodes n ON n.id = r.node_id
+        WHERE r.group_id = ANY(${param(groups.map((g) => g.id))}::int[])
+        ORDER BY 1`,
   );
-  for (const { owner, ...relationship } of relationships) found.get(owner)!.relationships.push(relationship);
+  for (const { owner, relationshipId: _, ...relationship } of relationships) found.get(owner)!.relationships.push(relationship);
   return found;
 }
 
