@@ -10,6 +10,9 @@ import { lazyScreen } from './lazy';
 /** The lazily loaded screens, shared by the router and the preloader. */
 export const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
 export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
+export const GroupsListPage = lazyScreen(() => import('../features/groups/GroupsListPage'));
+export const GroupEditPage = lazyScreen(() => import('../features/groups/GroupEditPage'));
+export const TestAccountsPage = lazyScreen(() => import('../features/test-accounts/TestAccountsPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -24,6 +27,9 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   home: HomePage,
   about: AboutPage,
   admin: AdminPage,
+  groups: GroupsListPage,
+  groupEdit: GroupEditPage,
+  testAccounts: TestAccountsPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context';
 import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
+import { audienceHistoryFeature } from './audience-history';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
@@ -12,11 +13,13 @@ import { setupFeature } from './setup';
  * Features never import each other's folders (shared server code lives in src-server/accounts/ and the like).
  */
 export async function buildHandlers(context: ServerContext): Promise<Handlers> {
+  const audienceHistory = audienceHistoryFeature(context);
   return {
     ...(await authFeature(context)),
     ...(await adminFeature(context)),
     ...(await metaFeature(context)),
     ...(await setupFeature(context)),
-    ...(await audiencesFeature(context)),
+    ...audienceHistory.wrap(await audiencesFeature(context, audienceHistory.hooks)),
+    ...audienceHistory.handlers,
   };
 }

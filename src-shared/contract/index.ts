@@ -1,4 +1,5 @@
 import { adminOperations } from './admin';
+import { audienceHistoryOperations } from './audience-history';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
@@ -16,6 +17,7 @@ export const contract = {
   ...metaOperations,
   ...setupOperations,
   ...audienceOperations,
+  ...audienceHistoryOperations,
 };
 
 export type Contract = typeof contract;

@@ -1,7 +1,9 @@
 import { ADMIN_MESSAGES } from './admin';
 import { API_MESSAGES } from './api';
+import { AUDIENCE_HISTORY_MESSAGES } from './audience-history';
 import { AUDIENCE_MESSAGES } from './audiences';
 import { DESKTOP_MESSAGES } from './desktop';
+import { GROUP_MESSAGES } from './groups';
 import { HOST_MESSAGES } from './host';
 import { PLATFORM_MESSAGES } from './platform';
 
@@ -17,6 +19,8 @@ export const MESSAGES = {
   ...HOST_MESSAGES,
   ...API_MESSAGES,
   ...AUDIENCE_MESSAGES,
+  ...AUDIENCE_HISTORY_MESSAGES,
+  ...GROUP_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -31,3 +35,5 @@ export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
+export { AUDIENCE_HISTORY_MESSAGES, AUDIENCE_HISTORY_NOTICES } from './audience-history';
+export { GROUP_MESSAGES, GROUP_NOTICES } from './groups';

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ROLES } from '@shared/roles';
+import { firstScreenFor } from '@shared/screens';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 
 let browser: Browser;
@@ -19,8 +20,9 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     const { page, url } = app;
     for (const role of ROLES) {
       await signIn(page, url, role);
-      // Only ADMIN has a screen of its menus today (Admin); other menus arrive with their screens.
-      expect(new URL(page.url()).pathname).toBe(role === 'ADMIN' ? '/admin' : '/');
+      // The first screen of the role's menu (spec: /adverts once it exists); the others land on the home page.
+      expect(new URL(page.url()).pathname).toBe(firstScreenFor([role]));
+      expect(firstScreenFor([role])).toBe(role === 'ADMIN' ? '/groupes' : '/');
       const nav = page.getByTestId('main-nav');
       if (role === 'ADMIN') await expect.poll(() => nav.getByRole('link', { name: 'Admin' }).count()).toBe(1);
       else expect(await nav.getByRole('link').count()).toBe(0);

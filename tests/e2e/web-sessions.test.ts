@@ -28,7 +28,7 @@ describe('one session per browser on the web host (Chromium)', () => {
     const { page: adminPage, url } = app;
     const admin = demoAccount('ADMIN');
     await signIn(adminPage, url, 'ADMIN');
-    await adminPage.waitForURL((current) => current.pathname === '/admin');
+    await adminPage.goto(`${url}/admin`);
     await expect.poll(() => adminPage.locator(`tr[data-email="${admin.email}"]`).count(), { timeout: 20_000 }).toBe(1);
 
     // The session cookie: HttpOnly (no script reads it), SameSite=Strict, whole site.

@@ -20,6 +20,10 @@ describe('Jotai state (one concern per atom, each named)', () => {
     };
     for (const feature of readdirSync(features)) {
       if (readdirSync(`${features}${feature}`).includes('atoms.ts')) modules[feature] = await import(`../../src-renderer/features/${feature}/atoms.ts`);
+      // A feature with several concerns keeps them in atoms/<concern>.ts.
+      if (readdirSync(`${features}${feature}`).includes('atoms')) {
+        for (const file of readdirSync(`${features}${feature}/atoms`)) modules[`${feature}/${file}`] = await import(`../../src-renderer/features/${feature}/atoms/${file}`);
+      }
     }
     const atoms = Object.entries(modules).flatMap(([module, exports]) => Object.entries(exports).filter(([, value]) => isAtom(value)).map(([name, value]) => ({ module, name, value })));
     expect(atoms.length).toBeGreaterThan(10);

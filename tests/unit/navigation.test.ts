@@ -72,9 +72,12 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     for (const [roles, expected] of table) expect(ids(navigationFor(roles)), roles.join('+') || 'no role').toEqual(expected);
   });
 
-  it('shows only screens that exist: today, Admin for ADMIN and nothing else', () => {
+  it('shows only screens that exist: today, Groupes (ADMIN), Comptes de test (CSM and CSM_LEAD) and Admin', () => {
     for (const roles of everyRoleSet) {
-      expect(ids(visibleNavigation(roles))).toEqual(roles.includes('ADMIN') ? ['admin'] : []);
+      const admin = roles.includes('ADMIN');
+      const testAccounts = admin || (roles.includes('CSM') && roles.includes('CSM_LEAD'));
+      const audiences = [...(admin ? ['audiences.groups'] : []), ...(testAccounts ? ['audiences.testAccounts'] : [])];
+      expect(ids(visibleNavigation(roles)), roles.join('+') || 'no role').toEqual([...(audiences.length ? ['audiences', ...audiences] : []), ...(admin ? ['admin'] : [])]);
     }
   });
 
@@ -83,7 +86,7 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     for (const roles of everyRoleSet) {
       const shown = visibleNavigation(roles, SCREENS, links);
       const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
-      expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
+      expect(ids(shown).filter((id) => !id.startsWith('audiences')), roles.join('+') || 'no role').toEqual(expected);
     }
     const [appCreation] = visibleNavigation([], SCREENS, { appCreationToolUrl: links.appCreationToolUrl });
     expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreationToolUrl, external: true });
@@ -147,7 +150,9 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
     // Only the screens of this issue exist yet.
-    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
+    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(
+      ['about', 'admin', 'audiences.groupEdit', 'audiences.groups', 'audiences.testAccounts', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup'],
+    );
   });
 });
 
@@ -160,8 +165,10 @@ describe('401 redirect (spec §2)', () => {
 
 describe('first screen after sign-in', () => {
   it('is /adverts once it exists, else the first screen the role can open', () => {
-    expect(firstScreenFor(['ADMIN'])).toBe('/admin');
-    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/admin');
+    // The first menu screen ADMIN can open: Groupes, under Audiences (before Admin in the top navigation).
+    expect(firstScreenFor(['ADMIN'])).toBe('/groupes');
+    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/groupes');
+    expect(firstScreenFor(['CSM', 'CSM_LEAD'])).toBe('/test-accounts');
     for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe('/');
     expect(firstScreenFor([])).toBe('/');
     const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));

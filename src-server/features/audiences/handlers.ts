@@ -112,7 +112,27 @@ function audienceSummary(row: AudienceRow) {
   };
 }
 
-export function audienceHandlers(context: ServerContext, engine: AudienceEngine): AudienceHandlers {
+/** What changed in a write of definitions, as the engine and the hooks learn it. */
+export interface ChangedDefinitions {
+  audiences?: number[];
+  groups?: number[];
+  deletedNodes?: number[];
+}
+
+/** A write of definitions: its work runs in one transaction; the engine follows after the commit. */
+export type DefinitionsWriter = <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>;
+
+/**
+ * Called inside the transaction of every write of audiences and groups (the history feature records there, so a
+ * change and its history commit together); `connect` hands the writer over (restoring a deleted audience).
+ */
+export interface DefinitionWriteHooks {
+  before(tx: Executor): Promise<unknown>;
+  after(tx: Executor, changed: ChangedDefinitions, before: unknown): Promise<void>;
+  connect?(write: DefinitionsWriter): void;
+}
+
+export function audienceHandlers(context: ServerContext, engine: AudienceEngine, hooks?: DefinitionWriteHooks): AudienceHandlers {
   const { db } = context;
 
   // ---- loading ------------------------------------------------------------------------------------------------
@@ -218,7 +238,9 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
     let changed: { result: T; audiences?: number[]; groups?: number[]; deletedNodes?: number[] } | undefined;
     await db.transaction(async (tx) => {
       await engine.ownTransaction(tx);
+      const before = await hooks?.before(tx);
       changed = await work(tx);
+      await hooks?.after(tx, changed, before);
       if (changed.deletedNodes?.length) await engine.publish(tx, { kind: 'nodesDeleted', payload: { ids: changed.deletedNodes } });
       if (changed.groups?.length) await engine.publish(tx, { kind: 'groups', payload: { ids: changed.groups } });
       if (changed.audiences?.length) await engine.publish(tx, { kind: 'audiences', payload: { ids: changed.audiences } });
@@ -294,6 +316,8 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
           SELECT ${toId}, node_id, type, kind, event, caping FROM relationships WHERE ${fromColumn} = ${fromId} ORDER BY id`,
     );
   }
+
+  hooks?.connect?.(writeDefinitions);
 
   // ---- handlers -----------------------------------------------------------------------------------------------
 

@@ -1,14 +1,14 @@
 import type { ServerContext } from '../../context';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
-import { audienceHandlers, type AudienceHandlers } from './handlers';
+import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
 
 /**
  * Audiences, groups and the app-user population (issue 8). Builds the audience engine from the database before
  * the server answers anything, then keeps it current: its own writes after their commit, other instances' by
  * following the database (PostgreSQL).
  */
-export async function audiencesFeature(context: ServerContext): Promise<AudienceHandlers> {
+export async function audiencesFeature(context: ServerContext, hooks?: DefinitionWriteHooks): Promise<AudienceHandlers> {
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
   const built = await engine.rebuild();
   context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
@@ -19,7 +19,7 @@ export async function audiencesFeature(context: ServerContext): Promise<Audience
     await seeding?.done;
     await engine.stop();
   });
-  return audienceHandlers(context, engine);
+  return audienceHandlers(context, engine, hooks);
 }
 
 /**

@@ -1,0 +1,173 @@
+import { atom } from 'jotai';
+import type { AudienceNode, Group } from '@shared/contract/audiences';
+import { GROUP_NOTICES, withText } from '@shared/messages';
+import type { GroupLabel, NodeLabel } from '@shared/rules/audiences';
+import { addMembers, groupSearchLimit, orderForGroupPage, preselectedResults } from '@shared/rules/groups';
+import { apiAtom } from '../../../lib/bridge';
+import { raiseNoticeAtom } from '../../../lib/notices';
+
+/** A member as the editor holds it: the node, and how the group uses it (kept as the server answered). */
+export interface GroupMember {
+  node: AudienceNode;
+  type: 'AND' | 'SEARCH' | 'SHOULD_TARGET';
+  kind: 'required' | 'not';
+  event: Group['relationships'][number]['event'];
+  caping: string | null;
+}
+
+const toMember = (relationship: Group['relationships'][number]): GroupMember => ({
+  node: relationship.node,
+  type: relationship.type,
+  kind: relationship.kind,
+  event: relationship.event,
+  caping: relationship.caping,
+});
+
+/** The group as last loaded or saved (null while loading or when it could not be loaded). */
+export const groupAtom = atom<Group | null>(null);
+groupAtom.debugLabel = 'groups.editor.group';
+
+export const groupLoadFailedAtom = atom(false);
+groupLoadFailedAtom.debugLabel = 'groups.editor.loadFailed';
+
+export const groupNameAtom = atom('');
+groupNameAtom.debugLabel = 'groups.editor.name';
+
+export const groupMembersAtom = atom<GroupMember[]>([]);
+groupMembersAtom.debugLabel = 'groups.editor.members';
+
+export const groupSavingAtom = atom(false);
+groupSavingAtom.debugLabel = 'groups.editor.saving';
+
+/** Whether the name or the members differ from the saved group. */
+export const groupDirtyAtom = atom((get) => {
+  const group = get(groupAtom);
+  if (!group) return false;
+  const members = get(groupMembersAtom);
+  const key = (list: GroupMember[]) => list.map((m) => `${m.node.label}:${m.node.id}:${m.kind}:${m.event}:${m.caping}`).join('|');
+  return get(groupNameAtom) !== group.name || key(members) !== key(group.relationships.map(toMember));
+});
+groupDirtyAtom.debugLabel = 'groups.editor.dirty';
+
+const groupErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(GROUP_NOTICES.failed, errorMsg)));
+groupErrorAtom.debugLabel = 'groups.editor.error';
+
+const showGroupAtom = atom(null, (_get, set, group: Group) => {
+  set(groupAtom, group);
+  set(groupNameAtom, group.name);
+  set(groupMembersAtom, group.relationships.map(toMember));
+});
+showGroupAtom.debugLabel = 'groups.editor.show';
+
+export const loadGroupAtom = atom(null, async (get, set, { label, id }: { label: GroupLabel; id: number }) => {
+  set(groupAtom, null);
+  set(groupLoadFailedAtom, false);
+  set(searchResultsAtom, []);
+  set(searchSelectionAtom, new Set());
+  const result = await get(apiAtom)('groups.get', { params: { label, id } });
+  if (!result.ok) {
+    set(groupLoadFailedAtom, true);
+    return set(groupErrorAtom, result.errorMsg);
+  }
+  set(showGroupAtom, result.data);
+});
+loadGroupAtom.debugLabel = 'groups.editor.load';
+
+export const removeMemberAtom = atom(null, (get, set, member: GroupMember) => {
+  set(
+    groupMembersAtom,
+    get(groupMembersAtom).filter((m) => !(m.node.id === member.node.id && m.node.label === member.node.label)),
+  );
+});
+removeMemberAtom.debugLabel = 'groups.editor.removeMember';
+
+/** Save: PUT /v2/group/{id} with the name and every member (the server refuses a cycle). */
+export const saveGroupAtom = atom(null, async (get, set) => {
+  const group = get(groupAtom);
+  if (!group || get(groupSavingAtom)) return;
+  set(groupSavingAtom, true);
+  const relationships = get(groupMembersAtom).map((m) => ({
+    node: { label: m.node.label, id: m.node.id },
+    type: m.type,
+    kind: m.kind,
+    event: m.event,
+    caping: m.caping,
+  }));
+  const name = get(groupNameAtom).trim();
+  const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { ...(name ? { name } : {}), relationships } });
+  set(groupSavingAtom, false);
+  if (!result.ok) return set(groupErrorAtom, result.errorMsg);
+  set(showGroupAtom, result.data);
+  set(raiseNoticeAtom, GROUP_NOTICES.saved);
+});
+saveGroupAtom.debugLabel = 'groups.editor.save';
+
+// ---- the search bar that adds members ----------------------------------------------------------------------------
+
+export const searchTermAtom = atom('');
+searchTermAtom.debugLabel = 'groups.editor.searchTerm';
+
+/** Only this label, or every label (undefined). */
+export const searchLabelAtom = atom<NodeLabel | undefined>(undefined);
+searchLabelAtom.debugLabel = 'groups.editor.searchLabel';
+
+export const searchResultsAtom = atom<AudienceNode[]>([]);
+searchResultsAtom.debugLabel = 'groups.editor.searchResults';
+
+export const searchSelectionAtom = atom<Set<number>>(new Set<number>());
+searchSelectionAtom.debugLabel = 'groups.editor.searchSelection';
+
+export const searchingAtom = atom(false);
+searchingAtom.debugLabel = 'groups.editor.searching';
+
+const latestSearchAtom = atom(0);
+latestSearchAtom.debugLabel = 'groups.editor.latestSearch';
+
+/**
+ * Node search of the group page (spec §4, §5, §9): non-empty terms only; every label (users of any domain); items
+ * already in the group left out; Feed, Document, App first; documents 100 at a time and all pre-selected.
+ */
+export const runSearchAtom = atom(null, async (get, set) => {
+  const group = get(groupAtom);
+  const term = get(searchTermAtom).trim();
+  const label = get(searchLabelAtom);
+  const request = get(latestSearchAtom) + 1;
+  set(latestSearchAtom, request);
+  if (!group || !term) {
+    set(searchResultsAtom, []);
+    set(searchSelectionAtom, new Set());
+    return;
+  }
+  set(searchingAtom, true);
+  const result = await get(apiAtom)('nodes.search', {
+    query: { term, limit: groupSearchLimit(label), isGroup: 'true', groupId: group.id, ...(label ? { label } : {}) },
+  });
+  if (request !== get(latestSearchAtom)) return;
+  set(searchingAtom, false);
+  if (!result.ok) return set(groupErrorAtom, result.errorMsg);
+  // Members added since the last save are not known to the server's exclusion: left out here.
+  const present = new Set(get(groupMembersAtom).map((m) => `${m.node.label}:${m.node.id}`));
+  const results = orderForGroupPage(result.data.filter((node) => !present.has(`${node.label}:${node.id}`)));
+  set(searchResultsAtom, results);
+  set(searchSelectionAtom, preselectedResults(results));
+});
+runSearchAtom.debugLabel = 'groups.editor.runSearch';
+
+export const toggleResultAtom = atom(null, (get, set, id: number) => {
+  const next = new Set(get(searchSelectionAtom));
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  set(searchSelectionAtom, next);
+});
+toggleResultAtom.debugLabel = 'groups.editor.toggleResult';
+
+/** Adds the selected results to the members (once each; saved with Save). */
+export const addSelectedAtom = atom(null, (get, set) => {
+  const selection = get(searchSelectionAtom);
+  const picked = get(searchResultsAtom).filter((node) => selection.has(node.id));
+  const added: GroupMember[] = picked.map((node) => ({ node, type: 'AND', kind: 'required', event: null, caping: null }));
+  set(groupMembersAtom, addMembers(get(groupMembersAtom), added));
+  set(searchResultsAtom, get(searchResultsAtom).filter((node) => !selection.has(node.id)));
+  set(searchSelectionAtom, new Set());
+});
+addSelectedAtom.debugLabel = 'groups.editor.addSelected';
