@@ -133,9 +133,8 @@ export class AudienceEngine {
 
   /** The audiences one user belongs to, by name. */
   audiencesOf(userId: number): { id: number; name: string }[] {
-    const rules = this.index.userRules(userId);
     const found: { id: number; name: string }[] = [];
-    for (const definition of this.audiences.values()) if (rules.audience(definition.criteria)) found.push({ id: definition.id, name: definition.name });
+    for (const definition of this.audiences.values()) if (this.index.matcher(definition.criteria)(userId)) found.push({ id: definition.id, name: definition.name });
     return found.sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
   }
 
