@@ -39,6 +39,8 @@ export interface ServerConfig {
   companyEmailDomains: string[];
   /** How often another instance's population writes are looked for (PostgreSQL only). */
   populationFollowMs: number;
+  /** How long population_changes rows are kept for other instances (docs/audiences.md; default 10 minutes). */
+  populationChangesRetentionMs?: number;
   /** Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6). */
   seedAudienceDemo?: boolean;
 }

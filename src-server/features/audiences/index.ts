@@ -12,7 +12,7 @@ export async function audiencesFeature(context: ServerContext): Promise<Audience
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
   const built = await engine.rebuild();
   context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
-  engine.follow(context.config.populationFollowMs);
+  engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   context.onClose(async () => {
     seeding?.abort.abort();

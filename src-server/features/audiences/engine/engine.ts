@@ -21,6 +21,12 @@ export interface AudienceDefinition {
   criteria: Criterion[];
 }
 
+/**
+ * How long a population_changes row is kept once every transaction before it has finished (see pruneChanges). An
+ * instance that has not followed for half of it rebuilds instead of replaying, so pruning never makes it miss one.
+ */
+export const CHANGES_RETENTION_MS = 10 * 60 * 1000;
+
 const USER_PAGE = 50_000;
 const NODE_CHUNK = 2_000;
 
@@ -40,6 +46,11 @@ export class AudienceEngine {
   private following: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = false;
+  /** When following last succeeded (or the index was built): too long ago, replaying could miss pruned changes. */
+  private lastFollowedAt = 0;
+  /** (time, horizon): at that time, every transaction before the horizon had finished. Pruning reads them. */
+  private horizons: { at: number; upTo: bigint }[] = [];
+  private lastPrunedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -79,6 +90,7 @@ export class AudienceEngine {
     for (const [id, definition] of audiences) this.audiences.set(id, definition);
     this.buildSnapshot = snapshot;
     this.followedUpTo = BigInt(snapshot.split(':')[0]);
+    this.lastFollowedAt = Date.now();
     return { ms: performance.now() - started, users: fresh.userCount };
   }
 
@@ -148,13 +160,18 @@ export class AudienceEngine {
    * Follows the writes of other instances on the same PostgreSQL: every `intervalMs`, the events and changes of
    * every transaction that finished since the last look — all those older than the oldest transaction still
    * running (pg_snapshot_xmin) — are applied in transaction order. Reading by transaction rather than by serial
-   * id means a transaction that commits late with small ids is not skipped.
+   * id means a transaction that commits late with small ids is not skipped. Old population_changes rows are pruned
+   * on the way (pruneChanges); an instance that could not follow for half the retention rebuilds instead.
    */
-  follow(intervalMs: number): void {
+  follow(intervalMs: number, retentionMs = CHANGES_RETENTION_MS): void {
     if (!this.follows || this.following) return;
     const tick = () => {
       if (this.stopped) return;
-      this.polling = this.followOnce()
+      const stale = Date.now() - this.lastFollowedAt > retentionMs / 2;
+      const work = stale
+        ? this.rebuild().then(({ ms }) => this.logger.warn({ ms: Math.round(ms) }, 'audience engine: not followed for too long (changes may be pruned); rebuilt'))
+        : this.followOnce().then(async () => void (await this.pruneChanges(retentionMs)));
+      this.polling = work
         .catch((error) => this.logger.warn({ err: error }, 'audience engine: following other instances failed; retrying'))
         .finally(() => {
           if (!this.stopped) this.following = setTimeout(tick, intervalMs);
@@ -172,7 +189,11 @@ export class AudienceEngine {
   async followOnce(): Promise<void> {
     const [{ horizon }] = await rows<{ horizon: string }>(this.db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`);
     const upTo = BigInt(horizon);
-    if (upTo <= this.followedUpTo) return;
+    this.noteHorizon(upTo);
+    if (upTo <= this.followedUpTo) {
+      this.lastFollowedAt = Date.now();
+      return;
+    }
     const from = this.followedUpTo.toString();
     const window = (tx: ReturnType<typeof sql.raw>) =>
       sql`${tx} >= ${from}::xid8 AND ${tx} < ${horizon}::xid8 AND NOT pg_visible_in_snapshot(${tx}, ${this.buildSnapshot}::pg_snapshot)`;
@@ -195,7 +216,37 @@ export class AudienceEngine {
       .sort((a, b) => (a.tx < b.tx ? -1 : a.tx > b.tx ? 1 : a.order - b.order));
     for (const step of steps) await step.apply();
     this.followedUpTo = upTo;
+    this.lastFollowedAt = Date.now();
     for (const id of this.ownTransactions) if (id < upTo) this.ownTransactions.delete(id);
+  }
+
+  private noteHorizon(upTo: bigint): void {
+    const last = this.horizons.at(-1);
+    // A few dozen entries at most: one per second is plenty to find the horizon of `retention` ago.
+    if (!last || (upTo > last.upTo && Date.now() - last.at >= 1000)) this.horizons.push({ at: Date.now(), upTo });
+  }
+
+  /**
+   * Retention of population_changes (docs/audiences.md): a row is deleted once every transaction up to and
+   * including its own had finished `retentionMs` ago. Every instance that followed since then has read it (their
+   * horizon passed it), and one that did not follow for half that long rebuilds from the database instead of
+   * replaying (see follow). The events table is never pruned: it is the source of truth. Any instance may prune;
+   * deleting twice is harmless.
+   */
+  async pruneChanges(retentionMs: number): Promise<number> {
+    const now = Date.now();
+    if (now - this.lastPrunedAt < Math.min(60_000, retentionMs / 4)) return 0;
+    this.lastPrunedAt = now;
+    let known: { at: number; upTo: bigint } | undefined;
+    while (this.horizons.length && this.horizons[0].at <= now - retentionMs) known = this.horizons.shift();
+    if (!known) return 0;
+    // Kept as the oldest entry: it still tells what may be pruned next time.
+    this.horizons.unshift(known);
+    const [{ deleted }] = await rows<{ deleted: number }>(
+      this.db,
+      sql`WITH gone AS (DELETE FROM population_changes WHERE tx < ${known.upTo.toString()}::xid8 RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
+    );
+    return deleted;
   }
 
   private async applyChange(change: PopulationChange): Promise<void> {
