@@ -29,7 +29,8 @@ export async function audiencesFeature(context: ServerContext): Promise<Audience
 function seedDemoInBackground(context: ServerContext, engine: AudienceEngine) {
   const abort = new AbortController();
   const started = performance.now();
-  const done = seedAudienceDemo(context.db, abort.signal)
+  const wanted = context.config.seedAudienceDemo;
+  const done = seedAudienceDemo(context.db, abort.signal, typeof wanted === 'object' ? wanted : undefined)
     .then(async (seeded) => {
       if (!seeded) return;
       await engine.rebuild();
