@@ -110,6 +110,22 @@ export class AudienceIndex {
     this.structure += 1;
   }
 
+  /** A ladder built at once from the users having exactly each count (the build): step k = counts above k. */
+  setLadder(nodeId: number, event: string | null, usersByCount: ReadonlyMap<number, Uint32Array>): void {
+    const highest = Math.max(0, ...usersByCount.keys());
+    const ladder: Bitmap[] = new Array(highest);
+    let above: Bitmap | undefined;
+    for (let count = highest; count >= 1; count -= 1) {
+      // One bitmap per step, never shared: climb() grows one step without the others.
+      above = above ? above.clone() : new RoaringBitmap32();
+      const exactly = usersByCount.get(count);
+      if (exactly) above.addMany(exactly);
+      ladder[count - 1] = above;
+    }
+    this.ladders.set(ladderKey(nodeId, event), ladder);
+    this.structure += 1;
+  }
+
   /** Forgets the interactions of a user on the given (node, event) pairs (interactions reset). */
   removeInteractions(userId: number, pairs: readonly (readonly [number, string])[]): void {
     for (const [nodeId, event] of pairs) {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseKind } from '../../../db/client';
-import { audienceRelationships, groupRelationships, param, rows, toCriterion, userAttributeColumns, type Executor, type RelationshipRow, type UserAttributeRow } from '../queries';
+import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
-import { attributeValues, type Criterion, type GroupDefinition } from './semantics';
+import type { Criterion, GroupDefinition } from './semantics';
 
 type AttributePairs = [string, string][];
 
@@ -27,8 +27,6 @@ export interface AudienceDefinition {
  */
 export const CHANGES_RETENTION_MS = 10 * 60 * 1000;
 
-const USER_PAGE = 50_000;
-const NODE_CHUNK = 2_000;
 
 /**
  * The audience engine: the bitmap index plus the audience and group definitions, built from the database and
@@ -74,6 +72,8 @@ export class AudienceEngine {
     await this.db.transaction(
       async (tx) => {
         [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+        // The counting of 5,000,000 events sorts or hashes in memory rather than on disk (the server's memory, this transaction only).
+        await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
         await loadUsers(tx, fresh);
         await loadInteractions(tx, fresh);
         for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
@@ -267,54 +267,66 @@ export class AudienceEngine {
 
 // ---- loading ------------------------------------------------------------------------------------------------------
 
-/** Attribute bitmaps, page by page of users. */
-async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
-  let last = 0;
-  for (;;) {
-    const page = await rows<UserAttributeRow>(tx, sql`SELECT ${userAttributeColumns} FROM app_users WHERE id > ${last} ORDER BY id LIMIT ${USER_PAGE}`);
-    if (!page.length) return;
-    const byValue = new Map<string, number[]>();
-    for (const user of page) {
-      for (const [label, value] of attributeValues(user)) {
-        if (label === 'User') continue; // a User criterion asks the user id: answered by the everyone bitmap
-        const key = `${label}\u0000${value}`;
-        const list = byValue.get(key);
-        if (list) list.push(user.id);
-        else byValue.set(key, [user.id]);
-      }
-    }
-    for (const [key, ids] of byValue) {
-      const [label, value] = key.split('\u0000');
-      index.addAttributeUsers(label, value, ids);
-    }
-    index.addUsers(page.map((user) => user.id));
-    last = page[page.length - 1].id;
-  }
+/**
+ * User ids aggregated by the database as 4-byte big-endian integers (string_agg of int4send): one bytea per
+ * bitmap instead of a row per user, so a million users load without a million JavaScript objects.
+ */
+function userIds(bytes: Uint8Array): Uint32Array {
+  const ids = new Uint32Array(bytes.byteLength >> 2);
+  const view = new Uint8Array(ids.buffer);
+  view.set(bytes.subarray(0, ids.length * 4));
+  Buffer.from(ids.buffer).swap32();
+  return ids;
 }
 
-/** Event ladders of Advert and Document nodes, per (node, event) and per node (Auto), a chunk of nodes at a time. */
+/**
+ * Attribute bitmaps, grouped by the database in one pass over app_users. Must give exactly what
+ * semantics.ts attributeValues gives for each user (the property tests compare the engine with SQL).
+ */
+async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
+  const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
+  if (!everyone?.ids) return;
+  index.addUsers(userIds(everyone.ids));
+  const groups = await rows<{ label: string; value: string; ids: Uint8Array }>(
+    tx,
+    sql`SELECT a.label, a.value, string_agg(int4send(u.id), ''::bytea) AS ids
+        FROM app_users u
+        CROSS JOIN LATERAL (
+          VALUES ('Profession', u.profession_id::text), ('Specialty', u.specialty_id::text), ('Title', nullif(u.title, '')), ('Area', nullif(u.area, '')),
+                 ('Country', u.country_id::text), ('Zipcode', nullif(u.zipcode, '')),
+                 ('Zip', CASE WHEN char_length(u.zipcode) >= 2 THEN left(u.zipcode, 2) END), ('Uga', nullif(u.uga, '')), ('Workplace', nullif(u.workplace, ''))
+          UNION ALL SELECT 'Role', role FROM unnest(u.roles) AS role
+          UNION ALL SELECT 'Feed', feed FROM unnest(u.feeds) AS feed
+          UNION ALL SELECT 'App', app FROM unnest(u.apps) AS app
+        ) AS a(label, value)
+        WHERE a.value IS NOT NULL
+        GROUP BY a.label, a.value`,
+  );
+  for (const { label, value, ids } of groups) index.addAttributeUsers(label, value, userIds(ids));
+}
+
+/**
+ * Event ladders of Advert and Document nodes: the database counts each user's events per (node, event) and per
+ * node (Auto, the grouping set without the event) and hands back, per count, the users who have exactly that
+ * many; step k of a ladder is then the union of the counts above k.
+ */
 async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
-  const items = await rows<{ id: number }>(tx, sql`SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]) ORDER BY id`);
-  for (let start = 0; start < items.length; start += NODE_CHUNK) {
-    const chunk = items.slice(start, start + NODE_CHUNK).map((item) => item.id);
-    const counts = await rows<{ nodeId: number; event: string; users: number[]; counts: number[] }>(
-      tx,
-      sql`SELECT node_id AS "nodeId", event, array_agg(user_id ORDER BY user_id) AS users, array_agg(n ORDER BY user_id) AS counts
-          FROM (SELECT node_id, event, user_id, count(*)::int AS n FROM interaction_events WHERE node_id = ANY(${param(chunk)}::int[]) GROUP BY 1, 2, 3) grouped
-          GROUP BY node_id, event`,
-    );
-    const anyEvent = new Map<number, Map<number, number>>();
-    for (const row of counts) {
-      index.setCounts(row.nodeId, row.event, row.users, row.counts);
-      let perUser = anyEvent.get(row.nodeId);
-      if (!perUser) anyEvent.set(row.nodeId, (perUser = new Map()));
-      row.users.forEach((userId, i) => perUser!.set(userId, (perUser!.get(userId) ?? 0) + row.counts[i]));
-    }
-    for (const [nodeId, perUser] of anyEvent) {
-      const userIds = [...perUser.keys()].sort((a, b) => a - b);
-      index.setCounts(nodeId, null, userIds, userIds.map((userId) => perUser.get(userId)!));
-    }
+  const buckets = await rows<{ nodeId: number; event: string | null; n: number; ids: Uint8Array }>(
+    tx,
+    sql`SELECT node_id AS "nodeId", event, n, string_agg(int4send(user_id), ''::bytea) AS ids
+        FROM (SELECT e.node_id, e.event, e.user_id, count(*)::int AS n FROM interaction_events e
+              WHERE e.node_id IN (SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))
+              GROUP BY GROUPING SETS ((e.node_id, e.event, e.user_id), (e.node_id, e.user_id))) per_user
+        GROUP BY node_id, event, n`,
+  );
+  const byLadder = new Map<string, { nodeId: number; event: string | null; counts: Map<number, Uint32Array> }>();
+  for (const { nodeId, event, n, ids } of buckets) {
+    const key = `${nodeId}\u0000${event ?? ''}`;
+    let ladder = byLadder.get(key);
+    if (!ladder) byLadder.set(key, (ladder = { nodeId, event, counts: new Map() }));
+    ladder.counts.set(n, userIds(ids));
   }
+  for (const { nodeId, event, counts } of byLadder.values()) index.setLadder(nodeId, event, counts);
 }
 
 async function groupLabels(db: Executor, ids: number[] | null) {
