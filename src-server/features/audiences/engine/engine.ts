@@ -306,19 +306,40 @@ async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
 }
 
 /**
- * Event ladders of Advert and Document nodes: the database counts each user's events per (node, event) and per
- * node (Auto, the grouping set without the event) and hands back, per count, the users who have exactly that
- * many; step k of a ladder is then the union of the counts above k.
+ * Event ladders of Advert and Document nodes. The database counts each user's events per (node, event) — in the
+ * order of interaction_events_node_idx, so without a big hash table — and, for the nodes that have several kinds
+ * of events, per node (Auto); it hands back, per count, the users who have exactly that many. Step k of a ladder
+ * is the union of the counts above k. A node with one kind of event has the same Auto ladder (copied: ladders
+ * grow separately).
  */
 async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
-  const buckets = await rows<{ nodeId: number; event: string | null; n: number; ids: Uint8Array }>(
+  const items = sql`(SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))`;
+  const perEvent = await rows<{ nodeId: number; event: string; n: number; ids: Uint8Array }>(
     tx,
     sql`SELECT node_id AS "nodeId", event, n, string_agg(int4send(user_id), ''::bytea) AS ids
-        FROM (SELECT e.node_id, e.event, e.user_id, count(*)::int AS n FROM interaction_events e
-              WHERE e.node_id IN (SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))
-              GROUP BY GROUPING SETS ((e.node_id, e.event, e.user_id), (e.node_id, e.user_id))) per_user
+        FROM (SELECT node_id, event, user_id, count(*)::int AS n FROM interaction_events WHERE node_id IN ${items} GROUP BY node_id, event, user_id) per_user
         GROUP BY node_id, event, n`,
   );
+  const ladders = groupByLadder(perEvent);
+  const eventsOfNode = new Map<number, number>();
+  for (const { nodeId } of ladders.values()) eventsOfNode.set(nodeId, (eventsOfNode.get(nodeId) ?? 0) + 1);
+  const mixed = [...eventsOfNode].filter(([, kinds]) => kinds > 1).map(([nodeId]) => nodeId);
+  const anyEvent = mixed.length
+    ? await rows<{ nodeId: number; event: null; n: number; ids: Uint8Array }>(
+        tx,
+        sql`SELECT node_id AS "nodeId", NULL AS event, n, string_agg(int4send(user_id), ''::bytea) AS ids
+            FROM (SELECT node_id, user_id, count(*)::int AS n FROM interaction_events WHERE node_id = ANY(${param(mixed)}::int[]) GROUP BY node_id, user_id) per_user
+            GROUP BY node_id, n`,
+      )
+    : [];
+  for (const { nodeId, event, counts } of ladders.values()) {
+    index.setLadder(nodeId, event, counts);
+    if (eventsOfNode.get(nodeId) === 1) index.setLadder(nodeId, null, counts);
+  }
+  for (const { nodeId, counts } of groupByLadder(anyEvent).values()) index.setLadder(nodeId, null, counts);
+}
+
+function groupByLadder(buckets: { nodeId: number; event: string | null; n: number; ids: Uint8Array }[]) {
   const byLadder = new Map<string, { nodeId: number; event: string | null; counts: Map<number, Uint32Array> }>();
   for (const { nodeId, event, n, ids } of buckets) {
     const key = `${nodeId}\u0000${event ?? ''}`;
@@ -326,7 +347,7 @@ async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<voi
     if (!ladder) byLadder.set(key, (ladder = { nodeId, event, counts: new Map() }));
     ladder.counts.set(n, userIds(ids));
   }
-  for (const { nodeId, event, counts } of byLadder.values()) index.setLadder(nodeId, event, counts);
+  return byLadder;
 }
 
 async function groupLabels(db: Executor, ids: number[] | null) {
