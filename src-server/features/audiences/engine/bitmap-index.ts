@@ -111,7 +111,7 @@ export class AudienceIndex {
   }
 
   /** A ladder built at once from the users having exactly each count (the build): step k = counts above k. */
-  setLadder(nodeId: number, event: string | null, usersByCount: ReadonlyMap<number, Uint32Array>): void {
+  setLadder(nodeId: number, event: string | null, usersByCount: ReadonlyMap<number, Uint32Array | number[]>): void {
     const highest = Math.max(0, ...usersByCount.keys());
     const ladder: Bitmap[] = new Array(highest);
     let above: Bitmap | undefined;

@@ -72,7 +72,7 @@ export class AudienceEngine {
     await this.db.transaction(
       async (tx) => {
         [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
-        // The counting of 5,000,000 events sorts or hashes in memory rather than on disk (the server's memory, this transaction only).
+        // The grouping of a million users' attributes hashes in memory rather than on disk (the server's memory, this transaction only).
         await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
         await loadUsers(tx, fresh);
         await loadInteractions(tx, fresh);
@@ -287,67 +287,82 @@ async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
   const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
   if (!everyone?.ids) return;
   index.addUsers(userIds(everyone.ids));
-  const groups = await rows<{ label: string; value: string; ids: Uint8Array }>(
+  // One scan and one hash table per column (grouping sets): no per-user row reaches JavaScript.
+  const columns = await rows<{ label: string; value: string | null; ids: Uint8Array }>(
     tx,
-    sql`SELECT a.label, a.value, string_agg(int4send(u.id), ''::bytea) AS ids
-        FROM app_users u
-        CROSS JOIN LATERAL (
-          VALUES ('Profession', u.profession_id::text), ('Specialty', u.specialty_id::text), ('Title', nullif(u.title, '')), ('Area', nullif(u.area, '')),
-                 ('Country', u.country_id::text), ('Zipcode', nullif(u.zipcode, '')),
-                 ('Zip', CASE WHEN char_length(u.zipcode) >= 2 THEN left(u.zipcode, 2) END), ('Uga', nullif(u.uga, '')), ('Workplace', nullif(u.workplace, ''))
-          UNION ALL SELECT 'Role', role FROM unnest(u.roles) AS role
-          UNION ALL SELECT 'Feed', feed FROM unnest(u.feeds) AS feed
-          UNION ALL SELECT 'App', app FROM unnest(u.apps) AS app
-        ) AS a(label, value)
-        WHERE a.value IS NOT NULL
-        GROUP BY a.label, a.value`,
+    sql`SELECT CASE WHEN grouping(profession_id) = 0 THEN 'Profession' WHEN grouping(specialty_id) = 0 THEN 'Specialty' WHEN grouping(title) = 0 THEN 'Title'
+                    WHEN grouping(area) = 0 THEN 'Area' WHEN grouping(country_id) = 0 THEN 'Country' WHEN grouping(zipcode) = 0 THEN 'Zipcode'
+                    WHEN grouping(uga) = 0 THEN 'Uga' ELSE 'Workplace' END AS label,
+               coalesce(profession_id::text, specialty_id::text, title, area, country_id::text, zipcode, uga, workplace) AS value,
+               string_agg(int4send(id), ''::bytea) AS ids
+        FROM app_users GROUP BY GROUPING SETS ((profession_id), (specialty_id), (title), (area), (country_id), (zipcode), (uga), (workplace))`,
   );
+  const lists = await rows<{ label: string; value: string; ids: Uint8Array }>(
+    tx,
+    sql`SELECT 'Role' AS label, value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users, unnest(roles) AS value GROUP BY value
+        UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(feeds) AS value GROUP BY value
+        UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value`,
+  );
+  const groups: { label: string; value: string; ids: Uint8Array }[] = [];
+  for (const { label, value, ids } of [...columns, ...lists]) {
+    // Missing (null) and empty attributes match nothing, as in attributeValues.
+    if (value === null || value === '') continue;
+    groups.push({ label, value, ids });
+    // Zip: the first two characters of the zipcode.
+    if (label === 'Zipcode' && value.length >= 2) groups.push({ label: 'Zip', value: value.slice(0, 2), ids });
+  }
   for (const { label, value, ids } of groups) index.addAttributeUsers(label, value, userIds(ids));
 }
 
 /**
- * Event ladders of Advert and Document nodes. The database counts each user's events per (node, event) — in the
- * order of interaction_events_node_idx, so without a big hash table — and, for the nodes that have several kinds
- * of events, per node (Auto); it hands back, per count, the users who have exactly that many. Step k of a ladder
- * is the union of the counts above k. A node with one kind of event has the same Auto ladder (copied: ladders
- * grow separately).
+ * Event ladders of Advert and Document nodes. The database hands back, per (node, event), the user id of every
+ * event (a bytea, duplicates included): a hash aggregate of a few thousand groups, no sort of millions of rows.
+ * Counting per user is then a native sort of each id array and one pass over it; Auto is the same over all the
+ * events of a node. Step k of a ladder holds the users with more than k events.
  */
 async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
-  const items = sql`(SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))`;
-  const perEvent = await rows<{ nodeId: number; event: string; n: number; ids: Uint8Array }>(
+  const perEvent = await rows<{ nodeId: number; event: string; ids: Uint8Array }>(
     tx,
-    sql`SELECT node_id AS "nodeId", event, n, string_agg(int4send(user_id), ''::bytea) AS ids
-        FROM (SELECT node_id, event, user_id, count(*)::int AS n FROM interaction_events WHERE node_id IN ${items} GROUP BY node_id, event, user_id) per_user
-        GROUP BY node_id, event, n`,
+    sql`SELECT node_id AS "nodeId", event, string_agg(int4send(user_id), ''::bytea) AS ids FROM interaction_events
+        WHERE node_id IN (SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))
+        GROUP BY node_id, event`,
   );
-  const ladders = groupByLadder(perEvent);
-  const eventsOfNode = new Map<number, number>();
-  for (const { nodeId } of ladders.values()) eventsOfNode.set(nodeId, (eventsOfNode.get(nodeId) ?? 0) + 1);
-  const mixed = [...eventsOfNode].filter(([, kinds]) => kinds > 1).map(([nodeId]) => nodeId);
-  const anyEvent = mixed.length
-    ? await rows<{ nodeId: number; event: null; n: number; ids: Uint8Array }>(
-        tx,
-        sql`SELECT node_id AS "nodeId", NULL AS event, n, string_agg(int4send(user_id), ''::bytea) AS ids
-            FROM (SELECT node_id, user_id, count(*)::int AS n FROM interaction_events WHERE node_id = ANY(${param(mixed)}::int[]) GROUP BY node_id, user_id) per_user
-            GROUP BY node_id, n`,
-      )
-    : [];
-  for (const { nodeId, event, counts } of ladders.values()) {
-    index.setLadder(nodeId, event, counts);
-    if (eventsOfNode.get(nodeId) === 1) index.setLadder(nodeId, null, counts);
+  const byNode = new Map<number, Uint32Array[]>();
+  for (const { nodeId, event, ids } of perEvent) {
+    const users = userIds(ids);
+    index.setLadder(nodeId, event, usersByCount(users));
+    const list = byNode.get(nodeId);
+    if (list) list.push(users);
+    else byNode.set(nodeId, [users]);
   }
-  for (const { nodeId, counts } of groupByLadder(anyEvent).values()) index.setLadder(nodeId, null, counts);
+  for (const [nodeId, lists] of byNode) {
+    if (lists.length === 1) {
+      index.setLadder(nodeId, null, usersByCount(lists[0]));
+      continue;
+    }
+    const all = new Uint32Array(lists.reduce((total, list) => total + list.length, 0));
+    let offset = 0;
+    for (const list of lists) {
+      all.set(list, offset);
+      offset += list.length;
+    }
+    index.setLadder(nodeId, null, usersByCount(all));
+  }
 }
 
-function groupByLadder(buckets: { nodeId: number; event: string | null; n: number; ids: Uint8Array }[]) {
-  const byLadder = new Map<string, { nodeId: number; event: string | null; counts: Map<number, Uint32Array> }>();
-  for (const { nodeId, event, n, ids } of buckets) {
-    const key = `${nodeId}\u0000${event ?? ''}`;
-    let ladder = byLadder.get(key);
-    if (!ladder) byLadder.set(key, (ladder = { nodeId, event, counts: new Map() }));
-    ladder.counts.set(n, userIds(ids));
+/** From the user id of every event (sorted here, in place) to the users having exactly each count. */
+function usersByCount(ids: Uint32Array): Map<number, number[]> {
+  ids.sort();
+  const byCount = new Map<number, number[]>();
+  for (let start = 0; start < ids.length; ) {
+    let end = start + 1;
+    while (end < ids.length && ids[end] === ids[start]) end += 1;
+    const list = byCount.get(end - start);
+    if (list) list.push(ids[start]);
+    else byCount.set(end - start, [ids[start]]);
+    start = end;
   }
-  return byLadder;
+  return byCount;
 }
 
 async function groupLabels(db: Executor, ids: number[] | null) {
