@@ -187,8 +187,16 @@ export class AudienceIndex {
   /** Size of an audience, and of each of its label groups alone. */
   size(criteria: readonly Criterion[]): SizeAnswer {
     const rules = this.bitmapRules;
-    const labels = [...rules.labelGroups(criteria)].map(([label, group]) => ({ label, size: rules.labelGroup(group).size }));
-    return { size: rules.audience(criteria).size, labels };
+    // Each label group once: its size alone, then their intersection (what rules.audience computes).
+    const groups = [...rules.labelGroups(criteria)].map(([label, group]) => ({ label, users: rules.labelGroup(group) }));
+    const labels = groups.map(({ label, users }) => ({ label, size: users.size }));
+    if (!groups.length) return { size: this.everyone.size, labels };
+    const ordered = groups.map(({ users }) => users).sort((a, b) => a.size - b.size);
+    let users = ordered[0];
+    // The last intersection only needs its cardinality: no bitmap built for it.
+    for (let index = 1; index < ordered.length - 1 && users.size; index += 1) users = RoaringBitmap32.and(users, ordered[index]);
+    const size = ordered.length === 1 ? users.size : users.andCardinality(ordered[ordered.length - 1]);
+    return { size, labels };
   }
 
   /** The users of an audience (tests, exports). */
