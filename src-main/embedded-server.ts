@@ -6,8 +6,8 @@ import { startServer } from '../src-server/server';
 /**
  * The API inside the desktop app (an Electron utilityProcess): 127.0.0.1, a random port, PGlite in the user data
  * folder. On a first start without accounts the user creates the administrator (setup, with the token the main
- * process generated for this launch); the demo workspace only when the app was started with --demo. Tells the
- * main process its address.
+ * process generated for this launch); the demo workspace (accounts, then in the background the app-user population
+ * and sample audiences) only when the app was started with --demo. Tells the main process its address.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const parentPort = (process as unknown as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
@@ -19,6 +19,8 @@ startServer({
   migrationsFolder: process.env.BACKOFFICE_MIGRATIONS ?? join(here, 'migrations'),
   templateDir: process.env.BACKOFFICE_PGLITE_TEMPLATE ?? join(here, 'pglite-template'),
   demo: process.env.BACKOFFICE_DEMO === '1',
+  // The demo's app users and audiences are written in the background: the window works meanwhile.
+  demoPopulation: process.env.BACKOFFICE_DEMO === '1',
   // The embedded default has no mail server: reset links go to the app's console whatever the log level.
   onOutboxMail: printOutboxMail,
   config: { resetLinkBase: 'backoffice://app', setupToken: process.env.BACKOFFICE_SETUP_TOKEN || undefined },

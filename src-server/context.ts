@@ -39,8 +39,19 @@ export interface ServerConfig {
   companyEmailDomains: string[];
   /** How often another instance's population writes are looked for (PostgreSQL only). */
   populationFollowMs: number;
-  /** Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6). */
-  seedAudienceDemo?: boolean;
+  /** How long population_changes rows are kept for other instances (docs/audiences.md; default 10 minutes). */
+  populationChangesRetentionMs?: number;
+  /**
+   * Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6); `true` is
+   * the full demo (20,000 users, 200,000 events), a size is for tests that need a few users quickly.
+   */
+  seedAudienceDemo?: boolean | DemoPopulationSize;
+}
+
+/** Size of a demo population smaller than the full demo (tests). */
+export interface DemoPopulationSize {
+  users: number;
+  events: number;
 }
 
 export const defaultServerConfig: ServerConfig = {

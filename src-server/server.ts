@@ -3,7 +3,7 @@ import { buildApp, type App } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
-import type { ServerConfig } from './context';
+import type { DemoPopulationSize, ServerConfig } from './context';
 import type { TrustProxy } from './trust-proxy';
 
 export interface StartOptions {
@@ -17,10 +17,11 @@ export interface StartOptions {
   demo?: boolean;
   /**
    * With `demo`, also seed the app-user population (20,000 users, 200,000 events, sample audiences) in the
-   * background. `npm run server -- --demo` asks for it; hosts and tests that only need the demo accounts do not
-   * (on PGlite the seeding shares the server's thread for about a minute).
+   * background: the server answers meanwhile (on PGlite the seeding shares its thread for about a minute, in small
+   * statements). The CLI, the web host and the desktop app ask for it with their demo; tests that only need the
+   * demo accounts do not, and those that need audiences ask for a small size.
    */
-  demoPopulation?: boolean;
+  demoPopulation?: boolean | DemoPopulationSize;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -68,7 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       jwtSecret: options.jwtSecret,
       mailer,
       // The audiences feature seeds the demo population in the background: the start stays fast.
-      config: options.demo && options.demoPopulation ? { ...options.config, seedAudienceDemo: true } : options.config,
+      config: options.demo && options.demoPopulation ? { ...options.config, seedAudienceDemo: options.demoPopulation } : options.config,
       trustProxy: options.trustProxy,
       onOutboxMail: options.onOutboxMail,
     });

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import type { RunningServer } from '../../src-server/server';
+import type { RunningServer, StartOptions } from '../../src-server/server';
 import type { OutboxMail } from '../../src-server/server';
 import type { HostFiles } from '../ipc/handlers';
 import type { MainServices } from '../main-services';
@@ -33,6 +33,11 @@ export interface WebHostOptions {
   migrationsFolder?: string;
   settingsFile?: string;
   demo?: boolean;
+  /**
+   * With the demo, the app-user population and sample audiences, seeded in the background while the page already
+   * works (default: with the demo, full size). Tests pass false, or a small size when they need audiences.
+   */
+  demoPopulation?: StartOptions['demoPopulation'];
   logger?: Logger;
   /** Called as soon as the page can be served, before the embedded API has finished starting. */
   onListening?: (url: string) => void;
@@ -187,6 +192,7 @@ async function startApi(
     templateDir: options.templateDir,
     migrationsFolder: options.migrationsFolder,
     demo: options.demo ?? true,
+    demoPopulation: options.demoPopulation ?? true,
     logger: options.logger,
     onOutboxMail: options.onOutboxMail,
     // Reset links open in this browser app.

@@ -37,7 +37,11 @@ export interface WebApp {
  * A fresh web host (own PGlite folder, own settings, demo workspace) and a fresh browser context: every test
  * starts from first run, like a new user-data directory.
  */
-export async function openWebApp(browser: Browser, options: { settings?: Partial<Settings> } = {}): Promise<WebApp> {
+export async function openWebApp(
+  browser: Browser,
+  /** demoPopulation: the app users and audiences of the demo, none by default (fast); a small size for audience tests. */
+  options: { settings?: Partial<Settings>; demoPopulation?: false | { users: number; events: number } } = {},
+): Promise<WebApp> {
   const { startWebHost } = await import('../../src-main/hosts/web');
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
   // As an administrator would have edited it before the start.
@@ -49,6 +53,7 @@ export async function openWebApp(browser: Browser, options: { settings?: Partial
     templateDir: join(root, '.data/pglite-template'),
     settingsFile: join(dataDir, 'settings.json'),
     demo: true,
+    demoPopulation: options.demoPopulation ?? false,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
   const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
 import { sqlAudienceMembers } from '../helpers/audience-sql';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -113,22 +115,33 @@ describe('engine = SQL on random populations and audiences', () => {
         }
 
         const userIds = (await server.request('GET', `/users?email=p${run}-`, { token: lead })).body.map((user: { id: number }) => user.id) as number[];
+        const created: { id: number; members: number[] }[] = [];
         for (const audience of audiences) {
           const relationships = await inputs(audience.relationships);
           for (const index of audience.groups) {
             const group = groupIds[index];
             if (group) relationships.push({ node: { label: group.label, id: group.id }, kind: audience.notGroups ? 'not' : 'required', type: 'AND', event: null, caping: null });
           }
-          const created = await server.request('POST', '/audience', { token: lead, body: { area: audience.area, type: 'timeline', relationships } });
-          expect(created.status, JSON.stringify(created.body)).toBe(201);
-          const expected = await sqlAudienceMembers(server.database.db, created.body.id);
-          const size = await server.request('POST', '/audience/size', { token: admin, body: { audienceId: created.body.id } });
+          const saved = await server.request('POST', '/audience', { token: lead, body: { area: audience.area, type: 'timeline', relationships } });
+          expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+          const expected = await sqlAudienceMembers(server.database.db, saved.body.id);
+          created.push({ id: saved.body.id, members: expected });
+          const size = await server.request('POST', '/audience/size', { token: admin, body: { audienceId: saved.body.id } });
           expect(size.body.size, JSON.stringify(relationships)).toBe(expected.length);
           for (const userId of userIds) {
             const debug = await server.request('GET', `/debug/audience/${userId}`, { token: lead });
-            const member = debug.body.audiences.some((a: { id: number }) => a.id === created.body.id);
+            const member = debug.body.audiences.some((a: { id: number }) => a.id === saved.body.id);
             expect(member, `user ${userId} in ${JSON.stringify(relationships)}`).toBe(expected.includes(userId));
           }
+        }
+        // The same from an index built from the database alone (the start of a server, rebuild()).
+        const rebuilt = new AudienceEngine(server.database.db, server.database.kind, pino({ level: 'silent' }));
+        await rebuilt.rebuild();
+        for (const { id, members } of created) {
+          const criteria = rebuilt.audience(id)!.criteria;
+          expect(rebuilt.index.members(criteria)).toEqual([...members].sort((a, b) => a - b));
+          expect(rebuilt.index.size(criteria).size).toBe(members.length);
+          for (const userId of userIds) expect(rebuilt.index.matches(userId, criteria)).toBe(members.includes(userId));
         }
       }),
       { numRuns: 15 },

@@ -222,3 +222,42 @@ describe('size per label group', () => {
     expect(index.size([rel('Document', 'x', { nodeId: 10, event: 'document.view', caping: 2 })]).size).toBe(0);
   });
 });
+
+describe('compiled audiences (one-user membership)', () => {
+  it('a compiled audience sees later writes: new attribute values, new events, more steps, changed groups', () => {
+    const index = new AudienceIndex();
+    index.updateUser(1, [], attributeValues({ ...base, professionId: 2 }));
+    const profession9 = [rel('Profession', '9')];
+    const viewedTwice = [rel('Document', 'x', { nodeId: 10, event: 'document.view', caping: 2 })];
+    const inGroup = [rel('OrGroup', '', { nodeId: 50 })];
+    // Compiled while nothing matches: no bitmap for Profession 9, no ladder for node 10, no group 50.
+    expect(index.matches(1, profession9)).toBe(false);
+    expect(index.matches(1, viewedTwice)).toBe(false);
+    expect(index.matches(1, inGroup)).toBe(false);
+    const compiled = index.matcher(profession9);
+    expect(index.matcher(profession9)).toBe(compiled); // cached while the structure holds
+
+    index.updateUser(1, attributeValues({ ...base, professionId: 2 }), attributeValues({ ...base, professionId: 9 }));
+    expect(index.matches(1, profession9)).toBe(true);
+    index.addEvent(1, 10, 'document.view');
+    expect(index.matches(1, viewedTwice)).toBe(false);
+    index.addEvent(1, 10, 'document.view');
+    expect(index.matches(1, viewedTwice)).toBe(true);
+    index.removeInteractions(1, [[10, 'document.view']]);
+    expect(index.matches(1, viewedTwice)).toBe(false);
+    index.setGroup(50, { label: 'OrGroup', members: [rel('Profession', '9')] });
+    expect(index.matches(1, inGroup)).toBe(true);
+    index.setGroup(50, { label: 'OrGroup', members: [rel('Profession', '2')] });
+    expect(index.matches(1, inGroup)).toBe(false);
+    index.deleteGroup(50);
+    expect(index.matches(1, inGroup)).toBe(false);
+  });
+
+  it('a user the index does not know matches nothing, not even an audience without criteria', () => {
+    const index = new AudienceIndex();
+    index.updateUser(1, [], attributeValues(base));
+    expect(index.matches(1, [])).toBe(true);
+    expect(index.matches(2, [])).toBe(false);
+    expect(index.matches(2, [rel('Role', 'ROLE_PROSPECT', { kind: 'not' })])).toBe(false);
+  });
+});

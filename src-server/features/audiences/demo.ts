@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { DemoPopulationSize } from '../../context';
 import type { Database } from '../../db/client';
 import { DEMO_APPS, DEMO_FEEDS, generatePopulation } from './generator';
 import { rows, upsertNodes } from './queries';
+
+/** The demo workspace's population; tests may ask for fewer users (config.seedAudienceDemo). */
+export const FULL_DEMO: DemoPopulationSize = { users: 20_000, events: 200_000 };
 
 type Member = { label: string; value: string; kind?: 'required' | 'not'; event?: string; caping?: number };
 
@@ -10,16 +14,17 @@ type Member = { label: string; value: string; kind?: 'required' | 'not'; event?:
  * and three groups that make sense. Runs while no audience exists; the generation is idempotent, so a start
  * interrupted during the seeding completes it next time. Small batches: the server answers in between.
  */
-export async function seedAudienceDemo(db: Database, signal?: AbortSignal): Promise<boolean> {
+export async function seedAudienceDemo(db: Database, signal?: AbortSignal, size: DemoPopulationSize = FULL_DEMO): Promise<boolean> {
   const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM audiences`);
   if (count > 0) return false;
+  const small = size.users < FULL_DEMO.users;
   const population = await generatePopulation(db, {
-    users: 20_000,
-    events: 200_000,
+    users: size.users,
+    events: size.events,
     seed: 2026,
-    documents: 300,
-    adverts: 40,
-    keywords: 100,
+    documents: small ? 20 : 300,
+    adverts: small ? 5 : 40,
+    keywords: small ? 10 : 100,
     // PGlite runs queries on the server's own thread: short statements keep every answer waiting a fraction of a second.
     userBatch: 250,
     eventBatch: 2_500,

@@ -68,6 +68,13 @@ export interface GenerateOptions {
  * Writes users, their attribute nodes, items and events. Deterministic and idempotent (same seed, same external
  * and event ids, conflicts skipped), so an interrupted run is completed by running it again.
  */
+/**
+ * Back to the event loop between two batches. PGlite answers through promises only (its WebAssembly runs
+ * synchronously), so a loop of awaited statements would never let the server accept a connection or answer a
+ * request until the whole demo is written.
+ */
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function generatePopulation(db: Database, options: GenerateOptions): Promise<GeneratedPopulation> {
   const USER_BATCH = options.userBatch ?? 10_000;
   const EVENT_BATCH = options.eventBatch ?? 50_000;
@@ -77,6 +84,7 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
   const keywords = Array.from({ length: options.keywords ?? 300 }, (_, i) => `mot-clé ${i + 1}`);
 
   for (let start = 0; start < options.users; start += USER_BATCH) {
+    await letOthersRun();
     options.signal?.throwIfAborted();
     const batch = [];
     for (let i = start; i < Math.min(start + USER_BATCH, options.users); i += 1) {
@@ -129,6 +137,7 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
   // Skewed popularity: item k is picked about as often as 1/(k+1).
   const skewed = (ids: number[]) => ids[Math.floor(ids.length * next() ** 2.5)];
   for (let start = 0; start < options.events; start += EVENT_BATCH) {
+    await letOthersRun();
     options.signal?.throwIfAborted();
     const size = Math.min(EVENT_BATCH, options.events - start);
     const eventIds: string[] = [];

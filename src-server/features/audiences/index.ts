@@ -12,7 +12,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
   const built = await engine.rebuild();
   context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
-  engine.follow(context.config.populationFollowMs);
+  engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   context.onClose(async () => {
     seeding?.abort.abort();
@@ -29,7 +29,8 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
 function seedDemoInBackground(context: ServerContext, engine: AudienceEngine) {
   const abort = new AbortController();
   const started = performance.now();
-  const done = seedAudienceDemo(context.db, abort.signal)
+  const wanted = context.config.seedAudienceDemo;
+  const done = seedAudienceDemo(context.db, abort.signal, typeof wanted === 'object' ? wanted : undefined)
     .then(async (seeded) => {
       if (!seeded) return;
       await engine.rebuild();

@@ -24,6 +24,9 @@ const ladderKey = (nodeId: number, event: string | null) => `${nodeId}\u0000${ev
 /** Labels whose events membership reads (Keyword searches never filter: they are not indexed). */
 export const INDEXED_ITEM_LABELS: ReadonlySet<string> = new Set(['Advert', 'Document']);
 
+/** One audience compiled for one-user questions: a few `has()` on bitmaps, nothing allocated. */
+export type Matcher = (userId: number) => boolean;
+
 export interface SizeAnswer {
   size: number;
   /** Users satisfying each label group on its own, so the editor can tell which criterion makes it small. */
@@ -35,6 +38,13 @@ export class AudienceIndex {
   private readonly attributes = new Map<string, Bitmap>();
   private readonly ladders = new Map<string, Bitmap[]>();
   private readonly groups = new Map<number, GroupDefinition>();
+  /**
+   * Bumped whenever a bitmap is created, replaced or dropped, or a group changes: compiled matchers hold bitmap
+   * references, which stay right while only the bitmaps' contents change (a user added or removed in place).
+   */
+  private structure = 0;
+  private readonly compiled = new WeakMap<readonly Criterion[], { structure: number; matcher: Matcher }>();
+  private readonly matcherRules = new MembershipRules<Matcher>(this.matcherAlgebra(), (id) => this.groups.get(id));
 
   private readonly bitmapRules = new MembershipRules<Bitmap>(this.bitmapAlgebra(), (id) => this.groups.get(id));
 
@@ -48,6 +58,7 @@ export class AudienceIndex {
     this.attributes.clear();
     this.ladders.clear();
     this.groups.clear();
+    this.structure += 1;
   }
 
   // ---- writes -------------------------------------------------------------------------------------------------
@@ -57,7 +68,7 @@ export class AudienceIndex {
     if (label === 'User') return;
     const key = attributeKey(label, value);
     let bitmap = this.attributes.get(key);
-    if (!bitmap) this.attributes.set(key, (bitmap = new RoaringBitmap32()));
+    if (!bitmap) this.attributes.set(key, (bitmap = this.created()));
     bitmap.addMany(userIds);
   }
 
@@ -73,7 +84,7 @@ export class AudienceIndex {
       if (label === 'User') continue;
       const key = attributeKey(label, value);
       let bitmap = this.attributes.get(key);
-      if (!bitmap) this.attributes.set(key, (bitmap = new RoaringBitmap32()));
+      if (!bitmap) this.attributes.set(key, (bitmap = this.created()));
       bitmap.add(userId);
     }
     this.everyone.add(userId);
@@ -96,6 +107,23 @@ export class AudienceIndex {
       remaining = remaining.filter(([, count]) => count > step + 1);
     }
     this.ladders.set(ladderKey(nodeId, event), ladder);
+    this.structure += 1;
+  }
+
+  /** A ladder built at once from the users having exactly each count (the build): step k = counts above k. */
+  setLadder(nodeId: number, event: string | null, usersByCount: ReadonlyMap<number, Uint32Array | number[]>): void {
+    const highest = Math.max(0, ...usersByCount.keys());
+    const ladder: Bitmap[] = new Array(highest);
+    let above: Bitmap | undefined;
+    for (let count = highest; count >= 1; count -= 1) {
+      // One bitmap per step, never shared: climb() grows one step without the others.
+      above = above ? above.clone() : new RoaringBitmap32();
+      const exactly = usersByCount.get(count);
+      if (exactly) above.addMany(exactly);
+      ladder[count - 1] = above;
+    }
+    this.ladders.set(ladderKey(nodeId, event), ladder);
+    this.structure += 1;
   }
 
   /** Forgets the interactions of a user on the given (node, event) pairs (interactions reset). */
@@ -112,14 +140,23 @@ export class AudienceIndex {
     const prefix = `${nodeId}\u0000`;
     for (const key of [...this.ladders.keys()]) if (key.startsWith(prefix)) this.ladders.delete(key);
     this.groups.delete(nodeId);
+    this.structure += 1;
   }
 
   setGroup(groupId: number, group: GroupDefinition): void {
     this.groups.set(groupId, group);
+    this.structure += 1;
   }
 
   deleteGroup(groupId: number): void {
     this.groups.delete(groupId);
+    this.structure += 1;
+  }
+
+  /** A new bitmap under a new key: compiled matchers must look their bitmaps up again. */
+  private created(): Bitmap {
+    this.structure += 1;
+    return new RoaringBitmap32();
   }
 
   group(groupId: number): GroupDefinition | undefined {
@@ -129,7 +166,10 @@ export class AudienceIndex {
   /** Users with more than the current count: the step the user reaches next is the first one without them. */
   private climb(key: string, userId: number): void {
     let ladder = this.ladders.get(key);
-    if (!ladder) this.ladders.set(key, (ladder = []));
+    if (!ladder) {
+      this.ladders.set(key, (ladder = []));
+      this.structure += 1;
+    }
     // Steps are nested (step k+1 ⊆ step k): binary search for the first step that lacks the user.
     let low = 0;
     let high = ladder.length;
@@ -147,8 +187,16 @@ export class AudienceIndex {
   /** Size of an audience, and of each of its label groups alone. */
   size(criteria: readonly Criterion[]): SizeAnswer {
     const rules = this.bitmapRules;
-    const labels = [...rules.labelGroups(criteria)].map(([label, group]) => ({ label, size: rules.labelGroup(group).size }));
-    return { size: rules.audience(criteria).size, labels };
+    // Each label group once: its size alone, then their intersection (what rules.audience computes).
+    const groups = [...rules.labelGroups(criteria)].map(([label, group]) => ({ label, users: rules.labelGroup(group) }));
+    const labels = groups.map(({ label, users }) => ({ label, size: users.size }));
+    if (!groups.length) return { size: this.everyone.size, labels };
+    const ordered = groups.map(({ users }) => users).sort((a, b) => a.size - b.size);
+    let users = ordered[0];
+    // The last intersection only needs its cardinality: no bitmap built for it.
+    for (let index = 1; index < ordered.length - 1 && users.size; index += 1) users = RoaringBitmap32.and(users, ordered[index]);
+    const size = ordered.length === 1 ? users.size : users.andCardinality(ordered[ordered.length - 1]);
+    return { size, labels };
   }
 
   /** The users of an audience (tests, exports). */
@@ -158,22 +206,20 @@ export class AudienceIndex {
 
   /** Whether one user belongs to an audience: a few bitmap look-ups, no set built. */
   matches(userId: number, criteria: readonly Criterion[]): boolean {
-    return this.userRules(userId).audience(criteria);
+    return this.matcher(criteria)(userId);
   }
 
-  /** Rules over one user, to test many audiences for that user. */
-  userRules(userId: number): MembershipRules<boolean> {
-    const has = (bitmap: Bitmap | undefined) => bitmap?.has(userId) ?? false;
-    const algebra: SetAlgebra<boolean> = {
-      everyone: () => this.everyone.has(userId),
-      nobody: () => false,
-      attribute: (label, value) => (label === 'User' ? value === String(userId) && this.everyone.has(userId) : has(this.attributes.get(attributeKey(label, value)))),
-      interactions: (nodeId, event, atLeast) => has(this.ladders.get(ladderKey(nodeId, event))?.[atLeast - 1]),
-      and: (sets) => sets.every(Boolean),
-      or: (sets) => sets.some(Boolean),
-      minus: (set, removed) => set && !removed,
-    };
-    return new MembershipRules(algebra, (id) => this.groups.get(id));
+  /**
+   * The audience compiled into a closure over its bitmaps, cached per criteria array (a saved audience's array
+   * lives until the audience is reloaded) and compiled again only after the index's structure changed. Membership
+   * of one user in 1,000 audiences is then a few thousand `has()`, with no rule walking or set building.
+   */
+  matcher(criteria: readonly Criterion[]): Matcher {
+    const cached = this.compiled.get(criteria);
+    if (cached && cached.structure === this.structure) return cached.matcher;
+    const matcher = this.matcherRules.audience(criteria);
+    this.compiled.set(criteria, { structure: this.structure, matcher });
+    return matcher;
   }
 
   /** Bytes held by the bitmaps (serialized size, close to the memory they use). */
@@ -192,6 +238,48 @@ export class AudienceIndex {
       bitmap.shrinkToFit();
     }
     for (const ladder of this.ladders.values()) for (const step of ladder) step.shrinkToFit();
+  }
+
+  private matcherAlgebra(): SetAlgebra<Matcher> {
+    const nobody: Matcher = () => false;
+    const inBitmap = (bitmap: Bitmap | undefined): Matcher => (bitmap ? (userId) => bitmap.has(userId) : nobody);
+    return {
+      // `everyone` is read at call time: clear() replaces it (and bumps the structure anyway).
+      everyone: () => (userId) => this.everyone.has(userId),
+      nobody: () => nobody,
+      attribute: (label, value) => {
+        if (label !== 'User') return inBitmap(this.attributes.get(attributeKey(label, value)));
+        const id = Number(value);
+        return (userId) => userId === id && this.everyone.has(userId);
+      },
+      interactions: (nodeId, event, atLeast) => {
+        const ladder = this.ladders.get(ladderKey(nodeId, event));
+        if (!ladder) return nobody;
+        // The ladder grows in place (a user's next event may add a step): read the step at call time.
+        const step = atLeast - 1;
+        return (userId) => ladder[step]?.has(userId) ?? false;
+      },
+      and: (sets) => {
+        if (sets.length === 0) return (userId) => this.everyone.has(userId);
+        if (sets.includes(nobody)) return nobody;
+        if (sets.length === 1) return sets[0];
+        const parts = [...sets];
+        return (userId) => {
+          for (const part of parts) if (!part(userId)) return false;
+          return true;
+        };
+      },
+      or: (sets) => {
+        const parts = sets.filter((set) => set !== nobody);
+        if (parts.length === 0) return nobody;
+        if (parts.length === 1) return parts[0];
+        return (userId) => {
+          for (const part of parts) if (part(userId)) return true;
+          return false;
+        };
+      },
+      minus: (set, removed) => (set === nobody ? nobody : removed === nobody ? set : (userId) => set(userId) && !removed(userId)),
+    };
   }
 
   private bitmapAlgebra(): SetAlgebra<Bitmap> {

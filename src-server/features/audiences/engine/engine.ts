@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseKind } from '../../../db/client';
-import { audienceRelationships, groupRelationships, param, rows, toCriterion, userAttributeColumns, type Executor, type RelationshipRow, type UserAttributeRow } from '../queries';
+import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
-import { attributeValues, type Criterion, type GroupDefinition } from './semantics';
+import type { Criterion, GroupDefinition } from './semantics';
 
 type AttributePairs = [string, string][];
 
@@ -21,8 +21,12 @@ export interface AudienceDefinition {
   criteria: Criterion[];
 }
 
-const USER_PAGE = 50_000;
-const NODE_CHUNK = 2_000;
+/**
+ * How long a population_changes row is kept once every transaction before it has finished (see pruneChanges). An
+ * instance that has not followed for half of it rebuilds instead of replaying, so pruning never makes it miss one.
+ */
+export const CHANGES_RETENTION_MS = 10 * 60 * 1000;
+
 
 /**
  * The audience engine: the bitmap index plus the audience and group definitions, built from the database and
@@ -40,6 +44,11 @@ export class AudienceEngine {
   private following: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = false;
+  /** When following last succeeded (or the index was built): too long ago, replaying could miss pruned changes. */
+  private lastFollowedAt = 0;
+  /** (time, horizon): at that time, every transaction before the horizon had finished. Pruning reads them. */
+  private horizons: { at: number; upTo: bigint }[] = [];
+  private lastPrunedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -63,6 +72,8 @@ export class AudienceEngine {
     await this.db.transaction(
       async (tx) => {
         [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+        // The grouping of a million users' attributes hashes in memory rather than on disk (the server's memory, this transaction only).
+        await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
         await loadUsers(tx, fresh);
         await loadInteractions(tx, fresh);
         for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
@@ -79,6 +90,7 @@ export class AudienceEngine {
     for (const [id, definition] of audiences) this.audiences.set(id, definition);
     this.buildSnapshot = snapshot;
     this.followedUpTo = BigInt(snapshot.split(':')[0]);
+    this.lastFollowedAt = Date.now();
     return { ms: performance.now() - started, users: fresh.userCount };
   }
 
@@ -133,9 +145,8 @@ export class AudienceEngine {
 
   /** The audiences one user belongs to, by name. */
   audiencesOf(userId: number): { id: number; name: string }[] {
-    const rules = this.index.userRules(userId);
     const found: { id: number; name: string }[] = [];
-    for (const definition of this.audiences.values()) if (rules.audience(definition.criteria)) found.push({ id: definition.id, name: definition.name });
+    for (const definition of this.audiences.values()) if (this.index.matcher(definition.criteria)(userId)) found.push({ id: definition.id, name: definition.name });
     return found.sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
   }
 
@@ -149,13 +160,18 @@ export class AudienceEngine {
    * Follows the writes of other instances on the same PostgreSQL: every `intervalMs`, the events and changes of
    * every transaction that finished since the last look — all those older than the oldest transaction still
    * running (pg_snapshot_xmin) — are applied in transaction order. Reading by transaction rather than by serial
-   * id means a transaction that commits late with small ids is not skipped.
+   * id means a transaction that commits late with small ids is not skipped. Old population_changes rows are pruned
+   * on the way (pruneChanges); an instance that could not follow for half the retention rebuilds instead.
    */
-  follow(intervalMs: number): void {
+  follow(intervalMs: number, retentionMs = CHANGES_RETENTION_MS): void {
     if (!this.follows || this.following) return;
     const tick = () => {
       if (this.stopped) return;
-      this.polling = this.followOnce()
+      const stale = Date.now() - this.lastFollowedAt > retentionMs / 2;
+      const work = stale
+        ? this.rebuild().then(({ ms }) => this.logger.warn({ ms: Math.round(ms) }, 'audience engine: not followed for too long (changes may be pruned); rebuilt'))
+        : this.followOnce().then(async () => void (await this.pruneChanges(retentionMs)));
+      this.polling = work
         .catch((error) => this.logger.warn({ err: error }, 'audience engine: following other instances failed; retrying'))
         .finally(() => {
           if (!this.stopped) this.following = setTimeout(tick, intervalMs);
@@ -173,7 +189,11 @@ export class AudienceEngine {
   async followOnce(): Promise<void> {
     const [{ horizon }] = await rows<{ horizon: string }>(this.db, sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`);
     const upTo = BigInt(horizon);
-    if (upTo <= this.followedUpTo) return;
+    this.noteHorizon(upTo);
+    if (upTo <= this.followedUpTo) {
+      this.lastFollowedAt = Date.now();
+      return;
+    }
     const from = this.followedUpTo.toString();
     const window = (tx: ReturnType<typeof sql.raw>) =>
       sql`${tx} >= ${from}::xid8 AND ${tx} < ${horizon}::xid8 AND NOT pg_visible_in_snapshot(${tx}, ${this.buildSnapshot}::pg_snapshot)`;
@@ -196,7 +216,37 @@ export class AudienceEngine {
       .sort((a, b) => (a.tx < b.tx ? -1 : a.tx > b.tx ? 1 : a.order - b.order));
     for (const step of steps) await step.apply();
     this.followedUpTo = upTo;
+    this.lastFollowedAt = Date.now();
     for (const id of this.ownTransactions) if (id < upTo) this.ownTransactions.delete(id);
+  }
+
+  private noteHorizon(upTo: bigint): void {
+    const last = this.horizons.at(-1);
+    // A few dozen entries at most: one per second is plenty to find the horizon of `retention` ago.
+    if (!last || (upTo > last.upTo && Date.now() - last.at >= 1000)) this.horizons.push({ at: Date.now(), upTo });
+  }
+
+  /**
+   * Retention of population_changes (docs/audiences.md): a row is deleted once every transaction up to and
+   * including its own had finished `retentionMs` ago. Every instance that followed since then has read it (their
+   * horizon passed it), and one that did not follow for half that long rebuilds from the database instead of
+   * replaying (see follow). The events table is never pruned: it is the source of truth. Any instance may prune;
+   * deleting twice is harmless.
+   */
+  async pruneChanges(retentionMs: number): Promise<number> {
+    const now = Date.now();
+    if (now - this.lastPrunedAt < Math.min(60_000, retentionMs / 4)) return 0;
+    this.lastPrunedAt = now;
+    let known: { at: number; upTo: bigint } | undefined;
+    while (this.horizons.length && this.horizons[0].at <= now - retentionMs) known = this.horizons.shift();
+    if (!known) return 0;
+    // Kept as the oldest entry: it still tells what may be pruned next time.
+    this.horizons.unshift(known);
+    const [{ deleted }] = await rows<{ deleted: number }>(
+      this.db,
+      sql`WITH gone AS (DELETE FROM population_changes WHERE tx < ${known.upTo.toString()}::xid8 RETURNING 1) SELECT count(*)::int AS deleted FROM gone`,
+    );
+    return deleted;
   }
 
   private async applyChange(change: PopulationChange): Promise<void> {
@@ -217,54 +267,102 @@ export class AudienceEngine {
 
 // ---- loading ------------------------------------------------------------------------------------------------------
 
-/** Attribute bitmaps, page by page of users. */
+/**
+ * User ids aggregated by the database as 4-byte big-endian integers (string_agg of int4send): one bytea per
+ * bitmap instead of a row per user, so a million users load without a million JavaScript objects.
+ */
+function userIds(bytes: Uint8Array): Uint32Array {
+  const ids = new Uint32Array(bytes.byteLength >> 2);
+  const view = new Uint8Array(ids.buffer);
+  view.set(bytes.subarray(0, ids.length * 4));
+  Buffer.from(ids.buffer).swap32();
+  return ids;
+}
+
+/**
+ * Attribute bitmaps, grouped by the database in one pass over app_users. Must give exactly what
+ * semantics.ts attributeValues gives for each user (the property tests compare the engine with SQL).
+ */
 async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
-  let last = 0;
-  for (;;) {
-    const page = await rows<UserAttributeRow>(tx, sql`SELECT ${userAttributeColumns} FROM app_users WHERE id > ${last} ORDER BY id LIMIT ${USER_PAGE}`);
-    if (!page.length) return;
-    const byValue = new Map<string, number[]>();
-    for (const user of page) {
-      for (const [label, value] of attributeValues(user)) {
-        if (label === 'User') continue; // a User criterion asks the user id: answered by the everyone bitmap
-        const key = `${label}\u0000${value}`;
-        const list = byValue.get(key);
-        if (list) list.push(user.id);
-        else byValue.set(key, [user.id]);
-      }
+  const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
+  if (!everyone?.ids) return;
+  index.addUsers(userIds(everyone.ids));
+  // One scan and one hash table per column (grouping sets): no per-user row reaches JavaScript.
+  const columns = await rows<{ label: string; value: string | null; ids: Uint8Array }>(
+    tx,
+    sql`SELECT CASE WHEN grouping(profession_id) = 0 THEN 'Profession' WHEN grouping(specialty_id) = 0 THEN 'Specialty' WHEN grouping(title) = 0 THEN 'Title'
+                    WHEN grouping(area) = 0 THEN 'Area' WHEN grouping(country_id) = 0 THEN 'Country' WHEN grouping(zipcode) = 0 THEN 'Zipcode'
+                    WHEN grouping(uga) = 0 THEN 'Uga' ELSE 'Workplace' END AS label,
+               coalesce(profession_id::text, specialty_id::text, title, area, country_id::text, zipcode, uga, workplace) AS value,
+               string_agg(int4send(id), ''::bytea) AS ids
+        FROM app_users GROUP BY GROUPING SETS ((profession_id), (specialty_id), (title), (area), (country_id), (zipcode), (uga), (workplace))`,
+  );
+  const lists = await rows<{ label: string; value: string; ids: Uint8Array }>(
+    tx,
+    sql`SELECT 'Role' AS label, value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users, unnest(roles) AS value GROUP BY value
+        UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(feeds) AS value GROUP BY value
+        UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value`,
+  );
+  const groups: { label: string; value: string; ids: Uint8Array }[] = [];
+  for (const { label, value, ids } of [...columns, ...lists]) {
+    // Missing (null) and empty attributes match nothing, as in attributeValues.
+    if (value === null || value === '') continue;
+    groups.push({ label, value, ids });
+    // Zip: the first two characters of the zipcode.
+    if (label === 'Zipcode' && value.length >= 2) groups.push({ label: 'Zip', value: value.slice(0, 2), ids });
+  }
+  for (const { label, value, ids } of groups) index.addAttributeUsers(label, value, userIds(ids));
+}
+
+/**
+ * Event ladders of Advert and Document nodes. The database hands back, per (node, event), the user id of every
+ * event (a bytea, duplicates included): a hash aggregate of a few thousand groups, no sort of millions of rows.
+ * Counting per user is then a native sort of each id array and one pass over it; Auto is the same over all the
+ * events of a node. Step k of a ladder holds the users with more than k events.
+ */
+async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
+  const perEvent = await rows<{ nodeId: number; event: string; ids: Uint8Array }>(
+    tx,
+    sql`SELECT node_id AS "nodeId", event, string_agg(int4send(user_id), ''::bytea) AS ids FROM interaction_events
+        WHERE node_id IN (SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))
+        GROUP BY node_id, event`,
+  );
+  const byNode = new Map<number, Uint32Array[]>();
+  for (const { nodeId, event, ids } of perEvent) {
+    const users = userIds(ids);
+    index.setLadder(nodeId, event, usersByCount(users));
+    const list = byNode.get(nodeId);
+    if (list) list.push(users);
+    else byNode.set(nodeId, [users]);
+  }
+  for (const [nodeId, lists] of byNode) {
+    if (lists.length === 1) {
+      index.setLadder(nodeId, null, usersByCount(lists[0]));
+      continue;
     }
-    for (const [key, ids] of byValue) {
-      const [label, value] = key.split('\u0000');
-      index.addAttributeUsers(label, value, ids);
+    const all = new Uint32Array(lists.reduce((total, list) => total + list.length, 0));
+    let offset = 0;
+    for (const list of lists) {
+      all.set(list, offset);
+      offset += list.length;
     }
-    index.addUsers(page.map((user) => user.id));
-    last = page[page.length - 1].id;
+    index.setLadder(nodeId, null, usersByCount(all));
   }
 }
 
-/** Event ladders of Advert and Document nodes, per (node, event) and per node (Auto), a chunk of nodes at a time. */
-async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
-  const items = await rows<{ id: number }>(tx, sql`SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]) ORDER BY id`);
-  for (let start = 0; start < items.length; start += NODE_CHUNK) {
-    const chunk = items.slice(start, start + NODE_CHUNK).map((item) => item.id);
-    const counts = await rows<{ nodeId: number; event: string; users: number[]; counts: number[] }>(
-      tx,
-      sql`SELECT node_id AS "nodeId", event, array_agg(user_id ORDER BY user_id) AS users, array_agg(n ORDER BY user_id) AS counts
-          FROM (SELECT node_id, event, user_id, count(*)::int AS n FROM interaction_events WHERE node_id = ANY(${param(chunk)}::int[]) GROUP BY 1, 2, 3) grouped
-          GROUP BY node_id, event`,
-    );
-    const anyEvent = new Map<number, Map<number, number>>();
-    for (const row of counts) {
-      index.setCounts(row.nodeId, row.event, row.users, row.counts);
-      let perUser = anyEvent.get(row.nodeId);
-      if (!perUser) anyEvent.set(row.nodeId, (perUser = new Map()));
-      row.users.forEach((userId, i) => perUser!.set(userId, (perUser!.get(userId) ?? 0) + row.counts[i]));
-    }
-    for (const [nodeId, perUser] of anyEvent) {
-      const userIds = [...perUser.keys()].sort((a, b) => a - b);
-      index.setCounts(nodeId, null, userIds, userIds.map((userId) => perUser.get(userId)!));
-    }
+/** From the user id of every event (sorted here, in place) to the users having exactly each count. */
+function usersByCount(ids: Uint32Array): Map<number, number[]> {
+  ids.sort();
+  const byCount = new Map<number, number[]>();
+  for (let start = 0; start < ids.length; ) {
+    let end = start + 1;
+    while (end < ids.length && ids[end] === ids[start]) end += 1;
+    const list = byCount.get(end - start);
+    if (list) list.push(ids[start]);
+    else byCount.set(end - start, [ids[start]]);
+    start = end;
   }
+  return byCount;
 }
 
 async function groupLabels(db: Executor, ids: number[] | null) {
