@@ -77,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler(handleError);
+  // Uploads are read by their handler as a stream (src-server/features/storage/multipart.ts), never buffered.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ errorMsg: `${MESSAGES.routeNotFound} : ${request.method} ${request.url.split('?')[0]}` });

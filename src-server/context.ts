@@ -6,6 +6,7 @@ import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { StorageConfig } from './features/storage/config';
 
 export interface ServerConfig {
   /** Start of the links mailed for password reset, e.g. `backoffice://app` or `http://127.0.0.1:4173`. */
@@ -41,6 +42,8 @@ export interface ServerConfig {
   populationFollowMs: number;
   /** Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6). */
   seedAudienceDemo?: boolean;
+  /** Where files live (local folder or S3, storageConfigFromEnv); absent: a temporary folder (tests). */
+  storage?: StorageConfig;
 }
 
 export const defaultServerConfig: ServerConfig = {

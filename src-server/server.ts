@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
 import type { ServerConfig } from './context';
+import { storageConfigFromEnv } from './features/storage/config';
 import type { TrustProxy } from './trust-proxy';
 
 export interface StartOptions {
@@ -68,7 +69,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       jwtSecret: options.jwtSecret,
       mailer,
       // The audiences feature seeds the demo population in the background: the start stays fast.
-      config: options.demo && options.demoPopulation ? { ...options.config, seedAudienceDemo: true } : options.config,
+      config: {
+        storage: storageConfigFromEnv(process.env, options.dataDir),
+        ...options.config,
+        ...(options.demo && options.demoPopulation ? { seedAudienceDemo: true } : {}),
+      },
       trustProxy: options.trustProxy,
       onOutboxMail: options.onOutboxMail,
     });

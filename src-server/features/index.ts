@@ -5,6 +5,7 @@ import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
 import { setupFeature } from './setup';
+import { storageFeature } from './storage';
 
 /**
  * The server's feature registry: one line per feature. Each feature module builds its own services and returns
@@ -18,5 +19,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await metaFeature(context)),
     ...(await setupFeature(context)),
     ...(await audiencesFeature(context)),
+    ...(await storageFeature(context)),
   };
 }

@@ -3,6 +3,7 @@ import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
 import { setupOperations } from './setup';
+import { storageOperations } from './storage';
 
 export * from './define';
 export * from './entities';
@@ -16,6 +17,7 @@ export const contract = {
   ...metaOperations,
   ...setupOperations,
   ...audienceOperations,
+  ...storageOperations,
 };
 
 export type Contract = typeof contract;

@@ -1,0 +1,13 @@
+import type { ServerContext } from '../../context';
+import { createStorage } from './config';
+import { storageHandlers, type StorageHandlers } from './handlers';
+
+/**
+ * Files (issue 11): the storage adapter of this server (local folder or S3), the storage browser's calls, the
+ * media route, and the multipart pipeline (`receiveFile`) that other features' upload calls use.
+ */
+export async function storageFeature(context: ServerContext): Promise<StorageHandlers> {
+  const storage = createStorage(context.config.storage);
+  context.onClose(() => storage.close());
+  return storageHandlers(context, storage.adapter);
+}
