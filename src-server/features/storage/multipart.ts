@@ -44,7 +44,8 @@ export async function receiveFile<Fields, Result>(
   try {
     parser = busboy({
       headers: request.headers,
-      limits: { files: 1, fields: 20, fieldSize: 16 * 1024, fileSize: spec.maxFileBytes, parts: 24 },
+      // busboy truncates a file that reaches its limit: one byte more lets exactly maxFileBytes through.
+      limits: { files: 1, fields: 20, fieldSize: 16 * 1024, fileSize: spec.maxFileBytes + 1, parts: 24 },
       defParamCharset: 'utf8',
     });
   } catch {
