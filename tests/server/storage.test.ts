@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES, formatNotAllowed } from '@shared/messages/storage';
 import { DOCUMENT_FORMATS, LIBRARY_MAX_BYTES, MEDIA_FORMATS } from '@shared/rules/storage';
@@ -236,7 +236,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('storage browser cal
 });
 
 describe('the multipart pipeline with the 10 MB limit of library media', () => {
-  let app: ReturnType<typeof Fastify>;
+  let app: FastifyInstance;
   let url: string;
   let storage: LocalStorage;
   beforeAll(async () => {
