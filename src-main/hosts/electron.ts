@@ -208,6 +208,11 @@ export async function runElectronHost(): Promise<void> {
       await savePdfFile(chosen.filePath, bytes);
       return { savedAs: chosen.filePath };
     },
+    async pickUpload({ formats }) {
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }] });
+      const path = picked.filePaths[0];
+      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
+    },
   };
   const services = createMainServices({
     host: 'electron',

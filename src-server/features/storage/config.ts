@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,8 +19,8 @@ export type StorageConfig = (
 
 /**
  * The storage of a server started from the environment: S3 when STORAGE_S3_BUCKET is set (endpoint, region and
- * the usual AWS credential variables), else a local folder — BACKOFFICE_STORAGE_DIR, or `storage` beside the
- * PGlite data folder, so that the embedded app works offline.
+ * the usual AWS credential variables), else a local folder — BACKOFFICE_STORAGE_DIR, or `<data folder>-storage`
+ * beside the PGlite data folder, so that the embedded app works offline.
  */
 export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir?: string): StorageConfig {
   const publicUrl = env.STORAGE_PUBLIC_URL?.replace(/\/+$/, '') || undefined;
@@ -33,7 +33,8 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir?: string): 
       publicUrl,
     };
   }
-  const dir = env.BACKOFFICE_STORAGE_DIR ? resolve(env.BACKOFFICE_STORAGE_DIR) : join(dirname(resolve(dataDir ?? '.data/pglite')), 'storage');
+  // Beside the PGlite folder, never inside it (PGDATA is the database's own).
+  const dir = env.BACKOFFICE_STORAGE_DIR ? resolve(env.BACKOFFICE_STORAGE_DIR) : `${resolve(dataDir ?? '.data/pglite')}-storage`;
   return { kind: 'local', dir, publicUrl };
 }
 
