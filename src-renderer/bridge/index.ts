@@ -1,6 +1,6 @@
 import type { BackofficeBridge, IpcChannel, IpcEvent, IpcEventPayload, IpcRequest, IpcResponses, IpcResult, SavedFile } from '@shared/ipc';
-import { contract, type Operation } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
+import { UPLOAD_FORMATS } from '@shared/rules/storage';
 
 declare global {
   interface Window {
@@ -132,7 +132,7 @@ function createWebBridge(): BackofficeBridge {
       if (channel === 'files:upload' && !(payload as { uploadId?: string; folderMarker?: true } | undefined)?.uploadId && !(payload as { folderMarker?: true }).folderMarker) {
         // Same for an upload: the page picks among the operation's formats, the host receives the file first.
         const request = payload as IpcRequest<'files:upload'>;
-        const formats = (contract[request.operation] as Operation).multipart?.formats ?? [];
+        const formats = UPLOAD_FORMATS[request.operation] ?? [];
         const picked = await pickCsvFile(formats.filter((format) => /^[a-z0-9]+$/.test(format)).map((format) => `.${format}`).join(','));
         if (!picked) return { ok: true, data: null } as IpcResult<IpcResponses[C]>;
         const uploaded = await uploadWithProgress(picked, request.jobId);

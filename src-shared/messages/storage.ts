@@ -18,6 +18,12 @@ export const STORAGE_MESSAGES = {
   folderNameRequired: 'Le nom du dossier est requis',
   uploadCancelled: 'Envoi annulé',
   storageFailed: "Le stockage n'a pas pu enregistrer le fichier",
+  // Storage browser screen.
+  confirmDelete: (name: string) => `Supprimer le fichier ${name} ?`,
+  emptyFolder: 'Ce dossier est vide',
+  noPreview: 'Aperçu indisponible pour ce type de fichier',
+  selectFile: 'Sélectionnez un fichier pour le prévisualiser',
+  folderNameInvalid: 'Lettres, chiffres, espaces, - et _ uniquement',
 } as const;
 
 /** 'Format non autorisé: {list}, seulement.' (spec §5). */

@@ -26,6 +26,14 @@ export const DOCUMENT_FORMATS = [
   'txt', 'csv', 'html', 'json', FOLDER_MARKER.slice(1),
 ] as const;
 
+/**
+ * The formats of each upload operation (its contract `multipart.formats`), for the page that picks the file on the
+ * web host: the renderer takes no zod schemas from the contract. A unit test keeps the two equal.
+ */
+export const UPLOAD_FORMATS: Readonly<Record<string, readonly string[]>> = {
+  'storage.uploadDocument': DOCUMENT_FORMATS,
+};
+
 /** Spec §9: files shown in the preview pane, and those with their own icon. */
 export const PREVIEWABLE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'tiff', 'pdf'] as const;
 export const ICON_EXTENSIONS = ['html', 'mp4', 'ppt', 'pptx', 'txt'] as const;

@@ -72,9 +72,10 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     for (const [roles, expected] of table) expect(ids(navigationFor(roles)), roles.join('+') || 'no role').toEqual(expected);
   });
 
-  it('shows only screens that exist: today, Admin for ADMIN and nothing else', () => {
+  it('shows only screens that exist: today, CDN Docs for CSM and CONTENT_CREATOR, Admin for ADMIN and nothing else', () => {
     for (const roles of everyRoleSet) {
-      expect(ids(visibleNavigation(roles))).toEqual(roles.includes('ADMIN') ? ['admin'] : []);
+      const expected = [...(has(roles, 'CSM', 'CONTENT_CREATOR', 'ADMIN') ? ['cdnDocs'] : []), ...(roles.includes('ADMIN') ? ['admin'] : [])];
+      expect(ids(visibleNavigation(roles)), roles.join('+') || 'no role').toEqual(expected);
     }
   });
 
@@ -82,18 +83,23 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     const links = { shortUrlServiceUrl: 'https://s.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
     for (const roles of everyRoleSet) {
       const shown = visibleNavigation(roles, SCREENS, links);
-      const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
+      const expected = [
+        ...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []),
+        ...(has(roles, 'CSM', 'CONTENT_CREATOR', 'ADMIN') ? ['cdnDocs'] : []),
+        'appCreation',
+        ...(roles.includes('ADMIN') ? ['admin'] : []),
+      ];
       expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
     }
     const [appCreation] = visibleNavigation([], SCREENS, { appCreationToolUrl: links.appCreationToolUrl });
     expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreationToolUrl, external: true });
-    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual(['cdnDocs']);
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
     const items: RegistryEntry[] = SCREENS.map((entry) => (entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry));
     expect(ids(visibleNavigation(['CSM_LEAD'], items))).toEqual(['projects', 'projects.inventory']);
-    expect(ids(visibleNavigation(['CSM'], items))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM'], items))).toEqual(['cdnDocs']);
   });
 });
 
@@ -147,7 +153,7 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
     // Only the screens of this issue exist yet.
-    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
+    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'cdnDocs', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
   });
 });
 
@@ -160,9 +166,10 @@ describe('401 redirect (spec §2)', () => {
 
 describe('first screen after sign-in', () => {
   it('is /adverts once it exists, else the first screen the role can open', () => {
-    expect(firstScreenFor(['ADMIN'])).toBe('/admin');
-    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/admin');
-    for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe('/');
+    // CDN Docs comes before Admin in the menu, so it is the first screen of those who see it.
+    expect(firstScreenFor(['ADMIN'])).toBe('/document/upload');
+    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/document/upload');
+    for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe(role === 'CSM' || role === 'CONTENT_CREATOR' ? '/document/upload' : '/');
     expect(firstScreenFor([])).toBe('/');
     const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
     expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
