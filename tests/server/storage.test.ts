@@ -14,6 +14,7 @@ import { LocalStorage } from '../../src-server/features/storage/local';
 import { receiveFile } from '../../src-server/features/storage/multipart';
 import { S3Storage } from '../../src-server/features/storage/s3';
 import { handleError } from '../../src-server/errors';
+import { PNG, SVG_WITH_SCRIPT } from '../fixtures/storage-files';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -21,12 +22,6 @@ import { startTestServer, type TestServer } from '../helpers/server';
  * The same suite against the local folder and an S3 emulator (s3rver, in this process): the adapters, then the
  * storage browser's calls and the media route through the real server on each.
  */
-export const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082',
-  'hex',
-);
-export const SVG_WITH_SCRIPT = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>parent.postMessage("svg-ran","*");document.title="ran"</script><rect width="10" height="10"/></svg>';
-
 let emulator: S3Emulator;
 const folders: string[] = [];
 beforeAll(async () => {
