@@ -14,19 +14,28 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'cache-control', 'last
  * the bytes, nosniff, the sandboxing CSP (an SVG's script never runs with this origin's rights), attachment for
  * what a browser should not render. Streamed, never buffered.
  */
+/** The headers a passed-through media answer carries, from the API's (`get` reads one of them). */
+export function mediaHeaders(get: (name: string) => string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
+  for (const name of PASSED_HEADERS) {
+    const value = get(name);
+    if (value) headers[name] = value;
+  }
+  // The storage browser previews PDFs in a frame of the page: framing by this origin only.
+  headers['x-frame-options'] = 'SAMEORIGIN';
+  headers['content-security-policy'] = headers['content-security-policy'] ? `${headers['content-security-policy']}; frame-ancestors 'self'` : "frame-ancestors 'self'";
+  return headers;
+}
+
 export async function proxyMedia({ request: incoming, response, url, foreign }: HostRequest, apiUrl: string): Promise<void> {
   if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return sendJson(response, 405, { errorMsg: MESSAGES.routeNotFound });
   if (foreign) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
   const base = new URL(apiUrl);
   const answer = await request(`${base.origin}${base.pathname.replace(/\/$/, '')}${url.pathname}${url.search}`, { method: incoming.method });
-  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
-  for (const name of PASSED_HEADERS) {
+  const headers = mediaHeaders((name) => {
     const value = answer.headers[name];
-    if (typeof value === 'string') headers[name] = value;
-  }
-  // The storage browser previews PDFs in a frame of the page: framing by this origin only.
-  headers['x-frame-options'] = 'SAMEORIGIN';
-  headers['content-security-policy'] = headers['content-security-policy'] ? `${headers['content-security-policy']}; frame-ancestors 'self'` : "frame-ancestors 'self'";
+    return typeof value === 'string' ? value : undefined;
+  });
   response.writeHead(answer.statusCode, headers);
   if (incoming.method === 'HEAD') {
     await answer.body.dump();
