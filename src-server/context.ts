@@ -44,6 +44,8 @@ export interface ServerConfig {
   seedAudienceDemo?: boolean;
   /** Where files live (local folder or S3, storageConfigFromEnv); absent: a temporary folder (tests). */
   storage?: StorageConfig;
+  /** Demo workspace: a few client folders and documents in an empty storage. */
+  seedStorageDemo?: boolean;
 }
 
 export const defaultServerConfig: ServerConfig = {

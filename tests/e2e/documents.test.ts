@@ -32,7 +32,21 @@ describe('storage browser (web host, Chromium)', () => {
     await page.waitForURL((u) => u.pathname === '/document/upload');
     await page.getByTestId('documents-page').waitFor();
     expect(await page.getByTestId('current-folder').textContent()).toBe('assets/clients');
-    await page.getByText(STORAGE_MESSAGES.emptyFolder).waitFor();
+    // The demo workspace's client folders, in the list and the tree.
+    await page.getByTestId('folder-row').filter({ hasText: 'Pharmavie' }).waitFor();
+    expect(await page.getByTestId('folder-row').allTextContents()).toEqual(['📁 Laboratoire Aurelis', '📁 Pharmavie']);
+    await page.getByTestId('folder-assets/clients/Laboratoire Aurelis').click();
+    await expect.poll(() => page.getByTestId('current-folder').textContent()).toBe('assets/clients/Laboratoire Aurelis');
+    // A PDF previews in a frame; a text file has its icon and no preview.
+    await page.getByTestId('file-row').filter({ hasText: 'brief-campagne' }).click();
+    await page.getByTestId('preview-pdf').waitFor();
+    expect(await page.getByTestId('preview-pdf').getAttribute('src')).toMatch(/\.pdf\?d=\d+$/);
+    await page.getByTestId('folder-assets/clients/Pharmavie').click();
+    await page.getByTestId('file-row').filter({ hasText: 'compte-rendu-reunion.txt' }).click();
+    await page.getByText(STORAGE_MESSAGES.noPreview).waitFor();
+    expect(await page.getByTestId('document-preview').getByTestId('file-icon-txt').count()).toBe(1);
+    await page.getByTestId('folder-assets/clients').click();
+    await expect.poll(() => page.getByTestId('current-folder').textContent()).toBe('assets/clients');
 
     // A new folder: the modal, a French error beside the field, then the folder in the list and the tree.
     await page.getByTestId('new-folder').click();
@@ -44,6 +58,7 @@ describe('storage browser (web host, Chromium)', () => {
     await page.getByTestId('folder-row').filter({ hasText: 'Labo Démo' }).click();
     await expect.poll(() => page.getByTestId('current-folder').textContent()).toBe('assets/clients/Labo Démo');
     expect(await page.getByTestId('folder-assets/clients/Labo Démo').count()).toBe(1);
+    await page.getByText(STORAGE_MESSAGES.emptyFolder).waitFor();
 
     // Upload: the page picks the file; the progress shows while it goes; the spec's toast; the row with today's date.
     await page.route('**/__upload*', async (route) => {

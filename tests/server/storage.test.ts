@@ -270,3 +270,36 @@ describe('the multipart pipeline with the 10 MB limit of library media', () => {
     expect((await send('logo.png', PNG, 'abc')).status).toBe(400);
   });
 });
+
+describe('demo documents', () => {
+  it('seeds two client folders with real files into an empty storage, once', async () => {
+    const config = kinds.local();
+    const server = await startTestServer({ config: { storage: config, seedStorageDemo: true } });
+    try {
+      const token = (await server.signIn(['CONTENT_CREATOR'])).accessToken.value;
+      const root = await server.request('GET', '/f/cdn/list', { token });
+      expect(root.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Laboratoire Aurelis', 'Pharmavie']);
+      const aurelis = await server.request('GET', `/f/cdn/list?folder=${encodeURIComponent('assets/clients/Laboratoire Aurelis')}`, { token });
+      expect(aurelis.body.folders.map((folder: { name: string }) => folder.name)).toEqual(['Visuels']);
+      const byName = Object.fromEntries(aurelis.body.files.map((file: { name: string; url: string }) => [file.name, file.url]));
+      const logo = await fetch(`${server.url}${byName['logo-aurelis.png']}`);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+      await logo.arrayBuffer();
+      const pdf = await fetch(`${server.url}${byName['brief-campagne-cardiologie-2026.pdf']}`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toMatch(/^inline/);
+      expect(pdf.headers.get('content-security-policy')).toBeNull();
+      await pdf.arrayBuffer();
+    } finally {
+      await server.close();
+    }
+    // A second start on the same storage adds nothing.
+    const again = await startTestServer({ config: { storage: config, seedStorageDemo: true } });
+    try {
+      const token = (await again.signIn(['CSM'])).accessToken.value;
+      expect((await again.request('GET', '/f/cdn/list', { token })).body.folders).toHaveLength(2);
+    } finally {
+      await again.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context';
 import { createStorage } from './config';
+import { seedStorageDemo } from './demo';
 import { storageHandlers, type StorageHandlers } from './handlers';
 
 /**
@@ -9,5 +10,8 @@ import { storageHandlers, type StorageHandlers } from './handlers';
 export async function storageFeature(context: ServerContext): Promise<StorageHandlers> {
   const storage = createStorage(context.config.storage);
   context.onClose(() => storage.close());
+  if (context.config.seedStorageDemo) {
+    await seedStorageDemo(storage.adapter).catch((error) => context.logger.warn({ err: error }, 'demo documents not seeded'));
+  }
   return storageHandlers(context, storage.adapter);
 }
