@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { access } from '../roles';
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENTS_ROOT, MAX_KEY_LENGTH } from '../rules/storage';
+import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENTS_ROOT, LIBRARY_LABELS, LIBRARY_MAX_BYTES, MAX_KEY_LENGTH, MEDIA_FORMATS } from '../rules/storage';
 import { defineOperation } from './define';
+import { idParam } from './entities';
 
 /** Who browses the document storage (spec §6: CSM and CONTENT_CREATOR; ADMIN passes any-of). */
 const storageUsers = access.anyOf('CSM', 'CONTENT_CREATOR');
@@ -39,6 +40,16 @@ export const documentUploadFieldsSchema = z.strictObject({
   path: keyText.default(DOCUMENTS_ROOT),
 });
 
+/** Who edits adverts and articles, and so their media (spec §6: the editors' roles). */
+const mediaEditors = access.anyOf('CSM', 'CSM_LEAD', 'CONTENT_CREATOR', 'CONTENT_CREATOR_LEAD');
+
+export const librarySchema = z.object({ id: z.number().int(), label: z.enum(LIBRARY_LABELS), ownerId: z.number().int(), content: z.array(z.string()) });
+export type Library = z.infer<typeof librarySchema>;
+
+const mediaUrlText = z.string().min(1).max(4096);
+
+export const libraryUploadFieldsSchema = z.strictObject({ libraryId: idParam });
+
 export const storageOperations = {
   'storage.list': defineOperation({
     method: 'GET',
@@ -63,6 +74,48 @@ export const storageOperations = {
     access: storageUsers,
     body: z.strictObject({ filePath: z.string().min(1).max(4096) }),
     response: z.object({ deleted: z.string() }),
+  }),
+  'storage.deleteAttachment': defineOperation({
+    method: 'DELETE',
+    path: '/f/advert/attachment/delete',
+    summary: "Deletes an advert's or a library's media file, only when it is on the product's storage",
+    access: mediaEditors,
+    body: z.strictObject({ filePath: mediaUrlText }),
+    response: z.object({ deleted: z.string() }),
+  }),
+  'library.get': defineOperation({
+    method: 'GET',
+    path: '/library/:label/:id',
+    summary: "The media library of an advert or article (made empty on first use)",
+    access: mediaEditors,
+    params: z.strictObject({ label: z.enum(LIBRARY_LABELS), id: idParam }),
+    response: librarySchema,
+  }),
+  'library.put': defineOperation({
+    method: 'PUT',
+    path: '/library/:label/:id',
+    summary: "Replaces the library's content (media URLs of the product's storage, in order)",
+    access: mediaEditors,
+    params: z.strictObject({ label: z.enum(LIBRARY_LABELS), id: idParam }),
+    body: z.strictObject({ content: z.array(mediaUrlText).max(500) }),
+    response: librarySchema,
+  }),
+  'library.deleteItem': defineOperation({
+    method: 'DELETE',
+    path: '/library/:id/item',
+    summary: 'Removes one media from a library and deletes its file',
+    access: mediaEditors,
+    params: z.strictObject({ id: idParam }),
+    body: z.strictObject({ item: mediaUrlText }),
+    response: librarySchema,
+  }),
+  'library.upload': defineOperation({
+    method: 'POST',
+    path: '/library/attachment/media/upload',
+    summary: 'Uploads one media into a library (multipart: libraryId, then file; 10 MB)',
+    access: mediaEditors,
+    multipart: { fields: libraryUploadFieldsSchema, maxFileBytes: LIBRARY_MAX_BYTES, formats: MEDIA_FORMATS },
+    response: z.object({ webpaths: z.array(z.string()), library: librarySchema }),
   }),
   'storage.media': defineOperation({
     method: 'GET',

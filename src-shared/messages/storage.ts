@@ -18,6 +18,9 @@ export const STORAGE_MESSAGES = {
   folderNameRequired: 'Le nom du dossier est requis',
   uploadCancelled: 'Envoi annulé',
   storageFailed: "Le stockage n'a pas pu enregistrer le fichier",
+  libraryNotFound: 'Médiathèque introuvable',
+  mediaNotInLibrary: "Ce média n'est pas dans la médiathèque",
+  notProductMedia: "Ce média ne vient pas du stockage du produit",
   // Storage browser screen.
   confirmDelete: (name: string) => `Supprimer le fichier ${name} ?`,
   emptyFolder: 'Ce dossier est vide',

@@ -14,6 +14,11 @@ export const DOCUMENT_MAX_BYTES = 512 * 1024 * 1024;
 export const MAX_KEY_LENGTH = 1024;
 const MAX_SEGMENT_LENGTH = 255;
 
+/** Media of advert and library uploads, and of the library of each advert or article. */
+export const ADVERTS_ROOT = 'assets/adverts';
+export const LIBRARY_ROOT = 'assets/library';
+export const LIBRARY_LABELS = ['advert', 'article'] as const;
+
 /** Spec §5's upload list, as the spec names it (extensions and MIME subtypes). */
 export const MEDIA_FORMATS = ['png', 'jpg', 'jpeg', 'gif', 'mp4', 'svg', 'ico', 'icon', 'x-icon', 'svg+xml', 'vnd.microsoft.icon'] as const;
 export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif'] as const;
@@ -32,6 +37,7 @@ export const DOCUMENT_FORMATS = [
  */
 export const UPLOAD_FORMATS: Readonly<Record<string, readonly string[]>> = {
   'storage.uploadDocument': DOCUMENT_FORMATS,
+  'library.upload': MEDIA_FORMATS,
 };
 
 /** Spec §9: files shown in the preview pane, and those with their own icon. */

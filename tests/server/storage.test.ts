@@ -303,3 +303,69 @@ describe('demo documents', () => {
     }
   });
 });
+
+describe('media libraries and advert media (adverts §3 Library, §5, §7)', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer({ config: { storage: kinds.local() } });
+    token = (await server.signIn(['CSM'])).accessToken.value;
+  });
+  afterAll(() => server?.close());
+
+  async function uploadMedia(libraryId: number | string, name: string, content: Uint8Array) {
+    const form = new FormData();
+    form.append('libraryId', String(libraryId));
+    form.append('file', new Blob([new Uint8Array(content)]), name);
+    const response = await fetch(`${server.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  it('gets (making it), uploads into, lists, and removes media of a library', async () => {
+    const made = await server.request('GET', '/library/advert/42', { token });
+    expect(made).toMatchObject({ status: 200, body: { label: 'advert', ownerId: 42, content: [] } });
+    expect((await server.request('GET', '/library/advert/42', { token })).body.id).toBe(made.body.id);
+    const libraryId = made.body.id as number;
+
+    const first = await uploadMedia(libraryId, 'logo.png', PNG);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.webpaths).toHaveLength(1);
+    expect(first.body.webpaths[0]).toMatch(new RegExp(`^/cdn/assets/library/${libraryId}/[0-9a-f]{8}-logo\\.png\\?d=\\d{10}$`));
+    const second = await uploadMedia(libraryId, 'logo.png', PNG);
+    expect(second.body.library.content).toEqual([first.body.webpaths[0], second.body.webpaths[0]]);
+    expect((await fetch(`${server.url}${first.body.webpaths[0]}`)).headers.get('content-type')).toBe('image/png');
+
+    expect(await uploadMedia(libraryId, 'big.png', Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]))).toEqual({ status: 413, body: { errorMsg: 'Fichier trop volumineux. Taille maximale 10Mo' } });
+    expect(await uploadMedia(libraryId, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Invalid file type' } });
+    expect((await uploadMedia(libraryId, 'brief.pdf', PNG)).body.errorMsg).toBe(formatNotAllowed(MEDIA_FORMATS));
+    expect((await uploadMedia(999_999, 'logo.png', PNG)).body).toEqual({ errorMsg: STORAGE_MESSAGES.libraryNotFound });
+    expect((await server.request('GET', '/library/advert/42', { token })).body.content).toHaveLength(2);
+
+    // Only the product's own media can be removed; an image being previewed (another site) cannot.
+    const foreign = await server.request('DELETE', `/library/${libraryId}/item`, { token, body: { item: 'https://images.example/x.png' } });
+    expect(foreign).toMatchObject({ status: 400, body: { errorMsg: 'Vous ne pouvez pas supprimer une image en cours de prévisualisation' } });
+    const removed = await server.request('DELETE', `/library/${libraryId}/item`, { token, body: { item: first.body.webpaths[0] } });
+    expect(removed.body.content).toEqual([second.body.webpaths[0]]);
+    expect((await fetch(`${server.url}${first.body.webpaths[0]}`)).status).toBe(404);
+
+    // The content is replaced in order, with media of the product only.
+    const put = await server.request('PUT', '/library/advert/42', { token, body: { content: [second.body.webpaths[0]] } });
+    expect(put.body.content).toEqual([second.body.webpaths[0]]);
+    const refused = await server.request('PUT', '/library/advert/42', { token, body: { content: ['https://images.example/x.png'] } });
+    expect(refused).toMatchObject({ status: 400, body: { errorMsg: STORAGE_MESSAGES.notProductMedia, field: 'content' } });
+  });
+
+  it('deletes an attachment only when it is advert or library media of the product', async () => {
+    const library = (await server.request('GET', '/library/article/7', { token })).body;
+    const uploaded = await uploadMedia(library.id, 'visuel.png', PNG);
+    const document = await upload(server, token, 'assets/clients', 'contrat.png', PNG);
+    for (const filePath of ['https://images.example/x.png', 'blob:http://127.0.0.1/1', document.body.url, '/cdn/assets/library/../clients/contrat.png']) {
+      const answer = await server.request('DELETE', '/f/advert/attachment/delete', { token, body: { filePath } });
+      expect(answer, filePath).toMatchObject({ status: 400, body: { errorMsg: STORAGE_MESSAGES.cannotDeletePreview } });
+    }
+    const deleted = await server.request('DELETE', '/f/advert/attachment/delete', { token, body: { filePath: uploaded.body.webpaths[0] } });
+    expect(deleted.status).toBe(200);
+    expect((await fetch(`${server.url}${uploaded.body.webpaths[0]}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${document.body.url}`)).status).toBe(200);
+  });
+});

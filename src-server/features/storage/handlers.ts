@@ -10,6 +10,7 @@ import { keyOfMediaUrl, mediaUrl, sendMedia } from './media';
 import { receiveFile } from './multipart';
 
 export type StorageHandlers = Pick<Handlers, keyof typeof storageOperations>;
+type DocumentHandlers = Pick<Handlers, 'storage.list' | 'storage.uploadDocument' | 'storage.deleteDocument' | 'storage.media'>;
 
 /** A folder of the storage browser from user input: safe, and under assets/clients. */
 function documentsFolder(folder: string | undefined): string {
@@ -20,7 +21,7 @@ function documentsFolder(folder: string | undefined): string {
   return key;
 }
 
-export function storageHandlers(context: ServerContext, storage: StorageAdapter): StorageHandlers {
+export function storageHandlers(context: ServerContext, storage: StorageAdapter): DocumentHandlers {
   const publicUrl = context.config.storage?.publicUrl;
   const describe = (object: StoredObject) => ({
     name: object.key.split('/').pop()!,

@@ -2,6 +2,7 @@ import type { ServerContext } from '../../context';
 import { createStorage } from './config';
 import { seedStorageDemo } from './demo';
 import { storageHandlers, type StorageHandlers } from './handlers';
+import { libraryHandlers } from './library';
 
 /**
  * Files (issue 11): the storage adapter of this server (local folder or S3), the storage browser's calls, the
@@ -13,5 +14,5 @@ export async function storageFeature(context: ServerContext): Promise<StorageHan
   if (context.config.seedStorageDemo) {
     await seedStorageDemo(storage.adapter).catch((error) => context.logger.warn({ err: error }, 'demo documents not seeded'));
   }
-  return storageHandlers(context, storage.adapter);
+  return { ...storageHandlers(context, storage.adapter), ...libraryHandlers(context, storage.adapter) };
 }
