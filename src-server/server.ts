@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
 import type { ServerConfig } from './context';
-import { storageConfigFromEnv } from './features/storage/config';
+import { storageConfigFromEnv } from './storage/config';
 import type { TrustProxy } from './trust-proxy';
 
 export interface StartOptions {

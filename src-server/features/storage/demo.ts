@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import { DOCUMENTS_ROOT, FOLDER_MARKER } from '@shared/rules/storage';
-import type { StorageAdapter } from './adapter';
+import type { StorageAdapter } from '../../storage/adapter';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

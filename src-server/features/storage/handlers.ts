@@ -5,9 +5,9 @@ import type { storageOperations } from '@shared/contract/storage';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { DOCUMENTS_ROOT, checkFolder, checkKey, isWithin } from '@shared/rules/storage';
 import { HttpError } from '../../errors';
-import type { StorageAdapter, StoredObject } from './adapter';
-import { keyOfMediaUrl, mediaUrl, sendMedia } from './media';
-import { receiveFile } from './multipart';
+import type { StorageAdapter, StoredObject } from '../../storage/adapter';
+import { keyOfMediaUrl, mediaUrl, sendMedia } from '../../storage/media';
+import { receiveFile } from '../../storage/multipart';
 
 export type StorageHandlers = Pick<Handlers, keyof typeof storageOperations>;
 type DocumentHandlers = Pick<Handlers, 'storage.list' | 'storage.uploadDocument' | 'storage.deleteDocument' | 'storage.media'>;

@@ -8,9 +8,9 @@ import type { ServerContext } from '../../context';
 import { mediaLibraries } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
-import type { StorageAdapter } from './adapter';
-import { keyOfMediaUrl, mediaUrl } from './media';
-import { receiveFile } from './multipart';
+import type { StorageAdapter } from '../../storage/adapter';
+import { keyOfMediaUrl, mediaUrl } from '../../storage/media';
+import { receiveFile } from '../../storage/multipart';
 
 type LibraryHandlers = Pick<Handlers, 'library.get' | 'library.put' | 'library.deleteItem' | 'library.upload' | 'storage.deleteAttachment'>;
 

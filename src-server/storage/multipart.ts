@@ -5,7 +5,7 @@ import type { MultipartSpec } from '@shared/contract';
 import { describeIssue } from '@shared/messages';
 import { STORAGE_MESSAGES, formatNotAllowed, tooLargeFor } from '@shared/messages/storage';
 import { contentMatches, extensionOf, fileNameSegment } from '@shared/rules/storage';
-import { HttpError } from '../../errors';
+import { HttpError } from '../errors';
 import { peek, servedType } from './sniff';
 
 /** One file of a multipart request, checked, on its way: what a store callback writes somewhere. */
