@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { apiSection } from './sections/api';
 import { audienceHistorySection } from './sections/audience-history';
 import { audiencesSection } from './sections/audiences';
+import { uploadsSection } from './sections/uploads';
 import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
@@ -10,6 +11,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   api: { title: 'API: sign-in latency, account-list throughput (issue 2), GET /meta during a sign-in burst (issue 13)', run: apiSection },
   audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL (issue 8)', run: audiencesSection },
   'audience-history': { title: 'Audience and group history: cost per write, history list (issue 9)', run: audienceHistorySection },
+  uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 

@@ -12,6 +12,7 @@ import { serverSecrets } from './db/schema';
 import { handleClientError, handleError, handleFrameworkError } from './errors';
 import { OutboxMailer, type Mailer, type OutboxMail } from './mail/mailer';
 import { buildHandlers } from './features';
+import { createStorage } from './storage/config';
 import { registerOperations } from './operations';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -45,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };
   const closeHooks: (() => Promise<void>)[] = [];
+  const storage = createStorage(config.storage);
   const context: ServerContext = {
     db: options.db,
     dbKind: options.dbKind,
@@ -55,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
     background: new BackgroundTasks(logger),
     passwordHashing: new PasswordHashQueue({ concurrency: config.hashConcurrency, maxWaiting: config.maxHashWaiting }),
+    storage: storage.adapter,
     onClose: (hook) => closeHooks.push(hook),
   };
 
@@ -71,12 +74,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', () => context.background.settled());
   app.addHook('onClose', async () => {
     for (const hook of closeHooks) await hook();
+    await storage.close();
   });
   app.decorateRequest('account', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler(handleError);
+  // Uploads are read by their handler as a stream (src-server/storage/multipart.ts), never buffered.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ errorMsg: `${MESSAGES.routeNotFound} : ${request.method} ${request.url.split('?')[0]}` });

@@ -6,6 +6,8 @@ import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { StorageAdapter } from './storage/adapter';
+import type { StorageConfig } from './storage/config';
 
 export interface ServerConfig {
   /** Start of the links mailed for password reset, e.g. `backoffice://app` or `http://127.0.0.1:4173`. */
@@ -46,6 +48,10 @@ export interface ServerConfig {
    * the full demo (20,000 users, 200,000 events), a size is for tests that need a few users quickly.
    */
   seedAudienceDemo?: boolean | DemoPopulationSize;
+  /** Where files live (local folder or S3, storageConfigFromEnv); absent: a temporary folder (tests). */
+  storage?: StorageConfig;
+  /** Demo workspace: a few client folders and documents in an empty storage. */
+  seedStorageDemo?: boolean;
 }
 
 /** Size of a demo population smaller than the full demo (tests). */
@@ -88,6 +94,11 @@ export interface ServerContext {
   background: BackgroundTasks;
   /** Every password hash goes through it (sign-in, password links, new accounts). */
   passwordHashing: PasswordHashQueue;
+  /**
+   * Where files live (local folder or S3). Features that take files stream them in with storage/multipart.ts
+   * (`receiveFile`) and answer URLs from storage/media.ts (`mediaUrl`).
+   */
+  storage: StorageAdapter;
   /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
   onClose(hook: () => Promise<void>): void;
 }

@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { createSmtpMailer, type OutboxMail } from './mail/mailer';
 import { ensureFirstAdmin, seedDemo, type DemoAccount } from './seed';
 import type { DemoPopulationSize, ServerConfig } from './context';
+import { storageConfigFromEnv } from './storage/config';
 import type { TrustProxy } from './trust-proxy';
 
 export interface StartOptions {
@@ -69,7 +70,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       jwtSecret: options.jwtSecret,
       mailer,
       // The audiences feature seeds the demo population in the background: the start stays fast.
-      config: options.demo && options.demoPopulation ? { ...options.config, seedAudienceDemo: options.demoPopulation } : options.config,
+      config: {
+        storage: storageConfigFromEnv(process.env, options.dataDir),
+        seedStorageDemo: options.demo,
+        ...options.config,
+        ...(options.demo && options.demoPopulation ? { seedAudienceDemo: options.demoPopulation } : {}),
+      },
       trustProxy: options.trustProxy,
       onOutboxMail: options.onOutboxMail,
     });

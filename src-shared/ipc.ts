@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operationIds, type Operation, type OperationId, type OperationInput, type OperationOutput, type Contract } from './contract';
+import { contract, operationIds, type Operation, type OperationId, type OperationInput, type OperationOutput, type Contract } from './contract';
 import { roleSchema } from './contract/entities';
 
 /**
@@ -24,6 +24,10 @@ export const rendererOperationIds = operationIds.filter(
   (id) => !(SESSION_OPERATIONS as readonly string[]).includes(id),
 ) as Exclude<OperationId, (typeof SESSION_OPERATIONS)[number]>[];
 export type RendererOperationId = (typeof rendererOperationIds)[number];
+
+/** Operations that take a file (their contract entry has `multipart`): what 'files:upload' may name. */
+export const uploadOperationIds = operationIds.filter((id) => Boolean((contract[id] as Operation).multipart));
+export type UploadOperationId = (typeof uploadOperationIds)[number];
 
 /** What the renderer knows of the session: never a token. */
 export const sessionInfoSchema = z.object({
@@ -125,7 +129,24 @@ export const ipcChannels = {
       chunkSize: z.number().int().min(1).max(10_000).optional(),
     }),
   },
-  /** Stops an export or import under way; its file is not kept. */
+  /**
+   * Uploads one file to an upload operation: main opens the native dialog filtered to the operation's formats
+   * (the web host takes the file the page sent first, `uploadId`), checks the fields, extension and size against
+   * the contract, streams the file from disk with 'files:progress' events under `jobId` ('files:cancel' stops
+   * it) and answers the server's reply.
+   */
+  'files:upload': {
+    request: z.strictObject({
+      jobId: z.uuid(),
+      operation: z.enum(uploadOperationIds as [UploadOperationId, ...UploadOperationId[]]),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      fields: z.record(z.string().max(100), z.string().max(16 * 1024)).default({}),
+      uploadId: z.string().max(100).optional(),
+      /** No file to pick: an empty '.keep' makes a folder (spec §4, storage browser). */
+      folderMarker: z.literal(true).optional(),
+    }),
+  },
+  /** Stops an export, import or upload under way; its file is not kept. */
   'files:cancel': { request: z.strictObject({ jobId: z.uuid() }) },
   'files:savePdf': {
     request: z.strictObject({ defaultName: z.string().min(1).max(255), contentBase64: z.string().max(200 * 1024 * 1024) }),
@@ -187,6 +208,8 @@ export interface IpcResponses {
   /** null when the user cancelled the dialog. */
   'files:previewCsv': CsvPreviewInfo | null;
   'files:importCsv': CsvImportReport;
+  /** The server's answer (checked against the operation's response schema); null when the dialog was cancelled. */
+  'files:upload': { fileName: string; answer: unknown } | null;
   'files:cancel': { cancelled: boolean };
   'files:savePdf': SavedFile | null;
 }

@@ -120,7 +120,7 @@ export const SCREENS: readonly RegistryEntry[] = [
   screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: signedIn, component: 'audienceDebug', available: false }),
 
   { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl' },
-  screen({ id: 'cdnDocs', path: '/document/upload', access: signedIn, component: 'documents', available: false, nav: { label: 'CDN Docs', access: access.anyOf('CSM', 'CONTENT_CREATOR') } }),
+  screen({ id: 'cdnDocs', path: '/document/upload', access: access.anyOf('CSM', 'CONTENT_CREATOR'), component: 'documents', available: true, nav: { label: 'CDN Docs' } }),
   { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl' },
   screen({ id: 'alphonse', path: '/alphonse', access: signedIn, component: 'alphonse', available: false, nav: { label: 'Alphonse', access: access.anyOf('SALES') } }),
   screen({ id: 'alphonse.project', path: '/alphonse/project/:id', access: signedIn, component: 'alphonseProject', available: false }),

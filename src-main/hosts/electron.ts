@@ -15,6 +15,7 @@ import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
 import { contentTypeOf } from './mime';
+import { MEDIA_PREFIX, mediaHeaders } from './web/media';
 import {
   APP_ORIGIN,
   CONTENT_SECURITY_POLICY,
@@ -40,9 +41,20 @@ function emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
   mainWindow?.webContents.send('backoffice:event', event, payload);
 }
 
+/** The API in use (team server or embedded), once known: app://renderer/cdn/… passes media through to it. */
+let apiBase: () => Promise<string> = () => Promise.reject(new Error(MESSAGES.networkUnreachable));
+
+/** Stored media shown by the page from its own origin, with the API's protections (hosts/web/media.ts). */
+async function serveMedia(url: URL): Promise<Response> {
+  const base = new URL(await apiBase());
+  const answer = await fetch(`${base.origin}${base.pathname.replace(/\/$/, '')}${url.pathname}${url.search}`);
+  return new Response(answer.body, { status: answer.status, headers: mediaHeaders((name) => answer.headers.get(name) ?? undefined) });
+}
+
 /** Serves out/renderer on app://renderer with the CSP; any route that is not a file is the single-page index. */
 async function serveRenderer(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  if (url.pathname.startsWith(MEDIA_PREFIX)) return serveMedia(url);
   const candidate = normalize(join(rendererDir, decodeURIComponent(url.pathname)));
   const inside = candidate.startsWith(rendererDir + sep);
   const file = inside && extname(candidate) && existsSync(candidate) ? candidate : join(rendererDir, 'index.html');
@@ -181,6 +193,7 @@ export async function runElectronHost(): Promise<void> {
   };
   const teamServerAtStart = settings.get().apiUrl;
   if (!teamServerAtStart) embedded().catch(() => undefined);
+  apiBase = async () => settings.get().apiUrl || (await embedded()).url;
   const vault = await createSessionVault({
     service: 'Back-office',
     account: sessionVaultAccount(teamServerAtStart, app.getPath('userData')),
@@ -207,6 +220,11 @@ export async function runElectronHost(): Promise<void> {
       if (chosen.canceled || !chosen.filePath) return null;
       await savePdfFile(chosen.filePath, bytes);
       return { savedAs: chosen.filePath };
+    },
+    async pickUpload({ formats }) {
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }] });
+      const path = picked.filePaths[0];
+      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
     },
   };
   const services = createMainServices({

@@ -13,6 +13,7 @@ import { appVersion } from '../app-version';
 import { createBrowserSessions } from './web/browser-sessions';
 import { DOWNLOAD_PREFIX, UPLOAD_PATH, WebFileExchange } from './web/files';
 import { createEventStreams } from './web/events';
+import { MEDIA_PREFIX, proxyMedia } from './web/media';
 import { sendJson, type HostRequest } from './web/http';
 import { createIpcOverHttp, IPC_PREFIX } from './web/ipc-http';
 import { isForeign, isListeningHost, isOwnPageCall, listeningHosts, ownOrigins } from './web/request-checks';
@@ -94,6 +95,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (url.pathname === '/__events') return events.serve(hostRequest);
       if (url.pathname === UPLOAD_PATH) return await transfers.serveUpload(hostRequest, secret);
       if (url.pathname.startsWith(DOWNLOAD_PREFIX)) return await transfers.serve(hostRequest);
+      if (url.pathname.startsWith(MEDIA_PREFIX)) return await proxyMedia(hostRequest, (await api).url);
       await serveStatic(hostRequest);
     } catch (error) {
       options.logger?.error({ err: error }, 'web host error');
@@ -134,6 +136,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     },
     async savePdf(defaultName, bytes) {
       return transfers.offerBytes(defaultName, 'application/pdf', Buffer.from(bytes));
+    },
+    async pickUpload(request) {
+      return transfers.takeUpload(request.uploadId);
     },
   };
   const services: MainServices = createMainServices({

@@ -15,6 +15,7 @@ import { ExportFailedError, exportToCsvFile, pagingPart } from '../services/csv-
 import { CsvImports } from '../services/csv-import';
 import { failure, invalidCallFailure, thrownFailure } from '../services/failures';
 import { checkApiUrl, type SettingsStore } from '../services/settings';
+import { uploadThroughApi } from '../services/upload-job';
 
 /** Where an export is written, and how the user gets it once written. */
 export interface ExportDestination {
@@ -40,6 +41,11 @@ export interface HostFiles {
   /** Null when the user cancelled the open dialog (or named no upload on the web host). */
   pickCsv(request: { uploadId?: string }): Promise<PickedFile | null>;
   savePdf(defaultName: string, bytes: Uint8Array): Promise<SavedFile | null>;
+  /**
+   * A file to upload: the open dialog filtered to `formats` (extensions), or on the web host the page's upload
+   * named by `uploadId`. Null when the user cancelled.
+   */
+  pickUpload(request: { uploadId?: string; formats: readonly string[] }): Promise<PickedFile | null>;
 }
 
 export interface IpcDependencies {
@@ -145,6 +151,14 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       } catch (error) {
         if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
         throw error;
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
+    'files:upload': async ({ jobId, operation, params, fields, uploadId, folderMarker }) => {
+      const controller = startJob(jobId);
+      try {
+        return await uploadThroughApi(api, files, { operation, params, fields, uploadId, folderMarker }, { signal: controller.signal, onProgress: progressOf(jobId) });
       } finally {
         jobs.delete(jobId);
       }

@@ -1,4 +1,5 @@
 import { openAsBlob } from 'node:fs';
+import { Readable } from 'node:stream';
 import { Agent, FormData, request, errors as undiciErrors, type Dispatcher } from 'undici';
 import {
   buildPath,
@@ -16,6 +17,7 @@ import { DESKTOP_MESSAGES, MESSAGES } from '@shared/messages';
 import { answerFailure, failure, validationFailure } from './failures';
 import type { SessionVault } from './session-vault';
 import { isAcceptableApiUrl } from './settings';
+import type { MultipartBody } from './upload';
 
 /** Where the client reports what the user cannot act on (an answer that breaks the contract). */
 export interface ApiClientLogger {
@@ -75,6 +77,8 @@ type SessionOrFailure = { session: Session } | { failure: IpcFailure };
  */
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
+  /** Uploads of large files: no overall time limit (the user may cancel), only a long stall ends them. */
+  private uploadDispatcher: Dispatcher | null = null;
   private refreshing: Promise<SessionOrFailure> | null = null;
   private readonly timeoutMs: number;
   private readonly refreshMarginMs: number;
@@ -89,6 +93,7 @@ export class ApiClient {
 
   async close(): Promise<void> {
     await this.dispatcher.close();
+    await this.uploadDispatcher?.close();
   }
 
   private async identity(): Promise<string> {
@@ -178,6 +183,49 @@ export class ApiClient {
     const result = await this.http(method, path, { body: form, headers: { authorization: `Bearer ${session.accessToken.value}` } });
     if (!result.ok && result.status === 401) return this.expired(result.errorMsg);
     return result;
+  }
+
+  /**
+   * Sends a streamed multipart body (services/upload.ts) to an upload operation, with the bearer token. The body
+   * flows to the connection as it is read from disk; `signal` cancels it at any point.
+   */
+  async uploadStream(method: string, path: string, multipart: MultipartBody, signal?: AbortSignal): Promise<IpcResult<unknown>> {
+    const valid = await this.validSession();
+    if ('failure' in valid) return valid.failure;
+    let base: URL;
+    try {
+      base = new URL(await this.options.baseUrl());
+    } catch (error) {
+      return failure(0, error instanceof ApiUnavailableError ? error.message : MESSAGES.networkUnreachable);
+    }
+    this.uploadDispatcher ??= new Agent({ connect: { timeout: this.timeoutMs }, headersTimeout: 10 * 60_000, bodyTimeout: 10 * 60_000 });
+    try {
+      const response = await request(`${base.origin}${base.pathname.replace(/\/$/, '')}${path}`, {
+        method: method as Dispatcher.HttpMethod,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${valid.session.accessToken.value}`,
+          'content-type': multipart.contentType,
+          'content-length': String(multipart.length),
+        },
+        body: Readable.from(multipart.body, { objectMode: false }),
+        dispatcher: this.uploadDispatcher,
+        signal,
+      });
+      const text = await response.body.text();
+      let data: unknown;
+      try {
+        data = text ? JSON.parse(text) : undefined;
+      } catch {
+        data = text;
+      }
+      if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, data };
+      if (response.statusCode === 401) return this.expired(answerFailure(401, data).errorMsg);
+      return answerFailure(response.statusCode, data);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return failure(0, isTimeout(error) ? MESSAGES.networkTimeout : MESSAGES.networkUnreachable);
+    }
   }
 
   private async expired(reason: string): Promise<IpcFailure> {

@@ -13,6 +13,7 @@ export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'))
 export const GroupsListPage = lazyScreen(() => import('../features/groups/GroupsListPage'));
 export const GroupEditPage = lazyScreen(() => import('../features/groups/GroupEditPage'));
 export const TestAccountsPage = lazyScreen(() => import('../features/test-accounts/TestAccountsPage'));
+export const DocumentsPage = lazyScreen(() => import('../features/documents/DocumentsPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -30,6 +31,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   groups: GroupsListPage,
   groupEdit: GroupEditPage,
   testAccounts: TestAccountsPage,
+  documents: DocumentsPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */

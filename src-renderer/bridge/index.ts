@@ -1,5 +1,6 @@
 import type { BackofficeBridge, IpcChannel, IpcEvent, IpcEventPayload, IpcRequest, IpcResponses, IpcResult, SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
+import { UPLOAD_FORMATS } from '@shared/rules/storage';
 
 declare global {
   interface Window {
@@ -7,11 +8,11 @@ declare global {
   }
 }
 
-function pickCsvFile(): Promise<File | null> {
+function pickCsvFile(accept = '.csv,text/csv'): Promise<File | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = '.csv,text/csv';
+    input.accept = accept;
     input.style.display = 'none';
     input.addEventListener('change', () => {
       const file = input.files?.[0] ?? null;
@@ -78,6 +79,31 @@ function createWebBridge(): BackofficeBridge {
     }
   }
 
+  /**
+   * The picked file to the host with its progress (XMLHttpRequest: fetch tells nothing of an upload), reported as
+   * the job's 'files:progress' so the page's bar moves from the first byte.
+   */
+  function uploadWithProgress(file: File, jobId: string): Promise<IpcResult<unknown>> {
+    return new Promise((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `/__upload?name=${encodeURIComponent(file.name)}`);
+      xhr.setRequestHeader('content-type', 'application/octet-stream');
+      xhr.setRequestHeader('x-backoffice-secret', secret);
+      xhr.upload.onprogress = (event) => {
+        for (const listener of listeners.get('files:progress') ?? []) listener({ jobId, done: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      };
+      xhr.onload = () => {
+        try {
+          resolve(JSON.parse(xhr.responseText) as IpcResult<unknown>);
+        } catch {
+          resolve({ ok: false, status: xhr.status, errorMsg: MESSAGES.genericError });
+        }
+      };
+      xhr.onerror = () => resolve({ ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable });
+      xhr.send(file);
+    });
+  }
+
   async function upload(file: File): Promise<IpcResult<unknown>> {
     try {
       const response = await fetch(`/__upload?name=${encodeURIComponent(file.name)}`, {
@@ -102,6 +128,16 @@ function createWebBridge(): BackofficeBridge {
         const uploaded = await upload(picked);
         if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;
         body = { uploadId: (uploaded.data as { uploadId: string }).uploadId };
+      }
+      if (channel === 'files:upload' && !(payload as { uploadId?: string; folderMarker?: true } | undefined)?.uploadId && !(payload as { folderMarker?: true }).folderMarker) {
+        // Same for an upload: the page picks among the operation's formats, the host receives the file first.
+        const request = payload as IpcRequest<'files:upload'>;
+        const formats = UPLOAD_FORMATS[request.operation] ?? [];
+        const picked = await pickCsvFile(formats.filter((format) => /^[a-z0-9]+$/.test(format)).map((format) => `.${format}`).join(','));
+        if (!picked) return { ok: true, data: null } as IpcResult<IpcResponses[C]>;
+        const uploaded = await uploadWithProgress(picked, request.jobId);
+        if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;
+        body = { ...request, uploadId: (uploaded.data as { uploadId: string }).uploadId };
       }
       const result = await post(channel, body);
       if (result.ok && (channel === 'files:exportCsv' || channel === 'files:savePdf') && result.data) download(result.data as SavedFile);

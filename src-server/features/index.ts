@@ -6,6 +6,7 @@ import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
 import { setupFeature } from './setup';
+import { storageFeature } from './storage';
 
 /**
  * The server's feature registry: one line per feature. Each feature module builds its own services and returns
@@ -21,5 +22,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await setupFeature(context)),
     ...audienceHistory.wrap(await audiencesFeature(context, audienceHistory.hooks)),
     ...audienceHistory.handlers,
+    ...(await storageFeature(context)),
   };
 }

@@ -33,6 +33,20 @@ export interface Operation<
   readonly serviceToken?: 'ingest';
   /** Largest request body in bytes, when the server's default (1 MB) is too small. */
   readonly bodyLimit?: number;
+  /**
+   * A file upload: the request is multipart/form-data (the text `fields`, then one `file`), streamed to storage
+   * by the handler, never parsed whole. The desktop upload channel checks fields, size and extension against it.
+   */
+  readonly multipart?: MultipartSpec;
+}
+
+export interface MultipartSpec {
+  /** The text fields sent before the file. */
+  readonly fields: z.ZodType;
+  /** Largest file in bytes. */
+  readonly maxFileBytes: number;
+  /** Extensions accepted (the native dialog's filter, and the server's first check). */
+  readonly formats: readonly string[];
 }
 
 export function defineOperation<

@@ -4,6 +4,7 @@ import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
 import { setupOperations } from './setup';
+import { storageOperations } from './storage';
 
 export * from './define';
 export * from './entities';
@@ -18,6 +19,7 @@ export const contract = {
   ...setupOperations,
   ...audienceOperations,
   ...audienceHistoryOperations,
+  ...storageOperations,
 };
 
 export type Contract = typeof contract;

@@ -21,5 +21,6 @@ export const HOST_MESSAGES = {
   menuHelp: 'Aide',
   menuAbout: 'À propos',
   fileFilterCsv: 'CSV',
+  fileFilterUpload: 'Fichiers acceptés',
   fileFilterPdf: 'PDF',
 } as const;

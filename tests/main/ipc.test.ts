@@ -32,7 +32,7 @@ describe('IPC dispatch', () => {
     return createIpcHandlers({
       api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
       settings,
-      files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, ...files },
+      files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, pickUpload: async () => null, ...files },
       appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron', demo: false }),
     });
   }
@@ -90,7 +90,7 @@ describe('settings:changeApiUrl', () => {
     const h = createIpcHandlers({
       api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
       settings,
-      files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null },
+      files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, pickUpload: async () => null },
       appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron', demo: false }),
       emit: () => undefined,
       confirmApiUrl: confirmApiUrl && (async (apiUrl) => (asked.push(apiUrl), confirmApiUrl(apiUrl))),

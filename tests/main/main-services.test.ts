@@ -25,7 +25,7 @@ function memorySettings(): SettingsStore {
   };
 }
 
-const noFiles = { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null };
+const noFiles = { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, pickUpload: async () => null };
 
 describe('createMainServices (both hosts)', () => {
   it('answers app:info from the embedded API and opens independent sessions over the same wiring', async () => {

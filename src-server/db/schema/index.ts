@@ -7,3 +7,4 @@ export * from './auth';
 export * from './server';
 export * from './audiences';
 export * from './audience-history';
+export * from './storage';

@@ -1,0 +1,15 @@
+import type { ServerContext } from '../../context';
+import { seedStorageDemo } from './demo';
+import { storageHandlers, type StorageHandlers } from './handlers';
+import { libraryHandlers } from './library';
+
+/**
+ * Files (issue 11): the storage browser's calls, the media route, media libraries and advert media deletion,
+ * over the server's storage (context.storage; adapters and the multipart pipeline live in src-server/storage/).
+ */
+export async function storageFeature(context: ServerContext): Promise<StorageHandlers> {
+  if (context.config.seedStorageDemo) {
+    await seedStorageDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo documents not seeded'));
+  }
+  return { ...storageHandlers(context, context.storage), ...libraryHandlers(context, context.storage) };
+}

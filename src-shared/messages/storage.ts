@@ -1,0 +1,53 @@
+import { notice } from './notice';
+
+/** Uploads and the storage browser (adverts-articles.md §5, §8; audiences-projects-tools.md §4, §8). */
+export const STORAGE_MESSAGES = {
+  // Spec texts, letter for letter.
+  imageImported: 'Image importé avec succès',
+  imageDeleted: 'Image supprimée avec succès',
+  fileDeleted: 'Fichier supprimé avec succès',
+  tooLarge: 'Fichier trop volumineux. Taille maximale 10Mo',
+  invalidFileType: 'Invalid file type',
+  cannotDeletePreview: 'Vous ne pouvez pas supprimer une image en cours de prévisualisation',
+  // Answers of this issue (not quoted by the spec).
+  unsafeKey: 'Chemin de fichier invalide',
+  outsideDocuments: 'Ce dossier ne fait pas partie des documents',
+  fileNotFound: 'Fichier introuvable',
+  multipartExpected: 'Envoyez le fichier en multipart/form-data',
+  fileMissing: 'Aucun fichier envoyé',
+  folderNameRequired: 'Le nom du dossier est requis',
+  uploadCancelled: 'Envoi annulé',
+  storageFailed: "Le stockage n'a pas pu enregistrer le fichier",
+  libraryNotFound: 'Médiathèque introuvable',
+  mediaNotInLibrary: "Ce média n'est pas dans la médiathèque",
+  notProductMedia: "Ce média ne vient pas du stockage du produit",
+  // Storage browser screen.
+  confirmDelete: (name: string) => `Supprimer le fichier ${name} ?`,
+  emptyFolder: 'Ce dossier est vide',
+  noPreview: 'Aperçu indisponible pour ce type de fichier',
+  selectFile: 'Sélectionnez un fichier pour le prévisualiser',
+  folderNameInvalid: 'Lettres, chiffres, espaces, - et _ uniquement',
+} as const;
+
+/** 'Format non autorisé: {list}, seulement.' (spec §5). */
+export function formatNotAllowed(formats: readonly string[]): string {
+  return `Format non autorisé: ${formats.join(', ')}, seulement.`;
+}
+
+/** The size refusal for a limit other than the spec's 10 MB (documents): same sentence, its own figure. */
+export function tooLargeFor(maxBytes: number): string {
+  const mb = Math.round(maxBytes / (1024 * 1024));
+  return mb === 10 ? STORAGE_MESSAGES.tooLarge : `Fichier trop volumineux. Taille maximale ${mb}Mo`;
+}
+
+/** 'Une erreur est survenue: {detail}' (2500 ms on upload or delete failure, adverts §8). */
+export function storageError(detail: string) {
+  return notice(`Une erreur est survenue: ${detail}`, 'error', 2500);
+}
+
+export const STORAGE_NOTICES = {
+  imageImported: notice(STORAGE_MESSAGES.imageImported, 'success'),
+  imageDeleted: notice(STORAGE_MESSAGES.imageDeleted, 'success'),
+  fileDeleted: notice(STORAGE_MESSAGES.fileDeleted, 'success'),
+  uploadCancelled: notice(STORAGE_MESSAGES.uploadCancelled, 'info'),
+} as const;
