@@ -185,6 +185,14 @@ export const audienceOperations = {
     ]),
     response: sizeSchema,
   }),
+  'audiences.membership': defineOperation({
+    method: 'POST',
+    path: '/audience/membership',
+    summary: "Whether one app user belongs to an unsaved audience definition, and to each of its label groups (the editor's live tester)",
+    access: access.anyOf('CSM_LEAD'),
+    body: z.strictObject({ userId: id, area, type: audienceType.nullish(), relationships: relationshipsField }),
+    response: z.object({ member: z.boolean(), labels: z.array(z.object({ label: nodeLabel, member: z.boolean() })) }),
+  }),
   'audiences.debug': defineOperation({
     method: 'GET',
     path: '/debug/audience/:userId',

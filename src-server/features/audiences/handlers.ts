@@ -29,6 +29,7 @@ export type AudienceHandlers = Pick<
   | 'population.events'
   | 'audiences.size'
   | 'audiences.debug'
+  | 'audiences.membership'
   | 'appUsers.byEmail'
   | 'appUsers.search'
   | 'appUsers.reset'
@@ -295,6 +296,24 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
     );
   }
 
+  /** The criteria of an unsaved definition (the editor's live size and tester), its Area first. */
+  async function unsavedCriteria(body: { area: Audience['area']; type?: AudienceType | null; relationships: RelationshipInput[] }): Promise<Criterion[]> {
+    const resolved = await resolve(db, body.relationships, { audienceType: body.type ?? null });
+    const nodes = new Map((await nodesById(db, resolved.map((r) => r.nodeId))).map((node) => [node.id, node]));
+    const criteria: Criterion[] = resolved.map((r) => ({ ...r, label: nodes.get(r.nodeId)!.label, value: nodes.get(r.nodeId)!.value }));
+    criteria.unshift({ nodeId: 0, label: 'Area', value: body.area, type: 'AND', kind: 'required', event: null, caping: null });
+    return criteria;
+  }
+
+  function withCycleCheck<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof GroupCycleError) throw new HttpError(400, MESSAGES.groupCycle);
+      throw error;
+    }
+  }
+
   // ---- handlers -----------------------------------------------------------------------------------------------
 
   return {
@@ -307,16 +326,19 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
         if (!definition) throw new HttpError(404, MESSAGES.audienceNotFound);
         return engine.index.size(definition.criteria);
       }
-      const resolved = await resolve(db, body.relationships, { audienceType: body.type ?? null });
-      const nodes = new Map((await nodesById(db, resolved.map((r) => r.nodeId))).map((node) => [node.id, node]));
-      const criteria: Criterion[] = resolved.map((r) => ({ ...r, label: nodes.get(r.nodeId)!.label, value: nodes.get(r.nodeId)!.value }));
-      criteria.unshift({ nodeId: 0, label: 'Area', value: body.area, type: 'AND', kind: 'required', event: null, caping: null });
-      try {
-        return engine.index.size(criteria);
-      } catch (error) {
-        if (error instanceof GroupCycleError) throw new HttpError(400, MESSAGES.groupCycle);
-        throw error;
-      }
+      const criteria = await unsavedCriteria(body);
+      return withCycleCheck(() => engine.index.size(criteria));
+    },
+
+    'audiences.membership': async ({ body }) => {
+      const [user] = await rows<{ id: number }>(db, sql`SELECT id FROM app_users WHERE id = ${body.userId}`);
+      if (!user) throw new HttpError(404, MESSAGES.appUserNotFound);
+      const criteria = await unsavedCriteria(body);
+      return withCycleCheck(() => {
+        const rules = engine.index.userRules(user.id);
+        const labels = [...rules.labelGroups(criteria)].map(([label, group]) => ({ label, member: rules.labelGroup(group) }));
+        return { member: rules.audience(criteria), labels };
+      });
     },
 
     'audiences.debug': async ({ params }) => {
