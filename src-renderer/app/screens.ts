@@ -10,6 +10,9 @@ import { lazyScreen } from './lazy';
 /** The lazily loaded screens, shared by the router and the preloader. */
 export const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
 export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
+export const AudiencesListPage = lazyScreen(() => import('../features/audiences/AudiencesListPage'));
+export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
+export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -24,9 +27,13 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   home: HomePage,
   about: AboutPage,
   admin: AdminPage,
+  audiences: AudiencesListPage,
+  audienceEdit: AudienceEditPage,
+  audienceDebug: AudienceDebugPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
 export function preloadScreens(): void {
   void AdminPage.preload();
+  void AudiencesListPage.preload();
 }

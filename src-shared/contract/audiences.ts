@@ -243,6 +243,15 @@ export const audienceOperations = {
     response: z.array(nodeSchema),
   }),
 
+  'nodes.keyword': defineOperation({
+    method: 'POST',
+    path: '/keyword',
+    summary: "The Keyword node of a text, created when no search made it yet (the editor's new keyword modal); trimmed and lowercased",
+    access: access.anyOf('CSM_LEAD'),
+    body: z.strictObject({ name: shortText(200).transform((text) => text.trim().toLowerCase()).pipe(z.string().min(1)) }),
+    response: nodeSchema,
+  }),
+
   'audiences.list': defineOperation({
     method: 'GET',
     path: '/audiences',

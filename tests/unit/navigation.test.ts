@@ -17,6 +17,7 @@ import { ROLES, type Role } from '@shared/roles';
 const everyRoleSet: Role[][] = Array.from({ length: 1 << ROLES.length }, (_, mask) => ROLES.filter((_, i) => mask & (1 << i)));
 const ids = (items: NavItem[]): string[] => items.flatMap((item) => [item.id, ...ids(item.children ?? [])]);
 const has = (roles: Role[], ...wanted: Role[]) => wanted.some((role) => roles.includes(role));
+const audienceReader = (roles: Role[]) => has(roles, 'ADMIN', 'CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR');
 
 describe('top navigation by role (spec §2), for all 64 role sets', () => {
   it('follows every rule of the spec', () => {
@@ -72,9 +73,9 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     for (const [roles, expected] of table) expect(ids(navigationFor(roles)), roles.join('+') || 'no role').toEqual(expected);
   });
 
-  it('shows only screens that exist: today, Admin for ADMIN and nothing else', () => {
+  it('shows only screens that exist: today, the audience list for its readers and Admin for ADMIN', () => {
     for (const roles of everyRoleSet) {
-      expect(ids(visibleNavigation(roles))).toEqual(roles.includes('ADMIN') ? ['admin'] : []);
+      expect(ids(visibleNavigation(roles))).toEqual([...(audienceReader(roles) ? ['audiences', 'audiences.list'] : []), ...(roles.includes('ADMIN') ? ['admin'] : [])]);
     }
   });
 
@@ -82,18 +83,19 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     const links = { shortUrlServiceUrl: 'https://s.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
     for (const roles of everyRoleSet) {
       const shown = visibleNavigation(roles, SCREENS, links);
-      const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
+      const expected = [...(audienceReader(roles) ? ['audiences', 'audiences.list'] : []), ...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
       expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
     }
     const [appCreation] = visibleNavigation([], SCREENS, { appCreationToolUrl: links.appCreationToolUrl });
     expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreationToolUrl, external: true });
-    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual(['audiences', 'audiences.list']);
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
     const items: RegistryEntry[] = SCREENS.map((entry) => (entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry));
-    expect(ids(visibleNavigation(['CSM_LEAD'], items))).toEqual(['projects', 'projects.inventory']);
-    expect(ids(visibleNavigation(['CSM'], items))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM_LEAD'], items))).toEqual(['projects', 'projects.inventory', 'audiences', 'audiences.list']);
+    expect(ids(visibleNavigation(['CSM'], items))).toEqual(['audiences', 'audiences.list']);
+    expect(ids(visibleNavigation(['CONTENT_CREATOR_LEAD'], items))).toEqual([]);
   });
 });
 
@@ -131,7 +133,8 @@ describe('route guard', () => {
     expect(guardRoute('/adverts', ['CSM'])).toBe('home');
     expect(guardRoute('/adverts/edit/12', ['SALES'])).toBe('home');
     expect(guardRoute('/audiences/12', ['SALES'])).toBe('forbidden');
-    expect(guardRoute('/audiences/12', ['CSM_LEAD'])).toBe('home');
+    expect(guardRoute('/audiences/12', ['CSM_LEAD'])).toBe('open');
+    expect(guardRoute('/test-accounts', ['CSM', 'CSM_LEAD'])).toBe('home');
     expect(guardRoute('/login', null)).toBe('open');
     expect(guardRoute('/password/confirm', null)).toBe('open');
     expect(guardRoute('/', null)).toBe('login');
@@ -147,7 +150,7 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
     // Only the screens of this issue exist yet.
-    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
+    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'audiences.debug', 'audiences.edit', 'audiences.list', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
   });
 });
 
@@ -160,9 +163,10 @@ describe('401 redirect (spec §2)', () => {
 
 describe('first screen after sign-in', () => {
   it('is /adverts once it exists, else the first screen the role can open', () => {
-    expect(firstScreenFor(['ADMIN'])).toBe('/admin');
-    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/admin');
-    for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe('/');
+    // The Audiences dropdown comes before Admin in the top navigation.
+    expect(firstScreenFor(['ADMIN'])).toBe('/audiences');
+    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/audiences');
+    for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe(role === 'CONTENT_CREATOR_LEAD' ? '/' : '/audiences');
     expect(firstScreenFor([])).toBe('/');
     const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
     expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');

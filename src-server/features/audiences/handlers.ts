@@ -34,6 +34,7 @@ export type AudienceHandlers = Pick<
   | 'appUsers.search'
   | 'appUsers.reset'
   | 'nodes.search'
+  | 'nodes.keyword'
   | 'audiences.list'
   | 'audiences.get'
   | 'audiences.create'
@@ -376,6 +377,11 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
         excludeAttachedTo: { audienceId: query.audienceId, groupId: query.groupId },
       });
       return found.map(({ id, label, name }) => ({ id, label, name }));
+    },
+
+    'nodes.keyword': async ({ body }) => {
+      const [node] = await upsertNodes(db, [{ label: 'Keyword', value: body.name, name: body.name }]);
+      return { id: node.id, label: node.label, name: node.name };
     },
 
     'audiences.list': async ({ query }) => {
