@@ -28,7 +28,7 @@ describe('account administration (web host, Chromium)', () => {
       await route.continue();
     });
     await signIn(page, url, 'ADMIN');
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.goto(`${url}/admin`);
     await page.getByTestId('admin-total').waitFor();
     expect(await page.getByTestId('admin-total').textContent()).toBe('Chargement…');
     expect(await page.locator('.table-empty').count()).toBe(0);

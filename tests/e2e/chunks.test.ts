@@ -28,7 +28,7 @@ describe('a screen chunk that cannot load (web host, Chromium)', () => {
     await context.route(ADMIN_CHUNK, (route) => route.abort('failed'));
 
     await signIn(page, url, 'ADMIN');
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.goto(`${url}/admin`);
     const error = page.getByTestId('screen-error');
     await error.waitFor({ timeout: 30_000 });
     expect(await error.textContent()).toBe(MESSAGES.loadingChunkFailed);
