@@ -40,6 +40,9 @@ export default function AudiencesListPage() {
   const confirm = useConfirm();
   const navigate = useNavigate();
 
+  // Back on the list, a new audience started earlier and never opened is forgotten.
+  useEffect(() => setPendingNew(null), [setPendingNew]);
+
   // The first page loads at once; typing waits for a pause; a filter reloads at once.
   const firstLoad = useRef(true);
   useEffect(() => {

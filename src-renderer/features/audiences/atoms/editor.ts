@@ -31,6 +31,10 @@ editorStatusAtom.debugLabel = 'audiences.editor.status';
 export const pendingNewAudienceAtom = atom<{ type: AudienceType } | null>(null);
 pendingNewAudienceAtom.debugLabel = 'audiences.editor.pendingNew';
 
+/** Number of the latest open or close: a late answer of an older open is ignored. */
+const openRequestAtom = atom(0);
+openRequestAtom.debugLabel = 'audiences.editor.latestOpen';
+
 export const savingAtom = atom(false);
 savingAtom.debugLabel = 'audiences.editor.saving';
 
@@ -81,15 +85,18 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
       set(draftAtom, null);
       return set(editorStatusAtom, 'missing');
     }
-    set(pendingNewAudienceAtom, null);
+    // The pending audience stays until the list shows again: opening twice (React's strict mode) finds it still.
     set(draftAtom, { id: null, name: '', type: pending.type, area: 'french', isInCatalog: false, relationships: [], adverts: [] });
     return set(editorStatusAtom, 'ready');
   }
   const id = Number(idParam);
   if (get(draftAtom)?.id === id) return set(editorStatusAtom, 'ready');
+  const request = get(openRequestAtom) + 1;
+  set(openRequestAtom, request);
   set(editorStatusAtom, 'loading');
   set(draftAtom, null);
   const result = Number.isInteger(id) && id > 0 ? await get(apiAtom)('audiences.get', { params: { id } }) : null;
+  if (request !== get(openRequestAtom)) return;
   if (!result?.ok) {
     set(raiseNoticeAtom, AUDIENCE_NOTICES.loadFailed);
     return set(editorStatusAtom, 'missing');
@@ -99,7 +106,8 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
 });
 openAudienceAtom.debugLabel = 'audiences.editor.open';
 
-export const closeAudienceAtom = atom(null, (_get, set) => {
+export const closeAudienceAtom = atom(null, (get, set) => {
+  set(openRequestAtom, get(openRequestAtom) + 1);
   set(draftAtom, null);
   set(editorStatusAtom, 'idle');
 });
