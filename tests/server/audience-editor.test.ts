@@ -69,6 +69,21 @@ describe('membership of an unsaved definition (the live tester)', () => {
   });
 });
 
+describe('e-mail list attach', () => {
+  it('adds every matched user even when a relationship id equals a node id (the unnest alias is not shadowed)', async () => {
+    const doctor = await node('Profession', 'Médecin');
+    const made = await server.request('POST', '/audience', { token: lead, body: { name: 'Liste', relationships: [{ node: { label: 'Profession', id: doctor.id } }] } });
+    expect(made.status).toBe(201);
+    const emails = ['cardio@example.org', 'PNEUMO@example.org', 'cardio.es@example.org', 'nobody@example.org'];
+    const attached = await server.request('PUT', `/audience/${made.body.id}/emails/attach`, { token: lead, body: { emails } });
+    expect(attached.body).toEqual({ added: 3, unmatched: ['nobody@example.org'] });
+    const again = await server.request('PUT', `/audience/${made.body.id}/emails/attach`, { token: lead, body: { emails } });
+    expect(again.body.added).toBe(0);
+    const audience = await server.request('GET', `/audience/${made.body.id}`, { token: lead });
+    expect((audience.body.relationships as { node: { label: string } }[]).filter((r) => r.node.label === 'User')).toHaveLength(3);
+  });
+});
+
 describe('keyword nodes (the new keyword modal)', () => {
   it('gives the Keyword node of a text, trimmed and lowercased, once', async () => {
     const first = await server.request('POST', '/keyword', { token: lead, body: { name: '  Diabète Type 2 ' } });

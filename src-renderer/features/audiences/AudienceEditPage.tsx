@@ -10,6 +10,7 @@ import {
   USER_SEARCH_DEBOUNCE_MS,
   eventsFor,
   groupByLabel,
+  hasNode,
   isEvent,
   targetsExperts,
   type EditorRelationship,
@@ -212,7 +213,9 @@ function AudienceEditor() {
 function CriteriaSearch() {
   const draft = useAtomValue(draftAtom)!;
   const [term, setTerm] = useAtom(nodeTermAtom);
-  const results = useAtomValue(nodeResultsAtom);
+  const found = useAtomValue(nodeResultsAtom);
+  // Spec §5: items already attached are left out, saved or not (the server leaves out the saved ones).
+  const results = found.filter((node) => !hasNode(draft.relationships, node));
   const search = useSetAtom(searchNodesAtom);
   const add = useSetAtom(addNodeAtom);
   const audienceId = draft.id;

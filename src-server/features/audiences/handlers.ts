@@ -524,8 +524,8 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
         const added = await rows(
           tx,
           sql`INSERT INTO relationships (audience_id, node_id, type, kind)
-              SELECT ${params.id}, id, 'AND', 'required' FROM unnest(${param(nodes.map((node) => node.id))}::int[]) AS id
-              WHERE NOT EXISTS (SELECT 1 FROM relationships r WHERE r.audience_id = ${params.id} AND r.node_id = id) RETURNING id`,
+              SELECT ${params.id}, wanted.node_id, 'AND', 'required' FROM unnest(${param(nodes.map((node) => node.id))}::int[]) AS wanted(node_id)
+              WHERE NOT EXISTS (SELECT 1 FROM relationships r WHERE r.audience_id = ${params.id} AND r.node_id = wanted.node_id) RETURNING id`,
         );
         return { result: { added: added.length, unmatched: wanted.filter((email) => !matched.has(email)) }, audiences: [params.id] };
       }),
@@ -600,8 +600,8 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
         if (documents.length !== new Set(body.documents).size) throw new HttpError(400, MESSAGES.nodeNotFound, {}, 'documents');
         await tx.execute(
           sql`INSERT INTO relationships (group_id, node_id, type, kind)
-              SELECT ${body.groupId}, id, 'AND', 'required' FROM unnest(${param(documents)}::int[]) AS id
-              WHERE NOT EXISTS (SELECT 1 FROM relationships r WHERE r.group_id = ${body.groupId} AND r.node_id = id)`,
+              SELECT ${body.groupId}, wanted.node_id, 'AND', 'required' FROM unnest(${param(documents)}::int[]) AS wanted(node_id)
+              WHERE NOT EXISTS (SELECT 1 FROM relationships r WHERE r.group_id = ${body.groupId} AND r.node_id = wanted.node_id)`,
         );
         await tx.execute(sql`UPDATE audience_groups SET updated_at = now() WHERE node_id = ${body.groupId}`);
         return { result: await loadGroup(tx, body.groupId), groups: [body.groupId] };
