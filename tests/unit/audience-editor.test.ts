@@ -111,3 +111,22 @@ describe('audience editor rules', () => {
     expect(emailColumn(['emails', 'nom'])).toBeNull();
   });
 });
+
+describe('audience notices (spec §8)', () => {
+  it('carry the exact texts, kinds and durations', async () => {
+    const { AUDIENCE_NOTICES } = await import('@shared/messages');
+    expect(AUDIENCE_NOTICES.loadFailed).toEqual({ text: "Erreur lors du chargement de l'audience", kind: 'warning', durationMs: 3000 });
+    expect(AUDIENCE_NOTICES.sizeFailed).toEqual({ text: "erreur lors du calcul de la taille d'audience", kind: 'warning', durationMs: 3000 });
+    expect(AUDIENCE_NOTICES.notSaved).toMatchObject({ text: 'Audience non sauvegardée', kind: 'warning' });
+    expect(AUDIENCE_NOTICES.needsCriterion).toMatchObject({ text: "Associez un critère pour pouvoir sauvegarder l'audience", kind: 'warning' });
+    expect(AUDIENCE_NOTICES.noEmailColumn).toMatchObject({ text: "Erreur: Le fichier ne contient pas de colonne 'emails'", durationMs: 3000 });
+    for (const [made, text] of [
+      [AUDIENCE_NOTICES.saved, 'Saved.'],
+      [AUDIENCE_NOTICES.audienceSaved, 'Audience saved.'],
+      [AUDIENCE_NOTICES.areaSaved, 'Area saved.'],
+      [AUDIENCE_NOTICES.audienceDeleted('Cardio'), 'Audience Cardio supprimée'],
+      [AUDIENCE_NOTICES.audiencesDeleted(3), '3 audience(s) supprimée(s)'],
+      [AUDIENCE_NOTICES.emailsAdded(12), '12 ajoutés'],
+    ] as const) expect(made).toMatchObject({ text, kind: 'success' });
+  });
+});
