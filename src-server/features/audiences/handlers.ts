@@ -394,10 +394,16 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine)
         query.isInCatalog ? sql`a.is_in_catalog = ${query.isInCatalog === 'true'}` : undefined,
       ].filter(Boolean);
       const where = filters.length ? sql`WHERE ${sql.join(filters as ReturnType<typeof sql>[], sql` AND `)}` : sql``;
+      // The page's ids first (the index on created_at, no per-row work), then the columns of those rows only: the
+      // Role subquery for every audience before the LIMIT made the first page cost ~100 ms at 10,000 audiences.
       const found = await rows<AudienceRow & { total: number }>(
         db,
-        sql`SELECT ${audienceColumns}, count(*) OVER ()::int AS total FROM audiences a ${where}
-            ORDER BY ${orderColumn} ${direction}, a.id ${direction} LIMIT ${query.limit} OFFSET ${query.skip}`,
+        sql`WITH page AS (
+              SELECT a.id, count(*) OVER ()::int AS total FROM audiences a ${where}
+              ORDER BY ${orderColumn} ${direction}, a.id ${direction} LIMIT ${query.limit} OFFSET ${query.skip}
+            )
+            SELECT ${audienceColumns}, page.total FROM page JOIN audiences a ON a.id = page.id
+            ORDER BY ${orderColumn} ${direction}, a.id ${direction}`,
       );
       const total = found[0]?.total ?? (query.skip ? ((await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM audiences a ${where}`))[0]?.n ?? 0) : 0);
       return {
