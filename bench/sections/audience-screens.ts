@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../src-server/seed';
@@ -22,6 +24,69 @@ function* lcg(seed: number) {
   for (;;) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     yield state / 2_147_483_648;
+  }
+}
+
+type Database = NonNullable<Awaited<ReturnType<typeof import('../../src-main/hosts/web').startWebHost>>['embedded']>['database']['db'];
+type App = NonNullable<Awaited<ReturnType<typeof import('../../src-main/hosts/web').startWebHost>>['embedded']>['app'];
+
+/** 10,000 audiences straight into the database, one a minute back in time. */
+async function insertAudiences(db: Database): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO audiences (id, name, type, area, is_in_catalog, author_name, created_at)
+        SELECT nextval('nodes_id_seq'), 'Audience bench ' || n, (ARRAY['timeline','search','story','notification','banner'])[1 + n % 5],
+               (ARRAY['french','english','spanish','italian','german'])[1 + n % 5], n % 7 = 0, 'Claire Durand', now() - make_interval(mins => n)
+        FROM generate_series(1, ${AUDIENCES}) AS n`,
+  );
+  await db.execute(sql`ANALYZE audiences`);
+}
+
+/** The list's first page (and a searched, filtered one) through the server's own request handling, no network. */
+async function timeList(app: App, token: string) {
+  const call = async (query: string) => {
+    const begin = performance.now();
+    const response = await app.inject({ method: 'GET', url: `/audiences?${query}`, headers: { authorization: `Bearer ${token}` } });
+    const elapsed = performance.now() - begin;
+    if (response.statusCode !== 200) throw new Error(`list: ${response.statusCode} ${response.body}`);
+    return elapsed;
+  };
+  const first = 'limit=25&skip=0&orderBy=createdAt&order=DESC';
+  for (let i = 0; i < 20; i += 1) await call(first);
+  const list: number[] = [];
+  for (let i = 0; i < LIST_RUNS; i += 1) list.push(await call(first));
+  const searched: number[] = [];
+  for (let i = 0; i < LIST_RUNS; i += 1) searched.push(await call('limit=25&skip=0&orderBy=createdAt&order=ASC&term=bench%2012&area=french'));
+  return { firstPage: summarize(list), searched: summarize(searched) };
+}
+
+/** The same list on the team server's PostgreSQL (BENCH_DATABASE_URL or the local one), in a throw-away database. */
+async function listOnPostgres(): Promise<ReturnType<typeof timeList> | null> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_aud_list_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { startServer } = await import('../../src-server/server');
+  const server = await startServer({ port: 0, databaseUrl: url.toString(), demo: true, logger: pino({ level: 'silent' }) });
+  try {
+    const account = server.demoAccounts.find((demo) => demo.role === 'ADMIN')!;
+    const signedIn = await server.app.inject({ method: 'POST', url: '/authenticate', payload: { username: account.email, password: account.password } });
+    const token = (JSON.parse(signedIn.body) as { accessToken: { value: string } }).accessToken.value;
+    await insertAudiences(server.database.db);
+    return await timeList(server.app, token);
+  } finally {
+    await server.close();
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
   }
 }
 
@@ -142,40 +207,23 @@ export async function audienceScreensSection(): Promise<unknown> {
     for (let run = 0; run < LIVE_SIZE_RUNS; run += 1) liveSize.push(await timeLiveSize(page, toggle));
 
     // ---- the list at 10,000 audiences -------------------------------------------------------------------------
-    const db = host.embedded!.database.db;
-    await db.execute(
-      sql`INSERT INTO audiences (id, name, type, area, is_in_catalog, author_name, created_at)
-          SELECT nextval('nodes_id_seq'), 'Audience bench ' || n, (ARRAY['timeline','search','story','notification','banner'])[1 + n % 5],
-                 (ARRAY['french','english','spanish','italian','german'])[1 + n % 5], n % 7 = 0, 'Claire Durand', now() - make_interval(mins => n)
-          FROM generate_series(1, ${AUDIENCES}) AS n`,
-    );
-    await db.execute(sql`ANALYZE audiences`);
-    const app = host.embedded!.app;
-    const firstPage = async (query: string) => {
-      const begin = performance.now();
-      const response = await app.inject({ method: 'GET', url: `/audiences?${query}`, headers: { authorization: `Bearer ${token}` } });
-      const elapsed = performance.now() - begin;
-      if (response.statusCode !== 200) throw new Error(`list: ${response.statusCode} ${response.body}`);
-      return elapsed;
-    };
-    for (let i = 0; i < 20; i += 1) await firstPage('limit=25&skip=0&orderBy=createdAt&order=DESC');
-    const list: number[] = [];
-    for (let i = 0; i < LIST_RUNS; i += 1) list.push(await firstPage('limit=25&skip=0&orderBy=createdAt&order=DESC'));
-    const filtered: number[] = [];
-    for (let i = 0; i < LIST_RUNS; i += 1) filtered.push(await firstPage('limit=25&skip=0&orderBy=createdAt&order=ASC&term=bench%2012&area=french'));
+    await insertAudiences(host.embedded!.database.db);
+    const pglite = await timeList(host.embedded!.app, token);
+    const postgres = await listOnPostgres();
 
     const live = summarize(liveSize);
-    const first = summarize(list);
-    const search = summarize(filtered);
     table(`Audience screens on ${USERS.toLocaleString('fr-FR')} app users, ${EVENTS.toLocaleString('fr-FR')} events (PGlite, embedded)`, [
       ['population ingested through the API', ms(populationMs)],
       [`live size, change to size shown (median of ${LIVE_SIZE_RUNS}, debounce included; target ≤ 300 ms)`, ms(live.p50)],
       ['live size p95', ms(live.p95)],
-      [`list first page at ${AUDIENCES.toLocaleString('fr-FR')} audiences, server-side p95 (target ≤ 20 ms)`, ms(first.p95)],
-      ['list first page median', ms(first.p50)],
-      ['list searched + filtered + ASC, p95', ms(search.p95)],
+      [`list first page at ${AUDIENCES.toLocaleString('fr-FR')} audiences, server-side p95, PGlite (target ≤ 20 ms)`, ms(pglite.firstPage.p95)],
+      ['  median, PGlite', ms(pglite.firstPage.p50)],
+      ['  searched + filtered + ASC, p95, PGlite', ms(pglite.searched.p95)],
+      ['list first page, server-side p95, PostgreSQL', postgres ? ms(postgres.firstPage.p95) : 'no PostgreSQL server'],
+      ['  median, PostgreSQL', postgres ? ms(postgres.firstPage.p50) : '-'],
+      ['  searched + filtered + ASC, p95, PostgreSQL', postgres ? ms(postgres.searched.p95) : '-'],
     ]);
-    return { users: USERS, events: EVENTS, populationMs, liveSize: live, listFirstPage: first, listSearched: search };
+    return { users: USERS, events: EVENTS, populationMs, liveSize: live, listPglite: pglite, listPostgres: postgres };
   } finally {
     await browser.close();
     await host.close();
