@@ -398,7 +398,10 @@ function LiveTester() {
   const [searching, setSearching] = useState(false);
 
   useEffect(() => {
-    if (!term.trim()) return;
+    if (!term.trim()) {
+      setSearching(false);
+      return;
+    }
     setSearching(true);
     const timer = setTimeout(() => void search(term).finally(() => setSearching(false)), USER_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
