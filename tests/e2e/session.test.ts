@@ -24,7 +24,7 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
       expect(new URL(page.url()).pathname).toBe(firstScreenFor([role]));
       const nav = page.getByTestId('main-nav');
       if (role === 'ADMIN') await expect.poll(() => nav.getByRole('link', { name: 'Admin' }).count()).toBe(1);
-      else expect(await nav.getByTestId('nav-audiences').count()).toBe(role === 'CONTENT_CREATOR_LEAD' ? 0 : 1);
+      else await expect.poll(() => nav.getByTestId('nav-audiences').count()).toBe(role === 'CONTENT_CREATOR_LEAD' ? 0 : 1);
       expect(await page.getByTestId('env-marker').textContent()).toBe('prod');
       expect(await page.getByTestId('alert-bell').isVisible()).toBe(true);
       await page.getByTestId('logout').click();
