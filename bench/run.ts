@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { apiSection } from './sections/api';
 import { audienceHistorySection } from './sections/audience-history';
+import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
 import { uploadsSection } from './sections/uploads';
 import { webSection } from './sections/web';
@@ -12,6 +13,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL (issue 8)', run: audiencesSection },
   'audience-history': { title: 'Audience and group history: cost per write, history list (issue 9)', run: audienceHistorySection },
   uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
+  'audience-screens': { title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)', run: audienceScreensSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 

@@ -110,14 +110,14 @@ export const SCREENS: readonly RegistryEntry[] = [
   screen({ id: 'articles.edit', path: '/articles/edit/:id', access: signedIn, component: 'articleEdit', available: false }),
   screen({ id: 'push', path: '/push/create', access: signedIn, component: 'push', available: false, nav: { label: 'Push notifs', access: access.anyOf('CONTENT_CREATOR_LEAD') } }),
 
-  screen({ id: 'audiences.list', path: '/audiences', access: signedIn, component: 'audiences', available: false, nav: { menu: 'audiences', label: 'Audiences', access: MENUS.audiences.access } }),
+  screen({ id: 'audiences.list', path: '/audiences', access: signedIn, component: 'audiences', available: true, nav: { menu: 'audiences', label: 'Audiences', access: MENUS.audiences.access } }),
   // Spec §2 access guard: the audience editor is for CSM_LEAD or ADMIN only.
-  screen({ id: 'audiences.edit', path: '/audiences/:id', access: access.anyOf('CSM_LEAD'), component: 'audienceEdit', available: false }),
+  screen({ id: 'audiences.edit', path: '/audiences/:id', access: access.anyOf('CSM_LEAD'), component: 'audienceEdit', available: true }),
   screen({ id: 'audiences.groups', path: '/groupes', access: access.anyOf('ADMIN'), component: 'groups', available: true, nav: { menu: 'audiences', label: 'Groupes' } }),
   // The group API is for CSM_LEAD and ADMIN (audience writers); the link to the editor is ADMIN's (spec §6).
   screen({ id: 'audiences.groupEdit', path: '/group/:label/:id', access: access.anyOf('CSM_LEAD'), component: 'groupEdit', available: true }),
   screen({ id: 'audiences.testAccounts', path: '/test-accounts', access: access.allOf('CSM', 'CSM_LEAD'), component: 'testAccounts', available: true, nav: { menu: 'audiences', label: 'Comptes de test' } }),
-  screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: signedIn, component: 'audienceDebug', available: false }),
+  screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: signedIn, component: 'audienceDebug', available: true }),
 
   { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl' },
   screen({ id: 'cdnDocs', path: '/document/upload', access: access.anyOf('CSM', 'CONTENT_CREATOR'), component: 'documents', available: true, nav: { label: 'CDN Docs' } }),

@@ -14,6 +14,9 @@ export const GroupsListPage = lazyScreen(() => import('../features/groups/Groups
 export const GroupEditPage = lazyScreen(() => import('../features/groups/GroupEditPage'));
 export const TestAccountsPage = lazyScreen(() => import('../features/test-accounts/TestAccountsPage'));
 export const DocumentsPage = lazyScreen(() => import('../features/documents/DocumentsPage'));
+export const AudiencesListPage = lazyScreen(() => import('../features/audiences/AudiencesListPage'));
+export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
+export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -32,9 +35,13 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   groupEdit: GroupEditPage,
   testAccounts: TestAccountsPage,
   documents: DocumentsPage,
+  audiences: AudiencesListPage,
+  audienceEdit: AudienceEditPage,
+  audienceDebug: AudienceDebugPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
 export function preloadScreens(): void {
   void AdminPage.preload();
+  void AudiencesListPage.preload();
 }

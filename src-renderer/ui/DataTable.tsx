@@ -23,19 +23,24 @@ export function DataTable<Row>(props: {
   onLoadMore?: () => void;
   emptyText?: string;
   testId?: string;
+  /** Load the next page when the bottom is this close to coming into view (e.g. 100 px, audiences spec §9). */
+  loadMarginPx?: number;
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasMore, loading, onLoadMore } = props;
+  const { hasMore, loading, onLoadMore, loadMarginPx = 0 } = props;
 
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !onLoadMore || !hasMore || loading) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
-    });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
+      },
+      { rootMargin: `0px 0px ${loadMarginPx}px 0px` },
+    );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, loading, onLoadMore]);
+  }, [hasMore, loading, onLoadMore, loadMarginPx]);
 
   return (
     <>

@@ -185,6 +185,14 @@ export const audienceOperations = {
     ]),
     response: sizeSchema,
   }),
+  'audiences.membership': defineOperation({
+    method: 'POST',
+    path: '/audience/membership',
+    summary: "Whether one app user belongs to an unsaved audience definition, and to each of its label groups (the editor's live tester)",
+    access: access.anyOf('CSM_LEAD'),
+    body: z.strictObject({ userId: id, area, type: audienceType.nullish(), relationships: relationshipsField }),
+    response: z.object({ member: z.boolean(), labels: z.array(z.object({ label: nodeLabel, member: z.boolean() })) }),
+  }),
   'audiences.debug': defineOperation({
     method: 'GET',
     path: '/debug/audience/:userId',
@@ -233,6 +241,15 @@ export const audienceOperations = {
       groupId: idParam.optional(),
     }),
     response: z.array(nodeSchema),
+  }),
+
+  'nodes.keyword': defineOperation({
+    method: 'POST',
+    path: '/keyword',
+    summary: "The Keyword node of a text, created when no search made it yet (the editor's new keyword modal); trimmed and lowercased",
+    access: access.anyOf('CSM_LEAD'),
+    body: z.strictObject({ name: shortText(200).transform((text) => text.trim().toLowerCase()).pipe(z.string().min(1)) }),
+    response: nodeSchema,
   }),
 
   'audiences.list': defineOperation({

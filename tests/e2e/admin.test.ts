@@ -210,7 +210,8 @@ describe('account administration (web host, Chromium)', () => {
     // Back to / after 1.2 s; anonymous, so the guard shows the login page.
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 5000 });
     await signInAs(page, url, csm.email, 'un nouveau mot de passe');
-    expect(new URL(page.url()).pathname).toBe('/');
+    // CSM's first screen: the audience list.
+    expect(new URL(page.url()).pathname).toBe('/audiences');
   });
 
   it("says 'Invalid confirmation token' without a token, with a link back to sign-in", async () => {
@@ -226,7 +227,7 @@ describe('account administration (web host, Chromium)', () => {
     expect(await back.getAttribute('href')).toBe('/login');
     // Still signed in as CSM from the reset test: /login then goes on to the first screen.
     await back.click();
-    await app.page.waitForURL((u) => u.pathname === '/');
+    await app.page.waitForURL((u) => u.pathname === '/audiences');
   });
 
   it('sends the user to /login when the server ends the session', async () => {

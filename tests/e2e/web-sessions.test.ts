@@ -38,7 +38,7 @@ describe('one session per browser on the web host (Chromium)', () => {
 
     const salesPage = await (await newBrowser()).newPage();
     await signIn(salesPage, url, 'SALES');
-    expect(new URL(salesPage.url()).pathname).toBe('/');
+    expect(new URL(salesPage.url()).pathname).toBe('/audiences');
 
     // The ADMIN browser still acts as ADMIN: a search reaches the server and answers with rows.
     await adminPage.getByTestId('admin-search').fill('sales@');

@@ -209,6 +209,13 @@ export class AudienceIndex {
     return this.matcher(criteria)(userId);
   }
 
+  /** Whether one user belongs to an unsaved definition, and to each of its label groups (the editor's live tester). */
+  explain(userId: number, criteria: readonly Criterion[]): { member: boolean; labels: { label: NodeLabel; member: boolean }[] } {
+    const rules = this.matcherRules;
+    const labels = [...rules.labelGroups(criteria)].map(([label, group]) => ({ label, member: rules.labelGroup(group)(userId) }));
+    return { member: rules.audience(criteria)(userId), labels };
+  }
+
   /**
    * The audience compiled into a closure over its bitmaps, cached per criteria array (a saved audience's array
    * lives until the audience is reloaded) and compiled again only after the index's structure changed. Membership

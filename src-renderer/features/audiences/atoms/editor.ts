@@ -1,0 +1,316 @@
+import { atom } from 'jotai';
+import type { Audience, RelationshipInput } from '@shared/contract/audiences';
+import { AUDIENCE_NOTICES, withText } from '@shared/messages';
+import { canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shared/rules/audience-editor';
+import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
+import { apiAtom } from '../../../lib/bridge';
+import { raiseNoticeAtom } from '../../../lib/notices';
+
+/** What the editor holds: the audience as the user is changing it, saved or not (`id` null for 'new'). */
+export interface AudienceDraft {
+  id: number | null;
+  name: string;
+  type: AudienceType | null;
+  area: Area;
+  isInCatalog: boolean;
+  /** Without the Area relationship: the area is its own field (docs/audiences.md rule 3). */
+  relationships: EditorRelationship[];
+  adverts: { id: number; name: string }[];
+}
+
+export type EditorNode = EditorRelationship['node'];
+
+export const draftAtom = atom<AudienceDraft | null>(null);
+draftAtom.debugLabel = 'audiences.editor.draft';
+
+/** 'missing': the address names no audience the editor can show (load failed, or 'new' not in memory). */
+export const editorStatusAtom = atom<'idle' | 'loading' | 'ready' | 'missing'>('idle');
+editorStatusAtom.debugLabel = 'audiences.editor.status';
+
+/** A new audience started from the list's create menu, waiting for /audiences/new to open it. */
+export const pendingNewAudienceAtom = atom<{ type: AudienceType } | null>(null);
+pendingNewAudienceAtom.debugLabel = 'audiences.editor.pendingNew';
+
+/** Number of the latest open or close: a late answer of an older open is ignored. */
+const openRequestAtom = atom(0);
+openRequestAtom.debugLabel = 'audiences.editor.latestOpen';
+
+export const savingAtom = atom(false);
+savingAtom.debugLabel = 'audiences.editor.saving';
+
+/** The unsaved definition, as the size and membership calls take it. */
+export const definitionAtom = atom((get) => {
+  const draft = get(draftAtom);
+  if (!draft) return null;
+  return { area: draft.area, type: draft.type, relationships: draft.relationships.map(toInput) };
+});
+definitionAtom.debugLabel = 'audiences.editor.definition';
+
+function toInput(relationship: EditorRelationship): RelationshipInput {
+  return {
+    node: { label: relationship.node.label, id: relationship.node.id },
+    type: relationship.type,
+    kind: relationship.kind,
+    event: relationship.event,
+    caping: relationship.caping === null || relationship.caping === '' ? null : Number(relationship.caping),
+  };
+}
+
+function fromAudience(audience: Audience): AudienceDraft {
+  return {
+    id: audience.id,
+    name: audience.name,
+    type: audience.type,
+    area: audience.area,
+    isInCatalog: audience.isInCatalog,
+    relationships: audience.relationships
+      .filter((relationship) => relationship.node.label !== 'Area')
+      .map((relationship) => ({ node: relationship.node, type: relationship.type, kind: relationship.kind, event: relationship.event, caping: relationship.caping })),
+    adverts: audience.adverts,
+  };
+}
+
+const serverErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, errorMsg)));
+serverErrorAtom.debugLabel = 'audiences.editor.serverError';
+
+/** Opens /audiences/{id}: a saved audience from the server, or 'new' from the create menu. */
+export const openAudienceAtom = atom(null, async (get, set, idParam: string) => {
+  if (idParam === 'new') {
+    const pending = get(pendingNewAudienceAtom);
+    const current = get(draftAtom);
+    if (current && current.id === null) return set(editorStatusAtom, 'ready');
+    if (!pending) {
+      // Spec §2: a new audience that is not in memory goes back to the list with a warning.
+      set(raiseNoticeAtom, AUDIENCE_NOTICES.notSaved);
+      set(draftAtom, null);
+      return set(editorStatusAtom, 'missing');
+    }
+    // The pending audience stays until the list shows again: opening twice (React's strict mode) finds it still.
+    set(draftAtom, { id: null, name: '', type: pending.type, area: 'french', isInCatalog: false, relationships: [], adverts: [] });
+    return set(editorStatusAtom, 'ready');
+  }
+  const id = Number(idParam);
+  if (get(draftAtom)?.id === id) return set(editorStatusAtom, 'ready');
+  const request = get(openRequestAtom) + 1;
+  set(openRequestAtom, request);
+  set(editorStatusAtom, 'loading');
+  set(draftAtom, null);
+  const result = Number.isInteger(id) && id > 0 ? await get(apiAtom)('audiences.get', { params: { id } }) : null;
+  if (request !== get(openRequestAtom)) return;
+  if (!result?.ok) {
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.loadFailed);
+    return set(editorStatusAtom, 'missing');
+  }
+  set(draftAtom, fromAudience(result.data));
+  set(editorStatusAtom, 'ready');
+});
+openAudienceAtom.debugLabel = 'audiences.editor.open';
+
+export const closeAudienceAtom = atom(null, (get, set) => {
+  set(openRequestAtom, get(openRequestAtom) + 1);
+  set(draftAtom, null);
+  set(editorStatusAtom, 'idle');
+});
+closeAudienceAtom.debugLabel = 'audiences.editor.close';
+
+const changeDraftAtom = atom(null, (get, set, change: (draft: AudienceDraft) => AudienceDraft) => {
+  const draft = get(draftAtom);
+  if (draft) set(draftAtom, change(draft));
+});
+changeDraftAtom.debugLabel = 'audiences.editor.change';
+
+/** Creates the new audience on the server from the draft (spec §4: adding a relationship creates it first). */
+const createFromDraftAtom = atom(null, async (get, set): Promise<number | null> => {
+  const draft = get(draftAtom);
+  if (!draft) return null;
+  const result = await get(apiAtom)('audiences.create', {
+    body: {
+      ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+      ...(draft.type ? { type: draft.type } : {}),
+      area: draft.area,
+      isInCatalog: draft.isInCatalog,
+      relationships: draft.relationships.map(toInput),
+    },
+  });
+  if (!result.ok) {
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.notSaved);
+    set(serverErrorAtom, result.errorMsg);
+    return null;
+  }
+  set(draftAtom, { ...fromAudience(result.data), relationships: get(draftAtom)?.relationships ?? [] });
+  return result.data.id;
+});
+createFromDraftAtom.debugLabel = 'audiences.editor.createFromDraft';
+
+/**
+ * Adds a criterion. Refused when the node is already there (spec §4) or is a keyword on a timeline audience
+ * (an alert). On a new audience the audience is created first; answers its id then, so the screen moves to it.
+ */
+export const addNodeAtom = atom(null, async (get, set, node: EditorNode): Promise<{ createdId: number } | null> => {
+  const draft = get(draftAtom);
+  if (!draft) return null;
+  if (hasNode(draft.relationships, node)) {
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.nodeAlreadyInGroup);
+    return null;
+  }
+  if (node.label === 'Keyword' && !keywordAllowed(draft.type)) {
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.keywordOnTimeline);
+    return null;
+  }
+  const searchKeyword = node.label === 'Keyword' && draft.type === 'search';
+  const relationship: EditorRelationship = { node, type: searchKeyword ? 'SEARCH' : 'AND', kind: 'required', event: searchKeyword ? 'search' : null, caping: null };
+  set(draftAtom, { ...draft, relationships: [...draft.relationships, relationship] });
+  if (draft.id !== null) return null;
+  const id = await set(createFromDraftAtom);
+  if (id === null) {
+    set(changeDraftAtom, (current) => ({ ...current, relationships: current.relationships.filter((r) => !(r.node.id === node.id && r.node.label === node.label)) }));
+    return null;
+  }
+  set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
+  return { createdId: id };
+});
+addNodeAtom.debugLabel = 'audiences.editor.addNode';
+
+const sameNode = (relationship: EditorRelationship, node: { id: number; label: NodeLabel }) => relationship.node.id === node.id && relationship.node.label === node.label;
+
+export const updateRelationshipAtom = atom(null, (_get, set, node: { id: number; label: NodeLabel }, patch: Partial<Pick<EditorRelationship, 'kind' | 'event' | 'caping'>>) =>
+  set(changeDraftAtom, (draft) => ({ ...draft, relationships: draft.relationships.map((r) => (sameNode(r, node) ? { ...r, ...patch } : r)) })),
+);
+updateRelationshipAtom.debugLabel = 'audiences.editor.updateRelationship';
+
+/** Takes the criterion out of the audience (for a group: unlinks it, the group stays). */
+export const removeRelationshipAtom = atom(null, (_get, set, node: { id: number; label: NodeLabel }) =>
+  set(changeDraftAtom, (draft) => ({ ...draft, relationships: draft.relationships.filter((r) => !sameNode(r, node)) })),
+);
+removeRelationshipAtom.debugLabel = 'audiences.editor.removeRelationship';
+
+/** Spec §4: a group relationship can be removed: the group itself is deleted, from every audience. */
+export const deleteGroupNodeAtom = atom(null, async (get, set, node: { id: number; label: NodeLabel }) => {
+  const result = await get(apiAtom)('graph.delete', { body: { nodes: [node.id], relationships: [] } });
+  if (!result.ok) return set(serverErrorAtom, result.errorMsg);
+  set(removeRelationshipAtom, node);
+  set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
+});
+deleteGroupNodeAtom.debugLabel = 'audiences.editor.deleteGroupNode';
+
+/** Spec §4: changing the area replaces the Area relationship; saved at once on a saved audience ('Area saved.'). */
+export const setAreaAtom = atom(null, async (get, set, area: Area) => {
+  const draft = get(draftAtom);
+  if (!draft || draft.area === area) return;
+  set(draftAtom, { ...draft, area });
+  if (draft.id === null) return;
+  const result = await get(apiAtom)('audiences.update', { params: { id: draft.id }, body: { area } });
+  if (!result.ok) {
+    set(changeDraftAtom, (current) => ({ ...current, area: draft.area }));
+    return set(serverErrorAtom, result.errorMsg);
+  }
+  set(raiseNoticeAtom, AUDIENCE_NOTICES.areaSaved);
+});
+setAreaAtom.debugLabel = 'audiences.editor.setArea';
+
+/** A timeline audience takes no keyword (spec §4): the type is refused with the alert while keywords are there. */
+export const setTypeAtom = atom(null, (get, set, type: AudienceType | null) => {
+  const draft = get(draftAtom);
+  if (!draft) return;
+  if (!keywordAllowed(type) && draft.relationships.some((r) => r.node.label === 'Keyword')) return set(raiseNoticeAtom, AUDIENCE_NOTICES.keywordOnTimeline);
+  set(draftAtom, { ...draft, type });
+});
+setTypeAtom.debugLabel = 'audiences.editor.setType';
+
+export const setNameAtom = atom(null, (_get, set, name: string) => set(changeDraftAtom, (draft) => ({ ...draft, name })));
+setNameAtom.debugLabel = 'audiences.editor.setName';
+
+export const setCatalogAtom = atom(null, (_get, set, isInCatalog: boolean) => set(changeDraftAtom, (draft) => ({ ...draft, isInCatalog })));
+setCatalogAtom.debugLabel = 'audiences.editor.setCatalog';
+
+/**
+ * Saves the audience: refused without an area and a criterion (spec §4); creates it when new, else its fields
+ * then its relationships. Answers the saved id, or null.
+ */
+export const saveAudienceAtom = atom(null, async (get, set): Promise<number | null> => {
+  const draft = get(draftAtom);
+  if (!draft || get(savingAtom)) return null;
+  if (!canSave(draft)) {
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.needsCriterion);
+    return null;
+  }
+  set(savingAtom, true);
+  try {
+    if (draft.id === null) {
+      const id = await set(createFromDraftAtom);
+      if (id !== null) set(raiseNoticeAtom, AUDIENCE_NOTICES.audienceSaved);
+      return id;
+    }
+    const api = get(apiAtom);
+    const fields = await api('audiences.update', {
+      params: { id: draft.id },
+      body: { ...(draft.name.trim() ? { name: draft.name.trim() } : {}), type: draft.type, area: draft.area, isInCatalog: draft.isInCatalog },
+    });
+    const saved = fields.ok ? await api('audiences.setRelationships', { params: { id: draft.id }, body: { relationships: draft.relationships.map(toInput) } }) : fields;
+    if (!saved.ok) {
+      set(raiseNoticeAtom, AUDIENCE_NOTICES.notSaved);
+      set(serverErrorAtom, saved.errorMsg);
+      return null;
+    }
+    // Keep what the user changed meanwhile; take the server's name (a blank name stays the old one).
+    set(changeDraftAtom, (current) => ({ ...current, name: saved.data.name, adverts: saved.data.adverts }));
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.audienceSaved);
+    return draft.id;
+  } finally {
+    set(savingAtom, false);
+  }
+});
+saveAudienceAtom.debugLabel = 'audiences.editor.save';
+
+/** A new OrGroup / AndGroup ("add new group"), added to the audience at once. */
+export const createGroupAtom = atom(null, async (get, set, group: { name: string; label: 'OrGroup' | 'AndGroup' }) => {
+  const result = await get(apiAtom)('groups.create', { body: { name: group.name.trim(), label: group.label, relationships: [] } });
+  if (!result.ok) {
+    set(serverErrorAtom, result.errorMsg);
+    return null;
+  }
+  return set(addNodeAtom, { id: result.data.id, label: result.data.label, name: result.data.name });
+});
+createGroupAtom.debugLabel = 'audiences.editor.createGroup';
+
+/** The new keyword modal: the Keyword node of the text (trimmed and lowercased by the server), then added. */
+export const addKeywordAtom = atom(null, async (get, set, text: string) => {
+  if (!keywordAllowed(get(draftAtom)?.type)) {
+    set(raiseNoticeAtom, AUDIENCE_NOTICES.keywordOnTimeline);
+    return null;
+  }
+  const result = await get(apiAtom)('nodes.keyword', { body: { name: text } });
+  if (!result.ok) {
+    set(serverErrorAtom, result.errorMsg);
+    return null;
+  }
+  return set(addNodeAtom, result.data);
+});
+addKeywordAtom.debugLabel = 'audiences.editor.addKeyword';
+
+/**
+ * After an e-mail list was attached on the server, the User relationships it added join the draft (other
+ * unsaved changes stay). Answers how many were added.
+ */
+export const mergeAttachedUsersAtom = atom(null, async (get, set, id: number): Promise<number | null> => {
+  const result = await get(apiAtom)('audiences.get', { params: { id } });
+  if (!result.ok) {
+    set(serverErrorAtom, result.errorMsg);
+    return null;
+  }
+  const draft = get(draftAtom);
+  if (!draft) return null;
+  const added = fromAudience(result.data).relationships.filter((r) => r.node.label === 'User' && !hasNode(draft.relationships, r.node));
+  set(draftAtom, { ...draft, relationships: [...draft.relationships, ...added] });
+  return added.length;
+});
+mergeAttachedUsersAtom.debugLabel = 'audiences.editor.mergeAttachedUsers';
+
+/** Makes sure the audience exists on the server (the e-mail list attaches to a saved audience); answers its id. */
+export const ensureSavedAtom = atom(null, async (get, set): Promise<number | null> => {
+  const draft = get(draftAtom);
+  if (!draft) return null;
+  if (draft.id !== null) return draft.id;
+  return set(createFromDraftAtom);
+});
+ensureSavedAtom.debugLabel = 'audiences.editor.ensureSaved';

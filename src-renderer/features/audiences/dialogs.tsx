@@ -1,0 +1,136 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { AUDIENCE_MESSAGES } from '@shared/messages';
+import { keywordNeedsAdvice, normaliseKeyword } from '@shared/rules/audience-editor';
+import { Dialog } from '../../ui/Dialog';
+import { attachEmailListAtom, emailListAtom, emailListBusyAtom, pickEmailListAtom } from './atoms/email-list';
+
+/** "Add new group": a name (Create disabled while empty) and OrGroup or AndGroup. */
+export function NewGroupDialog(props: { onCreate: (group: { name: string; label: 'OrGroup' | 'AndGroup' }) => Promise<void>; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [label, setLabel] = useState<'OrGroup' | 'AndGroup'>('OrGroup');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      title="Nouveau groupe"
+      testId="new-group-dialog"
+      onCancel={props.onClose}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={props.onClose}>
+            Annuler
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={!name.trim() || busy}
+            onClick={async () => {
+              setBusy(true);
+              await props.onCreate({ name, label });
+              setBusy(false);
+            }}
+            data-testid="new-group-create"
+          >
+            Créer
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <label className="field">
+          <span className="field-label">Nom</span>
+          <input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus data-testid="new-group-name" />
+        </label>
+        <label className="field">
+          <span className="field-label">Type</span>
+          <select value={label} onChange={(event) => setLabel(event.target.value as 'OrGroup' | 'AndGroup')} data-testid="new-group-label">
+            <option value="OrGroup">OrGroup (Appetence)</option>
+            <option value="AndGroup">AndGroup</option>
+          </select>
+        </label>
+      </div>
+    </Dialog>
+  );
+}
+
+/** "New keyword": trimmed and lowercased; the modal advises against accents and capitals (spec §5). */
+export function NewKeywordDialog(props: { onAdd: (keyword: string) => Promise<void>; onClose: () => void }) {
+  const [text, setText] = useState('');
+  const keyword = normaliseKeyword(text);
+  return (
+    <Dialog
+      title="Nouveau mot-clé"
+      testId="new-keyword-dialog"
+      onCancel={props.onClose}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={props.onClose}>
+            Annuler
+          </button>
+          <button type="button" className="primary" disabled={!keyword} onClick={() => void props.onAdd(keyword)} data-testid="new-keyword-add">
+            Ajouter
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <p className={keywordNeedsAdvice(text) ? 'field-error' : 'muted'} data-testid="new-keyword-advice">
+          {AUDIENCE_MESSAGES.keywordAdvice}
+        </p>
+        <label className="field">
+          <span className="field-label">Mot-clé</span>
+          <input value={text} onChange={(event) => setText(event.target.value)} maxLength={200} autoFocus data-testid="new-keyword-text" />
+        </label>
+        {keyword && keyword !== text && <p className="muted">Enregistré comme « {keyword} »</p>}
+      </div>
+    </Dialog>
+  );
+}
+
+/** "New list": a CSV file of e-mails (column "email"); Add disabled while no e-mail is loaded (spec §5). */
+export function EmailListDialog(props: { onClose: () => void; onAdded: () => void }) {
+  const picked = useAtomValue(emailListAtom);
+  const busy = useAtomValue(emailListBusyAtom);
+  const pick = useSetAtom(pickEmailListAtom);
+  const attach = useSetAtom(attachEmailListAtom);
+  const setPicked = useSetAtom(emailListAtom);
+  const close = () => {
+    setPicked(null);
+    props.onClose();
+  };
+  return (
+    <Dialog
+      title="Nouvelle liste"
+      testId="email-list-dialog"
+      onCancel={close}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={close}>
+            Annuler
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || !picked || picked.emails === 0}
+            onClick={async () => {
+              if ((await attach()) !== null) props.onAdded();
+            }}
+            data-testid="email-list-add"
+          >
+            Ajouter
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <p className="muted">Un fichier CSV avec une colonne « email ».</p>
+        <button type="button" className="secondary" disabled={busy} onClick={() => void pick()} data-testid="email-list-pick">
+          Choisir un fichier CSV…
+        </button>
+        <p data-testid="email-list-status">
+          {picked ? `${picked.preview.fileName} — ${picked.emails === 0 ? AUDIENCE_MESSAGES.noEmailLoaded : AUDIENCE_MESSAGES.emailsLoaded(picked.emails)}` : AUDIENCE_MESSAGES.noEmailLoaded}
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,247 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIENCE_MESSAGES } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+
+const csv = (name: string) => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url));
+
+let browser: Browser;
+let app: WebApp;
+
+/** A token of a demo account on the embedded API, to put the data a test needs in place. */
+async function tokenOf(role: Role): Promise<string> {
+  const response = await fetch(`${app.apiUrl}/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: demoAccount(role).email, password: demoAccount(role).password }),
+  });
+  const body = (await response.json()) as { accessToken: { value: string } };
+  return body.accessToken.value;
+}
+async function api(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${app.apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return response.json();
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await openWebApp(browser);
+  // Thirty app users: odd ones are doctors (profession 2), every third one an expert.
+  const users = Array.from({ length: 30 }, (_, index) => {
+    const n = index + 1;
+    return { externalId: `e2e-${n}`, email: `e2e.user${n}@exemple.fr`, name: `E2E ${n}`, professionId: n % 2 ? 2 : 4, area: 'french', roles: n % 3 === 0 ? ['ROLE_EXPERT'] : [] };
+  });
+  await api(await tokenOf('ADMIN'), 'POST', '/population/users', users);
+});
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+const toast = (page: Page, kind: 'success' | 'warning' | 'error' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+
+async function signOut(page: Page) {
+  await page.getByTestId('logout').click();
+  await page.getByRole('button', { name: 'Oui' }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+}
+
+describe('audience screens (web host, Chromium)', () => {
+  it('shows the Audiences menu to its roles, plain names without actions to readers, and /403 on the editor', async () => {
+    const { page, url } = app;
+    const lead = await tokenOf('CSM_LEAD');
+    const made = (await api(lead, 'POST', '/audience', { name: 'Lecture seule', type: 'story' })) as { id: number };
+
+    await signIn(page, url, 'SALES');
+    expect(new URL(page.url()).pathname).toBe('/audiences');
+    await page.getByTestId('nav-audiences').click();
+    expect(await page.getByTestId('nav-audiences.list').textContent()).toBe('Audiences');
+    const row = page.locator(`tr[data-testid="audience-row-${made.id}"]`);
+    await row.waitFor();
+    expect(await row.getByRole('link').count()).toBe(0);
+    expect(await page.getByTestId(`audience-menu-${made.id}`).count()).toBe(0);
+    expect(await page.getByTestId('audiences-create').count()).toBe(0);
+    expect(await page.getByTestId('audiences-bulk-delete').count()).toBe(0);
+    await page.goto(`${url}/audiences/${made.id}`);
+    await page.waitForURL((u) => u.pathname === '/403');
+    await signOut(page);
+
+    await signIn(page, url, 'CONTENT_CREATOR_LEAD');
+    expect(await page.getByTestId('nav-audiences').count()).toBe(0);
+    await page.goto(`${url}/audiences/new`);
+    await page.waitForURL((u) => u.pathname === '/403');
+    await signOut(page);
+
+    // CSM_LEAD edits, without the size (ADMIN only).
+    await signIn(page, url, 'CSM_LEAD');
+    await page.getByTestId(`audience-link-${made.id}`).click();
+    await page.getByTestId('audience-editor').waitFor();
+    expect(await page.getByTestId('live-size-panel').count()).toBe(0);
+    expect(await page.getByTestId('live-tester').count()).toBe(1);
+    expect(await page.getByTestId('audience-adverts').textContent()).toContain('Aucune publicité');
+    await signOut(page);
+  });
+
+  it('creates an audience with two labels, shows its live size and tester, attaches an e-mail list, saves, lists, debugs and deletes it', async () => {
+    const { page, url } = app;
+    await signIn(page, url, 'ADMIN');
+    await page.waitForURL((u) => u.pathname === '/audiences');
+
+    // Opening 'new' without the create menu: nothing in memory, back to the list with the warning.
+    await page.goto(`${url}/audiences/new`);
+    await toast(page, 'warning', AUDIENCE_MESSAGES.audienceNotSaved).waitFor();
+    await page.waitForURL((u) => u.pathname === '/audiences');
+    // An audience that does not load.
+    await page.goto(`${url}/audiences/987654`);
+    await toast(page, 'warning', AUDIENCE_MESSAGES.audienceLoadFailed).waitFor();
+    await page.waitForURL((u) => u.pathname === '/audiences');
+
+    await page.getByTestId('audiences-create').selectOption('timeline');
+    await page.waitForURL((u) => u.pathname === '/audiences/new');
+    expect(await page.getByTestId('audience-type').inputValue()).toBe('timeline');
+    expect(await page.getByTestId('audience-expert-warning').textContent()).toBe(AUDIENCE_MESSAGES.noExpertTarget);
+    // Nothing but the area: refused.
+    await page.getByTestId('audience-save').click();
+    await toast(page, 'warning', AUDIENCE_MESSAGES.audienceNeedsCriterion).waitFor();
+
+    // First label: doctors. Adding a criterion to a new audience creates it.
+    await page.getByTestId('criteria-search').fill('Médecin');
+    const doctor = page.locator('[data-testid^="criteria-result-Profession-"]', { hasText: 'Médecin' }).first();
+    await doctor.waitFor();
+    // Bolded for a term of 3+ characters.
+    expect(await doctor.locator('strong').first().textContent()).toBe('Médecin');
+    await doctor.click();
+    await toast(page, 'success', AUDIENCE_MESSAGES.saved).waitFor();
+    await page.waitForURL((u) => /^\/audiences\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const liveSize = page.getByTestId('live-size');
+    await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeGreaterThan(0);
+    const doctors = Number(await liveSize.getAttribute('data-size'));
+    expect(Number(await page.getByTestId('label-size-Profession').getAttribute('data-size'))).toBe(doctors);
+
+    // Second label: experts. The size shrinks while nothing is saved.
+    await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
+    await page.locator('[data-testid^="criteria-result-Role-"]').first().click();
+    await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeLessThan(doctors);
+    const experts = Number(await liveSize.getAttribute('data-size'));
+    expect(experts).toBeGreaterThan(0);
+    expect(await page.getByTestId('audience-expert-warning').count()).toBe(0);
+    // The same criterion twice is refused.
+    await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
+    await expect.poll(() => page.locator('[data-testid^="criteria-result-Role-"]').count()).toBe(0);
+    await page.getByTestId('criteria-search').fill('');
+
+    // Live tester: user 3 is a doctor and an expert; turning the Role to Not makes the answer change.
+    await page.getByTestId('tester-search').fill('e2e.user3@');
+    await page.getByTestId('tester-results').locator('button', { hasText: 'e2e.user3@exemple.fr' }).click();
+    await expect.poll(() => page.getByTestId('tester-answer').getAttribute('data-member'), { timeout: 10_000 }).toBe('true');
+    expect(await page.getByTestId('tester-verdict').textContent()).toBe(AUDIENCE_MESSAGES.testerMember);
+    const roleRow = page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]');
+    await roleRow.click();
+    expect(await roleRow.textContent()).toBe('Not');
+    await expect.poll(() => page.getByTestId('tester-answer').getAttribute('data-member'), { timeout: 10_000 }).toBe('false');
+    expect(await page.getByTestId('label-member-Role').textContent()).toContain('✗');
+    await roleRow.click();
+    await expect.poll(() => page.getByTestId('tester-answer').getAttribute('data-member'), { timeout: 10_000 }).toBe('true');
+
+    // A keyword is refused on a timeline audience (an alert).
+    await page.getByTestId('audience-new-keyword').click();
+    await page.getByTestId('new-keyword-text').fill('  Diabète ');
+    expect(await page.getByTestId('new-keyword-advice').textContent()).toBe(AUDIENCE_MESSAGES.keywordAdvice);
+    await page.getByTestId('new-keyword-add').click();
+    await toast(page, 'warning', AUDIENCE_MESSAGES.keywordOnTimeline).waitFor();
+
+    // E-mail list: a file without an email column is refused; Add stays disabled until e-mails are loaded.
+    await page.getByTestId('audience-new-list').click();
+    expect(await page.getByTestId('email-list-add').isDisabled()).toBe(true);
+    const pick = async (file: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('email-list-pick').click();
+      await (await chooser).setFiles(file);
+    };
+    await pick(csv('audience-no-email.csv'));
+    await toast(page, 'error', AUDIENCE_MESSAGES.noEmailColumn).waitFor();
+    expect(await page.getByTestId('email-list-add').isDisabled()).toBe(true);
+    // BOM, commas inside quotes and an address nobody has: the five known ones are added.
+    await pick(csv('audience-emails.csv'));
+    await expect.poll(() => page.getByTestId('email-list-status').textContent()).toContain(AUDIENCE_MESSAGES.emailsLoaded(6));
+    await page.getByTestId('email-list-add').click();
+    await toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(5)).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]').count()).toBe(5);
+    // Not UTF-8 (Windows-1252, ';'): read all the same.
+    await page.getByTestId('audience-new-list').click();
+    await pick(csv('audience-emails-latin1.csv'));
+    await page.getByTestId('email-list-add').click();
+    await toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(2)).waitFor({ timeout: 20_000 });
+
+    // The area is saved at once.
+    await page.getByTestId('audience-area').selectOption('english');
+    await toast(page, 'success', AUDIENCE_MESSAGES.areaSaved).waitFor();
+    await page.getByTestId('audience-area').selectOption('french');
+    await page.getByTestId('audience-name').fill('Médecins experts e2e');
+    await page.getByTestId('audience-save').click();
+    await toast(page, 'success', AUDIENCE_MESSAGES.audienceSaved).waitFor();
+
+    // The size calculation fails: the spec's warning.
+    await page.route('**/__ipc/api*', async (route) => {
+      const body = route.request().postDataJSON() as { payload?: { operation?: string } };
+      if (body.payload?.operation === 'audiences.size') await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, status: 500, errorMsg: 'panne' }) });
+      else await route.continue();
+    });
+    await page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]').click();
+    await toast(page, 'warning', AUDIENCE_MESSAGES.audienceSizeFailed).waitFor();
+    await page.unroute('**/__ipc/api*');
+
+    // In the list.
+    await page.goto(`${url}/audiences`);
+    await page.getByTestId('audiences-search').fill('experts e2e');
+    const row = page.locator(`tr[data-testid="audience-row-${id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-name')).toBe('Médecins experts e2e');
+    expect(await row.locator('[data-area]').getAttribute('data-area')).toBe('french');
+
+    // The debug page lists it for user 3.
+    const user3 = ((await api(await tokenOf('ADMIN'), 'POST', '/search/users', { term: 'e2e.user3@' })) as { id: number }[])[0].id;
+    await page.goto(`${url}/debug/audiences/${user3}`);
+    await page.getByTestId(`debug-audience-${id}`).waitFor();
+    expect(await page.getByTestId('debug-adverts').textContent()).toContain('Aucune publicité');
+
+    // Delete from the row menu.
+    await page.goto(`${url}/audiences`);
+    await page.getByTestId('audiences-search').fill('experts e2e');
+    await row.waitFor();
+    await page.getByTestId(`audience-menu-${id}`).locator('summary').click();
+    await page.getByTestId(`audience-delete-${id}`).click();
+    await page.getByTestId('confirm-yes').click();
+    await toast(page, 'success', AUDIENCE_MESSAGES.audienceDeleted('Médecins experts e2e')).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('sorts on the created date, filters, and deletes a selection', async () => {
+    const { page, url } = app;
+    const lead = await tokenOf('CSM_LEAD');
+    const a = (await api(lead, 'POST', '/audience', { name: 'Lot A', type: 'banner', area: 'german' })) as { id: number };
+    const b = (await api(lead, 'POST', '/audience', { name: 'Lot B', type: 'banner', area: 'german' })) as { id: number };
+    await page.goto(`${url}/audiences`);
+    const names = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name')));
+    await page.getByTestId('audiences-filter-area').selectOption('german');
+    await expect.poll(names).toEqual(['Lot B', 'Lot A']);
+    await page.getByTestId('audiences-sort-created').click();
+    await expect.poll(names).toEqual(['Lot A', 'Lot B']);
+    expect(await page.getByTestId('audiences-bulk-delete').isDisabled()).toBe(true);
+    await page.getByTestId(`audience-select-${a.id}`).check();
+    await page.getByTestId(`audience-select-${b.id}`).check();
+    await page.getByTestId('audiences-bulk-delete').click();
+    await page.getByTestId('confirm-yes').click();
+    await toast(page, 'success', AUDIENCE_MESSAGES.audiencesDeleted(2)).waitFor();
+    await expect.poll(names).toEqual([]);
+    expect(await page.getByTestId('audiences-bulk-delete').isDisabled()).toBe(true);
+  });
+});
