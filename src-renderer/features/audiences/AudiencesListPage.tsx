@@ -11,6 +11,7 @@ import { useConfirm } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { pendingNewAudienceAtom } from './atoms/editor';
+import DeletedAudiencesPanel from './history/DeletedAudiencesPanel';
 import { audienceList, bulkDeleteAtom, deleteAudienceAtom, duplicateAudienceAtom, selectedAudiencesAtom, toggleOrderAtom, toggleSelectedAtom, type AudienceFilters } from './atoms/list';
 import { AREA_FLAGS, TYPE_LABELS, formatDate } from './labels';
 
@@ -212,6 +213,8 @@ export default function AudiencesListPage() {
         loadMarginPx={LIST_LOAD_MARGIN_PX}
         emptyText={term ? 'Aucune audience ne correspond à la recherche' : 'Aucune audience'}
       />
+      {/* Issue 9 item 7: ADMIN restores a deleted audience from its history (the server refuses the others). */}
+      {isAllowed(access.anyOf('ADMIN'), roles) && <DeletedAudiencesPanel onRestored={() => void load(0)} />}
     </section>
   );
 }
