@@ -4,12 +4,15 @@ import LoginPage from '../features/auth/LoginPage';
 import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
 import SetupPage from '../features/setup/SetupPage';
 import ForbiddenPage from '../features/forbidden/ForbiddenPage';
-import HomePage from '../features/home/HomePage';
 import { lazyScreen } from './lazy';
 
 /** The lazily loaded screens, shared by the router and the preloader. */
 export const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
 export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
+export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
+export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
+export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
+export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -21,12 +24,18 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   passwordConfirm: PasswordConfirmPage,
   setup: SetupPage,
   forbidden: ForbiddenPage,
-  home: HomePage,
   about: AboutPage,
   admin: AdminPage,
+  // Spec platform.md §2: / shows the same screen as the advert list.
+  home: AdvertsListPage,
+  adverts: AdvertsListPage,
+  advertEdit: AdvertEditPage,
+  articles: ArticlesListPage,
+  articleEdit: ArticleEditPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
 export function preloadScreens(): void {
   void AdminPage.preload();
+  void AdvertsListPage.preload();
 }

@@ -57,7 +57,7 @@ export const ADVERT_SCREEN_MESSAGES = {
   advertTypeRequired: "Le type de l'advert est requis",
   articleAreaRequired: "L'Area de l'audience est requise",
   sonataIdRequired: 'Sonata ID is required',
-  requiredProperties: (list: readonly string[]) => `Les propriétés [${list.join(', ')}] sont requises`,
+  requiredProperties: (list: readonly string[]) => `Les propriétés ${list.join(', ')} sont requises`,
   // §5 publication checks
   videoRequired: 'Vous devez ajouter une vidéo avant de publier la publicité',
   noAudience: 'Aucune audience associée à la publicité',
@@ -85,6 +85,7 @@ export const ADVERT_SCREEN_MESSAGES = {
   importTitle: 'Importer des publicités (CSV)',
   importNothingImported: "Aucune ligne n'a été importée : corrigez les erreurs puis recommencez.",
   importDone: (rows: number) => `${rows} publicité${rows > 1 ? 's' : ''} importée${rows > 1 ? 's' : ''}`,
+  saveToCreateFunnel: 'Enregistrez la publicité pour créer un funnel',
   funnelCreated: 'Funnel créé',
   funnelDeleted: 'Funnel supprimé',
   noFunnel: "Cette publicité n'appartient à aucun funnel",

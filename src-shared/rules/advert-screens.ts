@@ -24,7 +24,7 @@ export const VALIDATION_HIGHLIGHT_MS = 3000;
 // Status icon (§2.1) and labels (§2.2)
 
 export interface ScheduleState {
-  published: boolean;
+  published?: boolean;
   autoStartAt?: number | null;
   autoStopAt?: number | null;
 }
@@ -80,7 +80,7 @@ export function scheduleLabels(item: ScheduleState): string[] {
 }
 
 export interface CampaignState {
-  published: boolean;
+  published?: boolean;
   publishedAt?: number | null;
   unpublishedAt?: number | null;
 }

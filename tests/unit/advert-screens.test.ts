@@ -186,7 +186,7 @@ describe('save-time validation (§5)', () => {
     expect(missingRequiredProperties({ type: 'post', published: true, images: [''] })).toContain('images');
     expect(missingRequiredProperties({ type: 'post', published: false })).toEqual([]);
     const result = validateForSave({ ...valid, published: true, type: 'story' }, 'advert');
-    expect(result.messages).toEqual(['Les propriétés [logo] sont requises']);
+    expect(result.messages).toEqual(['Les propriétés logo sont requises']);
     expect(result.fields).toEqual(['logo']);
     // Articles: the spec gives no per-type list.
     expect(validateForSave({ ...valid, published: true, _$audiences: [{ label: 'Area' }] }, 'article').messages).toEqual([]);
