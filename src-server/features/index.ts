@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context';
 import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
+import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
@@ -18,5 +19,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await metaFeature(context)),
     ...(await setupFeature(context)),
     ...(await audiencesFeature(context)),
+    ...(await advertsFeature(context)),
   };
 }

@@ -1,4 +1,7 @@
 import { adminOperations } from './admin';
+import { advertOperations } from './adverts';
+import { articleOperations } from './articles';
+import { decisioningOperations } from './decisioning';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
@@ -16,6 +19,9 @@ export const contract = {
   ...metaOperations,
   ...setupOperations,
   ...audienceOperations,
+  ...advertOperations,
+  ...articleOperations,
+  ...decisioningOperations,
 };
 
 export type Contract = typeof contract;

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from './admin';
 import { API_MESSAGES } from './api';
+import { ADVERT_MESSAGES } from './adverts';
 import { AUDIENCE_MESSAGES } from './audiences';
 import { DESKTOP_MESSAGES } from './desktop';
 import { HOST_MESSAGES } from './host';
@@ -17,6 +18,7 @@ export const MESSAGES = {
   ...HOST_MESSAGES,
   ...API_MESSAGES,
   ...AUDIENCE_MESSAGES,
+  ...ADVERT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -30,4 +32,5 @@ export { HOST_MESSAGES } from './host';
 export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
+export { ADVERT_MESSAGES, ADVERT_NOTICES } from './adverts';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
