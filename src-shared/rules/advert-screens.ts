@@ -141,7 +141,7 @@ export interface ValidatedItem extends ScheduleState {
   video?: string | null;
   footNote?: string | null;
   story?: { screens?: readonly StoryColours[] | null } | null;
-  /** Articles: their audience criteria (§2.5 labels Area, Country, ...). */
+  /** Articles: their audiences, `label` being the audience's area (french, english, ...). */
   _$audiences?: readonly { label?: string | null }[] | null;
 }
 
@@ -201,7 +201,8 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   const badColour = (item.story?.screens ?? []).some((screen) => STORY_COLOUR_FIELDS.some((field) => filled(screen[field]) && !isHexColour(String(screen[field]).trim())));
   if (item.type === 'story' && badColour) fail(M.storyColourInvalid, 'story.screens');
   if (kind === 'advert' && !filled(item.type)) fail(M.advertTypeRequired, 'type');
-  if (kind === 'article' && !(item._$audiences ?? []).some((criterion) => criterion.label === 'Area')) fail(M.articleAreaRequired, '_$audiences');
+  // An article needs an audience with its Area (the server gives each attached audience its area as `label`).
+  if (kind === 'article' && !(item._$audiences ?? []).some((audience) => filled(audience.label))) fail(M.articleAreaRequired, '_$audiences');
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   if (kind === 'advert') {
     const missing = missingRequiredProperties(item);

@@ -171,9 +171,10 @@ describe('save-time validation (§5)', () => {
     expect(validateForSave(story('red'), 'advert').messages).toEqual(["Il y a une erreur dans le format d'une couleur de story"]);
   });
 
-  it('requires an Area criterion on articles', () => {
-    expect(validateForSave({ ...valid, _$audiences: [{ label: 'Country' }] }, 'article').messages).toEqual(["L'Area de l'audience est requise"]);
-    expect(validateForSave({ ...valid, _$audiences: [{ label: 'Area' }] }, 'article').messages).toEqual([]);
+  it('requires an audience with its Area on articles', () => {
+    expect(validateForSave({ ...valid, _$audiences: [] }, 'article').messages).toEqual(["L'Area de l'audience est requise"]);
+    expect(validateForSave({ ...valid, _$audiences: [{ label: '' }] }, 'article').messages).toEqual(["L'Area de l'audience est requise"]);
+    expect(validateForSave({ ...valid, _$audiences: [{ label: 'french' }] }, 'article').messages).toEqual([]);
   });
 
   it('lists the properties a published advert of each type needs', () => {
@@ -189,7 +190,7 @@ describe('save-time validation (§5)', () => {
     expect(result.messages).toEqual(['Les propriétés logo sont requises']);
     expect(result.fields).toEqual(['logo']);
     // Articles: the spec gives no per-type list.
-    expect(validateForSave({ ...valid, published: true, _$audiences: [{ label: 'Area' }] }, 'article').messages).toEqual([]);
+    expect(validateForSave({ ...valid, published: true, _$audiences: [{ label: 'french' }] }, 'article').messages).toEqual([]);
   });
 
   it('joins every message with " / " in a 3 s warning', () => {

@@ -72,9 +72,15 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     for (const [roles, expected] of table) expect(ids(navigationFor(roles)), roles.join('+') || 'no role').toEqual(expected);
   });
 
-  it('shows only screens that exist: today, Admin for ADMIN and nothing else', () => {
+  /** The entries whose screens exist today, in menu order: Publicités, Contenu (issue 10) and Admin. */
+  const existing = (roles: Role[]) => [
+    ...(has(roles, 'ADMIN', 'CSM', 'CSM_LEAD') ? ['adverts'] : []),
+    ...(has(roles, 'ADMIN', 'CONTENT_CREATOR') ? ['articles'] : []),
+  ];
+
+  it('shows only screens that exist: today, Publicités, Contenu and Admin', () => {
     for (const roles of everyRoleSet) {
-      expect(ids(visibleNavigation(roles))).toEqual(roles.includes('ADMIN') ? ['admin'] : []);
+      expect(ids(visibleNavigation(roles))).toEqual([...existing(roles), ...(roles.includes('ADMIN') ? ['admin'] : [])]);
     }
   });
 
@@ -82,18 +88,18 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
     const links = { shortUrlServiceUrl: 'https://s.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
     for (const roles of everyRoleSet) {
       const shown = visibleNavigation(roles, SCREENS, links);
-      const expected = [...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
+      const expected = [...existing(roles), ...(has(roles, 'CSM', 'ADMIN') ? ['shortUrl'] : []), 'appCreation', ...(roles.includes('ADMIN') ? ['admin'] : [])];
       expect(ids(shown), roles.join('+') || 'no role').toEqual(expected);
     }
     const [appCreation] = visibleNavigation([], SCREENS, { appCreationToolUrl: links.appCreationToolUrl });
     expect(appCreation).toMatchObject({ id: 'appCreation', to: links.appCreationToolUrl, external: true });
-    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM'], SCREENS, { shortUrlServiceUrl: '' }))).toEqual(['adverts']);
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
     const items: RegistryEntry[] = SCREENS.map((entry) => (entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry));
-    expect(ids(visibleNavigation(['CSM_LEAD'], items))).toEqual(['projects', 'projects.inventory']);
-    expect(ids(visibleNavigation(['CSM'], items))).toEqual([]);
+    expect(ids(visibleNavigation(['CSM_LEAD'], items))).toEqual(['projects', 'projects.inventory', 'adverts']);
+    expect(ids(visibleNavigation(['CSM'], items))).toEqual(['adverts']);
   });
 });
 
@@ -128,8 +134,9 @@ describe('route guard', () => {
     expect(guardRoute('/admin', ['ADMIN'])).toBe('open');
     expect(guardRoute('/admin/', ['ADMIN'])).toBe('open');
     expect(guardRoute('/admin', ['CSM'])).toBe('forbidden');
-    expect(guardRoute('/adverts', ['CSM'])).toBe('home');
-    expect(guardRoute('/adverts/edit/12', ['SALES'])).toBe('home');
+    expect(guardRoute('/adverts', ['CSM'])).toBe('open');
+    expect(guardRoute('/adverts/edit/12', ['SALES'])).toBe('open');
+    expect(guardRoute('/advert/bat/12', ['CSM'])).toBe('home');
     expect(guardRoute('/audiences/12', ['SALES'])).toBe('forbidden');
     expect(guardRoute('/audiences/12', ['CSM_LEAD'])).toBe('home');
     expect(guardRoute('/login', null)).toBe('open');
@@ -147,7 +154,7 @@ describe('route guard', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
     // Only the screens of this issue exist yet.
-    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
+    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(['about', 'admin', 'adverts', 'adverts.edit', 'articles', 'articles.edit', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup']);
   });
 });
 
@@ -160,11 +167,10 @@ describe('401 redirect (spec §2)', () => {
 
 describe('first screen after sign-in', () => {
   it('is /adverts once it exists, else the first screen the role can open', () => {
-    expect(firstScreenFor(['ADMIN'])).toBe('/admin');
-    expect(firstScreenFor(['ADMIN', 'SALES'])).toBe('/admin');
-    for (const role of ROLES.filter((r) => r !== 'ADMIN')) expect(firstScreenFor([role])).toBe('/');
-    expect(firstScreenFor([])).toBe('/');
-    const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
-    expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
+    // The advert list exists (issue 10): every role lands there (spec §2 Login page).
+    for (const roles of everyRoleSet) expect(firstScreenFor(roles)).toBe('/adverts');
+    const withoutAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: false } : entry));
+    expect(firstScreenFor(['ADMIN'], withoutAdverts)).toBe('/articles');
+    expect(firstScreenFor(['SALES'], withoutAdverts)).toBe('/');
   });
 });

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
@@ -121,8 +121,11 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
 
   const existingId = editorId.kind === 'existing' ? editorId.id : null;
   const newName = editorId.kind === 'new' ? editorId.name : null;
+  /** The id a first save just created: its route shows the draft already held, without loading it again. */
+  const justCreated = useRef<number | null>(null);
   useEffect(() => {
-    if (existingId !== null) void load(existingId);
+    if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
+    else if (existingId !== null) void load(existingId);
     else if (newName !== null) startNew(kind === 'article' ? { name: newName, type: 'post' } : { name: newName, type: null });
   }, [existingId, newName, kind, load, startNew]);
 
@@ -130,7 +133,10 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const saveNow = useCallback(async () => {
     const wasNew = draft?.id === undefined;
     const result = await save();
-    if (result?.id !== undefined && wasNew) navigate(api.editPath(result.id), { replace: true });
+    if (result?.id !== undefined && wasNew) {
+      justCreated.current = result.id;
+      navigate(api.editPath(result.id), { replace: true });
+    }
     return result !== null;
   }, [save, draft?.id, navigate, api]);
 
