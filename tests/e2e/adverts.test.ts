@@ -11,6 +11,8 @@ let app: WebApp;
 beforeAll(async () => {
   browser = await launchChromium();
   app = await openWebApp(browser);
+  await createAudience(app, 'E2E Cardiologues experts', { expert: true });
+  await createAudience(app, 'E2E Cardiologues grand public', { expert: false });
 });
 afterAll(async () => {
   await app?.close();
@@ -20,6 +22,21 @@ afterAll(async () => {
 const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 const editorId = (page: Page) => Number(new URL(page.url()).pathname.split('/').pop());
+
+/**
+ * An audience written straight in the embedded database, as the audience screens would have made it (the demo
+ * population is seeded in the background and may not be there yet).
+ */
+export async function createAudience(target: WebApp, name: string, options: { type?: string; area?: string; expert: boolean }): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const { rows, upsertNodes } = await import('../../src-server/features/audiences/queries');
+  const db = target.host.embedded!.database.db;
+  const area = options.area ?? 'french';
+  const nodes = await upsertNodes(db, [{ label: 'Area', value: area, name: area }, ...(options.expert ? [{ label: 'Role', value: 'ROLE_EXPERT', name: 'ROLE_EXPERT' }] : [])]);
+  const [{ id }] = await rows<{ id: number }>(db, sql`INSERT INTO audiences (name, type, area, is_in_catalog, author_name) VALUES (${name}, ${options.type ?? 'timeline'}, ${area}, true, 'E2E') RETURNING id`);
+  for (const node of nodes) await db.execute(sql`INSERT INTO relationships (audience_id, node_id, kind) VALUES (${id}, ${node.id}, 'required')`);
+  return id;
+}
 
 /** Closes the toasts shown so far (a click closes one), so the next assertion sees only new ones. */
 async function clearToasts(page: Page) {
@@ -81,7 +98,7 @@ describe('adverts (web host, Chromium)', () => {
     await toast(page, 'success', M.saved).waitFor();
     const id = editorId(page);
     expect(await page.getByTestId('campaign-status').textContent()).toBe('offline');
-    expect(await page.getByTestId('preview-placeholder').isVisible()).toBe(true);
+    await page.getByTestId('preview-placeholder').waitFor();
 
     // Publishing without an audience: the server's check as an error toast.
     await clearToasts(page);
@@ -89,9 +106,14 @@ describe('adverts (web host, Chromium)', () => {
     await page.locator('.Toastify__toast--error').first().waitFor();
 
     // Attach an audience: search from 2 characters.
-    await page.getByTestId('audience-search').fill('Cardio');
-    await page.getByTestId('audience-results').getByRole('button', { name: 'Cardiologues France' }).click();
-    await page.getByTestId('attached-audiences').getByText('Cardiologues France').waitFor();
+    await page.getByTestId('audience-search').fill('E2E Cardio');
+    // A non-expert audience shows the toolbar warning.
+    await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues grand public' }).click();
+    expect(await page.getByTestId('expert-warning').textContent()).toBe(M.expertWarning);
+    await page.getByTestId('attached-audiences').getByRole('button', { name: 'Retirer E2E Cardiologues grand public' }).click();
+    await expect.poll(() => page.getByTestId('expert-warning').count()).toBe(0);
+    await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues experts' }).click();
+    await page.getByTestId('attached-audiences').getByText('E2E Cardiologues experts').waitFor();
     await page.getByTestId('editor-save').click();
     await toast(page, 'success', M.saved).waitFor();
     await clearToasts(page);
@@ -139,7 +161,7 @@ describe('adverts (web host, Chromium)', () => {
     expect(await page.getByTestId(`status-${id}`).getAttribute('data-clock')).toBe('false');
     // CSM sees the audience as plain text (the link is for CSM_LEAD and ADMIN).
     expect(await row.locator('a.tag').count()).toBe(0);
-    expect(await row.locator('span.tag', { hasText: 'Cardiologues France' }).count()).toBe(1);
+    expect(await row.locator('span.tag', { hasText: 'E2E Cardiologues experts' }).count()).toBe(1);
 
     // The default filter shows as a chip; filters add chips with a remove button.
     expect(await page.getByTestId('chip-archived').textContent()).toContain('Non archivées');
@@ -177,7 +199,7 @@ describe('adverts (web host, Chromium)', () => {
 
     // Duplicate: an unpublished copy.
     await page.getByTestId(`advert-duplicate-${id}`).click();
-    await expect.poll(() => page.locator('tbody tr[data-name="Campagne e2e Cardio"]').count()).toBe(2);
+    await page.locator('tbody tr[data-name="Campagne e2e Cardio (copie)"]').waitFor();
   });
 
   it('converts an advert into an article and back, landing on the new item', async () => {
