@@ -19,11 +19,11 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     const { page, url } = app;
     for (const role of ROLES) {
       await signIn(page, url, role);
-      // Only ADMIN has a screen of its menus today (Admin); other menus arrive with their screens.
-      expect(new URL(page.url()).pathname).toBe(role === 'ADMIN' ? '/admin' : '/');
+      // Every role lands on the advert list (spec §2 Login page); the menus show the screens that exist today.
+      expect(new URL(page.url()).pathname).toBe('/adverts');
       const nav = page.getByTestId('main-nav');
-      if (role === 'ADMIN') await expect.poll(() => nav.getByRole('link', { name: 'Admin' }).count()).toBe(1);
-      else expect(await nav.getByRole('link').count()).toBe(0);
+      const expected = { ADMIN: ['Publicités', 'Contenu', 'Admin'], CSM: ['Publicités'], CSM_LEAD: ['Publicités'], CONTENT_CREATOR: ['Contenu'] }[role as string] ?? [];
+      await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(expected);
       expect(await page.getByTestId('env-marker').textContent()).toBe('prod');
       expect(await page.getByTestId('alert-bell').isVisible()).toBe(true);
       await page.getByTestId('logout').click();
@@ -65,12 +65,12 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     // A path no screen declares is denied, not silently sent home.
     await page.goto(`${url}/nowhere/at-all`);
     await page.waitForURL((u) => u.pathname === '/403');
-    // A declared screen of a later issue (/adverts) goes home for now.
-    await page.goto(`${url}/adverts`);
+    // A declared screen of a later issue (the proof editor) goes home for now.
+    await page.goto(`${url}/advert/bat/1`);
     await page.waitForURL((u) => u.pathname === '/');
-    // /login while signed in: the first screen, not an empty form.
+    // /login while signed in: the first screen (the advert list), not an empty form.
     await page.goto(`${url}/login`);
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/adverts');
     expect(await page.getByTestId('login-username').count()).toBe(0);
   });
 
