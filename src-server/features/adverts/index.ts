@@ -22,7 +22,7 @@ export async function advertsFeature(context: ServerContext) {
   context.onClose(() => urls.close());
   // The audience debug page lists what the user would be served.
   featureServices(context).advertsForUser = (userId) => decisioning.forDebug(userId);
-  if (context.config.seedAudienceDemo) await seedAdvertDemo(context.db, context.clock);
+  if (context.config.seedAudienceDemo) seedDemoInBackground(context);
 
   const more: DecisioningHandlers = {
     'decisioning.adverts': async ({ body }) => decisioning.adverts(body),
@@ -31,4 +31,20 @@ export async function advertsFeature(context: ServerContext) {
     'url.parse': async ({ query }) => urls.parse(query.url),
   };
   return { ...advertHandlers(context, content), ...articleHandlers(context, content), ...more };
+}
+
+/** Demo adverts wait for the demo audiences, which are seeded in the background: so are they. */
+function seedDemoInBackground(context: ServerContext) {
+  const abort = new AbortController();
+  const done = seedAdvertDemo(context.db, context.clock, abort.signal)
+    .then((seeded) => {
+      if (seeded) context.logger.info('demo adverts and articles seeded');
+    })
+    .catch((error) => {
+      if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo adverts seeding failed');
+    });
+  context.onClose(async () => {
+    abort.abort();
+    await done;
+  });
 }
