@@ -4,7 +4,7 @@ import { AUTOPUBLISH_MAILS } from '@shared/messages/adverts';
 import { epochSeconds } from '@shared/rules/advert-model';
 import type { ServerContext } from '../../context';
 import { publicationError } from './content';
-import { loadItem, recordHistory, rows, TABLES, type Executor, type Kind } from './store';
+import { bumpContentVersion, loadItem, recordHistory, rows, TABLES, type Executor, type Kind } from './store';
 
 /**
  * The autopublish job (issue 10 §4): applies autoStartAt and autoStopAt when they are due, mails
@@ -148,6 +148,7 @@ export class AutopublishJob {
           ? sql`UPDATE ${TABLES[kind].items} SET published = true, published_at = ${now}, unpublished_at = NULL, updated_at = ${now} WHERE id = ${item.id}`
           : sql`UPDATE ${TABLES[kind].items} SET published = false, unpublished_at = ${now}, updated_at = ${now} WHERE id = ${item.id}`,
       );
+      if (kind === 'advert') await bumpContentVersion(tx);
       const { model: after } = await loadItem(tx, kind, item.id);
       await recordHistory(tx, kind, item.id, action === 'start' ? 'autopublish' : 'autounpublish', { id: null, name: 'Publication automatique' }, model, after);
     }
