@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { advertsSection } from './sections/adverts';
 import { apiSection } from './sections/api';
 import { audiencesSection } from './sections/audiences';
 import { webSection } from './sections/web';
@@ -8,6 +9,7 @@ import { webSection } from './sections/web';
 const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> = {
   api: { title: 'API: sign-in latency, account-list throughput (issue 2), GET /meta during a sign-in burst (issue 13)', run: apiSection },
   audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL (issue 8)', run: audiencesSection },
+  adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 

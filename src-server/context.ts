@@ -41,6 +41,10 @@ export interface ServerConfig {
   populationFollowMs: number;
   /** Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6). */
   seedAudienceDemo?: boolean;
+  /** How often due autoStartAt / autoStopAt are applied (adverts feature); 0 turns the timer off (tests drive it). */
+  autopublishIntervalMs?: number;
+  /** URL pre-fill may fetch private, loopback and link-local addresses (BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true, tests only). */
+  urlParseAllowPrivate?: boolean;
 }
 
 export const defaultServerConfig: ServerConfig = {

@@ -62,7 +62,6 @@ export const ADVERT_MESSAGES = {
   screenNotFound: 'Écran introuvable',
   historyEntryNotFound: 'Version introuvable',
   urlRefused: "Cette adresse n'est pas autorisée",
-  urlTooLarge: 'La page est trop volumineuse',
   urlTimeout: 'La page ne répond pas',
 } as const;
 
@@ -81,4 +80,14 @@ export const ADVERT_NOTICES = {
   storyReset: notice(ADVERT_MESSAGES.storyReset, 'success', 4500),
   urlFetchFailed: notice(ADVERT_MESSAGES.urlFetchFailed, 'error'),
   serverError: notice('', 'error'),
+} as const;
+
+/** Mails of the autopublish job (issue 10 §4); `{name}` is the item's name. */
+export const AUTOPUBLISH_MAILS = {
+  startedSubject: 'Publication automatique : {name}',
+  startedBody: '« {name} » a été publié automatiquement le {date}.',
+  stoppedSubject: 'Dépublication automatique : {name}',
+  stoppedBody: '« {name} » a été dépublié automatiquement le {date}.',
+  refusedSubject: 'Publication automatique impossible : {name}',
+  refusedBody: "« {name} » n'a pas pu être publié automatiquement le {date} : {reason}",
 } as const;

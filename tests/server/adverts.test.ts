@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { DEFAULT_FOOTNOTE, DEFAULT_FOOTNOTES } from '@shared/rules/advert-model';
 import { DELAY_REASONS } from '@shared/rules/campaigns';
+import { seedAdvertDemo } from '../../src-server/features/adverts/demo';
 import { ManualClock } from '../helpers/clock';
+import { freshDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** Adverts and articles over real HTTP (issue 10 server items 1–3, 7): PGlite, or PostgreSQL with TEST_DATABASE_URL. */
@@ -344,5 +347,25 @@ describe('history (issue 10 §7)', () => {
     expect(restored.body).toMatchObject({ title: 'Premier titre', weight: 5, name: 'Renommée' });
     expect((await call('GET', `/advert/${advert.id}/history`, csm)).body[0]).toMatchObject({ action: 'restore', fields: ['title', 'weight'] });
     expect((await call('POST', `/advert/${advert.id}/history/999999/restore`, csm)).status).toBe(404);
+  });
+});
+
+describe('demo data (--demo)', () => {
+  it('seeds adverts of every type and articles once the demo audiences exist, never twice', async () => {
+    const database = await freshDatabase();
+    try {
+      await database.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France'), ('Pharmaciens d’officine')`);
+      expect(await seedAdvertDemo(database.db, clock)).toBe(true);
+      const counts = (await database.db.execute(
+        sql`SELECT (SELECT count(DISTINCT type) FROM adverts)::int AS types, (SELECT count(*) FROM articles)::int AS articles,
+                   (SELECT count(*) FROM adverts WHERE published)::int AS published, (SELECT count(*) FROM advert_audiences)::int AS attached,
+                   (SELECT count(*) FROM funnel_steps)::int AS steps`,
+      )) as unknown as { rows: { types: number; articles: number; published: number; attached: number; steps: number }[] };
+      expect(counts.rows[0]).toMatchObject({ types: 8, articles: 6, attached: 3, steps: 2 });
+      expect(counts.rows[0].published).toBeGreaterThan(3);
+      expect(await seedAdvertDemo(database.db, clock)).toBe(false);
+    } finally {
+      await database.close();
+    }
   });
 });

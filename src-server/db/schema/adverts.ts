@@ -45,8 +45,10 @@ export const adverts = pgTable(
     isFree: boolean('is_free').notNull().default(false),
   },
   (table) => [
-    // The store's default list: not archived, latest model, updatedAt DESC (spec §4).
-    index('adverts_list_idx').on(table.archived, table.updatedAt.desc(), table.id.desc()),
+    // The store's default list: not archived, updatedAt DESC (spec §4). Partial, because `archived = false` becomes
+    // `NOT archived`, which PostgreSQL cannot use to walk a (archived, updated_at) index in order.
+    index('adverts_live_updated_idx').on(table.updatedAt.desc(), table.id.desc()).where(sql`NOT ${table.archived}`),
+    index('adverts_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
     index('adverts_published_idx').on(table.published, table.type),
     index('adverts_weight_idx').on(table.weight.desc(), table.id),
     index('adverts_target_idx').on(table.targetId),
@@ -63,7 +65,8 @@ export const articles = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
   },
   (table) => [
-    index('articles_list_idx').on(table.archived, table.updatedAt.desc(), table.id.desc()),
+    index('articles_live_updated_idx').on(table.updatedAt.desc(), table.id.desc()).where(sql`NOT ${table.archived}`),
+    index('articles_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
     index('articles_published_idx').on(table.published, table.type),
     index('articles_auto_start_idx').on(table.autoStartAt).where(sql`${table.autoStartAt} IS NOT NULL`),
     index('articles_auto_stop_idx').on(table.autoStopAt).where(sql`${table.autoStopAt} IS NOT NULL`),
@@ -163,3 +166,12 @@ export const autopublishLog = pgTable(
   },
   (table) => [uniqueIndex('autopublish_log_transition_key').on(table.kind, table.itemId, table.action, table.dueAt)],
 );
+
+/**
+ * A counter bumped by every advert write (in its transaction): decisioning keeps the published adverts in memory
+ * and reloads them when the counter moved, so every instance serves what is committed.
+ */
+export const contentVersions = pgTable('content_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

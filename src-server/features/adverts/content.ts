@@ -10,6 +10,7 @@ import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import {
   actorOf,
+  bumpContentVersion,
   defaultsOf,
   historyOf,
   insertItem,
@@ -138,6 +139,7 @@ export function contentService(context: ServerContext) {
         const actor = await actorOf(tx, account);
         const { model } = await loadItem(tx, kind, id, { lock: true });
         await tx.execute(sql`DELETE FROM ${TABLES[kind].items} WHERE id = ${id}`);
+        await bumpContentVersion(tx);
         await recordHistory(tx, kind, id, 'delete', actor, model, null);
       });
       return { ok: true as const };
@@ -173,6 +175,7 @@ export function contentService(context: ServerContext) {
         const { model: saved } = await loadItem(tx, to, newId);
         await recordHistory(tx, to, newId, 'create', actor, null, saved);
         await tx.execute(sql`DELETE FROM ${TABLES[from].items} WHERE id = ${id}`);
+        await bumpContentVersion(tx);
         await recordHistory(tx, from, id, 'migrate', actor, model, null);
         return { id: newId };
       }),

@@ -3,7 +3,7 @@ import type { Funnel } from '@shared/contract/adverts';
 import { MESSAGES } from '@shared/messages';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
-import { rows, type Executor } from './store';
+import { bumpContentVersion, rows, type Executor } from './store';
 
 /**
  * Campaign funnels (spec §2.8): an ordered chain of adverts. Each step after the first says how many views of the
@@ -53,6 +53,7 @@ export function funnelService(db: Database) {
         if (await funnelUuidOf(tx, advertId)) throw new HttpError(400, MESSAGES.advertAlreadyInFunnel);
         const [{ uuid }] = await rows<{ uuid: string }>(tx, sql`INSERT INTO funnels DEFAULT VALUES RETURNING uuid`);
         await tx.execute(sql`INSERT INTO funnel_steps (funnel_uuid, position, advert_id, min_views, grace_period_ms) VALUES (${uuid}, 0, ${advertId}, 0, 0)`);
+        await bumpContentVersion(tx);
         return (await funnelByUuid(tx, uuid))!;
       }),
 
@@ -60,6 +61,7 @@ export function funnelService(db: Database) {
       db.transaction(async (tx) => {
         await lockFunnel(tx, uuid, advertId);
         await tx.execute(sql`DELETE FROM funnels WHERE uuid = ${uuid}`);
+        await bumpContentVersion(tx);
         return { ok: true as const };
       }),
 
@@ -75,6 +77,7 @@ export function funnelService(db: Database) {
               SELECT ${body.funnelUuid}, coalesce(max(position) + 1, 0), ${body.newAdvertId}, ${body.minViews ?? 1}, ${body.gracePeriodInMs ?? 0}
               FROM funnel_steps WHERE funnel_uuid = ${body.funnelUuid}`,
         );
+        await bumpContentVersion(tx);
         return (await funnelByUuid(tx, body.funnelUuid))!;
       }),
 
@@ -89,6 +92,7 @@ export function funnelService(db: Database) {
           sql`UPDATE funnel_steps SET min_views = ${body.minViews} ${body.gracePeriodInMs !== undefined ? sql`, grace_period_ms = ${body.gracePeriodInMs}` : sql``}
               WHERE funnel_uuid = ${body.funnelUuid} AND advert_id = ${body.nextAdvertId}`,
         );
+        await bumpContentVersion(tx);
         return (await funnelByUuid(tx, body.funnelUuid))!;
       }),
   };

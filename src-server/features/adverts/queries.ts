@@ -46,12 +46,27 @@ const ORDER_COLUMNS: Record<string, SQL> = {
  * of the item's audiences requires that node, read from the audience tables themselves, so an audience edited
  * elsewhere is seen at once.
  */
-export function listConditions(kind: Kind, filters: ListFilters): SQL[] {
+/** Audiences that require (or exclude) one of these node values: a small list, read before the item query. */
+async function audiencesWith(db: Executor, label: string, values: readonly (string | number)[], relation: 'required' | 'not' = 'required'): Promise<number[]> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT r.audience_id AS id FROM nodes n JOIN relationships r ON r.node_id = n.id
+        WHERE n.label = ${label} AND n.value = ANY(${param(values.map(String))}::text[]) AND r.kind = ${relation} AND r.audience_id IS NOT NULL`,
+  );
+  return found.map((row) => row.id);
+}
+
+/**
+ * WHERE clauses of a list. Criteria filters (specialties, professions, countries, roles, areas, expert,
+ * catalogue) first find the audiences that match — a few ids, read from the audience tables themselves so an
+ * audience edited elsewhere is seen at once — then keep the items attached to one of them (a semi-join the
+ * planner can hash, instead of a correlated subquery per row).
+ */
+export async function listConditions(db: Executor, kind: Kind, filters: ListFilters): Promise<SQL[]> {
   const { links, fk } = TABLES[kind];
   const where: SQL[] = [];
-  const criterion = (label: string, values: readonly (string | number)[], relation: 'required' | 'not' = 'required') =>
-    sql`EXISTS (SELECT 1 FROM ${links} l JOIN relationships r ON r.audience_id = l.audience_id JOIN nodes n ON n.id = r.node_id
-                WHERE l.${fk} = i.id AND n.label = ${label} AND r.kind = ${relation} AND n.value = ANY(${param(values.map(String))}::text[]))`;
+  const attachedTo = (audienceIds: number[]) =>
+    audienceIds.length ? sql`i.id IN (SELECT l.${fk} FROM ${links} l WHERE l.audience_id = ANY(${param(audienceIds)}::int[]))` : sql`false`;
   if (filters.term?.trim()) {
     const term = filters.term.trim();
     const byText = sql`i.search_key LIKE '%' || ${foldForSearch(sql`${term}`)} || '%'`;
@@ -59,26 +74,26 @@ export function listConditions(kind: Kind, filters: ListFilters): SQL[] {
   }
   if (filters.type) where.push(sql`i.type = ${filters.type}`);
   if (filters.published !== undefined) where.push(sql`i.published = ${filters.published}`);
-  if (filters.archived !== undefined) where.push(sql`i.archived = ${filters.archived}`);
+  if (filters.archived !== undefined) where.push(filters.archived ? sql`i.archived` : sql`NOT i.archived`);
   if (filters.model) where.push(sql`i.model = ${filters.model}`);
   if (kind === 'advert' && filters.isFree !== undefined) where.push(sql`i.is_free = ${filters.isFree}`);
   if (kind === 'article' && filters.isPinned !== undefined) where.push(sql`i.is_pinned = ${filters.isPinned}`);
   // ROLE_EXPERT: an audience requires the expert role; NOT:ROLE_EXPERT: an audience excludes it.
-  if (filters.isExpert) where.push(criterion('Role', [EXPERT_ROLE], filters.isExpert === 'ROLE_EXPERT' ? 'required' : 'not'));
+  if (filters.isExpert) where.push(attachedTo(await audiencesWith(db, 'Role', [EXPERT_ROLE], filters.isExpert === 'ROLE_EXPERT' ? 'required' : 'not')));
   if (filters.isInCatalog !== undefined) {
-    where.push(sql`EXISTS (SELECT 1 FROM ${links} l JOIN audiences a ON a.id = l.audience_id WHERE l.${fk} = i.id AND a.is_in_catalog = ${filters.isInCatalog})`);
+    const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE is_in_catalog = ${filters.isInCatalog}`);
+    where.push(attachedTo(found.map((row) => row.id)));
   }
-  if (filters.audiences?.length) where.push(sql`EXISTS (SELECT 1 FROM ${links} l WHERE l.${fk} = i.id AND l.audience_id = ANY(${param(filters.audiences)}::int[]))`);
-  if (filters.specialties?.length) where.push(criterion('Specialty', filters.specialties));
-  if (filters.professions?.length) where.push(criterion('Profession', filters.professions));
-  if (filters.countries?.length) where.push(criterion('Country', filters.countries));
+  if (filters.audiences?.length) where.push(attachedTo(filters.audiences));
+  if (filters.specialties?.length) where.push(attachedTo(await audiencesWith(db, 'Specialty', filters.specialties)));
+  if (filters.professions?.length) where.push(attachedTo(await audiencesWith(db, 'Profession', filters.professions)));
+  if (filters.countries?.length) where.push(attachedTo(await audiencesWith(db, 'Country', filters.countries)));
   const roles = [...(filters.role ?? []), ...(filters.roles ?? [])];
-  if (roles.length) where.push(criterion('Role', roles));
+  if (roles.length) where.push(attachedTo(await audiencesWith(db, 'Role', roles)));
   const areas = [...(filters.area ?? []), ...(filters.areas ?? [])];
   if (areas.length) {
-    where.push(
-      sql`EXISTS (SELECT 1 FROM ${links} l JOIN audiences a ON a.id = l.audience_id WHERE l.${fk} = i.id AND a.area = ANY(${param(areas)}::text[]))`,
-    );
+    const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE area = ANY(${param(areas)}::text[])`);
+    where.push(attachedTo(found.map((row) => row.id)));
   }
   if (filters.actionCodes?.length) where.push(sql`i.action_code = ANY(${param(filters.actionCodes)}::text[])`);
   return where;
@@ -112,7 +127,7 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
 /** One page of a list, ordered with a stable tie-break on id, and the total count of the filtered list. */
 export async function listItems(db: Executor, kind: Kind, filters: ListFilters): Promise<{ items: ContentRow[]; total: number }> {
   const { items, flag } = TABLES[kind];
-  const conditions = listConditions(kind, filters);
+  const conditions = await listConditions(db, kind, filters);
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const direction = sql.raw(filters.order === 'DESC' ? 'DESC' : 'ASC');
   const order = ORDER_COLUMNS[filters.orderBy] ?? ORDER_COLUMNS.id;
@@ -125,9 +140,8 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
         FROM ${items} i ${where}
         ORDER BY ${order} ${direction}, i.id ${direction} LIMIT ${filters.limit} OFFSET ${filters.skip}`,
   );
-  const [{ total }] = found.length < filters.limit && (found.length > 0 || filters.skip === 0)
-    ? [{ total: filters.skip + found.length }]
-    : await rows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${items} i ${where}`);
+  const total =
+    found.length < filters.limit && (found.length > 0 || filters.skip === 0) ? filters.skip + found.length : await countItems(db, items, where, filters.skip + filters.limit);
   const audiences = await linkedAudiences(db, kind, found.map((row) => row.id));
   return {
     total,
@@ -161,6 +175,22 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
       };
     }),
   };
+}
+
+/**
+ * The total of a list. Counting every match of a broad filter over 100,000 rows costs more than the page itself,
+ * so the count stops a little past what the screen needs (the next pages); beyond that, the planner's estimate
+ * stands for it (never less than what was counted).
+ */
+const COUNT_AHEAD = 5_000;
+async function countItems(db: Executor, items: SQL, where: SQL, shown: number): Promise<number> {
+  const cap = shown + COUNT_AHEAD;
+  const [{ counted }] = await rows<{ counted: number }>(db, sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${items} i ${where} LIMIT ${cap}) t`);
+  if (counted < cap) return counted;
+  const [plan] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${items} i ${where}`);
+  const raw = plan['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.max(counted, Math.round(parsed[0].Plan['Plan Rows']));
 }
 
 /** Adverts by id or name, for pickers (funnel append). */

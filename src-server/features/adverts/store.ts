@@ -217,6 +217,7 @@ export async function insertItem(db: Executor, kind: Kind, model: AnyModel, now:
                 ${extra.target?.actionCode ?? null}, ${param(JSON.stringify(parts.data))}::jsonb, ${parts.flag})
         RETURNING id`,
   );
+  if (kind === 'advert') await bumpContentVersion(db);
   return row.id;
 }
 
@@ -233,6 +234,7 @@ export async function updateItem(db: Executor, kind: Kind, model: AnyModel, date
           ${target !== undefined ? sql`, target = ${target ? param(JSON.stringify(target)) : null}::jsonb, action_code = ${target?.actionCode ?? null}` : sql``}
         WHERE id = ${model.id}`,
   );
+  if (kind === 'advert') await bumpContentVersion(db);
 }
 
 export async function setAudiences(db: Executor, kind: Kind, itemId: number, audienceIds: number[]): Promise<void> {
@@ -244,6 +246,7 @@ export async function setAudiences(db: Executor, kind: Kind, itemId: number, aud
   }
   await db.execute(sql`DELETE FROM ${links} WHERE ${fk} = ${itemId}`);
   if (unique.length) await db.execute(sql`INSERT INTO ${links} (${fk}, audience_id) SELECT ${itemId}, unnest(${param(unique)}::int[])`);
+  if (kind === 'advert') await bumpContentVersion(db);
 }
 
 // ---- history --------------------------------------------------------------------------------------------------
@@ -291,4 +294,9 @@ export async function historyOf(db: Executor, kind: Kind, itemId: number): Promi
         FROM content_history WHERE kind = ${kind} AND item_id = ${itemId} ORDER BY id DESC LIMIT 500`,
   );
   return found.map((entry) => ({ ...entry, id: Number(entry.id), at: new Date(entry.at).getTime() }));
+}
+
+/** Tells every instance's decisioning cache that adverts, their audiences or funnels changed (in the writer's transaction). */
+export async function bumpContentVersion(db: Executor): Promise<void> {
+  await db.execute(sql`INSERT INTO content_versions (name, version) VALUES ('adverts', 1) ON CONFLICT (name) DO UPDATE SET version = content_versions.version + 1`);
 }
