@@ -235,6 +235,60 @@ describe('adverts (web host, Chromium)', () => {
     await page.getByTestId('deeplink-close').click();
   });
 
+  it('imports adverts from CSV: per-row errors and nothing imported, then the whole file', async () => {
+    const { page, url } = app;
+    await page.goto(`${url}/adverts`);
+    const pick = async (content: string) => {
+      await page.getByTestId('advert-import-dialog').waitFor();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('advert-import-pick').click()]);
+      await chooser.setFiles({ name: 'publicites.csv', mimeType: 'text/csv', buffer: Buffer.from(content, 'utf8') });
+      await page.getByTestId('advert-import-summary').waitFor();
+    };
+    await page.getByTestId('adverts-import').click();
+    await pick('name;type;weight;isFree;autoStartAt\nImport e2e A;post;7;yes;1893456000\nImport e2e B;poster;lourd;peut-être;demain\n');
+    const errors = page.getByTestId('advert-import-errors');
+    await errors.waitFor();
+    expect(await errors.textContent()).toContain('Ligne 3 : weight : nombre entier attendu');
+    expect(await errors.locator('li').count()).toBe(4);
+    expect(await page.getByTestId('advert-import-run').isDisabled()).toBe(true);
+    await page.getByTestId('advert-import-cancel').click();
+    await page.getByTestId('adverts-search').fill('Import e2e');
+    await expect.poll(() => page.getByTestId('adverts-total').textContent()).toBe('0 publicité');
+
+    await page.getByTestId('adverts-import').click();
+    await pick('name;type;weight;isFree;autoStartAt;autoStopAt\nImport e2e A;post;7;yes;1893456000;01/02/2030\nImport e2e B;quiz;3;0;;\n');
+    expect(await page.getByTestId('advert-import-errors').count()).toBe(0);
+    await page.getByTestId('advert-import-run').click();
+    await toast(page, 'success', M.importDone(2)).waitFor();
+    await expect.poll(() => page.getByTestId('adverts-total').textContent()).toBe('2 publicités');
+    const imported = page.locator('tbody tr[data-name="Import e2e A"]');
+    expect(await imported.locator('td').nth(6).textContent()).toBe('7');
+    // Unpublished with a start date to come: the orange clock.
+    expect(await imported.locator('[data-status]').getAttribute('data-color')).toBe('orange');
+  });
+
+  it('shows the autopublish report in the alert bell', async () => {
+    const { page, url } = app;
+    const { sql } = await import('drizzle-orm');
+    const now = Math.floor(Date.now() / 1000);
+    // An advert whose start passed without publication: without an audience the job cannot publish it (refused by
+    // the publication checks), so the report keeps listing it.
+    await app.host.embedded!.database.db.execute(
+      sql`INSERT INTO adverts (name, type, published, created_at, updated_at, auto_start_at, auto_stop_at, data) VALUES ('Cloche e2e', 'post', false, ${now}, ${now}, ${now - 3600}, ${now + 86_400}, '{}'::jsonb)`,
+    );
+    await page.goto(`${url}/adverts`);
+    await page.getByTestId('alert-bell').click();
+    const panel = page.getByTestId('alert-bell-panel');
+    await panel.waitFor();
+    await panel.getByText('Cloche e2e').waitFor();
+    expect(await page.getByTestId('alert-should-publish').textContent()).toContain('Cloche e2e');
+    expect(Number(await page.getByTestId('alert-bell-count').textContent())).toBeGreaterThanOrEqual(1);
+    expect(await panel.textContent()).toContain(M.alertsTitle);
+    await panel.getByRole('link', { name: 'Cloche e2e' }).click();
+    await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname));
+    await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe('Cloche e2e');
+  });
+
   it('lets SALES read the adverts only', async () => {
     const { page, url } = app;
     await signOut(page);

@@ -161,7 +161,9 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
       </div>
     );
   }
-  if (status !== 'ready' || !draft) return <Loading />;
+  // The atoms outlive the page: until this route's item is in, another item's draft may still be there.
+  const isThisItem = draft !== null && (existingId !== null ? draft.id === existingId : draft.id === undefined);
+  if (status !== 'ready' || !draft || !isThisItem) return <Loading />;
   if (draft.model && draft.model !== LATEST_MODEL) {
     return (
       <div className="centered" data-testid="editor-not-migrated">
