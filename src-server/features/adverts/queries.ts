@@ -59,14 +59,15 @@ async function audiencesWith(db: Executor, label: string, values: readonly (stri
 /**
  * WHERE clauses of a list. Criteria filters (specialties, professions, countries, roles, areas, expert,
  * catalogue) first find the audiences that match — a few ids, read from the audience tables themselves so an
- * audience edited elsewhere is seen at once — then keep the items attached to one of them, as an id array the
- * planner looks up in the primary key (instead of a correlated subquery per row, or a scan of every item).
+ * audience edited elsewhere is seen at once — then keep the items attached to one of them: a semi-join the planner
+ * hashes or walks as it sees fit (an `= ANY(ARRAY(...))` of tens of thousands of ids is compared linearly per row:
+ * seconds when a criterion, like ROLE_EXPERT, is on most audiences).
  */
 export async function listConditions(db: Executor, kind: Kind, filters: ListFilters): Promise<SQL[]> {
   const { links, fk } = TABLES[kind];
   const where: SQL[] = [];
   const attachedTo = (audienceIds: number[]) =>
-    audienceIds.length ? sql`i.id = ANY(ARRAY(SELECT l.${fk} FROM ${links} l WHERE l.audience_id = ANY(${param(audienceIds)}::int[])))` : sql`false`;
+    audienceIds.length ? sql`i.id IN (SELECT l.${fk} FROM ${links} l WHERE l.audience_id = ANY(${param(audienceIds)}::int[]))` : sql`false`;
   if (filters.term?.trim()) {
     const term = filters.term.trim();
     const byText = sql`i.search_key LIKE '%' || ${foldForSearch(sql`${term}`)} || '%'`;
