@@ -21,7 +21,7 @@ const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 20_000);
 const PUBLISHED = Math.round(ADVERTS / 10);
 const AUDIENCES = 200;
 const SPECIALTIES = 20;
-const RUNS = 200;
+const RUNS = Number(process.env.BENCH_ADVERTS_RUNS ?? 200);
 
 async function benchDatabase(): Promise<string> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

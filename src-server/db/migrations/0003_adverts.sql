@@ -107,16 +107,16 @@ ALTER TABLE "article_audiences" ADD CONSTRAINT "article_audiences_audience_id_au
 ALTER TABLE "funnel_steps" ADD CONSTRAINT "funnel_steps_funnel_uuid_funnels_uuid_fk" FOREIGN KEY ("funnel_uuid") REFERENCES "public"."funnels"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "funnel_steps" ADD CONSTRAINT "funnel_steps_advert_id_adverts_id_fk" FOREIGN KEY ("advert_id") REFERENCES "public"."adverts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "advert_audiences_audience_idx" ON "advert_audiences" USING btree ("audience_id");--> statement-breakpoint
-CREATE INDEX "adverts_live_updated_idx" ON "adverts" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE NOT "adverts"."archived";--> statement-breakpoint
-CREATE INDEX "adverts_updated_idx" ON "adverts" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "adverts_live_updated_idx" ON "adverts" USING btree ("updated_at","id") WHERE NOT "adverts"."archived";--> statement-breakpoint
+CREATE INDEX "adverts_updated_idx" ON "adverts" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "adverts_published_idx" ON "adverts" USING btree ("published","type");--> statement-breakpoint
-CREATE INDEX "adverts_weight_idx" ON "adverts" USING btree ("weight" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "adverts_weight_idx" ON "adverts" USING btree ("weight","id");--> statement-breakpoint
 CREATE INDEX "adverts_target_idx" ON "adverts" USING btree ("target_id");--> statement-breakpoint
 CREATE INDEX "adverts_auto_start_idx" ON "adverts" USING btree ("auto_start_at") WHERE "adverts"."auto_start_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "adverts_auto_stop_idx" ON "adverts" USING btree ("auto_stop_at") WHERE "adverts"."auto_stop_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "article_audiences_audience_idx" ON "article_audiences" USING btree ("audience_id");--> statement-breakpoint
-CREATE INDEX "articles_live_updated_idx" ON "articles" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE NOT "articles"."archived";--> statement-breakpoint
-CREATE INDEX "articles_updated_idx" ON "articles" USING btree ("updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "articles_live_updated_idx" ON "articles" USING btree ("updated_at","id") WHERE NOT "articles"."archived";--> statement-breakpoint
+CREATE INDEX "articles_updated_idx" ON "articles" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "articles_published_idx" ON "articles" USING btree ("published","type");--> statement-breakpoint
 CREATE INDEX "articles_auto_start_idx" ON "articles" USING btree ("auto_start_at") WHERE "articles"."auto_start_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "articles_auto_stop_idx" ON "articles" USING btree ("auto_stop_at") WHERE "articles"."auto_stop_at" IS NOT NULL;--> statement-breakpoint

@@ -45,12 +45,13 @@ export const adverts = pgTable(
     isFree: boolean('is_free').notNull().default(false),
   },
   (table) => [
-    // The store's default list: not archived, updatedAt DESC (spec §4). Partial, because `archived = false` becomes
-    // `NOT archived`, which PostgreSQL cannot use to walk a (archived, updated_at) index in order.
-    index('adverts_live_updated_idx').on(table.updatedAt.desc(), table.id.desc()).where(sql`NOT ${table.archived}`),
-    index('adverts_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
+    // Sorted lists walk these in either direction (ascending keys: a backward scan is exactly `DESC`, nulls first).
+    // The store's default, not archived by updatedAt DESC (spec §4), has its partial index: `archived = false`
+    // becomes `NOT archived`, which PostgreSQL cannot use to walk an (archived, updated_at) index in order.
+    index('adverts_live_updated_idx').on(table.updatedAt, table.id).where(sql`NOT ${table.archived}`),
+    index('adverts_updated_idx').on(table.updatedAt, table.id),
     index('adverts_published_idx').on(table.published, table.type),
-    index('adverts_weight_idx').on(table.weight.desc(), table.id),
+    index('adverts_weight_idx').on(table.weight, table.id),
     index('adverts_target_idx').on(table.targetId),
     // Autopublish looks for due items only.
     index('adverts_auto_start_idx').on(table.autoStartAt).where(sql`${table.autoStartAt} IS NOT NULL`),
@@ -65,8 +66,8 @@ export const articles = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
   },
   (table) => [
-    index('articles_live_updated_idx').on(table.updatedAt.desc(), table.id.desc()).where(sql`NOT ${table.archived}`),
-    index('articles_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
+    index('articles_live_updated_idx').on(table.updatedAt, table.id).where(sql`NOT ${table.archived}`),
+    index('articles_updated_idx').on(table.updatedAt, table.id),
     index('articles_published_idx').on(table.published, table.type),
     index('articles_auto_start_idx').on(table.autoStartAt).where(sql`${table.autoStartAt} IS NOT NULL`),
     index('articles_auto_stop_idx').on(table.autoStopAt).where(sql`${table.autoStopAt} IS NOT NULL`),

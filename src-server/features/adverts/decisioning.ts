@@ -52,19 +52,12 @@ export function decisioningService(context: ServerContext) {
     return engine;
   }
 
-  async function userExists(userId: number): Promise<void> {
-    const [user] = await rows(db, sql`SELECT 1 FROM app_users WHERE id = ${userId}`);
-    if (!user) throw new HttpError(404, MESSAGES.appUserNotFound);
-  }
-
   /**
    * The published adverts by audience, reloaded when the content version moved (every advert, attachment and
    * funnel write bumps it in its transaction, on any instance): one primary-key read per request instead of a
    * join over thousands of published adverts.
    */
-  async function published(): Promise<Snapshot> {
-    const [current] = await rows<{ version: string | number }>(db, sql`SELECT version FROM content_versions WHERE name = 'adverts'`);
-    const version = Number(current?.version ?? 0);
+  async function published(version: number): Promise<Snapshot> {
     if (snapshot && snapshot.version === version) return snapshot;
     loading ??= load().finally(() => {
       loading = null;
@@ -124,22 +117,29 @@ export function decisioningService(context: ServerContext) {
     );
   }
 
-  /** The user's advert.view events, oldest first, per advert. */
-  async function viewsOf(userId: number): Promise<Map<number, number[]>> {
-    const found = await rows<{ advertId: string; at: string | Date }>(
+  /**
+   * What one request reads, in one round trip: the content version, whether the app user exists (404 otherwise),
+   * and the user's advert.view events, oldest first, per advert.
+   */
+  async function requestState(userId: number): Promise<{ version: number; views: Map<number, number[]> }> {
+    const [state] = await rows<{ version: string | number | null; userExists: boolean; views: [string, number][] | string }>(
       db,
-      sql`SELECT n.value AS "advertId", e.at FROM interaction_events e JOIN nodes n ON n.id = e.node_id
-          WHERE e.user_id = ${userId} AND e.event = 'advert.view' AND n.label = 'Advert' ORDER BY e.at, e.id`,
+      sql`SELECT (SELECT version FROM content_versions WHERE name = 'adverts') AS version,
+            EXISTS (SELECT 1 FROM app_users WHERE id = ${userId}) AS "userExists",
+            coalesce((SELECT json_agg(json_build_array(n.value, floor(extract(epoch FROM e.at) * 1000)) ORDER BY e.at, e.id)
+                      FROM interaction_events e JOIN nodes n ON n.id = e.node_id
+                      WHERE e.user_id = ${userId} AND e.event = 'advert.view' AND n.label = 'Advert'), '[]'::json) AS views`,
     );
+    if (!state.userExists) throw new HttpError(404, MESSAGES.appUserNotFound);
     const views = new Map<number, number[]>();
-    for (const row of found) {
-      const id = Number(row.advertId);
+    for (const [advertId, at] of typeof state.views === 'string' ? (JSON.parse(state.views) as [string, number][]) : state.views) {
+      const id = Number(advertId);
       if (!Number.isInteger(id)) continue;
       const list = views.get(id) ?? [];
-      list.push(new Date(row.at).getTime());
+      list.push(Number(at));
       views.set(id, list);
     }
-    return views;
+    return { version: Number(state.version ?? 0), views };
   }
 
   /** Whether one of the audience's Keyword triggers equals one of the (folded) keywords. */
@@ -149,12 +149,13 @@ export function decisioningService(context: ServerContext) {
   }
 
   async function decide(
-    userId: number,
+    state: { version: number; views: Map<number, number[]> },
     options: { types: string[]; limit: number; audienceIds: number[] | null; keywords?: Set<string>; tab?: string },
   ): Promise<ServedAdvert[]> {
     const now = context.clock.now().getTime();
     const nowSeconds = epochSeconds(now);
-    const { byAudience, predecessors } = await published();
+    const { byAudience, predecessors } = await published(state.version);
+    const { views } = state;
     const types = new Set(options.types);
     const eligible = new Map<number, { advert: CachedAdvert; audienceId: number }>();
     const consider = (advert: CachedAdvert, audienceId: number) => {
@@ -173,7 +174,6 @@ export function decisioningService(context: ServerContext) {
     }
     if (!eligible.size) return [];
     const ordered = [...eligible.values()].sort((a, b) => b.advert.weight - a.advert.weight || a.advert.id - b.advert.id);
-    const views = await viewsOf(userId);
     const served: ServedAdvert[] = [];
     for (const { advert, audienceId } of ordered) {
       const all = views.get(advert.id) ?? [];
@@ -197,9 +197,9 @@ export function decisioningService(context: ServerContext) {
   const service = {
     /** POST /v2/advert: adverts of the given types for the user. */
     async adverts(body: { userId: number; types: string[] }): Promise<Decision> {
-      await userExists(body.userId);
+      const state = await requestState(body.userId);
       const audiences = membership().audiencesOf(body.userId);
-      const adverts = await decide(body.userId, { types: body.types, limit: 50, audienceIds: audiences.map((audience) => audience.id) });
+      const adverts = await decide(state, { types: body.types, limit: 50, audienceIds: audiences.map((audience) => audience.id) });
       return { audiences, adverts };
     },
 
@@ -208,11 +208,11 @@ export function decisioningService(context: ServerContext) {
      * (accents and case folded). withAudience false drops the membership condition (the trigger still applies).
      */
     async search(body: { userId: number; keywords: string[]; tab?: string; limit: number; withAudience: boolean }): Promise<Decision> {
-      await userExists(body.userId);
+      const state = await requestState(body.userId);
       const audiences = membership().audiencesOf(body.userId);
       const keywords = new Set(body.keywords.map(fold).filter(Boolean));
       if (!keywords.size) return { audiences, adverts: [] };
-      const adverts = await decide(body.userId, {
+      const adverts = await decide(state, {
         types: ['search'],
         limit: body.limit,
         audienceIds: body.withAudience ? audiences.map((audience) => audience.id) : null,
@@ -224,8 +224,9 @@ export function decisioningService(context: ServerContext) {
 
     /** For the audience debug page: every type. */
     async forDebug(userId: number): Promise<{ id: number; name: string }[]> {
+      const state = await requestState(userId);
       const audiences = membership().audiencesOf(userId);
-      const served = await decide(userId, {
+      const served = await decide(state, {
         types: ['post', 'search', 'story', 'quiz', 'tool', 'notification', 'video', 'banner'],
         limit: 200,
         audienceIds: audiences.map((audience) => audience.id),

@@ -59,8 +59,9 @@ async function audiencesWith(db: Executor, label: string, values: readonly (stri
 /**
  * WHERE clauses of a list. Criteria filters (specialties, professions, countries, roles, areas, expert,
  * catalogue) first find the audiences that match — a few ids, read from the audience tables themselves so an
- * audience edited elsewhere is seen at once — then keep the items attached to one of them (a semi-join the
- * planner can hash, instead of a correlated subquery per row).
+ * audience edited elsewhere is seen at once — then keep the items attached to one of them: a semi-join the planner
+ * hashes or walks as it sees fit (an `= ANY(ARRAY(...))` of tens of thousands of ids is compared linearly per row:
+ * seconds when a criterion, like ROLE_EXPERT, is on most audiences).
  */
 export async function listConditions(db: Executor, kind: Kind, filters: ListFilters): Promise<SQL[]> {
   const { links, fk } = TABLES[kind];
