@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { advertsSection } from './sections/adverts';
 import { apiSection } from './sections/api';
 import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
@@ -14,6 +15,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   'audience-history': { title: 'Audience and group history: cost per write, history list (issue 9)', run: audienceHistorySection },
   uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
   'audience-screens': { title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)', run: audienceScreensSection },
+  adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 

@@ -52,6 +52,10 @@ export interface ServerConfig {
   storage?: StorageConfig;
   /** Demo workspace: a few client folders and documents in an empty storage. */
   seedStorageDemo?: boolean;
+  /** How often due autoStartAt / autoStopAt are applied (adverts feature); 0 turns the timer off (tests drive it). */
+  autopublishIntervalMs?: number;
+  /** URL pre-fill may fetch private, loopback and link-local addresses (BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true, tests only). */
+  urlParseAllowPrivate?: boolean;
 }
 
 /** Size of a demo population smaller than the full demo (tests). */

@@ -32,7 +32,9 @@ export type Access =
   | { readonly kind: 'authenticated' }
   | { readonly kind: 'anyOf'; readonly roles: readonly Role[] }
   | { readonly kind: 'allOf'; readonly roles: readonly Role[] }
-  | { readonly kind: 'thisRole'; readonly role: Role };
+  | { readonly kind: 'thisRole'; readonly role: Role }
+  /** Signed in and not holding `role`, unless ADMIN (spec §6: SALES without ADMIN is blocked from writes). */
+  | { readonly kind: 'notRole'; readonly role: Role };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -40,6 +42,7 @@ export const access = {
   anyOf: (...roles: Role[]): Access => ({ kind: 'anyOf', roles }),
   allOf: (...roles: Role[]): Access => ({ kind: 'allOf', roles }),
   thisRole: (role: Role): Access => ({ kind: 'thisRole', role }),
+  notRole: (role: Role): Access => ({ kind: 'notRole', role }),
 };
 
 /** Whether an account holding `userRoles` passes `rule`. `null` roles means anonymous. */
@@ -55,5 +58,7 @@ export function isAllowed(rule: Access, userRoles: readonly string[] | null): bo
       return hasAllRoles(userRoles, rule.roles);
     case 'thisRole':
       return hasThisRole(userRoles, rule.role);
+    case 'notRole':
+      return userRoles.includes('ADMIN') || !userRoles.includes(rule.role);
   }
 }

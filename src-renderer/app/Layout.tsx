@@ -10,6 +10,7 @@ import { settingsAtom } from './settings';
 import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
 import { FileJobsPanel } from '../lib/file-jobs';
 import { ScreenErrorBoundary } from './lazy';
+import { AlertBell } from './AlertBell';
 
 function NavEntry({ item }: { item: NavItem }) {
   if (item.children) {
@@ -39,16 +40,6 @@ function NavEntry({ item }: { item: NavItem }) {
     <NavLink to={item.to!} data-testid={`nav-${item.id}`}>
       {item.label}
     </NavLink>
-  );
-}
-
-/** Drawn, not an emoji: desktops without an emoji font would show a box. */
-function BellIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-    </svg>
   );
 }
 
@@ -89,9 +80,7 @@ export function Layout() {
           <span className="env-marker" data-testid="env-marker">
             {settings?.environmentLabel ?? 'prod'}
           </span>
-          <button type="button" className="icon" aria-label="Alertes" title="Alertes" data-testid="alert-bell">
-            <BellIcon />
-          </button>
+          <AlertBell />
           <Link to="/about" className="about-link" data-testid="about-link">
             À propos
           </Link>

@@ -4,7 +4,6 @@ import LoginPage from '../features/auth/LoginPage';
 import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
 import SetupPage from '../features/setup/SetupPage';
 import ForbiddenPage from '../features/forbidden/ForbiddenPage';
-import HomePage from '../features/home/HomePage';
 import { lazyScreen } from './lazy';
 
 /** The lazily loaded screens, shared by the router and the preloader. */
@@ -17,6 +16,10 @@ export const DocumentsPage = lazyScreen(() => import('../features/documents/Docu
 export const AudiencesListPage = lazyScreen(() => import('../features/audiences/AudiencesListPage'));
 export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
 export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
+export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
+export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
+export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
+export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -28,7 +31,6 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   passwordConfirm: PasswordConfirmPage,
   setup: SetupPage,
   forbidden: ForbiddenPage,
-  home: HomePage,
   about: AboutPage,
   admin: AdminPage,
   groups: GroupsListPage,
@@ -38,10 +40,16 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   audiences: AudiencesListPage,
   audienceEdit: AudienceEditPage,
   audienceDebug: AudienceDebugPage,
+  // Spec platform.md §2: / shows the same screen as the advert list.
+  home: AdvertsListPage,
+  adverts: AdvertsListPage,
+  advertEdit: AdvertEditPage,
+  articles: ArticlesListPage,
+  articleEdit: ArticleEditPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
 export function preloadScreens(): void {
   void AdminPage.preload();
-  void AudiencesListPage.preload();
+  void AdvertsListPage.preload();
 }

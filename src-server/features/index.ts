@@ -2,6 +2,7 @@ import type { ServerContext } from '../context';
 import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
 import { audienceHistoryFeature } from './audience-history';
+import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
@@ -23,5 +24,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...audienceHistory.wrap(await audiencesFeature(context, audienceHistory.hooks)),
     ...audienceHistory.handlers,
     ...(await storageFeature(context)),
+    ...(await advertsFeature(context)),
   };
 }

@@ -1,5 +1,8 @@
 import { adminOperations } from './admin';
 import { audienceHistoryOperations } from './audience-history';
+import { advertOperations } from './adverts';
+import { articleOperations } from './articles';
+import { decisioningOperations } from './decisioning';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
@@ -20,6 +23,9 @@ export const contract = {
   ...audienceOperations,
   ...audienceHistoryOperations,
   ...storageOperations,
+  ...advertOperations,
+  ...articleOperations,
+  ...decisioningOperations,
 };
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES } from './admin';
 import { API_MESSAGES } from './api';
 import { AUDIENCE_HISTORY_MESSAGES } from './audience-history';
+import { ADVERT_MESSAGES } from './adverts';
 import { AUDIENCE_MESSAGES } from './audiences';
 import { DESKTOP_MESSAGES } from './desktop';
 import { GROUP_MESSAGES } from './groups';
@@ -21,6 +22,7 @@ export const MESSAGES = {
   ...AUDIENCE_MESSAGES,
   ...AUDIENCE_HISTORY_MESSAGES,
   ...GROUP_MESSAGES,
+  ...ADVERT_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -34,6 +36,7 @@ export { HOST_MESSAGES } from './host';
 export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
+export { ADVERT_MESSAGES, ADVERT_NOTICES } from './adverts';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
 export { AUDIENCE_HISTORY_MESSAGES, AUDIENCE_HISTORY_NOTICES } from './audience-history';
 export { GROUP_MESSAGES, GROUP_NOTICES } from './groups';

@@ -28,8 +28,10 @@ describe('account administration (web host, Chromium)', () => {
       await route.continue();
     });
     await signIn(page, url, 'ADMIN');
-    // ADMIN lands on the first screen of its menu; the account list is opened on purpose.
-    await page.goto(`${url}/admin`);
+    // Every role lands on the advert list (spec §2 Login page); Admin is one click away.
+    await page.waitForURL((u) => u.pathname === '/adverts');
+    await page.getByTestId('nav-admin').click();
+    await page.waitForURL((u) => u.pathname === '/admin');
     await page.getByTestId('admin-total').waitFor();
     expect(await page.getByTestId('admin-total').textContent()).toBe('Chargement…');
     expect(await page.locator('.table-empty').count()).toBe(0);
@@ -180,11 +182,11 @@ describe('account administration (web host, Chromium)', () => {
     await admin.locator('input[data-testid$="-CSM_LEAD"]').check();
     await expect.poll(() => admin.locator('.multi-select-button').textContent()).toBe('2 rôles');
     // In the app (the box ticks at once; the session follows once the server has answered and refreshed it)…
-    await page.locator('header .brand').click();
-    await expect.poll(() => page.getByTestId('home').textContent()).toContain('ADMIN, CSM_LEAD');
+    await page.getByTestId('about-link').click();
+    await expect.poll(() => page.getByTestId('about-roles').textContent()).toContain('ADMIN, CSM_LEAD');
     // …and in the stored session, which a reload reads.
     await page.reload();
-    await expect.poll(() => page.getByTestId('home').textContent()).toContain('ADMIN, CSM_LEAD');
+    await expect.poll(() => page.getByTestId('about-roles').textContent()).toContain('ADMIN, CSM_LEAD');
   });
 
   it('runs the password reset from the login page to a new password, through the mailed link', async () => {
@@ -210,8 +212,7 @@ describe('account administration (web host, Chromium)', () => {
     // Back to / after 1.2 s; anonymous, so the guard shows the login page.
     await page.waitForURL((u) => u.pathname === '/login', { timeout: 5000 });
     await signInAs(page, url, csm.email, 'un nouveau mot de passe');
-    // CSM's first screen: the audience list.
-    expect(new URL(page.url()).pathname).toBe('/audiences');
+    expect(new URL(page.url()).pathname).toBe('/adverts');
   });
 
   it("says 'Invalid confirmation token' without a token, with a link back to sign-in", async () => {
@@ -227,7 +228,7 @@ describe('account administration (web host, Chromium)', () => {
     expect(await back.getAttribute('href')).toBe('/login');
     // Still signed in as CSM from the reset test: /login then goes on to the first screen.
     await back.click();
-    await app.page.waitForURL((u) => u.pathname === '/audiences');
+    await app.page.waitForURL((u) => u.pathname === '/adverts');
   });
 
   it('sends the user to /login when the server ends the session', async () => {

@@ -28,7 +28,10 @@ describe('a screen chunk that cannot load (web host, Chromium)', () => {
     await context.route(ADMIN_CHUNK, (route) => route.abort('failed'));
 
     await signIn(page, url, 'ADMIN');
-    await page.goto(`${url}/admin`);
+    // Every role lands on the advert list (spec §2 Login page); Admin is one click away.
+    await page.waitForURL((u) => u.pathname === '/adverts');
+    await page.getByTestId('nav-admin').click();
+    await page.waitForURL((u) => u.pathname === '/admin');
     const error = page.getByTestId('screen-error');
     await error.waitFor({ timeout: 30_000 });
     expect(await error.textContent()).toBe(MESSAGES.loadingChunkFailed);

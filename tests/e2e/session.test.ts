@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ROLES } from '@shared/roles';
-import { firstScreenFor } from '@shared/screens';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 
 let browser: Browser;
@@ -20,11 +19,13 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     const { page, url } = app;
     for (const role of ROLES) {
       await signIn(page, url, role);
-      // The first screen of its menus that exists today (the audience list, Admin), else home.
-      expect(new URL(page.url()).pathname).toBe(firstScreenFor([role]));
+      // Every role lands on the advert list (spec §2 Login page); the menus show the screens that exist today.
+      expect(new URL(page.url()).pathname).toBe('/adverts');
       const nav = page.getByTestId('main-nav');
-      if (role === 'ADMIN') await expect.poll(() => nav.getByRole('link', { name: 'Admin' }).count()).toBe(1);
-      else await expect.poll(() => nav.getByTestId('nav-audiences').count()).toBe(role === 'CONTENT_CREATOR_LEAD' ? 0 : 1);
+      const sees = (...roles: string[]) => roles.includes(role) || role === 'ADMIN';
+      await expect.poll(() => nav.getByRole('link', { name: 'Publicités' }).count()).toBe(sees('CSM', 'CSM_LEAD') ? 1 : 0);
+      await expect.poll(() => nav.getByRole('link', { name: 'Admin' }).count()).toBe(sees() ? 1 : 0);
+      await expect.poll(() => nav.getByTestId('nav-audiences').count()).toBe(sees('CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR') ? 1 : 0);
       expect(await page.getByTestId('env-marker').textContent()).toBe('prod');
       expect(await page.getByTestId('alert-bell').isVisible()).toBe(true);
       await page.getByTestId('logout').click();
@@ -66,12 +67,12 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     // A path no screen declares is denied, not silently sent home.
     await page.goto(`${url}/nowhere/at-all`);
     await page.waitForURL((u) => u.pathname === '/403');
-    // A declared screen of a later issue (/adverts) goes home for now.
-    await page.goto(`${url}/adverts`);
+    // A declared screen of a later issue (the proof editor) goes home for now.
+    await page.goto(`${url}/advert/bat/1`);
     await page.waitForURL((u) => u.pathname === '/');
-    // /login while signed in: the first screen, not an empty form.
+    // /login while signed in: the first screen (the advert list), not an empty form.
     await page.goto(`${url}/login`);
-    await page.waitForURL((u) => u.pathname === '/audiences');
+    await page.waitForURL((u) => u.pathname === '/adverts');
     expect(await page.getByTestId('login-username').count()).toBe(0);
   });
 

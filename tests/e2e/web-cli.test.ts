@@ -47,7 +47,9 @@ describe('npm run web (the built web host)', () => {
     const page = await browser.newPage();
     const admin = demoAccount('ADMIN');
     await signInAs(page, url, admin.email, admin.password);
-    await page.goto(`${url}/admin`);
+    await page.waitForURL((current) => current.pathname === '/adverts');
+    await page.getByTestId('nav-admin').click();
+    await page.waitForURL((current) => current.pathname === '/admin');
     await expect.poll(() => page.locator(`[data-email="${admin.email}"]`).count(), { timeout: 20_000 }).toBe(1);
     expect(output()).toContain('(embedded, pglite)');
     expect(output()).toContain(admin.password);

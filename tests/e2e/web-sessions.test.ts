@@ -28,7 +28,9 @@ describe('one session per browser on the web host (Chromium)', () => {
     const { page: adminPage, url } = app;
     const admin = demoAccount('ADMIN');
     await signIn(adminPage, url, 'ADMIN');
-    await adminPage.goto(`${url}/admin`);
+    await adminPage.waitForURL((current) => current.pathname === '/adverts');
+    await adminPage.getByTestId('nav-admin').click();
+    await adminPage.waitForURL((current) => current.pathname === '/admin');
     await expect.poll(() => adminPage.locator(`tr[data-email="${admin.email}"]`).count(), { timeout: 20_000 }).toBe(1);
 
     // The session cookie: HttpOnly (no script reads it), SameSite=Strict, whole site.
@@ -38,7 +40,7 @@ describe('one session per browser on the web host (Chromium)', () => {
 
     const salesPage = await (await newBrowser()).newPage();
     await signIn(salesPage, url, 'SALES');
-    expect(new URL(salesPage.url()).pathname).toBe('/audiences');
+    expect(new URL(salesPage.url()).pathname).toBe('/adverts');
 
     // The ADMIN browser still acts as ADMIN: a search reaches the server and answers with rows.
     await adminPage.getByTestId('admin-search').fill('sales@');

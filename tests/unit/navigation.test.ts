@@ -43,7 +43,7 @@ function specNavigation(roles: Role[]): Record<string, boolean> {
 }
 
 /** The screens that exist today (the one list to update when a screen lands). */
-const AVAILABLE = ['about', 'admin', 'audiences.debug', 'audiences.edit', 'audiences.groupEdit', 'audiences.groups', 'audiences.list', 'audiences.testAccounts', 'cdnDocs', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup'];
+const AVAILABLE = ['about', 'admin', 'adverts', 'adverts.edit', 'articles', 'articles.edit', 'audiences.debug', 'audiences.edit', 'audiences.groupEdit', 'audiences.groups', 'audiences.list', 'audiences.testAccounts', 'cdnDocs', 'forbidden', 'home', 'login', 'passwordConfirm', 'setup'];
 
 /** The spec's entries for these roles among the screens that exist, with a dropdown when one of its entries shows. */
 function expectedVisible(roles: Role[], links: string[] = []): string[] {
@@ -178,7 +178,8 @@ describe('first screen after sign-in', () => {
       const expected = AVAILABLE.includes('adverts') ? '/adverts' : (firstEntry ?? '/');
       expect(firstScreenFor(roles), roles.join('+') || 'no role').toBe(expected);
     }
-    expect(firstScreenFor([])).toBe('/');
+    const withoutAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: false } : entry));
+    expect(firstScreenFor(['CONTENT_CREATOR_LEAD'], withoutAdverts)).toBe('/');
     const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
     expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
   });

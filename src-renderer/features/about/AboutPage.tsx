@@ -1,16 +1,20 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '@shared/ipc';
 import { getBridge } from '../../bridge';
+import { sessionAtom } from '../../lib/session';
 
-/** Loaded lazily (spec §2): version, API address, database kind. */
+/** Loaded lazily (spec §2): version, API address, database kind, and the roles of the session (the home page showed them before it became the advert list). */
 export default function AboutPage() {
   const [info, setInfo] = useState<AppInfo | null>(null);
+  const session = useAtomValue(sessionAtom);
   useEffect(() => {
     void getBridge().invoke('app:info').then((result) => result.ok && setInfo(result.data));
   }, []);
   return (
     <div className="about" data-testid="about">
       <h1>À propos</h1>
+      <p data-testid="about-roles">Rôles : {session?.roles.length ? session.roles.join(', ') : 'aucun'}</p>
       {info && (
         <dl>
           <dt>Version</dt>

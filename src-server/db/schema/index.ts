@@ -8,3 +8,4 @@ export * from './server';
 export * from './audiences';
 export * from './audience-history';
 export * from './storage';
+export * from './adverts';

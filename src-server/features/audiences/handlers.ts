@@ -4,6 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { ITEM_EVENTS, isGroupLabel, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
 import type { ServerContext } from '../../context';
 import { foldForSearch } from '../../db/schema';
+import { featureServices } from '../../feature-services';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
 import type { AudienceEngine } from './engine/engine';
@@ -365,7 +366,7 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine,
     'audiences.debug': async ({ params }) => {
       const [user] = await rows<{ id: number }>(db, sql`SELECT id FROM app_users WHERE id = ${params.userId}`);
       if (!user) throw new HttpError(404, MESSAGES.appUserNotFound);
-      return { audiences: engine.audiencesOf(user.id), adverts: [] };
+      return { audiences: engine.audiencesOf(user.id), adverts: (await featureServices(context).advertsForUser?.(user.id)) ?? [] };
     },
 
     'appUsers.byEmail': async ({ query }) => usersByEmailPrefix(db, query.email, 25),

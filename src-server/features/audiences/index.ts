@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context';
+import { featureServices } from '../../feature-services';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
 import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
@@ -13,6 +14,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   const built = await engine.rebuild();
   context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
   engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
+  featureServices(context).audienceMembership = engine;
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   context.onClose(async () => {
     seeding?.abort.abort();

@@ -1,0 +1,54 @@
+import type { AdvertInput } from '@shared/contract/content';
+import type { CallApi } from '../../bridge/api';
+import type { ContentApi, ContentItem } from '../../lib/content/types';
+
+/** The item as the advert calls take it: the editor's draft, without the audiences (attached by their own call). */
+function asInput(item: ContentItem): AdvertInput {
+  const { _$audiences: _audiences, ...rest } = item;
+  return rest as AdvertInput;
+}
+
+/** The advert calls of adverts-articles.md §7, as the shared editor and list use them. */
+export function advertApi(call: CallApi): ContentApi {
+  return {
+    kind: 'advert',
+    listPath: '/adverts',
+    editPath: (id) => `/adverts/edit/${id}`,
+    convertedPath: (id) => `/articles/edit/${id}`,
+    load: (id) => call('adverts.get', { params: { id } }),
+    async create(item, audienceIds) {
+      const created = await call('adverts.create', { body: { advert: asInput(item) } });
+      if (!created.ok || audienceIds.length === 0) return created;
+      return call('adverts.attach', { body: { advert: { id: created.data.id }, audienceIds } });
+    },
+    // Spec §4: the audiences are linked first when they changed, then the advert is updated.
+    async update(id, item, audienceIds) {
+      if (audienceIds) {
+        const attached = await call('adverts.attach', { body: { advert: { id }, audienceIds } });
+        if (!attached.ok) return attached;
+      }
+      return call('adverts.update', { params: { id }, body: { advert: asInput(item) } });
+    },
+    publish: (id, request) =>
+      call('adverts.publish', {
+        params: { id },
+        body: { publish: request.publish, updateDates: request.updateDates, ...(request.delayReason ? { target: { delayReason: request.delayReason } } : {}) },
+      }),
+    updateProperty: (id, prop, value) => call('adverts.updateProperty', { params: { id, prop }, body: { value } }),
+    duplicate: (id) => call('adverts.duplicate', { params: { id }, body: {} }),
+    remove: (id) => call('adverts.delete', { params: { id } }),
+    convert: (id) => call('adverts.migrate', { params: { id } }),
+    history: (id) => call('adverts.history', { params: { id } }),
+    restore: (id, entryId) => call('adverts.restore', { params: { id, entryId } }),
+    funnels: {
+      get: (id) => call('funnels.get', { params: { id } }),
+      create: (id) => call('funnels.create', { params: { id } }),
+      remove: (advertId, funnelUuid) => call('funnels.delete', { params: { advertId }, body: { funnelUuid } }),
+      append: (advertId, funnelUuid, newAdvertId) => call('funnels.append', { params: { advertId }, body: { funnelUuid, newAdvertId } }),
+      updateMinViews: (startAdvertId, funnelUuid, nextAdvertId, minViews) =>
+        call('funnels.updateMinViews', { params: { startAdvertId }, body: { funnelUuid, nextAdvertId, minViews } }),
+      search: (term) => call('adverts.search', { query: { term, limit: 25 } }),
+    },
+    resetStory: (advertId) => call('stories.reset', { params: { advertId } }),
+  };
+}

@@ -1,0 +1,28 @@
+import type { ArticleInput } from '@shared/contract/content';
+import type { CallApi } from '../../bridge/api';
+import type { ContentApi, ContentItem } from '../../lib/content/types';
+
+function asInput(item: ContentItem): ArticleInput {
+  const { _$audiences: _audiences, _$pinnedArticles: _pinned, ...rest } = item;
+  return rest as ArticleInput;
+}
+
+/** The article calls of adverts-articles.md §7 (publication by a property update, §4), for the shared screens. */
+export function articleApi(call: CallApi): ContentApi {
+  return {
+    kind: 'article',
+    listPath: '/articles',
+    editPath: (id) => `/articles/edit/${id}`,
+    convertedPath: (id) => `/adverts/edit/${id}`,
+    load: (id) => call('articles.get', { params: { id } }),
+    create: (item, audienceIds) => call('articles.create', { body: { article: asInput(item), audienceIds } }),
+    update: (id, item, audienceIds) => call('articles.update', { params: { id }, body: { article: asInput(item), ...(audienceIds ? { audienceIds } : {}) } }),
+    publish: (id, request) => call('articles.updateProperty', { params: { id, prop: 'published' }, body: { value: request.publish } }),
+    updateProperty: (id, prop, value) => call('articles.updateProperty', { params: { id, prop }, body: { value } }),
+    duplicate: (id) => call('articles.duplicate', { params: { id } }),
+    remove: (id) => call('articles.delete', { params: { id } }),
+    convert: (id) => call('articles.migrate', { params: { id } }),
+    history: (id) => call('articles.history', { params: { id } }),
+    restore: (id, entryId) => call('articles.restore', { params: { id, entryId } }),
+  };
+}

@@ -1,0 +1,353 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { LATEST_MODEL } from '@shared/rules/advert-model';
+import {
+  advertSections,
+  articleSections,
+  campaignStatus,
+  canEndCampaign,
+  canStartCampaign,
+  hasNonExpertAudience,
+  isAdvertReadOnly,
+  isConvertible,
+  parseEditorId,
+  scheduleLabels,
+} from '@shared/rules/advert-screens';
+import { DELAY_REASONS, isOverdue, type DelayReason } from '@shared/rules/campaigns';
+import type { CallApi } from '../../bridge/api';
+import { apiAtom } from '../bridge';
+import { modalAtom } from '../modal';
+import { raiseNoticeAtom } from '../notices';
+import { rolesAtom } from '../session';
+import { Dialog } from '../../ui/Dialog';
+import { DeeplinkDialog } from './DeeplinkDialog';
+import type { EditorAtoms } from './editor-atoms';
+import { HighlightContext } from './fields';
+import { FunnelSection } from './FunnelSection';
+import { HistoryPanel } from './HistoryPanel';
+import { AudiencesSection, CtaSection, GeneralSection, QuizSection, SchedulingSection, SharingSection, storyResetNotice, TrackingSection, VisualsSection } from './sections';
+import type { ContentApi, ContentItem } from './types';
+import { Loading } from './widgets';
+
+/** The delay-reason dialog (§2.2): the seven reasons as buttons, Annuler and Confirmer. */
+function DelayReasonDialog(props: { onAnswer: (reason: DelayReason | null) => void }) {
+  const [reason, setReason] = useState<DelayReason | null>(null);
+  return (
+    <Dialog
+      title={M.delayReasonTitle}
+      testId="delay-reason-dialog"
+      onCancel={() => props.onAnswer(null)}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={() => props.onAnswer(null)} data-testid="delay-reason-cancel">
+            {M.cancel}
+          </button>
+          <button type="button" className="primary" disabled={!reason} onClick={() => props.onAnswer(reason)} data-testid="delay-reason-confirm">
+            {M.confirm}
+          </button>
+        </>
+      }
+    >
+      <div className="reason-buttons">
+        {DELAY_REASONS.map((entry) => (
+          <button key={entry.key} type="button" className={reason === entry.key ? 'primary' : 'secondary'} aria-pressed={reason === entry.key} onClick={() => setReason(entry.key)} data-testid={`delay-reason-${entry.key}`}>
+            {entry.label}
+          </button>
+        ))}
+      </div>
+    </Dialog>
+  );
+}
+
+/** The conversion question (§2.2): 'Convertir en post contenu ?' with its info line. */
+function ConvertDialog(props: { title: string; info: string; onAnswer: (confirmed: boolean) => void }) {
+  return (
+    <Dialog
+      title={props.title}
+      testId="convert-dialog"
+      onCancel={() => props.onAnswer(false)}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={() => props.onAnswer(false)} data-testid="convert-cancel">
+            {M.cancel}
+          </button>
+          <button type="button" className="primary" onClick={() => props.onAnswer(true)} data-testid="convert-confirm">
+            {M.confirm}
+          </button>
+        </>
+      }
+    >
+      <p className="muted" data-testid="convert-info">
+        {props.info}
+      </p>
+    </Dialog>
+  );
+}
+
+function Spinner() {
+  return <span className="spinner" role="status" aria-label="En cours" data-testid="pending-spinner" />;
+}
+
+/**
+ * The advert and article editor (adverts-articles.md §2.2, §2.5): ids new / project-{name} / existing; the page
+ * states; the toolbar (Save, Save & quit, Ctrl/Cmd+S); labels and publication actions; the accordion sections
+ * of the item's type and the user's roles; a place for the preview (next issue).
+ */
+export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallApi) => ContentApi; kind: 'advert' | 'article' }) {
+  const { atoms, kind } = props;
+  const { id: rawId } = useParams();
+  const editorId = parseEditorId(rawId);
+  const status = useAtomValue(atoms.statusAtom);
+  const draft = useAtomValue(atoms.draftAtom);
+  const saved = useAtomValue(atoms.savedAtom);
+  const pending = useAtomValue(atoms.pendingAtom);
+  const highlight = useAtomValue(atoms.highlightAtom);
+  const roles = useAtomValue(rolesAtom);
+  const load = useSetAtom(atoms.loadAtom);
+  const startNew = useSetAtom(atoms.startNewAtom);
+  const patch = useSetAtom(atoms.patchAtom);
+  const save = useSetAtom(atoms.saveAtom);
+  const publish = useSetAtom(atoms.publishAtom);
+  const convert = useSetAtom(atoms.convertAtom);
+  const setModal = useSetAtom(modalAtom);
+  const raise = useSetAtom(raiseNoticeAtom);
+  const navigate = useNavigate();
+  const call = useAtomValue(apiAtom);
+  const api = useMemo(() => props.makeApi(call), [props, call]);
+  const readOnly = isAdvertReadOnly(roles);
+  const [showHistory, setShowHistory] = useState(false);
+
+  const existingId = editorId.kind === 'existing' ? editorId.id : null;
+  const newName = editorId.kind === 'new' ? editorId.name : null;
+  /** The id a first save just created: its route shows the draft already held, without loading it again. */
+  const justCreated = useRef<number | null>(null);
+  useEffect(() => {
+    if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
+    else if (existingId !== null) void load(existingId);
+    else if (newName !== null) startNew(kind === 'article' ? { name: newName, type: 'post' } : { name: newName, type: null });
+  }, [existingId, newName, kind, load, startNew]);
+
+  /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
+  const saveNow = useCallback(async () => {
+    const wasNew = draft?.id === undefined;
+    const result = await save();
+    if (result?.id !== undefined && wasNew) {
+      justCreated.current = result.id;
+      navigate(api.editPath(result.id), { replace: true });
+    }
+    return result !== null;
+  }, [save, draft?.id, navigate, api]);
+
+  // Ctrl/Cmd+S saves (§2.2).
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveNow();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [saveNow, readOnly]);
+
+  if (editorId.kind === 'invalid' || status === 'notFound') {
+    return (
+      <div className="centered" data-testid="editor-not-found">
+        <p className="big-mark">404</p>
+        <p>{M.notFound}</p>
+      </div>
+    );
+  }
+  // The atoms outlive the page: until this route's item is in, another item's draft may still be there.
+  const isThisItem = draft !== null && (existingId !== null ? draft.id === existingId : draft.id === undefined);
+  if (status !== 'ready' || !draft || !isThisItem) return <Loading />;
+  if (draft.model && draft.model !== LATEST_MODEL) {
+    return (
+      <div className="centered" data-testid="editor-not-migrated">
+        {M.notMigrated(draft.name ?? '')}
+      </div>
+    );
+  }
+
+  const change = (next: Partial<ContentItem>) => patch(next);
+  const sections = kind === 'advert' ? advertSections(draft.type, roles) : articleSections(draft.type);
+  const isNew = draft.id === undefined;
+  const published = Boolean(saved?.published);
+  const campaign = { published, publishedAt: saved?.publishedAt ?? null, unpublishedAt: saved?.unpublishedAt ?? null };
+  const sectionProps = { draft, patch: change, kind, roles };
+
+  async function startCampaign() {
+    let delayReason: DelayReason | undefined;
+    const target = saved?._$target;
+    if (target && isOverdue(target.initialQuotationDate, Math.floor(Date.now() / 1000))) {
+      const reason = await new Promise<DelayReason | null>((resolve) =>
+        setModal(
+          <DelayReasonDialog
+            onAnswer={(answer) => {
+              setModal(null);
+              resolve(answer);
+            }}
+          />,
+        ),
+      );
+      if (!reason) return;
+      delayReason = reason;
+    }
+    await publish({ publish: true, updateDates: true, delayReason });
+  }
+
+  function askConvert() {
+    setModal(
+      <ConvertDialog
+        title={kind === 'advert' ? M.convertToArticleQuestion : M.convertToAdvertQuestion}
+        info={kind === 'advert' ? M.convertDetachesAudience : M.convertArticleDetachesAudience}
+        onAnswer={async (confirmed) => {
+          setModal(null);
+          if (!confirmed) return;
+          const newId = await convert();
+          if (newId !== null) navigate(api.convertedPath(newId));
+        }}
+      />,
+    );
+  }
+
+  async function resetStory() {
+    if (draft?.id === undefined || !api.resetStory) return;
+    const result = await api.resetStory(draft.id);
+    if (result.ok) raise(storyResetNotice(result.data.message));
+    else raise(result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
+  }
+
+  return (
+    <HighlightContext.Provider value={highlight}>
+      <section className="editor" aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'} data-testid="editor" data-kind={kind}>
+        <div className="editor-toolbar">
+          <Link to={api.listPath} className="back-link">
+            ← {kind === 'advert' ? 'Publicités' : 'Contenus'}
+          </Link>
+          <h1 data-testid="editor-title">{draft.name || (isNew ? (kind === 'advert' ? 'Nouvelle publicité' : 'Nouveau contenu') : '(sans nom)')}</h1>
+          {!readOnly && (
+            <>
+              <button type="button" className="primary" disabled={pending} onClick={() => void saveNow()} data-testid="editor-save">
+                Save
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                disabled={pending}
+                onClick={async () => {
+                  if (await saveNow()) navigate(api.listPath);
+                }}
+                data-testid="editor-save-quit"
+              >
+                Save &amp; quit
+              </button>
+            </>
+          )}
+          {draft.targetId ? (
+            <Link to={`/project/edit/${draft.targetId}`} className="button secondary" data-testid="project-page">
+              Page projet
+            </Link>
+          ) : null}
+          {kind === 'advert' && hasNonExpertAudience(draft._$audiences) && (
+            <span className="alert warning inline-alert" data-testid="expert-warning">
+              {M.expertWarning}
+            </span>
+          )}
+          <span className="toolbar-spacer" />
+          <button type="button" className="secondary" onClick={() => setModal(<DeeplinkDialog onClose={() => setModal(null)} />)} data-testid="open-deeplink">
+            Deeplink
+          </button>
+          {!isNew && api.history && (
+            <button type="button" className="secondary" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)} data-testid="toggle-history">
+              Historique
+            </button>
+          )}
+          {!isNew && !readOnly && (kind === 'article' || isConvertible(draft.type)) && (
+            <button type="button" className="secondary" onClick={askConvert} data-testid="convert">
+              {kind === 'advert' ? M.convertToArticle : M.convertToAdvert}
+            </button>
+          )}
+        </div>
+
+        {readOnly && (
+          <p className="alert info" data-testid="read-only">
+            Lecture seule
+          </p>
+        )}
+
+        {!isNew && (
+          <div className="publication-bar" data-testid="publication-bar">
+            <ul className="labels" data-testid="publication-labels">
+              {scheduleLabels({ published, autoStartAt: saved?.autoStartAt, autoStopAt: saved?.autoStopAt }).map((label) => (
+                <li key={label} className="label">
+                  {label}
+                </li>
+              ))}
+            </ul>
+            <span className={`campaign-status status-${campaignStatus(campaign).replace('é', 'e')}`} data-testid="campaign-status">
+              {campaignStatus(campaign)}
+            </span>
+            {pending && <Spinner />}
+            {!readOnly && (
+              <span className="publication-actions">
+                {kind === 'advert' && canStartCampaign(campaign) && (
+                  <button type="button" className="secondary" disabled={pending} onClick={() => void startCampaign()} data-testid="campaign-start">
+                    {M.startCampaign}
+                  </button>
+                )}
+                {kind === 'advert' && canEndCampaign(campaign) && (
+                  <button type="button" className="secondary" disabled={pending} onClick={() => void publish({ publish: false, updateDates: true })} data-testid="campaign-end">
+                    {M.endCampaign}
+                  </button>
+                )}
+                <button type="button" className="primary" disabled={pending} onClick={() => void publish({ publish: !published, updateDates: false })} data-testid="publish-toggle">
+                  {kind === 'advert' ? (published ? M.unpublish : M.publish) : published ? M.unpublishArticle : M.publishArticle}
+                </button>
+              </span>
+            )}
+          </div>
+        )}
+
+        <div className="editor-body">
+          <fieldset className="editor-form" disabled={readOnly}>
+            {sections.includes('general') && <GeneralSection {...sectionProps} />}
+            {sections.includes('audiences') && <AudiencesSection {...sectionProps} readOnly={readOnly} />}
+            {sections.includes('visuals') && <VisualsSection {...sectionProps} readOnly={readOnly} />}
+            {sections.includes('tracking') && <TrackingSection {...sectionProps} />}
+            {sections.includes('cta') && (
+              <CtaSection
+                {...sectionProps}
+                readOnly={readOnly}
+                onResetStory={kind === 'advert' ? () => void resetStory() : undefined}
+              />
+            )}
+            {sections.includes('quiz') && <QuizSection {...sectionProps} />}
+            {sections.includes('sharing') && <SharingSection {...sectionProps} />}
+            {sections.includes('scheduling') && <SchedulingSection {...sectionProps} />}
+            {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
+          </fieldset>
+          <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
+            {isNew ? (
+              <p className="muted" data-testid="preview-save-first">
+                {M.saveToPreview}
+              </p>
+            ) : !draft.type ? (
+              <p className="muted" data-testid="preview-type-missing">
+                {M.typeMissing}
+              </p>
+            ) : (
+              <div className="preview-placeholder" data-testid="preview-placeholder">
+                {M.previewPlaceholder}
+              </div>
+            )}
+            {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
+          </aside>
+        </div>
+      </section>
+    </HighlightContext.Provider>
+  );
+}

@@ -1,0 +1,170 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import {
+  APP_SEARCH_DEBOUNCE_MS,
+  buildDeeplink,
+  DEEPLINK_TARGETS,
+  deeplinkErrors,
+  emptyDeeplinkForm,
+  isAppPart,
+  isAppSearchTerm,
+  isDeeplinkValid,
+  isItemTarget,
+  OPEN_MODES,
+  type Deeplink,
+  type DeeplinkForm,
+  type DeeplinkTarget,
+  type OpenMode,
+} from '@shared/rules/deeplink';
+import { apiAtom } from '../bridge';
+import { raiseNoticeAtom } from '../notices';
+import { Dialog } from '../../ui/Dialog';
+
+/**
+ * The deeplink generator (§2.7): a target, its id or section, the application's page and open mode (encoding on
+ * by default); Créer stays disabled until the form is valid; the link is copied with 'Link copied' or 'Failed
+ * to copy actions'. App search (3 characters, 300 ms) looks among the App criteria; a failure is an empty result.
+ */
+export function DeeplinkDialog(props: { onClose: () => void }) {
+  const call = useAtomValue(apiAtom);
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [form, setForm] = useState<DeeplinkForm>(emptyDeeplinkForm());
+  const [link, setLink] = useState<Deeplink | null>(null);
+  const [appTerm, setAppTerm] = useState('');
+  const [apps, setApps] = useState<{ id: number; name: string }[]>([]);
+  const errors = deeplinkErrors(form);
+  const change = (patch: Partial<DeeplinkForm>) => {
+    setForm({ ...form, ...patch });
+    setLink(null);
+  };
+
+  useEffect(() => {
+    if (form.target !== 'application' || !isAppSearchTerm(appTerm)) return setApps([]);
+    const timer = setTimeout(async () => {
+      const result = await call('nodes.search', { query: { term: appTerm.trim(), label: 'App', limit: 20 } });
+      if (result.ok) setApps(result.data);
+      else {
+        // Spec §8: app search failure gives an empty result, logged only.
+        console.warn('app search failed', result.errorMsg);
+        setApps([]);
+      }
+    }, APP_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [appTerm, form.target, call]);
+
+  async function copy() {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link.url);
+      raise(N.linkCopied);
+    } catch {
+      raise(N.copyFailed);
+    }
+  }
+
+  const shown = (field: 'id' | 'url' | 'term' | 'scheme') => (field === 'id' && form.id === '' && isItemTarget(form.target) ? null : errors[field]);
+
+  return (
+    <Dialog
+      title="Générateur de deeplink"
+      testId="deeplink-dialog"
+      onCancel={props.onClose}
+      actions={
+        <>
+          <button type="button" className="secondary" onClick={props.onClose} data-testid="deeplink-close">
+            Fermer
+          </button>
+          <button type="button" className="primary" disabled={!isDeeplinkValid(form)} onClick={() => setLink(buildDeeplink(form))} data-testid="deeplink-create">
+            Créer
+          </button>
+        </>
+      }
+    >
+      <div className="form">
+        <label className="field">
+          <span className="field-label">Schéma (adresse de l'app)</span>
+          <input value={form.scheme} onChange={(event) => change({ scheme: event.target.value.trim() })} data-testid="deeplink-scheme" />
+          {shown('scheme') && <span className="field-error">{shown('scheme')}</span>}
+        </label>
+        <label className="field">
+          <span className="field-label">Cible</span>
+          <select value={form.target} onChange={(event) => change({ target: event.target.value as DeeplinkTarget, id: '' })} data-testid="deeplink-target">
+            {DEEPLINK_TARGETS.map((target) => (
+              <option key={target} value={target}>
+                {target}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(isItemTarget(form.target) || isAppPart(form.target)) && (
+          <label className="field">
+            <span className="field-label">{isItemTarget(form.target) ? 'Identifiant' : 'Section (facultatif)'}</span>
+            <input value={form.id} onChange={(event) => change({ id: event.target.value })} data-testid="deeplink-id" />
+            {shown('id') && (
+              <span className="field-error" data-testid="deeplink-id-error">
+                {shown('id')}
+              </span>
+            )}
+          </label>
+        )}
+        {form.target === 'global-search' && (
+          <label className="field">
+            <span className="field-label">Recherche</span>
+            <input value={form.term} onChange={(event) => change({ term: event.target.value })} data-testid="deeplink-term" />
+          </label>
+        )}
+        {form.target === 'application' && (
+          <>
+            <label className="field">
+              <span className="field-label">Chercher une application</span>
+              <input type="search" value={appTerm} onChange={(event) => setAppTerm(event.target.value)} data-testid="deeplink-app-search" />
+            </label>
+            {apps.length > 0 && (
+              <ul className="search-results" data-testid="deeplink-apps">
+                {apps.map((app) => (
+                  <li key={app.id}>
+                    <button type="button" className="link" onClick={() => change({ url: app.name.startsWith('http') ? app.name : form.url })}>
+                      {app.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <label className="field">
+              <span className="field-label">URL</span>
+              <input value={form.url} onChange={(event) => change({ url: event.target.value })} data-testid="deeplink-url" />
+              {form.url !== '' && errors.url && (
+                <span className="field-error" data-testid="deeplink-url-error">
+                  {errors.url}
+                </span>
+              )}
+            </label>
+            <label className="field">
+              <span className="field-label">Ouverture</span>
+              <select value={form.openMode} onChange={(event) => change({ openMode: event.target.value as OpenMode })} data-testid="deeplink-open-mode">
+                {OPEN_MODES.map((mode) => (
+                  <option key={mode} value={mode}>
+                    {mode}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={form.encode} onChange={(event) => change({ encode: event.target.checked })} data-testid="deeplink-encode" />
+              Encoder l'URL
+            </label>
+          </>
+        )}
+        {link && (
+          <div className="deeplink-result">
+            <code data-testid="deeplink-url-result">{link.url}</code>
+            <button type="button" className="secondary small" onClick={() => void copy()} data-testid="deeplink-copy">
+              Copier
+            </button>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  );
+}

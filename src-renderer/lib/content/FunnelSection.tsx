@@ -1,0 +1,164 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import type { Funnel } from '@shared/contract/adverts';
+import type { IpcResult } from '@shared/ipc';
+import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { apiAtom } from '../bridge';
+import { raiseNoticeAtom } from '../notices';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { Section } from './fields';
+import type { ContentApi } from './types';
+
+/**
+ * 'Funnels de campagne' (§2.2, §2.8): the funnel the advert belongs to; create one, delete it, append an advert,
+ * and set the views of an advert needed before the next one shows.
+ */
+export function FunnelSection(props: { advertId: number | undefined; makeApi: (call: ReturnType<typeof useApi>) => ContentApi; readOnly: boolean }) {
+  const call = useApi();
+  const funnels = props.makeApi(call).funnels;
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [funnel, setFunnel] = useState<Funnel | null>(null);
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<{ id: number; name: string }[]>([]);
+  const advertId = props.advertId;
+
+  const handle = useCallback(
+    <T,>(result: IpcResult<T>): T | null => {
+      if (result.ok) return result.data;
+      raise(result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
+      return null;
+    },
+    [raise],
+  );
+
+  useEffect(() => {
+    if (!funnels || advertId === undefined) return;
+    void funnels.get(advertId).then((result) => {
+      if (result.ok) setFunnel(result.data);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [advertId]);
+
+  useEffect(() => {
+    if (!funnels || term.trim().length < 2) return setResults([]);
+    const timer = setTimeout(async () => {
+      const result = await funnels.search(term.trim());
+      if (result.ok) setResults(result.data.filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)));
+    }, 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [term, funnel]);
+
+  if (!funnels) return null;
+  if (advertId === undefined) {
+    return (
+      <Section id="funnels" title="Funnels de campagne">
+        <p className="muted">{M.saveToCreateFunnel}</p>
+      </Section>
+    );
+  }
+
+  return (
+    <Section id="funnels" title="Funnels de campagne">
+      {!funnel && (
+        <>
+          <p className="muted" data-testid="funnel-none">
+            {M.noFunnel}
+          </p>
+          {!props.readOnly && (
+            <button
+              type="button"
+              className="secondary"
+              onClick={async () => {
+                const created = handle(await funnels.create(advertId));
+                if (created) {
+                  setFunnel(created);
+                  raise(N.funnelCreated);
+                }
+              }}
+              data-testid="funnel-create"
+            >
+              Créer un funnel
+            </button>
+          )}
+        </>
+      )}
+      {funnel && (
+        <div data-testid="funnel">
+          <ol className="funnel-steps">
+            {funnel.adverts.map((step, index) => {
+              const next = funnel.adverts[index + 1];
+              return (
+                <li key={step.id} data-testid={`funnel-step-${step.id}`}>
+                  <span>
+                    #{step.id} {step.name}
+                  </span>
+                  {next && (
+                    <label className="inline">
+                      vues avant #{next.id} :
+                      <input
+                        type="number"
+                        min={0}
+                        defaultValue={next.minViews}
+                        disabled={props.readOnly}
+                        onBlur={async (event) => {
+                          const minViews = Number(event.target.value);
+                          if (!Number.isInteger(minViews) || minViews < 0 || minViews === next.minViews) return;
+                          const updated = handle(await funnels.updateMinViews(step.id, funnel.uuid, next.id, minViews));
+                          if (updated) setFunnel(updated);
+                        }}
+                        data-testid={`funnel-minviews-${next.id}`}
+                      />
+                    </label>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+          {!props.readOnly && (
+            <>
+              <input type="search" placeholder="Ajouter une publicité (id ou nom)..." aria-label="Ajouter une publicité au funnel" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="funnel-search" />
+              <ul className="search-results">
+                {results.map((advert) => (
+                  <li key={advert.id}>
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={async () => {
+                        const updated = handle(await funnels.append(advertId, funnel.uuid, advert.id));
+                        if (updated) {
+                          setFunnel(updated);
+                          setTerm('');
+                        }
+                      }}
+                      data-testid={`funnel-append-${advert.id}`}
+                    >
+                      #{advert.id} {advert.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <ConfirmButton
+                className="link danger"
+                message={M.confirmDelete}
+                onConfirm={async () => {
+                  if (handle(await funnels.remove(advertId, funnel.uuid))) {
+                    setFunnel(null);
+                    raise(N.funnelDeleted);
+                  }
+                }}
+                testId="funnel-delete"
+              >
+                Supprimer le funnel
+              </ConfirmButton>
+            </>
+          )}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function useApi() {
+  return useAtomValue(apiAtom);
+}

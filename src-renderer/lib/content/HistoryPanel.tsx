@@ -1,0 +1,52 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { HistoryEntry } from '@shared/contract/content';
+import { formatDateTime, isAdvertReadOnly } from '@shared/rules/advert-screens';
+import type { CallApi } from '../../bridge/api';
+import { apiAtom } from '../bridge';
+import { rolesAtom } from '../session';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import type { EditorAtoms } from './editor-atoms';
+import type { ContentApi } from './types';
+
+/** Every recorded change of the item (beyond the spec, issue 10 §7): who, when, which fields; restore a version. */
+export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallApi) => ContentApi; itemId: number }) {
+  const call = useAtomValue(apiAtom);
+  const saved = useAtomValue(props.atoms.savedAtom);
+  const restore = useSetAtom(props.atoms.restoreAtom);
+  const roles = useAtomValue(rolesAtom);
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const api = props.makeApi(call);
+
+  useEffect(() => {
+    if (!api.history) return;
+    void api.history(props.itemId).then((result) => setEntries(result.ok ? result.data : []));
+    // The history is read again after each save (the saved version changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.itemId, saved?.updatedAt]);
+
+  return (
+    <div className="history" data-testid="history">
+      <h2>Historique</h2>
+      {entries === null ? (
+        <p className="muted">Chargement…</p>
+      ) : entries.length === 0 ? (
+        <p className="muted">Aucune modification enregistrée</p>
+      ) : (
+        <ol>
+          {entries.map((entry) => (
+            <li key={entry.id} data-testid={`history-entry-${entry.id}`}>
+              <strong>{formatDateTime(Math.floor(entry.at / 1000))}</strong> {entry.accountName} — {entry.action}
+              {entry.fields.length > 0 && <span className="muted"> ({entry.fields.join(', ')})</span>}
+              {!isAdvertReadOnly(roles) && entry.before && (
+                <ConfirmButton className="link" message="Revenir à la version d'avant ce changement ?" onConfirm={() => void restore(entry.id)} testId={`history-restore-${entry.id}`}>
+                  Restaurer
+                </ConfirmButton>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

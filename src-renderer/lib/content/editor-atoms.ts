@@ -1,0 +1,174 @@
+import { atom, type Getter, type Setter } from 'jotai';
+import type { IpcResult } from '@shared/ipc';
+import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-screens';
+import type { CallApi } from '../../bridge/api';
+import { apiAtom } from '../bridge';
+import { raiseNoticeAtom } from '../notices';
+import type { ContentApi, ContentItem, PublishRequest } from './types';
+
+export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
+
+const audienceIdsOf = (item: ContentItem | null) => (item?._$audiences ?? []).map((audience) => audience.id).sort((a, b) => a - b);
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
+/**
+ * The state of one editor (adverts-articles.md §2.2, §2.5, §4, §5): the draft being edited, the server's last
+ * version, the page state, a pending flag for the spinner and the fields highlighted by the last failed save. Each
+ * concern is its own atom; actions raise the spec's notices and answer what the page needs to navigate.
+ */
+export function createEditorAtoms(label: string, makeApi: (call: CallApi) => ContentApi) {
+  const name = (part: string) => `${label}.${part}`;
+  const statusAtom = atom<EditorStatus>('idle');
+  statusAtom.debugLabel = name('status');
+  const draftAtom = atom<ContentItem | null>(null);
+  draftAtom.debugLabel = name('draft');
+  const savedAtom = atom<ContentItem | null>(null);
+  savedAtom.debugLabel = name('saved');
+  const pendingAtom = atom(false);
+  pendingAtom.debugLabel = name('pending');
+  const highlightAtom = atom<string[]>([]);
+  highlightAtom.debugLabel = name('highlight');
+  /** Bumped by each highlight, so an older timer does not clear a newer highlight. */
+  const highlightSerialAtom = atom(0);
+  highlightSerialAtom.debugLabel = name('highlightSerial');
+
+  const apiOf = (get: Getter) => makeApi(get(apiAtom));
+
+  /** A refused call: the server's message as an error toast ('User not allowed' 3 s for SALES writes). */
+  const refused = (set: Setter, result: IpcResult<unknown>) => {
+    if (!result.ok) set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
+  };
+
+  const adopt = (set: Setter, item: ContentItem) => {
+    set(savedAtom, item);
+    set(draftAtom, item);
+  };
+
+  const loadAtom = atom(null, async (get, set, id: number) => {
+    set(statusAtom, 'loading');
+    set(draftAtom, null);
+    set(savedAtom, null);
+    const result = await apiOf(get).load(id);
+    if (!result.ok) {
+      set(statusAtom, 'notFound');
+      if (result.status !== 404) refused(set, result);
+      return;
+    }
+    adopt(set, result.data);
+    set(statusAtom, 'ready');
+  });
+  loadAtom.debugLabel = name('load');
+
+  /** A new item (id 'new' or 'project-{name}'): not saved yet, the defaults come with the first save. */
+  const startNewAtom = atom(null, (get, set, initial: ContentItem) => {
+    set(savedAtom, null);
+    set(draftAtom, { published: false, archived: false, weight: 5, ...initial });
+    set(statusAtom, 'ready');
+  });
+  startNewAtom.debugLabel = name('startNew');
+
+  const patchAtom = atom(null, (get, set, patch: Partial<ContentItem>) => {
+    const draft = get(draftAtom);
+    if (draft) set(draftAtom, { ...draft, ...patch });
+  });
+  patchAtom.debugLabel = name('patch');
+
+  const highlightAtomAction = atom(null, (get, set, fields: string[]) => {
+    const serial = get(highlightSerialAtom) + 1;
+    set(highlightSerialAtom, serial);
+    set(highlightAtom, fields);
+    setTimeout(() => {
+      if (get(highlightSerialAtom) === serial) set(highlightAtom, []);
+    }, VALIDATION_HIGHLIGHT_MS);
+  });
+  highlightAtomAction.debugLabel = name('highlightFields');
+
+  /**
+   * Saves the draft (§4): the §5 checks first (a 3 s warning, the fields highlighted 3 s); a new item is created,
+   * an existing one updated (its audiences linked first when they changed). Answers the saved item, or null.
+   */
+  const saveAtom = atom(null, async (get, set): Promise<ContentItem | null> => {
+    const draft = get(draftAtom);
+    if (!draft) return null;
+    const api = apiOf(get);
+    const check = validateForSave(draft, api.kind);
+    if (check.messages.length) {
+      set(raiseNoticeAtom, N.validation(check.messages));
+      set(highlightAtomAction, check.fields);
+      return null;
+    }
+    set(pendingAtom, true);
+    try {
+      const audienceIds = audienceIdsOf(draft);
+      const result =
+        draft.id === undefined
+          ? await api.create(draft, audienceIds)
+          : await api.update(draft.id, draft, sameIds(audienceIds, audienceIdsOf(get(savedAtom))) ? null : audienceIds);
+      if (!result.ok) {
+        refused(set, result);
+        return null;
+      }
+      adopt(set, result.data);
+      set(raiseNoticeAtom, N.saved);
+      return result.data;
+    } finally {
+      set(pendingAtom, false);
+    }
+  });
+  saveAtom.debugLabel = name('save');
+
+  /** Publishing saves first, then sends the publish request (§4); answers true once done. */
+  const publishAtom = atom(null, async (get, set, request: PublishRequest): Promise<boolean> => {
+    const saved = await set(saveAtom);
+    if (!saved?.id) return false;
+    set(pendingAtom, true);
+    try {
+      const result = await apiOf(get).publish(saved.id, request);
+      if (!result.ok) {
+        refused(set, result);
+        return false;
+      }
+      adopt(set, result.data);
+      set(raiseNoticeAtom, result.data.published ? N.contentOnline : N.contentOffline);
+      return true;
+    } finally {
+      set(pendingAtom, false);
+    }
+  });
+  publishAtom.debugLabel = name('publish');
+
+  /** Converts into the other kind (§4); answers the new item's id. */
+  const convertAtom = atom(null, async (get, set): Promise<number | null> => {
+    const draft = get(draftAtom);
+    if (!draft?.id) return null;
+    set(pendingAtom, true);
+    try {
+      const result = await apiOf(get).convert(draft.id);
+      if (!result.ok) {
+        refused(set, result);
+        return null;
+      }
+      return result.data.id;
+    } finally {
+      set(pendingAtom, false);
+    }
+  });
+  convertAtom.debugLabel = name('convert');
+
+  /** Puts back a version of the history (server §7); the draft becomes the server's answer. */
+  const restoreAtom = atom(null, async (get, set, entryId: number) => {
+    const draft = get(draftAtom);
+    const api = apiOf(get);
+    if (!draft?.id || !api.restore) return;
+    const result = await api.restore(draft.id, entryId);
+    if (!result.ok) return refused(set, result);
+    adopt(set, result.data);
+    set(raiseNoticeAtom, N.saved);
+  });
+  restoreAtom.debugLabel = name('restore');
+
+  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, loadAtom, startNewAtom, patchAtom, saveAtom, publishAtom, convertAtom, restoreAtom, apiOf, refused };
+}
+
+export type EditorAtoms = ReturnType<typeof createEditorAtoms>;

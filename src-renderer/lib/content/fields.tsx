@@ -1,0 +1,106 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/** Fields highlighted by the last failed save (§5: 3 s), read by every field of the editor. */
+export const HighlightContext = createContext<readonly string[]>([]);
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Epoch seconds ↔ the value of an <input type="datetime-local"> in the viewer's time zone. */
+export function toLocalInput(seconds: number | null | undefined): string {
+  if (seconds == null) return '';
+  const date = new Date(seconds * 1000);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+export function fromLocalInput(value: string): number | null {
+  if (!value) return null;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? null : Math.floor(time / 1000);
+}
+
+function useHighlighted(field: string) {
+  const highlighted = useContext(HighlightContext);
+  return highlighted.includes(field);
+}
+
+/** A labelled control of the editor; `field` names it for the validation highlight and the tests. */
+export function Field(props: { field: string; label: string; children: ReactNode; hint?: ReactNode }) {
+  const highlighted = useHighlighted(props.field);
+  return (
+    <label className={`field${highlighted ? ' highlighted' : ''}`} data-field={props.field} data-highlighted={highlighted || undefined}>
+      <span className="field-label">{props.label}</span>
+      {props.children}
+      {props.hint ? <span className="field-hint">{props.hint}</span> : null}
+    </label>
+  );
+}
+
+export function TextInput(props: { field: string; label: string; value: string | null | undefined; onChange: (value: string) => void; multiline?: boolean; placeholder?: string; hint?: ReactNode; type?: string }) {
+  const testId = `field-${props.field}`;
+  return (
+    <Field field={props.field} label={props.label} hint={props.hint}>
+      {props.multiline ? (
+        <textarea value={props.value ?? ''} placeholder={props.placeholder} onChange={(event) => props.onChange(event.target.value)} data-testid={testId} rows={3} />
+      ) : (
+        <input type={props.type ?? 'text'} value={props.value ?? ''} placeholder={props.placeholder} onChange={(event) => props.onChange(event.target.value)} data-testid={testId} />
+      )}
+    </Field>
+  );
+}
+
+export function NumberInput(props: { field: string; label: string; value: number | null | undefined; onChange: (value: number | null) => void; min?: number; max?: number }) {
+  return (
+    <Field field={props.field} label={props.label}>
+      <input
+        type="number"
+        value={props.value ?? ''}
+        min={props.min}
+        max={props.max}
+        onChange={(event) => props.onChange(event.target.value === '' ? null : Number(event.target.value))}
+        data-testid={`field-${props.field}`}
+      />
+    </Field>
+  );
+}
+
+export function Checkbox(props: { field: string; label: string; checked: boolean | null | undefined; onChange: (checked: boolean) => void }) {
+  const highlighted = useHighlighted(props.field);
+  return (
+    <label className={`checkbox${highlighted ? ' highlighted' : ''}`} data-field={props.field}>
+      <input type="checkbox" checked={Boolean(props.checked)} onChange={(event) => props.onChange(event.target.checked)} data-testid={`field-${props.field}`} />
+      {props.label}
+    </label>
+  );
+}
+
+export function Select(props: { field: string; label: string; value: string | null | undefined; options: readonly { value: string; label: string }[]; onChange: (value: string | null) => void; empty?: string }) {
+  return (
+    <Field field={props.field} label={props.label}>
+      <select value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value || null)} data-testid={`field-${props.field}`}>
+        {props.empty !== undefined && <option value="">{props.empty}</option>}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function DateTimeInput(props: { field: string; label: string; value: number | null | undefined; onChange: (value: number | null) => void }) {
+  return (
+    <Field field={props.field} label={props.label}>
+      <input type="datetime-local" value={toLocalInput(props.value)} onChange={(event) => props.onChange(fromLocalInput(event.target.value))} data-testid={`field-${props.field}`} />
+    </Field>
+  );
+}
+
+/** An accordion section of the editor (§2.2); its summary is the spec's section title. */
+export function Section(props: { id: string; title: string; children: ReactNode; defaultOpen?: boolean }) {
+  return (
+    <details className="editor-section" open={props.defaultOpen} data-testid={`section-${props.id}`}>
+      <summary data-testid={`section-${props.id}-toggle`}>{props.title}</summary>
+      <div className="editor-section-body">{props.children}</div>
+    </details>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Funnel } from '@shared/contract/adverts';
+import type { Advert, Article, HistoryEntry } from '@shared/contract/content';
+import type { DelayReason } from '@shared/rules/campaigns';
+import type { IpcResult } from '@shared/ipc';
+
+/**
+ * What the advert and article screens share (adverts-articles.md §2.1–§2.5): the same list, the same editor and
+ * sections, on two sets of calls. Each feature gives its calls as a ContentApi; the screens here never name an
+ * operation, so adverts and articles stay two features that do not import each other.
+ */
+export type ContentKind = 'advert' | 'article';
+
+/** An item as the editor holds it: an advert or an article, with the fields of both readable. */
+export type ContentItem = Partial<Omit<Advert, 'type' | '_$audiences'>> &
+  Partial<Omit<Article, 'type' | '_$audiences'>> & {
+    id?: number;
+    type?: string | null;
+    _$audiences?: { id: number; name: string; roles: string[]; label?: string }[];
+  };
+
+export interface PublishRequest {
+  publish: boolean;
+  updateDates: boolean;
+  delayReason?: DelayReason;
+}
+
+export interface ContentApi {
+  kind: ContentKind;
+  /** Route of the list and of the editor of an id. */
+  listPath: string;
+  editPath: (id: number | 'new') => string;
+  /** Route of the other kind's editor, where a conversion lands. */
+  convertedPath: (id: number) => string;
+  load(id: number): Promise<IpcResult<ContentItem>>;
+  create(item: ContentItem, audienceIds: number[]): Promise<IpcResult<ContentItem>>;
+  /** Saves the fields; `audienceIds` when the audiences changed (adverts attach them first, spec §4). */
+  update(id: number, item: ContentItem, audienceIds: number[] | null): Promise<IpcResult<ContentItem>>;
+  publish(id: number, request: PublishRequest): Promise<IpcResult<ContentItem>>;
+  updateProperty(id: number, prop: string, value: unknown): Promise<IpcResult<ContentItem>>;
+  duplicate(id: number): Promise<IpcResult<ContentItem>>;
+  remove(id: number): Promise<IpcResult<unknown>>;
+  convert(id: number): Promise<IpcResult<{ id: number }>>;
+  history?(id: number): Promise<IpcResult<HistoryEntry[]>>;
+  restore?(id: number, entryId: number): Promise<IpcResult<ContentItem>>;
+  funnels?: {
+    get(id: number): Promise<IpcResult<Funnel | null>>;
+    create(id: number): Promise<IpcResult<Funnel>>;
+    remove(id: number, funnelUuid: string): Promise<IpcResult<unknown>>;
+    append(id: number, funnelUuid: string, newAdvertId: number): Promise<IpcResult<Funnel>>;
+    updateMinViews(startId: number, funnelUuid: string, nextAdvertId: number, minViews: number): Promise<IpcResult<Funnel>>;
+    search(term: string): Promise<IpcResult<{ id: number; name: string; type: string | null; published: boolean }[]>>;
+  };
+  resetStory?(id: number): Promise<IpcResult<{ message: string }>>;
+}

@@ -1,0 +1,26 @@
+import type { ServerContext } from './context';
+
+/**
+ * What one feature offers another, per server: features never import each other's folders, they meet here.
+ * The audiences feature registers its engine's membership answers; the adverts feature registers the adverts
+ * an app user would be served (shown by the audience debug page).
+ */
+export interface AudienceMembership {
+  /** The audiences an app user belongs to. */
+  audiencesOf(userId: number): { id: number; name: string }[];
+  /** An audience's criteria (Keyword triggers of search audiences are read from them). */
+  audience(id: number): { criteria: readonly { label: string; value: string; type: string }[] } | undefined;
+}
+
+export interface FeatureServices {
+  audienceMembership?: AudienceMembership;
+  advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;
+}
+
+const registry = new WeakMap<ServerContext, FeatureServices>();
+
+export function featureServices(context: ServerContext): FeatureServices {
+  let services = registry.get(context);
+  if (!services) registry.set(context, (services = {}));
+  return services;
+}

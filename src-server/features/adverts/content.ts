@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
+import { MESSAGES, describeIssue } from '@shared/messages';
+import { CONVERTIBLE_TYPES, epochSeconds, LATEST_MODEL } from '@shared/rules/advert-model';
+import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
+import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
+import {
+  actorOf,
+  bumpContentVersion,
+  defaultsOf,
+  historyOf,
+  insertItem,
+  loadItem,
+  mergeInput,
+  recordHistory,
+  rows,
+  setAudiences,
+  TABLES,
+  updateItem,
+  type Actor,
+  type AnyModel,
+  type Executor,
+  type Kind,
+  type LinkedAudience,
+  type Model,
+} from './store';
+
+type Account = { id: number } | null;
+
+/** Why the item may not be published (spec §5), joined as the editor shows warnings; null when it may. */
+export function publicationError(kind: Kind, model: AnyModel, audiences: readonly LinkedAudience[]): string | null {
+  const problems =
+    kind === 'advert' ? advertPublicationProblems(model as unknown as Record<string, unknown>, audiences) : articlePublicationProblems(model);
+  return problems.length ? problems.join(WARNING_SEPARATOR) : null;
+}
+
+/**
+ * The operations adverts and articles share, written once for both kinds: every write runs in one transaction
+ * that locks the item, checks publication when the result is published, and records the change in the history.
+ */
+export function contentService(context: ServerContext) {
+  const { db } = context;
+  const now = () => epochSeconds(context.clock.now());
+
+  async function write<K extends Kind>(
+    kind: K,
+    id: number,
+    account: Account,
+    action: string,
+    change: (current: Model<K>, tx: Executor, audiences: LinkedAudience[]) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null; target?: Partial<TargetLink> | null }>,
+  ): Promise<Model<K>> {
+    return db.transaction(async (tx) => {
+      const actor = await actorOf(tx, account);
+      const { model: current, audiences } = await loadItem(tx, kind, id, { lock: true });
+      const { next, publishedAt, unpublishedAt, target } = await change(current, tx, audiences);
+      if (next.published) {
+        const error = publicationError(kind, next, audiences);
+        if (error) throw new HttpError(400, error);
+      }
+      await updateItem(tx, kind, next, { updatedAt: now(), publishedAt, unpublishedAt }, target);
+      const { model: saved } = await loadItem(tx, kind, id);
+      await recordHistory(tx, kind, id, action, actor, current, saved);
+      return saved;
+    });
+  }
+
+  async function create<K extends Kind>(kind: K, input: Record<string, unknown>, account: Account, extra: { targetId?: number; audienceIds?: number[] } = {}): Promise<Model<K>> {
+    return db.transaction(async (tx) => {
+      const actor = await actorOf(tx, account);
+      const base = { ...defaultsOf(kind), id: 0 } as unknown as Model<K>;
+      // Created unpublished, whatever was sent (spec §4).
+      const model = { ...mergeInput(base, input), published: false } as Model<K>;
+      const target = extra.targetId ? { id: extra.targetId } : null;
+      const id = await insertItem(tx, kind, model, now(), { targetId: extra.targetId ?? null, target });
+      if (extra.audienceIds) await setAudiences(tx, kind, id, extra.audienceIds);
+      const { model: saved } = await loadItem(tx, kind, id);
+      await recordHistory(tx, kind, id, 'create', actor, null, saved);
+      return saved;
+    });
+  }
+
+  return {
+    now,
+    load: <K extends Kind>(kind: K, id: number) => loadItem(db, kind, id).then((found) => found.model),
+    create,
+
+    update: <K extends Kind>(kind: K, id: number, input: Record<string, unknown>, account: Account, audienceIds?: number[]) =>
+      write(kind, id, account, 'update', async (current, tx, audiences) => {
+        if (audienceIds) {
+          await setAudiences(tx, kind, id, audienceIds);
+          audiences.splice(0, audiences.length, ...((await loadItem(tx, kind, id)).audiences));
+        }
+        return { next: mergeInput(current, input) };
+      }),
+
+    updateProperty: <K extends Kind>(kind: K, id: number, property: string, value: unknown, account: Account) => {
+      const shape = (kind === 'advert' ? advertWritableShape : articleWritableShape) as Record<string, z.ZodType>;
+      const schema = shape[property];
+      if (!schema) throw new HttpError(400, MESSAGES.unknownProperty, {}, 'prop');
+      const parsed = schema.safeParse(value);
+      if (!parsed.success || parsed.data === undefined) {
+        const issue = parsed.success ? { code: 'invalid_type', path: [], message: 'Required', expected: 'nonoptional' } : parsed.error.issues[0];
+        const described = describeIssue({ ...issue, path: ['value', ...issue.path] } as never, 'body');
+        throw new HttpError(400, described.errorMsg, {}, described.field);
+      }
+      return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({ next: mergeInput(current, { [property]: parsed.data }) }));
+    },
+
+    /**
+     * Spec §4: publish with updateDates starts the campaign (publishedAt now; overdue against the target's initial
+     * quotation date needs one of the seven delay reasons, and the delay's revenue impact is kept); unpublish
+     * with updateDates ends it; without updateDates only the published flag changes.
+     */
+    publish: <K extends Kind>(kind: K, id: number, body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } }, account: Account) =>
+      write(kind, id, account, body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish', async (current) => {
+        const at = now();
+        const next = { ...current, published: body.publish } as Model<K>;
+        if (!body.updateDates) return { next };
+        if (!body.publish) return { next, unpublishedAt: at };
+        const previous = current._$target ?? null;
+        const sent = body.target ?? {};
+        const merged: Partial<TargetLink> = { ...(previous ?? {}), ...sent, id: sent.id ?? previous?.id ?? current.targetId ?? null };
+        const diff = releaseDateDiff(merged.initialQuotationDate, at);
+        if (isOverdue(merged.initialQuotationDate, at) && !merged.delayReason) throw new HttpError(400, MESSAGES.delayReasonRequired, {}, 'target.delayReason');
+        const target: Partial<TargetLink> = {
+          ...merged,
+          releaseDateDiff: diff,
+          revenueDelayImpact: revenueDelayImpact({ revenue: merged.revenue, delayDays: diff, startDate: at, endDate: merged.endDate }),
+        };
+        return { next, publishedAt: at, unpublishedAt: null, target };
+      }),
+
+    remove: async (kind: Kind, id: number, account: Account) => {
+      await db.transaction(async (tx) => {
+        const actor = await actorOf(tx, account);
+        const { model } = await loadItem(tx, kind, id, { lock: true });
+        await tx.execute(sql`DELETE FROM ${TABLES[kind].items} WHERE id = ${id}`);
+        await bumpContentVersion(tx);
+        await recordHistory(tx, kind, id, 'delete', actor, model, null);
+      });
+      return { ok: true as const };
+    },
+
+    duplicate: async <K extends Kind>(kind: K, id: number, input: Record<string, unknown> | undefined, account: Account): Promise<Model<K>> => {
+      const { model, audiences } = await loadItem(db, kind, id);
+      const copy = mergeInput({ ...model, name: `${model.name} (copie)`.slice(0, 300) }, input ?? {});
+      return create(kind, { ...copy, published: false }, account, { targetId: model.targetId ?? undefined, audienceIds: audiences.map((audience) => audience.id) });
+    },
+
+    attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>
+      write(kind, id, account, 'attach', async (current, tx, audiences) => {
+        await setAudiences(tx, kind, id, audienceIds);
+        audiences.splice(0, audiences.length, ...((await loadItem(tx, kind, id)).audiences));
+        return { next: current };
+      }),
+
+    /**
+     * Converts between advert and article (spec §4): the fields both share are carried over, the audience is
+     * detached, the new item is unpublished, and the old one goes. Returns the new id.
+     */
+    migrate: async (from: Kind, id: number, account: Account): Promise<{ id: number }> =>
+      db.transaction(async (tx) => {
+        const to: Kind = from === 'advert' ? 'article' : 'advert';
+        const actor = await actorOf(tx, account);
+        const { model } = await loadItem(tx, from, id, { lock: true });
+        if (!(CONVERTIBLE_TYPES as readonly (string | null)[]).includes(model.type)) throw new HttpError(400, MESSAGES.notConvertible, {}, 'type');
+        const defaults = { ...defaultsOf(to), id: 0 } as unknown as AnyModel;
+        const carried = Object.fromEntries(Object.entries(model).filter(([key]) => key in defaults));
+        const converted = { ...mergeInput(defaults, carried), published: false } as AnyModel;
+        const newId = await insertItem(tx, to, converted, now(), { targetId: model.targetId, target: model._$target });
+        const { model: saved } = await loadItem(tx, to, newId);
+        await recordHistory(tx, to, newId, 'create', actor, null, saved);
+        await tx.execute(sql`DELETE FROM ${TABLES[from].items} WHERE id = ${id}`);
+        await bumpContentVersion(tx);
+        await recordHistory(tx, from, id, 'migrate', actor, model, null);
+        return { id: newId };
+      }),
+
+    history: (kind: Kind, id: number) => historyOf(db, kind, id),
+
+    /** Puts back the fields as they were before a recorded change; audiences and publication stay as they are. */
+    restore: async <K extends Kind>(kind: K, id: number, entryId: number, account: Account): Promise<Model<K>> => {
+      const [entry] = await rows<{ before: Record<string, unknown> | null }>(
+        db,
+        sql`SELECT before FROM content_history WHERE id = ${entryId} AND kind = ${kind} AND item_id = ${id}`,
+      );
+      if (!entry || !entry.before) throw new HttpError(404, MESSAGES.historyEntryNotFound);
+      const { published: _published, ...fields } = entry.before;
+      return write(kind, id, account, 'restore', async (current) => ({ next: { ...mergeInput(current, fields), published: current.published } as Model<K> }));
+    },
+
+    addScreen: <K extends Kind>(kind: K, id: number, screen: Record<string, unknown> | undefined, account: Account) =>
+      write(kind, id, account, 'update', async (current) => {
+        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
+        const story = current.story ?? defaultStory();
+        const nextId = story.screens.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+        const added = screenSchema.parse({ ...screen, id: nextId, uuid: randomUUID(), position: story.screens.length });
+        return { next: { ...current, story: { ...story, screens: [...story.screens, added] } } };
+      }),
+
+    removeScreen: <K extends Kind>(kind: K, id: number, screenId: number, account: Account) =>
+      write(kind, id, account, 'update', async (current) => {
+        const story = current.story;
+        if (!story || !story.screens.some((screen) => screen.id === screenId)) throw new HttpError(404, MESSAGES.screenNotFound);
+        const screens = story.screens.filter((screen) => screen.id !== screenId).map((screen, position) => ({ ...screen, position }));
+        return { next: { ...current, story: { ...story, screens } } };
+      }),
+
+    /** The story shows again to users who saw it: views before the reset no longer count (decisioning). */
+    resetStory: async (id: number, account: Account) => {
+      await write('advert', id, account, 'storyReset', async (current) => {
+        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
+        return { next: { ...current, story: { ...(current.story ?? defaultStory()), isSeen: false, resetAt: now() } } };
+      });
+      return { message: MESSAGES.storyReset };
+    },
+
+    actor: (account: Account): Promise<Actor> => actorOf(db, account),
+  };
+}
+
+function defaultStory() {
+  return { logo: null, title: '', subtitle: '', position: null, forward: false, screens: [], isSeen: false, resetAt: null };
+}
+
+export type ContentService = ReturnType<typeof contentService>;
+
+/** The model marker check of the editor (spec §2.2): anything but 'latest' has not been migrated yet. */
+export const isLatest = (model: { model: string }) => model.model === LATEST_MODEL;

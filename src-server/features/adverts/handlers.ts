@@ -1,0 +1,95 @@
+import type { Advert, Article } from '@shared/contract/adverts';
+import type { ServerContext } from '../../context';
+import type { Handlers } from '../../operations';
+import type { ContentService } from './content';
+import { funnelService } from './funnels';
+import { listItems, searchAdverts } from './queries';
+
+export type AdvertHandlers = Pick<
+  Handlers,
+  | 'adverts.list'
+  | 'adverts.get'
+  | 'adverts.create'
+  | 'adverts.duplicate'
+  | 'adverts.update'
+  | 'adverts.updateProperty'
+  | 'adverts.publish'
+  | 'adverts.delete'
+  | 'adverts.attach'
+  | 'adverts.migrate'
+  | 'adverts.search'
+  | 'adverts.history'
+  | 'adverts.restore'
+  | 'funnels.get'
+  | 'funnels.create'
+  | 'funnels.delete'
+  | 'funnels.append'
+  | 'funnels.updateMinViews'
+  | 'stories.addScreen'
+  | 'stories.removeScreen'
+  | 'stories.reset'
+>;
+
+export type ArticleHandlers = Pick<
+  Handlers,
+  | 'articles.list'
+  | 'articles.get'
+  | 'articles.create'
+  | 'articles.duplicate'
+  | 'articles.update'
+  | 'articles.updateProperty'
+  | 'articles.delete'
+  | 'articles.addScreen'
+  | 'articles.removeScreen'
+  | 'articles.migrate'
+  | 'articles.history'
+  | 'articles.restore'
+>;
+
+const asInput = (value: object | undefined) => (value ?? {}) as Record<string, unknown>;
+
+export function advertHandlers(context: ServerContext, content: ContentService): AdvertHandlers {
+  const funnels = funnelService(context.db);
+  return {
+    'adverts.list': async ({ body }) => listItems(context.db, 'advert', body),
+    'adverts.get': async ({ params }) => content.load('advert', params.id) as Promise<Advert>,
+    'adverts.create': async ({ body, account }) => content.create('advert', asInput(body.advert), account, { targetId: body.targetId }),
+    'adverts.duplicate': async ({ params, body, account }) => content.duplicate('advert', params.id, asInput(body.advert), account),
+    'adverts.update': async ({ params, body, account }) => content.update('advert', params.id, asInput(body.advert), account),
+    'adverts.updateProperty': async ({ params, body, account }) => content.updateProperty('advert', params.id, params.prop, body.value, account),
+    'adverts.publish': async ({ params, body, account }) => content.publish('advert', params.id, body, account),
+    'adverts.delete': async ({ params, account }) => content.remove('advert', params.id, account),
+    'adverts.attach': async ({ body, account }) => content.attach('advert', body.advert.id, body.audienceIds, account),
+    'adverts.migrate': async ({ params, account }) => content.migrate('advert', params.id, account),
+    'adverts.search': async ({ query }) => searchAdverts(context.db, query.term, query.limit),
+    'adverts.history': async ({ params }) => content.history('advert', params.id),
+    'adverts.restore': async ({ params, account }) => content.restore('advert', params.id, params.entryId, account),
+
+    'funnels.get': async ({ params }) => funnels.get(params.id),
+    'funnels.create': async ({ params }) => funnels.create(params.id),
+    'funnels.delete': async ({ params, body }) => funnels.remove(params.advertId, body.funnelUuid),
+    'funnels.append': async ({ params, body }) => funnels.append(params.advertId, body),
+    'funnels.updateMinViews': async ({ params, body }) => funnels.updateMinViews(params.startAdvertId, body),
+
+    'stories.addScreen': async ({ params, body, account }) => content.addScreen('advert', params.id, body.screen, account),
+    'stories.removeScreen': async ({ params, account }) => content.removeScreen('advert', params.advertId, params.screenId, account),
+    'stories.reset': async ({ params, account }) => content.resetStory(params.advertId, account),
+  };
+}
+
+export function articleHandlers(context: ServerContext, content: ContentService): ArticleHandlers {
+  return {
+    'articles.list': async ({ body }) => listItems(context.db, 'article', body),
+    'articles.get': async ({ params }) => content.load('article', params.id) as Promise<Article>,
+    'articles.create': async ({ body, account }) => content.create('article', asInput(body.article), account, { audienceIds: body.audienceIds }),
+    'articles.duplicate': async ({ params, account }) => content.duplicate('article', params.id, undefined, account),
+    'articles.update': async ({ params, body, account }) => content.update('article', params.id, asInput(body.article), account, body.audienceIds),
+    'articles.updateProperty': async ({ params, body, account }) => content.updateProperty('article', params.id, params.prop, body.value, account),
+    'articles.delete': async ({ params, account }) => content.remove('article', params.id, account),
+    'articles.addScreen': async ({ params, body, account }) => content.addScreen('article', params.id, body.screen, account),
+    'articles.removeScreen': async ({ params, body, account }) => content.removeScreen('article', params.id, body.screenId, account),
+    'articles.migrate': async ({ params, account }) => content.migrate('article', params.id, account),
+    'articles.history': async ({ params }) => content.history('article', params.id),
+    'articles.restore': async ({ params, account }) => content.restore('article', params.id, params.entryId, account),
+  };
+}

@@ -1,0 +1,50 @@
+import type { ServerContext } from '../../context';
+import { featureServices } from '../../feature-services';
+import type { Handlers } from '../../operations';
+import { startAutopublish } from './autopublish';
+import { contentService } from './content';
+import { decisioningService } from './decisioning';
+import { seedAdvertDemo } from './demo';
+import { advertHandlers, articleHandlers } from './handlers';
+import { urlParser } from './url-parse';
+
+type DecisioningHandlers = Pick<Handlers, 'decisioning.adverts' | 'decisioning.search' | 'autopublish.report' | 'url.parse'>;
+
+/**
+ * Adverts and articles (issue 10): lists, the editors' calls, publication and campaigns, funnels, stories,
+ * history; decisioning on the audience engine; the autopublish job; URL pre-fill.
+ */
+export async function advertsFeature(context: ServerContext) {
+  const content = contentService(context);
+  const decisioning = decisioningService(context);
+  const autopublish = startAutopublish(context);
+  const urls = urlParser({ allowPrivate: context.config.urlParseAllowPrivate ?? process.env.BACKOFFICE_URL_PARSE_ALLOW_PRIVATE === 'true' });
+  context.onClose(() => urls.close());
+  // The audience debug page lists what the user would be served.
+  featureServices(context).advertsForUser = (userId) => decisioning.forDebug(userId);
+  if (context.config.seedAudienceDemo) seedDemoInBackground(context);
+
+  const more: DecisioningHandlers = {
+    'decisioning.adverts': async ({ body }) => decisioning.adverts(body),
+    'decisioning.search': async ({ body }) => decisioning.search(body),
+    'autopublish.report': async () => autopublish.report(),
+    'url.parse': async ({ query }) => urls.parse(query.url),
+  };
+  return { ...advertHandlers(context, content), ...articleHandlers(context, content), ...more };
+}
+
+/** Demo adverts wait for the demo audiences, which are seeded in the background: so are they. */
+function seedDemoInBackground(context: ServerContext) {
+  const abort = new AbortController();
+  const done = seedAdvertDemo(context.db, context.clock, abort.signal)
+    .then((seeded) => {
+      if (seeded) context.logger.info('demo adverts and articles seeded');
+    })
+    .catch((error) => {
+      if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo adverts seeding failed');
+    });
+  context.onClose(async () => {
+    abort.abort();
+    await done;
+  });
+}

@@ -1,0 +1,204 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+import ogs from 'open-graph-scraper';
+import { Agent, request } from 'undici';
+import { MESSAGES } from '@shared/messages';
+import { HttpError } from '../../errors';
+
+/**
+ * URL pre-fill (issue 10 §6): the server fetches the page and reads title, description, author, image and logo
+ * from its Open Graph and meta tags (open-graph-scraper on the HTML we fetched ourselves, so that every
+ * connection goes through our checks). Limits: 5 s in all, the first 2 MB read (the tags are in the head), three
+ * redirects. Private, loopback, link-local and other non-public addresses are refused after DNS resolution — at
+ * connection time, so a name that resolves differently the second time cannot slip through — unless
+ * BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true (tests of a local page only).
+ */
+
+export const URL_PARSE_TIMEOUT_MS = 5_000;
+export const URL_PARSE_MAX_BYTES = 2 * 1024 * 1024;
+export const URL_PARSE_MAX_REDIRECTS = 3;
+
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an address is one a server-side fetch must not reach (IPv4-mapped IPv6 checked as IPv4). */
+export function isForbiddenAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return blocked.check(mapped[1], 'ipv4');
+  const family = isIP(address);
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family === 6) return blocked.check(address, 'ipv6');
+  return true;
+}
+
+const fetchFailed = (reason: string) => new HttpError(400, `${MESSAGES.urlFetchFailed}${reason}`);
+
+/** Parses and checks what the user pasted: an absolute http(s) URL, else 'L'URL n'est pas valide'. */
+export function parseUserUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new HttpError(400, MESSAGES.invalidUrl, {}, 'url');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) {
+    throw new HttpError(400, MESSAGES.invalidUrl, {}, 'url');
+  }
+  return url;
+}
+
+export interface PageInfo {
+  title: string;
+  description: string;
+  author: string;
+  image: string | null;
+  logo: string | null;
+}
+
+export function urlParser(options: { allowPrivate: boolean }) {
+  /** DNS resolution whose every answer must be public; used by the agent for every connection. */
+  const safeLookup = (hostname: string, lookupOptions: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, []);
+      if (!options.allowPrivate && addresses.some((entry) => isForbiddenAddress(entry.address))) {
+        return callback(Object.assign(new Error(`refused address for ${hostname}`), { code: 'EFORBIDDENADDRESS' }), []);
+      }
+      const all = (lookupOptions as { all?: boolean }).all;
+      if (all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+  const agent = new Agent({
+    connect: { lookup: safeLookup as never, timeout: URL_PARSE_TIMEOUT_MS },
+    headersTimeout: URL_PARSE_TIMEOUT_MS,
+    bodyTimeout: URL_PARSE_TIMEOUT_MS,
+  });
+
+  function checkLiteral(url: URL) {
+    // A literal address never goes through the lookup: check it here.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host)) throw new HttpError(400, MESSAGES.urlRefused, {}, 'url');
+  }
+
+  async function fetchPage(start: URL, signal: AbortSignal): Promise<{ html: string; url: URL }> {
+    let url = start;
+    for (let redirects = 0; ; redirects += 1) {
+      checkLiteral(url);
+      let response;
+      try {
+        response = await request(url, {
+          dispatcher: agent,
+          method: 'GET',
+          signal,
+          headers: { 'user-agent': 'Mozilla/5.0 (compatible; BackofficeUrlPreview/1.0)', accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
+        });
+      } catch (error) {
+        throw translate(error, signal);
+      }
+      if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
+        await response.body.dump().catch(() => undefined);
+        if (redirects >= URL_PARSE_MAX_REDIRECTS) throw fetchFailed('trop de redirections');
+        url = parseUserUrl(new URL(String(response.headers.location), url).toString());
+        continue;
+      }
+      if (response.statusCode >= 400) {
+        await response.body.dump().catch(() => undefined);
+        throw fetchFailed(`HTTP ${response.statusCode}`);
+      }
+      const type = String(response.headers['content-type'] ?? 'text/html');
+      if (!/html|xml/i.test(type)) {
+        await response.body.dump().catch(() => undefined);
+        throw fetchFailed("la page n'est pas une page web");
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of response.body) {
+          const buffer = chunk as Buffer;
+          chunks.push(size + buffer.length > URL_PARSE_MAX_BYTES ? buffer.subarray(0, URL_PARSE_MAX_BYTES - size) : buffer);
+          size = Math.min(URL_PARSE_MAX_BYTES, size + buffer.length);
+          // The tags are in the head: what follows the first 2 MB is never read.
+          if (size >= URL_PARSE_MAX_BYTES) break;
+        }
+      } catch (error) {
+        throw translate(error, signal);
+      } finally {
+        response.body.destroy();
+      }
+      const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1] ?? 'utf-8';
+      let decoder: TextDecoder;
+      try {
+        decoder = new TextDecoder(charset);
+      } catch {
+        decoder = new TextDecoder('utf-8');
+      }
+      return { html: decoder.decode(Buffer.concat(chunks)), url };
+    }
+  }
+
+  return {
+    async parse(text: string): Promise<PageInfo> {
+      const url = parseUserUrl(text);
+      const signal = AbortSignal.timeout(URL_PARSE_TIMEOUT_MS);
+      const page = await fetchPage(url, signal);
+      const { result } = await ogs({ html: page.html, customMetaTags: [{ multiple: false, property: 'author', fieldName: 'metaAuthor' }] });
+      const absolute = (value: unknown) => {
+        if (typeof value !== 'string' || !value.trim()) return null;
+        try {
+          const resolved = new URL(value.trim(), page.url);
+          return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : null;
+        } catch {
+          return null;
+        }
+      };
+      const record = result as Record<string, unknown>;
+      const firstUrl = (list: unknown) => (Array.isArray(list) && list.length ? (list[0] as { url?: string }).url : undefined);
+      const text_ = (...values: unknown[]) => String(values.find((value) => typeof value === 'string' && value.trim()) ?? '').trim();
+      return {
+        title: text_(result.ogTitle, result.twitterTitle, result.dcTitle),
+        description: text_(result.ogDescription, result.twitterDescription, result.dcDescription),
+        author: text_(record.metaAuthor, record.author, result.articleAuthor, result.ogSiteName),
+        image: absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage)),
+        logo: absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico'),
+      };
+    },
+    close: () => agent.close(),
+  };
+}
+
+function translate(error: unknown, signal: AbortSignal): HttpError {
+  if (error instanceof HttpError) return error;
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  if (code === 'EFORBIDDENADDRESS') return new HttpError(400, MESSAGES.urlRefused, {}, 'url');
+  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return fetchFailed(MESSAGES.urlTimeout);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return fetchFailed('adresse introuvable');
+  return fetchFailed((error as Error).message ?? String(error));
+}

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { DELAY_REASON_KEYS } from '../rules/campaigns';
+import {
+  ADVERT_TYPES,
+  ARTICLE_TYPES,
+  DEFAULT_ANSWER_BUTTON_LABEL,
+  DEFAULT_BUTTON_LABEL,
+  DEFAULT_FOOTNOTE,
+  DEFAULT_MAX_VIEWS,
+  DEFAULT_SCREEN_FOOTER_BUTTON_TEXT,
+  DEFAULT_STORY_COLOR,
+  DEFAULT_SUBTITLE,
+  DEFAULT_TAG,
+  DEFAULT_WEIGHT,
+  OPEN_IN_VALUES,
+  SEARCH_TABS,
+  WEIGHT_MAX,
+  WEIGHT_MIN,
+} from '../rules/advert-model';
+import { emailField, shortText } from './entities';
+
+/**
+ * The entities of adverts-articles.md §3, shared by the advert and article contracts: the full item as loaded, and
+ * the same fields as a strict partial for writes (read-only fields are accepted and ignored, so an editor may send
+ * back what it loaded).
+ */
+
+/** Epoch seconds (spec §3: every date of an advert). */
+export const epochField = z.number().int().min(0).max(99_999_999_999);
+const text = (max = 2000) => shortText(max);
+const url = text(2000);
+const color = text(20);
+const id = z.number().int().min(1).max(2_147_483_647);
+
+export const sharingSchema = z.strictObject({
+  enableLikes: z.boolean().default(true),
+  enableBookmarking: z.boolean().default(true),
+  enableSharing: z.boolean().default(true),
+  sharingLink: url.default(''),
+  sharingMessage: text(1000).default(''),
+});
+
+export const searchDataSchema = z.strictObject({
+  position: z.number().int().min(0).max(1000).nullable().default(null),
+  tabs: z.array(z.enum(SEARCH_TABS)).max(20).default([]),
+  association: text(200).nullable().default(null),
+});
+
+export const toolDataSchema = z.strictObject({
+  sponsored: z.boolean().default(false),
+  sponsoredFromDate: epochField.nullable().default(null),
+  sponsoredToDate: epochField.nullable().default(null),
+});
+
+export const quizQuestionSchema = z.strictObject({
+  id: z.number().int().min(0).max(1_000_000),
+  answer: text(500),
+  correct: z.boolean().default(false),
+  percentage: z.number().min(0).max(100).default(0),
+});
+
+export const quizSchema = z.strictObject({
+  questions: z.array(quizQuestionSchema).max(50).default([]),
+  allowMultipleAnswers: z.boolean().default(false),
+  link: url.default(''),
+  isSurvey: z.boolean().default(false),
+  votersCount: z.number().int().min(0).max(1_000_000_000).default(0),
+  votersCountDefault: z.number().int().min(0).max(1_000_000_000).default(0),
+  answerButtonLabel: text(100).default(DEFAULT_ANSWER_BUTTON_LABEL),
+  validateButtonLabel: text(100).default('Valider'),
+  hasAnswered: z.boolean().default(false),
+  answeredIds: z.array(z.number().int()).max(50).default([]),
+});
+export type Quiz = z.output<typeof quizSchema>;
+
+export const screenSchema = z.strictObject({
+  id: z.number().int().min(0).max(1_000_000),
+  uuid: text(64),
+  logo: url.nullable().default(null),
+  title: text(500).default(''),
+  subtitle: text(500).default(''),
+  titleColor: color.default('#FFFFFF'),
+  subtitleColor: color.default('#FFFFFF'),
+  backgroundColor: color.default(DEFAULT_STORY_COLOR),
+  illustration: url.nullable().default(null),
+  link: url.default(''),
+  position: z.number().int().min(0).max(1000).default(0),
+  footerButtonText: text(100).default(DEFAULT_SCREEN_FOOTER_BUTTON_TEXT),
+  footerButtonTextColor: color.default('#FFFFFF'),
+  footerChevronColor: color.default('#FFFFFF'),
+  footerBgColor: color.default(DEFAULT_STORY_COLOR),
+});
+export type StoryScreen = z.output<typeof screenSchema>;
+
+export const storySchema = z.strictObject({
+  logo: url.nullable().default(null),
+  title: text(500).default(''),
+  subtitle: text(500).default(''),
+  position: z.number().int().min(0).max(1000).nullable().default(null),
+  forward: z.boolean().default(false),
+  screens: z.array(screenSchema).max(50).default([]),
+  isSeen: z.boolean().default(false),
+  /** When the expiration was last reset (PUT /stories/{id}/reset), epoch seconds. */
+  resetAt: epochField.nullable().default(null),
+});
+export type Story = z.output<typeof storySchema>;
+
+export const autoPublishOptionsSchema = z.strictObject({
+  activated: z.boolean().default(false),
+  emails: z.array(emailField).max(50).default([]),
+});
+
+export const callToActionSchema = z.strictObject({ text: text(200), textColor: color, backgroundColor: color });
+
+/**
+ * The project target an item is linked to (spec §3 _$target). Targets are another issue's entity: the link is a
+ * nullable id, and the campaign figures are kept here as the publish call sends them.
+ */
+export const targetLinkSchema = z.object({
+  id: id.nullable(),
+  initialQuotationDate: epochField.nullable(),
+  endDate: epochField.nullable(),
+  revenue: z.number().min(0).max(1e12).nullable(),
+  delayReason: z.enum(DELAY_REASON_KEYS).nullable(),
+  /** Whole days from the initial quotation date to the campaign start. */
+  releaseDateDiff: z.number().int().nullable(),
+  revenueDelayImpact: z.number().nullable(),
+  actionCode: z.string().nullable(),
+});
+export type TargetLink = z.output<typeof targetLinkSchema>;
+
+/** What the publish call may say of the target ("target props", spec §4). */
+export const targetPropsSchema = z.strictObject({
+  id: id.optional(),
+  initialQuotationDate: epochField.nullable().optional(),
+  endDate: epochField.nullable().optional(),
+  revenue: z.number().min(0).max(1e12).nullable().optional(),
+  delayReason: z.enum(DELAY_REASON_KEYS).nullable().optional(),
+  actionCode: text(100).nullable().optional(),
+});
+
+/** Fields common to adverts and articles, with their defaults (spec §3, §4). */
+const commonFields = {
+  name: text(300).default(''),
+  label: text(300).default(''),
+  weight: z.number().int().min(WEIGHT_MIN).max(WEIGHT_MAX).default(DEFAULT_WEIGHT),
+  maxViews: z.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_VIEWS),
+  isSeen: z.boolean().default(false),
+  published: z.boolean().default(false),
+  archived: z.boolean().default(false),
+  showReadMore: z.boolean().default(true),
+  openIn: z.enum(OPEN_IN_VALUES).nullable().default(null),
+  pixelTrackingUrl: url.nullable().default(null),
+  autoStartAt: epochField.nullable().default(null),
+  autoStopAt: epochField.nullable().default(null),
+  logo: url.nullable().default(null),
+  image: url.nullable().default(null),
+  images: z.array(url).max(50).default([]),
+  imageSmall: url.nullable().default(null),
+  video: url.nullable().default(null),
+  source: url.default(''),
+  author: text(300).default(''),
+  title: text(500).default(''),
+  subtitle: text(500).default(DEFAULT_SUBTITLE),
+  tagline: text(5000).default(''),
+  description: text(5000).default(''),
+  footNote: text(2000).default(DEFAULT_FOOTNOTE),
+  buttonLabel: text(100).default(DEFAULT_BUTTON_LABEL),
+  autoPublishOptions: autoPublishOptionsSchema.default({ activated: false, emails: [] }),
+  adVersion: z.number().int().min(0).max(1_000_000).nullable().default(null),
+  sharing: sharingSchema.default({ enableLikes: true, enableBookmarking: true, enableSharing: true, sharingLink: '', sharingMessage: '' }),
+  quiz: quizSchema.nullable().default(null),
+  story: storySchema.nullable().default(null),
+  richContent: text(100_000).nullable().default(null),
+  callToAction: callToActionSchema.nullable().default(null),
+};
+
+/** Fields the server sets; accepted in writes and ignored. */
+const readOnlyFields = {
+  id: z.number().int(),
+  model: z.string(),
+  createdAt: epochField.nullable(),
+  updatedAt: epochField.nullable(),
+  publishedAt: epochField.nullable(),
+  unpublishedAt: epochField.nullable(),
+  targetId: z.number().int().nullable(),
+  _$target: targetLinkSchema.nullable(),
+};
+
+const advertFields = {
+  ...commonFields,
+  type: z.enum(ADVERT_TYPES).nullable().default(null),
+  isFree: z.boolean().default(false),
+  promoteInSearch: z.boolean().default(false),
+  sonataId: text(100).nullable().default(null),
+  bannerLink: url.nullable().default(null),
+  search: searchDataSchema.default({ position: null, tabs: [], association: null }),
+  tool: toolDataSchema.default({ sponsored: false, sponsoredFromDate: null, sponsoredToDate: null }),
+};
+
+const articleFields = {
+  ...commonFields,
+  type: z.enum(ARTICLE_TYPES).nullable().default('post'),
+  subtitle: text(500).default(''),
+  isPinned: z.boolean().default(false),
+  isNew: z.boolean().default(false),
+  tag: z.strictObject({ text: text(100).default(DEFAULT_TAG.text), tagColor: color.default(DEFAULT_TAG.tagColor) }).default({ ...DEFAULT_TAG }),
+};
+
+export const advertAudienceSchema = z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) });
+export const articleAudienceSchema = z.object({ id: z.number().int(), name: z.string(), label: z.string(), roles: z.array(z.string()) });
+
+/** An advert as loaded (spec §3 Advert), defaults filled. */
+export const advertSchema = z.object({
+  ...advertFields,
+  ...readOnlyFields,
+  _$audiences: z.array(advertAudienceSchema),
+});
+export type Advert = z.output<typeof advertSchema>;
+
+export const articleSchema = z.object({
+  ...articleFields,
+  ...readOnlyFields,
+  _$audiences: z.array(articleAudienceSchema),
+  _$pinnedArticles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type Article = z.output<typeof articleSchema>;
+
+/** Writable advert fields, without defaults: what a write changes. Read-only fields are accepted and ignored. */
+const optionalShape = <T extends Record<string, z.ZodType>>(shape: T) =>
+  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, unwrapDefault(schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>, z.input<T[K]>>> };
+
+function unwrapDefault(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+}
+
+export const advertWritableShape = optionalShape(advertFields);
+export const articleWritableShape = optionalShape(articleFields);
+
+const readOnlyInput = {
+  ...optionalShape(readOnlyFields),
+  _$audiences: z.array(z.unknown()).max(1000).optional(),
+  _$pinnedArticles: z.array(z.unknown()).max(1000).optional(),
+  isInCatalog: z.boolean().optional(),
+};
+
+export const advertInputSchema = z.strictObject({ ...advertWritableShape, ...readOnlyInput });
+export type AdvertInput = z.output<typeof advertInputSchema>;
+export const articleInputSchema = z.strictObject({ ...articleWritableShape, ...readOnlyInput });
+export type ArticleInput = z.output<typeof articleInputSchema>;
+
+/** Defaults of a new advert / article: the schemas' defaults (spec §3), footnote in French. */
+export const advertDefaultsSchema = z.object(advertFields);
+export const articleDefaultsSchema = z.object(articleFields);
+
+export const ADVERT_PROPERTIES = Object.keys(advertFields) as (keyof typeof advertFields)[];
+export const ARTICLE_PROPERTIES = Object.keys(articleFields) as (keyof typeof articleFields)[];
+
+/** A row of the advert list (spec §3 Advert list row, plus what the list's columns and status icon read). */
+export const contentRowSchema = z.object({
+  id: z.number().int(),
+  type: z.string().nullable(),
+  name: z.string(),
+  title: z.string(),
+  author: z.string(),
+  source: z.string(),
+  logo: z.string().nullable(),
+  image: z.string().nullable(),
+  published: z.boolean(),
+  archived: z.boolean(),
+  isFree: z.boolean(),
+  isPinned: z.boolean(),
+  isInCatalog: z.boolean(),
+  weight: z.number().int(),
+  model: z.string(),
+  createdAt: epochField.nullable(),
+  updatedAt: epochField.nullable(),
+  publishedAt: epochField.nullable(),
+  unpublishedAt: epochField.nullable(),
+  autoStartAt: epochField.nullable(),
+  autoStopAt: epochField.nullable(),
+  targetId: z.number().int().nullable(),
+  _$audiences: z.array(articleAudienceSchema),
+  /** Targets linked to the item (the projects issue): its one target link, when any. */
+  _$targets: z.array(z.object({ id: z.number().int() })),
+});
+export type ContentRow = z.output<typeof contentRowSchema>;
+
+/** One recorded change of an advert or article (issue 10 §7, beyond the spec). */
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  action: z.string(),
+  accountId: z.number().int().nullable(),
+  accountName: z.string(),
+  /** Epoch milliseconds. */
+  at: z.number().int(),
+  fields: z.array(z.string()),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type HistoryEntry = z.output<typeof historyEntrySchema>;
+
+export { id as contentIdSchema };

@@ -1,0 +1,115 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { createAudience } from './content-helpers';
+import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+
+let browser: Browser;
+let app: WebApp;
+
+/** Articles written straight in the embedded database (the list's paging needs more than a page of them). */
+async function insertArticles(target: WebApp, prefix: string, count: number, model = 'latest'): Promise<number[]> {
+  const { sql } = await import('drizzle-orm');
+  const { rows } = await import('../../src-server/features/audiences/queries');
+  const now = Math.floor(Date.now() / 1000);
+  const inserted = await rows<{ id: number }>(
+    target.host.embedded!.database.db,
+    sql`INSERT INTO articles (name, type, model, created_at, updated_at, data)
+        SELECT ${prefix} || ' ' || lpad(g::text, 3, '0'), 'post', ${model}, ${now} - g, ${now} - g, '{}'::jsonb FROM generate_series(1, ${count}) AS g
+        RETURNING id`,
+  );
+  return inserted.map((row) => row.id);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await openWebApp(browser);
+  await createAudience(app, 'E2E Lecteurs experts', { expert: true });
+});
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+const toast = (page: Page, kind: 'warning' | 'error' | 'success', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+
+describe('articles (web host, Chromium)', () => {
+  it('creates, validates and publishes an article, then archives it from the row menu', async () => {
+    const { page, url } = app;
+    await signIn(page, url, 'ADMIN');
+    await page.getByTestId('nav-articles').click();
+    await page.waitForURL((u) => u.pathname === '/articles');
+    await page.getByTestId('article-new').click();
+    await page.waitForURL((u) => u.pathname === '/articles/edit/new');
+    // A new article starts as a post with an empty name (§2.5).
+    expect(await page.getByTestId('field-type').inputValue()).toBe('post');
+    expect(await page.getByTestId('field-name').inputValue()).toBe('');
+    await page.getByTestId('editor-save').click();
+    await toast(page, 'warning', `${M.articleNameRequired} / ${M.articleAreaRequired}`).waitFor();
+
+    await page.getByTestId('field-name').fill('Dossier HTA e2e');
+    await page.getByTestId('audience-search').fill('E2E Lect');
+    await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Lecteurs experts' }).click();
+    await page.getByTestId('editor-save').click();
+    await page.waitForURL((u) => /\/articles\/edit\/\d+$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(await page.getByTestId('publish-toggle').textContent()).toBe(M.publishArticle);
+    // Articles have no campaign actions.
+    expect(await page.getByTestId('campaign-start').count()).toBe(0);
+    await page.getByTestId('publish-toggle').click();
+    await toast(page, 'success', M.contentOnline).waitFor();
+    expect(await page.getByTestId('publish-toggle').textContent()).toBe(M.unpublishArticle);
+    await page.getByTestId('publish-toggle').click();
+    await toast(page, 'success', M.contentOffline).waitFor();
+
+    // Notification scheduling: the stop date follows the start by one month in the article editor.
+    await page.getByTestId('field-type').selectOption('notification');
+    await page.getByTestId('section-scheduling-toggle').click();
+    await page.getByTestId('field-autoStartAt').fill('2030-01-31T09:00');
+    expect(await page.getByTestId('field-autoStopAt').inputValue()).toBe('2030-02-28T09:00');
+    await page.getByTestId('schedule-clear').click();
+    expect(await page.getByTestId('field-autoStopAt').inputValue()).toBe('');
+    await page.getByTestId('field-type').selectOption('post');
+    await page.getByTestId('editor-save-quit').click();
+    await page.waitForURL((u) => u.pathname === '/articles');
+
+    await page.getByTestId('articles-search').fill('Dossier HTA e2e');
+    const row = page.getByTestId(`article-row-${id}`);
+    await row.waitFor();
+    await page.getByTestId('article-filters-isPinned').selectOption({ label: 'Non épinglés' });
+    await page.getByTestId('chip-isPinned').waitFor();
+    await row.waitFor();
+    await page.getByTestId('chip-remove-isPinned').click();
+    await page.getByTestId(`article-archive-${id}`).click();
+    // The default filter hides archived articles.
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByTestId('chip-remove-archived').click();
+    await row.waitFor();
+  });
+
+  it('loads the next page when the bottom comes within 1000 px, sorts, and shows not-migrated items', async () => {
+    const { page, url } = app;
+    await insertArticles(app, 'Fiche e2e', 60);
+    const [old] = await insertArticles(app, 'Ancien modèle', 1, 'v1');
+    await page.goto(`${url}/articles`);
+    await page.getByTestId('articles-search').fill('Fiche e2e');
+    await expect.poll(() => page.getByTestId('articles-total').textContent()).toBe('60 contenus');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThanOrEqual(25);
+    const before = await page.locator('tbody tr').count();
+    expect(before).toBeLessThan(60);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBeGreaterThan(before);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 10_000 }).toBe(60);
+
+    await page.getByTestId('sort-name').click();
+    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-name')).toBe('Fiche e2e 001');
+    await page.getByTestId('sort-name').click();
+    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-name')).toBe('Fiche e2e 060');
+
+    await page.goto(`${url}/articles/edit/${old}`);
+    expect(await page.getByTestId('editor-not-migrated').textContent()).toBe(M.notMigrated('Ancien modèle 001'));
+    await page.goto(`${url}/articles/edit/999999`);
+    expect(await page.getByTestId('editor-not-found').textContent()).toContain(M.notFound);
+  });
+});
