@@ -4,6 +4,7 @@ import { adminFeature } from './admin';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
+import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
 
 /**
@@ -18,5 +19,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await metaFeature(context)),
     ...(await setupFeature(context)),
     ...(await audiencesFeature(context)),
+    ...(await projectsFeature(context)),
   };
 }

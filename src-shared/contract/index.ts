@@ -2,6 +2,7 @@ import { adminOperations } from './admin';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
+import { projectOperations } from './projects';
 import { setupOperations } from './setup';
 
 export * from './define';
@@ -16,6 +17,7 @@ export const contract = {
   ...metaOperations,
   ...setupOperations,
   ...audienceOperations,
+  ...projectOperations,
 };
 
 export type Contract = typeof contract;

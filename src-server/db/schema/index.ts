@@ -6,3 +6,4 @@ export * from './accounts';
 export * from './auth';
 export * from './server';
 export * from './audiences';
+export * from './projects';
