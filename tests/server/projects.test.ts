@@ -131,7 +131,8 @@ describe('projects', () => {
     await call('POST', '/newcomment', csm, { projectId: project.id, content: 'bye' }, 201);
     await call('DELETE', `/project/${project.id}`, csm);
     expect((await server.request('GET', `/project/${project.id}`, { token: csm })).body.errorMsg).toBe(PROJECT_MESSAGES.projectNotFound);
-    const [{ count }] = (await server.database.db.execute(sql`SELECT count(*)::int AS count FROM targets WHERE project_id = ${project.id}`)).rows as { count: number }[];
+    const result = (await server.database.db.execute(sql`SELECT count(*)::int AS count FROM targets WHERE project_id = ${project.id}`)) as unknown as { rows: { count: number }[] };
+    const [{ count }] = result.rows;
     expect(count).toBe(0);
   });
 });
