@@ -2,12 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { apiSection } from './sections/api';
 import { audiencesSection } from './sections/audiences';
+import { projectsSection } from './sections/projects';
 import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
 const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> = {
   api: { title: 'API: sign-in latency, account-list throughput (issue 2), GET /meta during a sign-in burst (issue 13)', run: apiSection },
   audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL (issue 8)', run: audiencesSection },
+  projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, streamed export, paste (issue 12)', run: projectsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 
