@@ -227,6 +227,10 @@ function codeLetters(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/Œ/g, 'OE')
+    .replace(/œ/g, 'oe')
+    .replace(/Æ/g, 'AE')
+    .replace(/æ/g, 'ae')
     .replace(/[^A-Za-z0-9]/g, '');
 }
 
