@@ -133,7 +133,7 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
       projectCommentsOf(executor, id),
       rows<{ id: number; projectId: number; content: Record<string, unknown>; updatedAt: number }>(
         executor,
-        sql`SELECT id, project_id AS "projectId", content, (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt" FROM briefings WHERE project_id = ${id}`,
+        sql`SELECT id, project_id AS "projectId", content, floor(extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt" FROM briefings WHERE project_id = ${id}`,
       ),
     ]);
     return {
@@ -477,7 +477,7 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
   async function briefing(id: number) {
     const [row] = await rows<{ id: number; projectId: number; content: Record<string, unknown>; updatedAt: number }>(
       db,
-      sql`SELECT id, project_id AS "projectId", content, (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt" FROM briefings WHERE id = ${id}`,
+      sql`SELECT id, project_id AS "projectId", content, floor(extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt" FROM briefings WHERE id = ${id}`,
     );
     return row;
   }

@@ -132,7 +132,7 @@ export interface ProjectRow {
 }
 
 export const projectColumns = sql`p.id, p.name, p.client_name AS "clientName", p.key_account_id AS "keyAccountId", ka.name AS "keyAccountName",
-  p.actor, p.action_code AS "actionCode", p.status, p.estimate_id AS "estimateId", (extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt",
+  p.actor, p.action_code AS "actionCode", p.status, p.estimate_id AS "estimateId", floor(extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt",
   EXISTS (SELECT 1 FROM project_comments c WHERE c.project_id = p.id) AS "isProjectCommented"`;
 
 /** One page of projects matching the list's filters (spec §3 Project list filters). */
@@ -240,7 +240,7 @@ export function listTargets(db: Executor, body: TargetListBody) {
 // ---- comments -------------------------------------------------------------------------------------------------
 
 const commentColumns = sql`c.id, c.author_id AS author, a.name AS "authorName", c.content,
-  (extract(epoch FROM c.created_at) * 1000)::float8 AS "createdAt", (extract(epoch FROM c.updated_at) * 1000)::float8 AS "updatedAt"`;
+  floor(extract(epoch FROM c.created_at) * 1000)::float8 AS "createdAt", floor(extract(epoch FROM c.updated_at) * 1000)::float8 AS "updatedAt"`;
 
 export function projectCommentsOf(db: Executor, projectId: number, commentId?: number) {
   return rows<ProjectComment & { projectId: number }>(
