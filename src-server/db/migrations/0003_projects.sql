@@ -110,9 +110,9 @@ CREATE INDEX "target_comments_target_idx" ON "target_comments" USING btree ("tar
 CREATE INDEX "targets_project_idx" ON "targets" USING btree ("project_id","position","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "targets_project_action_code_key" ON "targets" USING btree ("project_id","action_code");--> statement-breakpoint
 CREATE INDEX "targets_status_rank_idx" ON "targets" USING btree ("status_rank","id");--> statement-breakpoint
-CREATE INDEX "targets_type_idx" ON "targets" USING btree ("type","status_rank");--> statement-breakpoint
+CREATE INDEX "targets_type_idx" ON "targets" USING btree ("type","status_rank","id");--> statement-breakpoint
 CREATE INDEX "targets_start_date_idx" ON "targets" USING btree ("start_date");--> statement-breakpoint
 CREATE INDEX "targets_end_date_idx" ON "targets" USING btree ("end_date");--> statement-breakpoint
 CREATE INDEX "targets_action_code_idx" ON "targets" USING btree ("action_code");--> statement-breakpoint
 CREATE INDEX "targets_advert_idx" ON "targets" USING btree ("advert_id");--> statement-breakpoint
-CREATE INDEX "targets_key_account_idx" ON "targets" USING btree ("key_account_id");
+CREATE INDEX "targets_key_account_idx" ON "targets" USING btree ("key_account_id","status_rank","id");

@@ -85,12 +85,12 @@ export const targets = pgTable(
     uniqueIndex('targets_project_action_code_key').on(table.projectId, table.actionCode),
     // The /targets list's default order (status DESC) and its usual filters.
     index('targets_status_rank_idx').on(table.statusRank, table.id),
-    index('targets_type_idx').on(table.type, table.statusRank),
+    index('targets_type_idx').on(table.type, table.statusRank, table.id),
     index('targets_start_date_idx').on(table.startDate),
     index('targets_end_date_idx').on(table.endDate),
     index('targets_action_code_idx').on(table.actionCode),
     index('targets_advert_idx').on(table.advertId),
-    index('targets_key_account_idx').on(table.keyAccountId),
+    index('targets_key_account_idx').on(table.keyAccountId, table.statusRank, table.id),
   ],
 );
 
