@@ -333,6 +333,7 @@ export const projectOperations = {
     body: targetExportBodySchema,
     /** text/csv (BOM, ';', CRLF: the desktop's CSV format), streamed; never held whole by the server. */
     response: z.string(),
+    answersFile: 'csv',
   }),
   'targets.update': defineOperation({
     method: 'PUT',
