@@ -10,7 +10,6 @@ import { lazyScreen } from './lazy';
 /** The lazily loaded screens, shared by the router and the preloader. */
 export const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
 export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
-export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -25,7 +24,6 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   home: HomePage,
   about: AboutPage,
   admin: AdminPage,
-  targets: TargetsPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
