@@ -447,3 +447,37 @@ describe('streamed export', () => {
     expect((limited.body as string).trim().split('\r\n')).toHaveLength(4);
   }, 120_000);
 });
+
+describe('demo workspace', () => {
+  it('seeds realistic projects once, with consistent statuses, unique codes and the timing rules applied', async () => {
+    const { freshDatabase } = await import('../helpers/database');
+    const { seedDemo } = await import('../../src-server/seed');
+    const { seedProjectDemo } = await import('../../src-server/features/projects/demo');
+    const database = await freshDatabase();
+    try {
+      await seedDemo(database.db);
+      expect(await seedProjectDemo(database.db, new Date(Date.UTC(2026, 5, 1)))).toBe(true);
+      expect(await seedProjectDemo(database.db, new Date(Date.UTC(2026, 5, 1)))).toBe(false);
+      const query = async <T>(text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: T[] }).rows;
+      const [counts] = await query<{ projects: number; targets: number; csm: number; late: number; withImpact: number }>(sql`SELECT
+        (SELECT count(*)::int FROM projects) AS projects, (SELECT count(*)::int FROM targets) AS targets,
+        (SELECT count(DISTINCT key_account_id)::int FROM projects) AS csm,
+        (SELECT count(*)::int FROM targets WHERE release_date_diff > 15 AND status <> '7. annulé') AS late,
+        (SELECT count(*)::int FROM targets WHERE revenue_delay_impact > 0) AS "withImpact"`);
+      expect(counts.projects).toBeGreaterThanOrEqual(15);
+      expect(counts.targets).toBeGreaterThanOrEqual(counts.projects * 3);
+      expect(counts.csm).toBe(1);
+      expect(counts.late).toBeGreaterThan(0);
+      expect(counts.withImpact).toBeGreaterThan(0);
+      const wrongRank = await query<{ id: number }>(sql`SELECT id FROM targets WHERE status_rank <> array_position(${sql.param([
+        '1. offline - préparation', '2. en ligne', '3. stats à sortir', '3.1 Urgent - Stats à sortir', '3.2 stats intermédiaires',
+        '4. feedback à préparer', '5. feedback prêt', '6. feedback réalisé', '7. annulé',
+      ])}::text[], status) - 1`);
+      expect(wrongRank).toEqual([]);
+      const cancelledWithDelay = await query<{ id: number }>(sql`SELECT id FROM targets WHERE status = '7. annulé' AND (release_date_diff IS NOT NULL OR delay_reason IS NOT NULL)`);
+      expect(cancelledWithDelay).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
