@@ -93,7 +93,7 @@ export async function projectsSection() {
     return text;
   };
   const timeMany = async (times: number, work: () => Promise<unknown>) => {
-    for (let i = 0; i < 5; i += 1) await work();
+    for (let i = 0; i < Math.min(5, times); i += 1) await work();
     const samples: number[] = [];
     for (let i = 0; i < times; i += 1) {
       const start = performance.now();
@@ -103,7 +103,8 @@ export async function projectsSection() {
     return summarize(samples);
   };
 
-  const cases: [string, string, unknown][] = [
+  // [label, path, body, calls]: the term search scans every target (no trigram index), so it is timed fewer times.
+  const cases: [string, string, unknown, number?][] = [
     ['/projects first page (8), default status, no filter', '/projects', {}],
     ['/projects first page, 2 filters (CSM + type post)', '/projects', { keyAccount: [session.userId], type: ['post'] }],
     ['/projects first page, 2 filters (targetStatus + start date range)', '/projects', { targetStatus: ['2. en ligne'], startDate: { from: 1740000000, to: 1750000000 } }],
@@ -111,10 +112,10 @@ export async function projectsSection() {
     ['/targets first page (25), default statuses, status DESC', '/targets', {}],
     ['/targets first page, 2 filters (type post + CSM)', '/targets', { filters: { type: ['post'], keyAccount: [session.userId] } }],
     ['/targets first page, 2 filters (Spé + start date range)', '/targets', { filters: { populationCategory: ['Cardiologie'], startDate: { from: 1740000000, to: 1750000000 } } }],
-    ['/targets first page, term (action code)', '/targets', { term: 'cli1234-' }],
+    ['/targets first page, term (action code; full scan)', '/targets', { term: 'cli1234-' }, 10],
   ];
   const latencies: Record<string, ReturnType<typeof summarize>> = {};
-  for (const [label, path, body] of cases) latencies[label] = await timeMany(100, () => post(path, body));
+  for (const [label, path, body, calls] of cases) latencies[label] = await timeMany(calls ?? 100, () => post(path, body));
   table(
     `List latency (HTTP round trip, 100 calls after warm-up; target p95 ≤ 20 ms for the 2-filter cases)`,
     Object.entries(latencies).map(([label, s]) => [label, `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`]),
