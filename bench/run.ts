@@ -6,6 +6,7 @@ import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
 import { uploadsSection } from './sections/uploads';
+import { projectsSection } from './sections/projects';
 import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
@@ -16,6 +17,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
   'audience-screens': { title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)', run: audienceScreensSection },
   adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
+  projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, streamed export, paste (issue 12)', run: projectsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
 };
 

@@ -11,7 +11,7 @@ import {
 } from '@shared/ipc';
 import { DESKTOP_MESSAGES, EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
-import { ExportFailedError, exportToCsvFile, pagingPart } from '../services/csv-export';
+import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagingPart } from '../services/csv-export';
 import { CsvImports } from '../services/csv-import';
 import { failure, invalidCallFailure, thrownFailure } from '../services/failures';
 import { checkApiUrl, type SettingsStore } from '../services/settings';
@@ -118,10 +118,18 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       if (!destination) return ok(null);
       const controller = startJob(jobId);
       try {
-        const { rows } = await exportToCsvFile((id, callInput) => api.call(id, callInput as never), { operation, input: input as never, columns, maxRows }, destination.path, {
-          signal: controller.signal,
-          onProgress: progressOf(jobId),
-        });
+        // An operation answering the file itself (targets.export) is saved as it streams; a list is paged.
+        const { rows } = answersFile(operation)
+          ? await downloadCsvFile(
+              (id, openInput, signal) => api.open(id, openInput as never, signal),
+              { operation, input: (maxRows ? { ...input, body: { ...(input.body as object), limit: maxRows } } : input) as never },
+              destination.path,
+              { signal: controller.signal, onProgress: progressOf(jobId) },
+            )
+          : await exportToCsvFile((id, callInput) => api.call(id, callInput as never), { operation, input: input as never, columns, maxRows }, destination.path, {
+              signal: controller.signal,
+              onProgress: progressOf(jobId),
+            });
         return ok({ ...destination.finish(), rows });
       } catch (error) {
         destination.abandon();

@@ -167,6 +167,50 @@ export class ApiClient {
     return result;
   }
 
+  /**
+   * Opens an operation whose answer is a file the server streams (Operation.answersFile, e.g. targets.export):
+   * the input is checked as call() checks it, and a 2xx body comes back as bytes to pipe, never held whole. No
+   * overall timeout (a million rows take seconds); `signal` cancels.
+   */
+  async open(operationId: OperationId, input: AnyOperationInput = {}, signal?: AbortSignal): Promise<IpcResult<AsyncIterable<Uint8Array>>> {
+    const operation = contract[operationId] as Operation | undefined;
+    if (!operation?.answersFile) return failure(400, `${MESSAGES.invalidIpcCall} : ${String(operationId)}`);
+    const valid = await this.validSession();
+    if ('failure' in valid) return valid.failure;
+    const prepared = this.prepare(operation, input, valid.session.accessToken.value);
+    if ('ok' in prepared) return prepared;
+    let base: URL;
+    try {
+      base = new URL(await this.options.baseUrl());
+    } catch (error) {
+      return failure(0, error instanceof ApiUnavailableError ? error.message : MESSAGES.networkUnreachable);
+    }
+    try {
+      const response = await request(`${base.origin}${base.pathname.replace(/\/$/, '')}${prepared.path}`, {
+        method: operation.method as Dispatcher.HttpMethod,
+        headers: { accept: 'text/csv, application/json', ...prepared.headers },
+        body: prepared.body,
+        dispatcher: this.dispatcher,
+        signal,
+        headersTimeout: this.timeoutMs,
+      });
+      if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, data: response.body };
+      const text = await response.body.text();
+      let data: unknown = text;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // not JSON: the generic message
+      }
+      const result = answerFailure(response.statusCode, data);
+      if (response.statusCode === 401) return this.expired(result.errorMsg);
+      return result;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return failure(0, isTimeout(error) ? MESSAGES.networkTimeout : MESSAGES.networkUnreachable);
+    }
+  }
+
   /** Uploads one file as multipart/form-data, with the bearer token. */
   /**
    * Sends a file as multipart/form-data (field `file`, plus `fields`). A file picked on disk (`path`) streams
@@ -286,6 +330,20 @@ export class ApiClient {
     token: string | null,
   ): Promise<IpcResult<OperationOutput<Contract[Id]>>> {
     const operation: Operation = contract[operationId];
+    const prepared = this.prepare(operation, input, token);
+    if ('ok' in prepared) return prepared;
+    const answer = await this.http(operation.method, prepared.path, { headers: prepared.headers, body: prepared.body });
+    if (!answer.ok) return answer;
+    const checked = operation.response.safeParse(answer.data);
+    if (!checked.success) {
+      this.options.logger?.warn({ operationId, issues: checked.error.issues.slice(0, 3) }, 'API answer does not match the contract');
+      return failure(502, MESSAGES.unexpectedAnswer);
+    }
+    return { ok: true, data: checked.data as OperationOutput<Contract[Id]> };
+  }
+
+  /** The input checked against the operation's schemas, as a path with its query, headers and JSON body. */
+  private prepare(operation: Operation, input: AnyOperationInput, token: string | null): IpcFailure | { path: string; headers: Record<string, string>; body?: string } {
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = operation[part];
       if (!schema) continue;
@@ -311,14 +369,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    const answer = await this.http(operation.method, query ? `${path}?${query}` : path, { headers, body });
-    if (!answer.ok) return answer;
-    const checked = operation.response.safeParse(answer.data);
-    if (!checked.success) {
-      this.options.logger?.warn({ operationId, issues: checked.error.issues.slice(0, 3) }, 'API answer does not match the contract');
-      return failure(502, MESSAGES.unexpectedAnswer);
-    }
-    return { ok: true, data: checked.data as OperationOutput<Contract[Id]> };
+    return { path: query ? `${path}?${query}` : path, headers, body };
   }
 
   private async http(

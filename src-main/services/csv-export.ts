@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import { contract, type OperationId, type OperationInput, type Operation } from '@shared/contract';
 import type { IpcFailure, IpcResult } from '@shared/ipc';
 import { EXPORT_MESSAGES } from '@shared/messages';
+import { createWriteStream } from 'node:fs';
+import { rename, unlink } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { writeCsvFile } from './files';
 
 /** One column of an export: where the value is in a row (dotted path) and the header the file shows. */
@@ -111,5 +115,53 @@ export async function exportToCsvFile(
     request.columns.map((column) => column.key),
     { headers: request.columns.map((column) => column.header), cellValue: valueAt },
   );
+  return { rows };
+}
+
+/** Opens an operation's streamed file answer (ApiClient.open). */
+export type OpenFile = (operation: OperationId, input: OperationInput<Operation>, signal?: AbortSignal) => Promise<IpcResult<AsyncIterable<Uint8Array>>>;
+
+/** Whether the operation answers the whole CSV file itself (Operation.answersFile): then main only saves the bytes. */
+export function answersFile(operationId: OperationId): boolean {
+  return (contract[operationId] as Operation).answersFile === 'csv';
+}
+
+/**
+ * Saves a file the server streams (targets.export: up to 1,000,000 rows, written by the server in batches from
+ * a cursor) to `path` as it arrives: under a temporary name, renamed at the end, so a cancel or a failure leaves
+ * nothing under the chosen name. Progress counts the lines written (the header excluded); memory holds a chunk.
+ */
+export async function downloadCsvFile(
+  open: OpenFile,
+  request: { operation: OperationId; input: OperationInput<Operation> },
+  path: string,
+  options: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+): Promise<{ rows: number }> {
+  const opened = await open(request.operation, request.input, options.signal);
+  if (!opened.ok) throw new ExportFailedError(opened);
+  const temporary = `${path}.${process.pid}.partial`;
+  const out = createWriteStream(temporary);
+  let lines = 0;
+  let lastReport = 0;
+  const counted = async function* () {
+    for await (const chunk of opened.data) {
+      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
+      if (lines - lastReport >= 5_000) {
+        lastReport = lines;
+        options.onProgress?.({ done: Math.max(0, lines - 1), total: null });
+      }
+      yield chunk;
+    }
+  };
+  try {
+    await pipeline(Readable.from(counted()), out, { signal: options.signal });
+    await rename(temporary, path);
+  } catch (error) {
+    out.destroy();
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  const rows = Math.max(0, lines - 1);
+  options.onProgress?.({ done: rows, total: rows });
   return { rows };
 }

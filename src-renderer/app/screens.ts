@@ -16,6 +16,7 @@ export const DocumentsPage = lazyScreen(() => import('../features/documents/Docu
 export const AudiencesListPage = lazyScreen(() => import('../features/audiences/AudiencesListPage'));
 export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
 export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
+export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
 export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
@@ -42,6 +43,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   audienceDebug: AudienceDebugPage,
   // Spec platform.md §2: / shows the same screen as the advert list.
   home: AdvertsListPage,
+  targets: TargetsPage,
   adverts: AdvertsListPage,
   advertEdit: AdvertEditPage,
   articles: ArticlesListPage,

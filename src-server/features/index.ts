@@ -6,6 +6,7 @@ import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { metaFeature } from './meta';
+import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
 import { storageFeature } from './storage';
 
@@ -25,5 +26,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...audienceHistory.handlers,
     ...(await storageFeature(context)),
     ...(await advertsFeature(context)),
+    ...(await projectsFeature(context)),
   };
 }

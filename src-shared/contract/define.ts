@@ -31,6 +31,8 @@ export interface Operation<
    * still go through `access`, so the role rules of spec §6 are untouched.
    */
   readonly serviceToken?: 'ingest';
+  /** The 2xx answer is a whole file streamed by the server (text/csv), not JSON: main saves it as it comes. */
+  readonly answersFile?: 'csv';
   /** Largest request body in bytes, when the server's default (1 MB) is too small. */
   readonly bodyLimit?: number;
   /**

@@ -6,6 +6,7 @@ import { decisioningOperations } from './decisioning';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { metaOperations } from './meta';
+import { projectOperations } from './projects';
 import { setupOperations } from './setup';
 import { storageOperations } from './storage';
 
@@ -26,6 +27,7 @@ export const contract = {
   ...advertOperations,
   ...articleOperations,
   ...decisioningOperations,
+  ...projectOperations,
 };
 
 export type Contract = typeof contract;

@@ -9,3 +9,4 @@ export * from './audiences';
 export * from './audience-history';
 export * from './storage';
 export * from './adverts';
+export * from './projects';

@@ -1,0 +1,175 @@
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { Pool } from 'undici';
+import { TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
+import { buildApp } from '../../src-server/app';
+import { hashPassword } from '../../src-server/auth/passwords';
+import { openDatabase } from '../../src-server/db/client';
+import { accounts } from '../../src-server/db/schema';
+import { rows } from '../../src-server/features/projects/queries';
+import { ms, summarize, table } from '../stats';
+
+/**
+ * Issue 12 figures on the local PostgreSQL: 20,000 projects and 1,000,000 targets by default
+ * (BENCH_PROJECTS, BENCH_TARGETS), generated once into bench_projects_<projects>_<targets> and kept.
+ * Times are HTTP round trips on loopback (an upper bound of the server-side time).
+ */
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 20_000);
+const TARGETS = Number(process.env.BENCH_TARGETS ?? 1_000_000);
+const PASSWORD = 'bench password 2026';
+
+async function benchDatabase(): Promise<string> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_projects_${PROJECTS}_${TARGETS}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function projectsSection() {
+  const database = await openDatabase({ url: await benchDatabase() });
+  const { db } = database;
+  const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM targets`);
+  let generationMs = 0;
+  if (count < TARGETS) {
+    console.log(`generating ${PROJECTS.toLocaleString('fr-FR')} projects and ${TARGETS.toLocaleString('fr-FR')} targets (once)`);
+    const started = performance.now();
+    await db.execute(sql`TRUNCATE projects, accounts RESTART IDENTITY CASCADE`);
+    const passwordHash = await hashPassword(PASSWORD);
+    await db.insert(accounts).values(
+      Array.from({ length: 20 }, (_, i) => ({ name: `CSM ${i + 1}`, email: `csm${i + 1}@bench.local`, roles: ['CSM'], passwordHash })),
+    );
+    await db.execute(sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
+      SELECT 'Projet ' || n || ' ' || (ARRAY['Cardio','Diabète','Oncologie','Vaccins','Dermato','Neuro','Pneumo','Rhumato'])[1 + n % 8],
+             'Client ' || (n % 400), 1 + n % 20, 'Laboratoire', 'CLI' || n || '-1.',
+             CASE WHEN n % 10 < 8 THEN 'active' WHEN n % 10 = 8 THEN 'draft' ELSE 'archived' END
+      FROM generate_series(1, ${PROJECTS}) n`);
+    const statuses = sql.param(TARGET_STATUSES as unknown as string[]);
+    const types = sql.param(TARGET_TYPES as unknown as string[]);
+    const perProject = Math.ceil(TARGETS / PROJECTS);
+    await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
+        population_size, goal_views, goal_days, start_date, end_date, check_date, initial_quotation_date, revenue, release_date_diff, actor, key_account_id)
+      SELECT 1 + (n - 1) / ${perProject}, (n - 1) % ${perProject}, 'CLI' || (1 + (n - 1) / ${perProject}) || '-1.' || (1 + (n - 1) % ${perProject}),
+             (${statuses}::text[])[1 + (n * 7) % 9], ((n * 7) % 9)::smallint, (${types}::text[])[1 + (n * 13) % 17],
+             CASE WHEN n % 3 = 0 THEN NULL ELSE n END, (ARRAY['Cardiologie','Médecine générale','Pharmacien','Infirmier','Toute la base'])[1 + n % 5],
+             'Ciblage ' || (n % 97), 1000 + n % 50000, CASE WHEN n % 2 = 0 THEN 10000 + n % 90000 ELSE 0 END, CASE WHEN n % 2 = 1 THEN 30 + n % 60 ELSE 0 END,
+             1735689600 + (n % 700) * 86400, 1735689600 + (n % 700) * 86400 + 7776000, 1735689600 + (n % 700) * 86400 + 8000000,
+             1735689600 + (n % 700) * 86400 - (n % 40) * 86400, 1000 + (n % 20000), n % 40, 'Laboratoire', 1 + ((n - 1) / ${perProject}) % 20
+      FROM generate_series(1, ${TARGETS}) n`);
+    await db.execute(sql`ANALYZE`);
+    generationMs = performance.now() - started;
+    console.log(`  generated in ${(generationMs / 1000).toFixed(0)} s`);
+  }
+  // The generator derives status_rank from the same list: check it.
+  const [{ mismatched }] = await rows<{ mismatched: number }>(db, sql`SELECT count(*)::int AS mismatched FROM (SELECT status, status_rank FROM targets LIMIT 1000) s WHERE status_rank <> array_position(${sql.param(TARGET_STATUSES as unknown as string[])}::text[], status) - 1`);
+  if (mismatched) throw new Error('status_rank out of step');
+
+  const app = await buildApp({ db, dbKind: 'postgresql', logger: pino({ level: 'silent' }) });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const pool = new Pool(base, { connections: 8 });
+  const signIn = await pool.request({
+    method: 'POST',
+    path: '/authenticate',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'csm3@bench.local', password: PASSWORD }),
+  });
+  const session = (await signIn.body.json()) as { accessToken: { value: string }; userId: number };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken.value}` };
+  const post = async (path: string, body: unknown) => {
+    const response = await pool.request({ method: 'POST', path, headers, body: JSON.stringify(body) });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`${path} ${response.statusCode} ${text}`);
+    return text;
+  };
+  const timeMany = async (times: number, work: () => Promise<unknown>) => {
+    for (let i = 0; i < Math.min(5, times); i += 1) await work();
+    const samples: number[] = [];
+    for (let i = 0; i < times; i += 1) {
+      const start = performance.now();
+      await work();
+      samples.push(performance.now() - start);
+    }
+    return summarize(samples);
+  };
+
+  // [label, path, body, calls]: the term search scans every target (no trigram index), so it is timed fewer times.
+  const cases: [string, string, unknown, number?][] = [
+    ['/projects first page (8), default status, no filter', '/projects', {}],
+    ['/projects first page, 2 filters (CSM + type post)', '/projects', { keyAccount: [session.userId], type: ['post'] }],
+    ['/projects first page, 2 filters (targetStatus + start date range)', '/projects', { targetStatus: ['2. en ligne'], startDate: { from: 1740000000, to: 1750000000 } }],
+    ['/projects page 25 sorted by name, term "cardio"', '/projects', { term: 'cardio', orderBy: 'name', order: 'ASC', limit: 25 }],
+    ['/targets first page (25), default statuses, status DESC', '/targets', {}],
+    ['/targets first page, 2 filters (type post + CSM)', '/targets', { filters: { type: ['post'], keyAccount: [session.userId] } }],
+    ['/targets first page, 2 filters (Spé + start date range)', '/targets', { filters: { populationCategory: ['Cardiologie'], startDate: { from: 1740000000, to: 1750000000 } } }],
+    ['/targets first page, term (action code; full scan)', '/targets', { term: 'cli1234-' }, 10],
+  ];
+  const latencies: Record<string, ReturnType<typeof summarize>> = {};
+  // BENCH_PROJECTS_EXPORT_ONLY=1: the export alone, in a process that served nothing else (its RSS as a fresh one).
+  const exportOnly = process.env.BENCH_PROJECTS_EXPORT_ONLY === '1';
+  for (const [label, path, body, calls] of exportOnly ? [] : cases) latencies[label] = await timeMany(calls ?? 100, () => post(path, body));
+  table(
+    `List latency (HTTP round trip, 100 calls after warm-up; target p95 ≤ 20 ms for the 2-filter cases)`,
+    Object.entries(latencies).map(([label, s]) => [label, `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`]),
+  );
+
+  // ---- export of every target to a file, as the desktop main does (stream piped to disk) ------------------------
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  const folder = mkdtempSync(join(tmpdir(), 'bench-projects-'));
+  const file = join(folder, 'actions.csv');
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  const response = await pool.request({ method: 'POST', path: '/targets/export', headers, body: JSON.stringify({ filters: { status: [] } }) });
+  let lines = 0;
+  // Counts lines as the bytes pass, keeping the pipeline's backpressure (the file is the slow end).
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+      done(null, chunk);
+    },
+  });
+  await pipeline(response.body as unknown as Readable, counter, createWriteStream(file));
+  const exportMs = performance.now() - started;
+  clearInterval(sampler);
+  const size = statSync(file).size;
+  rmSync(folder, { recursive: true, force: true });
+  table(`Export of every target (${TARGETS.toLocaleString('fr-FR')}) to a CSV file through HTTP, in this one process (server + writer)`, [
+    ['rows written', `${(lines - 1).toLocaleString('fr-FR')}`],
+    ['file size', `${(size / 1024 / 1024).toFixed(0)} MB`],
+    ['time', `${(exportMs / 1000).toFixed(2)} s (target ≤ 10 s)`],
+    ['peak RSS', `${(peakRss / 1024 / 1024).toFixed(0)} MB (target ≤ 300 MB; ${(rssBefore / 1024 / 1024).toFixed(0)} MB before the export)`],
+  ]);
+
+  // ---- a paste of 500 cells: 500 single-field saves, 8 at a time (the grid saves each changed cell) -------------
+  const ids = await rows<{ id: number }>(db, sql`SELECT id FROM targets WHERE project_id IN (SELECT id FROM projects ORDER BY id LIMIT 10) ORDER BY id LIMIT 500`);
+  const pasteStarted = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < ids.length) {
+        const { id } = ids[next++];
+        const answer = await pool.request({ method: 'PUT', path: `/target/${id}/properties`, headers, body: JSON.stringify({ populationSample: `Collé ${id}` }) });
+        await answer.body.text();
+      }
+    }),
+  );
+  const pasteMs = performance.now() - pasteStarted;
+  table('Paste of 500 cells saved (500 PUT /target/{id}/properties, 8 in flight)', [['time', `${ms(pasteMs)} (target ≤ 1 s)`]]);
+
+  await pool.close();
+  await app.close();
+  await database.close();
+  return { generationMs, latencies, export: { rows: lines - 1, ms: exportMs, peakRssMb: peakRss / 1024 / 1024, rssBeforeMb: rssBefore / 1024 / 1024, bytes: size }, pasteMs };
+}

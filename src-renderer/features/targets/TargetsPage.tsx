@@ -1,0 +1,239 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
+import { DataTable, type Column } from '../../ui/DataTable';
+import {
+  cellText,
+  columnValuesAtom,
+  csmOptionsAtom,
+  exportTargetsAtom,
+  isFilterable,
+  loadCsmOptionsAtom,
+  loadTargetsAtom,
+  TARGET_COLUMNS,
+  targetsColumnFiltersAtom,
+  targetsCsmAtom,
+  targetsHasMoreAtom,
+  targetsItemsAtom,
+  targetsLoadingAtom,
+  targetsOrderAtom,
+  targetsSelectionAtom,
+  targetsTermAtom,
+  toggleSelectionAtom,
+  type FilterableColumn,
+  type TargetColumn,
+  type TargetRow,
+} from './atoms';
+
+/** Spec §9: scroll debounce 150 ms; filter search debounce 280 ms; option names cut at 30 characters. */
+const SCROLL_DEBOUNCE_MS = 150;
+const FILTER_SEARCH_DEBOUNCE_MS = 280;
+const SEARCH_DEBOUNCE_MS = 300;
+const truncate = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}…` : text);
+
+/** The flat list of every action (spec §2 Targets list). */
+export default function TargetsPage() {
+  const rows = useAtomValue(targetsItemsAtom);
+  const loading = useAtomValue(targetsLoadingAtom);
+  const hasMore = useAtomValue(targetsHasMoreAtom);
+  const [term, setTerm] = useAtom(targetsTermAtom);
+  const [csm, setCsm] = useAtom(targetsCsmAtom);
+  const csmOptions = useAtomValue(csmOptionsAtom);
+  const columnFilters = useAtomValue(targetsColumnFiltersAtom);
+  const order = useAtomValue(targetsOrderAtom);
+  const selection = useAtomValue(targetsSelectionAtom);
+  const load = useSetAtom(loadTargetsAtom);
+  const loadCsm = useSetAtom(loadCsmOptionsAtom);
+  const toggle = useSetAtom(toggleSelectionAtom);
+  const exportAll = useSetAtom(exportTargetsAtom);
+  const navigate = useNavigate();
+
+  useEffect(() => void loadCsm(), [loadCsm]);
+
+  // Any change of term, filters, CSM or order reloads from the first page; typing waits for a pause.
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void load(0), firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS);
+    firstLoad.current = false;
+    return () => clearTimeout(timer);
+  }, [term, csm, columnFilters, order, load]);
+
+  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const loadMore = useCallback(() => {
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => void load(rows.length), SCROLL_DEBOUNCE_MS);
+  }, [load, rows.length]);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+
+  const writeText = (text: string) => navigator.clipboard.writeText(text);
+
+  const columns: Column<TargetRow>[] = [
+    {
+      id: 'select',
+      header: <span className="visually-hidden">Sélection</span>,
+      cell: (row) => (
+        <input
+          type="checkbox"
+          aria-label={`Sélectionner ${row.actionCode ?? row.id}`}
+          checked={selection.includes(row.id)}
+          onChange={(event) => void toggle({ id: row.id, checked: event.target.checked, writeText })}
+          data-testid={`target-select-${row.id}`}
+        />
+      ),
+    },
+    ...TARGET_COLUMNS.map(
+      (column): Column<TargetRow> => ({
+        id: column,
+        header: <ColumnHeader column={column} />,
+        cell: (row) => <Cell row={row} column={column} onOpenComments={() => navigate(`/project/edit/${row.projectId}#comment`)} />,
+      }),
+    ),
+  ];
+
+  return (
+    <section className="targets-page" aria-label="Actions">
+      <div className="toolbar">
+        <label>
+          CSM{' '}
+          <select value={csm ?? ''} onChange={(event) => setCsm(event.target.value ? Number(event.target.value) : null)} data-testid="targets-csm">
+            <option value="">{PROJECT_MESSAGES.allCsm}</option>
+            {csmOptions.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <input
+          type="search"
+          placeholder="Rechercher un projet, une pub, un code action, un ciblage..."
+          aria-label="Rechercher"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          data-testid="targets-search"
+        />
+        <button type="button" onClick={() => void exportAll()} data-testid="targets-export">
+          Export CSV
+        </button>
+      </div>
+      <DataTable
+        testId="targets-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-testid': `target-row-${row.id}`, 'data-action-code': row.actionCode ?? '' })}
+        hasMore={hasMore}
+        loading={loading}
+        onLoadMore={loadMore}
+        emptyText="Aucune action"
+      />
+    </section>
+  );
+}
+
+function Cell({ row, column, onOpenComments }: { row: TargetRow; column: TargetColumn; onOpenComments: () => void }) {
+  if (column === 'status') return <span className={`status ${statusClass(row.status)}`}>{row.status}</span>;
+  if (column === 'advertId' && row.status === CANCELLED_STATUS) return <small>{CANCELLED_LABEL}</small>;
+  if (column === 'projectName') {
+    return (
+      <span>
+        {row.projectName}
+        {row.isProjectCommented && (
+          <button type="button" className="link" title="Commentaires" aria-label="Commentaires du projet" onClick={onOpenComments} data-testid={`target-comments-${row.id}`}>
+            💬
+          </button>
+        )}
+      </span>
+    );
+  }
+  return <>{cellText(row, column)}</>;
+}
+
+/** A column's header and its dropdown: order, and for value columns a filter search with checkboxes (Enter filters). */
+function ColumnHeader({ column }: { column: TargetColumn }) {
+  const [open, setOpen] = useState(false);
+  const [order, setOrder] = useAtom(targetsOrderAtom);
+  const [filters, setFilters] = useAtom(targetsColumnFiltersAtom);
+  const fetchValues = useSetAtom(columnValuesAtom);
+  const [search, setSearch] = useState('');
+  const [values, setValues] = useState<string[]>([]);
+  const [checked, setChecked] = useState<string[]>([]);
+
+  const filterable = isFilterable(column);
+  useEffect(() => {
+    if (!open || !filterable) return;
+    const timer = setTimeout(() => {
+      void fetchValues({ column: column as FilterableColumn, term: search }).then(setValues);
+    }, search ? FILTER_SEARCH_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [open, search, column, filterable, fetchValues]);
+  useEffect(() => {
+    if (open && filterable) setChecked(filters[column as FilterableColumn] ?? []);
+  }, [open, filterable, column, filters]);
+
+  const apply = () => {
+    if (!filterable) return;
+    const next = { ...filters };
+    if (checked.length) next[column as FilterableColumn] = checked;
+    else delete next[column as FilterableColumn];
+    setFilters(next);
+    setOpen(false);
+  };
+  const active = filterable && Boolean(filters[column as FilterableColumn]?.length);
+  const sorted = order.orderBy === column ? (order.order === 'ASC' ? ' ▲' : ' ▼') : '';
+
+  return (
+    <div className="column-header">
+      <button type="button" className={`link${active ? ' active' : ''}`} onClick={() => setOpen(!open)} data-testid={`targets-column-${column}`} aria-expanded={open}>
+        {column}
+        {sorted} ▾
+      </button>
+      {open && (
+        <div className="column-menu" role="dialog" aria-label={`Colonne ${column}`} data-testid={`targets-menu-${column}`}>
+          <button type="button" onClick={() => (setOrder({ orderBy: column, order: 'ASC' }), setOpen(false))}>
+            {PROJECT_MESSAGES.ascending}
+          </button>
+          <button type="button" onClick={() => (setOrder({ orderBy: column, order: 'DESC' }), setOpen(false))}>
+            {PROJECT_MESSAGES.descending}
+          </button>
+          {filterable && (
+            <>
+              <input
+                type="search"
+                placeholder={PROJECT_MESSAGES.filterPlaceholder}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') apply();
+                }}
+                data-testid={`targets-filter-${column}`}
+                autoFocus
+              />
+              <label>
+                <input
+                  type="checkbox"
+                  checked={values.length > 0 && values.every((value) => checked.includes(value))}
+                  onChange={(event) => setChecked(event.target.checked ? [...new Set([...checked, ...values])] : checked.filter((value) => !values.includes(value)))}
+                />{' '}
+                {PROJECT_MESSAGES.selectAll}
+              </label>
+              {values.map((value) => (
+                <label key={value} title={value}>
+                  <input
+                    type="checkbox"
+                    checked={checked.includes(value)}
+                    onChange={(event) => setChecked(event.target.checked ? [...checked, value] : checked.filter((item) => item !== value))}
+                  />{' '}
+                  {truncate(value)}
+                </label>
+              ))}
+              <small>{PROJECT_MESSAGES.resultsLimited}</small>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

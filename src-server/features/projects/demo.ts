@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
+import { actionCodeStem, applyTargetChange, statusRank, TARGET_STATUSES, type TimingFields } from '@shared/rules/projects';
+import type { Database } from '../../db/client';
+import { rows } from './queries';
+
+/** Fictional clients and campaigns of a health-professional media (demo workspace only). */
+const CLIENTS: { client: string; actor: string; projects: string[] }[] = [
+  { client: 'Laboratoires Sanofa', actor: 'Laboratoire', projects: ['Cardio HTA 2026', 'Lancement Diabéto+', 'Vaccination grippe'] },
+  { client: 'Pfizar France', actor: 'Laboratoire', projects: ['Oncologie sein', 'Campagne antibiorésistance'] },
+  { client: 'Biogena', actor: 'Laboratoire', projects: ['Dermatologie atopique', 'Webinaire psoriasis'] },
+  { client: 'MedTech Santé', actor: 'DM', projects: ['Capteur glycémie', 'Tensiomètre connecté'] },
+  { client: 'Mutuelle Horizon', actor: 'Banques et assurances', projects: ['Prévoyance libéraux'] },
+  { client: 'VetoPharm', actor: 'Santé animale', projects: ['Antiparasitaires printemps'] },
+  { client: 'Doctolib-like', actor: 'Start-up', projects: ['Téléconsultation pharmaciens', 'Agenda infirmiers'] },
+  { client: 'Servyer', actor: 'Laboratoire', projects: ['Insuffisance cardiaque', 'BPCO hiver'] },
+  { client: 'Ipsène', actor: 'Laboratoire', projects: ['Neurologie spasticité'] },
+];
+const LINES: { type: string; category: string; sample: string; size: number; goal: [number, number, number]; revenue: number }[] = [
+  { type: 'post', category: 'Médecine générale', sample: 'Médecins généralistes experts', size: 42_000, goal: [60_000, 0, 0], revenue: 9_000 },
+  { type: 'video', category: 'Cardiologie', sample: 'Cardiologues France', size: 6_800, goal: [12_000, 0, 0], revenue: 7_500 },
+  { type: 'notification', category: 'Pharmacien', sample: "Pharmaciens d'officine", size: 28_000, goal: [0, 0, 28_000], revenue: 4_200 },
+  { type: 'mise en avant', category: 'Toute la base', sample: 'Toute la base', size: 180_000, goal: [0, 30, 0], revenue: 12_000 },
+  { type: 'quiz', category: 'Infirmier', sample: 'Infirmiers libéraux', size: 35_000, goal: [20_000, 0, 0], revenue: 6_000 },
+  { type: 'nl hebdo', category: 'Toute la base', sample: 'Abonnés newsletter', size: 95_000, goal: [0, 0, 95_000], revenue: 3_500 },
+  { type: 'story', category: 'Dermatologie', sample: 'Dermatologues', size: 3_900, goal: [8_000, 0, 0], revenue: 5_000 },
+  { type: 'référencement', category: 'Pharmacien', sample: 'Pharmaciens adjoints', size: 21_000, goal: [0, 90, 0], revenue: 8_000 },
+];
+
+/** Sample projects for the demo workspace: once, while there is no project. */
+export async function seedProjectDemo(db: Database, now: Date): Promise<boolean> {
+  const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM projects`);
+  if (count > 0) return false;
+  const csms = await rows<{ id: number }>(db, sql`SELECT id FROM accounts WHERE 'CSM' = ANY(roles) ORDER BY id`);
+  const authors = await rows<{ id: number }>(db, sql`SELECT id FROM accounts ORDER BY id LIMIT 3`);
+  const today = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 1000);
+  const year = now.getUTCFullYear();
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+
+  await db.transaction(async (tx) => {
+    let projectIndex = 0;
+    for (const { client, actor, projects } of CLIENTS) {
+      for (const name of projects) {
+        projectIndex += 1;
+        const keyAccount = csms.length ? csms[projectIndex % csms.length].id : null;
+        const stem = actionCodeStem(client, name, year);
+        const [{ id }] = await rows<{ id: number }>(
+          tx,
+          sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
+              VALUES (${name}, ${client}, ${keyAccount}, ${actor}, ${stem}, ${projectIndex % 7 === 0 ? 'draft' : 'active'}) RETURNING id`,
+        );
+        const lineCount = 3 + Math.floor(next() * 4);
+        for (let line = 0; line < lineCount; line += 1) {
+          const plan = LINES[(projectIndex + line * 3) % LINES.length];
+          const quotation = today - Math.floor(next() * 120) * SECONDS_PER_DAY;
+          const start = quotation + Math.floor(next() * 40) * SECONDS_PER_DAY;
+          const status = TARGET_STATUSES[Math.min(TARGET_STATUSES.length - 1, Math.floor(next() * TARGET_STATUSES.length))];
+          const base: TimingFields = {
+            type: plan.type,
+            status: '1. offline - préparation',
+            startDate: null,
+            endDate: null,
+            initialQuotationDate: quotation,
+            revenue: plan.revenue,
+            releaseDateDiff: null,
+            delayReason: null,
+            revenueDelayImpact: null,
+          };
+          const { next: timed, needsDelayReason } = applyTargetChange(base, { startDate: start, status });
+          const delayReason = needsDelayReason && next() < 0.7 ? DELAY_REASONS[Math.floor(next() * DELAY_REASONS.length)].key : null;
+          const advertId = status === '1. offline - préparation' || plan.type === 'nl hebdo' ? null : 1000 + projectIndex * 10 + line;
+          await tx.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, tool_id, population_category,
+              population_sample, population_size, goal_views, goal_days, goal_shipments, start_date, end_date, check_date, quotation_signed_month,
+              initial_quotation_date, revenue, release_date_diff, delay_reason, revenue_delay_impact, actor, key_account_id, is_new)
+            VALUES (${id}, ${line}, ${`${stem}${line + 1}`}, ${status}, ${statusRank(status)}, ${plan.type},
+              ${plan.type === 'mise en avant' || plan.type === 'référencement' ? null : advertId}, ${plan.type === 'mise en avant' || plan.type === 'référencement' ? advertId : null},
+              ${plan.category}, ${plan.sample}, ${plan.size}, ${plan.goal[0]}, ${plan.goal[1]}, ${plan.goal[2]}, ${timed.startDate}, ${timed.endDate},
+              ${timed.endDate == null ? null : timed.endDate + 15 * SECONDS_PER_DAY}, ${quotation}, ${quotation}, ${plan.revenue}, ${timed.releaseDateDiff},
+              ${delayReason}, ${timed.revenueDelayImpact}, ${actor}, ${keyAccount}, ${line === lineCount - 1})`);
+        }
+        if (authors.length && projectIndex % 3 === 1) {
+          await tx.execute(sql`INSERT INTO project_comments (project_id, author_id, content)
+            VALUES (${id}, ${authors[projectIndex % authors.length].id}, ${'Client très réactif, BAT validé en 48 h. Prévoir le bilan intermédiaire.'})`);
+        }
+      }
+    }
+  });
+  return true;
+}

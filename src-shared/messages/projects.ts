@@ -1,0 +1,62 @@
+import { notice } from './notice';
+
+/** Projects, targets, comments, briefings and estimates (audiences-projects-tools.md §2, §4, §8; issue 12). */
+export const PROJECT_MESSAGES = {
+  // Spec texts, letter for letter.
+  creationFailed: 'Sorry, an error occured',
+  estimateNotFound: 'No estimate found with this ID',
+  estimateImported: 'estimate imported with success!',
+  advertDetached: "Elément détaché de l'action avec succès",
+  actionsCopied: 'Actions copied',
+  actionsCopyFailed: 'Failed to copy actions',
+  cellCopied: 'Copy to clipboard!',
+  projectDeleted: 'Projet supprimé',
+  actionDeleted: 'Action supprimée',
+  noProjectFound: 'Aucun projet trouvé...',
+  loading: 'Loading...',
+  newProject: 'Nouveau projet',
+  clearAll: 'Clear All',
+  createProjectChoice: 'Créer un projet',
+  importEstimateChoice: 'Importer un devis',
+  searchAdvertTitle: 'Associer une publicité',
+  delayReasonTitle: 'Raison du retard',
+  intermediateFeedbackTitle: 'Date de feedbacks intermédiaire',
+  confirm: 'Confirmer',
+  confirmDeleteProject: 'Supprimer le projet et ses actions ?',
+  confirmCancelAction: "Annuler l'action ?",
+  filterPlaceholder: 'Filtrer...',
+  selectAll: 'Select All',
+  resultsLimited: 'Résultats limités à 15 items',
+  allCsm: 'Tous',
+  ascending: 'Ascending',
+  descending: 'Descending',
+  // Server answers of this issue (not quoted by the spec).
+  projectNotFound: 'Projet introuvable',
+  targetNotFound: 'Action introuvable',
+  commentNotFound: 'Commentaire introuvable',
+  briefingNotFound: 'Briefing introuvable',
+  briefingExists: 'Ce projet a déjà un briefing',
+  notCommentAuthor: "Seul l'auteur d'un commentaire peut le modifier ou le supprimer",
+  unknownCsm: "Ce CSM n'existe pas",
+  actionCodeTaken: 'Ce code action existe déjà dans ce projet',
+  estimateFileInvalid: 'Fichier de devis invalide',
+  estimateFileMissingColumns: 'Colonnes manquantes dans le fichier de devis : ',
+  estimateSourceFailed: "L'outil de facturation ne répond pas",
+  positionOutOfRange: 'Position hors du projet',
+} as const;
+
+export const PROJECT_NOTICES = {
+  creationFailed: notice(PROJECT_MESSAGES.creationFailed, 'error', 2000),
+  estimateNotFoundOnCreate: notice(PROJECT_MESSAGES.estimateNotFound, 'warning', 2000),
+  estimateNotFoundOnImport: notice(PROJECT_MESSAGES.estimateNotFound, 'error', 2000),
+  estimateImported: notice(PROJECT_MESSAGES.estimateImported, 'success', 3000),
+  /** Create, import and availability failures show the server's errorMsg with this kind and duration. */
+  serverFailure: notice('', 'error', 3000),
+  advertDetached: notice(PROJECT_MESSAGES.advertDetached, 'success', 3500),
+  actionsCopied: notice(PROJECT_MESSAGES.actionsCopied, 'info', 2000),
+  actionsCopyFailed: notice(PROJECT_MESSAGES.actionsCopyFailed, 'error', 2000),
+  cellCopied: notice(PROJECT_MESSAGES.cellCopied, 'info', 1000),
+  projectDeleted: notice(PROJECT_MESSAGES.projectDeleted, 'info', 3000),
+  actionDeleted: notice(PROJECT_MESSAGES.actionDeleted, 'info', 3000),
+  deleteCommentFailed: notice('', 'error', 3000),
+} as const;

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+
+let browser: Browser;
+let app: WebApp;
+let project: { id: number; targets: { id: number; actionCode: string }[] };
+
+/** Calls the embedded API as the demo CSM (the project screens that would create these are another slice). */
+async function seed() {
+  const { email, password } = demoAccount('CSM');
+  const post = async (method: string, path: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${app.apiUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const session = await post('POST', '/authenticate', { username: email, password });
+  const token = session.accessToken.value as string;
+  project = await post('POST', '/project', { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 }, token);
+  const [online, stats, offline] = project.targets;
+  await post('PUT', `/target/${online.id}/properties`, { status: '2. en ligne', type: 'post', goal: { views: 12000 }, populationSample: 'Cardiologues' }, token);
+  await post('PUT', `/target/${stats.id}/properties`, { status: '3. stats à sortir', type: 'video', advertId: 321 }, token);
+  await post('PUT', `/target/${offline.id}/properties`, { type: 'quiz' }, token);
+  await post('POST', '/newcomment', { projectId: project.id, content: 'Client réactif' }, token);
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await openWebApp(browser);
+  await seed();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+const rowsShown = () => app.page.locator('tbody tr').count();
+
+describe('targets list (web host, Chromium)', () => {
+  it('shows the online-to-stats actions by status DESC, searches, filters a column, copies rows and exports CSV', async () => {
+    const { page, url, context } = app;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+    await signIn(page, url, 'CSM');
+    await page.goto(`${url}/targets`);
+    const [online, stats, offline] = project.targets;
+
+    // Default filter: the offline line is left out; status DESC puts "3. stats à sortir" first.
+    await expect.poll(rowsShown, { timeout: 20_000 }).toBe(2);
+    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(stats.actionCode);
+    expect(await page.getByTestId(`target-row-${online.id}`).textContent()).toContain('12 000 vues');
+    expect(await page.getByTestId(`target-comments-${online.id}`).count()).toBe(1);
+    expect(await page.getByTestId(`target-row-${offline.id}`).count()).toBe(0);
+    expect(await page.getByTestId('targets-csm').locator('option').first().textContent()).toBe('Tous');
+
+    // Term search (action code).
+    await page.getByTestId('targets-search').fill(online.actionCode.toLowerCase());
+    await expect.poll(rowsShown).toBe(1);
+    await page.getByTestId('targets-search').fill('');
+    await expect.poll(rowsShown).toBe(2);
+
+    // Column dropdown: values of the column, 'Select All', the 15-item note, Enter filters.
+    await page.getByTestId('targets-column-type').click();
+    const menu = page.getByTestId('targets-menu-type');
+    await menu.getByText('Ascending').waitFor();
+    expect(await menu.getByText(PROJECT_MESSAGES.resultsLimited).count()).toBe(1);
+    expect(await menu.getByText(PROJECT_MESSAGES.selectAll).count()).toBe(1);
+    await page.getByTestId('targets-filter-type').fill('vid');
+    await menu.getByLabel('video').check();
+    await page.getByTestId('targets-filter-type').press('Enter');
+    await expect.poll(rowsShown).toBe(1);
+    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(stats.actionCode);
+
+    // Order by the column, ascending.
+    await page.getByTestId('targets-column-type').click();
+    await page.getByTestId('targets-filter-type').waitFor();
+    await page.getByTestId('targets-menu-type').getByLabel('video').uncheck();
+    await page.getByTestId('targets-filter-type').press('Enter');
+    await expect.poll(rowsShown).toBe(2);
+    await page.getByTestId('targets-column-type').click();
+    await page.getByTestId('targets-menu-type').getByText('Ascending').click();
+    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(online.actionCode);
+
+    // A row checkbox copies the selection as tab-separated text.
+    await page.getByTestId(`target-select-${online.id}`).check();
+    await page.getByText(PROJECT_MESSAGES.actionsCopied).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.split('\t').slice(0, 5)).toEqual(['Cardio HTA', '', online.actionCode, '2. en ligne', 'post']);
+
+    // CSV export of everything matching, streamed through the host to a download.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('targets-export').click()]);
+    expect(download.suggestedFilename()).toBe('actions.csv');
+    const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0].startsWith('\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type')).toBe(true);
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((line) => line.split(';')[4]).sort()).toEqual([online.actionCode, stats.actionCode].sort());
+  }, 180_000);
+});
