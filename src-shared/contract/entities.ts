@@ -58,6 +58,9 @@ const withoutControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text
 export const plainText = (max: number) => z.string().max(max).refine(withoutControlCharacters, VALIDATION_MESSAGES.controlCharacters);
 /** Text fields: trimmed, bounded so that a huge string is a clear 400 (never a stored megabyte), no control characters. */
 export const shortText = (max = 200) => z.string().trim().max(max).refine(withoutControlCharacters, VALIDATION_MESSAGES.controlCharacters);
+/** Multi-line text (a pasted CSV file): tabs and line breaks allowed, no other control character. */
+export const multilineText = (max: number) =>
+  z.string().max(max).refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text), VALIDATION_MESSAGES.controlCharacters);
 export const emailField = shortText(254).pipe(z.email());
 /** A whole number from a path or query string (digits only: '' or '1e3' are refused), or already a number. */
 export const wholeNumber = (min: number, max: number) =>

@@ -14,7 +14,7 @@ import {
   TARGET_TYPES,
 } from '../rules/projects';
 import { defineOperation } from './define';
-import { idParam, okSchema, shortText, wholeNumber } from './entities';
+import { idParam, multilineText, okSchema, shortText, wholeNumber } from './entities';
 
 /**
  * Projects menu: CSM, CSM_LEAD and SALES read (spec §6). Writes of §6 (project create, update, delete; target add,
@@ -492,7 +492,7 @@ export const projectOperations = {
     path: '/estimates/import',
     summary: "Load the invoicing tool's quote export (CSV) into the default estimate source; a quote's lines are replaced",
     access: projectWriters,
-    body: z.strictObject({ csv: z.string().min(1).max(20_000_000) }),
+    body: z.strictObject({ csv: multilineText(20_000_000).min(1) }),
     bodyLimit: 25 * 1024 * 1024,
     response: z.object({ quotes: z.number().int(), lines: z.number().int() }),
   }),

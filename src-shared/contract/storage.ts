@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { access } from '../roles';
 import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENTS_ROOT, LIBRARY_LABELS, LIBRARY_MAX_BYTES, MAX_KEY_LENGTH, MEDIA_FORMATS } from '../rules/storage';
 import { defineOperation } from './define';
-import { idParam } from './entities';
+import { idParam, plainText } from './entities';
 
 /** Who browses the document storage (spec §6: CSM and CONTENT_CREATOR; ADMIN passes any-of). */
 const storageUsers = access.anyOf('CSM', 'CONTENT_CREATOR');
 
-const keyText = z.string().max(MAX_KEY_LENGTH);
+const keyText = plainText(MAX_KEY_LENGTH);
 
 export const storedFileSchema = z.object({
   name: z.string(),
@@ -46,7 +46,7 @@ const mediaEditors = access.anyOf('CSM', 'CSM_LEAD', 'CONTENT_CREATOR', 'CONTENT
 export const librarySchema = z.object({ id: z.number().int(), label: z.enum(LIBRARY_LABELS), ownerId: z.number().int(), content: z.array(z.string()) });
 export type Library = z.infer<typeof librarySchema>;
 
-const mediaUrlText = z.string().min(1).max(4096);
+const mediaUrlText = plainText(4096).min(1);
 
 export const libraryUploadFieldsSchema = z.strictObject({ libraryId: idParam });
 
@@ -72,7 +72,7 @@ export const storageOperations = {
     path: '/f/document/delete',
     summary: 'Deletes one document (its key or its media URL)',
     access: storageUsers,
-    body: z.strictObject({ filePath: z.string().min(1).max(4096) }),
+    body: z.strictObject({ filePath: mediaUrlText }),
     response: z.object({ deleted: z.string() }),
   }),
   'storage.deleteAttachment': defineOperation({
@@ -122,7 +122,7 @@ export const storageOperations = {
     path: '/cdn/*',
     summary: 'Serves a stored file (the "CDN"): type from its bytes, nosniff, sandboxed, long cache with d',
     access: access.public,
-    query: z.object({ d: z.string().max(40).optional() }),
+    query: z.object({ d: plainText(40).optional() }),
     response: z.unknown(),
   }),
 };

@@ -60,9 +60,12 @@ describe('audience screens (web host, Chromium)', () => {
     const made = (await api(lead, 'POST', '/audience', { name: 'Lecture seule', type: 'story' })) as { id: number };
 
     await signIn(page, url, 'SALES');
-    expect(new URL(page.url()).pathname).toBe('/audiences');
+    // Every role lands on the advert list (spec §2); the audience list is in the Audiences menu.
+    expect(new URL(page.url()).pathname).toBe('/adverts');
     await page.getByTestId('nav-audiences').click();
     expect(await page.getByTestId('nav-audiences.list').textContent()).toBe('Audiences');
+    await page.getByTestId('nav-audiences.list').click();
+    await page.waitForURL((u) => u.pathname === '/audiences');
     const row = page.locator(`tr[data-testid="audience-row-${made.id}"]`);
     await row.waitFor();
     expect(await row.getByRole('link').count()).toBe(0);
@@ -81,6 +84,7 @@ describe('audience screens (web host, Chromium)', () => {
 
     // CSM_LEAD edits, without the size (ADMIN only).
     await signIn(page, url, 'CSM_LEAD');
+    await page.goto(`${url}/audiences`);
     await page.getByTestId(`audience-link-${made.id}`).click();
     await page.getByTestId('audience-editor').waitFor();
     expect(await page.getByTestId('live-size-panel').count()).toBe(0);
@@ -92,7 +96,7 @@ describe('audience screens (web host, Chromium)', () => {
   it('creates an audience with two labels, shows its live size and tester, attaches an e-mail list, saves, lists, debugs and deletes it', async () => {
     const { page, url } = app;
     await signIn(page, url, 'ADMIN');
-    await page.waitForURL((u) => u.pathname === '/audiences');
+    await page.waitForURL((u) => u.pathname === '/adverts');
 
     // Opening 'new' without the create menu: nothing in memory, back to the list with the warning.
     await page.goto(`${url}/audiences/new`);

@@ -58,18 +58,24 @@ describe('control characters in text fields', () => {
   for (const { id, part, key, value } of textFields) {
     it(`${id} ${part}.${key}: NUL and other control characters → 400 naming the field`, async () => {
       const operation = contract[id] as Operation;
-      for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']) {
-        const bad = `${value.slice(0, 1)}${control}${value.slice(1)}`;
-        const input = { ...contractExamples[id]!, [part]: { ...contractExamples[id]![part], [key]: bad } };
+      const example = contractExamples[id]!;
+      const params = (example as { params?: Record<string, unknown> }).params ?? {};
+      const send = (text: string) => {
+        const input = { ...example, [part]: { ...example[part], [key]: text } };
         const query = new URLSearchParams(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
-        const path = operation.path.replace(/:([A-Za-z0-9_]+)/g, '1') + (query ? `?${query}` : '');
-        const response = await server.request(operation.method, path, {
+        const path = operation.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1))) + (query ? `?${query}` : '');
+        return server.request(operation.method, path, {
           token: operation.access.kind === 'public' ? undefined : adminToken,
           body: operation.method === 'GET' ? undefined : input.body,
         });
+      };
+      // A field that refuses any other character too (an enum, an id format) names itself with its own reason.
+      const freeText = (await send(`${value.slice(0, 1)}z${value.slice(1)}`)).status !== 400;
+      for (const control of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']) {
+        const response = await send(`${value.slice(0, 1)}${control}${value.slice(1)}`);
         expect(response.status, `${JSON.stringify(control)} → ${JSON.stringify(response.body)}`).toBe(400);
         expect(response.body.field).toBe(key);
-        expect(response.body.errorMsg).toMatch(new RegExp(` : ${VALIDATION_MESSAGES.controlCharacters}$`));
+        if (freeText) expect(response.body.errorMsg).toMatch(new RegExp(` : ${VALIDATION_MESSAGES.controlCharacters}$`));
       }
     });
   }
