@@ -372,9 +372,9 @@ export const audienceOperations = {
   'audiences.search': defineOperation({
     method: 'GET',
     path: '/audiences/search',
-    summary: 'Audiences by name for the advert editor, optionally of one type',
+    summary: 'Audiences by name for the advert editor (limit 120) and the article editor (25), optionally of one type',
     access: access.anyOf('CSM', 'CSM_LEAD'),
-    query: z.strictObject({ term: shortText(200).default(''), type: audienceType.optional(), limit: wholeNumber(1, 100).default(NODE_SEARCH_LIMIT) }),
+    query: z.strictObject({ term: shortText(200).default(''), type: audienceType.optional(), limit: wholeNumber(1, 120).default(NODE_SEARCH_LIMIT) }),
     response: z.array(z.object({ id: z.number().int(), name: z.string(), type: audienceType.nullable(), area, roles: z.array(z.string()) })),
   }),
 

@@ -118,3 +118,21 @@ describe('node search with awkward terms', () => {
     expect(long.body.field).toBe('term');
   });
 });
+
+describe('audience search of the advert and article editors (spec §7: limit 120 advert, 25 article)', () => {
+  it('answers up to 120 audiences, refuses more, and keeps the name order', async () => {
+    for (let index = 0; index < 122; index += 1) {
+      const made = await server.request('POST', '/audience', { token: lead, body: { name: `Lot ${String(index).padStart(3, '0')}`, type: 'timeline' } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const page = await server.request('GET', '/audiences/search?term=Lot&limit=120', { token: csm });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const names = (page.body as { name: string }[]).map((row) => row.name);
+    expect(names).toHaveLength(120);
+    expect(names[0]).toBe('Lot 000');
+    expect(names[119]).toBe('Lot 119');
+    const tooMany = await server.request('GET', '/audiences/search?term=Lot&limit=121', { token: csm });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.field).toBe('limit');
+  });
+});

@@ -151,8 +151,7 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
     let stale = false;
     const timer = setTimeout(async () => {
       const type = kind === 'advert' ? audienceTypeOf(draft.type) : undefined;
-      // The audience search answers at most 100 (its contract); the spec's 120 for adverts is capped there.
-      const limit = Math.min(AUDIENCE_SEARCH_LIMIT[kind], 100);
+      const limit = AUDIENCE_SEARCH_LIMIT[kind];
       const result = await call('audiences.search', { query: { term: term.trim(), limit, ...(type ? { type: type as never } : {}) } });
       if (stale) return;
       if (!result.ok) return raise(N.audienceSearchFailed(result.errorMsg));
