@@ -141,6 +141,9 @@ export async function downloadCsvFile(
   if (!opened.ok) throw new ExportFailedError(opened);
   const temporary = `${path}.${process.pid}.partial`;
   const out = createWriteStream(temporary);
+  // pipeline reports the stream's errors; this listener only keeps a late one (destroyed while opening) from
+  // ending the process.
+  out.on('error', () => undefined);
   let lines = 0;
   let lastReport = 0;
   const counted = async function* () {
@@ -157,7 +160,9 @@ export async function downloadCsvFile(
     await pipeline(Readable.from(counted()), out, { signal: options.signal });
     await rename(temporary, path);
   } catch (error) {
+    // Closed before the unlink: destroyed while still opening, the stream would create the file after it.
     out.destroy();
+    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
     await unlink(temporary).catch(() => undefined);
     throw error;
   }

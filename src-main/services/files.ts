@@ -166,7 +166,28 @@ export async function writeCsvFile(
 ): Promise<void> {
   const temporary = `${path}.${process.pid}.partial`;
   const out = createWriteStream(temporary, { encoding: 'utf8' });
-  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+  // Listened to at once: a stream destroyed while its file is still opening (a cancel right at the start) reports
+  // its buffered writes as an error, which must end this export, never the process.
+  let failure: Error | undefined;
+  out.on('error', (error) => {
+    failure ??= error;
+  });
+  const write = (text: string) => {
+    if (failure) return Promise.reject(failure);
+    if (out.write(text)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const onDrain = () => {
+        out.off('error', onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        out.off('drain', onDrain);
+        reject(error);
+      };
+      out.once('drain', onDrain);
+      out.once('error', onError);
+    });
+  };
   const cellValue = options.cellValue ?? ((row, column) => row[column]);
   try {
     await write('\uFEFF' + Papa.unparse([options.headers ?? columns], { delimiter: ';', newline: '\r\n' }) + '\r\n');
@@ -183,7 +204,9 @@ export async function writeCsvFile(
     await finished(out);
     await rename(temporary, path);
   } catch (error) {
+    // Closed before the unlink: destroyed while still opening, the stream would create the file after it.
     out.destroy();
+    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
     await unlink(temporary).catch(() => undefined);
     throw error;
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ApiClient } from '../../src-main/services/api-client';
 import { ExportFailedError, exportToCsvFile, pagingPart, type Progress } from '../../src-main/services/csv-export';
+import { writeCsvFile } from '../../src-main/services/files';
 import { createSessionVault } from '../../src-main/services/session-vault';
 import { accounts } from '../../src-server/db/schema';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
@@ -114,5 +115,20 @@ describe('CSV export streamed from a list operation', () => {
     const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n').slice(1);
     expect(lines.every((line) => line.includes('Chloé'))).toBe(true);
     await api.close();
+  });
+
+  it('fails cleanly when the rows fail before the file is even open (no stray stream error), leaving nothing', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const path = join(scratch, `tot-${attempt}.csv`);
+      const failing = (async function* () {
+        throw new Error('rows failed');
+        yield {};
+      })();
+      await expect(writeCsvFile(path, failing, ['id'])).rejects.toThrow('rows failed');
+      expect(existsSync(path)).toBe(false);
+    }
+    // Give a late stream error the time to surface (vitest fails the file on an uncaught exception).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(readdirSync(scratch).filter((name) => name.startsWith('tot-'))).toEqual([]);
   });
 });
