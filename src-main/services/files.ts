@@ -206,7 +206,7 @@ export async function writeCsvFile(
   } catch (error) {
     // Closed before the unlink: destroyed while still opening, the stream would create the file after it.
     out.destroy();
-    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await unlink(temporary).catch(() => undefined);
     throw error;
   }
