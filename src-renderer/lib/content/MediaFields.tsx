@@ -55,13 +55,8 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
     if (advertId === undefined) return;
     const toasts = TOASTS[kindOfMedia];
     const request = { operation: 'adverts.uploadAttachment' as const, params: { kind: kindOfMedia }, fields: { advertId: String(advertId) }, label: toasts.label };
-    let result: UploadResult;
-    if (edited) {
-      raise(toasts.uploading);
-      result = await uploadBytes({ ...request, blob: edited.blob, fileName: edited.fileName });
-    } else {
-      result = await uploadFile(request);
-    }
+    raise(toasts.uploading);
+    const result: UploadResult = edited ? await uploadBytes({ ...request, blob: edited.blob, fileName: edited.fileName }) : await uploadFile(request);
     if (!result.ok) {
       if (result.errorMsg === STORAGE_MESSAGES.uploadCancelled) raise(STORAGE_NOTICES.uploadCancelled);
       else raise(result.status === 403 ? ADVERT_SCREEN_NOTICES.userNotAllowed : toasts.failed(result.errorMsg));
