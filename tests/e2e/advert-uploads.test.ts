@@ -145,7 +145,7 @@ describe('advert uploads (web host, Chromium)', () => {
     await page.getByTestId('media-library-delete').click();
     await toast(page, 'success', MEDIA.mediaDeleted).waitFor({ timeout: 20_000 });
     await page.getByTestId('media-library-empty').waitFor({ timeout: 20_000 });
-    expect(await page.evaluate(async (src) => (await fetch(src)).status, media!)).toBe(404);
+    expect(await page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, media!)).toBe(404);
     await page.getByTestId('media-library-close').click();
 
     // Removing every image (§8: 3 s toast).
