@@ -82,7 +82,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('advert media upload
     expect((await server.request('GET', `/advert/${id}/history`, { token: csm })).body.length).toBeGreaterThanOrEqual(5);
   });
 
-  it("refuses a PNG renamed .mp4, formats outside the kind's list, 11 MB, and a missing advert, keeping nothing", async () => {
+  it("refuses a PNG renamed .mp4, formats outside the kind's list, 11 MB and a missing advert; the advert's media stay empty", async () => {
     const { id } = await advert({ type: 'post' });
     expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Invalid file type' } });
     expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'logo.png', PNG)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(VIDEO_FORMATS) } });
