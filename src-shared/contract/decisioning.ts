@@ -91,6 +91,14 @@ export const decisioningOperations = {
     summary: 'Title, description, author, image and logo of a web page (Open Graph and meta tags), fetched by the server',
     access: access.authenticated,
     query: z.strictObject({ url: shortText(2000).min(1) }),
-    response: z.object({ title: z.string(), description: z.string(), author: z.string(), image: z.string().nullable(), logo: z.string().nullable() }),
+    response: z.object({
+      title: z.string(),
+      description: z.string(),
+      author: z.string(),
+      image: z.string().nullable(),
+      logo: z.string().nullable(),
+      /** The image or logo found whose address answers no image: they cannot be uploaded (spec §8 warnings). */
+      unavailable: z.array(z.enum(['image', 'logo'])).optional(),
+    }),
   }),
 };

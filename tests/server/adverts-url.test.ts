@@ -50,6 +50,7 @@ beforeAll(async () => {
       return pump();
     }
     if (url === '/silent') return; // never answers
+    if (url === '/favicon.png') return response.writeHead(200, { 'content-type': 'image/png' }).end('png');
     if (url === '/image') return response.writeHead(200, { 'content-type': 'image/png' }).end('png');
     response.writeHead(404).end();
   });
@@ -79,6 +80,8 @@ describe('GET /url/parse', () => {
       author: 'Dr Martin',
       image: `${base}/images/cover.png`,
       logo: `${base}/favicon.png`,
+      // The test page serves the favicon only: its cover image cannot be uploaded (spec §8 warning).
+      unavailable: ['image'],
     });
   });
 

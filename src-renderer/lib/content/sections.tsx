@@ -22,6 +22,8 @@ import {
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
+import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
+import { MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
 import type { ContentItem, ContentKind } from './types';
 
@@ -231,16 +233,21 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
     setFetching(false);
     if (!result.ok) return raise(N.urlPrefillFailed(result.errorMsg));
     const page = result.data;
-    const missing = [...(page.logo ? [] : ['logo']), ...(page.image ? [] : ['image'])];
+    // An image or logo whose address answers no image cannot be uploaded: warned, and not taken (spec §8).
+    const imageOk = Boolean(page.image) && !page.unavailable?.includes('image');
+    const logoOk = Boolean(page.logo) && !page.unavailable?.includes('logo');
+    const missing = [...(logoOk ? [] : ['logo']), ...(imageOk ? [] : ['image'])];
     patch({
       ...withSource(draft, url),
       title: page.title || draft.title,
       description: page.description || draft.description,
       author: page.author || draft.author,
-      ...(page.logo ? { logo: page.logo } : {}),
-      ...(page.image ? { image: page.image, images: [page.image] } : {}),
+      ...(logoOk ? { logo: page.logo } : {}),
+      ...(imageOk ? { image: page.image, images: [page.image!] } : {}),
     });
     raise(N.prefillDone(missing));
+    if (page.image && !imageOk) raise(MEDIA_NOTICES.prefillImageNotUploadable);
+    if (page.logo && !logoOk) raise(MEDIA_NOTICES.prefillLogoNotUploadable);
   }
 
   return (
@@ -257,9 +264,7 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
           </Field>
         </div>
       )}
-      <div className="upload-placeholder" data-testid="uploads-placeholder">
-        {M.uploadsPlaceholder}
-      </div>
+      <MediaFields draft={draft} patch={patch} kind={kind} readOnly={readOnly} />
       <div className="grid-2">
         <TextInput field="logo" label="Logo (URL)" value={draft.logo} onChange={(logo) => patch({ logo: logo || null })} />
         <TextInput field="images" label="Images (URL, une par ligne)" multiline value={(draft.images ?? []).join('\n')} onChange={(value) => patch({ images: value.split('\n').map((line) => line.trim()).filter(Boolean) })} />

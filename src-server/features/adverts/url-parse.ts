@@ -81,6 +81,8 @@ export interface PageInfo {
   author: string;
   image: string | null;
   logo: string | null;
+  /** The image and logo found whose address answers no image (spec §8: 'L'image de ce site ne peut être uploadée'). */
+  unavailable?: ('image' | 'logo')[];
 }
 
 export function urlParser(options: { allowPrivate: boolean }) {
@@ -164,6 +166,29 @@ export function urlParser(options: { allowPrivate: boolean }) {
     }
   }
 
+  /** Whether an address answers an image (same agent and checks as the page, redirects limited); never throws. */
+  async function answersImage(address: string): Promise<boolean> {
+    const signal = AbortSignal.timeout(URL_PARSE_TIMEOUT_MS);
+    try {
+      let url = parseUserUrl(address);
+      for (let redirects = 0; redirects <= URL_PARSE_MAX_REDIRECTS; redirects += 1) {
+        checkLiteral(url);
+        const response = await request(url, { dispatcher: agent, method: 'GET', signal, headers: { 'user-agent': 'Mozilla/5.0 (compatible; BackofficeUrlPreview/1.0)', accept: 'image/*' } });
+        // Only the answer's head matters: the body is dropped unread (its abort is expected, not an error).
+        response.body.on('error', () => undefined);
+        response.body.destroy();
+        if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
+          url = parseUserUrl(new URL(String(response.headers.location), url).toString());
+          continue;
+        }
+        return response.statusCode < 300 && /^image\//i.test(String(response.headers['content-type'] ?? ''));
+      }
+      return false;
+    } catch {
+      return false;
+    }
+  }
+
   return {
     async parse(text: string): Promise<PageInfo> {
       const url = parseUserUrl(text);
@@ -182,12 +207,17 @@ export function urlParser(options: { allowPrivate: boolean }) {
       const record = result as Record<string, unknown>;
       const firstUrl = (list: unknown) => (Array.isArray(list) && list.length ? (list[0] as { url?: string }).url : undefined);
       const text_ = (...values: unknown[]) => String(values.find((value) => typeof value === 'string' && value.trim()) ?? '').trim();
+      const image = absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage));
+      const logo = absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico');
+      const [imageOk, logoOk] = await Promise.all([image ? answersImage(image) : true, logo ? answersImage(logo) : true]);
+      const unavailable = [...(imageOk ? [] : ['image' as const]), ...(logoOk ? [] : ['logo' as const])];
       return {
         title: text_(result.ogTitle, result.twitterTitle, result.dcTitle),
         description: text_(result.ogDescription, result.twitterDescription, result.dcDescription),
         author: text_(record.metaAuthor, record.author, result.articleAuthor, result.ogSiteName),
-        image: absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage)),
-        logo: absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico'),
+        image,
+        logo,
+        ...(unavailable.length ? { unavailable } : {}),
       };
     },
     close: () => agent.close(),
