@@ -1,3 +1,4 @@
+import type { Advert } from '@shared/contract/adverts';
 import type { ServerContext } from './context';
 
 /**
@@ -12,9 +13,17 @@ export interface AudienceMembership {
   audience(id: number): { criteria: readonly { label: string; value: string; type: string }[] } | undefined;
 }
 
+/** Advert writes offered by the adverts feature to the media uploads (same transaction, checks and history). */
+export interface AdvertWrites {
+  load(id: number): Promise<Advert>;
+  /** Applies `change` to the locked advert and saves it; a throw inside leaves it unchanged. */
+  change(id: number, account: { id: number } | null, change: (current: Advert) => Advert): Promise<Advert>;
+}
+
 export interface FeatureServices {
   audienceMembership?: AudienceMembership;
   advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;
+  advertWrites?: AdvertWrites;
 }
 
 const registry = new WeakMap<ServerContext, FeatureServices>();

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context';
 import type { Handlers } from '../operations';
 import { adminFeature } from './admin';
+import { advertMediaFeature } from './advert-media';
 import { audienceHistoryFeature } from './audience-history';
 import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
@@ -26,6 +27,7 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...audienceHistory.handlers,
     ...(await storageFeature(context)),
     ...(await advertsFeature(context)),
+    ...advertMediaFeature(context),
     ...(await projectsFeature(context)),
   };
 }

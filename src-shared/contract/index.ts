@@ -1,5 +1,6 @@
 import { adminOperations } from './admin';
 import { audienceHistoryOperations } from './audience-history';
+import { advertMediaOperations } from './advert-media';
 import { advertOperations } from './adverts';
 import { articleOperations } from './articles';
 import { decisioningOperations } from './decisioning';
@@ -25,6 +26,7 @@ export const contract = {
   ...audienceHistoryOperations,
   ...storageOperations,
   ...advertOperations,
+  ...advertMediaOperations,
   ...articleOperations,
   ...decisioningOperations,
   ...projectOperations,

@@ -31,6 +31,35 @@ export const DOCUMENT_FORMATS = [
   'txt', 'csv', 'html', 'json', FOLDER_MARKER.slice(1),
 ] as const;
 
+/** Advert media (spec §7 Uploads): logo and cover take the spec's image list, video the video formats. */
+export const ADVERT_ATTACHMENT_KINDS = ['logo', 'cover', 'video'] as const;
+export type AdvertAttachmentKind = (typeof ADVERT_ATTACHMENT_KINDS)[number];
+export const MEDIA_MAX_BYTES = LIBRARY_MAX_BYTES;
+export const ADVERT_IMAGE_FORMATS = MEDIA_FORMATS.filter((format) => format !== 'mp4');
+export const ADVERT_ATTACHMENT_FORMATS_BY_KIND: Readonly<Record<AdvertAttachmentKind, readonly string[]>> = {
+  logo: ADVERT_IMAGE_FORMATS,
+  cover: ADVERT_IMAGE_FORMATS,
+  video: VIDEO_FORMATS,
+};
+/** Every format one of the kinds takes: the operation's list (dialog filter, first check). */
+export const ADVERT_ATTACHMENT_FORMATS = [...new Set([...MEDIA_FORMATS, ...VIDEO_FORMATS])] as readonly string[];
+/** Story uploads take the shorter list of spec §5: images; a screen's illustration may be a video too. */
+export const STORY_IMAGE_FORMATS = IMAGE_FORMATS;
+export const STORY_ILLUSTRATION_FORMATS = [...IMAGE_FORMATS, ...VIDEO_FORMATS] as const;
+
+/** The formats an advert attachment of `kind` takes. */
+export function attachmentFormats(kind: AdvertAttachmentKind): readonly string[] {
+  return ADVERT_ATTACHMENT_FORMATS_BY_KIND[kind];
+}
+
+/**
+ * The storage key of an advert's media: built from the advert id, the kind and a random part only, with the
+ * (already allowed) extension; nothing the user typed.
+ */
+export function advertMediaKey(advertId: number, place: string, random: string, extension: string): string {
+  return `${ADVERTS_ROOT}/${advertId}/${place}-${random}.${extension}`;
+}
+
 /**
  * The formats of each upload operation (its contract `multipart.formats`), for the page that picks the file on the
  * web host: the renderer takes no zod schemas from the contract. A unit test keeps the two equal.
@@ -38,6 +67,10 @@ export const DOCUMENT_FORMATS = [
 export const UPLOAD_FORMATS: Readonly<Record<string, readonly string[]>> = {
   'storage.uploadDocument': DOCUMENT_FORMATS,
   'library.upload': MEDIA_FORMATS,
+  'adverts.uploadAttachment': ADVERT_ATTACHMENT_FORMATS,
+  'stories.uploadLogo': STORY_IMAGE_FORMATS,
+  'stories.uploadScreenLogo': STORY_IMAGE_FORMATS,
+  'stories.uploadScreenIllustration': STORY_ILLUSTRATION_FORMATS,
 };
 
 /** Spec §9: files shown in the preview pane, and those with their own icon. */

@@ -220,6 +220,9 @@ export function contentService(context: ServerContext) {
     },
 
     actor: (account: Account): Promise<Actor> => actorOf(db, account),
+
+    /** Any other change of one item, with the same lock, publication check and history as every write (media uploads). */
+    modify: write,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Advert } from '@shared/contract/adverts';
 import type { ServerContext } from '../../context';
 import { featureServices } from '../../feature-services';
 import type { Handlers } from '../../operations';
@@ -22,6 +23,11 @@ export async function advertsFeature(context: ServerContext) {
   context.onClose(() => urls.close());
   // The audience debug page lists what the user would be served.
   featureServices(context).advertsForUser = (userId) => decisioning.forDebug(userId);
+  // Media uploads (advert-media feature) set the advert's fields through the same writes.
+  featureServices(context).advertWrites = {
+    load: (id) => content.load('advert', id) as Promise<Advert>,
+    change: (id, account, change) => content.modify('advert', id, account, 'update', async (current) => ({ next: change(current as Advert) })),
+  };
   if (context.config.seedAudienceDemo) seedDemoInBackground(context);
 
   const more: DecisioningHandlers = {

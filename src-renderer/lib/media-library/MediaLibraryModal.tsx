@@ -1,0 +1,107 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState, type JSX } from 'react';
+import { ADVERT_MEDIA_MESSAGES as M } from '@shared/messages/advert-media';
+import { isVideoUrl } from '@shared/rules/storage';
+import { Dialog } from '../../ui/Dialog';
+import { UploadProgressList } from '../uploads';
+import {
+  deleteLibraryMediaAtom,
+  libraryLabelOf,
+  loadMediaLibraryAtom,
+  mediaLibraryAtom,
+  mediaLibraryLoadingAtom,
+  uploadLibraryMediaAtom,
+  type LibraryLabel,
+} from './atoms';
+import './media-library.css';
+
+export { isProductMedia, loadMediaLibraryAtom, mediaLibraryAtom, type LibraryLabel } from './atoms';
+
+/**
+ * The global media library modal (platform.md: "a global modal can show a media library"; adverts-articles.md §3
+ * Library, §5, §7): the media of one advert's or article's library, upload with progress, delete, and pick.
+ */
+export function MediaLibraryModal(props: {
+  label: LibraryLabel | 'Advert' | 'Article';
+  ownerId: number;
+  open: boolean;
+  onClose(): void;
+  onPick?(webpath: string): void;
+}): JSX.Element | null {
+  const { open, ownerId, onClose, onPick } = props;
+  const label = libraryLabelOf(props.label);
+  const load = useSetAtom(loadMediaLibraryAtom);
+  const upload = useSetAtom(uploadLibraryMediaAtom);
+  const remove = useSetAtom(deleteLibraryMediaAtom);
+  const library = useAtomValue(mediaLibraryAtom);
+  const loading = useAtomValue(mediaLibraryLoadingAtom);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open && label) void load({ label, ownerId });
+  }, [open, label, ownerId, load]);
+
+  if (!open || !label) return null;
+  const shown = library && library.label === label && library.ownerId === ownerId ? library : null;
+
+  async function removeMedia(url: string) {
+    setBusy(url);
+    try {
+      await remove(url);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="modal-backdrop media-library-backdrop" data-testid="media-library">
+      <Dialog
+        title={M.libraryTitle}
+        onCancel={onClose}
+        testId="media-library-dialog"
+        actions={
+          <>
+            <button type="button" className="secondary" disabled={!shown} onClick={() => void upload()} data-testid="media-library-upload">
+              {M.libraryUpload}
+            </button>
+            <button type="button" className="primary" onClick={onClose} data-testid="media-library-close">
+              {M.close}
+            </button>
+          </>
+        }
+      >
+        <UploadProgressList />
+        {!shown && loading && <p className="muted">{M.libraryLoading}</p>}
+        {shown && shown.content.length === 0 && (
+          <p className="muted" data-testid="media-library-empty">
+            {M.libraryEmpty}
+          </p>
+        )}
+        {shown && shown.content.length > 0 && (
+          <ul className="media-library-grid" data-testid="media-library-items">
+            {shown.content.map((url) => (
+              <li key={url} className="media-library-item" data-testid="media-library-item" data-url={url}>
+                <button
+                  type="button"
+                  className="media-library-thumb"
+                  disabled={!onPick}
+                  title={onPick ? M.pick : undefined}
+                  onClick={() => {
+                    onPick?.(url);
+                    onClose();
+                  }}
+                  data-testid="media-library-pick"
+                >
+                  {isVideoUrl(url) ? <video src={url} muted preload="metadata" /> : <img src={url} alt="" loading="lazy" />}
+                </button>
+                <button type="button" className="link danger" disabled={busy === url} onClick={() => void removeMedia(url)} data-testid="media-library-delete">
+                  {M.delete}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
+    </div>
+  );
+}

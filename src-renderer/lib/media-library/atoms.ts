@@ -1,0 +1,86 @@
+import { atom } from 'jotai';
+import type { Library } from '@shared/contract/storage';
+import { ADVERT_MEDIA_MESSAGES as M, ADVERT_MEDIA_NOTICES as N } from '@shared/messages/advert-media';
+import { STORAGE_MESSAGES, STORAGE_NOTICES, storageError } from '@shared/messages/storage';
+import { LIBRARY_LABELS } from '@shared/rules/storage';
+import { apiAtom } from '../bridge';
+import { raiseNoticeAtom } from '../notices';
+import { uploadFileAtom } from '../uploads';
+
+export type LibraryLabel = (typeof LIBRARY_LABELS)[number];
+
+/** The label as the contract spells it: the platform's 'Advert' / 'Article' are accepted too. */
+export function libraryLabelOf(label: string): LibraryLabel | null {
+  const lower = label.toLowerCase();
+  return (LIBRARY_LABELS as readonly string[]).includes(lower) ? (lower as LibraryLabel) : null;
+}
+
+/** Whether a media URL is the product's own (served under /cdn/), the only ones that may be deleted (spec §5). */
+export function isProductMedia(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).pathname.startsWith('/cdn/');
+  } catch {
+    return false;
+  }
+}
+
+/** The library the global modal shows (one modal at a time): null until loaded. */
+export const mediaLibraryAtom = atom<Library | null>(null);
+mediaLibraryAtom.debugLabel = 'mediaLibrary.library';
+
+export const mediaLibraryLoadingAtom = atom(false);
+mediaLibraryLoadingAtom.debugLabel = 'mediaLibrary.loading';
+
+/** Loads (making it on first use) the library of an advert or article; story items load theirs after load too. */
+export const loadMediaLibraryAtom = atom(null, async (get, set, owner: { label: LibraryLabel; ownerId: number }): Promise<Library | null> => {
+  set(mediaLibraryLoadingAtom, true);
+  try {
+    const result = await get(apiAtom)('library.get', { params: { label: owner.label, id: owner.ownerId } });
+    if (!result.ok) {
+      set(raiseNoticeAtom, storageError(result.errorMsg));
+      return null;
+    }
+    set(mediaLibraryAtom, result.data);
+    return result.data;
+  } finally {
+    set(mediaLibraryLoadingAtom, false);
+  }
+});
+loadMediaLibraryAtom.debugLabel = 'mediaLibrary.load';
+
+/** Uploads one media into the shown library through the upload channel (progress, cancel; 10 MB). */
+export const uploadLibraryMediaAtom = atom(null, async (get, set): Promise<string | null> => {
+  const library = get(mediaLibraryAtom);
+  if (!library) return null;
+  const result = await set(uploadFileAtom, { operation: 'library.upload', fields: { libraryId: String(library.id) }, label: M.libraryTitle });
+  if (!result.ok) {
+    if (result.errorMsg === STORAGE_MESSAGES.uploadCancelled) set(raiseNoticeAtom, STORAGE_NOTICES.uploadCancelled);
+    else set(raiseNoticeAtom, result.errorMsg === M.tooLarge ? N.tooLarge : storageError(result.errorMsg));
+    return null;
+  }
+  if (!result.data) return null;
+  const answer = result.data.answer as { webpaths: string[]; library: Library };
+  set(mediaLibraryAtom, answer.library);
+  set(raiseNoticeAtom, N.mediaUploaded);
+  return answer.webpaths[0] ?? null;
+});
+uploadLibraryMediaAtom.debugLabel = 'mediaLibrary.upload';
+
+/** Removes a media from the library (and its file): only the product's own media (spec §5). */
+export const deleteLibraryMediaAtom = atom(null, async (get, set, url: string): Promise<boolean> => {
+  const library = get(mediaLibraryAtom);
+  if (!library) return false;
+  if (!isProductMedia(url)) {
+    set(raiseNoticeAtom, N.cannotDeletePreview);
+    return false;
+  }
+  const result = await get(apiAtom)('library.deleteItem', { params: { id: library.id }, body: { item: url } });
+  if (!result.ok) {
+    set(raiseNoticeAtom, result.errorMsg === M.cannotDeletePreview ? N.cannotDeletePreview : storageError(result.errorMsg));
+    return false;
+  }
+  set(mediaLibraryAtom, result.data);
+  set(raiseNoticeAtom, N.mediaDeleted);
+  return true;
+});
+deleteLibraryMediaAtom.debugLabel = 'mediaLibrary.delete';
