@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVERT_MEDIA_MESSAGES as AM } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES as S } from '@shared/messages/story';
+import { MP4, PNG } from '../fixtures/storage-files';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 
 let browser: Browser;
@@ -36,6 +38,12 @@ async function dragBullet(page: Page, fromIndex: number, toIndex: number) {
   const targetX = toIndex > fromIndex ? to.x + to.width * 0.9 : to.x + to.width * 0.1;
   await page.mouse.move(targetX, to.y + to.height / 2, { steps: 8 });
   await page.mouse.up();
+}
+
+/** Clicks a button that opens the page's file picker, and answers it with `file`. */
+async function pickFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId(button).click()]);
+  await chooser.setFiles(file);
 }
 
 async function openStorySection(page: Page) {
@@ -136,5 +144,64 @@ describe('story screen editor (web host, Chromium)', () => {
     await page.reload();
     await openStorySection(page);
     await expect.poll(() => bulletIds(page), { timeout: 15_000 }).toEqual([2, 3]);
+  });
+
+  // Follows the story left by the test above (screens 2 and 3), on the same page.
+  it("uploads a screen's image, video and logo, and picks an image from the media library", async () => {
+    const { page } = app;
+    await clearToasts(page);
+    await bullets(page).nth(0).click();
+    expect(await selectedId(page)).toBe(2);
+
+    // An image: progress, the 1300 ms toast, the canvas shows it from the storage.
+    await page.route('**/__upload*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await pickFile(page, 'screen-upload-illustration', { name: 'ecran.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('upload-job').waitFor();
+    await toast(page, 'success', AM.storyMediaSaved).waitFor({ timeout: 20_000 });
+    await page.unroute('**/__upload*');
+    await expect.poll(() => page.getByTestId('story-canvas').getAttribute('data-media-kind')).toBe('image');
+    expect(await page.getByTestId('story-canvas-image').getAttribute('src')).toMatch(/^\/cdn\/.+\.png\?d=\d+$/);
+    await expect.poll(() => page.getByTestId('story-canvas-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+
+    // A video: the canvas plays it in a video area.
+    await pickFile(page, 'screen-upload-illustration', { name: 'ecran.mp4', mimeType: 'video/mp4', buffer: MP4 });
+    await toast(page, 'success', AM.storyMediaSaved).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('story-canvas').getAttribute('data-media-kind')).toBe('video');
+    expect(await page.getByTestId('story-canvas-video').getAttribute('src')).toMatch(/\.mp4\?d=\d+$/);
+
+    // The screen's logo.
+    await clearToasts(page);
+    await pickFile(page, 'screen-upload-logo', { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await toast(page, 'success', AM.storyLogoSaved).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('story-canvas-logo').getAttribute('src')).toMatch(/^\/cdn\/.+\.png\?d=\d+$/);
+
+    // The library: two media uploaded, one deleted, the other picked as the screen's image.
+    await clearToasts(page);
+    await page.getByTestId('screen-open-library').click();
+    await page.getByTestId('media-library-empty').waitFor({ timeout: 15_000 });
+    for (const name of ['un.png', 'deux.png']) {
+      const count = await page.getByTestId('media-library-item').count();
+      await pickFile(page, 'media-library-upload', { name, mimeType: 'image/png', buffer: PNG });
+      await expect.poll(() => page.getByTestId('media-library-item').count(), { timeout: 20_000 }).toBe(count + 1);
+    }
+    await toast(page, 'success', AM.mediaUploaded).waitFor();
+    const [first, second] = await page.getByTestId('media-library-item').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-url')!));
+    await page.getByTestId('media-library-item').nth(0).getByTestId('media-library-delete').click();
+    await toast(page, 'success', AM.mediaDeleted).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('media-library-item').count()).toBe(1);
+    await page.getByTestId('media-library-pick').click();
+    await page.getByTestId('media-library').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('story-canvas-image').getAttribute('src')).toBe(second);
+    expect(first).not.toBe(second);
+
+    // Picked in the library, kept by the save.
+    await page.getByTestId('editor-save').click();
+    await toast(page, 'success', M.saved).waitFor();
+    await page.reload();
+    await openStorySection(page);
+    await expect.poll(() => page.getByTestId('story-canvas-image').getAttribute('src'), { timeout: 15_000 }).toBe(second);
   });
 });

@@ -23,6 +23,7 @@ import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
+import { StoryScreenMedia } from './story/StoryScreenMedia';
 import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
 import type { ContentItem, ContentKind } from './types';
 
@@ -328,7 +329,13 @@ export function CtaSection({ draft, patch, kind, readOnly, onResetStory, storySc
       </div>
       <Checkbox field="story.forward" label="Avance automatique" checked={story.forward} onChange={(forward) => patch({ story: { ...story, forward } })} />
       {/* Story screens (§2.3): lib/content/story. */}
-      <StoryScreensEditor draft={draft} patch={patch} api={storyScreens} readOnly={readOnly} />
+      <StoryScreensEditor
+        draft={draft}
+        patch={patch}
+        api={storyScreens}
+        readOnly={readOnly}
+        media={kind === 'advert' && draft.id !== undefined ? (screen, change) => <StoryScreenMedia advertId={draft.id!} screen={screen} onChange={change} /> : undefined}
+      />
       {onResetStory && !readOnly && draft.id !== undefined && (
         <button type="button" className="secondary" onClick={onResetStory} data-testid="story-reset">
           Réinitialiser l'expiration de la story
