@@ -9,7 +9,7 @@ export const STORY_MESSAGES = {
   confirmDeleteScreen: (screenNumber: number) => `Supprimer l'écran n°${screenNumber}`,
   screenDeleted: 'Ecran supprimé',
   // Not in the spec.
-  saveFirst: 'Enregistrez la publicité pour ajouter des écrans',
+  saveFirst: 'Enregistrez pour ajouter des écrans à la story',
   noScreen: "Cette story n'a pas encore d'écran",
   screenAdded: 'Écran ajouté',
   invalidColour: 'Couleur invalide : #rgb ou #rrggbb',
