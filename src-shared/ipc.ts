@@ -29,6 +29,10 @@ export type RendererOperationId = (typeof rendererOperationIds)[number];
 export const uploadOperationIds = operationIds.filter((id) => Boolean((contract[id] as Operation).multipart));
 export type UploadOperationId = (typeof uploadOperationIds)[number];
 
+/** Largest file a page may hand over as bytes ('files:uploadBytes': an image the image editor cropped). */
+export const PAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+const PAGE_UPLOAD_MAX_BASE64 = Math.ceil(PAGE_UPLOAD_MAX_BYTES / 3) * 4;
+
 /** What the renderer knows of the session: never a token. */
 export const sessionInfoSchema = z.object({
   userId: z.number().int(),
@@ -146,6 +150,21 @@ export const ipcChannels = {
       folderMarker: z.literal(true).optional(),
     }),
   },
+  /**
+   * Uploads bytes the page made (the image editor's cropped PNG or JPEG) to an upload operation: the same checks
+   * as 'files:upload' (fields, extension, size: the operation's limit and at most PAGE_UPLOAD_MAX_BYTES), the same
+   * progress events and cancel, without a file dialog.
+   */
+  'files:uploadBytes': {
+    request: z.strictObject({
+      jobId: z.uuid(),
+      operation: z.enum(uploadOperationIds as [UploadOperationId, ...UploadOperationId[]]),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      fields: z.record(z.string().max(100), z.string().max(16 * 1024)).default({}),
+      fileName: z.string().min(1).max(255),
+      contentBase64: z.base64().max(PAGE_UPLOAD_MAX_BASE64),
+    }),
+  },
   /** Stops an export, import or upload under way; its file is not kept. */
   'files:cancel': { request: z.strictObject({ jobId: z.uuid() }) },
   'files:savePdf': {
@@ -210,6 +229,7 @@ export interface IpcResponses {
   'files:importCsv': CsvImportReport;
   /** The server's answer (checked against the operation's response schema); null when the dialog was cancelled. */
   'files:upload': { fileName: string; answer: unknown } | null;
+  'files:uploadBytes': { fileName: string; answer: unknown };
   'files:cancel': { cancelled: boolean };
   'files:savePdf': SavedFile | null;
 }

@@ -46,6 +46,34 @@ export const uploadFileAtom = atom(null, async (get, set, request: UploadRequest
 });
 uploadFileAtom.debugLabel = 'lib.uploadFile';
 
+export type BytesUploadRequest = Omit<IpcRequest<'files:uploadBytes'>, 'jobId' | 'contentBase64'> & { label: string; blob: Blob };
+
+async function base64Of(blob: Blob): Promise<string> {
+  const url = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(blob);
+  });
+  return url.slice(url.indexOf(',') + 1);
+}
+
+/**
+ * Sends bytes the page made (the image editor's crop) through 'files:uploadBytes': same job, progress and cancel
+ * as a file from disk; main checks them against the operation and the 10 MB cap.
+ */
+export const uploadBytesAtom = atom(null, async (get, set, request: BytesUploadRequest): Promise<IpcResult<IpcResponses['files:uploadBytes']>> => {
+  const id = crypto.randomUUID();
+  const { label, blob, ...payload } = request;
+  set(uploadsAtom, [...get(uploadsAtom), { id, label, done: 0, total: blob.size, cancelling: false }]);
+  try {
+    return await get(bridgeAtom).invoke('files:uploadBytes', { ...payload, contentBase64: await base64Of(blob), jobId: id });
+  } finally {
+    set(uploadsAtom, get(uploadsAtom).filter((job) => job.id !== id));
+  }
+});
+uploadBytesAtom.debugLabel = 'lib.uploadBytes';
+
 export const cancelUploadAtom = atom(null, async (get, set, id: string) => {
   set(uploadsAtom, update(get(uploadsAtom), id, { cancelling: true }));
   await get(bridgeAtom).invoke('files:cancel', { jobId: id });

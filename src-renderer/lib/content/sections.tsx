@@ -22,6 +22,7 @@ import {
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
+import { MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
 import { StoryScreenMedia } from './story/StoryScreenMedia';
 import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
@@ -259,9 +260,7 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
           </Field>
         </div>
       )}
-      <div className="upload-placeholder" data-testid="uploads-placeholder">
-        {M.uploadsPlaceholder}
-      </div>
+      <MediaFields draft={draft} patch={patch} kind={kind} readOnly={readOnly} />
       <div className="grid-2">
         <TextInput field="logo" label="Logo (URL)" value={draft.logo} onChange={(logo) => patch({ logo: logo || null })} />
         <TextInput field="images" label="Images (URL, une par ligne)" multiline value={(draft.images ?? []).join('\n')} onChange={(value) => patch({ images: value.split('\n').map((line) => line.trim()).filter(Boolean) })} />

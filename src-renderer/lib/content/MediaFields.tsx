@@ -1,0 +1,159 @@
+import { useSetAtom } from 'jotai';
+import { useState } from 'react';
+import type { AdvertMediaAnswer } from '@shared/contract/advert-media';
+import { ADVERT_MEDIA_MESSAGES as M, ADVERT_MEDIA_NOTICES as N } from '@shared/messages/advert-media';
+import { ADVERT_SCREEN_NOTICES } from '@shared/messages/advert-screens';
+import type { Notice } from '@shared/messages/notice';
+import { STORAGE_MESSAGES, STORAGE_NOTICES } from '@shared/messages/storage';
+import type { AdvertAttachmentKind } from '@shared/rules/storage';
+import { MediaLibraryModal } from '../media-library/MediaLibraryModal';
+import { raiseNoticeAtom } from '../notices';
+import { uploadBytesAtom, uploadFileAtom, UploadProgressList, type UploadResult } from '../uploads';
+import { ImageEditorModal } from './ImageEditorModal';
+import type { ContentItem, ContentKind } from './types';
+
+/** The §8 toasts of each attachment kind: while uploading, once saved, on failure. */
+const TOASTS: Record<AdvertAttachmentKind, { uploading: Notice; saved: Notice; failed: (error: string) => Notice; label: string }> = {
+  logo: { uploading: N.uploadingLogo, saved: N.logoSaved, failed: N.logoSaveFailed, label: 'Logo' },
+  cover: { uploading: N.uploadingImage, saved: N.imageSaved, failed: N.imageSaveFailed, label: 'Image' },
+  video: { uploading: N.uploadingVideo, saved: N.videoSaved, failed: N.videoSaveFailed, label: 'Vidéo' },
+};
+
+/**
+ * The media of 'Visuels et descriptifs' (adverts-articles.md §2.2, §7 Uploads, §8): logo, images and video of a
+ * saved advert uploaded through the upload channel (progress per file, cancellable), an image cropped and resized
+ * in the image editor first, images removed, and the item's media library to upload into and pick from.
+ */
+export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<ContentItem>) => void; kind: ContentKind; readOnly: boolean }) {
+  const { draft, patch, kind, readOnly } = props;
+  const raise = useSetAtom(raiseNoticeAtom);
+  const uploadFile = useSetAtom(uploadFileAtom);
+  const uploadBytes = useSetAtom(uploadBytesAtom);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const images = draft.images ?? [];
+  const advertId = kind === 'advert' ? draft.id : undefined;
+
+  if (draft.id === undefined) {
+    return (
+      <div className="upload-placeholder" data-testid="uploads-placeholder">
+        {M.saveToUpload}
+      </div>
+    );
+  }
+
+  function addImage(url: string) {
+    patch({ image: url, images: [url, ...images.filter((image) => image !== url)] });
+  }
+
+  function removeImage(url: string) {
+    const rest = images.filter((image) => image !== url);
+    patch({ images: rest, image: draft.image === url ? (rest[0] ?? null) : draft.image });
+  }
+
+  async function upload(kindOfMedia: AdvertAttachmentKind, edited?: { blob: Blob; fileName: string }) {
+    if (advertId === undefined) return;
+    const toasts = TOASTS[kindOfMedia];
+    const request = { operation: 'adverts.uploadAttachment' as const, params: { kind: kindOfMedia }, fields: { advertId: String(advertId) }, label: toasts.label };
+    let result: UploadResult;
+    if (edited) {
+      raise(toasts.uploading);
+      result = await uploadBytes({ ...request, blob: edited.blob, fileName: edited.fileName });
+    } else {
+      result = await uploadFile(request);
+    }
+    if (!result.ok) {
+      if (result.errorMsg === STORAGE_MESSAGES.uploadCancelled) raise(STORAGE_NOTICES.uploadCancelled);
+      else raise(result.status === 403 ? ADVERT_SCREEN_NOTICES.userNotAllowed : toasts.failed(result.errorMsg));
+      return;
+    }
+    if (!result.data) return;
+    const { webpath } = result.data.answer as AdvertMediaAnswer;
+    if (kindOfMedia === 'logo') patch({ logo: webpath });
+    else if (kindOfMedia === 'video') patch({ video: webpath });
+    else addImage(webpath);
+    raise(toasts.saved);
+  }
+
+  return (
+    <div className="media-fields" data-testid="media-fields">
+      <UploadProgressList />
+      {kind === 'advert' && (
+        <div className="media-row">
+          <span className="field-label">Logo</span>
+          {draft.logo ? <img className="media-thumb" src={draft.logo} alt="Logo" data-testid="media-logo" /> : <span className="muted">—</span>}
+          {!readOnly && (
+            <button type="button" className="secondary small" onClick={() => void upload('logo')} data-testid="upload-logo">
+              {M.uploadLogo}
+            </button>
+          )}
+        </div>
+      )}
+      <div className="media-row">
+        <span className="field-label">Images</span>
+        <ul className="media-images" data-testid="media-images">
+          {images.map((url) => (
+            <li key={url} data-testid="media-image" data-url={url}>
+              <img className="media-thumb" src={url} alt="" />
+              {!readOnly && (
+                <button type="button" className="link danger" onClick={() => removeImage(url)} data-testid="remove-image">
+                  {M.removeImage}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {!readOnly && (
+          <span className="inline">
+            {kind === 'advert' && (
+              <>
+                <button type="button" className="secondary small" onClick={() => void upload('cover')} data-testid="upload-image">
+                  {M.uploadImage}
+                </button>
+                <button type="button" className="secondary small" onClick={() => setEditorOpen(true)} data-testid="edit-image">
+                  {M.editImage}
+                </button>
+              </>
+            )}
+            <button type="button" className="secondary small" onClick={() => setLibraryOpen(true)} data-testid="open-media-library">
+              {M.libraryOpen}
+            </button>
+            {images.length > 0 && (
+              <button
+                type="button"
+                className="link danger"
+                onClick={() => {
+                  patch({ images: [], image: null });
+                  raise(N.imagesRemoved);
+                }}
+                data-testid="remove-images"
+              >
+                {M.removeImages}
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+      {kind === 'advert' && draft.type === 'video' && (
+        <div className="media-row">
+          <span className="field-label">Vidéo</span>
+          {draft.video ? <video className="media-thumb" src={draft.video} controls preload="metadata" data-testid="media-video" /> : <span className="muted">—</span>}
+          {!readOnly && (
+            <button type="button" className="secondary small" onClick={() => void upload('video')} data-testid="upload-video">
+              {M.uploadVideo}
+            </button>
+          )}
+        </div>
+      )}
+      <ImageEditorModal
+        open={editorOpen}
+        onClose={() => setEditorOpen(false)}
+        onDone={(blob, fileName) => {
+          setEditorOpen(false);
+          void upload('cover', { blob, fileName });
+        }}
+      />
+      <MediaLibraryModal label={kind} ownerId={draft.id} open={libraryOpen} onClose={() => setLibraryOpen(false)} onPick={readOnly ? undefined : addImage} />
+    </div>
+  );
+}
