@@ -24,5 +24,9 @@ export function articleApi(call: CallApi): ContentApi {
     convert: (id) => call('articles.migrate', { params: { id } }),
     history: (id) => call('articles.history', { params: { id } }),
     restore: (id, entryId) => call('articles.restore', { params: { id, entryId } }),
+    storyScreens: {
+      add: (id) => call('articles.addScreen', { params: { id }, body: {} }),
+      remove: (id, screenId) => call('articles.removeScreen', { params: { id }, body: { screenId } }),
+    },
   };
 }

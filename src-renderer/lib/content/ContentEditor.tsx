@@ -323,6 +323,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
                 {...sectionProps}
                 readOnly={readOnly}
                 onResetStory={kind === 'advert' ? () => void resetStory() : undefined}
+                storyScreens={api.storyScreens}
               />
             )}
             {sections.includes('quiz') && <QuizSection {...sectionProps} />}

@@ -25,6 +25,8 @@ import { raiseNoticeAtom } from '../notices';
 import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
 import { MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
+import { StoryScreenMedia } from './story/StoryScreenMedia';
+import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
 import type { ContentItem, ContentKind } from './types';
 
 export interface SectionProps {
@@ -317,8 +319,8 @@ export function TrackingSection({ draft, patch }: SectionProps) {
   );
 }
 
-/** Call to action of a story (§2.2 'CTA', story only); the story screens editor is the next issue. */
-export function CtaSection({ draft, patch, kind, readOnly, onResetStory }: SectionProps & { readOnly: boolean; onResetStory?: () => void }) {
+/** Call to action of a story (§2.2 'CTA', story only), with the story screen editor. */
+export function CtaSection({ draft, patch, kind, readOnly, onResetStory, storyScreens }: SectionProps & { readOnly: boolean; onResetStory?: () => void; storyScreens?: StoryScreensApi }) {
   const story = draft.story ?? emptyStory();
   const cta = draft.callToAction ?? (kind === 'article' ? { text: '', textColor: '#FFFFFF', backgroundColor: '#C41723' } : { text: '', textColor: '#14213D', backgroundColor: '#F0F2F5' });
   return (
@@ -331,9 +333,14 @@ export function CtaSection({ draft, patch, kind, readOnly, onResetStory }: Secti
         <TextInput field="callToAction.backgroundColor" label="Couleur du fond" value={cta.backgroundColor} onChange={(backgroundColor) => patch({ callToAction: { ...cta, backgroundColor } })} />
       </div>
       <Checkbox field="story.forward" label="Avance automatique" checked={story.forward} onChange={(forward) => patch({ story: { ...story, forward } })} />
-      <div className="upload-placeholder" data-testid="story-screens-placeholder">
-        Écrans de la story ({story.screens.length}) : éditeur à venir (prochaine version)
-      </div>
+      {/* Story screens (§2.3): lib/content/story. */}
+      <StoryScreensEditor
+        draft={draft}
+        patch={patch}
+        api={storyScreens}
+        readOnly={readOnly}
+        media={kind === 'advert' && draft.id !== undefined ? (screen, change) => <StoryScreenMedia advertId={draft.id!} screen={screen} onChange={change} /> : undefined}
+      />
       {onResetStory && !readOnly && draft.id !== undefined && (
         <button type="button" className="secondary" onClick={onResetStory} data-testid="story-reset">
           Réinitialiser l'expiration de la story

@@ -51,4 +51,9 @@ export interface ContentApi {
     search(term: string): Promise<IpcResult<{ id: number; name: string; type: string | null; published: boolean }[]>>;
   };
   resetStory?(id: number): Promise<IpcResult<{ message: string }>>;
+  /** Story screens added and removed on the server (spec §7); the order is saved with the item. */
+  storyScreens?: {
+    add(id: number): Promise<IpcResult<ContentItem>>;
+    remove(id: number, screenId: number): Promise<IpcResult<ContentItem>>;
+  };
 }

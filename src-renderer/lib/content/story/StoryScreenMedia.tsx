@@ -1,0 +1,70 @@
+import { useAtom, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import type { AdvertMediaAnswer } from '@shared/contract/advert-media';
+import type { StoryScreen } from '@shared/contract/content';
+import { ADVERT_MEDIA_MESSAGES as AM, ADVERT_MEDIA_NOTICES as AN } from '@shared/messages/advert-media';
+import { STORAGE_MESSAGES, STORAGE_NOTICES } from '@shared/messages/storage';
+import { STORY_MESSAGES as S } from '@shared/messages/story';
+import { MediaLibraryModal } from '../../media-library/MediaLibraryModal';
+import { raiseNoticeAtom } from '../../notices';
+import { uploadFileAtom, UploadProgressList } from '../../uploads';
+import { mediaLibraryOpenAtom } from './atoms';
+
+type ScreenMediaField = 'illustration' | 'logo';
+
+const OPERATION = { illustration: 'stories.uploadScreenIllustration', logo: 'stories.uploadScreenLogo' } as const;
+
+/**
+ * The media of one story screen (adverts-articles.md §2.3, §7 Uploads, §8): upload its image or video and its
+ * logo (progress, 'Image ou video enregistrée' / 'Logo enregistré' 1300 ms, the §8 errors), or pick the image
+ * from the advert's media library (upload and delete happen in the library). The server sets the uploaded URL on
+ * the stored screen; the draft takes the same URL, so its other unsaved changes stay.
+ */
+export function StoryScreenMedia(props: { advertId: number; screen: StoryScreen; onChange: (change: Partial<StoryScreen>) => void }) {
+  const { advertId, screen, onChange } = props;
+  const upload = useSetAtom(uploadFileAtom);
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [libraryOpen, setLibraryOpen] = useAtom(mediaLibraryOpenAtom);
+  const [busy, setBusy] = useState<ScreenMediaField | null>(null);
+
+  async function send(field: ScreenMediaField) {
+    setBusy(field);
+    try {
+      const label = field === 'logo' ? `${S.uploadScreenLogo}` : `${S.uploadIllustration}`;
+      const result = await upload({ operation: OPERATION[field], fields: { advertId: String(advertId), screenId: String(screen.id) }, label });
+      if (!result.ok) {
+        if (result.errorMsg === STORAGE_MESSAGES.uploadCancelled) raise(STORAGE_NOTICES.uploadCancelled);
+        else raise(field === 'logo' ? AN.logoSaveFailed(result.errorMsg) : AN.imageSaveFailed(result.errorMsg));
+        return;
+      }
+      // Nothing picked.
+      if (!result.data) return;
+      const answer = result.data.answer as AdvertMediaAnswer;
+      onChange({ [field]: answer.webpath });
+      raise(field === 'logo' ? AN.storyLogoSaved : AN.storyMediaSaved);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="story-media" data-testid="story-screen-media">
+      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => void send('illustration')} data-testid="screen-upload-illustration">
+        {S.uploadIllustration}
+      </button>
+      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => setLibraryOpen(true)} data-testid="screen-open-library">
+        {AM.libraryOpen}
+      </button>
+      {screen.illustration && (
+        <button type="button" className="link danger" onClick={() => onChange({ illustration: null })} data-testid="screen-remove-illustration">
+          {S.removeIllustration}
+        </button>
+      )}
+      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => void send('logo')} data-testid="screen-upload-logo">
+        {S.uploadScreenLogo}
+      </button>
+      <UploadProgressList />
+      <MediaLibraryModal label="advert" ownerId={advertId} open={libraryOpen} onClose={() => setLibraryOpen(false)} onPick={(webpath) => onChange({ illustration: webpath })} />
+    </div>
+  );
+}
