@@ -101,8 +101,8 @@ function exportLine(row: ExportRow, day: (seconds: string) => string): string {
 }
 
 const CSV = { delimiter: ';', newline: '\r\n' } as const;
-/** Rows a FETCH brings: big enough that round trips cost little, small enough that two batches in memory stay a few MB. */
-const BATCH = 2_000;
+/** Rows a FETCH brings: round trips overlap the writing (one batch ahead), and fewer rows alive at once kept the export process smaller (+56 MB at 500 rows against +149 MB at 2,000 in one bench run at 250,000 rows; RSS is noisy). */
+const BATCH = 500;
 
 /**
  * The rows of a query in batches through a server-side cursor, inside one read transaction (one consistent
