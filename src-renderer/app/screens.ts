@@ -16,6 +16,7 @@ export const DocumentsPage = lazyScreen(() => import('../features/documents/Docu
 export const AudiencesListPage = lazyScreen(() => import('../features/audiences/AudiencesListPage'));
 export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
 export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
+export const ProjectsListPage = lazyScreen(() => import('../features/projects/ProjectsListPage'));
 export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
 export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
@@ -43,6 +44,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   audienceDebug: AudienceDebugPage,
   // Spec platform.md §2: / shows the same screen as the advert list.
   home: AdvertsListPage,
+  projects: ProjectsListPage,
   targets: TargetsPage,
   adverts: AdvertsListPage,
   advertEdit: AdvertEditPage,

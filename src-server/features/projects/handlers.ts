@@ -237,12 +237,7 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
 
     'projects.list': async ({ body }) => {
       const found = await listProjects(db, body);
-      const targets = await targetsOfProjects(
-        db,
-        found.map((row) => row.id),
-      );
-      const byProject = groupBy(targets, (t) => t.projectId);
-      return { items: found.map((row) => projectOf(row, byProject.get(row.id) ?? [])) };
+      return { items: found.map(({ targets, ...row }) => projectOf(row, JSON.parse(targets) as Target[])) };
     },
 
     'projects.timeline': async ({ body }) => {

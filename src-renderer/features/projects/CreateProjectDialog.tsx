@@ -1,0 +1,177 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { withText } from '@shared/messages';
+import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
+import { defaultCsmFilter, isEstimateId, MISSING_FIELD_HIGHLIGHT_MS, missingImportFields, missingProjectFields } from '@shared/rules/project-list';
+import { ACTORS } from '@shared/rules/projects';
+import { apiAtom } from '../../lib/bridge';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { sessionAtom } from '../../lib/session';
+import { Dialog } from '../../ui/Dialog';
+
+type Mode = 'create' | 'import';
+type FieldKey = 'name' | 'clientName' | 'lines' | 'actor' | 'keyAccount' | 'estimateId';
+
+/** Actors with "Laboratoire" first (spec §9). */
+const ACTOR_OPTIONS = [...ACTORS].sort((a, b) => (a === 'Laboratoire' ? -1 : b === 'Laboratoire' ? 1 : a.localeCompare(b, 'fr')));
+
+/**
+ * The create-project modal (spec §2, §5): "Créer un projet" (name, client, number of lines, actor, CSM) or
+ * "Importer un devis" (quote DEV-…, name, actor, CSM). Missing fields are highlighted for 3 s and nothing is sent;
+ * after a creation the user goes to /project/edit/{id}.
+ */
+export function CreateProjectDialog(props: { csms: { id: number; name: string }[]; onClose: () => void }) {
+  const api = useAtomValue(apiAtom);
+  const raise = useSetAtom(raiseNoticeAtom);
+  const session = useAtomValue(sessionAtom);
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('create');
+  const [name, setName] = useState('');
+  const [clientName, setClientName] = useState('');
+  const [lines, setLines] = useState('');
+  const [actor, setActor] = useState('');
+  const [keyAccount, setKeyAccount] = useState<number | null>(() => defaultCsmFilter(session?.userId, props.csms)?.[0] ?? null);
+  const [estimateId, setEstimateId] = useState('');
+  const [missing, setMissing] = useState<FieldKey[]>([]);
+  const [busy, setBusy] = useState(false);
+  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(highlightTimer.current), []);
+
+  const highlight = (fields: FieldKey[]) => {
+    setMissing(fields);
+    clearTimeout(highlightTimer.current);
+    highlightTimer.current = setTimeout(() => setMissing([]), MISSING_FIELD_HIGHLIGHT_MS);
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const absent: FieldKey[] =
+      mode === 'create' ? missingProjectFields({ name, clientName, lines, actor, keyAccount }) : missingImportFields({ estimateId, name, actor, keyAccount });
+    if (absent.length) {
+      highlight(absent);
+      return;
+    }
+    setBusy(true);
+    const result =
+      mode === 'create'
+        ? await api('projects.create', {
+            body: { name: name.trim(), clientName: clientName.trim(), lines: Number(lines), actor: actor as (typeof ACTORS)[number], keyAccount: keyAccount! },
+          })
+        : await api('estimates.createProject', {
+            params: { id: estimateId.trim() },
+            query: { name: name.trim(), actor: actor as (typeof ACTORS)[number], keyAccount: keyAccount! },
+          });
+    setBusy(false);
+    if (!result.ok) {
+      if (mode === 'import' && result.errorMsg === PROJECT_MESSAGES.estimateNotFound) raise(PROJECT_NOTICES.estimateNotFoundOnCreate);
+      else raise(withText(PROJECT_NOTICES.serverFailure, result.errorMsg));
+      return;
+    }
+    if (!result.data.id) {
+      raise(PROJECT_NOTICES.creationFailed);
+      return;
+    }
+    if (mode === 'import') raise(PROJECT_NOTICES.estimateImported);
+    props.onClose();
+    navigate(`/project/edit/${result.data.id}`);
+  };
+
+  const invalid = (field: FieldKey) => (missing.includes(field) ? 'field invalid' : 'field');
+  const canSubmit = !busy && (mode === 'create' || isEstimateId(estimateId));
+
+  return (
+    <div className="modal-backdrop" data-testid="create-project-backdrop">
+      <Dialog
+        title={mode === 'create' ? PROJECT_MESSAGES.createProjectChoice : PROJECT_MESSAGES.importEstimateChoice}
+        onCancel={props.onClose}
+        testId="create-project-dialog"
+        actions={
+          <>
+            <button type="button" onClick={props.onClose} data-testid="create-project-cancel">
+              Annuler
+            </button>
+            <button type="button" className="primary" disabled={!canSubmit} onClick={() => void submit()} data-testid="create-project-submit">
+              Créer
+            </button>
+          </>
+        }
+      >
+        <form
+          className="create-project-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="create-project-modes" role="radiogroup" aria-label="Création">
+            {(['create', 'import'] as const).map((choice) => (
+              <label key={choice}>
+                <input type="radio" name="create-mode" checked={mode === choice} onChange={() => (setMode(choice), setMissing([]))} data-testid={`create-project-mode-${choice}`} />{' '}
+                {choice === 'create' ? PROJECT_MESSAGES.createProjectChoice : PROJECT_MESSAGES.importEstimateChoice}
+              </label>
+            ))}
+          </div>
+          {mode === 'import' && (
+            <label className={invalid('estimateId')}>
+              <span className="field-label">Numéro de devis</span>
+              <input value={estimateId} placeholder="DEV-..." onChange={(event) => setEstimateId(event.target.value)} data-testid="create-project-estimate" aria-invalid={missing.includes('estimateId') || undefined} />
+            </label>
+          )}
+          <label className={invalid('name')}>
+            <span className="field-label">Nom du projet</span>
+            <input value={name} onChange={(event) => setName(event.target.value)} data-testid="create-project-name" aria-invalid={missing.includes('name') || undefined} autoFocus />
+          </label>
+          {mode === 'create' && (
+            <>
+              <label className={invalid('clientName')}>
+                <span className="field-label">Client</span>
+                <input value={clientName} onChange={(event) => setClientName(event.target.value)} data-testid="create-project-client" aria-invalid={missing.includes('clientName') || undefined} />
+              </label>
+              <label className={invalid('lines')}>
+                <span className="field-label">Nombre de lignes</span>
+                <input
+                  type="number"
+                  min={1}
+                  value={lines}
+                  onChange={(event) => setLines(event.target.value)}
+                  data-testid="create-project-lines"
+                  aria-invalid={missing.includes('lines') || undefined}
+                />
+              </label>
+            </>
+          )}
+          <label className={invalid('actor')}>
+            <span className="field-label">Acteur</span>
+            <select value={actor} onChange={(event) => setActor(event.target.value)} data-testid="create-project-actor" aria-invalid={missing.includes('actor') || undefined}>
+              <option value="">—</option>
+              {ACTOR_OPTIONS.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={invalid('keyAccount')}>
+            <span className="field-label">CSM</span>
+            <select
+              value={keyAccount ?? ''}
+              onChange={(event) => setKeyAccount(event.target.value ? Number(event.target.value) : null)}
+              data-testid="create-project-csm"
+              aria-invalid={missing.includes('keyAccount') || undefined}
+            >
+              <option value="">—</option>
+              {props.csms.map((csm) => (
+                <option key={csm.id} value={csm.id}>
+                  {csm.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {/* Enter in a field submits, like the Create button. */}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </form>
+      </Dialog>
+    </div>
+  );
+}
