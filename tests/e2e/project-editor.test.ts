@@ -109,6 +109,27 @@ describe('project editor (web host, Chromium)', () => {
     await page.getByTestId('feedback-date-confirm').click();
     await expect.poll(() => cellText(page, 1, 'checkDate'), { timeout: 15_000 }).toBe('15/03/2026');
     expect(await cellText(page, 1, 'status')).toBe('3.2 stats intermédiaires');
+
+    // A start 59 days after the initial quotation: end = start + 90 days, and 'Raison du retard' opens.
+    await cell(page, 2, 'initialQuotationDate').hover();
+    await page.getByTestId('edit-initialQuotationDate').fill('01/01/2026');
+    await page.getByTestId('edit-initialQuotationDate').press('Enter');
+    await expect.poll(() => cellText(page, 2, 'initialQuotationDate'), { timeout: 15_000 }).toBe('01/01/2026');
+    await cell(page, 2, 'startDate').hover();
+    await page.getByTestId('edit-startDate').fill('01/03/2026');
+    await page.getByTestId('edit-startDate').press('Enter');
+    await page.getByTestId('delay-reason-dialog').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('delay-reason-select').locator('option').first().textContent()).toBe('Aucune');
+    await page.getByTestId('delay-reason-select').selectOption({ index: 2 });
+    await page.getByTestId('delay-reason-confirm').click();
+    await expect.poll(() => cellText(page, 2, 'delayReason'), { timeout: 15_000 }).not.toBe('');
+    expect(await cellText(page, 2, 'endDate')).toBe('30/05/2026');
+    expect(await cellText(page, 2, 'releaseDateDiff')).toBe('59');
+
+    // The name is edited in place; Enter saves.
+    await page.getByTestId('project-name').fill('Grille HTA 2');
+    await page.getByTestId('project-name').press('Enter');
+    await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
   }, 180_000);
 
   it('stays read-only for SALES', async () => {

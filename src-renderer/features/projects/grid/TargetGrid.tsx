@@ -87,41 +87,70 @@ export function TargetGrid() {
       const active = document.activeElement;
       return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
     };
-    const onCopy = (event: ClipboardEvent) => {
+    /** Set by Ctrl/Cmd+C or V; cleared when the browser's copy or paste event came, else the clipboard API is used. */
+    const pending = { copy: false, paste: false };
+    const hoveredText = () => {
       const { hovered: cell, targets: rows } = state.current;
-      if (!cell || !rows[cell.rowIndex]) return;
+      if (!cell || !rows[cell.rowIndex]) return undefined;
       const active = document.activeElement;
       // A selection inside a field being typed in copies as usual.
-      if (active instanceof HTMLInputElement && active.selectionStart !== active.selectionEnd) return;
-      const text = formatCell(rows[cell.rowIndex], cell.column);
-      event.clipboardData?.setData('text/plain', text);
-      event.preventDefault();
-      lastCopy.current = { column: cell.column, text };
+      if (active instanceof HTMLInputElement && active.selectionStart !== active.selectionEnd) return undefined;
+      return { column: cell.column, text: formatCell(rows[cell.rowIndex], cell.column) };
+    };
+    const copied = (copy: { column: GridColumnKey; text: string }) => {
+      lastCopy.current = copy;
       notify(PROJECT_NOTICES.cellCopied);
     };
+    const onCopy = (event: ClipboardEvent) => {
+      pending.copy = false;
+      const copy = hoveredText();
+      if (!copy) return;
+      event.clipboardData?.setData('text/plain', copy.text);
+      event.preventDefault();
+      copied(copy);
+    };
     const onPaste = (event: ClipboardEvent) => {
+      pending.paste = false;
+      if (pasteText(event.clipboardData?.getData('text/plain') ?? '')) event.preventDefault();
+    };
+    /** Pastes into the hovered cell; answers whether the grid took the text. */
+    const pasteText = (text: string): boolean => {
       const { hovered: cell, targets: rows, canEdit: writer } = state.current;
-      if (!cell || !writer || !rows[cell.rowIndex]) return;
-      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (!cell || !writer || !rows[cell.rowIndex]) return false;
       const block = parseTsv(text);
       const isBlock = block.length > 1 || (block[0]?.length ?? 0) > 1;
       // One value typed into a field being edited: the field takes it as usual.
-      if (!isBlock && typing()) return;
-      event.preventDefault();
+      if (!isBlock && typing()) return false;
       if (isBlock) {
         const { items } = pasteChanges(rows, mapPasteBlock(block, cell, rows.length, COLUMN_KEYS));
         void saveRef.current(items);
-        return;
+        return true;
       }
       const source = lastCopy.current && lastCopy.current.text === text ? lastCopy.current.column : null;
-      if (!canPasteInto(source, cell.column)) return;
+      if (!canPasteInto(source, cell.column)) return true;
       const target = rows[cell.rowIndex];
       const parsed = parseCell(target, cell.column, text);
       const changes = parsed && effectiveChanges(target, parsed);
       if (changes) void saveRef.current([{ id: target.id, changes }]);
+      return true;
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || typing() || !state.current.canEdit) return;
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const key = event.key.toLowerCase();
+      // Where the browser fires no copy or paste event (nothing selected, nothing editable), the clipboard API does it.
+      if ((key === 'c' || key === 'v') && !typing() && state.current.hovered) {
+        const kind = key === 'c' ? 'copy' : 'paste';
+        pending[kind] = true;
+        setTimeout(() => {
+          if (!pending[kind]) return;
+          pending[kind] = false;
+          if (kind === 'paste') return void navigator.clipboard?.readText().then(pasteText, () => undefined);
+          const copy = hoveredText();
+          if (copy) void navigator.clipboard?.writeText(copy.text).then(() => copied(copy), () => undefined);
+        }, 0);
+        return;
+      }
+      if (key !== 'z' || typing() || !state.current.canEdit) return;
       event.preventDefault();
       void (event.shiftKey ? redo() : undo());
     };
