@@ -4,7 +4,8 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
-import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, loadProjectAtom, saveProjectHeaderAtom } from './edit-atoms';
+import { emptyUndoStack } from '@shared/rules/project-grid';
+import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, gridUndoStackAtom, loadProjectAtom, saveProjectHeaderAtom } from './edit-atoms';
 import { EstimateImportDialog } from './EstimateImportDialog';
 import { TargetGrid } from './grid/TargetGrid';
 import { ProjectSidePanel } from './sidebar/ProjectSidePanel';
@@ -33,6 +34,7 @@ function ProjectEditor(props: { projectId: number }) {
   const canEdit = useAtomValue(canEditProjectAtom);
   const load = useSetAtom(loadProjectAtom);
   const setProject = useSetAtom(editedProjectAtom);
+  const setUndoStack = useSetAtom(gridUndoStackAtom);
   const deleteProject = useSetAtom(deleteProjectAtom);
   const confirm = useConfirm();
   const navigate = useNavigate();
@@ -43,6 +45,8 @@ function ProjectEditor(props: { projectId: number }) {
 
   useEffect(() => {
     setProject(null);
+    // Undo belongs to the project it was done in.
+    setUndoStack(emptyUndoStack());
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     void load(props.projectId).then((loaded) => {
@@ -55,7 +59,7 @@ function ProjectEditor(props: { projectId: number }) {
     };
     // The hash is read once, when the project is opened.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.projectId, load, setProject]);
+  }, [props.projectId, load, setProject, setUndoStack]);
 
   if (loadError) return <p className="project-edit-error" role="alert">{loadError}</p>;
   if (!project || project.id !== props.projectId) return <p className="project-edit-loading">{PROJECT_MESSAGES.loading}</p>;

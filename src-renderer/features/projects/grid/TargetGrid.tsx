@@ -67,6 +67,8 @@ export function TargetGrid() {
   const notify = useSetAtom(raiseNoticeAtom);
   const confirm = useConfirm();
   const [hovered, setHovered] = useState<{ rowIndex: number; column: GridColumnKey } | null>(null);
+  /** The cell whose field is being typed in: it stays a field when the pointer moves on, until it is left. */
+  const [typingIn, setTypingIn] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The last cell copied in the grid: a paste of the same text comes from that column. */
   const lastCopy = useRef<{ column: GridColumnKey; text: string } | null>(null);
@@ -184,6 +186,7 @@ export function TargetGrid() {
             <tr key={target.id} data-testid={`target-row-${rowIndex}`} className={target.status === CANCELLED_STATUS ? 'cancelled' : undefined}>
               {(GRID_COLUMNS as readonly GridColumn[]).map((column) => {
                 const isHovered = hovered?.rowIndex === rowIndex && hovered.column === column.key;
+                const cellId = `${target.id}:${column.key}`;
                 return (
                   <td
                     key={column.key}
@@ -195,11 +198,13 @@ export function TargetGrid() {
                     ].join(' ')}
                     data-testid={`cell-${rowIndex}-${column.key}`}
                     onMouseEnter={() => setHovered({ rowIndex, column: column.key })}
+                    onFocus={(event) => event.target instanceof HTMLInputElement && setTypingIn(cellId)}
+                    onBlur={() => setTypingIn((current) => (current === cellId ? null : current))}
                   >
                     <Cell
                       target={target}
                       column={column}
-                      editing={isHovered && canEdit && !column.readOnly}
+                      editing={(isHovered || typingIn === cellId) && canEdit && !column.readOnly}
                       onSave={(changes) => void saveAndAsk([{ id: target.id, changes }])}
                       onStatus={(status) => void chooseStatus(target, status)}
                     />
@@ -339,8 +344,15 @@ function TextCell(props: { target: Target; column: GridColumn; text: string; onS
         onFocus={() => (done.current = false)}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-          if (event.key === 'Escape') setDraft(props.text);
+          if (event.key === 'Enter') {
+            commit();
+            event.currentTarget.blur();
+          }
+          if (event.key === 'Escape') {
+            setDraft(props.text);
+            done.current = true;
+            event.currentTarget.blur();
+          }
         }}
         onBlur={commit}
       />
