@@ -18,6 +18,7 @@ export const AudienceEditPage = lazyScreen(() => import('../features/audiences/A
 export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
 export const ProjectsListPage = lazyScreen(() => import('../features/projects/ProjectsListPage'));
 export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
+export const ProjectEditPage = lazyScreen(() => import('../features/projects/ProjectEditPage'));
 export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
@@ -46,6 +47,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   home: AdvertsListPage,
   projects: ProjectsListPage,
   targets: TargetsPage,
+  projectEdit: ProjectEditPage,
   adverts: AdvertsListPage,
   advertEdit: AdvertEditPage,
   articles: ArticlesListPage,

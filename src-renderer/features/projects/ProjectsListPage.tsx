@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import {
   canWriteProjects,
@@ -72,7 +72,13 @@ export default function ProjectsListPage() {
   const roles = useAtomValue(rolesAtom);
   const load = useSetAtom(loadProjectsAtom);
   const loadCsm = useSetAtom(loadProjectsCsmAtom);
-  const [creating, setCreating] = useState(false);
+  // /project/edit/new lands here with ?create=1: the create modal opens for those who may create.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [creating, setCreating] = useState(() => searchParams.get('create') === '1' && canWriteProjects(roles));
+  const closeCreate = useCallback(() => {
+    setCreating(false);
+    if (searchParams.has('create')) setSearchParams({}, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   useEffect(() => void loadCsm(), [loadCsm]);
 
@@ -131,7 +137,7 @@ export default function ProjectsListPage() {
       <div ref={sentinel} className="sentinel" aria-live="polite" data-testid="projects-sentinel">
         {loading ? PROJECT_MESSAGES.loading : null}
       </div>
-      {creating && <CreateProjectDialog csms={csms} onClose={() => setCreating(false)} />}
+      {creating && <CreateProjectDialog csms={csms} onClose={closeCreate} />}
     </section>
   );
 }
