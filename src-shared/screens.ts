@@ -96,7 +96,7 @@ export const SCREENS: readonly RegistryEntry[] = [
   screen({ id: 'about', path: '/about', access: signedIn, component: 'about', available: true }),
 
   screen({ id: 'projects.list', path: '/projects', access: signedIn, component: 'projects', available: false, nav: { menu: 'projects', label: 'Projets', access: MENUS.projects.access } }),
-  screen({ id: 'projects.edit', path: '/project/edit/:id', access: signedIn, component: 'projectEdit', available: false }),
+  screen({ id: 'projects.edit', path: '/project/edit/:id', access: MENUS.projects.access, component: 'projectEdit', available: true }),
   screen({ id: 'projects.targets', path: '/targets', access: MENUS.projects.access, component: 'targets', available: true, nav: { menu: 'projects', label: 'Actions', access: MENUS.projects.access } }),
   // 'Pilotage inventaire' is in CSM_LEAD's menu only (this-role, no ADMIN bypass); ADMIN still opens the page
   // (spec: ADMIN sees its export, import and availability search).

@@ -17,6 +17,7 @@ export const AudiencesListPage = lazyScreen(() => import('../features/audiences/
 export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
 export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
 export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
+export const ProjectEditPage = lazyScreen(() => import('../features/projects/ProjectEditPage'));
 export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
@@ -44,6 +45,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   // Spec platform.md §2: / shows the same screen as the advert list.
   home: AdvertsListPage,
   targets: TargetsPage,
+  projectEdit: ProjectEditPage,
   adverts: AdvertsListPage,
   advertEdit: AdvertEditPage,
   articles: ArticlesListPage,

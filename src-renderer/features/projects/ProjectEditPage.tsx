@@ -1,0 +1,153 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { Project } from '@shared/contract/projects';
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { useConfirm } from '../../lib/modal';
+import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, loadProjectAtom, saveProjectHeaderAtom } from './edit-atoms';
+import { EstimateImportDialog } from './EstimateImportDialog';
+import { TargetGrid } from './grid/TargetGrid';
+import { ProjectSidePanel } from './sidebar/ProjectSidePanel';
+import { TimelineOverlay } from './timeline/TimelineOverlay';
+import './project-edit.css';
+
+/** Spec §2: the hash #comment opens the comments sidebar 500 ms after the project is shown. */
+const COMMENT_HASH_DELAY_MS = 500;
+
+/**
+ * The project editor, /project/edit/{id} (spec §2): inline name and client, the target grid, the comments and
+ * briefing sidebar, the timeline overlay, the quote import and the delete confirmation. /project/edit/new goes to
+ * /projects with the create modal open (the create modal lives on the list; after creation it comes back here).
+ */
+export default function ProjectEditPage() {
+  const { id = '' } = useParams();
+  if (id === 'new') return <Navigate to="/projects?create=1" replace />;
+  const projectId = Number(id);
+  if (!Number.isInteger(projectId) || projectId < 1) return <p className="project-edit-error">{PROJECT_MESSAGES.projectNotFound}</p>;
+  return <ProjectEditor key={projectId} projectId={projectId} />;
+}
+
+function ProjectEditor(props: { projectId: number }) {
+  const project = useAtomValue(editedProjectAtom);
+  const loadError = useAtomValue(editedProjectErrorAtom);
+  const canEdit = useAtomValue(canEditProjectAtom);
+  const load = useSetAtom(loadProjectAtom);
+  const setProject = useSetAtom(editedProjectAtom);
+  const deleteProject = useSetAtom(deleteProjectAtom);
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [sidePanel, setSidePanel] = useState<{ open: boolean; tab: 'comments' | 'briefing' }>({ open: false, tab: 'comments' });
+  const [timelineOpen, setTimelineOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+
+  useEffect(() => {
+    setProject(null);
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void load(props.projectId).then((loaded) => {
+      if (cancelled || !loaded || location.hash !== '#comment') return;
+      timer = setTimeout(() => setSidePanel({ open: true, tab: 'comments' }), COMMENT_HASH_DELAY_MS);
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // The hash is read once, when the project is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.projectId, load, setProject]);
+
+  if (loadError) return <p className="project-edit-error" role="alert">{loadError}</p>;
+  if (!project || project.id !== props.projectId) return <p className="project-edit-loading">{PROJECT_MESSAGES.loading}</p>;
+
+  const onDelete = async () => {
+    if (!(await confirm(PROJECT_MESSAGES.confirmDeleteProject))) return;
+    if (await deleteProject()) navigate('/projects');
+  };
+  const replaceProject = (next: Project) => setProject(next);
+
+  return (
+    <section className="project-edit" aria-label="Projet" data-testid="project-edit">
+      <header className="project-edit-header">
+        <button type="button" className="secondary" onClick={() => navigate('/projects')} data-testid="project-back" aria-label="Retour aux projets">
+          ← Retour
+        </button>
+        <InlineField label="Nom du projet" field="name" value={project.name} readOnly={!canEdit} />
+        <InlineField label="Client" field="clientName" value={project.clientName} readOnly={!canEdit} />
+        <div className="project-edit-toolbar" role="toolbar" aria-label="Actions du projet">
+          <button type="button" onClick={() => setTimelineOpen(true)} data-testid="project-timeline-open" title="Timeline">
+            Timeline
+          </button>
+          <button
+            type="button"
+            onClick={() => setSidePanel((current) => ({ ...current, open: !current.open }))}
+            data-testid="project-comments-toggle"
+            aria-pressed={sidePanel.open}
+            title="Commentaires et briefing"
+          >
+            Commentaires{project.isProjectCommented ? ' •' : ''}
+          </button>
+          {canEdit && (
+            <button type="button" onClick={() => setImportOpen(true)} data-testid="project-import-estimate">
+              {PROJECT_MESSAGES.importEstimateChoice}
+            </button>
+          )}
+          {canEdit && (
+            <button type="button" className="danger" onClick={() => void onDelete()} data-testid="project-delete">
+              Supprimer le projet
+            </button>
+          )}
+        </div>
+      </header>
+      <TargetGrid />
+      <ProjectSidePanel
+        project={project}
+        open={sidePanel.open}
+        initialTab={sidePanel.tab}
+        onClose={() => setSidePanel((current) => ({ ...current, open: false }))}
+        onProjectChanged={replaceProject}
+      />
+      {timelineOpen && <TimelineOverlay project={project} onClose={() => setTimelineOpen(false)} />}
+      {importOpen && (
+        <EstimateImportDialog
+          projectId={project.id}
+          onClose={() => setImportOpen(false)}
+          onImported={(next) => {
+            replaceProject(next);
+            setImportOpen(false);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** A header field edited in place: Enter saves, Escape restores, leaving without Enter restores too. */
+function InlineField(props: { label: string; field: 'name' | 'clientName'; value: string; readOnly: boolean }) {
+  const [draft, setDraft] = useState(props.value);
+  const save = useSetAtom(saveProjectHeaderAtom);
+  useEffect(() => setDraft(props.value), [props.value]);
+  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') setDraft(props.value);
+    if (event.key !== 'Enter') return;
+    const input = event.currentTarget;
+    const text = draft.trim();
+    if (!text || text === props.value) return setDraft(props.value);
+    if (!(await save({ [props.field]: text }))) setDraft(props.value);
+    input.blur();
+  };
+  return (
+    <label className={`project-edit-inline project-edit-${props.field}`}>
+      <span className="visually-hidden">{props.label}</span>
+      <input
+        value={draft}
+        readOnly={props.readOnly}
+        aria-label={props.label}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => void onKeyDown(event)}
+        onBlur={() => setDraft(props.value)}
+        data-testid={`project-${props.field}`}
+      />
+    </label>
+  );
+}
