@@ -6,6 +6,7 @@ import {
   DEFAULT_PROJECT_LIST_STATUSES,
   ESTIMATE_ID_PATTERN,
   MAX_PROJECT_LINES,
+  MAX_TARGET_BATCH,
   PROJECT_FIRST_PAGE_SIZE,
   PROJECT_STATUSES,
   TARGET_EXPORT_MAX_ROWS,
@@ -343,6 +344,20 @@ export const projectOperations = {
     params: z.strictObject({ id: idParam }),
     body: targetPropertiesSchema,
     response: targetSchema.extend({ needsDelayReason: z.boolean() }),
+  }),
+  'targets.updateMany': defineOperation({
+    method: 'PUT',
+    path: '/targets/properties',
+    summary: 'Change fields of several targets in one transaction (a paste or its undo); the rules of PUT /target/{id}/properties per row; one failure names its row and saves nothing',
+    access: projectWriters,
+    body: z.strictObject({
+      items: z
+        .array(z.strictObject({ id, changes: targetPropertiesSchema }))
+        .min(1)
+        .max(MAX_TARGET_BATCH)
+        .refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'une action apparaît deux fois'),
+    }),
+    response: z.object({ items: z.array(targetSchema.extend({ needsDelayReason: z.boolean() })) }),
   }),
   'targets.delete': defineOperation({
     method: 'DELETE',

@@ -337,3 +337,5 @@ export const TARGET_EXPORT_MAX_ROWS = 1_000_000;
 export const SEARCH_LIMITS = [5, 10, 15] as const;
 /** Lines of a project created at once (the create form's number of lines). */
 export const MAX_PROJECT_LINES = 200;
+/** Targets changed by one batch call (a paste from a spreadsheet, its undo). */
+export const MAX_TARGET_BATCH = 1000;

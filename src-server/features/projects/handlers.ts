@@ -30,6 +30,7 @@ import {
   rows,
   searchValues,
   targetById,
+  targetsByIds,
   targetCommentsOf,
   targetsOfProjects,
   toTarget,
@@ -48,6 +49,7 @@ export type ProjectHandlers = Pick<
   | 'targets.list'
   | 'targets.export'
   | 'targets.update'
+  | 'targets.updateMany'
   | 'targets.delete'
   | 'targets.create'
   | 'targets.newAdvert'
@@ -167,6 +169,30 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
     );
   }
 
+  /** Writes a change of a target with the date, delay and revenue rules; answers whether a delay reason is now needed. */
+  async function writeTargetChange(tx: Executor, current: Target, body: TargetProperties): Promise<boolean> {
+    await assertCsm(tx, body.keyAccount);
+    const { goal, keyAccount, ...fields } = body;
+    const { next, needsDelayReason } = applyTargetChange(current, fields as Partial<Target>);
+    const sets: SQL[] = [sql`updated_at = now()`];
+    for (const [field, column] of Object.entries(PLAIN_COLUMNS) as [keyof typeof PLAIN_COLUMNS, string][]) {
+      if (next[field] !== current[field]) sets.push(sql`${sql.identifier(column)} = ${next[field]}`);
+    }
+    if (next.status !== current.status) sets.push(sql`status = ${next.status}, status_rank = ${statusRank(next.status)}`);
+    if (goal) {
+      const normalized = normalizeGoal(goal);
+      sets.push(sql`goal_views = ${normalized.views}, goal_days = ${normalized.days}, goal_shipments = ${normalized.shipments}`);
+    }
+    if (keyAccount !== undefined) sets.push(sql`key_account_id = ${keyAccount}`);
+    await orActionCodeConflict(tx.execute(sql`UPDATE targets SET ${sql.join(sets, sql`, `)} WHERE id = ${current.id}`));
+    return needsDelayReason;
+  }
+
+  async function updateTarget(tx: Executor, current: Target, body: TargetProperties) {
+    const needsDelayReason = await writeTargetChange(tx, current, body);
+    return { ...(await target(tx, current.id)), needsDelayReason };
+  }
+
   async function actionCodesOf(executor: Executor, projectId: number): Promise<string[]> {
     const found = await rows<{ code: string }>(executor, sql`SELECT action_code AS code FROM targets WHERE project_id = ${projectId} AND action_code IS NOT NULL`);
     return found.map((row) => row.code);
@@ -278,26 +304,30 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
       return reply.send(stream) as never;
     },
 
-    'targets.update': async ({ params, body }) => {
-      return db.transaction(async (tx) => {
-        const current = await target(tx, params.id);
-        await assertCsm(tx, body.keyAccount);
-        const { goal, keyAccount, ...fields } = body;
-        const { next, needsDelayReason } = applyTargetChange(current, fields as Partial<Target>);
-        const sets: SQL[] = [sql`updated_at = now()`];
-        for (const [field, column] of Object.entries(PLAIN_COLUMNS) as [keyof typeof PLAIN_COLUMNS, string][]) {
-          if (next[field] !== current[field]) sets.push(sql`${sql.identifier(column)} = ${next[field]}`);
+    'targets.update': async ({ params, body }) => db.transaction(async (tx) => updateTarget(tx, await target(tx, params.id), body)),
+
+    'targets.updateMany': async ({ body }) =>
+      db.transaction(async (tx) => {
+        const ids = body.items.map((item) => item.id);
+        const current = new Map((await targetsByIds(tx, ids)).map((found) => [found.id, found]));
+        const missing = body.items.findIndex((item) => !current.has(item.id));
+        if (missing !== -1) throw new HttpError(404, `Action ${ids[missing]} : ${PROJECT_MESSAGES.targetNotFound}`, {}, `items.${missing}.id`);
+        const needs = new Map<number, boolean>();
+        for (const [index, item] of body.items.entries()) {
+          try {
+            needs.set(item.id, await writeTargetChange(tx, current.get(item.id)!, item.changes));
+          } catch (error) {
+            // One failure names its row (the action code the grid shows) and rolls the whole batch back.
+            if (error instanceof HttpError) {
+              const code = current.get(item.id)!.actionCode ?? String(item.id);
+              throw new HttpError(error.statusCode, `${code} : ${error.message}`, error.headers, `items.${index}.changes${error.field ? `.${error.field}` : ''}`);
+            }
+            throw error;
+          }
         }
-        if (next.status !== current.status) sets.push(sql`status = ${next.status}, status_rank = ${statusRank(next.status)}`);
-        if (goal) {
-          const normalized = normalizeGoal(goal);
-          sets.push(sql`goal_views = ${normalized.views}, goal_days = ${normalized.days}, goal_shipments = ${normalized.shipments}`);
-        }
-        if (keyAccount !== undefined) sets.push(sql`key_account_id = ${keyAccount}`);
-        await orActionCodeConflict(tx.execute(sql`UPDATE targets SET ${sql.join(sets, sql`, `)} WHERE id = ${params.id}`));
-        return { ...(await target(tx, params.id)), needsDelayReason };
-      });
-    },
+        const saved = new Map((await targetsByIds(tx, ids)).map((found) => [found.id, found]));
+        return { items: ids.map((id) => ({ ...saved.get(id)!, needsDelayReason: needs.get(id) ?? false })) };
+      }),
 
     'targets.delete': async ({ params }) => {
       const deleted = await rows<{ id: number }>(db, sql`DELETE FROM targets WHERE id = ${params.id} RETURNING id`);

@@ -73,6 +73,12 @@ export function toTarget(row: TargetRow): Target {
   };
 }
 
+/** Several targets at once, in no particular order. */
+export async function targetsByIds(db: Executor, ids: number[]): Promise<Target[]> {
+  const found = await rows<TargetRow>(db, sql`SELECT ${targetColumns} FROM ${targetJoins} WHERE t.id = ANY(${param(ids)}::int[])`);
+  return found.map(toTarget);
+}
+
 export async function targetById(db: Executor, id: number): Promise<Target | undefined> {
   const [row] = await rows<TargetRow>(db, sql`SELECT ${targetColumns} FROM ${targetJoins} WHERE t.id = ${id}`);
   return row && toTarget(row);

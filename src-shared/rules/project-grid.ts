@@ -1,0 +1,446 @@
+/**
+ * The project editor's target grid (audiences-projects-tools.md §4 "Cell editing", §5, §9; issue 12 item 6): its
+ * columns, how a cell reads and is typed, how a block pasted from a spreadsheet (tab-separated) lands on the
+ * cells it covers, and the undo / redo stack of edits and pastes.
+ */
+import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from './campaigns';
+import {
+  ACTORS,
+  CANCELLED_LABEL,
+  CANCELLED_STATUS,
+  formatAmount,
+  formatDate,
+  formatGoal,
+  formatNumber,
+  NO_GOAL_TEXT,
+  parseGoalInput,
+  TARGET_STATUSES,
+  TARGET_TYPES,
+  typeLink,
+  type Goal,
+} from './projects';
+
+/** How a column's cells read and are typed. */
+export type CellKind = 'text' | 'number' | 'amount' | 'date' | 'goal' | 'status' | 'type' | 'link' | 'delayReason' | 'actor';
+
+export interface GridColumn {
+  key: GridColumnKey;
+  label: string;
+  kind: CellKind;
+  /** Shown, copied, never typed or pasted into (computed by the server). */
+  readOnly?: boolean;
+}
+
+export const GRID_COLUMNS = [
+  { key: 'actionCode', label: 'Code action', kind: 'text' },
+  { key: 'status', label: 'Statut', kind: 'status' },
+  { key: 'type', label: 'Type', kind: 'type' },
+  { key: 'link', label: 'Pub / outil', kind: 'link' },
+  { key: 'populationCategory', label: 'Spé', kind: 'text' },
+  { key: 'populationSample', label: 'Ciblage', kind: 'text' },
+  { key: 'populationSize', label: 'Population', kind: 'number' },
+  { key: 'goal', label: 'Objectif', kind: 'goal' },
+  { key: 'startDate', label: 'Début', kind: 'date' },
+  { key: 'endDate', label: 'Fin', kind: 'date' },
+  { key: 'checkDate', label: 'Deadline sortie KPIs', kind: 'date' },
+  { key: 'quotationSignedMonth', label: 'Mois signature devis', kind: 'date' },
+  { key: 'initialQuotationDate', label: 'Date devis initiale', kind: 'date' },
+  { key: 'revenue', label: 'CA', kind: 'amount' },
+  { key: 'releaseDateDiff', label: 'Écart (jours)', kind: 'number', readOnly: true },
+  { key: 'delayReason', label: 'Raison du retard', kind: 'delayReason' },
+  { key: 'revenueDelayImpact', label: 'Impact CA', kind: 'amount', readOnly: true },
+  { key: 'actor', label: 'Acteur', kind: 'actor' },
+  { key: 'comment', label: 'Commentaire', kind: 'text' },
+] as const satisfies readonly { key: string; label: string; kind: CellKind; readOnly?: boolean }[];
+export type GridColumnKey = (typeof GRID_COLUMNS)[number]['key'] | 'projectName';
+
+/** The fields of a target the grid reads. */
+export interface GridTarget {
+  id: number;
+  projectName: string;
+  actionCode: string | null;
+  status: string;
+  type: string | null;
+  advertId: number | null;
+  toolId: number | null;
+  populationCategory: string | null;
+  populationSample: string | null;
+  populationSize: number | null;
+  goal: Goal;
+  startDate: number | null;
+  endDate: number | null;
+  checkDate: number | null;
+  quotationSignedMonth: number | null;
+  initialQuotationDate: number | null;
+  revenue: number | null;
+  releaseDateDiff: number | null;
+  delayReason: string | null;
+  revenueDelayImpact: number | null;
+  actor: string | null;
+  comment: string | null;
+}
+
+/** The writable fields (PUT /target/{id}/properties), as the grid sends them. */
+export interface CellChanges {
+  actionCode?: string | null;
+  status?: (typeof TARGET_STATUSES)[number];
+  type?: (typeof TARGET_TYPES)[number] | null;
+  advertId?: number | null;
+  toolId?: number | null;
+  populationCategory?: string | null;
+  populationSample?: string | null;
+  populationSize?: number | null;
+  goal?: Goal;
+  startDate?: number | null;
+  endDate?: number | null;
+  checkDate?: number | null;
+  quotationSignedMonth?: number | null;
+  initialQuotationDate?: number | null;
+  revenue?: number | null;
+  delayReason?: DelayReason | null;
+  actor?: (typeof ACTORS)[number] | null;
+  comment?: string | null;
+}
+const WRITABLE_FIELDS = [
+  'actionCode',
+  'status',
+  'type',
+  'advertId',
+  'toolId',
+  'populationCategory',
+  'populationSample',
+  'populationSize',
+  'goal',
+  'startDate',
+  'endDate',
+  'checkDate',
+  'quotationSignedMonth',
+  'initialQuotationDate',
+  'revenue',
+  'delayReason',
+  'actor',
+  'comment',
+] as const satisfies readonly (keyof CellChanges)[];
+
+export function gridColumn(key: GridColumnKey): GridColumn | undefined {
+  return (GRID_COLUMNS as readonly GridColumn[]).find((column) => column.key === key);
+}
+
+export function delayReasonLabel(key: string | null): string {
+  if (key == null) return '';
+  return DELAY_REASONS.find((reason) => reason.key === key)?.label ?? key;
+}
+
+// ---- reading a cell ----------------------------------------------------------------------------------------------
+
+/** A cell as the grid shows it and copies it: dates DD/MM/yyyy, amounts "12 500.00 €", numbers "12 500", goal "3 mois". */
+export function formatCell(target: GridTarget, key: GridColumnKey): string {
+  switch (key) {
+    case 'projectName':
+      return target.projectName;
+    case 'link':
+      if (target.status === CANCELLED_STATUS) return CANCELLED_LABEL;
+      return String((typeLink(target.type) === 'tool' ? target.toolId : target.advertId) ?? target.advertId ?? target.toolId ?? '');
+    case 'goal':
+      return formatGoal(target.goal);
+    case 'startDate':
+    case 'endDate':
+    case 'checkDate':
+    case 'quotationSignedMonth':
+    case 'initialQuotationDate':
+      return formatDate(target[key]);
+    case 'revenue':
+    case 'revenueDelayImpact':
+      return formatAmount(target[key]);
+    case 'populationSize':
+    case 'releaseDateDiff':
+      return target[key] == null ? '' : formatNumber(target[key]);
+    case 'delayReason':
+      return delayReasonLabel(target.delayReason);
+    default: {
+      const value = target[key];
+      return value == null ? '' : String(value);
+    }
+  }
+}
+
+// ---- typing a cell -----------------------------------------------------------------------------------------------
+
+const SPACES = /[\s\u00a0\u202f]/g;
+
+/** Epoch seconds (midnight UTC) of DD/MM/yyyy (also D/M/yy, DD-MM-yyyy and yyyy-MM-dd); null when not a date. */
+export function parseDate(text: string): number | null {
+  const trimmed = text.trim();
+  let day: number, month: number, year: number;
+  const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(trimmed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  if (french) [day, month, year] = [Number(french[1]), Number(french[2]), Number(french[3])];
+  else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else return null;
+  if (year < 100) year += 2000;
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1 || year < 1970 || year > 2099) return null;
+  return ms / 1000;
+}
+
+/** "12 500,50 €", "12500.5" → 12500.5 (two decimals); null when not an amount. */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(SPACES, '').replace(/€$/, '').replace(',', '.');
+  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Math.round(Number(cleaned) * 100) / 100;
+}
+
+/** "12 500" → 12500; null when not a whole number. */
+export function parseWholeNumber(text: string): number | null {
+  const cleaned = text.replace(SPACES, '');
+  if (!/^\d+$/.test(cleaned)) return null;
+  const value = Number(cleaned);
+  return value <= 2_147_483_647 ? value : null;
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+
+function pick<T extends string>(options: readonly T[], text: string): T | undefined {
+  return options.find((option) => fold(option) === fold(text));
+}
+
+/**
+ * The change a text typed or pasted into a cell makes (spec §5): undefined when it changes nothing or is not
+ * understood ("--" in a goal cell is not submitted; "ANNULE" in a link cell is the cancelled label, not an id).
+ * An empty cell clears the field (null).
+ */
+export function parseCell(target: GridTarget, key: GridColumnKey, text: string): CellChanges | undefined {
+  const column = gridColumn(key);
+  if (!column || column.readOnly) return undefined;
+  const trimmed = text.trim();
+  const empty = trimmed === '';
+  switch (column.kind) {
+    case 'text':
+      return { [key]: empty ? null : trimmed.replace(/[\t\r\n]+/g, ' ') } as CellChanges;
+    case 'number': {
+      const value = parseWholeNumber(trimmed);
+      if (empty) return { [key]: null } as CellChanges;
+      return value == null ? undefined : ({ [key]: value } as CellChanges);
+    }
+    case 'amount': {
+      if (empty) return { [key]: null } as CellChanges;
+      const value = parseAmount(trimmed);
+      return value == null ? undefined : ({ [key]: value } as CellChanges);
+    }
+    case 'date': {
+      if (empty) return { [key]: null } as CellChanges;
+      const value = parseDate(trimmed);
+      return value == null ? undefined : ({ [key]: value } as CellChanges);
+    }
+    case 'goal': {
+      if (trimmed === NO_GOAL_TEXT) return undefined;
+      const goal = parseGoalInput(empty ? '0' : trimmed);
+      return goal && { goal };
+    }
+    case 'status': {
+      const status = pick(TARGET_STATUSES, trimmed);
+      return status ? { status } : undefined;
+    }
+    case 'type': {
+      if (empty) return { type: null };
+      const type = pick(TARGET_TYPES, trimmed);
+      return type ? { type } : undefined;
+    }
+    case 'actor': {
+      if (empty) return { actor: null };
+      const actor = pick(ACTORS, trimmed);
+      return actor ? { actor } : undefined;
+    }
+    case 'delayReason': {
+      if (empty || fold(trimmed) === fold(NO_DELAY_REASON_LABEL)) return { delayReason: null };
+      const reason = DELAY_REASONS.find((candidate) => fold(candidate.label) === fold(trimmed) || candidate.key === trimmed);
+      return reason ? { delayReason: reason.key } : undefined;
+    }
+    case 'link': {
+      if (trimmed === CANCELLED_LABEL) return undefined;
+      const field = typeLink(target.type) === 'tool' ? 'toolId' : 'advertId';
+      if (empty) return { [field]: null };
+      const id = parseWholeNumber(trimmed);
+      return id == null || id < 1 ? undefined : { [field]: id };
+    }
+  }
+}
+
+/** Keeps of `changes` what differs from the target (a cell typed back to its value saves nothing). */
+export function effectiveChanges(target: GridTarget, changes: CellChanges): CellChanges | undefined {
+  const kept: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    const current = target[field as keyof GridTarget];
+    if (JSON.stringify(current) !== JSON.stringify(value)) kept[field] = value;
+  }
+  return Object.keys(kept).length ? (kept as CellChanges) : undefined;
+}
+
+// ---- copy and paste ----------------------------------------------------------------------------------------------
+
+/**
+ * Whether a copied cell may be pasted into another (spec §4 "Cell editing"): a cell copied in the grid goes into a
+ * cell of the same column; a project name never goes into a text cell. Text from elsewhere (source unknown) may go
+ * anywhere that understands it.
+ */
+export function canPasteInto(source: GridColumnKey | null, target: GridColumnKey): boolean {
+  const column = gridColumn(target);
+  if (!column || column.readOnly) return false;
+  if (source === 'projectName' && column.kind === 'text') return false;
+  return source === null || source === target;
+}
+
+/** Rows and cells of tab-separated text as spreadsheets copy it (CRLF or LF rows, quoted cells with tabs or line breaks). */
+export function parseTsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && cell === '') quoted = true;
+    else if (char === '\t') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+export interface PastedCell {
+  rowIndex: number;
+  column: GridColumnKey;
+  text: string;
+}
+
+/**
+ * Where a pasted block lands: its top-left cell on the anchor, one grid row per block row and one visible column
+ * per block column, cut at the grid's edges. Read-only columns are covered (the block keeps its shape) but not
+ * written.
+ */
+export function mapPasteBlock(block: string[][], anchor: { rowIndex: number; column: GridColumnKey }, rowCount: number, columns: readonly GridColumnKey[]): PastedCell[] {
+  const firstColumn = columns.indexOf(anchor.column);
+  if (firstColumn === -1) return [];
+  const cells: PastedCell[] = [];
+  block.forEach((values, r) => {
+    const rowIndex = anchor.rowIndex + r;
+    if (rowIndex >= rowCount) return;
+    values.forEach((text, c) => {
+      const column = columns[firstColumn + c];
+      if (!column || gridColumn(column)?.readOnly) return;
+      cells.push({ rowIndex, column, text });
+    });
+  });
+  return cells;
+}
+
+/**
+ * The changes of a paste, one entry per target touched (cells of a row merged), only what differs; `rejected`
+ * counts the cells whose text the column does not understand.
+ */
+export function pasteChanges(targets: readonly GridTarget[], cells: readonly PastedCell[]): { items: { id: number; changes: CellChanges }[]; rejected: number } {
+  const byRow = new Map<number, CellChanges>();
+  let rejected = 0;
+  for (const cell of cells) {
+    const target = targets[cell.rowIndex];
+    if (!target) continue;
+    const parsed = parseCell(target, cell.column, cell.text);
+    if (!parsed) {
+      if (!(cell.column === 'goal' && cell.text.trim() === NO_GOAL_TEXT) && cell.text.trim() !== CANCELLED_LABEL) rejected += 1;
+      continue;
+    }
+    byRow.set(cell.rowIndex, { ...byRow.get(cell.rowIndex), ...parsed });
+  }
+  const items: { id: number; changes: CellChanges }[] = [];
+  for (const [rowIndex, changes] of [...byRow.entries()].sort(([a], [b]) => a - b)) {
+    const kept = effectiveChanges(targets[rowIndex], changes);
+    if (kept) items.push({ id: targets[rowIndex].id, changes: kept });
+  }
+  return { items, rejected };
+}
+
+// ---- undo and redo -----------------------------------------------------------------------------------------------
+
+/** The writable fields that differ between two versions of a target, with their values in `from`. */
+export function writableDiff(from: GridTarget, to: GridTarget): CellChanges | undefined {
+  const diff: Record<string, unknown> = {};
+  for (const field of WRITABLE_FIELDS) {
+    if (JSON.stringify(from[field]) !== JSON.stringify(to[field])) diff[field] = from[field];
+  }
+  return Object.keys(diff).length ? (diff as CellChanges) : undefined;
+}
+
+/** One edit or paste as saved: what to send to undo it and to redo it (targets by id). */
+export interface GridEdit {
+  undo: { id: number; changes: CellChanges }[];
+  redo: { id: number; changes: CellChanges }[];
+}
+
+/**
+ * The edit that took the targets from `before` to `after` (the server's answers, its own rules included: an end
+ * date it filled is undone too). Undefined when nothing changed.
+ */
+export function gridEditOf(before: readonly GridTarget[], after: readonly GridTarget[]): GridEdit | undefined {
+  const previous = new Map(before.map((target) => [target.id, target]));
+  const edit: GridEdit = { undo: [], redo: [] };
+  for (const saved of after) {
+    const old = previous.get(saved.id);
+    if (!old) continue;
+    const undo = writableDiff(old, saved);
+    const redo = writableDiff(saved, old);
+    if (undo && redo) {
+      edit.undo.push({ id: saved.id, changes: undo });
+      edit.redo.push({ id: saved.id, changes: redo });
+    }
+  }
+  return edit.undo.length ? edit : undefined;
+}
+
+export interface UndoStack<T> {
+  past: readonly T[];
+  future: readonly T[];
+}
+/** Edits kept for undo. */
+export const UNDO_LIMIT = 100;
+export const emptyUndoStack = <T>(): UndoStack<T> => ({ past: [], future: [] });
+
+/** A new edit: undoable, and the redo list starts over. */
+export function pushEdit<T>(stack: UndoStack<T>, edit: T, limit = UNDO_LIMIT): UndoStack<T> {
+  return { past: [...stack.past, edit].slice(-limit), future: [] };
+}
+
+/** The edit to undo and the stack once it is undone; undefined when there is none. */
+export function takeUndo<T>(stack: UndoStack<T>): { edit: T; stack: UndoStack<T> } | undefined {
+  const edit = stack.past.at(-1);
+  if (edit === undefined) return undefined;
+  return { edit, stack: { past: stack.past.slice(0, -1), future: [edit, ...stack.future] } };
+}
+
+/** The edit to redo and the stack once it is redone; undefined when there is none. */
+export function takeRedo<T>(stack: UndoStack<T>): { edit: T; stack: UndoStack<T> } | undefined {
+  const edit = stack.future[0];
+  if (edit === undefined) return undefined;
+  return { edit, stack: { past: [...stack.past, edit], future: stack.future.slice(1) } };
+}
