@@ -123,9 +123,24 @@ describe('project sidebar, timeline and quote import (web host, Chromium)', () =
     await page.keyboard.type('Point un');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Point deux');
+    // An empty item leaves the list; then italic text and a link on a selected phrase.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('briefing-italic').click();
+    await page.keyboard.type('Nuance');
+    await page.getByTestId('briefing-italic').click();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Voir le site');
+    await page.keyboard.press('Shift+Home');
+    await page.getByTestId('briefing-link').click();
+    await page.getByTestId('briefing-link-url').fill('https://example.org/brief');
+    await page.getByTestId('briefing-link-url').press('Enter');
+    await content.locator('a', { hasText: 'Voir le site' }).waitFor();
     await page.getByTestId('briefing-save').click();
     await read.locator('strong', { hasText: 'Important' }).waitFor({ timeout: 15_000 });
     expect(await read.locator('ul li').allTextContents()).toEqual(['Point un', 'Point deux']);
+    expect(await read.locator('em').allTextContents()).toEqual(['Nuance']);
+    expect(await read.locator('a', { hasText: 'Voir le site' }).getAttribute('href')).toBe('https://example.org/brief');
     const saved = JSON.stringify((await loadProject()).briefing?.content);
     expect(saved).toContain('"text":"Important"');
     expect(saved).toMatch(/"format":1,[^}]*"text":"Important"|"text":"Important"[^}]*"format":1/);

@@ -134,8 +134,11 @@ function Toolbar() {
             data-testid="briefing-link-url"
             onChange={(event) => setLinkUrl(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && isSafeBriefingLink(linkUrl)) applyLink(linkUrl.trim());
+              if (event.key !== 'Enter' && event.key !== 'Escape') return;
+              // The key must not reach the editor once it has the focus back: Enter would replace the linked text.
+              event.preventDefault();
               if (event.key === 'Escape') setLinkUrl(null);
+              else if (isSafeBriefingLink(linkUrl)) applyLink(linkUrl.trim());
             }}
           />
           <button type="button" disabled={!isSafeBriefingLink(linkUrl)} data-testid="briefing-link-apply" onClick={() => applyLink(linkUrl.trim())}>
