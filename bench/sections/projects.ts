@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { Pool } from 'undici';
+import { mapPasteBlock, parseTsv, pasteChanges, type GridColumnKey, type GridTarget } from '@shared/rules/project-grid';
 import { TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
 import { buildApp } from '../../src-server/app';
 import { hashPassword } from '../../src-server/auth/passwords';
@@ -152,21 +153,31 @@ export async function projectsSection() {
     ['peak RSS', `${(peakRss / 1024 / 1024).toFixed(0)} MB (target ≤ 300 MB; ${(rssBefore / 1024 / 1024).toFixed(0)} MB before the export)`],
   ]);
 
-  // ---- a paste of 500 cells: 500 single-field saves, 8 at a time (the grid saves each changed cell) -------------
-  const ids = await rows<{ id: number }>(db, sql`SELECT id FROM targets WHERE project_id IN (SELECT id FROM projects ORDER BY id LIMIT 10) ORDER BY id LIMIT 500`);
-  const pasteStarted = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < ids.length) {
-        const { id } = ids[next++];
-        const answer = await pool.request({ method: 'PUT', path: `/target/${id}/properties`, headers, body: JSON.stringify({ populationSample: `Collé ${id}` }) });
-        await answer.body.text();
-      }
-    }),
+  // ---- paste 500 cells: a 100-row × 5-column block from a spreadsheet, applied as the grid does (TSV mapped onto
+  // the rows, parsed, merged per row) and saved in one PUT /targets/properties. One call per cell took 2.9 s.
+  const pasteRows = await rows<GridTarget>(
+    db,
+    sql`SELECT t.id, p.name AS "projectName", t.action_code AS "actionCode", t.status, t.type, t.advert_id AS "advertId", t.tool_id AS "toolId",
+          t.population_category AS "populationCategory", t.population_sample AS "populationSample", t.population_size AS "populationSize",
+          json_build_object('views', t.goal_views, 'days', t.goal_days, 'shipments', t.goal_shipments) AS goal, NULL::int AS "startDate", NULL::int AS "endDate",
+          NULL::int AS "checkDate", NULL::int AS "quotationSignedMonth", NULL::int AS "initialQuotationDate", t.revenue::float8 AS revenue,
+          NULL::int AS "releaseDateDiff", t.delay_reason AS "delayReason", NULL::float8 AS "revenueDelayImpact", t.actor, t.comment
+        FROM targets t JOIN projects p ON p.id = t.project_id WHERE t.project_id IN (SELECT id FROM projects ORDER BY id LIMIT 10) ORDER BY t.project_id, t.position LIMIT 100`,
   );
+  const tsv = pasteRows.map((_, i) => ['Médecine générale', `Collé ${i} ${Date.now()}`, String(2000 + i), '3 mois', `Ligne collée ${i}`].join('\t')).join('\r\n');
+  const pasteStarted = performance.now();
+  const columns: GridColumnKey[] = ['populationCategory', 'populationSample', 'populationSize', 'goal', 'comment'];
+  const { items } = pasteChanges(pasteRows, mapPasteBlock(parseTsv(tsv), { rowIndex: 0, column: 'populationCategory' }, pasteRows.length, columns));
+  const appliedMs = performance.now() - pasteStarted;
+  const pasteAnswer = await pool.request({ method: 'PUT', path: '/targets/properties', headers, body: JSON.stringify({ items }) });
+  const pasteText = await pasteAnswer.body.text();
+  if (pasteAnswer.statusCode !== 200) throw new Error(`/targets/properties ${pasteAnswer.statusCode} ${pasteText}`);
   const pasteMs = performance.now() - pasteStarted;
-  table('Paste of 500 cells saved (500 PUT /target/{id}/properties, 8 in flight)', [['time', `${ms(pasteMs)} (target ≤ 1 s)`]]);
+  table('paste 500 cells (100 rows × 5 columns: mapped and parsed, then one PUT /targets/properties)', [
+    ['cells changed (of 500 pasted; some already held the value)', String(items.reduce((sum, item) => sum + Object.keys(item.changes).length, 0))],
+    ['applied (mapping + parsing)', ms(appliedMs)],
+    ['applied and saved', `${ms(pasteMs)} (target ≤ 1 s; was 2.9 s with one call per cell)`],
+  ]);
 
   await pool.close();
   await app.close();

@@ -2,6 +2,8 @@ import { atom } from 'jotai';
 import type { Project, Target } from '@shared/contract/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
+import { emptyUndoStack, gridEditOf, pushEdit, takeRedo, takeUndo, type CellChanges, type GridEdit, type UndoStack } from '@shared/rules/project-grid';
+import { advertSearchType } from '@shared/rules/projects';
 import { hasAnyRole } from '@shared/roles';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
@@ -83,3 +85,152 @@ export const deleteProjectAtom = atom(null, async (get, set) => {
   return true;
 });
 deleteProjectAtom.debugLabel = 'projects.edit.delete';
+
+// ---- the target grid ---------------------------------------------------------------------------------------------
+
+/** A saved target with whether the delay now needs a reason ('Raison du retard'). */
+export type SavedTarget = Target & { needsDelayReason: boolean };
+
+/** Edits and pastes that Ctrl/Cmd+Z undoes and Shift+Ctrl/Cmd+Z redoes. */
+export const gridUndoStackAtom = atom<UndoStack<GridEdit>>(emptyUndoStack<GridEdit>());
+gridUndoStackAtom.debugLabel = 'projects.edit.grid.undoStack';
+
+/** Cells changed by the last save (`{targetId}:{column}`), shown flashing for 320 ms (spec §9). */
+export const flashedCellsAtom = atom<ReadonlySet<string>>(new Set<string>());
+flashedCellsAtom.debugLabel = 'projects.edit.grid.flashed';
+
+/** The grid column a written field shows in. */
+const columnOfField = (field: string) => (field === 'advertId' || field === 'toolId' ? 'link' : field);
+
+function failureNotice(result: { status: number; errorMsg: string }) {
+  return withText(result.status === 403 ? PLATFORM_NOTICES.forbiddenWrite : PROJECT_NOTICES.serverFailure, result.errorMsg);
+}
+
+/**
+ * Saves cell changes: one target through PUT /target/{id}/properties, several (a paste, an undo) in one
+ * PUT /targets/properties. The saved targets replace the shown ones, their changed cells flash, and unless it is
+ * an undo or redo the edit is kept for undo. Answers the saved targets, or null when nothing was saved.
+ */
+export const saveGridChangesAtom = atom(
+  null,
+  async (get, set, input: { items: { id: number; changes: CellChanges }[]; history?: 'record' | 'undo' | 'redo' }): Promise<SavedTarget[] | null> => {
+    if (!input.items.length) return [];
+    const api = get(apiAtom);
+    const before = get(editedTargetsAtom);
+    let saved: SavedTarget[];
+    if (input.items.length === 1 && (input.history ?? 'record') === 'record') {
+      const [item] = input.items;
+      const result = await api('targets.update', { params: { id: item.id }, body: item.changes });
+      if (!result.ok) {
+        set(raiseNoticeAtom, failureNotice(result));
+        return null;
+      }
+      saved = [result.data];
+    } else {
+      const result = await api('targets.updateMany', { body: { items: input.items } });
+      if (!result.ok) {
+        set(raiseNoticeAtom, failureNotice(result));
+        return null;
+      }
+      saved = result.data.items;
+    }
+    set(replaceTargetsAtom, saved);
+    const edit = gridEditOf(before, saved);
+    if (edit && (input.history ?? 'record') === 'record') set(gridUndoStackAtom, pushEdit(get(gridUndoStackAtom), edit));
+    if (edit) {
+      const cells = new Set(edit.redo.flatMap((item) => Object.keys(item.changes).map((field) => `${item.id}:${columnOfField(field)}`)));
+      set(flashedCellsAtom, cells);
+      setTimeout(() => {
+        if (get(flashedCellsAtom) === cells) set(flashedCellsAtom, new Set<string>());
+      }, CELL_FLASH_MS);
+    }
+    return saved;
+  },
+);
+saveGridChangesAtom.debugLabel = 'projects.edit.grid.save';
+
+export const CELL_FLASH_MS = 320;
+
+/** Undoes the last edit or paste (one batch call); answers whether there was one. */
+export const undoGridAtom = atom(null, async (get, set) => {
+  const taken = takeUndo(get(gridUndoStackAtom));
+  if (!taken) return false;
+  if (await set(saveGridChangesAtom, { items: taken.edit.undo, history: 'undo' })) set(gridUndoStackAtom, taken.stack);
+  return true;
+});
+undoGridAtom.debugLabel = 'projects.edit.grid.undo';
+
+export const redoGridAtom = atom(null, async (get, set) => {
+  const taken = takeRedo(get(gridUndoStackAtom));
+  if (!taken) return false;
+  if (await set(saveGridChangesAtom, { items: taken.edit.redo, history: 'redo' })) set(gridUndoStackAtom, taken.stack);
+  return true;
+});
+redoGridAtom.debugLabel = 'projects.edit.grid.redo';
+
+/** Adds a target at the end of the project (POST /project/{id}/newtarget). */
+export const addTargetAtom = atom(null, async (get, set) => {
+  const project = get(editedProjectAtom);
+  if (!project) return;
+  const result = await get(apiAtom)('targets.create', { params: { projectId: project.id } });
+  if (!result.ok) return set(raiseNoticeAtom, failureNotice(result));
+  set(editedTargetsAtom, [...get(editedTargetsAtom), result.data]);
+});
+addTargetAtom.debugLabel = 'projects.edit.grid.add';
+
+/** Copies a target just below itself. */
+export const duplicateTargetAtom = atom(null, async (get, set, input: { id: number; position: number }) => {
+  const project = get(editedProjectAtom);
+  if (!project) return;
+  const result = await get(apiAtom)('targets.duplicate', { params: { projectId: project.id, id: input.id }, body: { position: input.position } });
+  if (!result.ok) return set(raiseNoticeAtom, failureNotice(result));
+  // Positions after the copy moved: read them again.
+  await set(loadProjectAtom, project.id);
+});
+duplicateTargetAtom.debugLabel = 'projects.edit.grid.duplicate';
+
+/** Deletes a target ('Action supprimée'). */
+export const deleteTargetAtom = atom(null, async (get, set, id: number) => {
+  const result = await get(apiAtom)('targets.delete', { params: { id } });
+  if (!result.ok) return set(raiseNoticeAtom, failureNotice(result));
+  set(
+    editedTargetsAtom,
+    get(editedTargetsAtom).filter((target) => target.id !== id),
+  );
+  set(gridUndoStackAtom, emptyUndoStack<GridEdit>());
+  set(raiseNoticeAtom, PROJECT_NOTICES.actionDeleted);
+});
+deleteTargetAtom.debugLabel = 'projects.edit.grid.delete';
+
+/** Detaches the advert or tool of a target ('Elément détaché de l'action avec succès'). */
+export const detachTargetAtom = atom(null, async (get, set, id: number) => {
+  const result = await get(apiAtom)('targets.unsetRel', { params: { id } });
+  if (!result.ok) return set(raiseNoticeAtom, withText(PROJECT_NOTICES.serverFailure, result.errorMsg));
+  set(replaceTargetsAtom, [result.data]);
+  set(raiseNoticeAtom, PROJECT_NOTICES.advertDetached);
+});
+detachTargetAtom.debugLabel = 'projects.edit.grid.detach';
+
+/** Where to create an advert for a target: its id is kept in local storage first (spec §2), then the path is answered. */
+export const newAdvertPathAtom = atom(null, async (get, set, id: number): Promise<string | null> => {
+  const result = await get(apiAtom)('targets.newAdvert', { params: { targetId: id } });
+  if (!result.ok) {
+    set(raiseNoticeAtom, failureNotice(result));
+    return null;
+  }
+  localStorage.setItem(NEW_ADVERT_TARGET_KEY, String(result.data.targetId));
+  return result.data.path;
+});
+newAdvertPathAtom.debugLabel = 'projects.edit.grid.newAdvertPath';
+
+/** The local-storage key the advert editor reads to attach a new advert to its target. */
+export const NEW_ADVERT_TARGET_KEY = 'targetId';
+
+/** Adverts for 'Associer une publicité', of the type the target's type searches (spec §4 mapping). */
+export const searchAdvertsAtom = atom(null, async (get, _set, input: { term: string; type: string }) => {
+  const result = await get(apiAtom)('adverts.search', { query: { term: input.term, limit: 25 } });
+  if (!result.ok) return [];
+  const wanted = advertSearchType(input.type);
+  return result.data.filter((advert) => advert.type === wanted);
+});
+searchAdvertsAtom.debugLabel = 'projects.edit.grid.searchAdverts';

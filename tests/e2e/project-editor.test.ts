@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+
+let browser: Browser;
+let app: WebApp;
+let project: { id: number; targets: { id: number; actionCode: string }[] };
+let token: string;
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${app.apiUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await openWebApp(browser);
+  const { email, password } = demoAccount('CSM');
+  const session = await api('POST', '/authenticate', { username: email, password });
+  token = session.accessToken.value;
+  project = await api('POST', '/project', { name: 'Grille HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 });
+  await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId: 321 });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+const cell = (page: Page, row: number, column: string) => page.getByTestId(`cell-${row}-${column}`);
+/** A cell's text once the pointer is elsewhere (a hovered cell shows its field). */
+async function cellText(page: Page, row: number, column: string) {
+  await page.getByTestId('project-name').hover();
+  return (await cell(page, row, column).textContent())?.trim();
+}
+/** What the clipboard holds during a copy or paste event, as the browser hands it to the page. */
+async function dispatchClipboard(page: Page, type: 'copy' | 'paste', text = ''): Promise<string> {
+  return page.evaluate(
+    ([kind, value]) => {
+      const data = new DataTransfer();
+      if (value) data.setData('text/plain', value);
+      document.dispatchEvent(new ClipboardEvent(kind, { clipboardData: data, bubbles: true, cancelable: true }));
+      return data.getData('text/plain');
+    },
+    [type, text] as const,
+  );
+}
+
+describe('project editor (web host, Chromium)', () => {
+  it('edits cells by hover, copies, pastes a block, undoes and redoes, cancels an action, sets an intermediate feedback date', async () => {
+    const { page, url } = app;
+    await signIn(page, url, 'CSM');
+    await page.goto(`${url}/project/edit/${project.id}`);
+    await page.getByTestId('target-grid').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('project-name').inputValue()).toBe('Grille HTA');
+
+    // Hover makes the cell editable; Enter saves.
+    await cell(page, 0, 'populationSample').hover();
+    await page.getByTestId('edit-populationSample').fill('Cardiologues');
+    await page.getByTestId('edit-populationSample').press('Enter');
+    await expect.poll(() => cellText(page, 0, 'populationSample'), { timeout: 15_000 }).toBe('Cardiologues');
+    await cell(page, 0, 'revenue').hover();
+    await page.getByTestId('edit-revenue').fill('12500,5');
+    await page.getByTestId('edit-revenue').press('Enter');
+    await expect.poll(() => cellText(page, 0, 'revenue'), { timeout: 15_000 }).toBe('12 500.50 €');
+
+    // Ctrl/Cmd+C over a cell copies its value.
+    await cell(page, 0, 'populationSample').hover();
+    expect(await dispatchClipboard(page, 'copy')).toBe('Cardiologues');
+    await page.getByText(PROJECT_MESSAGES.cellCopied).first().waitFor({ timeout: 10_000 });
+
+    // A 2 × 3 block from a spreadsheet fills the cells it covers, in one save.
+    await cell(page, 1, 'populationCategory').hover();
+    await dispatchClipboard(page, 'paste', 'Cardio\tCardiologues\t1200\r\nDermato\tDermatologues\t800\r\n');
+    await expect.poll(() => cellText(page, 2, 'populationSize'), { timeout: 15_000 }).toBe('800');
+    expect(await cellText(page, 1, 'populationCategory')).toBe('Cardio');
+    expect(await cellText(page, 1, 'populationSample')).toBe('Cardiologues');
+    expect(await cellText(page, 2, 'populationSample')).toBe('Dermatologues');
+
+    // Undo takes the whole paste back; redo brings it again.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cellText(page, 2, 'populationSize'), { timeout: 15_000 }).toBe('');
+    expect(await cellText(page, 1, 'populationCategory')).toBe('');
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => cellText(page, 1, 'populationSize'), { timeout: 15_000 }).toBe('1 200');
+    const saved = await api('GET', `/project/${project.id}`);
+    expect(saved.targets[2].populationSample).toBe('Dermatologues');
+
+    // '7. annulé' asks first, then shows ANNULE instead of the advert id.
+    expect(await cellText(page, 0, 'link')).toBe('321');
+    await cell(page, 0, 'status').hover();
+    await page.getByTestId('edit-status').selectOption('7. annulé');
+    expect(await page.getByTestId('confirm-message').textContent()).toBe(PROJECT_MESSAGES.confirmCancelAction);
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(() => cellText(page, 0, 'link'), { timeout: 15_000 }).toBe('ANNULE');
+
+    // '3.2 stats intermédiaires' asks for the date, then sets both.
+    await cell(page, 1, 'status').hover();
+    await page.getByTestId('edit-status').selectOption('3.2 stats intermédiaires');
+    const dialog = page.getByTestId('feedback-date-dialog');
+    await dialog.getByText(PROJECT_MESSAGES.intermediateFeedbackTitle).waitFor();
+    await page.getByTestId('feedback-date-input').fill('15/03/2026');
+    await page.getByTestId('feedback-date-confirm').click();
+    await expect.poll(() => cellText(page, 1, 'checkDate'), { timeout: 15_000 }).toBe('15/03/2026');
+    expect(await cellText(page, 1, 'status')).toBe('3.2 stats intermédiaires');
+  }, 180_000);
+
+  it('stays read-only for SALES', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+    const page = await context.newPage();
+    try {
+      await signIn(page, app.url, 'SALES');
+      await page.goto(`${app.url}/project/edit/${project.id}`);
+      await page.getByTestId('target-grid').waitFor({ timeout: 20_000 });
+      await cell(page, 2, 'comment').hover();
+      expect(await page.getByTestId('edit-comment').count()).toBe(0);
+      expect(await page.getByTestId('project-delete').count()).toBe(0);
+      expect(await page.getByTestId('project-import-estimate').count()).toBe(0);
+      expect(await page.getByTestId('project-name').getAttribute('readonly')).not.toBeNull();
+      await dispatchClipboard(page, 'paste', 'a\tb\nc\td');
+      const after = await api('GET', `/project/${project.id}`);
+      expect(after.targets[2].comment).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
