@@ -216,6 +216,8 @@ describe('project sidebar, timeline and quote import (web host, Chromium)', () =
     await page.getByText(PROJECT_MESSAGES.estimateImported).waitFor({ timeout: 15_000 });
     await dialog.waitFor({ state: 'detached' });
     expect((await loadProject()).targets).toHaveLength(5);
+    // The page shows the new actions at once.
+    await page.getByTestId('target-row-4').waitFor({ timeout: 15_000 });
   }, 240_000);
 
   it('SALES reads the briefing and cannot edit it nor import a quote', async () => {
