@@ -106,6 +106,15 @@ describe('project sidebar, timeline and quote import (web host, Chromium)', () =
     await page.getByTestId(`comment-save-${mine.id}`).click();
     await page.getByTestId(`comment-edit-${mine.id}`).waitFor();
     expect((await loadProject()).comments.find((comment) => comment.id === mine.id)!.updatedAt).toBe(edited.updatedAt);
+    // Deleting one's own comment asks first (the prompt closes by itself after 5 s).
+    await page.getByTestId('comment-new').fill('À supprimer');
+    await page.getByTestId('comment-add').click();
+    await expect.poll(async () => (await loadProject()).comments.length, { timeout: 15_000 }).toBe(3);
+    const doomed = (await loadProject()).comments.find((comment) => comment.content === 'À supprimer')!;
+    await page.getByTestId(`comment-delete-${doomed.id}`).click();
+    await page.getByTestId(`comment-delete-${doomed.id}-prompt`).getByRole('button', { name: 'Oui' }).click();
+    await page.getByTestId(`comment-${doomed.id}`).waitFor({ state: 'detached', timeout: 15_000 });
+    expect((await loadProject()).comments.map((comment) => comment.id)).toEqual([theirs.id, mine.id]);
 
     // Briefing: the default template with the seven sections, then bold text and a bulleted list.
     await page.getByTestId('side-tab-briefing').click();
