@@ -1,0 +1,248 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { BRIEFING_SECTIONS } from '@shared/rules/project-comments';
+import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { signOut } from './helpers';
+
+/**
+ * The project page's furniture (issue 12 item 7): comments and briefing sidebar, timeline overlay, quote import
+ * of an existing project, and the SALES read-only view. One web host for the file.
+ */
+
+let browser: Browser;
+let app: WebApp;
+let project: { id: number; targets: { id: number; actionCode: string }[] };
+
+/** Epoch seconds of a UTC day. */
+const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+
+const QUOTE_FILE = [
+  'Numéro de devis;Client;Libellé;Quantité;Prix unitaire HT;Date de signature',
+  'DEV-2026-0042;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026',
+  'DEV-2026-0042;Laboratoires Sanofa;Notification push;1;1200;12/01/2026',
+].join('\r\n');
+
+const sessions: Record<string, { token: string; userId: number }> = {};
+
+async function session(role: 'CSM' | 'CSM_LEAD' | 'SALES') {
+  if (!sessions[role]) {
+    const { email, password } = demoAccount(role);
+    const response = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+    const answer = (await response.json()) as { accessToken: { value: string }; userId: number };
+    sessions[role] = { token: answer.accessToken.value, userId: answer.userId };
+  }
+  return sessions[role];
+}
+
+/** Calls the embedded API as a demo account (what the page shows is checked against it). */
+async function api(role: 'CSM' | 'CSM_LEAD' | 'SALES', method: string, path: string, body?: unknown) {
+  const { token } = await session(role);
+  const response = await fetch(`${app.apiUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function seed() {
+  const { userId } = await session('CSM');
+  project = await api('CSM', 'POST', '/project', { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: userId, actor: 'Laboratoire', lines: 3 });
+  const [twoMonths, startOnly, short] = project.targets;
+  await api('CSM', 'PUT', `/target/${twoMonths.id}/properties`, { type: 'post', startDate: day('2026-03-01'), endDate: day('2026-04-30') });
+  // A notification keeps an empty end: it lasts 2,629,743 s on the timeline.
+  await api('CSM', 'PUT', `/target/${startOnly.id}/properties`, { type: 'notification', startDate: day('2026-05-16') });
+  await api('CSM', 'PUT', `/target/${short.id}/properties`, { type: 'video', startDate: day('2026-02-01'), endDate: day('2026-02-15') });
+  await api('CSM_LEAD', 'POST', '/newcomment', { projectId: project.id, content: 'Avis de Claire' });
+  await api('CSM', 'POST', '/estimates/import', { csv: QUOTE_FILE });
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  app = await openWebApp(browser);
+  await seed();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+});
+
+type Comment = { id: number; content: string; author: number; updatedAt: number };
+const loadProject = () => api('CSM', 'GET', `/project/${project.id}`) as Promise<{ comments: Comment[]; briefing: { content: unknown } | null; targets: unknown[] }>;
+
+describe('project sidebar, timeline and quote import (web host, Chromium)', () => {
+  it('comments (own only editable), writes a briefing, cancels, opens the timeline and imports a quote', async () => {
+    const { page, url } = app;
+    await signIn(page, url, 'CSM');
+
+    // #comment opens the sidebar on the comments tab.
+    await page.goto(`${url}/project/edit/${project.id}#comment`);
+    const panel = page.getByTestId('project-side-panel');
+    await panel.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('side-tab-comments').getAttribute('aria-selected')).toBe('true');
+
+    // Another author's comment: no edit menu.
+    const [theirs] = (await loadProject()).comments;
+    const theirItem = page.getByTestId(`comment-${theirs.id}`);
+    await theirItem.waitFor();
+    expect(await theirItem.getAttribute('data-own')).toBe('false');
+    expect(await page.getByTestId(`comment-edit-${theirs.id}`).count()).toBe(0);
+
+    // Own comment: added, edited; saving unchanged text sends nothing.
+    await page.getByTestId('comment-new').fill('Premier retour client');
+    await page.getByTestId('comment-add').click();
+    await expect.poll(async () => (await loadProject()).comments.length, { timeout: 15_000 }).toBe(2);
+    const mine = (await loadProject()).comments.find((comment) => comment.id !== theirs.id)!;
+    await page.getByTestId(`comment-edit-${mine.id}`).click();
+    await page.getByTestId(`comment-input-${mine.id}`).fill('Premier retour client, relancer lundi');
+    await page.getByTestId(`comment-save-${mine.id}`).click();
+    await page.getByTestId(`comment-${mine.id}`).getByText('Premier retour client, relancer lundi').waitFor({ timeout: 15_000 });
+    const edited = (await loadProject()).comments.find((comment) => comment.id === mine.id)!;
+    expect(edited.content).toBe('Premier retour client, relancer lundi');
+    await page.getByTestId(`comment-edit-${mine.id}`).click();
+    await page.getByTestId(`comment-save-${mine.id}`).click();
+    await page.getByTestId(`comment-edit-${mine.id}`).waitFor();
+    expect((await loadProject()).comments.find((comment) => comment.id === mine.id)!.updatedAt).toBe(edited.updatedAt);
+    // Deleting one's own comment asks first (the prompt closes by itself after 5 s).
+    await page.getByTestId('comment-new').fill('À supprimer');
+    await page.getByTestId('comment-add').click();
+    await expect.poll(async () => (await loadProject()).comments.length, { timeout: 15_000 }).toBe(3);
+    const doomed = (await loadProject()).comments.find((comment) => comment.content === 'À supprimer')!;
+    await page.getByTestId(`comment-delete-${doomed.id}`).click();
+    await page.getByTestId(`comment-delete-${doomed.id}-prompt`).getByRole('button', { name: 'Oui' }).click();
+    await page.getByTestId(`comment-${doomed.id}`).waitFor({ state: 'detached', timeout: 15_000 });
+    expect((await loadProject()).comments.map((comment) => comment.id)).toEqual([theirs.id, mine.id]);
+
+    // Briefing: the default template with the seven sections, then bold text and a bulleted list.
+    await page.getByTestId('side-tab-briefing').click();
+    const read = page.getByTestId('briefing-read');
+    for (const section of BRIEFING_SECTIONS) await read.getByText(section, { exact: true }).waitFor();
+    await read.click();
+    const content = page.getByTestId('briefing-content');
+    await content.click();
+    await page.keyboard.press('Control+End');
+    await page.getByTestId('briefing-bold').click();
+    await page.keyboard.type('Important');
+    await page.getByTestId('briefing-bold').click();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('briefing-bullets').click();
+    await page.keyboard.type('Point un');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Point deux');
+    // An empty item leaves the list; then italic text and a link on a selected phrase.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('briefing-italic').click();
+    await page.keyboard.type('Nuance');
+    await page.getByTestId('briefing-italic').click();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Voir le site');
+    await page.keyboard.press('Shift+Home');
+    await page.getByTestId('briefing-link').click();
+    await page.getByTestId('briefing-link-url').fill('https://example.org/brief');
+    await page.getByTestId('briefing-link-url').press('Enter');
+    await content.locator('a', { hasText: 'Voir le site' }).waitFor();
+    await page.getByTestId('briefing-save').click();
+    await read.locator('strong', { hasText: 'Important' }).waitFor({ timeout: 15_000 });
+    expect(await read.locator('ul li').allTextContents()).toEqual(['Point un', 'Point deux']);
+    expect(await read.locator('em').allTextContents()).toEqual(['Nuance']);
+    expect(await read.locator('a', { hasText: 'Voir le site' }).getAttribute('href')).toBe('https://example.org/brief');
+    const saved = JSON.stringify((await loadProject()).briefing?.content);
+    expect(saved).toContain('"text":"Important"');
+    expect(saved).toMatch(/"format":1,[^}]*"text":"Important"|"text":"Important"[^}]*"format":1/);
+    expect(saved).toContain('"listType":"bullet"');
+
+    // Cancel restores the saved briefing; closing the sidebar cancels too.
+    await read.click();
+    await content.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('À jeter');
+    await content.getByText('À jeter').waitFor();
+    await page.getByTestId('briefing-cancel').click();
+    await read.locator('strong', { hasText: 'Important' }).waitFor();
+    expect(await read.getByText('À jeter').count()).toBe(0);
+    await read.click();
+    await content.locator('strong', { hasText: 'Important' }).waitFor();
+    await content.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Brouillon');
+    await page.getByTestId('side-panel-close').click();
+    await panel.waitFor({ state: 'detached' });
+    await page.getByTestId('project-comments-toggle').click();
+    await page.getByTestId('side-tab-briefing').click();
+    await read.locator('strong', { hasText: 'Important' }).waitFor();
+    expect(await read.getByText('Brouillon').count()).toBe(0);
+    expect(JSON.stringify((await loadProject()).briefing?.content)).toBe(saved);
+    await page.getByTestId('side-panel-close').click();
+
+    // Timeline: Nov 2025 (3 months before 01/02/2026) to Sep 2026 (3 after the start-only end, mid-June); a bar per action.
+    await page.getByTestId('project-timeline-open').click();
+    const overlay = page.getByTestId('timeline-overlay');
+    await overlay.waitFor();
+    const [twoMonths, startOnly, short] = project.targets;
+    for (const target of project.targets) await page.getByTestId(`timeline-bar-${target.id}`).waitFor({ timeout: 15_000 });
+    const months = await page.getByTestId('timeline-months').locator('.timeline-month').allTextContents();
+    expect(months[0]).toBe('nov. 2025');
+    expect(months.at(-1)).toBe('sept. 2026');
+    expect(months).toHaveLength(11);
+    const monthWidth = (await page.getByTestId('timeline-months').locator('.timeline-month').first().boundingBox())!.width;
+    const width = async (id: number) => (await page.getByTestId(`timeline-bar-${id}`).boundingBox())!.width / monthWidth;
+    expect(await width(twoMonths.id)).toBeCloseTo(2, 1);
+    // 16/05 + 2,629,743 s ends on 16/06: the 16th to the 16th counts 1 + 1/30 month.
+    expect(await width(startOnly.id)).toBeCloseTo(1 + 1 / 30, 1);
+    expect(await width(short.id)).toBeCloseTo(0.5, 1);
+
+    // A timeline comment is saved after the typing stops (500 ms), created once then updated.
+    const timelineComments = async () =>
+      ((await api('CSM', 'POST', '/projects/timeline', { ids: [project.id] })) as { targets: { id: number; comments: Comment[] }[] }[])[0].targets.find(
+        (target) => target.id === short.id,
+      )!.comments;
+    await page.getByTestId(`timeline-comment-input-${short.id}`).pressSequentially('Tournage ok', { delay: 30 });
+    await expect.poll(async () => (await timelineComments()).map((comment) => comment.content), { timeout: 15_000 }).toEqual(['Tournage ok']);
+    await page.getByTestId(`timeline-comment-input-${short.id}`).pressSequentially(', montage en cours', { delay: 30 });
+    await expect.poll(async () => (await timelineComments()).map((comment) => comment.content), { timeout: 15_000 }).toEqual(['Tournage ok, montage en cours']);
+    await page.getByTestId('timeline-close').click();
+    await overlay.waitFor({ state: 'detached' });
+
+    // The sidebar lists the action's comment.
+    await page.getByTestId('project-comments-toggle').click();
+    await page.getByTestId(`side-target-comments-${short.id}`).getByText('Tournage ok, montage en cours').waitFor({ timeout: 15_000 });
+    await page.getByTestId('side-panel-close').click();
+
+    // Quote import into the project: an unknown quote, then the quote's two lines added as actions.
+    await page.getByTestId('project-import-estimate').click();
+    const dialog = page.getByTestId('estimate-import-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('estimate-import-submit').isDisabled()).toBe(true);
+    await page.getByTestId('estimate-import-id').fill('DEV-0000');
+    await page.getByTestId('estimate-import-submit').click();
+    await page.getByText(PROJECT_MESSAGES.estimateNotFound).waitFor({ timeout: 15_000 });
+    await page.getByTestId('estimate-import-id').fill('DEV-2026-0042');
+    await page.getByTestId('estimate-import-submit').click();
+    await page.getByText(PROJECT_MESSAGES.estimateImported).waitFor({ timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached' });
+    expect((await loadProject()).targets).toHaveLength(5);
+    // The page shows the new actions at once.
+    await page.getByTestId('target-row-4').waitFor({ timeout: 15_000 });
+  }, 240_000);
+
+  it('SALES edits the briefing (spec §6 does not block it) but cannot import a quote nor edit others\' comments', async () => {
+    const { page, url } = app;
+    await signOut(page);
+    await signIn(page, url, 'SALES');
+    await page.goto(`${url}/project/edit/${project.id}`);
+    await page.getByTestId('project-comments-toggle').click({ timeout: 20_000 });
+    const mine = (await loadProject()).comments.find((comment) => comment.content.startsWith('Premier retour'))!;
+    await page.getByTestId(`comment-${mine.id}`).waitFor();
+    expect(await page.getByTestId(`comment-edit-${mine.id}`).count()).toBe(0);
+    await page.getByTestId('side-tab-briefing').click();
+    const read = page.getByTestId('briefing-read');
+    await read.locator('strong', { hasText: 'Important' }).waitFor();
+    await read.click();
+    await page.getByTestId('briefing-editor').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('project-import-estimate').count()).toBe(0);
+  }, 120_000);
+});
