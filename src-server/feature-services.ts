@@ -1,4 +1,7 @@
+import type { ArticleAudienceCriteria } from '@shared/contract/articles';
+import type { ArticleCriterionLabel, CriteriaByLabel } from '@shared/rules/article-audience';
 import type { ServerContext } from './context';
+
 
 /**
  * What one feature offers another, per server: features never import each other's folders, they meet here.
@@ -12,7 +15,17 @@ export interface AudienceMembership {
   audience(id: number): { criteria: readonly { label: string; value: string; type: string }[] } | undefined;
 }
 
+/** An article's own audience (adverts-articles.md §2.5), kept by the audiences feature for the articles' calls. */
+export interface ArticleAudienceService {
+  get(articleId: number): Promise<ArticleAudienceCriteria>;
+  setCriteria(articleId: number, criteria: CriteriaByLabel, account: { id: number } | null): Promise<ArticleAudienceCriteria>;
+  search(label: ArticleCriterionLabel, term: string, limit: number): Promise<ArticleAudienceCriteria['criteria']>;
+  /** Deletes the article's own audience once the article is gone (deleted or converted); answers how many went. */
+  drop(articleId: number): Promise<number>;
+}
+
 export interface FeatureServices {
+  articleAudience?: ArticleAudienceService;
   audienceMembership?: AudienceMembership;
   advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;
 }

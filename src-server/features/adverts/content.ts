@@ -16,6 +16,7 @@ import {
   insertItem,
   loadItem,
   mergeInput,
+  param,
   recordHistory,
   rows,
   setAudiences,
@@ -148,7 +149,9 @@ export function contentService(context: ServerContext) {
     duplicate: async <K extends Kind>(kind: K, id: number, input: Record<string, unknown> | undefined, account: Account): Promise<Model<K>> => {
       const { model, audiences } = await loadItem(db, kind, id);
       const copy = mergeInput({ ...model, name: `${model.name} (copie)`.slice(0, 300) }, input ?? {});
-      return create(kind, { ...copy, published: false }, account, { targetId: model.targetId ?? undefined, audienceIds: audiences.map((audience) => audience.id) });
+      // An article's own audience is not shared with its copy (the caller copies its criteria).
+      const shared = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(audiences.map((audience) => audience.id))}::int[]) AND article_id IS NULL`);
+      return create(kind, { ...copy, published: false }, account, { targetId: model.targetId ?? undefined, audienceIds: shared.map((audience) => audience.id) });
     },
 
     attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>

@@ -241,7 +241,9 @@ export async function setAudiences(db: Executor, kind: Kind, itemId: number, aud
   const { links, fk } = TABLES[kind];
   const unique = [...new Set(audienceIds)];
   if (unique.length) {
-    const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(unique)}::int[])`);
+    // An article's own audience (its inline criteria) belongs to that article only.
+    const owner = kind === 'article' ? sql`(article_id IS NULL OR article_id = ${itemId})` : sql`article_id IS NULL`;
+    const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(unique)}::int[]) AND ${owner}`);
     if (found.length !== unique.length) throw new HttpError(400, MESSAGES.audienceNotFound, {}, 'audienceIds');
   }
   await db.execute(sql`DELETE FROM ${links} WHERE ${fk} = ${itemId}`);
