@@ -37,11 +37,11 @@ export const isArticleCriterionLabel = (label: string): label is ArticleCriterio
 /** The criteria as the write call takes them: node ids per label, each list sorted and without repeats. */
 export function criteriaByLabel(nodes: readonly CriterionNode[]): CriteriaByLabel {
   const byLabel: CriteriaByLabel = {};
-  for (const node of nodes) {
-    if (!isArticleCriterionLabel(node.label)) continue;
-    (byLabel[node.label] ??= []).push(node.id);
+  // Labels in the spec's order, whatever the nodes' order: two equal sets give the same object.
+  for (const label of ARTICLE_CRITERION_LABELS) {
+    const ids = nodes.filter((node) => node.label === label).map((node) => node.id);
+    if (ids.length) byLabel[label] = [...new Set(ids)].sort((a, b) => a - b);
   }
-  for (const label of ARTICLE_CRITERION_LABELS) if (byLabel[label]) byLabel[label] = [...new Set(byLabel[label])].sort((a, b) => a - b);
   return byLabel;
 }
 
