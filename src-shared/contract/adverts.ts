@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from '../roles';
 import { ADVERT_FILTER_PAGE_SIZE, ADVERT_TYPES } from '../rules/advert-model';
+import { ADVERT_IMPORT_MAX_ROWS } from '../rules/advert-screens';
 import { AREAS } from '../rules/audiences';
 import { defineOperation } from './define';
 import {
@@ -151,6 +152,19 @@ export const advertOperations = {
     access: contentWriters,
     body: z.strictObject({ advert: z.strictObject({ ...advertInputSchema.shape, id: contentIdSchema }), audienceIds: ids }),
     response: advertSchema,
+  }),
+  'adverts.importMany': defineOperation({
+    method: 'POST',
+    path: '/advert/import',
+    summary: 'Create adverts from CSV rows (at most 5,000), all in one transaction: any row error imports nothing and answers every error with its row',
+    access: contentWriters,
+    body: z.strictObject({
+      rows: z.array(z.record(shortText(100), z.string().max(10_000))).min(1).max(ADVERT_IMPORT_MAX_ROWS),
+      /** The spreadsheet row of the first one (the header is row 1). */
+      firstLine: z.number().int().min(1).max(10_000_000).default(2),
+    }),
+    response: z.object({ imported: z.number().int(), ids: z.array(z.number().int()), errors: z.array(z.object({ line: z.number().int(), message: z.string() })) }),
+    bodyLimit: 32 * 1024 * 1024,
   }),
   'adverts.migrate': defineOperation({
     method: 'PUT',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
+import { advertInputSchema, advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
 import { MESSAGES, describeIssue } from '@shared/messages';
 import { CONVERTIBLE_TYPES, epochSeconds, LATEST_MODEL } from '@shared/rules/advert-model';
+import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
 import type { ServerContext } from '../../context';
@@ -14,6 +15,7 @@ import {
   defaultsOf,
   historyOf,
   insertItem,
+  insertItems,
   loadItem,
   mergeInput,
   param,
@@ -84,8 +86,36 @@ export function contentService(context: ServerContext) {
     });
   }
 
+  /**
+   * CSV import (§2.1): every row parsed with the §5 rules and checked like a create, then all created in one
+   * transaction. Any row error imports nothing and answers every error with its spreadsheet row.
+   */
+  async function importAdverts(csvRows: Record<string, string>[], firstLine: number, account: Account) {
+    const errors: { line: number; message: string }[] = [];
+    const inputs: Record<string, unknown>[] = [];
+    csvRows.forEach((row, index) => {
+      const line = firstLine + index;
+      const parsed = parseAdvertCsvRow(row);
+      const { id: _id, published: _published, ...fields } = parsed.value as Record<string, unknown>;
+      for (const message of parsed.errors) errors.push({ line, message });
+      if (!fields.name) errors.push({ line, message: MESSAGES.advertNameRequired });
+      const checked = advertInputSchema.safeParse(fields);
+      if (!checked.success) for (const issue of checked.error.issues) errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
+      else inputs.push(checked.data as Record<string, unknown>);
+    });
+    if (errors.length) return { imported: 0, ids: [], errors };
+    const ids = await db.transaction(async (tx) => {
+      const actor = await actorOf(tx, account);
+      const base = { ...defaultsOf('advert'), id: 0 } as unknown as Model<'advert'>;
+      const models = inputs.map((input) => ({ ...mergeInput(base, input), published: false }) as Model<'advert'>);
+      return insertItems(tx, 'advert', models, now(), actor);
+    });
+    return { imported: ids.length, ids, errors: [] };
+  }
+
   return {
     now,
+    importAdverts,
     load: <K extends Kind>(kind: K, id: number) => loadItem(db, kind, id).then((found) => found.model),
     create,
 

@@ -19,6 +19,7 @@ export type AdvertHandlers = Pick<
   | 'adverts.delete'
   | 'adverts.attach'
   | 'adverts.migrate'
+  | 'adverts.importMany'
   | 'adverts.search'
   | 'adverts.history'
   | 'adverts.restore'
@@ -66,6 +67,7 @@ export function advertHandlers(context: ServerContext, content: ContentService):
     'adverts.delete': async ({ params, account }) => content.remove('advert', params.id, account),
     'adverts.attach': async ({ body, account }) => content.attach('advert', body.advert.id, body.audienceIds, account),
     'adverts.migrate': async ({ params, account }) => content.migrate('advert', params.id, account),
+    'adverts.importMany': async ({ body, account }) => content.importAdverts(body.rows, body.firstLine, account),
     'adverts.search': async ({ query }) => searchAdverts(context.db, query.term, query.limit),
     'adverts.history': async ({ params }) => content.history('advert', params.id),
     'adverts.restore': async ({ params, account }) => content.restore('advert', params.id, params.entryId, account),
