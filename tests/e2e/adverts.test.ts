@@ -275,6 +275,26 @@ describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
     expect(await imported.locator('td').nth(6).textContent()).toBe('7');
     // Unpublished with a start date to come: the orange clock.
     expect(await imported.locator('[data-status]').getAttribute('data-color')).toBe('orange');
+
+    // Beyond the rows the modal checks itself, the server checks every row: one bad row imports nothing.
+    const lines = (count: number, bad?: number) =>
+      'name;type;weight\n' + Array.from({ length: count }, (_, index) => `Lot e2e ${String(index + 1).padStart(3, '0')};post;${index + 1 === bad ? 'lourd' : (index % 10) + 1}`).join('\n') + '\n';
+    await page.getByTestId('adverts-import').click();
+    await pick(lines(300, 200));
+    expect(await page.getByTestId('advert-import-errors').count()).toBe(0);
+    await page.getByTestId('advert-import-run').click();
+    await page.getByTestId('advert-import-errors').waitFor();
+    expect(await page.getByTestId('advert-import-errors').textContent()).toContain('Ligne 201 : weight : nombre entier attendu');
+    await page.getByTestId('advert-import-cancel').click();
+    await page.getByTestId('adverts-search').fill('Lot e2e');
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('0 publicité');
+
+    // A 300-row file: past the 25 rows of the preview, imported whole.
+    await page.getByTestId('adverts-import').click();
+    await pick(lines(300));
+    await page.getByTestId('advert-import-run').click();
+    await toast(page, 'success', M.importDone(300)).waitFor();
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('300 publicités');
   });
 
   it('shows the autopublish report in the alert bell', async () => {
