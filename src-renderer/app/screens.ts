@@ -19,6 +19,7 @@ export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/
 export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
 export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
+export const AdvertMigrationPage = lazyScreen(() => import('../features/adverts/AdvertMigrationPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
 export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
 
@@ -46,6 +47,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   targets: TargetsPage,
   adverts: AdvertsListPage,
   advertEdit: AdvertEditPage,
+  advertMigration: AdvertMigrationPage,
   articles: ArticlesListPage,
   articleEdit: ArticleEditPage,
 };

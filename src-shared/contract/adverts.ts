@@ -74,6 +74,20 @@ const advertParams = z.strictObject({ id: idParam });
 const minViews = z.number().int().min(0).max(1_000_000);
 const gracePeriod = z.number().int().min(0).max(365 * 86_400_000);
 
+/** An item in an older layout, as the migration page lists it: what the legacy mapping would make of it. */
+export const legacyItemSchema = z.object({
+  kind: z.enum(['advert', 'article']),
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string().nullable(),
+  model: z.string(),
+  /** The old nested-document layout (a `document` sub-object). */
+  nestedDocument: z.boolean(),
+  /** The type after mapping (spec §3 type inference). */
+  mappedType: z.string(),
+});
+export type LegacyItem = z.infer<typeof legacyItemSchema>;
+
 export const advertOperations = {
   'adverts.list': defineOperation({
     method: 'POST',
@@ -173,6 +187,21 @@ export const advertOperations = {
     access: contentWriters,
     params: advertParams,
     response: z.object({ id: z.number().int() }),
+  }),
+  'adverts.migrationList': defineOperation({
+    method: 'GET',
+    path: '/adverts/migration',
+    summary: 'Adverts and articles stored in an older layout (model not latest), oldest first, at most 500',
+    access: contentReaders,
+    response: z.object({ items: z.array(legacyItemSchema), total: z.number().int() }),
+  }),
+  'adverts.migrationRun': defineOperation({
+    method: 'POST',
+    path: '/adverts/migration',
+    summary: 'Maps the items given to the latest layout (spec §3 legacy mapping); each item on its own, failures answered',
+    access: contentWriters,
+    body: z.strictObject({ items: z.array(z.strictObject({ kind: z.enum(['advert', 'article']), id: contentIdSchema })).min(1).max(500) }),
+    response: z.object({ migrated: z.number().int(), failed: z.array(z.object({ kind: z.enum(['advert', 'article']), id: z.number().int(), message: z.string() })) }),
   }),
   'adverts.search': defineOperation({
     method: 'GET',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { advertInputSchema, advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
 import { MESSAGES, describeIssue } from '@shared/messages';
-import { CONVERTIBLE_TYPES, epochSeconds, LATEST_MODEL } from '@shared/rules/advert-model';
+import { ADVERT_TYPES, ARTICLE_TYPES, CONVERTIBLE_TYPES, epochSeconds, isLegacyLayout, LATEST_MODEL, mapLegacyLayout } from '@shared/rules/advert-model';
 import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
@@ -113,9 +113,81 @@ export function contentService(context: ServerContext) {
     return { imported: ids.length, ids, errors: [] };
   }
 
+  // ---- items in an older layout (the migration page) ------------------------------------------------------------
+
+  const legacyRows = (executor: Executor, kind: Kind, limit: number) =>
+    rows<{ id: number; name: string; type: string | null; model: string; data: Record<string, unknown> }>(
+      executor,
+      sql`SELECT id, name, type, model, data FROM ${TABLES[kind].items} WHERE model <> ${LATEST_MODEL} ORDER BY id LIMIT ${limit}`,
+    );
+
+  /** The stored row as the legacy mapping reads it: its `data` with the columns put back. */
+  const rawOf = (row: { name: string; type: string | null; data: Record<string, unknown> }) => ({ ...row.data, name: row.name, ...(row.type ? { type: row.type } : {}) });
+
+  async function legacyItems() {
+    const limit = 500;
+    const items = [];
+    for (const kind of ['advert', 'article'] as const) {
+      for (const row of await legacyRows(db, kind, limit)) {
+        let mappedType = '';
+        try {
+          mappedType = String(mapLegacyLayout(rawOf(row)).type ?? '');
+        } catch {
+          mappedType = '';
+        }
+        items.push({ kind, id: row.id, name: row.name, type: row.type, model: row.model, nestedDocument: isLegacyLayout(row.data), mappedType });
+      }
+    }
+    const [count] = await rows<{ n: number }>(
+      db,
+      sql`SELECT ((SELECT count(*) FROM adverts WHERE model <> ${LATEST_MODEL}) + (SELECT count(*) FROM articles WHERE model <> ${LATEST_MODEL}))::int AS n`,
+    );
+    return { items: items.slice(0, limit), total: count.n };
+  }
+
+  /** Maps each item to the latest layout (spec §3) in its own transaction; an item that cannot be mapped is answered. */
+  async function migrateLegacy(items: { kind: Kind; id: number }[], account: Account) {
+    let migrated = 0;
+    const failed: { kind: Kind; id: number; message: string }[] = [];
+    for (const item of items) {
+      try {
+        const done = await db.transaction(async (tx) => {
+          const actor = await actorOf(tx, account);
+          const [row] = await rows<{ id: number; name: string; type: string | null; model: string; data: Record<string, unknown> }>(
+            tx,
+            sql`SELECT id, name, type, model, data FROM ${TABLES[item.kind].items} WHERE id = ${item.id} FOR UPDATE`,
+          );
+          if (!row) throw new HttpError(404, item.kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
+          if (row.model === LATEST_MODEL) return false;
+          const mapped = mapLegacyLayout(rawOf(row));
+          const types: readonly string[] = item.kind === 'advert' ? ADVERT_TYPES : ARTICLE_TYPES;
+          if (!types.includes(String(mapped.type))) throw new HttpError(400, `type : inconnu (${String(mapped.type)})`);
+          const { model: current } = await loadItem(tx, item.kind, item.id);
+          const shape = item.kind === 'advert' ? advertWritableShape : articleWritableShape;
+          // Only the fields the latest model knows, each checked against its schema; a bad one keeps the default.
+          const fields = Object.fromEntries(
+            Object.entries(mapped).filter(([key, value]) => key in shape && (shape as Record<string, z.ZodType>)[key].safeParse(value).success),
+          );
+          const next = mergeInput(current, fields);
+          await updateItem(tx, item.kind, next, { updatedAt: now() });
+          await tx.execute(sql`UPDATE ${TABLES[item.kind].items} SET model = ${LATEST_MODEL} WHERE id = ${item.id}`);
+          const { model: saved } = await loadItem(tx, item.kind, item.id);
+          await recordHistory(tx, item.kind, item.id, 'modelMigration', actor, { ...current, model: row.model } as AnyModel, saved);
+          return true;
+        });
+        if (done) migrated += 1;
+      } catch (error) {
+        failed.push({ ...item, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return { migrated, failed };
+  }
+
   return {
     now,
     importAdverts,
+    legacyItems,
+    migrateLegacy,
     load: <K extends Kind>(kind: K, id: number) => loadItem(db, kind, id).then((found) => found.model),
     create,
 

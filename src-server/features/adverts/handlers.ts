@@ -20,6 +20,8 @@ export type AdvertHandlers = Pick<
   | 'adverts.attach'
   | 'adverts.migrate'
   | 'adverts.importMany'
+  | 'adverts.migrationList'
+  | 'adverts.migrationRun'
   | 'adverts.search'
   | 'adverts.history'
   | 'adverts.restore'
@@ -68,6 +70,8 @@ export function advertHandlers(context: ServerContext, content: ContentService):
     'adverts.attach': async ({ body, account }) => content.attach('advert', body.advert.id, body.audienceIds, account),
     'adverts.migrate': async ({ params, account }) => content.migrate('advert', params.id, account),
     'adverts.importMany': async ({ body, account }) => content.importAdverts(body.rows, body.firstLine, account),
+    'adverts.migrationList': async () => content.legacyItems(),
+    'adverts.migrationRun': async ({ body, account }) => content.migrateLegacy(body.items, account),
     'adverts.search': async ({ query }) => searchAdverts(context.db, query.term, query.limit),
     'adverts.history': async ({ params }) => content.history('advert', params.id),
     'adverts.restore': async ({ params, account }) => content.restore('advert', params.id, params.entryId, account),
