@@ -319,6 +319,32 @@ describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Cloche e2e');
   });
 
+  it('migrates an advert stored in an older layout from /adverts/migration', async () => {
+    const { page, url } = app;
+    const { sql } = await import('drizzle-orm');
+    const inserted = (await app.host.embedded!.database.db.execute(
+      sql`INSERT INTO adverts (name, type, model, created_at, updated_at, data)
+          VALUES ('Ancien quiz e2e', NULL, 'v1', 1700000000, 1700000000, ${JSON.stringify({ timeline: true, isQuiz: true, document: { title: 'Quiz ancien' } })}::jsonb) RETURNING id`,
+    )) as unknown as { rows: { id: number }[] };
+    const id = inserted.rows[0].id;
+    await page.goto(`${url}/adverts/edit/${id}`);
+    expect(await page.getByTestId('editor-not-migrated').textContent()).toBe(M.notMigrated('Ancien quiz e2e'));
+
+    await page.goto(`${url}/adverts`);
+    await page.getByTestId('adverts-migration').click();
+    await page.waitForURL((u) => u.pathname === '/adverts/migration');
+    const row = page.getByTestId(`migration-row-advert-${id}`);
+    await row.waitFor();
+    expect(await page.getByTestId(`migration-type-advert-${id}`).textContent()).toBe('quiz');
+    await page.getByTestId(`migration-run-advert-${id}`).click();
+    await toast(page, 'success', M.migrationDone(1)).waitFor();
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+
+    await page.goto(`${url}/adverts/edit/${id}`);
+    await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Ancien quiz e2e');
+    expect(await page.getByTestId('field-type').inputValue()).toBe('quiz');
+  });
+
   it('lets SALES read the adverts only', async () => {
     const { page, url } = app;
     await page.goto(`${url}/adverts`);
