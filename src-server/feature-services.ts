@@ -1,4 +1,6 @@
 import type { Advert } from '@shared/contract/adverts';
+import type { ArticleAudienceCriteria } from '@shared/contract/articles';
+import type { ArticleCriterionLabel, CriteriaByLabel } from '@shared/rules/article-audience';
 import type { ServerContext } from './context';
 
 /**
@@ -20,7 +22,17 @@ export interface AdvertWrites {
   change(id: number, account: { id: number } | null, change: (current: Advert) => Advert): Promise<Advert>;
 }
 
+/** An article's own audience (adverts-articles.md §2.5), kept by the audiences feature for the articles' calls. */
+export interface ArticleAudienceService {
+  get(articleId: number): Promise<ArticleAudienceCriteria>;
+  setCriteria(articleId: number, criteria: CriteriaByLabel, account: { id: number } | null): Promise<ArticleAudienceCriteria>;
+  search(label: ArticleCriterionLabel, term: string, limit: number): Promise<ArticleAudienceCriteria['criteria']>;
+  /** Deletes the article's own audience once the article is gone (deleted or converted); answers how many went. */
+  drop(articleId: number): Promise<number>;
+}
+
 export interface FeatureServices {
+  articleAudience?: ArticleAudienceService;
   audienceMembership?: AudienceMembership;
   advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;
   advertWrites?: AdvertWrites;

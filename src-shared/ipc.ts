@@ -134,6 +134,21 @@ export const ipcChannels = {
     }),
   },
   /**
+   * Sends the previewed file's whole rows (every column) to a batch operation in chunks of `chunkSize` rows
+   * (body `{ [bodyField]: rows, firstLine }`), with 'files:progress' events; a file longer than `maxRows` is
+   * refused before anything is sent. With `chunkSize` ≥ `maxRows` the file goes in one call: one transaction.
+   */
+  'files:importCsvRows': {
+    request: z.strictObject({
+      jobId: z.uuid(),
+      handle: z.uuid(),
+      operation: z.enum(rendererOperationIds as [RendererOperationId, ...RendererOperationId[]]),
+      bodyField: z.string().min(1).max(100),
+      chunkSize: z.number().int().min(1).max(10_000),
+      maxRows: z.number().int().min(1).max(100_000),
+    }),
+  },
+  /**
    * Uploads one file to an upload operation: main opens the native dialog filtered to the operation's formats
    * (the web host takes the file the page sent first, `uploadId`), checks the fields, extension and size against
    * the contract, streams the file from disk with 'files:progress' events under `jobId` ('files:cancel' stops
@@ -227,6 +242,8 @@ export interface IpcResponses {
   /** null when the user cancelled the dialog. */
   'files:previewCsv': CsvPreviewInfo | null;
   'files:importCsv': CsvImportReport;
+  /** Each chunk's answer (the operation's own report), in order. */
+  'files:importCsvRows': { rows: number; answers: unknown[]; refused: { line: number; message: string } | null };
   /** The server's answer (checked against the operation's response schema); null when the dialog was cancelled. */
   'files:upload': { fileName: string; answer: unknown } | null;
   'files:uploadBytes': { fileName: string; answer: unknown };

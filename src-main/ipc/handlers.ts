@@ -163,6 +163,24 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
         jobs.delete(jobId);
       }
     },
+    'files:importCsvRows': async ({ jobId, handle, operation, bodyField, chunkSize, maxRows }) => {
+      const controller = startJob(jobId);
+      try {
+        const report = await imports.importRows(
+          handle,
+          { chunkSize, maxRows },
+          (rows, firstLine) => api.call(operation, { body: { [bodyField]: rows, firstLine } } as never),
+          { signal: controller.signal, onProgress: progressOf(jobId) },
+        );
+        await imports.forget(handle);
+        return ok(report);
+      } catch (error) {
+        if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
+        throw error;
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
     'files:upload': async ({ jobId, operation, params, fields, uploadId, folderMarker }) => {
       const controller = startJob(jobId);
       try {

@@ -38,6 +38,7 @@ interface PickedFile {
   /** A copy made by the host (web uploads): deleted when forgotten. */
   temporary: boolean;
   expires: number;
+  rowCount: number;
 }
 
 const HANDLE_TTL_MS = 30 * 60 * 1000;
@@ -66,7 +67,7 @@ export class CsvImports {
       },
     });
     const handle = randomUUID();
-    this.files.set(handle, { path, scan, temporary: options.temporary ?? false, expires: this.now() + HANDLE_TTL_MS });
+    this.files.set(handle, { path, scan, temporary: options.temporary ?? false, expires: this.now() + HANDLE_TTL_MS, rowCount });
     return { ...scan, handle, rows, rowCount };
   }
 
@@ -121,6 +122,55 @@ export class CsvImports {
     while (chunk.length) await flush(chunkSize);
     progress.onProgress?.({ done: report.rows, total: report.rows });
     return report;
+  }
+
+  /**
+   * Sends whole rows (every column) in chunks to a batch operation; a file of more than `maxRows` rows is refused
+   * before anything is sent. Stops at the first refused chunk (its first row named).
+   */
+  async importRows(
+    handle: string,
+    options: { chunkSize: number; maxRows: number },
+    send: (rows: Record<string, string>[], firstLine: number) => Promise<IpcResult<unknown>>,
+    progress: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+  ): Promise<{ rows: number; answers: unknown[]; refused: { line: number; message: string } | null }> {
+    const file = this.files.get(handle);
+    if (!file || file.expires < this.now()) throw new Error(IMPORT_MESSAGES.fileForgotten);
+    const total = file.rowCount;
+    if (total > options.maxRows) return { rows: total, answers: [], refused: { line: 0, message: IMPORT_MESSAGES.tooManyRows(options.maxRows, total) } };
+    const answers: unknown[] = [];
+    let refused: { line: number; message: string } | null = null;
+    let chunk: Record<string, string>[] = [];
+    let chunkLine = 2;
+    let read = 0;
+    const flush = async (size: number) => {
+      progress.signal?.throwIfAborted();
+      if (refused) {
+        chunk = [];
+        return;
+      }
+      const sending = chunk.slice(0, size);
+      chunk = chunk.slice(size);
+      const result = await send(sending, chunkLine);
+      if (result.ok) answers.push(result.data);
+      else refused = { line: chunkLine, message: result.errorMsg };
+      chunkLine += sending.length;
+      progress.onProgress?.({ done: chunkLine - 2, total });
+    };
+    await scanCsv(fileSource(file.path), file.path, {
+      encoding: file.scan.encoding,
+      onRow: (row) => {
+        read += 1;
+        chunk.push(row);
+      },
+      afterRead: async () => {
+        while (chunk.length >= options.chunkSize) await flush(options.chunkSize);
+        progress.onProgress?.({ done: read, total });
+      },
+    });
+    while (chunk.length) await flush(options.chunkSize);
+    progress.onProgress?.({ done: read, total });
+    return { rows: read, answers, refused };
   }
 
   async forget(handle: string): Promise<void> {

@@ -21,6 +21,7 @@ export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsP
 export const ProjectEditPage = lazyScreen(() => import('../features/projects/ProjectEditPage'));
 export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
+export const AdvertMigrationPage = lazyScreen(() => import('../features/adverts/AdvertMigrationPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
 export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
 
@@ -50,6 +51,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   projectEdit: ProjectEditPage,
   adverts: AdvertsListPage,
   advertEdit: AdvertEditPage,
+  advertMigration: AdvertMigrationPage,
   articles: ArticlesListPage,
   articleEdit: ArticleEditPage,
 };

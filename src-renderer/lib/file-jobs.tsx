@@ -1,6 +1,6 @@
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
-import type { CsvImportReport, IpcEventPayload, IpcRequest, SavedFile } from '@shared/ipc';
+import type { CsvImportReport, IpcEventPayload, IpcRequest, IpcResponses, SavedFile } from '@shared/ipc';
 import { EXPORT_MESSAGES, IMPORT_MESSAGES, notice } from '@shared/messages';
 import { bridgeAtom } from './bridge';
 import { raiseNoticeAtom } from './notices';
@@ -69,6 +69,27 @@ export const importCsvAtom = atom(null, async (get, set, request: ImportRequest 
   }
 });
 importCsvAtom.debugLabel = 'lib.importCsv';
+
+export type ImportRowsRequest = Omit<IpcRequest<'files:importCsvRows'>, 'jobId'>;
+export type ImportRowsReport = IpcResponses['files:importCsvRows'];
+
+/** Sends a previewed file's whole rows to a batch operation in chunks, with progress; answers each chunk's answer. */
+export const importCsvRowsAtom = atom(null, async (get, set, request: ImportRowsRequest & { label: string }): Promise<ImportRowsReport | null> => {
+  const id = crypto.randomUUID();
+  const { label, ...payload } = request;
+  set(fileJobsAtom, [...get(fileJobsAtom), { id, kind: 'import', label, done: 0, total: null, cancelling: false }]);
+  try {
+    const result = await get(bridgeAtom).invoke('files:importCsvRows', { ...payload, jobId: id });
+    if (!result.ok) {
+      set(raiseNoticeAtom, notice(result.errorMsg, result.errorMsg === IMPORT_MESSAGES.cancelled ? 'info' : 'error'));
+      return null;
+    }
+    return result.data;
+  } finally {
+    set(fileJobsAtom, get(fileJobsAtom).filter((job) => job.id !== id));
+  }
+});
+importCsvRowsAtom.debugLabel = 'lib.importCsvRows';
 
 export const cancelFileJobAtom = atom(null, async (get, set, id: string) => {
   set(fileJobsAtom, updateJob(get(fileJobsAtom), id, { cancelling: true }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { access } from '../roles';
 import { ADVERT_FILTER_PAGE_SIZE, ADVERT_TYPES } from '../rules/advert-model';
+import { ADVERT_IMPORT_MAX_ROWS } from '../rules/advert-screens';
 import { AREAS } from '../rules/audiences';
 import { defineOperation } from './define';
 import {
@@ -72,6 +73,20 @@ export type Funnel = z.output<typeof funnelSchema>;
 const advertParams = z.strictObject({ id: idParam });
 const minViews = z.number().int().min(0).max(1_000_000);
 const gracePeriod = z.number().int().min(0).max(365 * 86_400_000);
+
+/** An item in an older layout, as the migration page lists it: what the legacy mapping would make of it. */
+export const legacyItemSchema = z.object({
+  kind: z.enum(['advert', 'article']),
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string().nullable(),
+  model: z.string(),
+  /** The old nested-document layout (a `document` sub-object). */
+  nestedDocument: z.boolean(),
+  /** The type after mapping (spec §3 type inference). */
+  mappedType: z.string(),
+});
+export type LegacyItem = z.infer<typeof legacyItemSchema>;
 
 export const advertOperations = {
   'adverts.list': defineOperation({
@@ -152,6 +167,19 @@ export const advertOperations = {
     body: z.strictObject({ advert: z.strictObject({ ...advertInputSchema.shape, id: contentIdSchema }), audienceIds: ids }),
     response: advertSchema,
   }),
+  'adverts.importMany': defineOperation({
+    method: 'POST',
+    path: '/advert/import',
+    summary: 'Create adverts from CSV rows (at most 5,000), all in one transaction: any row error imports nothing and answers every error with its row',
+    access: contentWriters,
+    body: z.strictObject({
+      rows: z.array(z.record(shortText(100), z.string().max(10_000))).min(1).max(ADVERT_IMPORT_MAX_ROWS),
+      /** The spreadsheet row of the first one (the header is row 1). */
+      firstLine: z.number().int().min(1).max(10_000_000).default(2),
+    }),
+    response: z.object({ imported: z.number().int(), ids: z.array(z.number().int()), errors: z.array(z.object({ line: z.number().int(), message: z.string() })) }),
+    bodyLimit: 32 * 1024 * 1024,
+  }),
   'adverts.migrate': defineOperation({
     method: 'PUT',
     path: '/advert/:id/migrate',
@@ -159,6 +187,21 @@ export const advertOperations = {
     access: contentWriters,
     params: advertParams,
     response: z.object({ id: z.number().int() }),
+  }),
+  'adverts.migrationList': defineOperation({
+    method: 'GET',
+    path: '/adverts/migration',
+    summary: 'Adverts and articles stored in an older layout (model not latest), oldest first, at most 500',
+    access: contentReaders,
+    response: z.object({ items: z.array(legacyItemSchema), total: z.number().int() }),
+  }),
+  'adverts.migrationRun': defineOperation({
+    method: 'POST',
+    path: '/adverts/migration',
+    summary: 'Maps the items given to the latest layout (spec §3 legacy mapping); each item on its own, failures answered',
+    access: contentWriters,
+    body: z.strictObject({ items: z.array(z.strictObject({ kind: z.enum(['advert', 'article']), id: contentIdSchema })).min(1).max(500) }),
+    response: z.object({ migrated: z.number().int(), failed: z.array(z.object({ kind: z.enum(['advert', 'article']), id: z.number().int(), message: z.string() })) }),
   }),
   'adverts.search': defineOperation({
     method: 'GET',

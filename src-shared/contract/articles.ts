@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ARTICLE_TYPES } from '../rules/advert-model';
+import { ARTICLE_CRITERIA_MAX_PER_LABEL, ARTICLE_CRITERION_LABELS, CRITERION_SEARCH_LIMIT } from '../rules/article-audience';
 import { AREAS } from '../rules/audiences';
 import { contentReaders, contentWriters } from './adverts';
 import { defineOperation } from './define';
 import { ARTICLE_PROPERTIES, articleInputSchema, articleSchema, contentIdSchema, contentRowSchema, historyEntrySchema, screenSchema } from './content';
-import { idParam, okSchema, shortText } from './entities';
+import { idParam, okSchema, shortText, wholeNumber } from './entities';
 
 const ids = z.array(contentIdSchema).max(1000);
 const codes = z.array(shortText(100).min(1)).max(200);
@@ -33,6 +34,13 @@ export const articleFiltersSchema = z.strictObject({
   model: shortText(20).optional(),
 });
 export type ArticleFilters = z.input<typeof articleFiltersSchema>;
+
+const criterionLabel = z.enum(ARTICLE_CRITERION_LABELS);
+const nodeIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(ARTICLE_CRITERIA_MAX_PER_LABEL);
+export const criterionNodeSchema = z.object({ id: z.number().int(), label: criterionLabel, name: z.string() });
+/** The article's own audience (spec §2.5): null until its criteria are first written. */
+export const articleAudienceCriteriaSchema = z.object({ audienceId: z.number().int().nullable(), criteria: z.array(criterionNodeSchema) });
+export type ArticleAudienceCriteria = z.infer<typeof articleAudienceCriteriaSchema>;
 
 export const articlePropertySchema = z.enum(ARTICLE_PROPERTIES as [string, ...string[]]);
 const articleParams = z.strictObject({ id: idParam });
@@ -123,6 +131,31 @@ export const articleOperations = {
     access: contentWriters,
     params: articleParams,
     response: z.object({ id: z.number().int() }),
+  }),
+  'articles.getAudience': defineOperation({
+    method: 'GET',
+    path: '/article/:id/audience',
+    summary: "The article's own audience criteria (Area, Country, Role, Profession, Specialty, Title, OrGroup)",
+    access: contentReaders,
+    params: articleParams,
+    response: articleAudienceCriteriaSchema,
+  }),
+  'articles.setAudienceCriteria': defineOperation({
+    method: 'PUT',
+    path: '/article/:id/audience',
+    summary: "Replace the article's own audience criteria at once (node ids per label; the audience is created on the first write)",
+    access: contentWriters,
+    params: articleParams,
+    body: z.strictObject({ criteria: z.partialRecord(criterionLabel, nodeIds) }),
+    response: articleAudienceCriteriaSchema,
+  }),
+  'articles.searchCriteria': defineOperation({
+    method: 'GET',
+    path: '/article/criteria/search',
+    summary: "Nodes of one label for the article audience's criterion pickers",
+    access: contentWriters,
+    query: z.strictObject({ label: criterionLabel, term: shortText(200).min(1), limit: wholeNumber(1, 100).default(CRITERION_SEARCH_LIMIT) }),
+    response: z.array(criterionNodeSchema),
   }),
   'articles.history': defineOperation({
     method: 'GET',

@@ -13,6 +13,7 @@ export const IMPORT_MESSAGES = {
   missingColumn: (column: string) => `Le fichier ne contient pas de colonne « ${column} »`,
   blankValue: (column: string) => `valeur vide dans la colonne « ${column} »`,
   cancelled: 'Import annulé',
+  tooManyRows: (max: number, found: number) => `Au plus ${max} lignes par import (${found} dans le fichier)`,
 } as const;
 
 export const FILE_NOTICES = {

@@ -143,6 +143,8 @@ export interface ValidatedItem extends ScheduleState {
   story?: { screens?: readonly StoryColours[] | null } | null;
   /** Articles: their audiences, `label` being the audience's area (french, english, ...). */
   _$audiences?: readonly { label?: string | null }[] | null;
+  /** Articles: their own audience's criteria as the editor holds them (§2.5), when loaded. */
+  _$criteria?: readonly { label: string }[] | null;
 }
 
 export interface ValidationResult {
@@ -202,7 +204,9 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   if (item.type === 'story' && badColour) fail(M.storyColourInvalid, 'story.screens');
   if (kind === 'advert' && !filled(item.type)) fail(M.advertTypeRequired, 'type');
   // An article needs an audience with its Area (the server gives each attached audience its area as `label`).
-  if (kind === 'article' && !(item._$audiences ?? []).some((audience) => filled(audience.label))) fail(M.articleAreaRequired, '_$audiences');
+  // With its own criteria (§2.5), an article needs an Area criterion among them.
+  const hasArea = item._$criteria ? item._$criteria.some((criterion) => criterion.label === 'Area') : (item._$audiences ?? []).some((audience) => filled(audience.label));
+  if (kind === 'article' && !hasArea) fail(M.articleAreaRequired, '_$audiences');
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   if (kind === 'advert') {
     const missing = missingRequiredProperties(item);
@@ -279,6 +283,9 @@ export type CsvAdvertRow = Partial<Record<(typeof CSV_BOOLEAN_FIELDS)[number], b
   Partial<Record<(typeof CSV_INTEGER_FIELDS)[number], number>> &
   Partial<Record<(typeof CSV_DATE_FIELDS)[number], number>> &
   Partial<Record<(typeof CSV_TEXT_FIELDS)[number], string>>;
+
+/** Rows of one CSV import of adverts: imported in one transaction, whole or not at all. */
+export const ADVERT_IMPORT_MAX_ROWS = 5000;
 
 /**
  * One CSV row as advert fields: known columns parsed by their kind, blank cells left out, other columns ignored.

@@ -12,6 +12,8 @@ let app: WebApp;
 beforeAll(async () => {
   browser = await launchChromium();
   app = await openWebApp(browser);
+  // The machine running the tests is shared: every wait is generous, none is a sleep.
+  app.page.setDefaultTimeout(20_000);
   await createAudience(app, 'E2E Cardiologues experts', { expert: true });
   await createAudience(app, 'E2E Cardiologues grand public', { expert: false });
 });
@@ -30,7 +32,7 @@ async function clearToasts(page: Page) {
   await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5000 }).toBe(0);
 }
 
-describe('adverts (web host, Chromium)', () => {
+describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
   it('creates an advert from Nouveau post, shows each validation message, attaches an audience and publishes it', async () => {
     const { page, url } = app;
     await signIn(page, url, 'CSM');
@@ -97,7 +99,7 @@ describe('adverts (web host, Chromium)', () => {
     await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues grand public' }).click();
     expect(await page.getByTestId('expert-warning').textContent()).toBe(M.expertWarning);
     await page.getByTestId('attached-audiences').getByRole('button', { name: 'Retirer E2E Cardiologues grand public' }).click();
-    await expect.poll(() => page.getByTestId('expert-warning').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('expert-warning').count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues experts' }).click();
     await page.getByTestId('attached-audiences').getByText('E2E Cardiologues experts').waitFor();
     await page.getByTestId('editor-save').click();
@@ -131,9 +133,9 @@ describe('adverts (web host, Chromium)', () => {
 
     // The campaign: started, then the label says publié; end it.
     await page.getByTestId('campaign-start').click();
-    await expect.poll(() => page.getByTestId('campaign-status').textContent()).toBe('publié');
+    await expect.poll(() => page.getByTestId('campaign-status').textContent(), { timeout: 20_000 }).toBe('publié');
     await page.getByTestId('campaign-end').click();
-    await expect.poll(() => page.getByTestId('campaign-status').textContent()).toBe('offline');
+    await expect.poll(() => page.getByTestId('campaign-status').textContent(), { timeout: 20_000 }).toBe('offline');
     await page.getByTestId('publish-toggle').click();
     await toast(page, 'success', M.contentOnline).waitFor();
 
@@ -153,9 +155,9 @@ describe('adverts (web host, Chromium)', () => {
     expect(await page.getByTestId('chip-archived').textContent()).toContain('Non archivées');
     await page.getByTestId('advert-filters-type').selectOption({ label: 'quiz' });
     await page.getByTestId('chip-type').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
     await page.getByTestId('chip-remove-type').click();
-    await expect.poll(() => page.getByTestId('chip-type').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('chip-type').count(), { timeout: 20_000 }).toBe(0);
     await row.waitFor();
     await page.getByTestId('advert-filters-published').selectOption({ label: 'Publiées' });
     await page.getByTestId('chip-published').waitFor();
@@ -177,7 +179,7 @@ describe('adverts (web host, Chromium)', () => {
     expect(csv).toContain('Campagne e2e Cardio');
     // Nothing to export: 'No data to export', 2 s.
     await page.getByTestId('adverts-search').fill('aucune publicité ne porte ce nom');
-    await expect.poll(() => page.getByTestId('adverts-total').textContent()).toBe('0 publicité');
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('0 publicité');
     await page.getByTestId('adverts-export').click();
     await toast(page, 'warning', M.noDataToExport).waitFor();
     await page.getByTestId('adverts-search').fill('Campagne e2e');
@@ -193,21 +195,29 @@ describe('adverts (web host, Chromium)', () => {
     await page.goto(`${url}/adverts`);
     await page.getByTestId('adverts-search').fill('Campagne e2e');
     const first = page.locator('tbody tr[data-name="Campagne e2e Cardio"]').first();
-    await first.getByRole('button', { name: 'Éditer' }).click();
-    await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname));
+    await first.getByRole('button', { name: 'Éditer' }).click({ timeout: 20_000 });
+    await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname), { timeout: 20_000 });
+    await page.locator('[data-testid="editor"][data-kind="advert"]').waitFor({ timeout: 20_000 });
+    const advertId = editorId(page);
     await page.getByTestId('convert').click();
     expect(await page.getByTestId('convert-dialog').locator('h2').textContent()).toBe(M.convertToArticleQuestion);
     expect(await page.getByTestId('convert-info').textContent()).toBe(M.convertDetachesAudience);
+    // The conversion's answer, then the new item's editor: the URL changes before the article editor replaces the
+    // advert's (its screen loads lazily), so wait for the editor of the right kind, not only for the URL.
+    const toArticle = page.waitForResponse((response) => response.url().includes('/__ipc/') && (response.request().postData() ?? '').includes('.migrate'), { timeout: 20_000 }).catch(() => null);
     await page.getByTestId('convert-confirm').click();
-    await page.waitForURL((u) => /\/articles\/edit\/\d+$/.test(u.pathname));
-    await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe('Campagne e2e Cardio');
-    expect(await page.getByTestId('editor').getAttribute('data-kind')).toBe('article');
+    await toArticle;
+    await page.waitForURL((u) => /\/articles\/edit\/\d+$/.test(u.pathname), { timeout: 20_000 });
+    await page.locator('[data-testid="editor"][data-kind="article"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Campagne e2e Cardio');
+    expect(editorId(page)).not.toBe(Number.NaN);
     await page.getByTestId('convert').click();
     await page.getByTestId('convert-confirm').click();
-    await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname));
-    await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe('Campagne e2e Cardio');
+    await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname) && Number(u.pathname.split('/').pop()) !== advertId, { timeout: 20_000 });
+    await page.locator('[data-testid="editor"][data-kind="advert"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Campagne e2e Cardio');
     // Converting detached the audience.
-    expect(await page.getByTestId('attached-audiences').textContent()).toContain('Aucune audience associée');
+    await expect.poll(() => page.getByTestId('attached-audiences').textContent(), { timeout: 20_000 }).toContain('Aucune audience associée');
   });
 
   it('shows an unknown advert as not found, and the deeplink generator', async () => {
@@ -215,7 +225,7 @@ describe('adverts (web host, Chromium)', () => {
     await page.goto(`${url}/adverts/edit/999999`);
     expect(await page.getByTestId('editor-not-found').textContent()).toContain(M.notFound);
     await page.goto(`${url}/adverts/edit/project-Lancement Printemps`);
-    await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe('Lancement Printemps');
+    await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Lancement Printemps');
 
     await page.getByTestId('open-deeplink').click();
     const create = page.getByTestId('deeplink-create');
@@ -253,18 +263,38 @@ describe('adverts (web host, Chromium)', () => {
     expect(await page.getByTestId('advert-import-run').isDisabled()).toBe(true);
     await page.getByTestId('advert-import-cancel').click();
     await page.getByTestId('adverts-search').fill('Import e2e');
-    await expect.poll(() => page.getByTestId('adverts-total').textContent()).toBe('0 publicité');
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('0 publicité');
 
     await page.getByTestId('adverts-import').click();
     await pick('name;type;weight;isFree;autoStartAt;autoStopAt\nImport e2e A;post;7;yes;1893456000;01/02/2030\nImport e2e B;quiz;3;0;;\n');
     expect(await page.getByTestId('advert-import-errors').count()).toBe(0);
     await page.getByTestId('advert-import-run').click();
     await toast(page, 'success', M.importDone(2)).waitFor();
-    await expect.poll(() => page.getByTestId('adverts-total').textContent()).toBe('2 publicités');
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('2 publicités');
     const imported = page.locator('tbody tr[data-name="Import e2e A"]');
     expect(await imported.locator('td').nth(6).textContent()).toBe('7');
     // Unpublished with a start date to come: the orange clock.
     expect(await imported.locator('[data-status]').getAttribute('data-color')).toBe('orange');
+
+    // Beyond the rows the modal checks itself, the server checks every row: one bad row imports nothing.
+    const lines = (count: number, bad?: number) =>
+      'name;type;weight\n' + Array.from({ length: count }, (_, index) => `Lot e2e ${String(index + 1).padStart(3, '0')};post;${index + 1 === bad ? 'lourd' : (index % 10) + 1}`).join('\n') + '\n';
+    await page.getByTestId('adverts-import').click();
+    await pick(lines(300, 200));
+    expect(await page.getByTestId('advert-import-errors').count()).toBe(0);
+    await page.getByTestId('advert-import-run').click();
+    await page.getByTestId('advert-import-errors').waitFor();
+    expect(await page.getByTestId('advert-import-errors').textContent()).toContain('Ligne 201 : weight : nombre entier attendu');
+    await page.getByTestId('advert-import-cancel').click();
+    await page.getByTestId('adverts-search').fill('Lot e2e');
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('0 publicité');
+
+    // A 300-row file: past the 25 rows of the preview, imported whole.
+    await page.getByTestId('adverts-import').click();
+    await pick(lines(300));
+    await page.getByTestId('advert-import-run').click();
+    await toast(page, 'success', M.importDone(300)).waitFor();
+    await expect.poll(() => page.getByTestId('adverts-total').textContent(), { timeout: 20_000 }).toBe('300 publicités');
   });
 
   it('shows the autopublish report in the alert bell', async () => {
@@ -286,26 +316,55 @@ describe('adverts (web host, Chromium)', () => {
     expect(await panel.textContent()).toContain(M.alertsTitle);
     await panel.getByRole('link', { name: 'Cloche e2e' }).click();
     await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname));
-    await expect.poll(() => page.getByTestId('field-name').inputValue()).toBe('Cloche e2e');
+    await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Cloche e2e');
+  });
+
+  it('migrates an advert stored in an older layout from /adverts/migration', async () => {
+    const { page, url } = app;
+    const { sql } = await import('drizzle-orm');
+    const inserted = (await app.host.embedded!.database.db.execute(
+      sql`INSERT INTO adverts (name, type, model, created_at, updated_at, data)
+          VALUES ('Ancien quiz e2e', NULL, 'v1', 1700000000, 1700000000, ${JSON.stringify({ timeline: true, isQuiz: true, document: { title: 'Quiz ancien' } })}::jsonb) RETURNING id`,
+    )) as unknown as { rows: { id: number }[] };
+    const id = inserted.rows[0].id;
+    await page.goto(`${url}/adverts/edit/${id}`);
+    expect(await page.getByTestId('editor-not-migrated').textContent()).toBe(M.notMigrated('Ancien quiz e2e'));
+
+    await page.goto(`${url}/adverts`);
+    await page.getByTestId('adverts-migration').click();
+    await page.waitForURL((u) => u.pathname === '/adverts/migration');
+    const row = page.getByTestId(`migration-row-advert-${id}`);
+    await row.waitFor();
+    expect(await page.getByTestId(`migration-type-advert-${id}`).textContent()).toBe('quiz');
+    await page.getByTestId(`migration-run-advert-${id}`).click();
+    await toast(page, 'success', M.migrationDone(1)).waitFor();
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+
+    await page.goto(`${url}/adverts/edit/${id}`);
+    await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Ancien quiz e2e');
+    expect(await page.getByTestId('field-type').inputValue()).toBe('quiz');
   });
 
   it('lets SALES read the adverts only', async () => {
     const { page, url } = app;
+    await page.goto(`${url}/adverts`);
+    await page.getByTestId('adverts-page').waitFor({ timeout: 20_000 });
     await signOut(page);
     await signIn(page, url, 'SALES');
-    await page.waitForURL((u) => u.pathname === '/adverts');
+    await page.waitForURL((u) => u.pathname === '/adverts', { timeout: 20_000 });
+    await page.getByTestId('adverts-page').waitFor({ timeout: 20_000 });
     await page.getByTestId('adverts-search').fill('Campagne e2e');
     const row = page.locator('tbody tr[data-name="Campagne e2e Cardio"]').first();
-    await row.waitFor();
+    await row.waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('advert-new').count()).toBe(0);
     expect(await page.getByTestId('adverts-import').count()).toBe(0);
     expect(await row.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
     expect(await row.getByRole('button', { name: 'Dupliquer' }).count()).toBe(0);
-    await row.getByRole('button', { name: 'Voir' }).click();
-    await page.getByTestId('read-only').waitFor();
+    await row.getByRole('button', { name: 'Voir' }).click({ timeout: 20_000 });
+    await page.getByTestId('read-only').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('field-name').isDisabled(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByTestId('editor-save').count()).toBe(0);
     expect(await page.getByTestId('publish-toggle').count()).toBe(0);
-    expect(await page.getByTestId('field-name').isDisabled()).toBe(true);
     expect(await page.getByTestId('audience-search').count()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { createAudience } from './content-helpers';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { signOut } from './helpers';
 
 let browser: Browser;
 let app: WebApp;
@@ -24,7 +24,8 @@ async function insertArticles(target: WebApp, prefix: string, count: number, mod
 beforeAll(async () => {
   browser = await launchChromium();
   app = await openWebApp(browser);
-  await createAudience(app, 'E2E Lecteurs experts', { expert: true });
+  // The machine running the tests is shared: every wait is generous, none is a sleep.
+  app.page.setDefaultTimeout(20_000);
 });
 afterAll(async () => {
   await app?.close();
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 const toast = (page: Page, kind: 'warning' | 'error' | 'success', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
-describe('articles (web host, Chromium)', () => {
+describe('articles (web host, Chromium)', { timeout: 180_000 }, () => {
   it('creates, validates and publishes an article, then archives it from the row menu', async () => {
     const { page, url } = app;
     await signIn(page, url, 'ADMIN');
@@ -48,8 +49,9 @@ describe('articles (web host, Chromium)', () => {
     await toast(page, 'warning', `${M.articleNameRequired} / ${M.articleAreaRequired}`).waitFor();
 
     await page.getByTestId('field-name').fill('Dossier HTA e2e');
-    await page.getByTestId('audience-search').fill('E2E Lect');
-    await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Lecteurs experts' }).click();
+    // The Audience section edits the article's own criteria (§2.5): an Area is required.
+    await page.getByTestId('criterion-search-Area').fill('fren');
+    await page.getByTestId('criterion-results-Area').getByRole('button', { name: 'french' }).click();
     await page.getByTestId('editor-save').click();
     await page.waitForURL((u) => /\/articles\/edit\/\d+$/.test(u.pathname));
     const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -111,5 +113,36 @@ describe('articles (web host, Chromium)', () => {
     expect(await page.getByTestId('editor-not-migrated').textContent()).toBe(M.notMigrated('Ancien modèle 001'));
     await page.goto(`${url}/articles/edit/999999`);
     expect(await page.getByTestId('editor-not-found').textContent()).toContain(M.notFound);
+  });
+  it("lets CONTENT_CREATOR set the article's own audience criteria and save them; a reload shows them", async () => {
+    const { page, url } = app;
+    await signOut(page);
+    await signIn(page, url, 'CONTENT_CREATOR');
+    await page.goto(`${url}/articles/edit/new`);
+    await page.getByTestId('field-name').fill('Critères e2e');
+    const criteria = page.getByTestId('article-criteria');
+    // Each label of §2.5 has its picker; OrGroup is shown as 'Appetence'.
+    for (const label of ['Area', 'Country', 'Role', 'Profession', 'Specialty', 'Title', 'OrGroup']) await criteria.getByTestId(`criteria-${label}`).waitFor();
+    expect(await criteria.getByTestId('criteria-OrGroup').locator('.criterion-title').textContent()).toBe('Appetence');
+    await page.getByTestId('criterion-search-Area').fill('spa');
+    await page.getByTestId('criterion-results-Area').getByRole('button', { name: 'spanish' }).click();
+    await page.getByTestId('criterion-search-Title').fill('doc');
+    await page.getByTestId('criterion-results-Title').getByRole('button', { name: 'DOCTOR' }).click();
+    await page.getByTestId('editor-save').click();
+    await page.waitForURL((u) => /\/articles\/edit\/\d+$/.test(u.pathname));
+    await page.locator('.Toastify__toast--success', { hasText: M.saved }).first().waitFor();
+
+    await page.reload();
+    await page.getByTestId('article-criteria').waitFor();
+    await expect.poll(() => page.getByTestId('criteria-Area').locator('.tag').allTextContents(), { timeout: 20_000 }).toEqual(['spanish×']);
+    expect(await page.getByTestId('criteria-Title').locator('.tag').allTextContents()).toEqual(['DOCTOR×']);
+
+    // Removing a criterion and saving replaces the set.
+    await page.getByTestId('criteria-Title').getByRole('button', { name: 'Retirer DOCTOR' }).click();
+    await page.getByTestId('editor-save').click();
+    await page.locator('.Toastify__toast--success', { hasText: M.saved }).nth(0).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('criteria-Area').locator('.tag').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('criteria-Title').locator('.tag').count()).toBe(0);
   });
 });

@@ -109,3 +109,43 @@ describe('CSV import in chunks', () => {
     await expect(imports.preview(path)).rejects.toThrow(MESSAGES.csvUnreadable);
   });
 });
+
+describe('CSV import of whole rows (adverts)', () => {
+  it('sends every column of every row in chunks with their first row, with progress to the total', async () => {
+    const imports = new CsvImports();
+    const { handle } = await imports.preview(writeList('lignes.csv', 2500));
+    const sent: { count: number; firstLine: number; first: Record<string, string> }[] = [];
+    const progress: Progress[] = [];
+    const report = await imports.importRows(
+      handle,
+      { chunkSize: 1000, maxRows: 5000 },
+      async (rows, firstLine) => {
+        sent.push({ count: rows.length, firstLine, first: rows[0] });
+        return { ok: true, data: { imported: rows.length } };
+      },
+      { onProgress: (step) => progress.push(step) },
+    );
+    expect(report.rows).toBe(2500);
+    expect(report.refused).toBeNull();
+    expect(sent.map(({ count, firstLine }) => [count, firstLine])).toEqual([
+      [1000, 2],
+      [1000, 1002],
+      [500, 2002],
+    ]);
+    expect(sent[1].first).toEqual({ email: 'pro1001@exemple.fr', nom: 'Hélène 1001' });
+    expect(report.answers).toEqual([{ imported: 1000 }, { imported: 1000 }, { imported: 500 }]);
+    expect(progress.at(-1)).toEqual({ done: 2500, total: 2500 });
+  });
+
+  it('refuses a file longer than the limit before sending anything', async () => {
+    const imports = new CsvImports();
+    const { handle } = await imports.preview(writeList('long.csv', 120));
+    let calls = 0;
+    const report = await imports.importRows(handle, { chunkSize: 100, maxRows: 100 }, async () => {
+      calls += 1;
+      return { ok: true, data: null };
+    });
+    expect(calls).toBe(0);
+    expect(report.refused).toEqual({ line: 0, message: IMPORT_MESSAGES.tooManyRows(100, 120) });
+  });
+});

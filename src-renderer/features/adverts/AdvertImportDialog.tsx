@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import type { AdvertInput } from '@shared/contract/content';
 import type { CsvPreviewInfo } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
-import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
-import { apiAtom, bridgeAtom } from '../../lib/bridge';
+import { IMPORT_MESSAGES } from '@shared/messages/files';
+import { ADVERT_IMPORT_MAX_ROWS, parseAdvertCsvRow } from '@shared/rules/advert-screens';
+import { bridgeAtom } from '../../lib/bridge';
+import { fileJobsAtom, importCsvRowsAtom } from '../../lib/file-jobs';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { Dialog } from '../../ui/Dialog';
 import { advertList } from './atoms';
@@ -15,20 +16,22 @@ interface RowProblem {
 }
 
 /**
- * The CSV import modal (§2.1): main reads the file (encoding, delimiter) and answers its rows; each row is parsed
- * with the §5 rules (booleans true/yes/1, false/no/0; integers; dates as epoch seconds or date strings). Any
- * row error is shown and nothing is imported; a server refusal midway deletes the adverts created so far, so a
- * file is imported whole or not at all. Main hands the screen the first 25 rows: a longer file is refused
- * whole (the import of more rows at once needs a server batch call, see the report to the lead).
+ * The CSV import modal (§2.1): main reads the file (encoding, delimiter) and answers its first rows, checked here
+ * with the §5 rules (booleans true/yes/1, false/no/0; integers; dates as epoch seconds or date strings) for an
+ * early answer. The import sends the whole file's rows through main (they never cross IPC) to one batch call,
+ * which checks every row and creates them all in one transaction: any row error imports nothing and is shown
+ * with its row, so a file is imported whole or not at all. Progress shows while main reads and sends.
  */
 export function AdvertImportDialog(props: { onClose: () => void }) {
   const bridge = useAtomValue(bridgeAtom);
-  const call = useAtomValue(apiAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const reload = useSetAtom(advertList.loadAtom);
+  const importRows = useSetAtom(importCsvRowsAtom);
+  const jobs = useAtomValue(fileJobsAtom);
   const [preview, setPreview] = useState<CsvPreviewInfo | null>(null);
   const [problems, setProblems] = useState<RowProblem[]>([]);
   const [busy, setBusy] = useState(false);
+  const job = busy ? jobs.find((entry) => entry.kind === 'import' && entry.label === M.importTitle) : undefined;
 
   async function pick() {
     const result = await bridge.invoke('files:previewCsv', {});
@@ -36,7 +39,7 @@ export function AdvertImportDialog(props: { onClose: () => void }) {
     if (!result.data) return;
     setPreview(result.data);
     const found: RowProblem[] = [];
-    if (result.data.rowCount > result.data.rows.length) found.push({ line: 0, message: `Au plus ${result.data.rows.length} lignes par import (${result.data.rowCount} dans le fichier)` });
+    if (result.data.rowCount > ADVERT_IMPORT_MAX_ROWS) found.push({ line: 0, message: IMPORT_MESSAGES.tooManyRows(ADVERT_IMPORT_MAX_ROWS, result.data.rowCount) });
     result.data.rows.forEach((row, index) => {
       const parsed = parseAdvertCsvRow(row);
       const errors = [...parsed.errors];
@@ -49,22 +52,24 @@ export function AdvertImportDialog(props: { onClose: () => void }) {
   async function runImport() {
     if (!preview || problems.length) return;
     setBusy(true);
-    const created: number[] = [];
     try {
-      for (const [index, row] of preview.rows.entries()) {
-        const { value } = parseAdvertCsvRow(row);
-        const { id: _id, published: _published, ...fields } = value;
-        const result = await call('adverts.create', { body: { advert: fields as AdvertInput } });
-        if (!result.ok) {
-          // Nothing half-imported: what this file created so far goes.
-          for (const id of created) await call('adverts.delete', { params: { id } });
-          setProblems([{ line: index + 2, message: result.errorMsg }]);
-          raise(N.serverError(M.importNothingImported));
-          return;
-        }
-        created.push(result.data.id);
+      const report = await importRows({
+        label: M.importTitle,
+        handle: preview.handle,
+        operation: 'adverts.importMany',
+        bodyField: 'rows',
+        chunkSize: ADVERT_IMPORT_MAX_ROWS,
+        maxRows: ADVERT_IMPORT_MAX_ROWS,
+      });
+      if (!report) return;
+      const answers = report.answers as { imported: number; errors: RowProblem[] }[];
+      const errors = [...(report.refused ? [report.refused] : []), ...answers.flatMap((answer) => answer.errors)];
+      if (errors.length) {
+        setProblems(errors);
+        raise(N.serverError(M.importNothingImported));
+        return;
       }
-      raise(N.importDone(created.length));
+      raise(N.importDone(answers.reduce((sum, answer) => sum + answer.imported, 0)));
       await reload(0);
       props.onClose();
     } finally {
@@ -95,6 +100,12 @@ export function AdvertImportDialog(props: { onClose: () => void }) {
       {preview && (
         <p data-testid="advert-import-summary">
           {preview.fileName} : {preview.rowCount} ligne{preview.rowCount > 1 ? 's' : ''}
+        </p>
+      )}
+      {job && (
+        <p data-testid="advert-import-progress">
+          <progress max={job.total ?? undefined} value={job.done} aria-label={M.importTitle} /> {job.done}
+          {job.total !== null ? ` / ${job.total}` : ''}
         </p>
       )}
       {problems.length > 0 && (

@@ -1,14 +1,13 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import { ADVERT_TYPES, canOpenAudience, formatDate, isAdvertReadOnly } from '@shared/rules/advert-screens';
+import { ADVERT_TYPES, canOpenAudience, isAdvertReadOnly } from '@shared/rules/advert-screens';
 import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
-import { AdBlockerAlert, SortHeader, StatusIconView, type SortOrder } from '../../lib/content/widgets';
-import { ConfirmButton } from '../../ui/ConfirmButton';
+import { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../../lib/content/list-blocks';
+import { AdBlockerAlert } from '../../lib/content/widgets';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import {
@@ -22,12 +21,6 @@ import {
   type AdvertListFilters,
 } from './atoms';
 import { AdvertImportDialog } from './AdvertImportDialog';
-
-const SEARCH_DEBOUNCE_MS = 300;
-const yesNo = (yes: string, no: string) => [
-  { label: yes, value: true },
-  { label: no, value: false },
-];
 
 /** The advert list (adverts-articles.md §2.1), also the home screen. SALES reads it only (§6). */
 export default function AdvertsListPage() {
@@ -45,7 +38,6 @@ export default function AdvertsListPage() {
   const remove = useSetAtom(deleteAdvertAtom);
   const exportCsv = useSetAtom(exportAdvertsAtom);
   const setModal = useSetAtom(modalAtom);
-  const navigate = useNavigate();
   const readOnly = isAdvertReadOnly(roles);
   const audienceLinks = canOpenAudience(roles);
 
@@ -54,18 +46,8 @@ export default function AdvertsListPage() {
   }, [loadMeta]);
 
   // The first page loads at once; a new term waits for a pause in typing; filters and sorting reload at once.
-  const firstLoad = useRef(true);
-  useEffect(() => {
-    const delay = firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS;
-    firstLoad.current = false;
-    const timer = setTimeout(() => void load(0), delay);
-    return () => clearTimeout(timer);
-  }, [term, load]);
-  const changeFilters = (next: AdvertListFilters) => {
-    setFilters(next);
-    void load(0);
-  };
-  const sort = (field: string, order: SortOrder) => changeFilters({ ...filters, orderBy: field as AdvertListFilters['orderBy'], order });
+  useTermReload(term, load);
+  const { changeFilters, header } = listSorting(filters, setFilters, load);
   const loadMore = useCallback(() => void load(rows.length), [load, rows.length]);
 
   const filterDefs = useMemo<FilterDef<AdvertListFilters>[]>(
@@ -85,41 +67,31 @@ export default function AdvertsListPage() {
       { kind: 'choice', key: 'isInCatalog', label: 'Audience', options: yesNo('Catalogue', 'Sur mesure') },
       { kind: 'choice', key: 'type', label: 'Type', options: ADVERT_TYPES.map((type) => ({ label: type, value: type })) },
       { kind: 'multi', key: 'role', label: 'Rôles', options: ['ROLE_EXPERT', 'ROLE_USER', 'ROLE_PROSPECT'].map((role) => ({ label: role, value: role })) },
-      { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSIONS.map((item) => ({ label: item.name, value: item.id })) },
-      { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTIES.map((item) => ({ label: item.name, value: item.id })) },
+      { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSION_OPTIONS },
+      { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTY_OPTIONS },
       { kind: 'multi', key: 'audiences', label: 'Audiences', options: audiences.map((item) => ({ label: item.name, value: item.id })) },
-      {
-        kind: 'multi',
-        key: 'countries',
-        label: 'Pays',
-        options: [
-          { label: 'France', value: 72 },
-          { label: 'Espagne', value: 722 },
-        ],
-      },
+      { kind: 'multi', key: 'countries', label: 'Pays', options: COUNTRY_OPTIONS },
     ],
     [audiences],
   );
 
-  const header = (field: string, label: string) => <SortHeader field={field} label={label} orderBy={filters.orderBy} order={filters.order} onSort={sort} />;
+  const shared = contentColumns({
+    prefix: 'advert',
+    editPath: (id) => `/adverts/edit/${id}`,
+    idTitle: (id) => `Publicité ${id}`,
+    header,
+    readOnly,
+    archive,
+    duplicate,
+    remove,
+    // hover preview: the magnified preview of §2.1 wraps the id cell here once previews exist.
+    previewSlot: undefined,
+  });
 
   const columns: Column<ContentRow>[] = [
-    {
-      id: 'id',
-      header: header('id', 'Id'),
-      // Hovering the id will show the magnified preview once previews exist (next issue).
-      cell: (row) => <span title={`Publicité ${row.id}`}>{row.id}</span>,
-    },
-    { id: 'type', header: header('type', 'Type'), cell: (row) => row.type ?? '—' },
-    {
-      id: 'name',
-      header: header('name', 'Titre'),
-      cell: (row) => (
-        <Link to={`/adverts/edit/${row.id}`} data-testid={`advert-name-${row.id}`}>
-          {row.name || '(sans nom)'}
-        </Link>
-      ),
-    },
+    shared.id,
+    shared.type,
+    shared.name,
     {
       id: 'infos',
       header: 'Infos',
@@ -153,36 +125,11 @@ export default function AdvertsListPage() {
         </span>
       ),
     },
-    { id: 'published', header: header('published', 'Publié'), cell: (row) => (row.published ? 'Oui' : 'Non') },
+    shared.published,
     { id: 'weight', header: header('weight', 'Prios'), cell: (row) => row.weight },
-    { id: 'updatedAt', header: header('updatedAt', 'Modifié le'), cell: (row) => (row.updatedAt ? formatDate(row.updatedAt) : '—') },
-    { id: 'status', header: 'Statut', cell: (row) => <StatusIconView item={row} testId={`status-${row.id}`} /> },
-    {
-      id: 'actions',
-      header: <span className="visually-hidden">Actions</span>,
-      cell: (row) => (
-        <span className="row-actions">
-          <button type="button" className="link" onClick={() => navigate(`/adverts/edit/${row.id}`)} data-testid={`advert-edit-${row.id}`}>
-            {readOnly ? 'Voir' : 'Éditer'}
-          </button>
-          {!readOnly && (
-            <>
-              {!row.archived && (
-                <button type="button" className="link" onClick={() => void archive(row)} data-testid={`advert-archive-${row.id}`}>
-                  Archiver
-                </button>
-              )}
-              <button type="button" className="link" onClick={() => void duplicate(row.id)} data-testid={`advert-duplicate-${row.id}`}>
-                Dupliquer
-              </button>
-              <ConfirmButton className="link danger" message={M.confirmDelete} onConfirm={() => void remove(row.id)} testId={`advert-delete-${row.id}`}>
-                Supprimer
-              </ConfirmButton>
-            </>
-          )}
-        </span>
-      ),
-    },
+    shared.updatedAt,
+    shared.status,
+    shared.actions,
   ];
 
   return (
@@ -194,10 +141,7 @@ export default function AdvertsListPage() {
             {M.newPost}
           </Link>
         )}
-        <input type="search" placeholder="Rechercher..." aria-label="Rechercher" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="adverts-search" />
-        <span className="count" data-testid="adverts-total">
-          {total === null ? 'Chargement…' : `${total} publicité${total > 1 ? 's' : ''}`}
-        </span>
+        <ListSearch term={term} onTerm={setTerm} total={total} noun="publicité" testIdPrefix="adverts" />
         <span className="toolbar-spacer" />
         <button type="button" className="secondary" onClick={() => void exportCsv()} data-testid="adverts-export">
           Export CSV

@@ -1,23 +1,15 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useRef } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
-import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { AREAS } from '@shared/rules/audiences';
-import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_TYPES, formatDate, isAdvertReadOnly } from '@shared/rules/advert-screens';
+import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_TYPES, isAdvertReadOnly } from '@shared/rules/advert-screens';
 import { rolesAtom } from '../../lib/session';
-import { SortHeader, StatusIconView, useNearBottom, type SortOrder } from '../../lib/content/widgets';
-import { ConfirmButton } from '../../ui/ConfirmButton';
+import { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../../lib/content/list-blocks';
+import { useNearBottom } from '../../lib/content/widgets';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import { archiveArticleAtom, articleList, deleteArticleAtom, duplicateArticleAtom, type ArticleListFilters } from './atoms';
-
-const SEARCH_DEBOUNCE_MS = 300;
-const yesNo = (yes: string, no: string) => [
-  { label: yes, value: true },
-  { label: no, value: false },
-];
 
 /** The article list (adverts-articles.md §2.4): its filters and sorting, the row menu, scroll loading at 1000 px. */
 export default function ArticlesListPage() {
@@ -31,21 +23,10 @@ export default function ArticlesListPage() {
   const archive = useSetAtom(archiveArticleAtom);
   const duplicate = useSetAtom(duplicateArticleAtom);
   const remove = useSetAtom(deleteArticleAtom);
-  const navigate = useNavigate();
   const readOnly = isAdvertReadOnly(roles);
 
-  const firstLoad = useRef(true);
-  useEffect(() => {
-    const delay = firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS;
-    firstLoad.current = false;
-    const timer = setTimeout(() => void load(0), delay);
-    return () => clearTimeout(timer);
-  }, [term, load]);
-  const changeFilters = (next: ArticleListFilters) => {
-    setFilters(next);
-    void load(0);
-  };
-  const sort = (field: string, order: SortOrder) => changeFilters({ ...filters, orderBy: field as ArticleListFilters['orderBy'], order });
+  useTermReload(term, load);
+  const { changeFilters, header } = listSorting(filters, setFilters, load);
 
   // §2.4: the next page loads once the bottom is within 1000 px, debounced 250 ms.
   const hasMore = total !== null && rows.length < total;
@@ -57,65 +38,33 @@ export default function ArticlesListPage() {
       { kind: 'choice', key: 'isPinned', label: 'Épinglés', options: yesNo('Épinglés', 'Non épinglés') },
       { kind: 'choice', key: 'archived', label: 'Archivés', options: yesNo('Archivés', 'Non archivés') },
       { kind: 'choice', key: 'type', label: 'Type', options: ARTICLE_TYPES.map((type) => ({ label: type, value: type })) },
-      { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSIONS.map((item) => ({ label: item.name, value: item.id })) },
-      { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTIES.map((item) => ({ label: item.name, value: item.id })) },
+      { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSION_OPTIONS },
+      { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTY_OPTIONS },
       { kind: 'multi', key: 'areas', label: 'Areas', options: AREAS.map((area) => ({ label: area, value: area })) },
-      {
-        kind: 'multi',
-        key: 'countries',
-        label: 'Pays',
-        options: [
-          { label: 'France', value: 72 },
-          { label: 'Espagne', value: 722 },
-        ],
-      },
+      { kind: 'multi', key: 'countries', label: 'Pays', options: COUNTRY_OPTIONS },
     ],
     [],
   );
 
-  const header = (field: string, label: string) => <SortHeader field={field} label={label} orderBy={filters.orderBy} order={filters.order} onSort={sort} />;
+  const shared = contentColumns({
+    prefix: 'article',
+    editPath: (id) => `/articles/edit/${id}`,
+    idTitle: (id) => `Contenu ${id}`,
+    header,
+    readOnly,
+    archive,
+    duplicate,
+    remove,
+  });
   const columns: Column<ContentRow>[] = [
-    { id: 'id', header: header('id', 'Id'), cell: (row) => <span title={`Contenu ${row.id}`}>{row.id}</span> },
-    { id: 'type', header: header('type', 'Type'), cell: (row) => row.type ?? '—' },
-    {
-      id: 'name',
-      header: header('name', 'Titre'),
-      cell: (row) => (
-        <Link to={`/articles/edit/${row.id}`} data-testid={`article-name-${row.id}`}>
-          {row.name || '(sans nom)'}
-        </Link>
-      ),
-    },
-    { id: 'published', header: header('published', 'Publié'), cell: (row) => (row.published ? 'Oui' : 'Non') },
+    shared.id,
+    shared.type,
+    shared.name,
+    shared.published,
     { id: 'isPinned', header: header('isPinned', 'Épinglé'), cell: (row) => (row.isPinned ? 'Oui' : 'Non') },
-    { id: 'updatedAt', header: header('updatedAt', 'Modifié le'), cell: (row) => (row.updatedAt ? formatDate(row.updatedAt) : '—') },
-    { id: 'status', header: 'Statut', cell: (row) => <StatusIconView item={row} testId={`status-${row.id}`} /> },
-    {
-      id: 'actions',
-      header: <span className="visually-hidden">Actions</span>,
-      cell: (row) => (
-        <span className="row-actions">
-          <button type="button" className="link" onClick={() => navigate(`/articles/edit/${row.id}`)} data-testid={`article-edit-${row.id}`}>
-            {readOnly ? 'Voir' : 'Éditer'}
-          </button>
-          {!readOnly && (
-            <>
-              {!row.archived && (
-                <button type="button" className="link" onClick={() => void archive(row)} data-testid={`article-archive-${row.id}`}>
-                  Archiver
-                </button>
-              )}
-              <button type="button" className="link" onClick={() => void duplicate(row.id)} data-testid={`article-duplicate-${row.id}`}>
-                Dupliquer
-              </button>
-              <ConfirmButton className="link danger" message={M.confirmDelete} onConfirm={() => void remove(row.id)} testId={`article-delete-${row.id}`}>
-                Supprimer
-              </ConfirmButton>
-            </>
-          )}
-        </span>
-      ),
-    },
+    shared.updatedAt,
+    shared.status,
+    shared.actions,
   ];
 
   return (
@@ -126,10 +75,7 @@ export default function ArticlesListPage() {
             Nouveau contenu
           </Link>
         )}
-        <input type="search" placeholder="Rechercher..." aria-label="Rechercher" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="articles-search" />
-        <span className="count" data-testid="articles-total">
-          {total === null ? 'Chargement…' : `${total} contenu${total > 1 ? 's' : ''}`}
-        </span>
+        <ListSearch term={term} onTerm={setTerm} total={total} noun="contenu" testIdPrefix="articles" />
       </div>
       <FilterBar defs={filterDefs} filters={filters} onChange={changeFilters} testId="article-filters" />
       <DataTable

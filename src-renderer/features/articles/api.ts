@@ -3,7 +3,7 @@ import type { CallApi } from '../../bridge/api';
 import type { ContentApi, ContentItem } from '../../lib/content/types';
 
 function asInput(item: ContentItem): ArticleInput {
-  const { _$audiences: _audiences, _$pinnedArticles: _pinned, ...rest } = item;
+  const { _$audiences: _audiences, _$pinnedArticles: _pinned, _$criteria: _criteria, ...rest } = item;
   return rest as ArticleInput;
 }
 
@@ -27,6 +27,11 @@ export function articleApi(call: CallApi): ContentApi {
     storyScreens: {
       add: (id) => call('articles.addScreen', { params: { id }, body: {} }),
       remove: (id, screenId) => call('articles.removeScreen', { params: { id }, body: { screenId } }),
+    },
+    criteria: {
+      get: (id) => call('articles.getAudience', { params: { id } }),
+      set: (id, criteria) => call('articles.setAudienceCriteria', { params: { id }, body: { criteria } }),
+      search: (label, term) => call('articles.searchCriteria', { query: { label, term } }),
     },
   };
 }

@@ -22,6 +22,7 @@ import { modalAtom } from '../modal';
 import { raiseNoticeAtom } from '../notices';
 import { rolesAtom } from '../session';
 import { Dialog } from '../../ui/Dialog';
+import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
 import type { EditorAtoms } from './editor-atoms';
 import { HighlightContext } from './fields';
@@ -315,7 +316,12 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
         <div className="editor-body">
           <fieldset className="editor-form" disabled={readOnly}>
             {sections.includes('general') && <GeneralSection {...sectionProps} />}
-            {sections.includes('audiences') && <AudiencesSection {...sectionProps} readOnly={readOnly} />}
+            {sections.includes('audiences') &&
+              (api.criteria ? (
+                <ArticleCriteriaSection draft={draft} patch={change} readOnly={readOnly} search={api.criteria.search} />
+              ) : (
+                <AudiencesSection {...sectionProps} readOnly={readOnly} />
+              ))}
             {sections.includes('visuals') && <VisualsSection {...sectionProps} readOnly={readOnly} />}
             {sections.includes('tracking') && <TrackingSection {...sectionProps} />}
             {sections.includes('cta') && (

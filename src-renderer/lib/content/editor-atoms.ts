@@ -2,6 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-screens';
+import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
@@ -40,16 +41,37 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     if (!result.ok) set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
   };
 
-  const adopt = (set: Setter, item: ContentItem) => {
-    set(savedAtom, item);
-    set(draftAtom, item);
+  // An answer of the item's own calls does not carry the article's criteria: the ones saved last stay.
+  const adopt = (set: Setter, item: ContentItem, get?: Getter) => {
+    const kept = item._$criteria ?? get?.(savedAtom)?._$criteria;
+    const adopted = kept ? { ...item, _$criteria: kept } : item;
+    set(savedAtom, adopted);
+    set(draftAtom, adopted);
+  };
+
+  /** An article's own audience criteria (§2.5), loaded beside the item. */
+  const withCriteria = async (api: ContentApi, item: ContentItem): Promise<IpcResult<ContentItem>> => {
+    if (!api.criteria || item.id === undefined) return { ok: true, data: item };
+    const criteria = await api.criteria.get(item.id);
+    return criteria.ok ? { ok: true, data: { ...item, _$criteria: criteria.data.criteria } } : criteria;
+  };
+
+  /** Writes the draft's criteria when they changed, then reloads the item (its audience link changed with them). */
+  const saveCriteria = async (api: ContentApi, id: number, draft: ContentItem, saved: ContentItem | null): Promise<IpcResult<ContentItem> | null> => {
+    if (!api.criteria || !draft._$criteria || sameCriteria(draft._$criteria, saved?._$criteria ?? [])) return null;
+    const written = await api.criteria.set(id, criteriaByLabel(draft._$criteria));
+    if (!written.ok) return written;
+    const reloaded = await api.load(id);
+    return reloaded.ok ? { ok: true, data: { ...reloaded.data, _$criteria: written.data.criteria } } : reloaded;
   };
 
   const loadAtom = atom(null, async (get, set, id: number) => {
     set(statusAtom, 'loading');
     set(draftAtom, null);
     set(savedAtom, null);
-    const result = await apiOf(get).load(id);
+    const api = apiOf(get);
+    const loaded = await api.load(id);
+    const result = loaded.ok ? await withCriteria(api, loaded.data) : loaded;
     if (!result.ok) {
       set(statusAtom, 'notFound');
       if (result.status !== 404) refused(set, result);
@@ -100,16 +122,26 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     }
     set(pendingAtom, true);
     try {
-      const audienceIds = audienceIdsOf(draft);
-      const result =
+      // An article's audience is its own criteria (written after the item), not attached saved audiences.
+      const audienceIds = api.criteria ? [] : audienceIdsOf(draft);
+      const written =
         draft.id === undefined
           ? await api.create(draft, audienceIds)
-          : await api.update(draft.id, draft, sameIds(audienceIds, audienceIdsOf(get(savedAtom))) ? null : audienceIds);
-      if (!result.ok) {
-        refused(set, result);
+          : await api.update(draft.id, draft, api.criteria || sameIds(audienceIds, audienceIdsOf(get(savedAtom))) ? null : audienceIds);
+      if (!written.ok) {
+        refused(set, written);
         return null;
       }
-      adopt(set, result.data);
+      const withNewCriteria = written.data.id !== undefined ? await saveCriteria(api, written.data.id, draft, get(savedAtom)) : null;
+      if (withNewCriteria && !withNewCriteria.ok) {
+        // The item is saved (created, maybe): keep it, with the criteria still to save in the draft.
+        adopt(set, written.data, get);
+        set(draftAtom, { ...written.data, _$criteria: draft._$criteria });
+        refused(set, withNewCriteria);
+        return null;
+      }
+      const result = withNewCriteria ?? written;
+      adopt(set, result.data, get);
       set(raiseNoticeAtom, N.saved);
       return result.data;
     } finally {
@@ -129,7 +161,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
         refused(set, result);
         return false;
       }
-      adopt(set, result.data);
+      adopt(set, result.data, get);
       set(raiseNoticeAtom, result.data.published ? N.contentOnline : N.contentOffline);
       return true;
     } finally {
@@ -163,7 +195,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     if (!draft?.id || !api.restore) return;
     const result = await api.restore(draft.id, entryId);
     if (!result.ok) return refused(set, result);
-    adopt(set, result.data);
+    adopt(set, result.data, get);
     set(raiseNoticeAtom, N.saved);
   });
   restoreAtom.debugLabel = name('restore');

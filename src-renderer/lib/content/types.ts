@@ -1,5 +1,7 @@
 import type { Funnel } from '@shared/contract/adverts';
+import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { Advert, Article, HistoryEntry } from '@shared/contract/content';
+import type { ArticleCriterionLabel, CriteriaByLabel, CriterionNode } from '@shared/rules/article-audience';
 import type { DelayReason } from '@shared/rules/campaigns';
 import type { IpcResult } from '@shared/ipc';
 
@@ -16,6 +18,8 @@ export type ContentItem = Partial<Omit<Advert, 'type' | '_$audiences'>> &
     id?: number;
     type?: string | null;
     _$audiences?: { id: number; name: string; roles: string[]; label?: string }[];
+    /** Articles: the criteria of their own audience (§2.5), held by the editor and saved with the item. */
+    _$criteria?: CriterionNode[];
   };
 
 export interface PublishRequest {
@@ -55,5 +59,11 @@ export interface ContentApi {
   storyScreens?: {
     add(id: number): Promise<IpcResult<ContentItem>>;
     remove(id: number, screenId: number): Promise<IpcResult<ContentItem>>;
+  };
+  /** Articles: their own audience's criteria (§2.5), read and replaced with the item. */
+  criteria?: {
+    get(id: number): Promise<IpcResult<ArticleAudienceCriteria>>;
+    set(id: number, criteria: CriteriaByLabel): Promise<IpcResult<ArticleAudienceCriteria>>;
+    search(label: ArticleCriterionLabel, term: string): Promise<IpcResult<CriterionNode[]>>;
   };
 }

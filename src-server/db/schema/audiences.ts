@@ -123,8 +123,17 @@ export const audiences = pgTable(
     authorName: text('author_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The article that owns this audience (its inline criteria, adverts-articles.md §2.5): such an audience is
+     * not in the catalogue, not listed on /audiences, and written only through the article's own calls.
+     */
+    articleId: integer('article_id'),
   },
-  (table) => [index('audiences_created_at_idx').on(table.createdAt), index('audiences_name_idx').on(sql`lower(${table.name})`)],
+  (table) => [
+    index('audiences_created_at_idx').on(table.createdAt),
+    index('audiences_name_idx').on(sql`lower(${table.name})`),
+    uniqueIndex('audiences_article_key').on(table.articleId).where(sql`${table.articleId} IS NOT NULL`),
+  ],
 );
 
 /** OrGroup and AndGroup: reusable criteria, themselves nodes (the group's id is its node's id). */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
+import { advertInputSchema, advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
 import { MESSAGES, describeIssue } from '@shared/messages';
-import { CONVERTIBLE_TYPES, epochSeconds, LATEST_MODEL } from '@shared/rules/advert-model';
+import { ADVERT_TYPES, ARTICLE_TYPES, CONVERTIBLE_TYPES, epochSeconds, isLegacyLayout, LATEST_MODEL, mapLegacyLayout } from '@shared/rules/advert-model';
+import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
 import type { ServerContext } from '../../context';
@@ -14,8 +15,10 @@ import {
   defaultsOf,
   historyOf,
   insertItem,
+  insertItems,
   loadItem,
   mergeInput,
+  param,
   recordHistory,
   rows,
   setAudiences,
@@ -83,8 +86,108 @@ export function contentService(context: ServerContext) {
     });
   }
 
+  /**
+   * CSV import (§2.1): every row parsed with the §5 rules and checked like a create, then all created in one
+   * transaction. Any row error imports nothing and answers every error with its spreadsheet row.
+   */
+  async function importAdverts(csvRows: Record<string, string>[], firstLine: number, account: Account) {
+    const errors: { line: number; message: string }[] = [];
+    const inputs: Record<string, unknown>[] = [];
+    csvRows.forEach((row, index) => {
+      const line = firstLine + index;
+      const parsed = parseAdvertCsvRow(row);
+      const { id: _id, published: _published, ...fields } = parsed.value as Record<string, unknown>;
+      for (const message of parsed.errors) errors.push({ line, message });
+      if (!fields.name) errors.push({ line, message: MESSAGES.advertNameRequired });
+      const checked = advertInputSchema.safeParse(fields);
+      if (!checked.success) for (const issue of checked.error.issues) errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
+      else inputs.push(checked.data as Record<string, unknown>);
+    });
+    if (errors.length) return { imported: 0, ids: [], errors };
+    const ids = await db.transaction(async (tx) => {
+      const actor = await actorOf(tx, account);
+      const base = { ...defaultsOf('advert'), id: 0 } as unknown as Model<'advert'>;
+      const models = inputs.map((input) => ({ ...mergeInput(base, input), published: false }) as Model<'advert'>);
+      return insertItems(tx, 'advert', models, now(), actor);
+    });
+    return { imported: ids.length, ids, errors: [] };
+  }
+
+  // ---- items in an older layout (the migration page) ------------------------------------------------------------
+
+  const legacyRows = (executor: Executor, kind: Kind, limit: number) =>
+    rows<{ id: number; name: string; type: string | null; model: string; data: Record<string, unknown> }>(
+      executor,
+      sql`SELECT id, name, type, model, data FROM ${TABLES[kind].items} WHERE model <> ${LATEST_MODEL} ORDER BY id LIMIT ${limit}`,
+    );
+
+  /** The stored row as the legacy mapping reads it: its `data` with the columns put back. */
+  const rawOf = (row: { name: string; type: string | null; data: Record<string, unknown> }) => ({ ...row.data, name: row.name, ...(row.type ? { type: row.type } : {}) });
+
+  async function legacyItems() {
+    const limit = 500;
+    const items = [];
+    for (const kind of ['advert', 'article'] as const) {
+      for (const row of await legacyRows(db, kind, limit)) {
+        let mappedType = '';
+        try {
+          mappedType = String(mapLegacyLayout(rawOf(row)).type ?? '');
+        } catch {
+          mappedType = '';
+        }
+        items.push({ kind, id: row.id, name: row.name, type: row.type, model: row.model, nestedDocument: isLegacyLayout(row.data), mappedType });
+      }
+    }
+    const [count] = await rows<{ n: number }>(
+      db,
+      sql`SELECT ((SELECT count(*) FROM adverts WHERE model <> ${LATEST_MODEL}) + (SELECT count(*) FROM articles WHERE model <> ${LATEST_MODEL}))::int AS n`,
+    );
+    return { items: items.slice(0, limit), total: count.n };
+  }
+
+  /** Maps each item to the latest layout (spec §3) in its own transaction; an item that cannot be mapped is answered. */
+  async function migrateLegacy(items: { kind: Kind; id: number }[], account: Account) {
+    let migrated = 0;
+    const failed: { kind: Kind; id: number; message: string }[] = [];
+    for (const item of items) {
+      try {
+        const done = await db.transaction(async (tx) => {
+          const actor = await actorOf(tx, account);
+          const [row] = await rows<{ id: number; name: string; type: string | null; model: string; data: Record<string, unknown> }>(
+            tx,
+            sql`SELECT id, name, type, model, data FROM ${TABLES[item.kind].items} WHERE id = ${item.id} FOR UPDATE`,
+          );
+          if (!row) throw new HttpError(404, item.kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
+          if (row.model === LATEST_MODEL) return false;
+          const mapped = mapLegacyLayout(rawOf(row));
+          const types: readonly string[] = item.kind === 'advert' ? ADVERT_TYPES : ARTICLE_TYPES;
+          if (!types.includes(String(mapped.type))) throw new HttpError(400, `type : inconnu (${String(mapped.type)})`);
+          const { model: current } = await loadItem(tx, item.kind, item.id);
+          const shape = item.kind === 'advert' ? advertWritableShape : articleWritableShape;
+          // Only the fields the latest model knows, each checked against its schema; a bad one keeps the default.
+          const fields = Object.fromEntries(
+            Object.entries(mapped).filter(([key, value]) => key in shape && (shape as Record<string, z.ZodType>)[key].safeParse(value).success),
+          );
+          const next = mergeInput(current, fields);
+          await updateItem(tx, item.kind, next, { updatedAt: now() });
+          await tx.execute(sql`UPDATE ${TABLES[item.kind].items} SET model = ${LATEST_MODEL} WHERE id = ${item.id}`);
+          const { model: saved } = await loadItem(tx, item.kind, item.id);
+          await recordHistory(tx, item.kind, item.id, 'modelMigration', actor, { ...current, model: row.model } as AnyModel, saved);
+          return true;
+        });
+        if (done) migrated += 1;
+      } catch (error) {
+        failed.push({ ...item, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return { migrated, failed };
+  }
+
   return {
     now,
+    importAdverts,
+    legacyItems,
+    migrateLegacy,
     load: <K extends Kind>(kind: K, id: number) => loadItem(db, kind, id).then((found) => found.model),
     create,
 
@@ -148,7 +251,9 @@ export function contentService(context: ServerContext) {
     duplicate: async <K extends Kind>(kind: K, id: number, input: Record<string, unknown> | undefined, account: Account): Promise<Model<K>> => {
       const { model, audiences } = await loadItem(db, kind, id);
       const copy = mergeInput({ ...model, name: `${model.name} (copie)`.slice(0, 300) }, input ?? {});
-      return create(kind, { ...copy, published: false }, account, { targetId: model.targetId ?? undefined, audienceIds: audiences.map((audience) => audience.id) });
+      // An article's own audience is not shared with its copy (the caller copies its criteria).
+      const shared = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(audiences.map((audience) => audience.id))}::int[]) AND article_id IS NULL`);
+      return create(kind, { ...copy, published: false }, account, { targetId: model.targetId ?? undefined, audienceIds: shared.map((audience) => audience.id) });
     },
 
     attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>

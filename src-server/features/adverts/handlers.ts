@@ -1,5 +1,7 @@
 import type { Advert, Article } from '@shared/contract/adverts';
+import { criteriaByLabel } from '@shared/rules/article-audience';
 import type { ServerContext } from '../../context';
+import { featureServices } from '../../feature-services';
 import type { Handlers } from '../../operations';
 import type { ContentService } from './content';
 import { funnelService } from './funnels';
@@ -17,6 +19,9 @@ export type AdvertHandlers = Pick<
   | 'adverts.delete'
   | 'adverts.attach'
   | 'adverts.migrate'
+  | 'adverts.importMany'
+  | 'adverts.migrationList'
+  | 'adverts.migrationRun'
   | 'adverts.search'
   | 'adverts.history'
   | 'adverts.restore'
@@ -42,6 +47,9 @@ export type ArticleHandlers = Pick<
   | 'articles.addScreen'
   | 'articles.removeScreen'
   | 'articles.migrate'
+  | 'articles.getAudience'
+  | 'articles.setAudienceCriteria'
+  | 'articles.searchCriteria'
   | 'articles.history'
   | 'articles.restore'
 >;
@@ -61,6 +69,9 @@ export function advertHandlers(context: ServerContext, content: ContentService):
     'adverts.delete': async ({ params, account }) => content.remove('advert', params.id, account),
     'adverts.attach': async ({ body, account }) => content.attach('advert', body.advert.id, body.audienceIds, account),
     'adverts.migrate': async ({ params, account }) => content.migrate('advert', params.id, account),
+    'adverts.importMany': async ({ body, account }) => content.importAdverts(body.rows, body.firstLine, account),
+    'adverts.migrationList': async () => content.legacyItems(),
+    'adverts.migrationRun': async ({ body, account }) => content.migrateLegacy(body.items, account),
     'adverts.search': async ({ query }) => searchAdverts(context.db, query.term, query.limit),
     'adverts.history': async ({ params }) => content.history('advert', params.id),
     'adverts.restore': async ({ params, account }) => content.restore('advert', params.id, params.entryId, account),
@@ -78,17 +89,41 @@ export function advertHandlers(context: ServerContext, content: ContentService):
 }
 
 export function articleHandlers(context: ServerContext, content: ContentService): ArticleHandlers {
+  // The article's own audience lives with the audiences (their engine keeps it current); met through the registry.
+  const audience = () => {
+    const service = featureServices(context).articleAudience;
+    if (!service) throw new Error('the audiences feature is not built');
+    return service;
+  };
   return {
     'articles.list': async ({ body }) => listItems(context.db, 'article', body),
     'articles.get': async ({ params }) => content.load('article', params.id) as Promise<Article>,
     'articles.create': async ({ body, account }) => content.create('article', asInput(body.article), account, { audienceIds: body.audienceIds }),
-    'articles.duplicate': async ({ params, account }) => content.duplicate('article', params.id, undefined, account),
+    'articles.duplicate': async ({ params, account }) => {
+      const copy = await content.duplicate('article', params.id, undefined, account);
+      const own = await audience().get(params.id);
+      if (own.audienceId === null) return copy;
+      await audience().setCriteria(copy.id, criteriaByLabel(own.criteria), account);
+      return content.load('article', copy.id) as Promise<Article>;
+    },
     'articles.update': async ({ params, body, account }) => content.update('article', params.id, asInput(body.article), account, body.audienceIds),
     'articles.updateProperty': async ({ params, body, account }) => content.updateProperty('article', params.id, params.prop, body.value, account),
-    'articles.delete': async ({ params, account }) => content.remove('article', params.id, account),
+    'articles.delete': async ({ params, account }) => {
+      const result = await content.remove('article', params.id, account);
+      await audience().drop(params.id);
+      return result;
+    },
     'articles.addScreen': async ({ params, body, account }) => content.addScreen('article', params.id, body.screen, account),
     'articles.removeScreen': async ({ params, body, account }) => content.removeScreen('article', params.id, body.screenId, account),
-    'articles.migrate': async ({ params, account }) => content.migrate('article', params.id, account),
+    'articles.migrate': async ({ params, account }) => {
+      // Converting detaches the audience (spec §4): the article's own one is deleted with the article.
+      const result = await content.migrate('article', params.id, account);
+      await audience().drop(params.id);
+      return result;
+    },
+    'articles.getAudience': async ({ params }) => audience().get(params.id),
+    'articles.setAudienceCriteria': async ({ params, body, account }) => audience().setCriteria(params.id, body.criteria, account),
+    'articles.searchCriteria': async ({ query }) => audience().search(query.label, query.term, query.limit),
     'articles.history': async ({ params }) => content.history('article', params.id),
     'articles.restore': async ({ params, account }) => content.restore('article', params.id, params.entryId, account),
   };

@@ -221,6 +221,45 @@ export async function insertItem(db: Executor, kind: Kind, model: AnyModel, now:
   return row.id;
 }
 
+/**
+ * Inserts many new unpublished items in one statement (the CSV import), each with its 'create' history entry;
+ * returns their ids in the order given.
+ */
+export async function insertItems(db: Executor, kind: Kind, models: AnyModel[], now: number, actor: Actor): Promise<number[]> {
+  if (!models.length) return [];
+  const { items, flag } = TABLES[kind];
+  const payload = models.map((model, index) => {
+    const parts = storedParts(kind, model);
+    return { ord: index, name: model.name, type: model.type, archived: model.archived, weight: model.weight, max_views: model.maxViews, auto_start_at: model.autoStartAt, auto_stop_at: model.autoStopAt, data: parts.data, flag: parts.flag };
+  });
+  const inserted = await rows<{ id: number; ord: number }>(
+    db,
+    sql`WITH wanted AS (
+          SELECT * FROM jsonb_to_recordset(${param(JSON.stringify(payload))}::jsonb)
+            AS r(ord int, name text, type text, archived boolean, weight int, max_views int, auto_start_at bigint, auto_stop_at bigint, data jsonb, flag boolean)
+        ), made AS (
+          INSERT INTO ${items} (name, type, published, archived, weight, max_views, model, created_at, updated_at, auto_start_at, auto_stop_at, data, ${flag})
+          SELECT name, type, false, archived, weight, max_views, ${LATEST_MODEL}, ${now}, ${now}, auto_start_at, auto_stop_at, data, flag FROM wanted ORDER BY ord
+          RETURNING id
+        )
+        SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ord FROM made`,
+  );
+  // Serial ids follow the insertion order of the ordered SELECT: the n-th smallest id is the n-th row.
+  const ids = inserted.sort((a, b) => a.ord - b.ord).map((row) => row.id);
+  const history = models.map((model, index) => {
+    const after = { ...model, id: ids[index] } as unknown as Record<string, unknown>;
+    const fields = changedFields(null, after);
+    return { item_id: ids[index], fields, after: pick(after, fields) };
+  });
+  await db.execute(
+    sql`INSERT INTO content_history (kind, item_id, action, account_id, account_name, fields, before, after)
+        SELECT ${kind}, h.item_id, 'create', ${actor.id}, ${actor.name}, ARRAY(SELECT jsonb_array_elements_text(h.fields)), NULL, h.after
+        FROM jsonb_to_recordset(${param(JSON.stringify(history))}::jsonb) AS h(item_id int, fields jsonb, after jsonb)`,
+  );
+  if (kind === 'advert') await bumpContentVersion(db);
+  return ids;
+}
+
 /** Writes an item's fields back (not its audiences), with the dates given. */
 export async function updateItem(db: Executor, kind: Kind, model: AnyModel, dates: Timestamps, target?: Partial<TargetLink> | null): Promise<void> {
   const { items, flag } = TABLES[kind];
@@ -241,7 +280,9 @@ export async function setAudiences(db: Executor, kind: Kind, itemId: number, aud
   const { links, fk } = TABLES[kind];
   const unique = [...new Set(audienceIds)];
   if (unique.length) {
-    const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(unique)}::int[])`);
+    // An article's own audience (its inline criteria) belongs to that article only.
+    const owner = kind === 'article' ? sql`(article_id IS NULL OR article_id = ${itemId})` : sql`article_id IS NULL`;
+    const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(unique)}::int[]) AND ${owner}`);
     if (found.length !== unique.length) throw new HttpError(400, MESSAGES.audienceNotFound, {}, 'audienceIds');
   }
   await db.execute(sql`DELETE FROM ${links} WHERE ${fk} = ${itemId}`);

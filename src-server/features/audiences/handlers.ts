@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { Audience, Group, Relationship, RelationshipInput } from '@shared/contract/audiences';
 import { MESSAGES } from '@shared/messages';
-import { ITEM_EVENTS, isGroupLabel, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
+import { ARTICLE_CRITERION_LABELS, isArticleCriterionLabel } from '@shared/rules/article-audience';
+import { AREAS, ITEM_EVENTS, isGroupLabel, TITLES, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
 import type { ServerContext } from '../../context';
 import { foldForSearch } from '../../db/schema';
 import { featureServices } from '../../feature-services';
@@ -340,6 +342,93 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine,
     }
   }
 
+  // ---- an article's own audience (adverts-articles.md §2.5) ----------------------------------------------------
+
+  async function articleCriteria(executor: Executor, articleId: number): Promise<ArticleAudienceCriteria> {
+    const [owned] = await rows<{ id: number }>(executor, sql`SELECT id FROM audiences WHERE article_id = ${articleId}`);
+    if (!owned) return { audienceId: null, criteria: [] };
+    const found = await rows<{ id: number; label: string; name: string }>(
+      executor,
+      sql`SELECT n.id, n.label, n.name FROM relationships r JOIN nodes n ON n.id = r.node_id
+          WHERE r.audience_id = ${owned.id} ORDER BY n.label, lower(n.name), n.id`,
+    );
+    const criteria = found.flatMap((node) => (isArticleCriterionLabel(node.label) ? [{ ...node, label: node.label }] : []));
+    return { audienceId: owned.id, criteria };
+  }
+
+  async function articleExists(executor: Executor, articleId: number, lock: boolean): Promise<void> {
+    const [row] = await rows(executor, sql`SELECT id FROM articles WHERE id = ${articleId} ${lock ? sql`FOR UPDATE` : sql``}`);
+    if (!row) throw new HttpError(404, MESSAGES.articleNotFound);
+  }
+
+  /** Area and Title have fixed values: their nodes exist before anyone searches them. */
+  let fixedNodesMade: Promise<unknown> | undefined;
+  const makeFixedNodes = () =>
+    (fixedNodesMade ??= upsertNodes(db, [
+      ...AREAS.map((area) => ({ label: 'Area', value: area, name: area })),
+      ...TITLES.map((title) => ({ label: 'Title', value: title, name: title })),
+    ]).catch((error) => {
+      fixedNodesMade = undefined;
+      throw error;
+    }));
+
+  featureServices(context).articleAudience = {
+    get: async (articleId) => {
+      await articleExists(db, articleId, false);
+      return articleCriteria(db, articleId);
+    },
+
+    /**
+     * Replaces the article's criteria in one transaction (the audience made on the first write, linked to the
+     * article in place of any saved audience); the engine reloads it after the commit like any audience write.
+     */
+    setCriteria: async (articleId, byLabel, account) => {
+      const author = await authorName(account?.id);
+      return writeDefinitions(async (tx) => {
+        await articleExists(tx, articleId, true);
+        const wanted = ARTICLE_CRITERION_LABELS.flatMap((label) => [...new Set(byLabel[label] ?? [])].map((id) => ({ label, id })));
+        const nodes = new Map((await nodesById(tx, [...new Set(wanted.map((entry) => entry.id))])).map((node) => [node.id, node]));
+        for (const entry of wanted) {
+          const node = nodes.get(entry.id);
+          if (!node || node.label !== entry.label) throw new HttpError(400, MESSAGES.nodeNotFound, {}, `criteria.${entry.label}`);
+        }
+        const area = (wanted.find((entry) => entry.label === 'Area') && nodes.get(wanted.find((entry) => entry.label === 'Area')!.id)!.value) || 'french';
+        let [owned] = await rows<{ id: number }>(tx, sql`SELECT id FROM audiences WHERE article_id = ${articleId} FOR UPDATE`);
+        if (!owned) {
+          [owned] = await rows<{ id: number }>(tx, sql`SELECT nextval('nodes_id_seq')::int AS id`);
+          await tx.execute(
+            sql`INSERT INTO audiences (id, name, type, area, is_in_catalog, author_id, author_name, article_id)
+                VALUES (${owned.id}, ${`Article ${articleId}`}, 'timeline', ${area}, false, ${account?.id ?? null}, ${author}, ${articleId})`,
+          );
+        } else {
+          await tx.execute(sql`UPDATE audiences SET area = ${area}, updated_at = now() WHERE id = ${owned.id}`);
+        }
+        await tx.execute(sql`DELETE FROM relationships WHERE audience_id = ${owned.id}`);
+        await insertRelationships(
+          tx,
+          { audienceId: owned.id },
+          wanted.map((entry) => ({ nodeId: entry.id, type: 'AND' as const, kind: 'required' as const, event: null, caping: null })),
+        );
+        await tx.execute(sql`DELETE FROM article_audiences WHERE article_id = ${articleId}`);
+        await tx.execute(sql`INSERT INTO article_audiences (article_id, audience_id) VALUES (${articleId}, ${owned.id})`);
+        return { result: await articleCriteria(tx, articleId), audiences: [owned.id] };
+      });
+    },
+
+    search: async (label, term, limit) => {
+      if (label === 'Area' || label === 'Title') await makeFixedNodes();
+      const found = await searchNodes(db, { term, limit, label, userDomains: null });
+      return found.flatMap(({ id, label: found, name }) => (isArticleCriterionLabel(found) ? [{ id, label: found, name }] : []));
+    },
+
+    /** The article went (deleted or converted): its own audience goes too, the engine told like any delete. */
+    drop: (articleId) =>
+      writeDefinitions(async (tx) => {
+        const dropped = await rows<{ id: number }>(tx, sql`DELETE FROM audiences WHERE article_id = ${articleId} RETURNING id`);
+        return { result: dropped.length, audiences: dropped.map((row) => row.id) };
+      }),
+  };
+
   // ---- handlers -----------------------------------------------------------------------------------------------
 
   return {
@@ -409,6 +498,8 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine,
       const orderColumn = { createdAt: sql`a.created_at`, name: sql`lower(a.name)`, id: sql`a.id` }[query.orderBy];
       const direction = sql.raw(query.order);
       const filters = [
+        // An article's own audience (its inline criteria) is not one of the saved audiences.
+        sql`a.article_id IS NULL`,
         query.term ? sql`${foldForSearch(sql`a.name`)} LIKE '%' || ${foldForSearch(sql`${query.term}`)} || '%'` : undefined,
         query.area ? sql`a.area = ${query.area}` : undefined,
         query.type ? sql`a.type = ${query.type}` : undefined,
@@ -563,7 +654,7 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine,
       const found = await rows<AudienceRow>(
         db,
         sql`SELECT ${audienceColumns} FROM audiences a
-            WHERE ${foldForSearch(sql`a.name`)} LIKE '%' || ${foldForSearch(sql`${query.term}`)} || '%' ${query.type ? sql`AND a.type = ${query.type}` : sql``}
+            WHERE a.article_id IS NULL AND ${foldForSearch(sql`a.name`)} LIKE '%' || ${foldForSearch(sql`${query.term}`)} || '%' ${query.type ? sql`AND a.type = ${query.type}` : sql``}
             ORDER BY lower(a.name), a.id LIMIT ${query.limit}`,
       );
       return found.map((row) => ({ id: row.id, name: row.name, type: row.type, area: row.area, roles: row.roles }));

@@ -1,0 +1,117 @@
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import {
+  ARTICLE_CRITERION_LABELS,
+  ARTICLE_CRITERION_TITLES,
+  CRITERION_SEARCH_DEBOUNCE_MS,
+  CRITERION_SEARCH_MIN_LENGTH,
+  type ArticleCriterionLabel,
+  type CriterionNode,
+} from '@shared/rules/article-audience';
+import { raiseNoticeAtom } from '../notices';
+import { Section } from './fields';
+import type { ContentApi, ContentItem } from './types';
+
+type Search = NonNullable<ContentApi['criteria']>['search'];
+
+/** One label's picker: its chips (with a remove button) and a node search adding to them. */
+function CriterionPicker(props: { label: ArticleCriterionLabel; chosen: CriterionNode[]; readOnly: boolean; search: Search; onChange: (nodes: CriterionNode[]) => void }) {
+  const { label, chosen, readOnly, search } = props;
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<CriterionNode[]>([]);
+  const title = ARTICLE_CRITERION_TITLES[label];
+
+  useEffect(() => {
+    if (readOnly || term.trim().length < CRITERION_SEARCH_MIN_LENGTH) {
+      setResults([]);
+      return;
+    }
+    let stale = false;
+    const timer = setTimeout(async () => {
+      const found = await search(label, term.trim());
+      if (stale) return;
+      if (!found.ok) return raise(N.audienceSearchFailed(found.errorMsg));
+      setResults(found.data);
+    }, CRITERION_SEARCH_DEBOUNCE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [term, label, readOnly, search, raise]);
+
+  const shown = results.filter((node) => !chosen.some((entry) => entry.id === node.id));
+  return (
+    <div className="criterion-picker" data-testid={`criteria-${label}`}>
+      <span className="criterion-title">{title}</span>
+      <ul className="attached-audiences" aria-label={title}>
+        {chosen.map((node) => (
+          <li key={node.id} className="tag" data-testid={`criterion-chip-${label}-${node.id}`}>
+            {node.name}
+            {!readOnly && (
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Retirer ${node.name}`}
+                onClick={() => props.onChange(chosen.filter((entry) => entry.id !== node.id))}
+                data-testid={`criterion-remove-${label}-${node.id}`}
+              >
+                ×
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!readOnly && (
+        <div className="audience-search">
+          <input type="search" placeholder={`${title}...`} aria-label={`Rechercher : ${title}`} value={term} onChange={(event) => setTerm(event.target.value)} data-testid={`criterion-search-${label}`} />
+          {shown.length > 0 && (
+            <ul className="search-results" data-testid={`criterion-results-${label}`}>
+              {shown.map((node) => (
+                <li key={node.id}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => {
+                      props.onChange([...chosen, node]);
+                      setTerm('');
+                    }}
+                    data-testid={`criterion-result-${label}-${node.id}`}
+                  >
+                    {node.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The article editor's Audience section (adverts-articles.md §2.5): the article's own criteria, edited inline per
+ * label (Area, Country, Role, Profession, Specialty, Title, and OrGroup shown as 'Appetence'), saved with the item.
+ */
+export function ArticleCriteriaSection(props: { draft: ContentItem; patch: (patch: Partial<ContentItem>) => void; readOnly: boolean; search: Search }) {
+  const criteria = props.draft._$criteria ?? [];
+  const change = (label: ArticleCriterionLabel, nodes: CriterionNode[]) => props.patch({ _$criteria: [...criteria.filter((node) => node.label !== label), ...nodes] });
+  return (
+    <Section id="audiences" title="Audience" defaultOpen>
+      <div className="article-criteria" data-testid="article-criteria" data-field="_$audiences">
+        {ARTICLE_CRITERION_LABELS.map((label) => (
+          <CriterionPicker
+            key={label}
+            label={label}
+            chosen={criteria.filter((node) => node.label === label)}
+            readOnly={props.readOnly}
+            search={props.search}
+            onChange={(nodes) => change(label, nodes)}
+          />
+        ))}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "audiences" ADD COLUMN "article_id" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "audiences_article_key" ON "audiences" USING btree ("article_id") WHERE "audiences"."article_id" IS NOT NULL;
