@@ -87,13 +87,17 @@ describe('editor atoms (in-memory bridge)', () => {
     const loading = store.set(atoms.loadAtom, 4);
     await flush();
     await fake.answer(0, { ok: true, data: article });
+    await flush();
+    // The article's own audience criteria load beside it (§2.5): an Area makes it publishable.
+    expect(fake.calls[1]).toEqual({ operation: 'articles.getAudience', input: { params: { id: 4 } } });
+    await fake.answer(0, { ok: true, data: { audienceId: 9, criteria: [{ id: 3, label: 'Area', name: 'french' }] } });
     await loading;
     const publishing = store.set(atoms.publishAtom, { publish: true, updateDates: false });
     await flush();
-    expect(fake.calls[1].operation).toBe('articles.update');
+    expect(fake.calls[2].operation).toBe('articles.update');
     await fake.answer(0, { ok: true, data: article });
     await flush();
-    expect(fake.calls[2]).toEqual({ operation: 'articles.updateProperty', input: { params: { id: 4, prop: 'published' }, body: { value: true } } });
+    expect(fake.calls[3]).toEqual({ operation: 'articles.updateProperty', input: { params: { id: 4, prop: 'published' }, body: { value: true } } });
     await fake.answer(0, { ok: true, data: { ...article, published: true } });
     expect(await publishing).toBe(true);
     expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: M.contentOnline, kind: 'success', durationMs: 3000 });
