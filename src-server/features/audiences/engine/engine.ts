@@ -114,7 +114,7 @@ export class AudienceEngine {
   }
 
   addEvents(events: { userId: number; nodeId: number; event: string }[]): void {
-    for (const { userId, nodeId, event } of events) this.index.addEvent(userId, nodeId, event);
+    this.index.addEvents(events);
   }
 
   resetUser(userId: number, pairs: [number, string][]): void {
