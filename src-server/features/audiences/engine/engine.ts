@@ -69,20 +69,41 @@ export class AudienceEngine {
     const fresh = new AudienceIndex();
     const audiences = new Map<number, AudienceDefinition>();
     let snapshot = '';
-    await this.db.transaction(
-      async (tx) => {
-        [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
-        // The grouping of a million users' attributes hashes in memory rather than on disk (the server's memory, this transaction only).
-        await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
-        await loadUsers(tx, fresh);
-        await loadInteractions(tx, fresh);
-        for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
-        for (const definition of audienceDefinitions(await audienceRelationships(tx, null), await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`))) {
-          audiences.set(definition.id, definition);
-        }
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+    const settings = async (tx: Executor) => {
+      // The grouping of a million users' attributes hashes in memory rather than on disk (the server's memory, this transaction only).
+      await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+      // A million rows put these statements above the JIT threshold, and compiling them costs more than it saves.
+      if (this.dbKind === 'postgresql') await tx.execute(sql`SET LOCAL jit = off`);
+    };
+    const snapshotRead = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+    await this.db.transaction(async (tx) => {
+      [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+      await settings(tx);
+      const loaders = [loadUserColumns, loadUserLists, loadInteractions];
+      if (this.dbKind === 'postgresql') {
+        // Each loader is one long aggregate that PostgreSQL runs on one core: on their own connections, sharing
+        // this transaction's snapshot (exported while it stays open), they run side by side and still read one
+        // consistent state of the database.
+        const [{ exported }] = await rows<{ exported: string }>(tx, sql`SELECT pg_export_snapshot() AS exported`);
+        const [first, ...others] = loaders;
+        const beside = others.map((load) =>
+          this.db.transaction(async (other) => {
+            await other.execute(sql`SET TRANSACTION SNAPSHOT '${sql.raw(exported.replace(/[^0-9A-Fa-f-]/g, ''))}'`);
+            await settings(other);
+            await load(other, fresh);
+          }, snapshotRead),
+        );
+        // Every loader settled before this transaction (the snapshot's owner) ends, whether they succeed or not.
+        const settled = await Promise.allSettled([first(tx, fresh), ...beside]);
+        for (const result of settled) if (result.status === 'rejected') throw result.reason;
+      } else {
+        for (const load of loaders) await load(tx, fresh);
+      }
+      for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
+      for (const definition of audienceDefinitions(await audienceRelationships(tx, null), await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`))) {
+        audiences.set(definition.id, definition);
+      }
+    }, snapshotRead);
     fresh.optimize();
     // Swap in one step: a request in flight sees the old index or the new one, never half of one.
     Object.assign(this, { index: fresh });
@@ -279,14 +300,21 @@ function userIds(bytes: Uint8Array): Uint32Array {
   return ids;
 }
 
+/** Adds one attribute value's users; missing (null) and empty attributes match nothing, as in attributeValues. */
+function addAttribute(index: AudienceIndex, label: string, value: string | null, ids: Uint8Array): void {
+  if (value === null || value === '') return;
+  const users = userIds(ids);
+  index.addAttributeUsers(label, value, users);
+  // Zip: the first two characters of the zipcode.
+  if (label === 'Zipcode' && value.length >= 2) index.addAttributeUsers('Zip', value.slice(0, 2), users);
+}
+
 /**
- * Attribute bitmaps, grouped by the database in one pass over app_users. Must give exactly what
- * semantics.ts attributeValues gives for each user (the property tests compare the engine with SQL).
+ * Attribute bitmaps of the single-valued columns, grouped by the database in one pass over app_users. Together
+ * with loadUserLists, must give exactly what semantics.ts attributeValues gives for each user (the property tests
+ * compare the engine with SQL).
  */
-async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
-  const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
-  if (!everyone?.ids) return;
-  index.addUsers(userIds(everyone.ids));
+async function loadUserColumns(tx: Executor, index: AudienceIndex): Promise<void> {
   // One scan and one hash table per column (grouping sets): no per-user row reaches JavaScript.
   const columns = await rows<{ label: string; value: string | null; ids: Uint8Array }>(
     tx,
@@ -297,21 +325,21 @@ async function loadUsers(tx: Executor, index: AudienceIndex): Promise<void> {
                string_agg(int4send(id), ''::bytea) AS ids
         FROM app_users GROUP BY GROUPING SETS ((profession_id), (specialty_id), (title), (area), (country_id), (zipcode), (uga), (workplace))`,
   );
+  for (const { label, value, ids } of columns) addAttribute(index, label, value, ids);
+}
+
+/** Every user, and the bitmaps of the list attributes (roles, feeds, apps). */
+async function loadUserLists(tx: Executor, index: AudienceIndex): Promise<void> {
+  const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
+  if (!everyone?.ids) return;
+  index.addUsers(userIds(everyone.ids));
   const lists = await rows<{ label: string; value: string; ids: Uint8Array }>(
     tx,
     sql`SELECT 'Role' AS label, value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users, unnest(roles) AS value GROUP BY value
         UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(feeds) AS value GROUP BY value
         UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value`,
   );
-  const groups: { label: string; value: string; ids: Uint8Array }[] = [];
-  for (const { label, value, ids } of [...columns, ...lists]) {
-    // Missing (null) and empty attributes match nothing, as in attributeValues.
-    if (value === null || value === '') continue;
-    groups.push({ label, value, ids });
-    // Zip: the first two characters of the zipcode.
-    if (label === 'Zipcode' && value.length >= 2) groups.push({ label: 'Zip', value: value.slice(0, 2), ids });
-  }
-  for (const { label, value, ids } of groups) index.addAttributeUsers(label, value, userIds(ids));
+  for (const { label, value, ids } of lists) addAttribute(index, label, value, ids);
 }
 
 /**
@@ -350,16 +378,32 @@ async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<voi
   }
 }
 
-/** From the user id of every event (sorted here, in place) to the users having exactly each count. */
-function usersByCount(ids: Uint32Array): Map<number, number[]> {
+/**
+ * From the user id of every event (sorted here, in place) to the users having exactly each count, as typed arrays
+ * (two passes over the sorted ids: no JavaScript array of millions of numbers for the collector to trace).
+ */
+function usersByCount(ids: Uint32Array): Map<number, Uint32Array> {
   ids.sort();
-  const byCount = new Map<number, number[]>();
+  const tally = new Map<number, number>();
   for (let start = 0; start < ids.length; ) {
     let end = start + 1;
     while (end < ids.length && ids[end] === ids[start]) end += 1;
-    const list = byCount.get(end - start);
-    if (list) list.push(ids[start]);
-    else byCount.set(end - start, [ids[start]]);
+    tally.set(end - start, (tally.get(end - start) ?? 0) + 1);
+    start = end;
+  }
+  const byCount = new Map<number, Uint32Array>();
+  const filled = new Map<number, number>();
+  for (const [count, users] of tally) {
+    byCount.set(count, new Uint32Array(users));
+    filled.set(count, 0);
+  }
+  for (let start = 0; start < ids.length; ) {
+    let end = start + 1;
+    while (end < ids.length && ids[end] === ids[start]) end += 1;
+    const count = end - start;
+    const at = filled.get(count)!;
+    byCount.get(count)![at] = ids[start];
+    filled.set(count, at + 1);
     start = end;
   }
   return byCount;
