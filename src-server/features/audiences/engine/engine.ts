@@ -79,7 +79,7 @@ export class AudienceEngine {
     await this.db.transaction(async (tx) => {
       [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
       await settings(tx);
-      const loaders = [loadUserColumns, loadUserLists, loadInteractions];
+      const loaders = [loadUserColumns, loadZipcodes, loadUserLists, loadInteractions];
       if (this.dbKind === 'postgresql') {
         // Each loader is one long aggregate that PostgreSQL runs on one core: on their own connections, sharing
         // this transaction's snapshot (exported while it stays open), they run side by side and still read one
@@ -319,13 +319,22 @@ async function loadUserColumns(tx: Executor, index: AudienceIndex): Promise<void
   const columns = await rows<{ label: string; value: string | null; ids: Uint8Array }>(
     tx,
     sql`SELECT CASE WHEN grouping(profession_id) = 0 THEN 'Profession' WHEN grouping(specialty_id) = 0 THEN 'Specialty' WHEN grouping(title) = 0 THEN 'Title'
-                    WHEN grouping(area) = 0 THEN 'Area' WHEN grouping(country_id) = 0 THEN 'Country' WHEN grouping(zipcode) = 0 THEN 'Zipcode'
-                    WHEN grouping(uga) = 0 THEN 'Uga' ELSE 'Workplace' END AS label,
-               coalesce(profession_id::text, specialty_id::text, title, area, country_id::text, zipcode, uga, workplace) AS value,
+                    WHEN grouping(area) = 0 THEN 'Area' WHEN grouping(country_id) = 0 THEN 'Country' WHEN grouping(uga) = 0 THEN 'Uga' ELSE 'Workplace' END AS label,
+               coalesce(profession_id::text, specialty_id::text, title, area, country_id::text, uga, workplace) AS value,
                string_agg(int4send(id), ''::bytea) AS ids
-        FROM app_users GROUP BY GROUPING SETS ((profession_id), (specialty_id), (title), (area), (country_id), (zipcode), (uga), (workplace))`,
+        FROM app_users GROUP BY GROUPING SETS ((profession_id), (specialty_id), (title), (area), (country_id), (uga), (workplace))`,
   );
   for (const { label, value, ids } of columns) addAttribute(index, label, value, ids);
+}
+
+/**
+ * Zipcodes (and Zip) on their own: with tens of thousands of values, among the grouping sets above they made
+ * PostgreSQL sort the million rows twice (35 s under load at 1,000,000 users) instead of hashing them all (7 s);
+ * alone, one hash aggregate (5 s), on its own connection.
+ */
+async function loadZipcodes(tx: Executor, index: AudienceIndex): Promise<void> {
+  const zipcodes = await rows<{ value: string | null; ids: Uint8Array }>(tx, sql`SELECT zipcode AS value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users GROUP BY zipcode`);
+  for (const { value, ids } of zipcodes) addAttribute(index, 'Zipcode', value, ids);
 }
 
 /** Every user, and the bitmaps of the list attributes (roles, feeds, apps). */
