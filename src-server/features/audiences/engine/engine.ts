@@ -79,8 +79,16 @@ export class AudienceEngine {
     await this.db.transaction(async (tx) => {
       [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
       await settings(tx);
-      const loaders = [loadUserColumns, loadZipcodes, loadUserLists, loadInteractions];
       if (this.dbKind === 'postgresql') {
+        // The events' aggregate is the longest (5,000,000 rows): split by node in two halves, so that both cores work
+        // on it once the users' aggregates are done. A node's events stay in one half (its Auto ladder needs them all).
+        const loaders = [
+          loadUserColumns,
+          loadZipcodes,
+          loadUserLists,
+          (other: Executor, index: AudienceIndex) => loadInteractions(other, index, { of: 2, part: 0 }),
+          (other: Executor, index: AudienceIndex) => loadInteractions(other, index, { of: 2, part: 1 }),
+        ];
         // Each loader is one long aggregate that PostgreSQL runs on one core: on their own connections, sharing
         // this transaction's snapshot (exported while it stays open), they run side by side and still read one
         // consistent state of the database.
@@ -97,7 +105,7 @@ export class AudienceEngine {
         const settled = await Promise.allSettled([first(tx, fresh), ...beside]);
         for (const result of settled) if (result.status === 'rejected') throw result.reason;
       } else {
-        for (const load of loaders) await load(tx, fresh);
+        for (const load of [loadUserColumns, loadZipcodes, loadUserLists, loadInteractions]) await load(tx, fresh);
       }
       for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
       for (const definition of audienceDefinitions(await audienceRelationships(tx, null), await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`))) {
@@ -357,11 +365,12 @@ async function loadUserLists(tx: Executor, index: AudienceIndex): Promise<void> 
  * Counting per user is then a native sort of each id array and one pass over it; Auto is the same over all the
  * events of a node. Step k of a ladder holds the users with more than k events.
  */
-async function loadInteractions(tx: Executor, index: AudienceIndex): Promise<void> {
+async function loadInteractions(tx: Executor, index: AudienceIndex, shard?: { of: number; part: number }): Promise<void> {
   const perEvent = await rows<{ nodeId: number; event: string; ids: Uint8Array }>(
     tx,
     sql`SELECT node_id AS "nodeId", event, string_agg(int4send(user_id), ''::bytea) AS ids FROM interaction_events
         WHERE node_id IN (SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))
+          ${shard ? sql`AND node_id % ${shard.of} = ${shard.part}` : sql``}
         GROUP BY node_id, event`,
   );
   const byNode = new Map<number, Uint32Array[]>();
