@@ -221,6 +221,29 @@ describe('size per label group', () => {
     index.addEvent(1, 10, 'document.view');
     expect(index.size([rel('Document', 'x', { nodeId: 10, event: 'document.view', caping: 2 })]).size).toBe(0);
   });
+
+  it('events added as one batch give the ladders that adding them one by one gives, on top of earlier events', () => {
+    const kinds = ['document.view', 'advert.view', 'advert.click'];
+    // Deterministic pseudo-random events: 3 nodes, 3 kinds, 6 users, up to a dozen events per (user, node).
+    const events = Array.from({ length: 300 }, (_, i) => ({ userId: 1 + ((i * 7) % 6), nodeId: 10 + ((i * 11) % 3), event: kinds[(i * 5) % 3] }));
+    const oneByOne = new AudienceIndex();
+    const batched = new AudienceIndex();
+    for (const index of [oneByOne, batched]) for (let id = 1; id <= 6; id += 1) index.updateUser(id, [], attributeValues({ ...base, id }));
+    for (const event of events) oneByOne.addEvent(event.userId, event.nodeId, event.event);
+    // Some events one by one first, so the batch climbs ladders that already have steps.
+    for (const event of events.slice(0, 40)) batched.addEvent(event.userId, event.nodeId, event.event);
+    batched.addEvents(events.slice(40, 200));
+    batched.addEvents(events.slice(200));
+    for (const nodeId of [10, 11, 12]) {
+      for (const event of [...kinds, null]) {
+        for (let caping = 1; caping <= 40; caping += 1) {
+          const criteria = [rel('Document', 'x', { nodeId, event, caping })];
+          expect(batched.members(criteria), `${nodeId} ${event} ${caping}`).toEqual(oneByOne.members(criteria));
+        }
+      }
+    }
+    expect(oneByOne.members([rel('Document', 'x', { nodeId: 10, event: null, caping: 5 })]).length).toBeGreaterThan(0);
+  });
 });
 
 describe('compiled audiences (one-user membership)', () => {

@@ -126,7 +126,7 @@ export function decisioningService(context: ServerContext) {
       db,
       sql`SELECT (SELECT version FROM content_versions WHERE name = 'adverts') AS version,
             EXISTS (SELECT 1 FROM app_users WHERE id = ${userId}) AS "userExists",
-            coalesce((SELECT json_agg(json_build_array(n.value, floor(extract(epoch FROM e.at) * 1000)) ORDER BY e.at, e.id)
+            coalesce((SELECT json_agg(json_build_array(n.value, floor(extract(epoch FROM e.at) * 1000)) ORDER BY e.at, e.event_id)
                       FROM interaction_events e JOIN nodes n ON n.id = e.node_id
                       WHERE e.user_id = ${userId} AND e.event = 'advert.view' AND n.label = 'Advert'), '[]'::json) AS views`,
     );
