@@ -29,6 +29,10 @@ export type RendererOperationId = (typeof rendererOperationIds)[number];
 export const uploadOperationIds = operationIds.filter((id) => Boolean((contract[id] as Operation).multipart));
 export type UploadOperationId = (typeof uploadOperationIds)[number];
 
+/** 'files:uploadBytes' carries at most 16 MB of bytes, as base64 (4 characters per 3 bytes). */
+export const UPLOAD_BYTES_MAX = 16 * 1024 * 1024;
+export const UPLOAD_BYTES_BASE64_MAX = Math.ceil(UPLOAD_BYTES_MAX / 3) * 4;
+
 /** What the renderer knows of the session: never a token. */
 export const sessionInfoSchema = z.object({
   userId: z.number().int(),
@@ -146,6 +150,21 @@ export const ipcChannels = {
       folderMarker: z.literal(true).optional(),
     }),
   },
+  /**
+   * Uploads bytes the page made (a preview capture, spec §2.2) to an upload operation: no dialog, the file name
+   * and content come from the page, checked like a picked file (fields, extension, size against the contract).
+   * Capped at 16 MB of bytes before any check: the operation's own limit applies after.
+   */
+  'files:uploadBytes': {
+    request: z.strictObject({
+      jobId: z.uuid(),
+      operation: z.enum(uploadOperationIds as [UploadOperationId, ...UploadOperationId[]]),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      fields: z.record(z.string().max(100), z.string().max(16 * 1024)).default({}),
+      fileName: z.string().min(1).max(255),
+      contentBase64: z.string().max(UPLOAD_BYTES_BASE64_MAX).regex(/^[A-Za-z0-9+/]*={0,2}$/),
+    }),
+  },
   /** Stops an export, import or upload under way; its file is not kept. */
   'files:cancel': { request: z.strictObject({ jobId: z.uuid() }) },
   'files:savePdf': {
@@ -210,6 +229,8 @@ export interface IpcResponses {
   'files:importCsv': CsvImportReport;
   /** The server's answer (checked against the operation's response schema); null when the dialog was cancelled. */
   'files:upload': { fileName: string; answer: unknown } | null;
+  /** The server's answer to bytes sent by the page (checked against the operation's response schema). */
+  'files:uploadBytes': { fileName: string; answer: unknown };
   'files:cancel': { cancelled: boolean };
   'files:savePdf': SavedFile | null;
 }

@@ -15,7 +15,7 @@ import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagin
 import { CsvImports } from '../services/csv-import';
 import { failure, invalidCallFailure, thrownFailure } from '../services/failures';
 import { checkApiUrl, type SettingsStore } from '../services/settings';
-import { uploadThroughApi } from '../services/upload-job';
+import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
 
 /** Where an export is written, and how the user gets it once written. */
 export interface ExportDestination {
@@ -167,6 +167,15 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       const controller = startJob(jobId);
       try {
         return await uploadThroughApi(api, files, { operation, params, fields, uploadId, folderMarker }, { signal: controller.signal, onProgress: progressOf(jobId) });
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
+    'files:uploadBytes': async ({ jobId, operation, params, fields, fileName, contentBase64 }) => {
+      const controller = startJob(jobId);
+      try {
+        const bytes = Buffer.from(contentBase64, 'base64');
+        return await uploadBytesThroughApi(api, { operation, params, fields, fileName, bytes }, { signal: controller.signal, onProgress: progressOf(jobId) });
       } finally {
         jobs.delete(jobId);
       }

@@ -80,3 +80,39 @@ export async function uploadThroughApi(
     if (picked.temporary) await rm(picked.path, { force: true });
   }
 }
+
+/**
+ * Bytes the page made (a preview capture) sent to an upload operation: the same checks as a picked file —
+ * fields, extension, the operation's size limit — then one multipart request, its answer checked.
+ */
+export async function uploadBytesThroughApi(
+  api: ApiClient,
+  request: { operation: UploadOperationId; params?: Record<string, string | number>; fields: Record<string, string>; fileName: string; bytes: Uint8Array },
+  options: { signal: AbortSignal; onProgress: (progress: { done: number; total: number | null }) => void },
+): Promise<IpcResult<{ fileName: string; answer: unknown }>> {
+  const operation = contract[request.operation] as Operation;
+  const spec = operation.multipart!;
+  const fields = spec.fields.safeParse(request.fields);
+  if (!fields.success) return validationFailure(fields.error.issues, 'body');
+  let path: string;
+  try {
+    path = buildPath(operation.path, request.params);
+  } catch (error) {
+    return failure(400, (error as Error).message);
+  }
+  if (!spec.formats.includes(extensionOf(request.fileName))) return failure(400, formatNotAllowed(spec.formats));
+  if (request.bytes.length > spec.maxFileBytes) return failure(413, tooLargeFor(spec.maxFileBytes));
+  const textFields = Object.fromEntries(Object.entries(fields.data as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+  const body = await multipartFromFile({ fileName: request.fileName, bytes: request.bytes }, textFields, { signal: options.signal, onProgress: throttled(options.onProgress) });
+  let result: IpcResult<unknown>;
+  try {
+    result = await api.uploadStream(operation.method, path, body, options.signal);
+  } catch (error) {
+    if (options.signal.aborted) return failure(0, STORAGE_MESSAGES.uploadCancelled);
+    throw error;
+  }
+  if (!result.ok) return result;
+  const checked = operation.response.safeParse(result.data);
+  if (!checked.success) return failure(502, MESSAGES.unexpectedAnswer);
+  return { ok: true, data: { fileName: request.fileName, answer: checked.data } };
+}

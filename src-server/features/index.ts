@@ -5,6 +5,7 @@ import { audienceHistoryFeature } from './audience-history';
 import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
+import { batFeature } from './bat';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
@@ -27,5 +28,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await storageFeature(context)),
     ...(await advertsFeature(context)),
     ...(await projectsFeature(context)),
+    ...(await batFeature(context)),
   };
 }

@@ -5,6 +5,7 @@ import { articleOperations } from './articles';
 import { decisioningOperations } from './decisioning';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
+import { batOperations } from './bat';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
 import { setupOperations } from './setup';
@@ -28,6 +29,7 @@ export const contract = {
   ...articleOperations,
   ...decisioningOperations,
   ...projectOperations,
+  ...batOperations,
 };
 
 export type Contract = typeof contract;

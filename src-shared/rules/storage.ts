@@ -38,6 +38,7 @@ export const DOCUMENT_FORMATS = [
 export const UPLOAD_FORMATS: Readonly<Record<string, readonly string[]>> = {
   'storage.uploadDocument': DOCUMENT_FORMATS,
   'library.upload': MEDIA_FORMATS,
+  'bat.uploadScreenshot': ['png'],
 };
 
 /** Spec §9: files shown in the preview pane, and those with their own icon. */
