@@ -8,6 +8,7 @@ import { ADVERT_TYPES, canOpenAudience, formatDate, isAdvertReadOnly } from '@sh
 import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { AdBlockerAlert, SortHeader, StatusIconView, type SortOrder } from '../../lib/content/widgets';
+import { HoverPreview } from '../../lib/content/preview/HoverPreview';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
@@ -22,6 +23,7 @@ import {
   type AdvertListFilters,
 } from './atoms';
 import { AdvertImportDialog } from './AdvertImportDialog';
+import { advertApi } from './api';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const yesNo = (yes: string, no: string) => [
@@ -107,8 +109,8 @@ export default function AdvertsListPage() {
     {
       id: 'id',
       header: header('id', 'Id'),
-      // Hovering the id will show the magnified preview once previews exist (next issue).
-      cell: (row) => <span title={`Publicité ${row.id}`}>{row.id}</span>,
+      // Hovering the id shows the magnified preview (§2.1).
+      cell: (row) => <HoverPreview id={row.id} kind="advert" makeApi={advertApi}><span title={`Publicité ${row.id}`}>{row.id}</span></HoverPreview>,
     },
     { id: 'type', header: header('type', 'Type'), cell: (row) => row.type ?? '—' },
     {
