@@ -21,6 +21,7 @@ export const AdvertsListPage = lazyScreen(() => import('../features/adverts/Adve
 export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
 export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
+export const BatPage = lazyScreen(() => import('../features/bat/BatPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -48,6 +49,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   advertEdit: AdvertEditPage,
   articles: ArticlesListPage,
   articleEdit: ArticleEditPage,
+  advertProof: BatPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
