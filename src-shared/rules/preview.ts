@@ -97,6 +97,22 @@ export function sourceHost(source: string | null | undefined): string {
   }
 }
 
+/**
+ * A media URL the page may show: the app's CSP loads images and videos from its own origin only (uploads are
+ * served there under /cdn/), so another site's URL — a pre-filled image not uploaded yet — shows as a
+ * placeholder instead of a refused load. Answers the URL to use, or null.
+ */
+export function displayableMedia(url: string | null | undefined, origin: string): string | null {
+  if (!url) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if (/^(data:image\/|blob:)/i.test(url)) return url;
+  try {
+    return new URL(url).origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The letter shown in place of a missing logo. */
 export function initialOf(text: string | null | undefined): string {
   const first = Array.from((text ?? '').trim())[0];

@@ -8,6 +8,7 @@ import {
   canvasSize,
   clampZoom,
   cutTagline,
+  displayableMedia,
   hasBatButton,
   initialZoom,
   isVideoIllustration,
@@ -98,6 +99,16 @@ describe('preview rules (adverts-articles.md §2.2, §3, §5)', () => {
     expect(percentageOf(140)).toBe(100);
     expect(percentageOf(Number.NaN)).toBe(0);
     expect(percentageOf(33.4)).toBe(33);
+  });
+
+  it('shows only media of the page\'s own origin (the CSP refuses the others)', () => {
+    const origin = 'http://127.0.0.1:4173';
+    expect(displayableMedia('/cdn/assets/adverts/1/logo.png?d=1', origin)).toBe('/cdn/assets/adverts/1/logo.png?d=1');
+    expect(displayableMedia(`${origin}/cdn/x.png`, origin)).toBe(`${origin}/cdn/x.png`);
+    expect(displayableMedia('https://cdn.exemple.fr/logo.png', origin)).toBeNull();
+    expect(displayableMedia('//cdn.exemple.fr/logo.png', origin)).toBeNull();
+    expect(displayableMedia('javascript:alert(1)', origin)).toBeNull();
+    expect(displayableMedia(null, origin)).toBeNull();
   });
 
   it('names a capture and a source host', () => {

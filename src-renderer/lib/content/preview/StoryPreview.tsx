@@ -1,5 +1,5 @@
 import { STORY_SIZE, isVideoIllustration, orderedScreens, storyColour } from '@shared/rules/preview';
-import { Logo, type PreviewProps } from './parts';
+import { Logo, mediaOf, type PreviewProps } from './parts';
 
 /**
  * A story on its 270x480 canvas (§2.2, §3 Story / Screen): the progress bars of its screens, the story's logo
@@ -13,6 +13,7 @@ export function StoryPreview(props: PreviewProps & { screenIndex: number; onScre
   const screens = orderedScreens(story?.screens);
   const index = Math.min(Math.max(0, expanded ? props.screenIndex : 0), Math.max(0, screens.length - 1));
   const screen = screens[index];
+  const illustration = mediaOf(screen?.illustration);
   return (
     <article
       className="pv-story"
@@ -40,11 +41,11 @@ export function StoryPreview(props: PreviewProps & { screenIndex: number; onScre
             </p>
           ) : null}
           <div className="pv-story-illustration">
-            {screen.illustration ? (
-              isVideoIllustration(screen.illustration) ? (
-                <video src={screen.illustration} muted preload="metadata" />
+            {illustration ? (
+              isVideoIllustration(illustration) ? (
+                <video src={illustration} muted preload="metadata" />
               ) : (
-                <img src={screen.illustration} alt="" />
+                <img src={illustration} alt="" />
               )
             ) : null}
           </div>

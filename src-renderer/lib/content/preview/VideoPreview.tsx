@@ -1,16 +1,17 @@
 import { VIDEO_SIZE } from '@shared/rules/preview';
-import { CallToAction, CardHeader, Tagline, firstImage, type PreviewProps } from './parts';
+import { CallToAction, CardHeader, Tagline, firstImage, mediaOf, type PreviewProps } from './parts';
 
 /** A video advert on its 618x360 canvas (§2.2): the video (or its cover) under the card header. */
 export function VideoPreview(props: PreviewProps) {
   const { item } = props;
-  const cover = item.imageSmall ?? firstImage(item);
+  const cover = mediaOf(item.imageSmall ?? firstImage(item));
+  const video = mediaOf(item.video);
   return (
     <article className="pv-card pv-video" style={{ width: VIDEO_SIZE.width, height: VIDEO_SIZE.height }}>
       <CardHeader {...props} />
       <div className="pv-video-area">
-        {item.video ? (
-          <video className="pv-video-player" src={item.video} poster={cover ?? undefined} muted preload="metadata" data-testid="pv-video" />
+        {video ? (
+          <video className="pv-video-player" src={video} poster={cover ?? undefined} muted preload="metadata" data-testid="pv-video" />
         ) : (
           <div className="pv-video-empty">
             <span className="pv-play" aria-hidden="true">▶</span>

@@ -1,4 +1,4 @@
-import { READ_MORE, callToActionColours, cutTagline, initialOf } from '@shared/rules/preview';
+import { READ_MORE, callToActionColours, cutTagline, displayableMedia, initialOf } from '@shared/rules/preview';
 import type { ContentItem, ContentKind } from '../types';
 
 /** What every preview component takes: the item as the editor holds it now (unsaved changes included). */
@@ -8,13 +8,17 @@ export interface PreviewProps {
   expanded: boolean;
 }
 
+/** A media URL the page can load (its own origin), else null: the preview shows a placeholder. */
+export const mediaOf = (url: string | null | undefined) => displayableMedia(url, window.location.origin);
+
 /** The first image of the item, as the app picks it (images[], then image). */
 export const firstImage = (item: ContentItem) => item.images?.find(Boolean) ?? item.image ?? null;
 
 /** A logo, or its initial in a circle when there is none yet. */
 export function Logo(props: { src: string | null | undefined; name: string | null | undefined; size?: number }) {
   const size = props.size ?? 36;
-  if (props.src) return <img className="pv-logo" src={props.src} alt="" width={size} height={size} />;
+  const src = mediaOf(props.src);
+  if (src) return <img className="pv-logo" src={src} alt="" width={size} height={size} />;
   return (
     <span className="pv-logo pv-logo-empty" style={{ width: size, height: size, lineHeight: `${size}px` }} aria-hidden="true">
       {initialOf(props.name)}
@@ -78,6 +82,7 @@ export function FootNote(props: { item: ContentItem }) {
 
 /** An image, or a grey area of the same place when there is none yet. */
 export function Picture(props: { src: string | null | undefined; className?: string; label?: string }) {
-  if (props.src) return <img className={`pv-picture ${props.className ?? ''}`} src={props.src} alt="" />;
+  const src = mediaOf(props.src);
+  if (src) return <img className={`pv-picture ${props.className ?? ''}`} src={src} alt="" />;
   return <div className={`pv-picture pv-picture-empty ${props.className ?? ''}`}>{props.label ?? 'Image'}</div>;
 }
