@@ -24,6 +24,7 @@ export const AdvertEditPage = lazyScreen(() => import('../features/adverts/Adver
 export const AdvertMigrationPage = lazyScreen(() => import('../features/adverts/AdvertMigrationPage'));
 export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
 export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
+export const BatPage = lazyScreen(() => import('../features/bat/BatPage'));
 
 /**
  * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
@@ -54,6 +55,7 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType
   advertMigration: AdvertMigrationPage,
   articles: ArticlesListPage,
   articleEdit: ArticleEditPage,
+  advertProof: BatPage,
 };
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */

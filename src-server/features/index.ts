@@ -6,6 +6,7 @@ import { audienceHistoryFeature } from './audience-history';
 import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
+import { batFeature } from './bat';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
@@ -29,5 +30,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await advertsFeature(context)),
     ...advertMediaFeature(context),
     ...(await projectsFeature(context)),
+    ...(await batFeature(context)),
   };
 }

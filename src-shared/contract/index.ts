@@ -6,6 +6,7 @@ import { articleOperations } from './articles';
 import { decisioningOperations } from './decisioning';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
+import { batOperations } from './bat';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
 import { setupOperations } from './setup';
@@ -30,6 +31,7 @@ export const contract = {
   ...articleOperations,
   ...decisioningOperations,
   ...projectOperations,
+  ...batOperations,
 };
 
 export type Contract = typeof contract;

@@ -80,7 +80,6 @@ export const ADVERT_SCREEN_MESSAGES = {
   prefillDone: 'Données récupérées depuis l’URL',
   prefillMissing: (missing: readonly string[]) => `Données récupérées depuis l’URL (manquant : ${missing.join(', ')})`,
   trackingPixelWarning: "L'URL du pixel de tracking doit être validée par l'équipe technique",
-  previewPlaceholder: 'Preview, captures et BAT : à venir (prochaine version)',
   uploadsPlaceholder: 'Upload des visuels : à venir (prochaine version)',
   importTitle: 'Importer des publicités (CSV)',
   importNothingImported: "Aucune ligne n'a été importée : corrigez les erreurs puis recommencez.",

@@ -71,6 +71,7 @@ export const UPLOAD_FORMATS: Readonly<Record<string, readonly string[]>> = {
   'stories.uploadLogo': STORY_IMAGE_FORMATS,
   'stories.uploadScreenLogo': STORY_IMAGE_FORMATS,
   'stories.uploadScreenIllustration': STORY_ILLUSTRATION_FORMATS,
+  'bat.uploadScreenshot': ['png'],
 };
 
 /** Spec §9: files shown in the preview pane, and those with their own icon. */

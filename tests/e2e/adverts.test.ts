@@ -86,7 +86,7 @@ describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
     await toast(page, 'success', M.saved).waitFor();
     const id = editorId(page);
     expect(await page.getByTestId('campaign-status').textContent()).toBe('offline');
-    await page.getByTestId('preview-placeholder').waitFor();
+    await page.getByTestId('preview').waitFor();
 
     // Publishing without an audience: the server's check as an error toast.
     await clearToasts(page);

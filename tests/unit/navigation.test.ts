@@ -43,7 +43,7 @@ function specNavigation(roles: Role[]): Record<string, boolean> {
 }
 
 /** The screens that exist today (the one list to update when a screen lands). */
-const AVAILABLE = ['about', 'admin', 'adverts', 'adverts.edit', 'adverts.migration', 'articles', 'articles.edit', 'audiences.debug', 'audiences.edit', 'audiences.groupEdit', 'audiences.groups', 'audiences.list', 'audiences.testAccounts', 'cdnDocs', 'forbidden', 'home', 'login', 'passwordConfirm', 'projects.edit', 'projects.list', 'projects.targets', 'setup'];
+const AVAILABLE = ['about', 'admin', 'adverts', 'adverts.edit', 'adverts.migration', 'adverts.proof', 'articles', 'articles.edit', 'audiences.debug', 'audiences.edit', 'audiences.groupEdit', 'audiences.groups', 'audiences.list', 'audiences.testAccounts', 'cdnDocs', 'forbidden', 'home', 'login', 'passwordConfirm', 'projects.edit', 'projects.list', 'projects.targets', 'setup'];
 
 /** The spec's entries for these roles among the screens that exist, with a dropdown when one of its entries shows. */
 function expectedVisible(roles: Role[], links: string[] = []): string[] {

@@ -8,6 +8,7 @@ import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../../lib/content/list-blocks';
 import { AdBlockerAlert } from '../../lib/content/widgets';
+import { HoverPreview } from '../../lib/content/preview/HoverPreview';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import {
@@ -21,6 +22,7 @@ import {
   type AdvertListFilters,
 } from './atoms';
 import { AdvertImportDialog } from './AdvertImportDialog';
+import { advertApi } from './api';
 
 /** The advert list (adverts-articles.md §2.1), also the home screen. SALES reads it only (§6). */
 export default function AdvertsListPage() {
@@ -84,8 +86,12 @@ export default function AdvertsListPage() {
     archive,
     duplicate,
     remove,
-    // hover preview: the magnified preview of §2.1 wraps the id cell here once previews exist.
-    previewSlot: undefined,
+    // Hovering the id shows the magnified preview (§2.1).
+    previewSlot: (row, id) => (
+      <HoverPreview id={row.id} kind="advert" makeApi={advertApi}>
+        {id}
+      </HoverPreview>
+    ),
   });
 
   const columns: Column<ContentRow>[] = [

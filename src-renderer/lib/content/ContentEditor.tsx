@@ -28,6 +28,7 @@ import type { EditorAtoms } from './editor-atoms';
 import { HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
+import { PreviewPane } from './preview/PreviewPane';
 import { AudiencesSection, CtaSection, GeneralSection, QuizSection, SchedulingSection, SharingSection, storyResetNotice, TrackingSection, VisualsSection } from './sections';
 import type { ContentApi, ContentItem } from './types';
 import { Loading } from './widgets';
@@ -94,7 +95,7 @@ function Spinner() {
 /**
  * The advert and article editor (adverts-articles.md §2.2, §2.5): ids new / project-{name} / existing; the page
  * states; the toolbar (Save, Save & quit, Ctrl/Cmd+S); labels and publication actions; the accordion sections
- * of the item's type and the user's roles; a place for the preview (next issue).
+ * of the item's type and the user's roles; the preview pane of the draft.
  */
 export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallApi) => ContentApi; kind: 'advert' | 'article' }) {
   const { atoms, kind } = props;
@@ -338,19 +339,8 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
             {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
           </fieldset>
           <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
-            {isNew ? (
-              <p className="muted" data-testid="preview-save-first">
-                {M.saveToPreview}
-              </p>
-            ) : !draft.type ? (
-              <p className="muted" data-testid="preview-type-missing">
-                {M.typeMissing}
-              </p>
-            ) : (
-              <div className="preview-placeholder" data-testid="preview-placeholder">
-                {M.previewPlaceholder}
-              </div>
-            )}
+            {/* The preview of the current draft (lib/content/preview). */}
+            <PreviewPane item={draft} kind={kind} />
             {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
           </aside>
         </div>

@@ -10,3 +10,4 @@ export * from './audience-history';
 export * from './storage';
 export * from './adverts';
 export * from './projects';
+export * from './bat';

@@ -1,0 +1,83 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { BatScreenshot } from '@shared/contract/bat';
+import { PREVIEW_MESSAGES as M } from '@shared/messages/previews';
+import { apiAtom } from '../../lib/bridge';
+import './bat.css';
+
+type BatState = { status: 'loading' } | { status: 'notFound' } | { status: 'error'; message: string } | { status: 'ready'; screenshots: BatScreenshot[] };
+
+function formatDateTime(epochMs: number): string {
+  return new Date(epochMs).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * /advert/bat/{advertId} (adverts-articles.md §2.6): for now a placeholder listing the advert's preview captures;
+ * the proof editor itself (pages, layers, arrows, PDF export) is a later issue. Back goes to the advert's editor.
+ */
+export default function BatPage() {
+  const { advertId: rawId } = useParams();
+  const advertId = Number(rawId);
+  const valid = Number.isInteger(advertId) && advertId > 0;
+  const call = useAtomValue(apiAtom);
+  const [state, setState] = useState<BatState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!valid) return;
+    let current = true;
+    setState({ status: 'loading' });
+    void call('bat.listScreenshots', { params: { advertId } }).then((result) => {
+      if (!current) return;
+      if (result.ok) setState({ status: 'ready', screenshots: result.data.screenshots });
+      else if (result.status === 404) setState({ status: 'notFound' });
+      else setState({ status: 'error', message: result.errorMsg });
+    });
+    return () => {
+      current = false;
+    };
+  }, [call, advertId, valid]);
+
+  if (!valid || state.status === 'notFound') {
+    return (
+      <div className="centered" data-testid="bat-not-found">
+        <p className="big-mark">404</p>
+        <p>{M.advertNotFound}</p>
+      </div>
+    );
+  }
+
+  return (
+    <section className="bat-page" data-testid="bat-page">
+      <div className="editor-toolbar">
+        <Link to={`/adverts/edit/${advertId}`} className="back-link" data-testid="bat-back">
+          {M.backToAdvert}
+        </Link>
+        <h1>{M.batTitle(advertId)}</h1>
+      </div>
+      <p className="alert info" data-testid="bat-coming-later">
+        {M.batComingLater}
+      </p>
+      <h2>{M.batScreenshots}</h2>
+      {state.status === 'loading' && <p className="muted">Chargement…</p>}
+      {state.status === 'error' && <p className="alert warning">{state.message}</p>}
+      {state.status === 'ready' && state.screenshots.length === 0 && (
+        <p className="muted" data-testid="bat-empty">
+          {M.batMissing}
+        </p>
+      )}
+      {state.status === 'ready' && state.screenshots.length > 0 && (
+        <ul className="bat-screenshots" data-testid="bat-screenshots">
+          {state.screenshots.map((shot) => (
+            <li key={shot.id} className="bat-screenshot" data-testid="bat-screenshot">
+              <a href={shot.imgPath} target="_blank" rel="noreferrer">
+                <img src={shot.imgPath} alt={`Capture du ${formatDateTime(shot.createdAt)}`} />
+              </a>
+              <span className="muted">{formatDateTime(shot.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

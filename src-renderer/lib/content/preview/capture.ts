@@ -1,0 +1,75 @@
+import html2canvas from 'html2canvas';
+import { atom } from 'jotai';
+import { PREVIEW_NOTICES as N } from '@shared/messages/previews';
+import { screenshotFileName } from '@shared/rules/preview';
+import { bridgeAtom } from '../../bridge';
+import { raiseNoticeAtom } from '../../notices';
+
+/**
+ * html2canvas hides pseudo-elements of its copy of the page with a <style> element, which the app's CSP
+ * (style-src 'self') refuses, with a console error. It builds that element with the page's own
+ * document.createElement before the copy enters its frame: while a capture runs, a <template> (never rendered)
+ * stands in for it. The previews use no pseudo-elements, so nothing is lost.
+ */
+async function withoutInlineStyles<T>(run: () => Promise<T>): Promise<T> {
+  const original = document.createElement;
+  const replaced = (tagName: string, options?: ElementCreationOptions) => (original as (name: string, options?: ElementCreationOptions) => HTMLElement).call(document, tagName.toLowerCase() === 'style' ? 'template' : tagName, options);
+  document.createElement = replaced as typeof document.createElement;
+  try {
+    return await run();
+  } finally {
+    document.createElement = original;
+  }
+}
+
+/** The preview canvas as a PNG at its full size (the pane's zoom is undone in the copy). */
+export async function capturePreview(element: HTMLElement): Promise<Blob> {
+  const canvas = await withoutInlineStyles(() =>
+    html2canvas(element, {
+      logging: false,
+      backgroundColor: '#ffffff',
+      scale: 1,
+      useCORS: false,
+      onclone: (_document, copy) => {
+        for (let node: HTMLElement | null = copy; node; node = node.parentElement) node.style.zoom = '1';
+      },
+    }),
+  );
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG'))), 'image/png'));
+}
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * 'Créer une capture de la preview' (§2.2): the capture goes to the advert's BAT screenshots through main
+ * ('files:uploadBytes' → bat.uploadScreenshot), then 'Votre capture est disponible dans l'onglet BAT'; a refusal
+ * shows the server's message (§8). Answers the capture's URL, or null.
+ */
+export const captureScreenshotAtom = atom(null, async (get, set, request: { advertId: number; element: HTMLElement }): Promise<string | null> => {
+  let contentBase64: string;
+  try {
+    const blob = await capturePreview(request.element);
+    contentBase64 = base64Of(new Uint8Array(await blob.arrayBuffer()));
+  } catch (error) {
+    set(raiseNoticeAtom, N.captureFailed((error as Error).message));
+    return null;
+  }
+  const result = await get(bridgeAtom).invoke('files:uploadBytes', {
+    jobId: crypto.randomUUID(),
+    operation: 'bat.uploadScreenshot',
+    fields: { advertId: String(request.advertId) },
+    fileName: screenshotFileName(request.advertId, new Date()),
+    contentBase64,
+  });
+  if (!result.ok) {
+    set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.captureFailed(result.errorMsg));
+    return null;
+  }
+  set(raiseNoticeAtom, N.captureAvailable);
+  return (result.data.answer as { webpath: string[] }).webpath[0] ?? null;
+});
+captureScreenshotAtom.debugLabel = 'content.preview.captureScreenshot';
