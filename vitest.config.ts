@@ -10,8 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // One worker per CPU the machine offers (test files are independent: each has its own databases and ports).
-    maxWorkers: availableParallelism(),
+    // One worker per CPU the machine offers, plus one: test files are independent (own databases and ports), and the
+    // browser files spend much of their time waiting on Chromium, a process of its own, so a spare worker fills it.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         resolve: { alias },

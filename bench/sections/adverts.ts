@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/client';
 import { rows } from '../../src-server/features/adverts/store';
 import { ms, summarize, table } from '../stats';
+import { keptBenchDatabase } from '../databases';
 
 /**
  * Issue 10 figures on the local PostgreSQL: 100,000 adverts (10,000 published) and 20,000 articles, attached to
@@ -23,18 +23,7 @@ const AUDIENCES = 200;
 const SPECIALTIES = 20;
 const RUNS = Number(process.env.BENCH_ADVERTS_RUNS ?? 200);
 
-async function benchDatabase(): Promise<string> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_adverts_${ADVERTS}_${ARTICLES}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const benchDatabase = () => keptBenchDatabase(`bench_adverts_${ADVERTS}_${ARTICLES}`);
 
 const TYPES = `(ARRAY['post','video','quiz','story','search','notification','tool','banner'])`;
 

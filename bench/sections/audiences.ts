@@ -1,6 +1,5 @@
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/client';
@@ -10,6 +9,7 @@ import { generatePopulation, random } from '../../src-server/features/audiences/
 import { rows } from '../../src-server/features/audiences/queries';
 import { sqlAudienceSize } from '../../tests/helpers/audience-sql';
 import { ms, summarize, table } from '../stats';
+import { keptBenchDatabase } from '../databases';
 
 /**
  * Issue 8 figures on the local PostgreSQL: 1,000,000 app users and 5,000,000 events by default
@@ -19,18 +19,7 @@ import { ms, summarize, table } from '../stats';
 const USERS = Number(process.env.BENCH_AUDIENCE_USERS ?? 1_000_000);
 const EVENTS = Number(process.env.BENCH_AUDIENCE_EVENTS ?? 5_000_000);
 
-async function populationDatabase(): Promise<string> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_audiences_${USERS}_${EVENTS}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const populationDatabase = () => keptBenchDatabase(`bench_audiences_${USERS}_${EVENTS}`);
 
 const median = (samples: number[]) => summarize(samples).p50;
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { mapPasteBlock, parseTsv, pasteChanges, type GridColumnKey, type GridTarget } from '@shared/rules/project-grid';
@@ -15,6 +14,7 @@ import { openDatabase } from '../../src-server/db/client';
 import { accounts } from '../../src-server/db/schema';
 import { rows } from '../../src-server/features/projects/queries';
 import { ms, summarize, table } from '../stats';
+import { keptBenchDatabase } from '../databases';
 
 /**
  * Issue 12 figures on the local PostgreSQL: 20,000 projects and 1,000,000 targets by default
@@ -25,18 +25,7 @@ const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 20_000);
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 1_000_000);
 const PASSWORD = 'bench password 2026';
 
-async function benchDatabase(): Promise<string> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_projects_${PROJECTS}_${TARGETS}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const benchDatabase = () => keptBenchDatabase(`bench_projects_${PROJECTS}_${TARGETS}`);
 
 export async function projectsSection() {
   const database = await openDatabase({ url: await benchDatabase() });

@@ -15,6 +15,7 @@ export const STORY_MESSAGES = {
   invalidColour: 'Couleur invalide : #rgb ou #rrggbb',
   uploadIllustration: 'Uploader une image ou vidéo',
   uploadScreenLogo: "Uploader le logo de l'écran",
+  uploadStoryLogo: 'Uploader le logo de la story',
   removeIllustration: "Retirer l'image ou la vidéo",
   bulletsLabel: 'Écrans de la story (Espace pour saisir, flèches pour déplacer, Alt+flèche pour déplacer directement)',
 } as const;

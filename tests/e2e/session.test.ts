@@ -67,8 +67,8 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
     // A path no screen declares is denied, not silently sent home.
     await page.goto(`${url}/nowhere/at-all`);
     await page.waitForURL((u) => u.pathname === '/403');
-    // A declared screen of a later issue (the proof editor) goes home for now.
-    await page.goto(`${url}/advert/bat/1`);
+    // A declared screen of a later issue (the CSV list import) goes home for now.
+    await page.goto(`${url}/imports`);
     await page.waitForURL((u) => u.pathname === '/');
     // /login while signed in: the first screen (the advert list), not an empty form.
     await page.goto(`${url}/login`);

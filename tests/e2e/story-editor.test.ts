@@ -178,6 +178,12 @@ describe('story screen editor (web host, Chromium)', () => {
     await toast(page, 'success', AM.storyLogoSaved).waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('story-canvas-logo').getAttribute('src')).toMatch(/^\/cdn\/.+\.png\?d=\d+$/);
 
+    // The story's own logo (§7 story logo upload), shown beside its upload button.
+    await clearToasts(page);
+    await pickFile(page, 'story-upload-logo', { name: 'story-logo.png', mimeType: 'image/png', buffer: PNG });
+    await toast(page, 'success', AM.storyLogoSaved).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('story-logo-thumb').getAttribute('src')).toMatch(/^\/cdn\/.+\.png\?d=\d+$/);
+
     // The library: two media uploaded, one deleted, the other picked as the screen's image.
     await clearToasts(page);
     await page.getByTestId('screen-open-library').click();

@@ -11,6 +11,7 @@ import { raiseNoticeAtom } from '../notices';
 import { uploadBytesAtom, uploadFileAtom, UploadProgressList, type UploadResult } from '../uploads';
 import { ImageEditorModal } from './ImageEditorModal';
 import type { ContentItem, ContentKind } from './types';
+import { MediaThumb } from './MediaThumb';
 
 /** The §8 toasts of each attachment kind: while uploading, once saved, on failure. */
 const TOASTS: Record<AdvertAttachmentKind, { uploading: Notice; saved: Notice; failed: (error: string) => Notice; label: string }> = {
@@ -76,7 +77,7 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
       {kind === 'advert' && (
         <div className="media-row">
           <span className="field-label">Logo</span>
-          {draft.logo ? <img className="media-thumb" src={draft.logo} alt="Logo" data-testid="media-logo" /> : <span className="muted">—</span>}
+          {draft.logo ? <MediaThumb url={draft.logo} alt="Logo" testId="media-logo" /> : <span className="muted">—</span>}
           {!readOnly && (
             <button type="button" className="secondary small" onClick={() => void upload('logo')} data-testid="upload-logo">
               {M.uploadLogo}
@@ -89,7 +90,7 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
         <ul className="media-images" data-testid="media-images">
           {images.map((url) => (
             <li key={url} data-testid="media-image" data-url={url}>
-              <img className="media-thumb" src={url} alt="" />
+              <MediaThumb url={url} />
               {!readOnly && (
                 <button type="button" className="link danger" onClick={() => removeImage(url)} data-testid="remove-image">
                   {M.removeImage}
@@ -132,7 +133,7 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
       {kind === 'advert' && draft.type === 'video' && (
         <div className="media-row">
           <span className="field-label">Vidéo</span>
-          {draft.video ? <video className="media-thumb" src={draft.video} controls preload="metadata" data-testid="media-video" /> : <span className="muted">—</span>}
+          {draft.video ? <MediaThumb url={draft.video} video testId="media-video" /> : <span className="muted">—</span>}
           {!readOnly && (
             <button type="button" className="secondary small" onClick={() => void upload('video')} data-testid="upload-video">
               {M.uploadVideo}

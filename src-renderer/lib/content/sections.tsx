@@ -25,7 +25,7 @@ import { raiseNoticeAtom } from '../notices';
 import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
 import { MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
-import { StoryScreenMedia } from './story/StoryScreenMedia';
+import { StoryLogoUpload, StoryScreenMedia } from './story/StoryScreenMedia';
 import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
 import type { ContentItem, ContentKind } from './types';
 
@@ -333,6 +333,9 @@ export function CtaSection({ draft, patch, kind, readOnly, onResetStory, storySc
         <TextInput field="callToAction.backgroundColor" label="Couleur du fond" value={cta.backgroundColor} onChange={(backgroundColor) => patch({ callToAction: { ...cta, backgroundColor } })} />
       </div>
       <Checkbox field="story.forward" label="Avance automatique" checked={story.forward} onChange={(forward) => patch({ story: { ...story, forward } })} />
+      {kind === 'advert' && draft.id !== undefined && !readOnly && (
+        <StoryLogoUpload advertId={draft.id} draft={draft} patch={patch} />
+      )}
       {/* Story screens (§2.3): lib/content/story. */}
       <StoryScreensEditor
         draft={draft}

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AdvertMediaAnswer } from '@shared/contract/advert-media';
 import type { StoryScreen } from '@shared/contract/content';
 import { ADVERT_MEDIA_MESSAGES as AM, ADVERT_MEDIA_NOTICES as AN } from '@shared/messages/advert-media';
@@ -8,6 +8,8 @@ import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { MediaLibraryModal } from '../../media-library/MediaLibraryModal';
 import { raiseNoticeAtom } from '../../notices';
 import { uploadFileAtom, UploadProgressList } from '../../uploads';
+import { MediaThumb } from '../MediaThumb';
+import type { ContentItem } from '../types';
 import { mediaLibraryOpenAtom } from './atoms';
 
 type ScreenMediaField = 'illustration' | 'logo';
@@ -65,6 +67,49 @@ export function StoryScreenMedia(props: { advertId: number; screen: StoryScreen;
       </button>
       <UploadProgressList />
       <MediaLibraryModal label="advert" ownerId={advertId} open={libraryOpen} onClose={() => setLibraryOpen(false)} onPick={(webpath) => onChange({ illustration: webpath })} />
+    </div>
+  );
+}
+
+/**
+ * The story's own logo (adverts-articles.md §7 Uploads: story logo), shown on every screen without a logo of its
+ * own: uploaded with progress, 'Logo enregistré' 1300 ms or the §8 error; the server sets it on the stored story.
+ */
+export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; patch: (patch: Partial<ContentItem>) => void }) {
+  const { advertId, draft, patch } = props;
+  const logo = draft.story?.logo;
+  // The answer applies to the draft as it is when it comes back (other story fields may have changed meanwhile).
+  const latest = useRef(draft);
+  latest.current = draft;
+  const upload = useSetAtom(uploadFileAtom);
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [busy, setBusy] = useState(false);
+
+  async function send() {
+    setBusy(true);
+    try {
+      const result = await upload({ operation: 'stories.uploadLogo', fields: { advertId: String(advertId) }, label: S.uploadStoryLogo });
+      if (!result.ok) {
+        if (result.errorMsg === STORAGE_MESSAGES.uploadCancelled) raise(STORAGE_NOTICES.uploadCancelled);
+        else raise(AN.logoSaveFailed(result.errorMsg));
+        return;
+      }
+      if (!result.data) return;
+      const story = latest.current.story;
+      if (story) patch({ story: { ...story, logo: (result.data.answer as AdvertMediaAnswer).webpath } });
+      raise(AN.storyLogoSaved);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="media-row" data-testid="story-logo">
+      <span className="field-label">Logo de la story</span>
+      {logo ? <MediaThumb url={logo} alt="Logo" testId="story-logo-thumb" /> : <span className="muted">—</span>}
+      <button type="button" className="secondary small" disabled={busy} onClick={() => void send()} data-testid="story-upload-logo">
+        {S.uploadStoryLogo}
+      </button>
     </div>
   );
 }

@@ -24,6 +24,7 @@ import { HighlightContext } from '../fields';
 import type { ContentApi, ContentItem } from '../types';
 import { keyboardGrabAtom, reorderAnnouncementAtom, selectedScreenIdAtom, storyBusyAtom } from './atoms';
 import './story.css';
+import { mediaOf } from '../preview/parts';
 
 type Story = NonNullable<ContentItem['story']>;
 export type StoryScreensApi = NonNullable<ContentApi['storyScreens']>;
@@ -97,11 +98,11 @@ function ScreenCanvas(props: { screen: StoryScreen; storyLogo: string | null | u
       aria-label={`Écran n°${screenNumber(screen.position)}`}
     >
       <div className="story-canvas-media">
-        {kind === 'video' && <video key={screen.illustration} src={screen.illustration ?? undefined} muted loop playsInline controls data-testid="story-canvas-video" />}
-        {kind === 'image' && <img key={screen.illustration} src={screen.illustration ?? undefined} alt="" data-testid="story-canvas-image" />}
+        {kind === 'video' && <video key={screen.illustration} src={mediaOf(screen.illustration) ?? undefined} muted loop playsInline controls data-testid="story-canvas-video" />}
+        {kind === 'image' && <img key={screen.illustration} src={mediaOf(screen.illustration) ?? undefined} alt="" data-testid="story-canvas-image" />}
         {kind === 'none' && <span className="story-canvas-empty">Aucune image ou vidéo</span>}
       </div>
-      {logo && <img className="story-canvas-logo" src={logo} alt="Logo" data-testid="story-canvas-logo" />}
+      {logo && mediaOf(logo) && <img className="story-canvas-logo" src={mediaOf(logo) ?? undefined} alt="Logo" data-testid="story-canvas-logo" />}
       <div className="story-canvas-texts">
         <p className="story-canvas-title" style={{ color: paint(screen.titleColor, '#ffffff') }} data-testid="story-canvas-title">
           {screen.title}
