@@ -84,6 +84,24 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     return controller;
   };
   const progressOf = (jobId: string) => (progress: { done: number; total: number | null }) => emit('files:progress', { jobId, ...progress });
+  /** An import of a previewed file as a cancellable job: the file is forgotten once sent, a cancel answers its message. */
+  const importJob = async <T,>(
+    jobId: string,
+    handle: string,
+    work: (options: { signal: AbortSignal; onProgress: (progress: { done: number; total: number | null }) => void }) => Promise<T>,
+  ) => {
+    const controller = startJob(jobId);
+    try {
+      const report = await work({ signal: controller.signal, onProgress: progressOf(jobId) });
+      await imports.forget(handle);
+      return ok(report);
+    } catch (error) {
+      if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
+      throw error;
+    } finally {
+      jobs.delete(jobId);
+    }
+  };
   return {
     'api:call': async ({ operation, input }) => api.call(operation, input),
     'session:signIn': async ({ username, password }) => api.signIn(username, password),
@@ -145,42 +163,14 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       if (!picked) return ok(null);
       return ok(await imports.preview(picked.path, { temporary: picked.temporary, fileName: picked.fileName }));
     },
-    'files:importCsv': async ({ jobId, handle, operation, params, column, bodyField, chunkSize }) => {
-      const controller = startJob(jobId);
-      try {
-        const report = await imports.importColumn(
-          handle,
-          { column, chunkSize },
-          (values) => api.call(operation, { params, body: { [bodyField]: values } } as never),
-          { signal: controller.signal, onProgress: progressOf(jobId) },
-        );
-        await imports.forget(handle);
-        return ok(report);
-      } catch (error) {
-        if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
-        throw error;
-      } finally {
-        jobs.delete(jobId);
-      }
-    },
-    'files:importCsvRows': async ({ jobId, handle, operation, bodyField, chunkSize, maxRows }) => {
-      const controller = startJob(jobId);
-      try {
-        const report = await imports.importRows(
-          handle,
-          { chunkSize, maxRows },
-          (rows, firstLine) => api.call(operation, { body: { [bodyField]: rows, firstLine } } as never),
-          { signal: controller.signal, onProgress: progressOf(jobId) },
-        );
-        await imports.forget(handle);
-        return ok(report);
-      } catch (error) {
-        if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
-        throw error;
-      } finally {
-        jobs.delete(jobId);
-      }
-    },
+    'files:importCsv': async ({ jobId, handle, operation, params, column, bodyField, chunkSize }) =>
+      importJob(jobId, handle, (options) =>
+        imports.importColumn(handle, { column, chunkSize }, (values) => api.call(operation, { params, body: { [bodyField]: values } } as never), options),
+      ),
+    'files:importCsvRows': async ({ jobId, handle, operation, bodyField, chunkSize, maxRows }) =>
+      importJob(jobId, handle, (options) =>
+        imports.importRows(handle, { chunkSize, maxRows }, (rows, firstLine) => api.call(operation, { body: { [bodyField]: rows, firstLine } } as never), options),
+      ),
     'files:upload': async ({ jobId, operation, params, fields, uploadId, folderMarker }) => {
       const controller = startJob(jobId);
       try {

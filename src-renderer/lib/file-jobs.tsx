@@ -1,6 +1,6 @@
 import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
-import type { CsvImportReport, IpcEventPayload, IpcRequest, IpcResponses, SavedFile } from '@shared/ipc';
+import type { IpcEventPayload, IpcRequest, IpcResponses, SavedFile } from '@shared/ipc';
 import { EXPORT_MESSAGES, IMPORT_MESSAGES, notice } from '@shared/messages';
 import { bridgeAtom } from './bridge';
 import { raiseNoticeAtom } from './notices';
@@ -50,46 +50,37 @@ export const exportCsvAtom = atom(null, async (get, set, request: ExportRequest 
 });
 exportCsvAtom.debugLabel = 'lib.exportCsv';
 
-export type ImportRequest = Omit<IpcRequest<'files:importCsv'>, 'jobId'>;
+type ImportChannel = 'files:importCsv' | 'files:importCsvRows';
 
-/** Sends a previewed file's column to an operation in chunks; the report lists the rows refused. */
-export const importCsvAtom = atom(null, async (get, set, request: ImportRequest & { label: string }): Promise<CsvImportReport | null> => {
-  const id = crypto.randomUUID();
-  const { label, ...payload } = request;
-  set(fileJobsAtom, [...get(fileJobsAtom), { id, kind: 'import', label, done: 0, total: null, cancelling: false }]);
-  try {
-    const result = await get(bridgeAtom).invoke('files:importCsv', { ...payload, jobId: id });
-    if (!result.ok) {
-      set(raiseNoticeAtom, notice(result.errorMsg, result.errorMsg === IMPORT_MESSAGES.cancelled ? 'info' : 'error'));
-      return null;
+/** An import through main as a file job (progress, cancel): a failure becomes a notice and answers null. */
+function importJobAtom<C extends ImportChannel>(channel: C, debugLabel: string) {
+  const job = atom(null, async (get, set, request: Omit<IpcRequest<C>, 'jobId'> & { label: string }): Promise<IpcResponses[C] | null> => {
+    const id = crypto.randomUUID();
+    const { label, ...payload } = request;
+    set(fileJobsAtom, [...get(fileJobsAtom), { id, kind: 'import', label, done: 0, total: null, cancelling: false }]);
+    try {
+      const result = await get(bridgeAtom).invoke(channel, { ...payload, jobId: id } as unknown as IpcRequest<C>);
+      if (!result.ok) {
+        set(raiseNoticeAtom, notice(result.errorMsg, result.errorMsg === IMPORT_MESSAGES.cancelled ? 'info' : 'error'));
+        return null;
+      }
+      return result.data as IpcResponses[C];
+    } finally {
+      set(fileJobsAtom, get(fileJobsAtom).filter((entry) => entry.id !== id));
     }
-    return result.data;
-  } finally {
-    set(fileJobsAtom, get(fileJobsAtom).filter((job) => job.id !== id));
-  }
-});
-importCsvAtom.debugLabel = 'lib.importCsv';
+  });
+  job.debugLabel = debugLabel;
+  return job;
+}
+
+export type ImportRequest = Omit<IpcRequest<'files:importCsv'>, 'jobId'>;
+/** Sends a previewed file's column to an operation in chunks; the report lists the rows refused. */
+export const importCsvAtom = importJobAtom('files:importCsv', 'lib.importCsv');
 
 export type ImportRowsRequest = Omit<IpcRequest<'files:importCsvRows'>, 'jobId'>;
 export type ImportRowsReport = IpcResponses['files:importCsvRows'];
-
 /** Sends a previewed file's whole rows to a batch operation in chunks, with progress; answers each chunk's answer. */
-export const importCsvRowsAtom = atom(null, async (get, set, request: ImportRowsRequest & { label: string }): Promise<ImportRowsReport | null> => {
-  const id = crypto.randomUUID();
-  const { label, ...payload } = request;
-  set(fileJobsAtom, [...get(fileJobsAtom), { id, kind: 'import', label, done: 0, total: null, cancelling: false }]);
-  try {
-    const result = await get(bridgeAtom).invoke('files:importCsvRows', { ...payload, jobId: id });
-    if (!result.ok) {
-      set(raiseNoticeAtom, notice(result.errorMsg, result.errorMsg === IMPORT_MESSAGES.cancelled ? 'info' : 'error'));
-      return null;
-    }
-    return result.data;
-  } finally {
-    set(fileJobsAtom, get(fileJobsAtom).filter((job) => job.id !== id));
-  }
-});
-importCsvRowsAtom.debugLabel = 'lib.importCsvRows';
+export const importCsvRowsAtom = importJobAtom('files:importCsvRows', 'lib.importCsvRows');
 
 export const cancelFileJobAtom = atom(null, async (get, set, id: string) => {
   set(fileJobsAtom, updateJob(get(fileJobsAtom), id, { cancelling: true }));
