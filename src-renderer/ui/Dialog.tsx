@@ -24,3 +24,30 @@ export function Dialog(props: { title: string; children: ReactNode; actions: Rea
     </div>
   );
 }
+
+/** The usual actions of a dialog: 'Annuler', then the button that confirms it (a submit of `form` when named). */
+export function DialogActions(props: {
+  onCancel(): void;
+  confirm?: { label: ReactNode; onClick?: () => void; form?: string; disabled?: boolean; testId?: string };
+}) {
+  const { onCancel, confirm } = props;
+  return (
+    <>
+      <button type="button" className="secondary" onClick={onCancel}>
+        Annuler
+      </button>
+      {confirm && (
+        <button
+          type={confirm.form ? 'submit' : 'button'}
+          form={confirm.form}
+          className="primary"
+          onClick={confirm.onClick}
+          disabled={confirm.disabled}
+          data-testid={confirm.testId}
+        >
+          {confirm.label}
+        </button>
+      )}
+    </>
+  );
+}

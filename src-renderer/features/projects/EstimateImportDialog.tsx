@@ -3,7 +3,7 @@ import { useState, type FormEvent, type JSX } from 'react';
 import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_ID_PATTERN } from '@shared/rules/projects';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { estimateImportBusyAtom, importEstimateIntoProjectAtom } from './estimate-import-atoms';
 
@@ -33,16 +33,7 @@ export function EstimateImportDialog(props: { projectId: number; onClose(): void
         title={PROJECT_MESSAGES.importEstimateChoice}
         testId="estimate-import-dialog"
         onCancel={props.onClose}
-        actions={
-          <>
-            <button type="button" className="secondary" onClick={props.onClose}>
-              Annuler
-            </button>
-            <button type="submit" form="estimate-import-form" className="primary" disabled={!valid || busy} data-testid="estimate-import-submit">
-              Importer
-            </button>
-          </>
-        }
+        actions={<DialogActions onCancel={props.onClose} confirm={{ label: 'Importer', form: 'estimate-import-form', disabled: !valid || busy, testId: 'estimate-import-submit' }} />}
       >
         <form id="estimate-import-form" className="form" onSubmit={submit} noValidate>
           <TextField

@@ -4,7 +4,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from '@shared/rules/campaigns';
 import { formatDate } from '@shared/rules/projects';
 import { parseDate } from '@shared/rules/project-grid';
-import { Dialog } from '../../../ui/Dialog';
+import { Dialog, DialogActions } from '../../../ui/Dialog';
 import { searchAdvertsAtom } from '../edit-atoms';
 
 /** 'Raison du retard': "Aucune" first (stores null), then the seven reasons (adverts-articles.md §4). */
@@ -16,16 +16,7 @@ export function DelayReasonDialog(props: { onCancel(): void; onConfirm(reason: D
         title={PROJECT_MESSAGES.delayReasonTitle}
         testId="delay-reason-dialog"
         onCancel={props.onCancel}
-        actions={
-          <>
-            <button type="button" className="secondary" onClick={props.onCancel}>
-              Annuler
-            </button>
-            <button type="button" className="primary" onClick={() => props.onConfirm(reason || null)} data-testid="delay-reason-confirm">
-              {PROJECT_MESSAGES.confirm}
-            </button>
-          </>
-        }
+        actions={<DialogActions onCancel={props.onCancel} confirm={{ label: PROJECT_MESSAGES.confirm, onClick: () => props.onConfirm(reason || null), testId: 'delay-reason-confirm' }} />}
       >
         <select aria-label={PROJECT_MESSAGES.delayReasonTitle} value={reason} onChange={(event) => setReason(event.target.value as DelayReason | '')} data-testid="delay-reason-select">
           <option value="">{NO_DELAY_REASON_LABEL}</option>
@@ -55,16 +46,7 @@ export function FeedbackDateDialog(props: { initial: number | null; onCancel(): 
         title={PROJECT_MESSAGES.intermediateFeedbackTitle}
         testId="feedback-date-dialog"
         onCancel={props.onCancel}
-        actions={
-          <>
-            <button type="button" className="secondary" onClick={props.onCancel}>
-              Annuler
-            </button>
-            <button type="button" className="primary" onClick={confirm} data-testid="feedback-date-confirm">
-              {PROJECT_MESSAGES.confirm}
-            </button>
-          </>
-        }
+        actions={<DialogActions onCancel={props.onCancel} confirm={{ label: PROJECT_MESSAGES.confirm, onClick: confirm, testId: 'feedback-date-confirm' }} />}
       >
         <label>
           Date (JJ/MM/AAAA){' '}
@@ -99,11 +81,7 @@ export function AdvertSearchDialog(props: { type: string; onCancel(): void; onCh
         title={PROJECT_MESSAGES.searchAdvertTitle}
         testId="advert-search-dialog"
         onCancel={props.onCancel}
-        actions={
-          <button type="button" className="secondary" onClick={props.onCancel}>
-            Annuler
-          </button>
-        }
+        actions={<DialogActions onCancel={props.onCancel} />}
       >
         <input type="search" aria-label="Rechercher une publicité" value={term} onChange={(event) => setTerm(event.target.value)} autoFocus />
         <ul className="advert-search-results">
