@@ -64,6 +64,10 @@ describe('demo workspace pictures (web host, Chromium)', { timeout: 180_000 }, (
     await expectShown(card.locator('img.pv-picture'));
     await expectShown(card.locator('img.pv-logo'));
     expect(await card.locator('.pv-picture-empty, .pv-logo-empty').count()).toBe(0);
+    // The screenshot on a row near the top, where the whole card shows.
+    const ended = await idOf('adverts', 'Cardionov — Prescripteurs AVK');
+    await page.mouse.move(0, 0);
+    await expectShown((await hoverId(page, ended)).locator('img.pv-picture'));
     if (screenshots) await page.screenshot({ path: `${screenshots}/demo-media-adverts-list.png` });
 
     // A video of another site cannot play under the CSP: its cover stands in.

@@ -68,11 +68,12 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
     case 'leaf': {
       const leaf = intersect(circle(cx - 0.45 * s, cy + 0.45 * s, 1.05 * s), circle(cx + 0.45 * s, cy - 0.45 * s, 1.05 * s));
       white(leaf);
-      // The lens runs from the top left to the bottom right: its midrib, a stem out of it, two veins.
+      // The lens runs from its tip (top left) to the stalk (bottom right): a midrib and two pairs of veins.
       detail(stroke([at(-0.45, -0.45), at(0.45, 0.45)], 0.07 * s));
       white(stroke([at(0.5, 0.5), at(0.82, 0.82)], 0.09 * s));
-      detail(stroke([at(-0.1, -0.1), at(0.12, -0.28)], 0.06 * s));
-      detail(stroke([at(0.15, 0.15), at(-0.07, 0.33)], 0.06 * s));
+      for (const [x, reach] of [[0.02, 0.3], [0.28, 0.22]] as const) {
+        detail(stroke([at(x - reach * 0.45, x - reach * 1.2), at(x, x), at(x - reach * 1.2, x - reach * 0.45)], 0.06 * s));
+      }
       break;
     }
     case 'bolt':

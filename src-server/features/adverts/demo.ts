@@ -123,8 +123,8 @@ async function storeDemoMedia(storage: StorageAdapter, publicUrl: string | undef
 
 function advertModel(item: DemoAdvert, index: number, now: number, media: DemoMedia): AnyModel {
   const lab = labOf(item);
-  const slug = item.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-');
-  const picture = (file: string) => media.get(`adverts/${slugOf(item.name)}/${file}`) ?? null;
+  const slug = slugOf(item.name);
+  const picture = (file: string) => media.get(`adverts/${slug}/${file}`) ?? null;
   const cover = picture('cover.png');
   const model = { ...defaultsOf('advert'), id: 0 } as Record<string, unknown>;
   Object.assign(model, {
