@@ -172,11 +172,11 @@ function advertModel(item: DemoAdvert, index: number, now: number, media: DemoMe
       forward: false,
       isSeen: false,
       resetAt: null,
-      screens: (item.screens ?? []).map((_, screen) => screen + 1).map((n, _, all) => ({
+      screens: (item.screens ?? []).map((_, position, all) => ({ n: position + 1, count: all.length })).map(({ n, count }) => ({
         id: n,
         uuid: `00000000-0000-4000-8000-00000000000${n}`,
         logo: null,
-        title: `${item.title} — ${n}/${all.length}`,
+        title: `${item.title} — ${n}/${count}`,
         subtitle: '',
         titleColor: '#FFFFFF',
         subtitleColor: '#FFFFFF',
