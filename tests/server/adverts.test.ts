@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { DEFAULT_FOOTNOTE, DEFAULT_FOOTNOTES } from '@shared/rules/advert-model';
 import { DELAY_REASONS } from '@shared/rules/campaigns';
 import { seedAdvertDemo } from '../../src-server/features/adverts/demo';
+import type { StorageAdapter } from '../../src-server/storage/adapter';
 import { ManualClock } from '../helpers/clock';
 import { freshDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -364,6 +366,81 @@ describe('demo data (--demo)', () => {
       expect(counts.rows[0]).toMatchObject({ types: 8, articles: 6, attached: 3, steps: 2 });
       expect(counts.rows[0].published).toBeGreaterThan(3);
       expect(await seedAdvertDemo(database.db, clock)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+
+  // Two seedings drawing about forty pictures each: long on a loaded machine.
+  it("stores real pictures for the demo items where uploads go, served by the running server; the same bytes at every seeding", { timeout: 180_000 }, async () => {
+    const demo = await startTestServer({ clock });
+    const second = await freshDatabase();
+    try {
+      const token = (await demo.signIn(['CONTENT_CREATOR'])).accessToken.value;
+      const media = { storage: demo.app.context.storage, publicUrl: undefined, warn: (error: unknown) => { throw error; } };
+      await demo.database.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
+      expect(await seedAdvertDemo(demo.database.db, clock, undefined, media)).toBe(true);
+
+      const ids = async (table: 'adverts' | 'articles') =>
+        ((await demo.database.db.execute(sql.raw(`SELECT id FROM ${table} ORDER BY id`))) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+      type Item = { type: string; logo: string | null; image: string | null; images: string[]; video: string | null; story: { logo: string | null; screens: { illustration: string | null }[] } | null };
+      const items: Item[] = [];
+      for (const id of await ids('adverts')) items.push((await demo.request('GET', `/v2/advert/${id}`, { token })).body);
+      for (const id of await ids('articles')) items.push((await demo.request('GET', `/article/${id}`, { token })).body);
+      expect(items).toHaveLength(18);
+
+      const urls = new Set<string>();
+      for (const item of items) {
+        // Every item has a logo and a cover of this server (root-relative /cdn/ URLs: the page's own origin).
+        expect(item.logo).toMatch(/^\/cdn\/assets\/adverts\/demo\//);
+        expect(item.images[0]).toMatch(/^\/cdn\/assets\/adverts\/demo\//);
+        for (const url of [item.logo, item.image, ...item.images, item.story?.logo, ...(item.story?.screens ?? []).map((screen) => screen.illustration)]) {
+          if (url) urls.add(url);
+        }
+        // A video cannot be drawn: its address stays another site's, and the preview shows the cover instead.
+        if (item.type === 'video') expect(item.video).toMatch(/^https:\/\//);
+      }
+      const story = items.find((item) => item.type === 'story' && item.story);
+      expect(story?.story?.screens.map((screen) => screen.illustration)).toEqual([expect.stringMatching(/^\/cdn\//), expect.stringMatching(/^\/cdn\//), expect.stringMatching(/^\/cdn\//)]);
+
+      const digests = new Map<string, string>();
+      for (const url of urls) {
+        const response = await fetch(`${demo.url}${url}`);
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get('content-type'), url).toBe('image/png');
+        const bytes = Buffer.from(await response.arrayBuffer());
+        // A real picture: a PNG of at least 96 pixels a side, not an empty file.
+        expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+        expect(bytes.readUInt32BE(16)).toBeGreaterThanOrEqual(96);
+        digests.set(url.split('?')[0], createHash('sha256').update(bytes).digest('hex'));
+      }
+      // Covers differ from one item to the next (not one picture everywhere).
+      const covers = items.map((item) => digests.get(item.images[0].split('?')[0]));
+      expect(new Set(covers).size).toBe(items.length);
+
+      // Seeding again (another database, the same storage) writes the same files with the same bytes.
+      await second.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
+      expect(await seedAdvertDemo(second.db, clock, undefined, media)).toBe(true);
+      for (const [path, digest] of digests) {
+        const bytes = Buffer.from(await (await fetch(`${demo.url}${path}`)).arrayBuffer());
+        expect(createHash('sha256').update(bytes).digest('hex'), path).toBe(digest);
+      }
+    } finally {
+      await second.close();
+      await demo.close();
+    }
+  });
+
+  it('without storage at hand the items are seeded all the same, without pictures', async () => {
+    const database = await freshDatabase();
+    try {
+      await database.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
+      const warnings: unknown[] = [];
+      const broken = { kind: 'local', put: async () => { throw new Error('disk full'); } } as unknown as StorageAdapter;
+      expect(await seedAdvertDemo(database.db, clock, undefined, { storage: broken, warn: (error) => warnings.push(error) })).toBe(true);
+      expect(warnings).toHaveLength(1);
+      const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM adverts`)) as unknown as { rows: { n: number }[] };
+      expect(result.rows[0].n).toBe(12);
     } finally {
       await database.close();
     }

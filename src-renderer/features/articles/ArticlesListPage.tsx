@@ -6,9 +6,11 @@ import { AREAS } from '@shared/rules/audiences';
 import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_TYPES, isAdvertReadOnly } from '@shared/rules/advert-screens';
 import { rolesAtom } from '../../lib/session';
 import { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../../lib/content/list-blocks';
+import { HoverPreview } from '../../lib/content/preview/HoverPreview';
 import { useNearBottom } from '../../lib/content/widgets';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
+import { articleApi } from './api';
 import { archiveArticleAtom, articleList, deleteArticleAtom, duplicateArticleAtom, type ArticleListFilters } from './atoms';
 
 /** The article list (adverts-articles.md §2.4): its filters and sorting, the row menu, scroll loading at 1000 px. */
@@ -55,6 +57,12 @@ export default function ArticlesListPage() {
     archive,
     duplicate,
     remove,
+    // Hovering the id shows the magnified preview (§2.4), as on the advert list.
+    previewSlot: (row, id) => (
+      <HoverPreview id={row.id} kind="article" makeApi={articleApi}>
+        {id}
+      </HoverPreview>
+    ),
   });
   const columns: Column<ContentRow>[] = [
     shared.id,

@@ -39,10 +39,18 @@ export async function advertsFeature(context: ServerContext) {
   return { ...advertHandlers(context, content), ...articleHandlers(context, content), ...more };
 }
 
-/** Demo adverts wait for the demo audiences, which are seeded in the background: so are they. */
+/**
+ * Demo adverts wait for the demo audiences, which are seeded in the background: so are they. Their pictures go to
+ * the server's storage, where uploads go, so that both hosts serve them from the page's own origin.
+ */
 function seedDemoInBackground(context: ServerContext) {
   const abort = new AbortController();
-  const done = seedAdvertDemo(context.db, context.clock, abort.signal)
+  const media = {
+    storage: context.storage,
+    publicUrl: context.config.storage?.publicUrl,
+    warn: (error: unknown) => context.logger.warn({ err: error }, 'demo pictures not stored: the demo adverts have none'),
+  };
+  const done = seedAdvertDemo(context.db, context.clock, abort.signal, media)
     .then((seeded) => {
       if (seeded) context.logger.info('demo adverts and articles seeded');
     })

@@ -1,45 +1,13 @@
 import { Readable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
 import { DOCUMENTS_ROOT, FOLDER_MARKER } from '@shared/rules/storage';
 import type { StorageAdapter } from '../../storage/adapter';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+import { Canvas, circle, type Rgb } from '../../storage/demo-images';
 
 /** A small logo: a disc of `rgb` on white, as a real PNG (so the preview pane has something to show). */
-export function demoLogo(rgb: [number, number, number], size = 96): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: number[] = [];
-  const centre = size / 2;
-  for (let y = 0; y < size; y += 1) {
-    rows.push(0);
-    for (let x = 0; x < size; x += 1) {
-      const inside = (x - centre) ** 2 + (y - centre) ** 2 < (size * 0.4) ** 2;
-      rows.push(...(inside ? rgb : [255, 255, 255]));
-    }
-  }
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+export function demoLogo(rgb: Rgb, size = 96): Buffer {
+  const canvas = new Canvas(size, size, [255, 255, 255]);
+  canvas.draw(circle(size / 2, size / 2, size * 0.4), rgb);
+  return canvas.png();
 }
 
 function demoPdf(title: string): Buffer {

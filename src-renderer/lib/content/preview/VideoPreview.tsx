@@ -12,6 +12,12 @@ export function VideoPreview(props: PreviewProps) {
       <div className="pv-video-area">
         {video ? (
           <video className="pv-video-player" src={video} poster={cover ?? undefined} muted preload="metadata" data-testid="pv-video" />
+        ) : cover ? (
+          // A video of another site cannot play here (CSP): its cover stands in, as the app shows it before playing.
+          <div className="pv-video-cover">
+            <img className="pv-video-player" src={cover} alt="" data-testid="pv-video-cover" />
+            <span className="pv-play" aria-hidden="true">▶</span>
+          </div>
         ) : (
           <div className="pv-video-empty">
             <span className="pv-play" aria-hidden="true">▶</span>
