@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import pino from 'pino';
 import { buildApp } from '../src-server/app';
 import { openDatabase } from '../src-server/db/client';
@@ -18,7 +19,8 @@ if (process.env.BENCH_EXPORT_MEMLOG === '1') {
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   setInterval(() => {
     const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
-    console.log(`export server: rss ${mb(rss)} heapTotal ${mb(heapTotal)} heapUsed ${mb(heapUsed)} external ${mb(external)} arrayBuffers ${mb(arrayBuffers)} MB`);
+    const spaces = v8.getHeapSpaceStatistics().map((space) => `${space.space_name.replace('_space', '')} ${mb(space.space_used_size)}`);
+    console.log(`export server: rss ${mb(rss)} heapTotal ${mb(heapTotal)} heapUsed ${mb(heapUsed)} external ${mb(external)} arrayBuffers ${mb(arrayBuffers)} MB; ${spaces.join(', ')}`);
   }, 1000).unref();
 }
 process.on('message', (message: { type?: string }) => {

@@ -131,10 +131,15 @@ export async function* cursorBatches<T, U = T[]>(
   const work = db
     .transaction(async (tx) => {
       await tx.execute(sql`DECLARE target_export NO SCROLL CURSOR FOR ${query}`);
+      // The rows are only referenced inside fetchBatch: while the batch waits for the consumer, only `prepare`'s
+      // result is alive (a row array kept in this frame across the wait was promoted to the old generation).
+      const fetchBatch = async () => {
+        const { rows } = (await tx.execute(sql.raw(`FETCH ${batchSize} FROM target_export`))) as unknown as { rows: T[] };
+        return { count: rows.length, batch: rows.length ? prepare(rows) : null };
+      };
       for (;;) {
-        const result = (await tx.execute(sql.raw(`FETCH ${batchSize} FROM target_export`))) as unknown as { rows: T[] };
-        const count = result.rows.length;
-        const keepGoing = await handOver!(count ? prepare(result.rows) : null);
+        const { count, batch } = await fetchBatch();
+        const keepGoing = await handOver!(batch);
         if (!keepGoing || count < batchSize) break;
       }
       await tx.execute(sql`CLOSE target_export`);
