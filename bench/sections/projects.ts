@@ -170,6 +170,14 @@ function residentMb(pid: number): { rss: number; hwm: number } {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
+/** The export server's connections name themselves: other sessions on the bench database (another bench) are not counted. */
+const EXPORT_APPLICATION = 'bench-projects-export';
+function withApplicationName(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', EXPORT_APPLICATION);
+  return url.toString();
+}
+
 /** CPU seconds (user + system) a process used so far, from /proc/<pid>/stat (clock ticks of 10 ms); 0 once gone. */
 function cpuSeconds(pid: number): number {
   try {
@@ -188,7 +196,7 @@ function cpuSeconds(pid: number): number {
  */
 async function exportThroughMain(databaseUrl: string, db: Database) {
   const child = spawn(process.execPath, [...(process.env.BENCH_EXPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', fileURLToPath(new URL('../export-server.ts', import.meta.url))], {
-    env: { ...process.env, BENCH_EXPORT_DATABASE: databaseUrl },
+    env: { ...process.env, BENCH_EXPORT_DATABASE: withApplicationName(databaseUrl) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const serverUrl = await new Promise<string>((resolve, reject) => {
@@ -204,7 +212,7 @@ async function exportThroughMain(databaseUrl: string, db: Database) {
   const file = join(folder, 'actions.csv');
   const server = { beforeMb: residentMb(child.pid!).rss, peakMb: 0, hwmMb: 0 };
   const backends = async () =>
-    (await rows<{ pid: number }>(db, sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).map((row) => row.pid);
+    (await rows<{ pid: number }>(db, sql`SELECT pid FROM pg_stat_activity WHERE application_name = ${EXPORT_APPLICATION}`)).map((row) => row.pid);
   const backendsBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
   const serverCpuBefore = cpuSeconds(child.pid!);
   const writerCpuBefore = process.cpuUsage();

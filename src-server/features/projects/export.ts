@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import Papa from 'papaparse';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TargetExportBody } from '@shared/contract/projects';
@@ -229,16 +231,45 @@ function utf8Lines(lines: string[]): Buffer {
   return bytes;
 }
 
+/**
+ * A full collection, for a long export to call every EXPORT_COLLECT_BYTES: the rows of each batch live across a
+ * few young collections (a FETCH's rows arrive over several socket reads) and are promoted; V8 then lets the old
+ * generation grow to about four times its live size before collecting it (+130 MB of dead rows during an export
+ * of 1,000,000 targets). A collection of the ~40 MB live heap takes tens of ms, a few times per export.
+ */
+const collectGarbage: (() => void) | undefined = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+})();
+const EXPORT_COLLECT_BYTES = 24 * 1024 * 1024;
+
+/** Calls collectGarbage every EXPORT_COLLECT_BYTES of a generator's chunks. */
+async function* collectingAsItGoes(chunks: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
+  let sinceCollection = 0;
+  for await (const chunk of chunks) {
+    sinceCollection += chunk.length;
+    if (sinceCollection >= EXPORT_COLLECT_BYTES) {
+      sinceCollection = 0;
+      collectGarbage?.();
+    }
+    yield chunk;
+  }
+}
+
 /** The CSV file of the targets matching the list's filters and order, chunk by chunk (BOM, ';', CRLF), as UTF-8 bytes. */
 export async function* targetExportCsv(db: Database, body: TargetExportBody, formatting: ExportFormatting = 'server'): AsyncGenerator<Buffer> {
   const { where, orderBy } = targetListClauses(body);
   yield Buffer.from('\uFEFF' + Papa.unparse([TARGET_EXPORT_COLUMNS as unknown as string[]], CSV) + '\r\n');
   if (formatting === 'database') {
     const query = sql`SELECT ${exportLineSql} FROM ${targetJoins} WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.limit} OFFSET ${body.skip}`;
-    yield* cursorBatches<{ l: string }, Buffer>(db, query, LINE_BATCH, (batch) => utf8Lines(batch.map((row) => row.l)));
+    yield* collectingAsItGoes(cursorBatches<{ l: string }, Buffer>(db, query, LINE_BATCH, (batch) => utf8Lines(batch.map((row) => row.l))));
     return;
   }
   const query = sql`SELECT ${exportColumns} FROM ${targetJoins} WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.limit} OFFSET ${body.skip}`;
   const day = dayFormatter();
-  yield* cursorBatches<ExportRow, Buffer>(db, query, BATCH, (batch) => utf8Lines(batch.map((row) => exportLine(row, day))));
+  yield* collectingAsItGoes(cursorBatches<ExportRow, Buffer>(db, query, BATCH, (batch) => utf8Lines(batch.map((row) => exportLine(row, day)))));
 }
