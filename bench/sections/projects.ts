@@ -123,7 +123,7 @@ export async function projectsSection() {
     ['/targets first page, term (action code; full scan)', '/targets', { term: 'cli1234-' }, 10],
   ];
   const latencies: Record<string, ReturnType<typeof summarize>> = {};
-  // BENCH_PROJECTS_EXPORT_ONLY=1: the export alone, in a process that served nothing else (its RSS as a fresh one).
+  // BENCH_PROJECTS_EXPORT_ONLY=1: no list latencies (the export ran above, before this process built its own app).
   const exportOnly = process.env.BENCH_PROJECTS_EXPORT_ONLY === '1';
   for (const [label, path, body, calls] of exportOnly ? [] : cases) latencies[label] = await timeMany(calls ?? 100, () => post(path, body));
   table(
