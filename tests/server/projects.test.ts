@@ -448,6 +448,55 @@ describe('streamed export', () => {
   }, 120_000);
 });
 
+describe('export formatting', () => {
+  // PostgreSQL writes the export's lines in SQL, PGlite's are written by the server from the raw cells: the same
+  // bytes for every kind of cell, on whichever database runs the tests (both formatters run on it).
+  it('writes the same CSV from the database as from the server, cell for cell', async () => {
+    const { targetExportCsv } = await import('../../src-server/features/projects/export');
+    const { targetExportBodySchema } = await import('@shared/contract/projects');
+    const { db } = server.database;
+    const tricky = ['Plain', 'Semi;colon', 'Say "hi"', ' leading', 'trailing ', '\tTabbed', 'Line\r\nbreak', 'Only\nLF', 'Ctrl\u0001char', 'Élodie àéü', 'vt\u000b', ''];
+    const names: string[] = [];
+    for (const [index, text] of tricky.entries()) {
+      // The project filter refuses control characters: the tricky text is the client's and the cells'.
+      const name = `Format export ${index}`;
+      names.push(name);
+      await db.execute(sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
+        VALUES (${name}, ${text}, ${csmId}, 'Laboratoire', ${`FMT${index}-1.`}, 'active')`);
+    }
+    const projectIds = (await db.execute(sql`SELECT id FROM projects WHERE name = ANY(${sql.param(names)}::text[]) ORDER BY id`)) as unknown as { rows: { id: number }[] };
+    const days = [999_999, 1, 29, 30, 31, 45, 89, 1000];
+    for (const [index, { id }] of projectIds.rows.entries()) {
+      const text = tricky[index];
+      await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
+          population_size, goal_views, goal_days, goal_shipments, start_date, end_date, check_date, quotation_signed_month, initial_quotation_date, revenue,
+          revenue_delay_impact, actor, key_account_id)
+        SELECT ${id}::int, n, CASE WHEN n % 4 = 0 THEN NULL ELSE ${text}::text || n END, '2. en ligne', 1, CASE WHEN n % 3 = 0 THEN NULL ELSE 'post' END,
+          CASE WHEN n % 2 = 0 THEN NULL ELSE n END, CASE WHEN n % 5 = 0 THEN NULL ELSE ${text}::text END, ${text}::text, CASE WHEN n % 2 = 0 THEN NULL ELSE n * 1000 END,
+          CASE WHEN n % 3 = 1 THEN n * 7 ELSE 0 END, CASE WHEN n % 3 = 2 THEN (${sql.param(days)}::int[])[1 + (n / 3) % ${days.length}::int] ELSE 0 END, CASE WHEN n % 3 = 0 THEN n ELSE 0 END,
+          CASE WHEN n % 6 = 0 THEN NULL ELSE 1767225600 + n * 86399 END, CASE WHEN n = 1 THEN 0 ELSE 4102444800 - n END, 1767225600 - n * 3600,
+          CASE WHEN n % 2 = 0 THEN 1767225600 END, 946684800 + n, CASE WHEN n % 4 = 0 THEN NULL ELSE n * 10.05 END,
+          CASE WHEN n % 3 = 0 THEN -n * 1.5 END, CASE WHEN n % 2 = 0 THEN ${text}::text END, CASE WHEN n % 7 = 0 THEN NULL ELSE ${csmId}::int END
+        FROM generate_series(1, 24) n`);
+    }
+    const body = targetExportBodySchema.parse({ filters: { projectName: names, status: [] }, orderBy: 'id', order: 'ASC' });
+    const csv = async (formatting: 'database' | 'server') => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of targetExportCsv(db, body, formatting)) chunks.push(chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const [fromDatabase, fromServer] = [await csv('database'), await csv('server')];
+    expect(fromServer.split('\r\n').length).toBeGreaterThan(tricky.length * 24);
+    expect(fromServer).toContain(';"Semi;colon";');
+    expect(fromServer).toContain(';" leading";');
+    expect(fromServer).toContain(';33333.3 mois;');
+    // Line by line first: a difference names its line.
+    const serverLines = fromServer.split('\r\n');
+    for (const [index, line] of fromDatabase.split('\r\n').entries()) expect(line, `line ${index}`).toBe(serverLines[index]);
+    expect(fromDatabase).toBe(fromServer);
+  }, 60_000);
+});
+
 describe('demo workspace', () => {
   it('seeds realistic projects once, with consistent statuses, unique codes and the timing rules applied', async () => {
     const { freshDatabase } = await import('../helpers/database');

@@ -294,7 +294,7 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
     },
 
     'targets.export': async ({ body, reply }) => {
-      const stream = Readable.from(targetExportCsv(db, body), { objectMode: false, highWaterMark: 1 << 16 });
+      const stream = Readable.from(targetExportCsv(db, body, context.dbKind === 'postgresql' ? 'database' : 'server'), { objectMode: false, highWaterMark: 1 << 16 });
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="actions.csv"');
       return reply.send(stream) as never;
     },
