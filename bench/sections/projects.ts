@@ -112,6 +112,13 @@ export async function projectsSection() {
     `List latency (HTTP round trip, 100 calls after warm-up; target p95 ≤ 20 ms for the 2-filter cases)`,
     Object.entries(latencies).map(([label, s]) => [label, `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`]),
   );
+  // BENCH_PROJECTS_LISTS_ONLY=1: the list latencies alone (no export, no paste).
+  if (process.env.BENCH_PROJECTS_LISTS_ONLY === '1') {
+    await pool.close();
+    await app.close();
+    await database.close();
+    return { generationMs, latencies };
+  }
 
   // ---- export of every target to a file, as the desktop main does (stream piped to disk) ------------------------
   global.gc?.();

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProjectComment, ProjectListBody, Target, TargetComment, TargetListBody, TargetListColumn } from '@shared/contract/projects';
+import type { ProjectComment, ProjectListBody, ProjectListItem, Target, TargetComment, TargetListBody, TargetListColumn } from '@shared/contract/projects';
 import { DEFAULT_TARGET_LIST_STATUSES, statusRank, type TargetStatus } from '@shared/rules/projects';
 import type { DelayReason } from '@shared/rules/campaigns';
 import type { Database } from '../../db/client';
@@ -17,8 +17,8 @@ export const param = (value: unknown) => sql.param(value);
 
 // ---- targets ---------------------------------------------------------------------------------------------------
 
-/** Target columns as the API names them; bigint and numeric read as float8 so both drivers give numbers. */
-export const targetColumns = sql`t.id, t.project_id AS "projectId", p.name AS "projectName", p.client_name AS "clientName", t.position,
+/** Target columns as the API names them, without the project's; bigint and numeric read as float8 so both drivers give numbers. */
+const targetOwnColumns = sql`t.id, t.project_id AS "projectId", t.position,
   t.action_code AS "actionCode", t.status, t.type, t.advert_id AS "advertId", t.tool_id AS "toolId", t.promote_in_search AS "promoteInSearch",
   t.population_category AS "populationCategory", t.population_sample AS "populationSample", t.population_size AS "populationSize",
   t.goal_views::float8 AS "goalViews", t.goal_days AS "goalDays", t.goal_shipments::float8 AS "goalShipments",
@@ -27,6 +27,7 @@ export const targetColumns = sql`t.id, t.project_id AS "projectId", p.name AS "p
   t.revenue::float8 AS revenue, t.release_date_diff AS "releaseDateDiff", t.delay_reason AS "delayReason",
   t.revenue_delay_impact::float8 AS "revenueDelayImpact", t.actor, t.key_account_id AS "keyAccountId", ka.name AS "keyAccountName",
   t.comment, t.is_new AS "isNew"`;
+export const targetColumns = sql`p.name AS "projectName", p.client_name AS "clientName", ${targetOwnColumns}`;
 export const targetJoins = sql`targets t JOIN projects p ON p.id = t.project_id LEFT JOIN accounts ka ON ka.id = t.key_account_id`;
 
 export interface TargetRow {
@@ -63,13 +64,46 @@ export interface TargetRow {
   isNew: boolean;
 }
 
+/**
+ * A target as the API answers it, field by field: the lists send these without the response schema's pass
+ * (preSerialized), so nothing but the contract's fields may be copied here.
+ */
 export function toTarget(row: TargetRow): Target {
-  const { goalViews, goalDays, goalShipments, keyAccountId, keyAccountName, ...rest } = row;
+  return targetOf(row, { name: row.projectName, clientName: row.clientName });
+}
+
+/** toTarget for a row read without its project's columns (the project list has them already). */
+function targetOf(row: Omit<TargetRow, 'projectName' | 'clientName'>, project: { name: string; clientName: string }): Target {
   return {
-    ...rest,
-    goal: { views: goalViews, days: goalDays, shipments: goalShipments },
-    keyAccount: keyAccountId == null ? null : { id: keyAccountId, name: keyAccountName ?? '' },
+    id: row.id,
+    projectId: row.projectId,
+    projectName: project.name,
+    clientName: project.clientName,
+    position: row.position,
+    actionCode: row.actionCode,
+    status: row.status,
+    type: row.type,
+    advertId: row.advertId,
     advertSource: row.advertId == null ? null : `/adverts/edit/${row.advertId}`,
+    toolId: row.toolId,
+    promoteInSearch: row.promoteInSearch,
+    populationCategory: row.populationCategory,
+    populationSample: row.populationSample,
+    populationSize: row.populationSize,
+    goal: { views: row.goalViews, days: row.goalDays, shipments: row.goalShipments },
+    startDate: row.startDate,
+    endDate: row.endDate,
+    checkDate: row.checkDate,
+    quotationSignedMonth: row.quotationSignedMonth,
+    initialQuotationDate: row.initialQuotationDate,
+    revenue: row.revenue,
+    releaseDateDiff: row.releaseDateDiff,
+    delayReason: row.delayReason,
+    revenueDelayImpact: row.revenueDelayImpact,
+    actor: row.actor,
+    keyAccount: row.keyAccountId == null ? null : { id: row.keyAccountId, name: row.keyAccountName ?? '' },
+    comment: row.comment,
+    isNew: row.isNew,
   };
 }
 
@@ -149,7 +183,7 @@ export const projectColumns = sql`p.id, p.name, p.client_name AS "clientName", p
   EXISTS (SELECT 1 FROM project_comments c WHERE c.project_id = p.id) AS "isProjectCommented"`;
 
 /** One page of projects matching the list's filters (spec §3 Project list filters). */
-export function listProjects(db: Executor, body: ProjectListBody) {
+export async function listProjects(db: Executor, body: ProjectListBody): Promise<ProjectListItem[]> {
   const statuses = body.projectStatus ?? body.status;
   const targetConditions = projectTargetConditions(body);
   const where = and([
@@ -167,31 +201,42 @@ export function listProjects(db: Executor, body: ProjectListBody) {
       : body.orderBy === 'clientName'
         ? sql`lower(p.client_name) ${direction}, p.id ${direction}`
         : sql`p.id ${direction}`;
-  return rows<ProjectRow & { targets: string }>(
+  const page = await rows<ProjectRow>(
     db,
-    // The targets come in the same statement, as the JSON the API answers (one round trip, no per-cell parsing:
-    // 50 targets a project made the driver's row parsing the largest cost of the page). The subquery runs only
-    // for the projects of the page (PostgreSQL evaluates it above the LIMIT).
-    sql`SELECT ${projectColumns}, (SELECT coalesce(json_agg(${targetJson} ORDER BY t.position, t.id), '[]')::text
-          FROM targets t LEFT JOIN accounts tka ON tka.id = t.key_account_id WHERE t.project_id = p.id) AS targets
-        FROM projects p LEFT JOIN accounts ka ON ka.id = p.key_account_id
+    sql`SELECT ${projectColumns} FROM projects p LEFT JOIN accounts ka ON ka.id = p.key_account_id
         WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.limit} OFFSET ${body.skip}`,
   );
+  if (!page.length) return [];
+  // The page's targets as plain rows, in a second statement: building their JSON in the database
+  // (json_build_object, 30 fields × 50 targets × 8 projects) cost PostgreSQL 8 ms of CPU a page, plain rows 1 ms.
+  // The project's name and client come from the page, not from a join.
+  const targets = await rows<Omit<TargetRow, 'projectName' | 'clientName'>>(
+    db,
+    sql`SELECT ${targetOwnColumns} FROM targets t LEFT JOIN accounts ka ON ka.id = t.key_account_id
+        WHERE t.project_id = ANY(${param(page.map((project) => project.id))}::int[]) ORDER BY t.project_id, t.position, t.id`,
+  );
+  const byProject = new Map<number, Target[]>(page.map((project) => [project.id, []]));
+  const projectsById = new Map(page.map((project) => [project.id, project]));
+  for (const row of targets) byProject.get(row.projectId)!.push(targetOf(row, projectsById.get(row.projectId)!));
+  return page.map((row) => toProjectListItem(row, byProject.get(row.id)!));
 }
 
-/** A target of project `p` as the API's JSON (targetSchema), built by the database. */
-const targetJson = sql`json_build_object('id', t.id, 'projectId', t.project_id, 'projectName', p.name, 'clientName', p.client_name,
-  'position', t.position, 'actionCode', t.action_code, 'status', t.status, 'type', t.type, 'advertId', t.advert_id,
-  'advertSource', CASE WHEN t.advert_id IS NULL THEN NULL ELSE '/adverts/edit/' || t.advert_id END, 'toolId', t.tool_id,
-  'promoteInSearch', t.promote_in_search, 'populationCategory', t.population_category, 'populationSample', t.population_sample,
-  'populationSize', t.population_size,
-  'goal', json_build_object('views', t.goal_views::float8, 'days', t.goal_days, 'shipments', t.goal_shipments::float8),
-  'startDate', t.start_date::float8, 'endDate', t.end_date::float8, 'checkDate', t.check_date::float8,
-  'quotationSignedMonth', t.quotation_signed_month::float8, 'initialQuotationDate', t.initial_quotation_date::float8,
-  'revenue', t.revenue::float8, 'releaseDateDiff', t.release_date_diff, 'delayReason', t.delay_reason,
-  'revenueDelayImpact', t.revenue_delay_impact::float8, 'actor', t.actor,
-  'keyAccount', CASE WHEN t.key_account_id IS NULL THEN NULL ELSE json_build_object('id', t.key_account_id, 'name', coalesce(tka.name, '')) END,
-  'comment', t.comment, 'isNew', t.is_new)`;
+/** A project of the list, field by field (sent without the response schema's pass, like toTarget). */
+export function toProjectListItem(row: ProjectRow, targets: Target[]): ProjectListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    clientName: row.clientName,
+    keyAccount: row.keyAccountId == null ? null : { id: row.keyAccountId, name: row.keyAccountName ?? '' },
+    actor: row.actor,
+    actionCode: row.actionCode,
+    status: row.status,
+    estimateId: row.estimateId,
+    targets,
+    isProjectCommented: row.isProjectCommented,
+    createdAt: row.createdAt,
+  };
+}
 
 export async function projectRowById(db: Executor, id: number): Promise<ProjectRow | undefined> {
   const [row] = await rows<ProjectRow>(db, sql`SELECT ${projectColumns} FROM projects p LEFT JOIN accounts ka ON ka.id = p.key_account_id WHERE p.id = ${id}`);
