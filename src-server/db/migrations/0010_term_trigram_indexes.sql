@@ -1,0 +1,5 @@
+-- Trigram indexes for the term searches (LIKE '%term%'). pg_trgm ships with PostgreSQL's contrib and with PGlite
+-- (@electric-sql/pglite/contrib/pg_trgm, loaded by openDatabase).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "projects_search_key_trgm_idx" ON "projects" USING gin ("search_key" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "targets_term_trgm_idx" ON "targets" USING gin (lower("action_code") gin_trgm_ops,lower("population_sample") gin_trgm_ops,lower("population_category") gin_trgm_ops);
