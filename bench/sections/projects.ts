@@ -28,22 +28,26 @@ const PASSWORD = 'bench password 2026';
 const benchDatabase = () => keptBenchDatabase(`bench_projects_${PROJECTS}_${TARGETS}`);
 
 /**
- * CPU time used so far by the PostgreSQL backends serving this database, from /proc (ms; undefined when the
- * server is not on this machine). Backends of other databases are left out.
+ * CPU time used so far by each PostgreSQL backend serving this database, from /proc (ms by pid; undefined when
+ * the server is not on this machine).
  */
-async function databaseCpuMs(db: Parameters<typeof rows>[0]): Promise<number | undefined> {
+async function databaseCpuMs(db: Parameters<typeof rows>[0]): Promise<Map<number, number> | undefined> {
   const backends = await rows<{ pid: number }>(db, sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`);
-  let total = 0;
+  const used = new Map<number, number>();
   for (const { pid } of backends) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
     } catch {
       return undefined;
     }
   }
-  return total;
+  return used;
 }
+
+/** CPU the backends used between two readings (a backend gone in between is left out: a lower bound). */
+const databaseCpuBetween = (before: Map<number, number> | undefined, after: Map<number, number> | undefined) =>
+  before && after ? [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0) : undefined;
 
 export async function projectsSection() {
   const database = await openDatabase({ url: await benchDatabase() });
@@ -126,7 +130,7 @@ export async function projectsSection() {
   // BENCH_PROJECTS_EXPORT_ONLY=1: the export alone, in a process that served nothing else (its RSS as a fresh one).
   const exportOnly = process.env.BENCH_PROJECTS_EXPORT_ONLY === '1';
   // CPU time per call as well: on a shared machine the round trips measure mostly the queue for the cores.
-  const cpuPerCall: Record<string, { process: number; database?: number }> = {};
+  const cpuPerCall: Record<string, { process: number; database: number }> = {};
   for (const [label, path, body, calls] of exportOnly ? [] : cases) {
     const databaseBefore = await databaseCpuMs(db);
     const processBefore = process.cpuUsage();
@@ -136,14 +140,14 @@ export async function projectsSection() {
     const count = Math.min(5, calls ?? 100) + (calls ?? 100);
     cpuPerCall[label] = {
       process: (processUsed.user + processUsed.system) / 1000 / count,
-      database: databaseBefore === undefined || databaseAfter === undefined ? undefined : (databaseAfter - databaseBefore) / count,
+      database: (databaseCpuBetween(databaseBefore, databaseAfter) ?? NaN) / count,
     };
   }
   table(
     `List latency (HTTP round trip, 100 calls after warm-up; target p95 ≤ 20 ms for the 2-filter cases); CPU a call: this process (server and client), PostgreSQL`,
     Object.entries(latencies).map(([label, s]) => {
       const cpu = cpuPerCall[label];
-      return [label, `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}  cpu ${ms(cpu.process)} + ${cpu.database === undefined ? '?' : ms(cpu.database)}`];
+      return [label, `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}  cpu ${ms(cpu.process)} + ${Number.isNaN(cpu.database) ? '?' : ms(cpu.database)}`];
     }),
   );
   // BENCH_PROJECTS_LISTS_ONLY=1: the list latencies alone (no export, no paste).
