@@ -69,9 +69,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     await seedDataDirFromTemplate(options.dataDir, options.templateDir);
     makePrivateTree(options.dataDir);
   }
+  // pg_trgm backs the term searches' trigram indexes (migration 0010); PGlite ships it as a loadable bundle.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   const client = options.dataDir
-    ? new PGlite(durablePGliteOptions(options.dataDir))
-    : new PGlite(options.templateDump ? { loadDataDir: options.templateDump } : {});
+    ? new PGlite({ ...durablePGliteOptions(options.dataDir), extensions })
+    : new PGlite(options.templateDump ? { loadDataDir: options.templateDump, extensions } : { extensions });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };

@@ -119,7 +119,22 @@ export const projectSchema = z.object({
   createdAt: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
-export const projectListItemSchema = projectSchema.omit({ comments: true, briefing: true });
+/** A target row of the projects list: the columns its table shows (the editor loads the whole target). */
+export const projectListTargetSchema = targetSchema.pick({
+  id: true,
+  actionCode: true,
+  status: true,
+  type: true,
+  advertId: true,
+  populationCategory: true,
+  populationSample: true,
+  goal: true,
+  startDate: true,
+  checkDate: true,
+  endDate: true,
+});
+export type ProjectListTarget = z.infer<typeof projectListTargetSchema>;
+export const projectListItemSchema = projectSchema.omit({ comments: true, briefing: true }).extend({ targets: z.array(projectListTargetSchema) });
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
 const range = (value: z.ZodNumber) =>

@@ -4,6 +4,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@shared/contract';
+import { projectListTargetSchema } from '@shared/contract/projects';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DEFAULT_DURATION_SECONDS } from '@shared/rules/projects';
@@ -126,6 +128,46 @@ describe('projects', () => {
 
     const badRange = await server.request('POST', '/projects', { token: csm, body: { startDate: { from: 200, to: 100 } } });
     expect(badRange.status).toBe(400);
+  });
+
+  it('lists answer exactly the contract\'s shape though sent pre-serialised (no extra field, every value valid)', async () => {
+    const project = await createProject('Shape check', 'Formes', 2);
+    await call('PUT', '/project', csm, { id: project.id, status: 'active' });
+    const [first, second] = project.targets;
+    await call('PUT', `/target/${first.id}/properties`, csm, {
+      status: '2. en ligne',
+      type: 'post',
+      advertId: 4242,
+      populationCategory: 'Cardiologie',
+      populationSample: 'Ciblage forme',
+      populationSize: 1234,
+      goal: { views: 15000 },
+      startDate: 1_767_225_600,
+      revenue: 1234.56,
+      comment: 'une ligne',
+    });
+    await call('PUT', `/target/${second.id}/properties`, csm, { goal: { days: 30 }, keyAccount: null });
+    await call('POST', '/newcomment', csm, { projectId: project.id, content: 'commenté' }, 201);
+
+    const listed = await server.request('POST', '/projects', { token: csm, body: { term: 'shape check' } });
+    expect(listed.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(listed.body).toStrictEqual(contract['projects.list'].response.parse(listed.body));
+    const [item] = listed.body.items;
+    expect(item.isProjectCommented).toBe(true);
+    // The same project and targets (the columns the list shows) as the single-project call, which goes through the
+    // response schema.
+    const loaded = await call('GET', `/project/${project.id}`, csm);
+    const { comments: _comments, briefing: _briefing, targets: loadedTargets, ...loadedItem } = loaded;
+    expect(item).toStrictEqual({ ...loadedItem, isProjectCommented: true, targets: loadedTargets.map((target: object) => projectListTargetSchema.parse(target)) });
+    expect(Object.keys(item.targets[0]).sort()).toEqual(Object.keys(projectListTargetSchema.shape).sort());
+    expect(item.targets[0]).toMatchObject({ advertId: 4242, populationSample: 'Ciblage forme', goal: { views: 15000, days: 0, shipments: 0 }, startDate: 1_767_225_600 });
+    expect(item.targets[1].goal).toEqual({ views: 0, days: 30, shipments: 0 });
+
+    const targets = await server.request('POST', '/targets', { token: csm, body: { term: 'shape check', filters: { status: [] } } });
+    expect(targets.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(targets.body).toStrictEqual(contract['targets.list'].response.parse(targets.body));
+    // Status DESC: the line online first.
+    expect(targets.body.items).toStrictEqual(loadedTargets.map((target: object) => ({ ...target, isProjectCommented: true })));
   });
 
   it('deletes a project with its targets and comments', async () => {

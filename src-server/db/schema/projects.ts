@@ -35,6 +35,8 @@ export const projects = pgTable(
     index('projects_key_account_idx').on(table.keyAccountId, table.id),
     index('projects_name_idx').on(sql`lower(${table.name})`),
     index('projects_client_idx').on(sql`lower(${table.clientName})`),
+    // Term searches (LIKE '%term%') on the folded name and client: trigrams (pg_trgm, loaded into PGlite too).
+    index('projects_search_key_trgm_idx').using('gin', sql`${table.searchKey} gin_trgm_ops`),
   ],
 );
 
@@ -91,6 +93,13 @@ export const targets = pgTable(
     index('targets_action_code_idx').on(table.actionCode),
     index('targets_advert_idx').on(table.advertId),
     index('targets_key_account_idx').on(table.keyAccountId, table.statusRank, table.id),
+    // The /targets term search (lower(column) LIKE '%term%' on these three): one trigram index serves each.
+    index('targets_term_trgm_idx').using(
+      'gin',
+      sql`lower(${table.actionCode}) gin_trgm_ops`,
+      sql`lower(${table.populationSample}) gin_trgm_ops`,
+      sql`lower(${table.populationCategory}) gin_trgm_ops`,
+    ),
   ],
 );
 

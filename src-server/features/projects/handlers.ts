@@ -16,7 +16,7 @@ import {
 import { isUniqueViolation } from '../../accounts/queries';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
+import { preSerialized, type Handlers } from '../../operations';
 import { sanitizeLexicalState } from './briefing';
 import type { Estimate, EstimateSource } from './estimates';
 import { importEstimateCsv } from './estimates';
@@ -261,10 +261,7 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
       return { ok: true as const };
     },
 
-    'projects.list': async ({ body }) => {
-      const found = await listProjects(db, body);
-      return { items: found.map(({ targets, ...row }) => projectOf(row, JSON.parse(targets) as Target[])) };
-    },
+    'projects.list': async ({ body, reply }) => preSerialized(reply, { items: await listProjects(db, body) }),
 
     'projects.timeline': async ({ body }) => {
       const projects = await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM projects WHERE id = ANY(${param(body.ids)}::int[]) ORDER BY id`);
@@ -288,9 +285,9 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
       }));
     },
 
-    'targets.list': async ({ body }) => {
+    'targets.list': async ({ body, reply }) => {
       const found = await listTargets(db, body);
-      return { items: found.map((row) => ({ ...toTarget(row), isProjectCommented: row.isProjectCommented })) };
+      return preSerialized(reply, { items: found.map((row) => ({ ...toTarget(row), isProjectCommented: row.isProjectCommented })) });
     },
 
     'targets.export': async ({ body, reply }) => {
