@@ -8,7 +8,7 @@ import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
 import { INDEXED_ITEM_LABELS } from './engine/bitmap-index';
 import { attributeValues } from './engine/semantics';
-import { param, rows, upsertNodes, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
+import { arrayLiteral, param, rows, upsertNodes, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
 
 /** 400 naming the row and its field, like validation does: 'Élément 3 — externalId : en double dans la requête'. */
 export function rowError(index: number, field: string, reason: string): HttpError {
@@ -96,6 +96,7 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
 
 /** Adds events, idempotent by eventId; unknown items get their node. All or nothing. */
 export async function ingestEvents(db: Database, engine: AudienceEngine, events: PopulationEvent[]): Promise<{ inserted: number; duplicates: number }> {
+  const t0 = performance.now(); const marks: string[] = []; let last = t0; const mark = (n: string) => { const now = performance.now(); marks.push(`${n} ${(now - last).toFixed(0)}`); last = now; };
   const externalIds = [...new Set(events.map((event) => event.userExternalId))];
   let added: { userId: number; nodeId: number; event: string }[] = [];
   let inserted = 0;
@@ -103,32 +104,58 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
     await engine.ownTransaction(tx);
     const users = await rows<{ id: number; externalId: string }>(
       tx,
-      sql`SELECT id, external_id AS "externalId" FROM app_users WHERE external_id = ANY(${param(externalIds)}::text[])`,
+      sql`SELECT id, external_id AS "externalId" FROM app_users WHERE external_id = ANY(${arrayLiteral(externalIds)}::text[])`,
     );
+    mark('users');
     const userIds = new Map(users.map((user) => [user.externalId, user.id]));
     const unknown = events.findIndex((event) => !userIds.has(event.userExternalId));
     if (unknown >= 0) throw rowError(unknown, 'userExternalId', AUDIENCE_MESSAGES.unknownUser);
-    const nodes = await upsertNodes(
+    const itemKey = (label: string, name: string) => `${label}\u0000${name}`;
+    const items = new Map<string, { label: string; value: string; name: string }>();
+    for (const { node } of events) {
+      const key = itemKey(node.label, node.name);
+      if (!items.has(key)) items.set(key, { label: node.label, value: node.name, name: node.name });
+    }
+    const nodes = await upsertNodes(tx, [...items.values()]);
+    mark('nodes');
+    const nodeIds = new Map(nodes.map((node) => [itemKey(node.label, node.value), node.id]));
+    const userIdOf = events.map((event) => userIds.get(event.userExternalId)!);
+    const nodeIdOf = events.map((event) => nodeIds.get(itemKey(event.node.label, event.node.name))!);
+    // One statement for the batch (a duplicate eventId is skipped, not an error). Only the count comes back: the
+    // rows are the request's own, unless some were duplicates.
+    const eventIdsParam = arrayLiteral(events.map((event) => event.eventId));
+    const userIdsParam = arrayLiteral(userIdOf);
+    const nodeIdsParam = arrayLiteral(nodeIdOf);
+    const eventsParam = arrayLiteral(events.map((event) => event.event));
+    const atParam = arrayLiteral(events.map((event) => event.at));
+    mark('arrays');
+    const [{ count }] = await rows<{ count: number }>(
       tx,
-      events.map((event) => ({ label: event.node.label, value: event.node.name, name: event.node.name })),
+      sql`WITH added AS (
+            INSERT INTO interaction_events (event_id, user_id, node_id, event, at)
+            SELECT * FROM unnest(${eventIdsParam}::text[], ${userIdsParam}::int[], ${nodeIdsParam}::int[], ${eventsParam}::text[], ${atParam}::timestamptz[])
+            ON CONFLICT (event_id) DO NOTHING
+            RETURNING 1)
+          SELECT count(*)::int AS count FROM added`,
     );
-    const nodeIds = new Map(nodes.map((node) => [`${node.label}\u0000${node.value}`, node]));
-    const nodeOf = (event: PopulationEvent) => nodeIds.get(`${event.node.label}\u0000${event.node.name}`)!;
-    // One statement for the batch; the rows that were new come back (a duplicate eventId is skipped, not an error).
-    added = await rows<{ userId: number; nodeId: number; event: string }>(
-      tx,
-      sql`INSERT INTO interaction_events (event_id, user_id, node_id, event, at)
-          SELECT * FROM unnest(${param(events.map((event) => event.eventId))}::text[], ${param(events.map((event) => userIds.get(event.userExternalId)))}::int[],
-                               ${param(events.map((event) => nodeOf(event).id))}::int[], ${param(events.map((event) => event.event))}::text[],
-                               ${param(events.map((event) => event.at))}::timestamptz[])
-          ON CONFLICT (event_id) DO NOTHING
-          RETURNING user_id AS "userId", node_id AS "nodeId", event`,
-    );
+    inserted = count;
+    if (inserted === events.length) {
+      added = events.map((event, index) => ({ userId: userIdOf[index], nodeId: nodeIdOf[index], event: event.event }));
+    } else if (inserted > 0) {
+      // Which rows were new: those this transaction wrote (interaction_events_tx_idx).
+      added = await rows<{ userId: number; nodeId: number; event: string }>(
+        tx,
+        sql`SELECT user_id AS "userId", node_id AS "nodeId", event FROM interaction_events WHERE tx = pg_current_xact_id()`,
+      );
+    }
+    mark('insert');
     // Labels are known from the nodes resolved above: no join with the nodes table (a million User nodes at scale).
-    inserted = added.length;
     const indexedNodes = new Set(nodes.filter((node) => INDEXED_ITEM_LABELS.has(node.label)).map((node) => node.id));
     added = added.filter((event) => indexedNodes.has(event.nodeId));
   });
+  mark('commit');
   engine.addEvents(added);
+  mark('engine');
+  if (process.env.PROFILE_INGEST) console.log('INGEST', marks.join(', '));
   return { inserted, duplicates: events.length - inserted };
 }

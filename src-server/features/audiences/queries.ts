@@ -16,6 +16,22 @@ export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 export const param = (value: unknown) => sql.param(value);
 
+/**
+ * A PostgreSQL array literal of texts or numbers, to bind as one text parameter cast to the array type
+ * (`${arrayLiteral(ids)}::int[]`): node-postgres escapes each element of an array parameter with two regular
+ * expressions, a quarter of a second for a 50,000-event batch; this does it in a few milliseconds. No nulls.
+ */
+export function arrayLiteral(values: readonly (string | number)[]): SQL {
+  if (values.every((value) => typeof value === 'number')) return sql`${`{${values.join(',')}}`}`;
+  const quoted = values.map((value) => {
+    const text = String(value);
+    return NEEDS_ESCAPE.test(text) ? `"${text.replace(ESCAPED, '\\$&')}"` : `"${text}"`;
+  });
+  return sql`${`{${quoted.join(',')}}`}`;
+}
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /["\\]/g;
+
 // ---- relationships as criteria --------------------------------------------------------------------------------
 
 export interface RelationshipRow {
