@@ -81,11 +81,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler(handleError);
-  if (process.env.PROFILE_INGEST) {
-    const mark = (name: string) => async (request: any) => { (request.marks ??= []).push([name, performance.now()]); };
-    for (const hook of ['onRequest', 'preParsing', 'preValidation', 'preHandler', 'preSerialization', 'onSend', 'onResponse'] as const) app.addHook(hook as any, mark(hook));
-    app.addHook('onResponse', async (request: any) => { const m = request.marks; console.log('PROFILE', m.map(([n, t]: any, i: number) => i ? `${n} +${(t - m[i - 1][1]).toFixed(0)}` : n).join(' ')); });
-  }
   // Uploads are read by their handler as a stream (src-server/storage/multipart.ts), never buffered.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
 

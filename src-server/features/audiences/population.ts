@@ -4,6 +4,7 @@ import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/me
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import type { NodeLabel } from '@shared/rules/audiences';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../accounts/queries';
 import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
 import { INDEXED_ITEM_LABELS } from './engine/bitmap-index';
@@ -96,7 +97,6 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
 
 /** Adds events, idempotent by eventId; unknown items get their node. All or nothing. */
 export async function ingestEvents(db: Database, engine: AudienceEngine, events: PopulationEvent[]): Promise<{ inserted: number; duplicates: number }> {
-  const t0 = performance.now(); const marks: string[] = []; let last = t0; const mark = (n: string) => { const now = performance.now(); marks.push(`${n} ${(now - last).toFixed(0)}`); last = now; };
   const externalIds = [...new Set(events.map((event) => event.userExternalId))];
   let added: { userId: number; nodeId: number; event: string }[] = [];
   let inserted = 0;
@@ -106,7 +106,6 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
       tx,
       sql`SELECT id, external_id AS "externalId" FROM app_users WHERE external_id = ANY(${arrayLiteral(externalIds)}::text[])`,
     );
-    mark('users');
     const userIds = new Map(users.map((user) => [user.externalId, user.id]));
     const unknown = events.findIndex((event) => !userIds.has(event.userExternalId));
     if (unknown >= 0) throw rowError(unknown, 'userExternalId', AUDIENCE_MESSAGES.unknownUser);
@@ -117,27 +116,48 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
       if (!items.has(key)) items.set(key, { label: node.label, value: node.name, name: node.name });
     }
     const nodes = await upsertNodes(tx, [...items.values()]);
-    mark('nodes');
     const nodeIds = new Map(nodes.map((node) => [itemKey(node.label, node.value), node.id]));
-    const userIdOf = events.map((event) => userIds.get(event.userExternalId)!);
-    const nodeIdOf = events.map((event) => nodeIds.get(itemKey(event.node.label, event.node.name))!);
-    // One statement for the batch (a duplicate eventId is skipped, not an error). Only the count comes back: the
-    // rows are the request's own, unless some were duplicates.
-    const eventIdsParam = arrayLiteral(events.map((event) => event.eventId));
-    const userIdsParam = arrayLiteral(userIdOf);
-    const nodeIdsParam = arrayLiteral(nodeIdOf);
-    const eventsParam = arrayLiteral(events.map((event) => event.event));
-    const atParam = arrayLiteral(events.map((event) => event.at));
-    mark('arrays');
-    const [{ count }] = await rows<{ count: number }>(
-      tx,
-      sql`WITH added AS (
-            INSERT INTO interaction_events (event_id, user_id, node_id, event, at)
-            SELECT * FROM unnest(${eventIdsParam}::text[], ${userIdsParam}::int[], ${nodeIdsParam}::int[], ${eventsParam}::text[], ${atParam}::timestamptz[])
-            ON CONFLICT (event_id) DO NOTHING
-            RETURNING 1)
-          SELECT count(*)::int AS count FROM added`,
-    );
+    // The five columns as array literals, in one pass (event names and validated timestamps need no escaping).
+    const userIdOf = new Array<number>(events.length);
+    const nodeIdOf = new Array<number>(events.length);
+    const eventIdList = new Array<string>(events.length);
+    const eventList = new Array<string>(events.length);
+    const atList = new Array<string>(events.length);
+    const eventIdSet = new Set<string>();
+    events.forEach((event, index) => {
+      userIdOf[index] = userIds.get(event.userExternalId)!;
+      nodeIdOf[index] = nodeIds.get(itemKey(event.node.label, event.node.name))!;
+      eventIdList[index] = event.eventId;
+      eventIdSet.add(event.eventId);
+      eventList[index] = event.event;
+      atList[index] = event.at;
+    });
+    const columns = sql`unnest(${arrayLiteral(eventIdList)}::text[], ${arrayLiteral(userIdOf)}::int[], ${arrayLiteral(nodeIdOf)}::int[],
+                               ${arrayLiteral(eventList)}::text[], ${arrayLiteral(atList)}::timestamptz[])`;
+    // One statement for the batch. New events are the rule: a plain INSERT costs about a third less than ON CONFLICT
+    // (no speculative insertion per row). A duplicate eventId (a batch sent again, a concurrent one) makes it
+    // fail: back to the savepoint, and ON CONFLICT skips the duplicates. Only the count comes back.
+    let count: number | undefined;
+    if (eventIdSet.size === events.length) {
+      try {
+        count = await tx.transaction(async (savepoint) => {
+          await savepoint.execute(sql`INSERT INTO interaction_events (event_id, user_id, node_id, event, at) SELECT * FROM ${columns}`);
+          return events.length;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    count ??= (
+      await rows<{ count: number }>(
+        tx,
+        sql`WITH added AS (
+              INSERT INTO interaction_events (event_id, user_id, node_id, event, at) SELECT * FROM ${columns}
+              ON CONFLICT (event_id) DO NOTHING
+              RETURNING 1)
+            SELECT count(*)::int AS count FROM added`,
+      )
+    )[0].count;
     inserted = count;
     if (inserted === events.length) {
       added = events.map((event, index) => ({ userId: userIdOf[index], nodeId: nodeIdOf[index], event: event.event }));
@@ -148,14 +168,10 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
         sql`SELECT user_id AS "userId", node_id AS "nodeId", event FROM interaction_events WHERE tx = pg_current_xact_id()`,
       );
     }
-    mark('insert');
     // Labels are known from the nodes resolved above: no join with the nodes table (a million User nodes at scale).
     const indexedNodes = new Set(nodes.filter((node) => INDEXED_ITEM_LABELS.has(node.label)).map((node) => node.id));
     added = added.filter((event) => indexedNodes.has(event.nodeId));
   });
-  mark('commit');
   engine.addEvents(added);
-  mark('engine');
-  if (process.env.PROFILE_INGEST) console.log('INGEST', marks.join(', '));
   return { inserted, duplicates: events.length - inserted };
 }

@@ -22,12 +22,14 @@ export const param = (value: unknown) => sql.param(value);
  * expressions, a quarter of a second for a 50,000-event batch; this does it in a few milliseconds. No nulls.
  */
 export function arrayLiteral(values: readonly (string | number)[]): SQL {
-  if (values.every((value) => typeof value === 'number')) return sql`${`{${values.join(',')}}`}`;
-  const quoted = values.map((value) => {
-    const text = String(value);
-    return NEEDS_ESCAPE.test(text) ? `"${text.replace(ESCAPED, '\\$&')}"` : `"${text}"`;
-  });
-  return sql`${`{${quoted.join(',')}}`}`;
+  let literal = '{';
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    if (typeof value === 'number') literal += value;
+    else literal += NEEDS_ESCAPE.test(value) ? `"${value.replace(ESCAPED, '\\$&')}"` : `"${value}"`;
+  }
+  return sql`${`${literal}}`}`;
 }
 const NEEDS_ESCAPE = /["\\]/;
 const ESCAPED = /["\\]/g;
