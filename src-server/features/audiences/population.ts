@@ -134,7 +134,7 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
     });
     const columns = sql`unnest(${arrayLiteral(eventIdList)}::text[], ${arrayLiteral(userIdOf)}::int[], ${arrayLiteral(nodeIdOf)}::int[],
                                ${arrayLiteral(eventList)}::text[], ${arrayLiteral(atList)}::timestamptz[])`;
-    // One statement for the batch. New events are the rule: a plain INSERT costs about a third less than ON CONFLICT
+    // One statement for the batch. New events are the rule: a plain INSERT took a quarter to a third less than ON CONFLICT
     // (no speculative insertion per row). A duplicate eventId (a batch sent again, a concurrent one) makes it
     // fail: back to the savepoint, and ON CONFLICT skips the duplicates. Only the count comes back.
     let count: number | undefined;
