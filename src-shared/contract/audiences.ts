@@ -180,13 +180,17 @@ export function readPopulationEvents(body: unknown): PopulationEvent[] | undefin
     const readUser = readShortText(userExternalId, EVENT_ID_MAX);
     const readName = readShortText(name, NODE_NAME_MAX);
     if (readEventId === undefined || readUser === undefined || readName === undefined) return undefined;
-    events[index] = {
+    // A row already as the schema would answer it is kept (no second copy of 50,000 objects); else the trimmed copy.
+    events[index] =
+      readEventId === eventId && readUser === userExternalId && readName === name && Object.getPrototypeOf(row) === Object.prototype && Object.getPrototypeOf(node) === Object.prototype
+        ? (row as PopulationEvent)
+        : {
       eventId: readEventId,
       userExternalId: readUser,
       event: event as PopulationEvent['event'],
       node: { label: label as PopulationEvent['node']['label'], name: readName },
       at,
-    };
+          };
   }
   return events;
 }
