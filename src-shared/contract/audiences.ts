@@ -181,15 +181,16 @@ export function readPopulationEvents(body: unknown): PopulationEvent[] | undefin
     const readName = readShortText(name, NODE_NAME_MAX);
     if (readEventId === undefined || readUser === undefined || readName === undefined) return undefined;
     // A row already as the schema would answer it is kept (no second copy of 50,000 objects); else the trimmed copy.
+    const plain = Object.getPrototypeOf(row) === Object.prototype && Object.getPrototypeOf(node) === Object.prototype;
     events[index] =
-      readEventId === eventId && readUser === userExternalId && readName === name && Object.getPrototypeOf(row) === Object.prototype && Object.getPrototypeOf(node) === Object.prototype
+      plain && readEventId === eventId && readUser === userExternalId && readName === name
         ? (row as PopulationEvent)
         : {
-      eventId: readEventId,
-      userExternalId: readUser,
-      event: event as PopulationEvent['event'],
-      node: { label: label as PopulationEvent['node']['label'], name: readName },
-      at,
+            eventId: readEventId,
+            userExternalId: readUser,
+            event: event as PopulationEvent['event'],
+            node: { label: label as PopulationEvent['node']['label'], name: readName },
+            at,
           };
   }
   return events;
