@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { buildApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/client';
+import { rows } from '../../src-server/features/audiences/queries';
 import { throwAwayPostgresDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -97,6 +98,42 @@ describe('population ingestion', () => {
     expect((await size(twice)).size).toBe(2);
     const thrice = { ...twice, relationships: [{ ...twice.relationships[0], caping: 3 }] };
     expect((await size(thrice)).size).toBe(0);
+  });
+
+  it('a large events body: a bad row deep inside is named as zod names it, and nothing of the request is written', async () => {
+    await ingest('users', [user(70), user(71)]);
+    const body = Array.from({ length: 3000 }, (_, n) => view(`big-${n}`, 70 + (n % 2), 'Guide gros lot'));
+    const control = await ingest('events', body.map((row, n) => (n === 2345 ? { ...row, node: { ...row.node, name: 'Guide\u0000' } } : row)));
+    expect(control.status).toBe(400);
+    expect(control.body).toEqual({ errorMsg: expect.stringMatching(/^Élément 2345 — /), field: '2345.node.name' });
+    const extra = await ingest('events', body.map((row, n) => (n === 1999 ? { ...row, source: 'app' } : row)));
+    // The generic wording of an unknown key (the field names the row).
+    expect(extra.body).toEqual({ errorMsg: 'source : champ inconnu', field: '1999.source' });
+    const unknownUser = await ingest('events', body.map((row, n) => (n === 2999 ? { ...row, userExternalId: 'u-nobody' } : row)));
+    expect(unknownUser.body).toEqual({ errorMsg: 'Élément 2999 — userExternalId : utilisateur inconnu', field: '2999.userExternalId' });
+    const [{ count }] = await rows<{ count: number }>(server.database.db, sql`SELECT count(*)::int AS count FROM interaction_events WHERE event_id LIKE 'big-%'`);
+    expect(count).toBe(0);
+    expect((await server.request('GET', '/search?term=Guide%20gros&label=Document&isGroup=true', { token: lead })).body).toEqual([]);
+
+    expect((await ingest('events', body)).body).toEqual({ inserted: 3000, duplicates: 0 });
+    const document = await nodeId('Document', 'Guide gros lot');
+    const views = (caping: number) => ({ area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }] });
+    expect((await size(views(1500))).size).toBe(2);
+    expect((await size(views(1501))).size).toBe(0);
+  });
+
+  it('event ids are kept as sent once trimmed, whatever their characters; repeats within a request count as duplicates', async () => {
+    await ingest('users', [user(80)]);
+    const odd = ['q"uote', 'back\\slash', 'comma,{brace}', 'NULL', 'é à 🙂'];
+    expect((await ingest('events', odd.map((id) => view(id, 80, 'Fiche ids')))).body).toEqual({ inserted: 5, duplicates: 0 });
+    const stored = await rows<{ eventId: string }>(server.database.db, sql`SELECT event_id AS "eventId" FROM interaction_events WHERE event_id = ANY(${sql.param(odd)}::text[])`);
+    expect(stored.map((row) => row.eventId).sort()).toEqual([...odd].sort());
+    // Trimmed like every text: '  NULL ' is the event already stored; r-1 twice in one request counts once.
+    expect((await ingest('events', [view('  NULL ', 80, 'Fiche ids'), view('r-1', 80, 'Fiche ids'), view('r-1', 80, 'Fiche ids')])).body).toEqual({ inserted: 1, duplicates: 2 });
+    const document = await nodeId('Document', 'Fiche ids');
+    const views = (caping: number) => ({ area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }] });
+    expect((await size(views(6))).size).toBe(1);
+    expect((await size(views(7))).size).toBe(0);
   });
 });
 

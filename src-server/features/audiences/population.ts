@@ -4,11 +4,12 @@ import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/me
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import type { NodeLabel } from '@shared/rules/audiences';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../accounts/queries';
 import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
 import { INDEXED_ITEM_LABELS } from './engine/bitmap-index';
 import { attributeValues } from './engine/semantics';
-import { param, rows, upsertNodes, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
+import { arrayLiteral, param, rows, upsertNodes, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
 
 /** 400 naming the row and its field, like validation does: 'Élément 3 — externalId : en double dans la requête'. */
 export function rowError(index: number, field: string, reason: string): HttpError {
@@ -103,29 +104,71 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
     await engine.ownTransaction(tx);
     const users = await rows<{ id: number; externalId: string }>(
       tx,
-      sql`SELECT id, external_id AS "externalId" FROM app_users WHERE external_id = ANY(${param(externalIds)}::text[])`,
+      sql`SELECT id, external_id AS "externalId" FROM app_users WHERE external_id = ANY(${arrayLiteral(externalIds)}::text[])`,
     );
     const userIds = new Map(users.map((user) => [user.externalId, user.id]));
     const unknown = events.findIndex((event) => !userIds.has(event.userExternalId));
     if (unknown >= 0) throw rowError(unknown, 'userExternalId', AUDIENCE_MESSAGES.unknownUser);
-    const nodes = await upsertNodes(
-      tx,
-      events.map((event) => ({ label: event.node.label, value: event.node.name, name: event.node.name })),
-    );
-    const nodeIds = new Map(nodes.map((node) => [`${node.label}\u0000${node.value}`, node]));
-    const nodeOf = (event: PopulationEvent) => nodeIds.get(`${event.node.label}\u0000${event.node.name}`)!;
-    // One statement for the batch; the rows that were new come back (a duplicate eventId is skipped, not an error).
-    added = await rows<{ userId: number; nodeId: number; event: string }>(
-      tx,
-      sql`INSERT INTO interaction_events (event_id, user_id, node_id, event, at)
-          SELECT * FROM unnest(${param(events.map((event) => event.eventId))}::text[], ${param(events.map((event) => userIds.get(event.userExternalId)))}::int[],
-                               ${param(events.map((event) => nodeOf(event).id))}::int[], ${param(events.map((event) => event.event))}::text[],
-                               ${param(events.map((event) => event.at))}::timestamptz[])
-          ON CONFLICT (event_id) DO NOTHING
-          RETURNING user_id AS "userId", node_id AS "nodeId", event`,
-    );
+    const itemKey = (label: string, name: string) => `${label}\u0000${name}`;
+    const items = new Map<string, { label: string; value: string; name: string }>();
+    for (const { node } of events) {
+      const key = itemKey(node.label, node.name);
+      if (!items.has(key)) items.set(key, { label: node.label, value: node.name, name: node.name });
+    }
+    const nodes = await upsertNodes(tx, [...items.values()]);
+    const nodeIds = new Map(nodes.map((node) => [itemKey(node.label, node.value), node.id]));
+    // The five columns as array literals, in one pass (event names and validated timestamps need no escaping).
+    const userIdOf = new Array<number>(events.length);
+    const nodeIdOf = new Array<number>(events.length);
+    const eventIdList = new Array<string>(events.length);
+    const eventList = new Array<string>(events.length);
+    const atList = new Array<string>(events.length);
+    const eventIdSet = new Set<string>();
+    events.forEach((event, index) => {
+      userIdOf[index] = userIds.get(event.userExternalId)!;
+      nodeIdOf[index] = nodeIds.get(itemKey(event.node.label, event.node.name))!;
+      eventIdList[index] = event.eventId;
+      eventIdSet.add(event.eventId);
+      eventList[index] = event.event;
+      atList[index] = event.at;
+    });
+    const columns = sql`unnest(${arrayLiteral(eventIdList)}::text[], ${arrayLiteral(userIdOf)}::int[], ${arrayLiteral(nodeIdOf)}::int[],
+                               ${arrayLiteral(eventList)}::text[], ${arrayLiteral(atList)}::timestamptz[])`;
+    // One statement for the batch. New events are the rule: a plain INSERT took a quarter to a third less than ON CONFLICT
+    // (no speculative insertion per row). A duplicate eventId (a batch sent again, a concurrent one) makes it
+    // fail: back to the savepoint, and ON CONFLICT skips the duplicates. Only the count comes back.
+    let count: number | undefined;
+    if (eventIdSet.size === events.length) {
+      try {
+        count = await tx.transaction(async (savepoint) => {
+          await savepoint.execute(sql`INSERT INTO interaction_events (event_id, user_id, node_id, event, at) SELECT * FROM ${columns}`);
+          return events.length;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    count ??= (
+      await rows<{ count: number }>(
+        tx,
+        sql`WITH added AS (
+              INSERT INTO interaction_events (event_id, user_id, node_id, event, at) SELECT * FROM ${columns}
+              ON CONFLICT (event_id) DO NOTHING
+              RETURNING 1)
+            SELECT count(*)::int AS count FROM added`,
+      )
+    )[0].count;
+    inserted = count;
+    if (inserted === events.length) {
+      added = events.map((event, index) => ({ userId: userIdOf[index], nodeId: nodeIdOf[index], event: event.event }));
+    } else if (inserted > 0) {
+      // Which rows were new: those this transaction wrote (interaction_events_tx_idx).
+      added = await rows<{ userId: number; nodeId: number; event: string }>(
+        tx,
+        sql`SELECT user_id AS "userId", node_id AS "nodeId", event FROM interaction_events WHERE tx = pg_current_xact_id()`,
+      );
+    }
     // Labels are known from the nodes resolved above: no join with the nodes table (a million User nodes at scale).
-    inserted = added.length;
     const indexedNodes = new Set(nodes.filter((node) => INDEXED_ITEM_LABELS.has(node.label)).map((node) => node.id));
     added = added.filter((event) => indexedNodes.has(event.nodeId));
   });
