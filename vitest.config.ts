@@ -19,6 +19,11 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/{unit,server,main,renderer}/**/*.test.{ts,tsx}'],
+          // A worker runs its files one after the other in one module graph: the server (fastify, drizzle, PGlite's
+          // WebAssembly, every feature) is imported once per worker instead of once per file, most of the import
+          // time of the run. The files share no state but what they start and close themselves (own server, own
+          // database, own port); fake timers and environment changes are undone by the tests that make them.
+          isolate: false,
           // Builds (or reuses) the migrated PGlite template every test database is loaded from.
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { startWebHost, type WebHost } from '../../src-main/hosts/web';
 
 /** The browser version's demo seeds the app-user population in the background (issue 8 §6): start and page never wait. */
@@ -13,6 +13,8 @@ const rendererDir = join(work, 'renderer');
 mkdirSync(rendererDir, { recursive: true });
 writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The migrated cluster `npm run web` starts from too (scripts/build-pglite-template.ts): no initdb and migrations per test.
+const templateDir = inject('pgliteTemplateDir');
 
 async function count(host: WebHost, table: 'app_users' | 'audiences' | 'audience_groups'): Promise<number> {
   const result = (await host.embedded!.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] };
@@ -43,7 +45,7 @@ async function appInfo(host: WebHost): Promise<{ ok: boolean }> {
 describe('web host demo population', { timeout: 240_000 }, () => {
   it('starts without waiting for the full demo population, which is then written while the page works', async () => {
     const folder = join(work, 'full');
-    const host = await startWebHost({ port: 0, rendererDir, dataDir: join(folder, 'pglite'), settingsFile: join(folder, 'settings.json'), logger: pino({ level: 'silent' }) });
+    const host = await startWebHost({ port: 0, rendererDir, dataDir: join(folder, 'pglite'), templateDir, settingsFile: join(folder, 'settings.json'), logger: pino({ level: 'silent' }) });
     try {
       // Sample audiences come last, after 20,000 users and 200,000 events: the start did not wait for them.
       expect(await count(host, 'audiences')).toBe(0);
@@ -61,6 +63,7 @@ describe('web host demo population', { timeout: 240_000 }, () => {
       port: 0,
       rendererDir,
       dataDir: join(folder, 'pglite'),
+      templateDir,
       settingsFile: join(folder, 'settings.json'),
       demoPopulation: { users: 300, events: 3_000 },
       logger: pino({ level: 'silent' }),
@@ -77,7 +80,7 @@ describe('web host demo population', { timeout: 240_000 }, () => {
 
   it('without the demo, no population', async () => {
     const folder = join(work, 'none');
-    const host = await startWebHost({ port: 0, rendererDir, dataDir: join(folder, 'pglite'), settingsFile: join(folder, 'settings.json'), demo: false, logger: pino({ level: 'silent' }) });
+    const host = await startWebHost({ port: 0, rendererDir, dataDir: join(folder, 'pglite'), templateDir, settingsFile: join(folder, 'settings.json'), demo: false, logger: pino({ level: 'silent' }) });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await count(host, 'app_users')).toBe(0);

@@ -261,6 +261,9 @@ describe('web host with the embedded API', { timeout: 120_000 }, () => {
       rendererDir: rendererDir(),
       dataDir: join(folder, 'pglite'),
       settingsFile: join(folder, 'settings.json'),
+      // The demo accounts, without the population seeded behind them (web-host-demo.test.ts covers it): its
+      // writes would only compete with this test for the CPU.
+      demoPopulation: false,
       logger: pino({ level: 'silent' }),
       onListening: (url) => {
         early = (async () => {
