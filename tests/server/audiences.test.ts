@@ -122,6 +122,26 @@ describe('population ingestion', () => {
     expect((await size(views(1501))).size).toBe(0);
   });
 
+  it('a body of several insert statements: a duplicate in the last one, or across two, keeps the others and the engine counts only the new', async () => {
+    await ingest('users', [user(90), user(91)]);
+    const first = Array.from({ length: 12_000 }, (_, n) => view(`chunk-${n}`, 90 + (n % 2), 'Fiche lots'));
+    expect((await ingest('events', first)).body).toEqual({ inserted: 12_000, duplicates: 0 });
+    // 24,000 rows: the first 22,000 new, then 1,000 already stored (in the third statement), then 1,000 repeating
+    // rows of the first statement of this same request.
+    const second = [
+      ...Array.from({ length: 22_000 }, (_, n) => view(`chunk-b-${n}`, 90 + (n % 2), 'Fiche lots')),
+      ...first.slice(11_000),
+      ...Array.from({ length: 1000 }, (_, n) => view(`chunk-b-${n}`, 90 + (n % 2), 'Fiche lots')),
+    ];
+    expect((await ingest('events', second)).body).toEqual({ inserted: 22_000, duplicates: 2000 });
+    const [{ count }] = await rows<{ count: number }>(server.database.db, sql`SELECT count(*)::int AS count FROM interaction_events WHERE event_id LIKE 'chunk-%'`);
+    expect(count).toBe(34_000);
+    const document = await nodeId('Document', 'Fiche lots');
+    const views = (caping: number) => ({ area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }] });
+    expect((await size(views(17_000))).size).toBe(2);
+    expect((await size(views(17_001))).size).toBe(0);
+  });
+
   it('event ids are kept as sent once trimmed, whatever their characters; repeats within a request count as duplicates', async () => {
     await ingest('users', [user(80)]);
     const odd = ['q"uote', 'back\\slash', 'comma,{brace}', 'NULL', 'é à 🙂'];
