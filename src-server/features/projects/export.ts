@@ -133,16 +133,23 @@ export async function* cursorBatches<T, U = T[]>(
   const work = db
     .transaction(async (tx) => {
       await tx.execute(sql`DECLARE target_export NO SCROLL CURSOR FOR ${query}`);
-      // The rows are only referenced inside fetchBatch: while the batch waits for the consumer, only `prepare`'s
-      // result is alive (a row array kept in this frame across the wait was promoted to the old generation).
-      const fetchBatch = async () => {
-        const { rows } = (await tx.execute(sql.raw(`FETCH ${batchSize} FROM target_export`))) as unknown as { rows: T[] };
-        return { count: rows.length, batch: rows.length ? prepare(rows) : null };
-      };
-      for (;;) {
-        const { count, batch } = await fetchBatch();
+      // One FETCH ahead: the database computes the next batch while this one is prepared and handed over (a FETCH
+      // only runs the query that far). The rows are only referenced inside prepareBatch: while the batch waits for
+      // the consumer, only `prepare`'s result is alive (a row array kept across the wait was promoted to the old
+      // generation).
+      const fetchRows = () => tx.execute(sql.raw(`FETCH ${batchSize} FROM target_export`)) as unknown as Promise<{ rows: T[] }>;
+      const prepareBatch = (rows: T[]) => (rows.length ? prepare(rows) : null);
+      let next: Promise<{ rows: T[] }> | undefined = fetchRows();
+      while (next) {
+        let rows: T[] | undefined = (await next).rows;
+        next = rows.length === batchSize ? fetchRows() : undefined;
+        const batch = prepareBatch(rows);
+        rows = undefined;
         const keepGoing = await handOver!(batch);
-        if (!keepGoing || count < batchSize) break;
+        if (!keepGoing) {
+          await next;
+          break;
+        }
       }
       await tx.execute(sql`CLOSE target_export`);
     })
