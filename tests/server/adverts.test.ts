@@ -403,9 +403,11 @@ describe('demo data (--demo)', () => {
       const story = items.find((item) => item.type === 'story' && item.story);
       expect(story?.story?.screens.map((screen) => screen.illustration)).toEqual([expect.stringMatching(/^\/cdn\//), expect.stringMatching(/^\/cdn\//), expect.stringMatching(/^\/cdn\//)]);
 
+      // Global fetch keeps its connections alive, and closing the server would wait for them (72 s).
+      const NO_KEEP_ALIVE = { headers: { connection: 'close' } };
       const digests = new Map<string, string>();
       for (const url of urls) {
-        const response = await fetch(`${demo.url}${url}`);
+        const response = await fetch(`${demo.url}${url}`, NO_KEEP_ALIVE);
         expect(response.status, url).toBe(200);
         expect(response.headers.get('content-type'), url).toBe('image/png');
         const bytes = Buffer.from(await response.arrayBuffer());
@@ -422,7 +424,7 @@ describe('demo data (--demo)', () => {
       await second.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
       expect(await seedAdvertDemo(second.db, clock, undefined, media)).toBe(true);
       for (const [path, digest] of digests) {
-        const bytes = Buffer.from(await (await fetch(`${demo.url}${path}`)).arrayBuffer());
+        const bytes = Buffer.from(await (await fetch(`${demo.url}${path}`, NO_KEEP_ALIVE)).arrayBuffer());
         expect(createHash('sha256').update(bytes).digest('hex'), path).toBe(digest);
       }
     } finally {
