@@ -35,6 +35,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // A page under load (three workers, Chromium, the web host on two cores) may take seconds to settle after
+          // a reload: expect.poll waits up to 10 s there (1 s by default). A poll that holds returns at once.
+          expect: { poll: { timeout: 10_000 } },
           // Builds the renderer once for every browser test file.
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
