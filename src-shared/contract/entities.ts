@@ -52,7 +52,7 @@ export type ApiError = z.infer<typeof errorSchema>;
  * others have no place in a name, an e-mail, a password or a token.
  */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-export const withoutControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text);
+const withoutControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text);
 
 /** Text kept as typed (passwords, tokens): bounded, and free of control characters. */
 export const plainText = (max: number) => z.string().max(max).refine(withoutControlCharacters, VALIDATION_MESSAGES.controlCharacters);

@@ -124,32 +124,30 @@ export async function ingestEvents(db: Database, engine: AudienceEngine, events:
         ats: arrayLiteral(slice.map((event) => event.at)),
       };
     });
+    // One pass over the events: each one's user id (an unknown user refuses the request, naming its row) and item.
     const userIds = new Map((await usersAnswer).map((user) => [user.externalId, user.id]));
-    const unknown = events.findIndex((event) => !userIds.has(event.userExternalId));
-    if (unknown >= 0) throw rowError(unknown, 'userExternalId', AUDIENCE_MESSAGES.unknownUser);
+    const userIdOf = new Int32Array(events.length);
     // label → name → id, without a key string per event.
     const itemIds = new Map<string, Map<string, number>>();
     const items: { label: string; value: string; name: string }[] = [];
-    for (const { node } of events) {
+    events.forEach(({ userExternalId, node }, index) => {
+      const userId = userIds.get(userExternalId);
+      if (userId === undefined) throw rowError(index, 'userExternalId', AUDIENCE_MESSAGES.unknownUser);
+      userIdOf[index] = userId;
       let names = itemIds.get(node.label);
       if (!names) itemIds.set(node.label, (names = new Map()));
       if (!names.has(node.name)) {
         names.set(node.name, 0);
         items.push({ label: node.label, value: node.name, name: node.name });
       }
-    }
+    });
     const nodes = await upsertNodes(tx, items);
     for (const node of nodes) itemIds.get(node.label)!.set(node.value, node.id);
-    const userIdOf = new Int32Array(events.length);
-    const nodeIdOf = new Int32Array(events.length);
-    events.forEach((event, index) => {
-      userIdOf[index] = userIds.get(event.userExternalId)!;
-      nodeIdOf[index] = itemIds.get(event.node.label)!.get(event.node.name)!;
-    });
+    const nodeIdOf = Int32Array.from(events, (event) => itemIds.get(event.node.label)!.get(event.node.name)!);
     const columnsOf = (index: number) => {
       const { start, end } = chunks[index];
       const { eventIds, names, ats } = ownColumns[index];
-      return sql`unnest(${eventIds}::text[], ${`{${userIdOf.subarray(start, end).join(',')}}`}::int[], ${`{${nodeIdOf.subarray(start, end).join(',')}}`}::int[], ${names}::text[], ${ats}::timestamptz[])`;
+      return sql`unnest(${eventIds}::text[], ${arrayLiteral(userIdOf.subarray(start, end))}::int[], ${arrayLiteral(nodeIdOf.subarray(start, end))}::int[], ${names}::text[], ${ats}::timestamptz[])`;
     };
     // New events are the rule: a plain INSERT took a quarter to a third less than ON CONFLICT (no speculative
     // insertion per row). A duplicate eventId (a batch sent again, a concurrent one, twice in this request) makes it
