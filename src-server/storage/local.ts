@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,12 +36,22 @@ export class LocalStorage implements StorageAdapter {
     const path = this.pathOf(safeKey(key));
     await mkdir(this.incoming, { recursive: true, mode: 0o700 });
     const temporary = join(this.incoming, randomUUID());
+    // The file is created here, before any byte flows: a write stream given only a path opens (creates) it on its
+    // own schedule, which could come after the clean-up below when the source fails at once, leaving it behind.
+    const handle = await open(temporary, 'wx', 0o600).catch((error: unknown) => {
+      body.destroy();
+      throw error;
+    });
+    const output = handle.createWriteStream();
     try {
-      await pipeline(body, createWriteStream(temporary, { mode: 0o600 }));
+      await pipeline(body, output);
       await mkdir(dirname(path), { recursive: true });
       await rename(temporary, path);
     } catch (error) {
       body.destroy();
+      output.destroy();
+      // Closed before removal (Windows refuses to unlink an open file).
+      if (!output.closed) await new Promise((closed) => output.once('close', closed));
       await rm(temporary, { force: true });
       throw error;
     }

@@ -118,13 +118,49 @@ describe('local adapter on disk', () => {
     const storage = new LocalStorage(dir);
     await expect(storage.put('../escape.txt', Readable.from([Buffer.from('x')]), 'text/plain')).rejects.toThrow();
     expect(existsSync(join(dir, '..', 'escape.txt'))).toBe(false);
-    async function* failing() {
-      yield Buffer.from('partial');
-      throw new Error('cut');
+    // A source can fail before the write stream has opened its file, or after a few bytes: the clean-up must
+    // see the temporary file in every case (it once ran before the stream created it, leaving one behind).
+    const sources: Record<string, () => Readable> = {
+      'at once': () =>
+        Readable.from(
+          (async function* () {
+            throw new Error('cut');
+          })(),
+        ),
+      'destroyed on first read': () =>
+        new Readable({
+          read() {
+            this.destroy(new Error('cut'));
+          },
+        }),
+      'after a few bytes': () =>
+        Readable.from(
+          (async function* () {
+            yield Buffer.from('partial');
+            throw new Error('cut');
+          })(),
+        ),
+      'a generator failing at once': () =>
+        Readable.from(
+          (function* (): Generator<Buffer> {
+            throw new Error('cut');
+          })(),
+        ),
+      'after a few chunks': () =>
+        Readable.from(
+          (async function* () {
+            for (let i = 0; i < 4; i += 1) yield randomBytes(64 * 1024);
+            throw new Error('cut');
+          })(),
+        ),
+    };
+    for (const [name, source] of Object.entries(sources)) {
+      for (let attempt = 0; attempt < 500; attempt += 1) {
+        await expect(storage.put('a/b.txt', source(), 'text/plain'), `${name} #${attempt}`).rejects.toThrow('cut');
+      }
+      expect(existsSync(join(dir, 'a', 'b.txt')), name).toBe(false);
+      expect(readdirSync(join(dir, '..', '.files-incoming')), name).toEqual([]);
     }
-    await expect(storage.put('a/b.txt', Readable.from(failing()), 'text/plain')).rejects.toThrow();
-    expect(existsSync(join(dir, 'a', 'b.txt'))).toBe(false);
-    expect(readdirSync(join(dir, '..', '.files-incoming'))).toEqual([]);
   });
 });
 
