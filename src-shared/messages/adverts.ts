@@ -63,6 +63,12 @@ export const ADVERT_MESSAGES = {
   historyEntryNotFound: 'Version introuvable',
   urlRefused: "Cette adresse n'est pas autorisée",
   urlTimeout: 'La page ne répond pas',
+  // URL pre-fill limits (issue 19): reasons after urlFetchFailed, then the 429 answers.
+  urlParseTooSlow: 'la page est trop longue à analyser',
+  urlPageTooLarge: 'la page est trop volumineuse',
+  urlParseFailed: "la page n'a pas pu être analysée",
+  urlParseBusyForAccount: "Une analyse d'URL est déjà en cours pour votre compte : réessayez quand elle sera terminée",
+  urlParseBusy: "Trop d'analyses d'URL en cours : réessayez dans quelques secondes",
 } as const;
 
 export const ADVERT_NOTICES = {

@@ -34,7 +34,8 @@ export async function advertsFeature(context: ServerContext) {
     'decisioning.adverts': async ({ body }) => decisioning.adverts(body),
     'decisioning.search': async ({ body }) => decisioning.search(body),
     'autopublish.report': async () => autopublish.report(),
-    'url.parse': async ({ query }) => urls.parse(query.url),
+    // Authenticated access: an account is always there (0 would only share one slot among account-less callers).
+    'url.parse': async ({ query, account }) => urls.parse(query.url, account?.id ?? 0),
   };
   return { ...advertHandlers(context, content), ...articleHandlers(context, content), ...more };
 }
@@ -51,8 +52,11 @@ function seedDemoInBackground(context: ServerContext) {
     warn: (error: unknown) => context.logger.warn({ err: error }, 'demo pictures not stored: the demo adverts have none'),
   };
   const done = seedAdvertDemo(context.db, context.clock, abort.signal, media)
-    .then((seeded) => {
-      if (seeded) context.logger.info('demo adverts and articles seeded');
+    .then(async (seeded) => {
+      if (!seeded) return;
+      context.logger.info('demo adverts and articles seeded');
+      // The demo projects' actions take these adverts (the projects feature knows its actions).
+      await featureServices(context).linkDemoAdverts?.();
     })
     .catch((error) => {
       if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo adverts seeding failed');

@@ -1,22 +1,36 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import ogs from 'open-graph-scraper';
 import { Agent, request } from 'undici';
 import { MESSAGES } from '@shared/messages';
 import { HttpError } from '../../errors';
+import { HtmlParseError, htmlParser } from './html-parse';
 
 /**
  * URL pre-fill (issue 10 §6): the server fetches the page and reads title, description, author, image and logo
  * from its Open Graph and meta tags (open-graph-scraper on the HTML we fetched ourselves, so that every
- * connection goes through our checks). Limits: 5 s in all, the first 2 MB read (the tags are in the head), three
- * redirects. Private, loopback, link-local and other non-public addresses are refused after DNS resolution — at
- * connection time, so a name that resolves differently the second time cannot slip through — unless
- * BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true (tests of a local page only).
+ * connection goes through our checks). Limits: 5 s for the download, three redirects. Private, loopback,
+ * link-local and other non-public addresses are refused after DNS resolution — at connection time, so a name that
+ * resolves differently the second time cannot slip through — unless BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true
+ * (tests of a local page only).
+ *
+ * Any signed-in account may call it, so a hostile page must not cost the others (issue 19): the download stops at
+ * `</head>` or 256 KB, whichever comes first (the tags are in the head); the HTML is parsed in a worker thread with
+ * a 2 s limit (html-parse.ts), never on the main thread; one call at a time per account and two parses at a time
+ * per server, beyond which the answer is an immediate 429.
  */
 
 export const URL_PARSE_TIMEOUT_MS = 5_000;
-export const URL_PARSE_MAX_BYTES = 2 * 1024 * 1024;
+export const URL_PARSE_MAX_BYTES = 256 * 1024;
 export const URL_PARSE_MAX_REDIRECTS = 3;
+export const URL_PARSE_TIME_LIMIT_MS = 2_000;
+export const URL_PARSE_MAX_PARSES = 2;
+/** The parse worker's heap: cheerio's tree of 256 KB of markup fits many times over. */
+export const URL_PARSE_WORKER_MEMORY_MB = 128;
+/** Seconds a caller told 429 is asked to wait (a call lasts at most the download, the parse and the image checks). */
+const RETRY_AFTER_S = 5;
+
+/** `</head` followed by `>` or a space, in any case: where the download stops. */
+const HEAD_END = /<\/head[\s>]/i;
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -85,7 +99,15 @@ export interface PageInfo {
   unavailable?: ('image' | 'logo')[];
 }
 
-export function urlParser(options: { allowPrivate: boolean }) {
+export function urlParser(options: { allowPrivate: boolean; timeLimitMs?: number; maxParses?: number }) {
+  const parser = htmlParser({
+    maxParses: options.maxParses ?? URL_PARSE_MAX_PARSES,
+    timeLimitMs: options.timeLimitMs ?? URL_PARSE_TIME_LIMIT_MS,
+    maxMemoryMb: URL_PARSE_WORKER_MEMORY_MB,
+    idleMs: 60_000,
+  });
+  /** Accounts whose call is under way: one at a time each. */
+  const busyAccounts = new Set<number>();
   /** DNS resolution whose every answer must be public; used by the agent for every connection. */
   const safeLookup = (hostname: string, lookupOptions: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
     dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
@@ -140,19 +162,28 @@ export function urlParser(options: { allowPrivate: boolean }) {
         await response.body.dump().catch(() => undefined);
         throw fetchFailed("la page n'est pas une page web");
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
+      let page = Buffer.alloc(0);
       try {
         for await (const chunk of response.body) {
-          const buffer = chunk as Buffer;
-          chunks.push(size + buffer.length > URL_PARSE_MAX_BYTES ? buffer.subarray(0, URL_PARSE_MAX_BYTES - size) : buffer);
-          size = Math.min(URL_PARSE_MAX_BYTES, size + buffer.length);
-          // The tags are in the head: what follows the first 2 MB is never read.
-          if (size >= URL_PARSE_MAX_BYTES) break;
+          // Searched as latin1 (one char a byte) from a few bytes back, so a `</head>` cut across chunks is found.
+          const from = Math.max(0, page.length - 6);
+          page = Buffer.concat([page, chunk as Buffer]);
+          const end = headEnd(page, from);
+          // The tags are in the head: what follows `</head>`, or the first 256 KB, is never downloaded.
+          if (end >= 0) {
+            page = page.subarray(0, end);
+            break;
+          }
+          if (page.length >= URL_PARSE_MAX_BYTES) {
+            page = page.subarray(0, URL_PARSE_MAX_BYTES);
+            break;
+          }
         }
       } catch (error) {
         throw translate(error, signal);
       } finally {
+        // Aborts the rest of the download (the connection is closed, not drained).
+        response.body.on('error', () => undefined);
         response.body.destroy();
       }
       const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1] ?? 'utf-8';
@@ -162,7 +193,7 @@ export function urlParser(options: { allowPrivate: boolean }) {
       } catch {
         decoder = new TextDecoder('utf-8');
       }
-      return { html: decoder.decode(Buffer.concat(chunks)), url };
+      return { html: decoder.decode(page), url };
     }
   }
 
@@ -189,39 +220,75 @@ export function urlParser(options: { allowPrivate: boolean }) {
     }
   }
 
+  /** The page's tags, parsed off the main thread; the parser's limits as the user's French answers. */
+  async function tags(html: string) {
+    try {
+      return await parser.parse(html);
+    } catch (error) {
+      if (!(error instanceof HtmlParseError)) throw error;
+      if (error.reason === 'busy') throw new HttpError(429, MESSAGES.urlParseBusy, { 'retry-after': String(RETRY_AFTER_S) });
+      if (error.reason === 'tooSlow') throw fetchFailed(MESSAGES.urlParseTooSlow);
+      if (error.reason === 'tooLarge') throw fetchFailed(MESSAGES.urlPageTooLarge);
+      throw fetchFailed(MESSAGES.urlParseFailed);
+    }
+  }
+
+  async function parsePage(text: string): Promise<PageInfo> {
+    const url = parseUserUrl(text);
+    const signal = AbortSignal.timeout(URL_PARSE_TIMEOUT_MS);
+    const page = await fetchPage(url, signal);
+    const result = await tags(page.html);
+    const absolute = (value: unknown) => {
+      if (typeof value !== 'string' || !value.trim()) return null;
+      try {
+        const resolved = new URL(value.trim(), page.url);
+        return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : null;
+      } catch {
+        return null;
+      }
+    };
+    const record = result as Record<string, unknown>;
+    const firstUrl = (list: unknown) => (Array.isArray(list) && list.length ? (list[0] as { url?: string }).url : undefined);
+    const text_ = (...values: unknown[]) => String(values.find((value) => typeof value === 'string' && value.trim()) ?? '').trim();
+    const image = absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage));
+    const logo = absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico');
+    const [imageOk, logoOk] = await Promise.all([image ? answersImage(image) : true, logo ? answersImage(logo) : true]);
+    const unavailable = [...(imageOk ? [] : ['image' as const]), ...(logoOk ? [] : ['logo' as const])];
+    return {
+      title: text_(result.ogTitle, result.twitterTitle, result.dcTitle),
+      description: text_(result.ogDescription, result.twitterDescription, result.dcDescription),
+      author: text_(record.metaAuthor, record.author, result.articleAuthor, result.ogSiteName),
+      image,
+      logo,
+      ...(unavailable.length ? { unavailable } : {}),
+    };
+  }
+
   return {
-    async parse(text: string): Promise<PageInfo> {
-      const url = parseUserUrl(text);
-      const signal = AbortSignal.timeout(URL_PARSE_TIMEOUT_MS);
-      const page = await fetchPage(url, signal);
-      const { result } = await ogs({ html: page.html, customMetaTags: [{ multiple: false, property: 'author', fieldName: 'metaAuthor' }] });
-      const absolute = (value: unknown) => {
-        if (typeof value !== 'string' || !value.trim()) return null;
-        try {
-          const resolved = new URL(value.trim(), page.url);
-          return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : null;
-        } catch {
-          return null;
-        }
-      };
-      const record = result as Record<string, unknown>;
-      const firstUrl = (list: unknown) => (Array.isArray(list) && list.length ? (list[0] as { url?: string }).url : undefined);
-      const text_ = (...values: unknown[]) => String(values.find((value) => typeof value === 'string' && value.trim()) ?? '').trim();
-      const image = absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage));
-      const logo = absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico');
-      const [imageOk, logoOk] = await Promise.all([image ? answersImage(image) : true, logo ? answersImage(logo) : true]);
-      const unavailable = [...(imageOk ? [] : ['image' as const]), ...(logoOk ? [] : ['logo' as const])];
-      return {
-        title: text_(result.ogTitle, result.twitterTitle, result.dcTitle),
-        description: text_(result.ogDescription, result.twitterDescription, result.dcDescription),
-        author: text_(record.metaAuthor, record.author, result.articleAuthor, result.ogSiteName),
-        image,
-        logo,
-        ...(unavailable.length ? { unavailable } : {}),
-      };
+    /** The page's tags for `accountId`, which has no other call under way (else 429 at once). */
+    async parse(text: string, accountId: number): Promise<PageInfo> {
+      if (busyAccounts.has(accountId)) throw new HttpError(429, MESSAGES.urlParseBusyForAccount, { 'retry-after': String(RETRY_AFTER_S) });
+      busyAccounts.add(accountId);
+      try {
+        return await parsePage(text);
+      } finally {
+        busyAccounts.delete(accountId);
+      }
     },
-    close: () => agent.close(),
+    close: async () => {
+      await parser.close();
+      await agent.close();
+    },
   };
+}
+
+/** Where the HTML to parse ends: just after `</head…>` found at or after `from`, else -1. */
+function headEnd(page: Buffer, from: number): number {
+  const text = page.toString('latin1', from);
+  const match = HEAD_END.exec(text);
+  if (!match) return -1;
+  const close = text.indexOf('>', match.index);
+  return from + (close >= 0 ? close + 1 : text.length);
 }
 
 function translate(error: unknown, signal: AbortSignal): HttpError {

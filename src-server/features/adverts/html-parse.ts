@@ -1,0 +1,179 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { OgObject } from 'open-graph-scraper/types';
+
+/**
+ * Open Graph and meta tags read from a page's HTML in worker threads (issue 19): cheerio's parse time grows faster
+ * than quadratically on hostile markup (200 KB of nested <div>s: 33 s), so it never runs on the server's main
+ * thread. Each parse has a time limit that terminates its worker, and a heap limit; at most `maxParses` run at
+ * once, beyond which the caller is told at once (never queued). Idle workers are kept warm for the next page
+ * (loading open-graph-scraper and cheerio costs about 0.25 s) and ended after `idleMs`.
+ *
+ * The worker is evaluated from the source below and requires open-graph-scraper by the path resolved here, from
+ * this module's place: no separate worker entry, so it works the same under tsx and vitest (TypeScript sources), in
+ * the web host bundled by vite and in the desktop app bundled by electron-vite (packages stay in node_modules).
+ */
+
+export interface HtmlParseOptions {
+  /** Parses running at once on this server; one more fails with `busy`. */
+  maxParses: number;
+  /** Time a parse may take once its worker is ready; past it the worker is terminated. */
+  timeLimitMs: number;
+  /** The worker's old-generation heap; past it the worker dies (`tooLarge`). */
+  maxMemoryMb: number;
+  /** How long an idle worker is kept for the next parse. */
+  idleMs: number;
+  /** Time a new worker may take to load open-graph-scraper. */
+  startLimitMs?: number;
+}
+
+export type HtmlParseFailure = 'busy' | 'tooSlow' | 'tooLarge' | 'failed';
+
+export class HtmlParseError extends Error {
+  constructor(
+    readonly reason: HtmlParseFailure,
+    message: string = reason,
+  ) {
+    super(message);
+    this.name = 'HtmlParseError';
+  }
+}
+
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const ogs = require(workerData.ogsPath);
+const run = typeof ogs === 'function' ? ogs : ogs.default;
+parentPort.on('message', async (job) => {
+  try {
+    const { result } = await run({ html: job.html, customMetaTags: job.customMetaTags });
+    parentPort.postMessage({ id: job.id, result });
+  } catch (error) {
+    const message = (error && error.result && error.result.error) || (error && error.message) || String(error);
+    parentPort.postMessage({ id: job.id, error: String(message) });
+  }
+});
+parentPort.postMessage({ ready: true });
+`;
+
+const CUSTOM_META_TAGS = [{ multiple: false, property: 'author', fieldName: 'metaAuthor' }];
+
+interface Pooled {
+  worker: Worker;
+  idleTimer?: NodeJS.Timeout;
+}
+
+export function htmlParser(options: HtmlParseOptions) {
+  const ogsPath = createRequire(import.meta.url).resolve('open-graph-scraper');
+  const startLimitMs = options.startLimitMs ?? 15_000;
+  const live = new Set<Worker>();
+  const idle: Pooled[] = [];
+  let running = 0;
+  let nextId = 1;
+  let closed = false;
+
+  async function end(worker: Worker) {
+    live.delete(worker);
+    await worker.terminate().catch(() => undefined);
+  }
+
+  /** A worker whose open-graph-scraper is loaded; a worker that cannot start is a server fault (plain Error). */
+  function start(): Promise<Pooled> {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { ogsPath },
+      resourceLimits: { maxOldGenerationSizeMb: options.maxMemoryMb },
+    });
+    live.add(worker);
+    return new Promise<Pooled>((resolve, reject) => {
+      const fail = (error: Error) => {
+        cleanup();
+        void end(worker);
+        reject(error);
+      };
+      const onMessage = (message: { ready?: boolean }) => {
+        if (!message.ready) return;
+        cleanup();
+        resolve({ worker });
+      };
+      const onError = (error: Error) => fail(new Error(`URL parse worker failed to start: ${error.message}`, { cause: error }));
+      const onExit = (code: number) => fail(new Error(`URL parse worker exited at start (code ${code})`));
+      const timer = setTimeout(() => fail(new Error(`URL parse worker not ready after ${startLimitMs} ms`)), startLimitMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    });
+  }
+
+  /** Runs one parse; the worker comes back idle, or is terminated when the parse failed for its limits. */
+  function run(pooled: Pooled, html: string): Promise<OgObject> {
+    const { worker } = pooled;
+    const id = nextId++;
+    return new Promise<OgObject>((resolve, reject) => {
+      let settled = false;
+      const settle = (outcome: { result: OgObject } | { error: HtmlParseError }, keep: boolean) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        const done = () => ('result' in outcome ? resolve(outcome.result) : reject(outcome.error));
+        if (keep && !closed) {
+          park(pooled);
+          done();
+        } else {
+          // The slot is given back once the thread is gone, so no more than maxParses threads ever run.
+          void end(worker).then(done);
+        }
+      };
+      const onMessage = (message: { id?: number; result?: OgObject; error?: string }) => {
+        if (message.id !== id) return;
+        if (message.error !== undefined) settle({ error: new HtmlParseError('failed', message.error) }, true);
+        else settle({ result: message.result as OgObject }, true);
+      };
+      const onError = (error: Error & { code?: string }) =>
+        settle({ error: new HtmlParseError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooLarge' : 'failed', error.message) }, false);
+      const onExit = () => settle({ error: new HtmlParseError('failed', 'the worker exited') }, false);
+      const timer = setTimeout(() => settle({ error: new HtmlParseError('tooSlow') }, false), options.timeLimitMs);
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.ref();
+      worker.postMessage({ id, html, customMetaTags: CUSTOM_META_TAGS });
+    });
+  }
+
+  function park(pooled: Pooled) {
+    pooled.worker.unref();
+    pooled.idleTimer = setTimeout(() => {
+      const index = idle.indexOf(pooled);
+      if (index >= 0) idle.splice(index, 1);
+      void end(pooled.worker);
+    }, options.idleMs);
+    pooled.idleTimer.unref();
+    idle.push(pooled);
+  }
+
+  return {
+    /** Tags of the page; throws HtmlParseError (busy, tooSlow, tooLarge, failed), or Error if no worker starts. */
+    async parse(html: string): Promise<OgObject> {
+      if (closed) throw new HtmlParseError('failed', 'closed');
+      if (running >= options.maxParses) throw new HtmlParseError('busy');
+      running += 1;
+      try {
+        const pooled = idle.pop() ?? (await start());
+        clearTimeout(pooled.idleTimer);
+        return await run(pooled, html);
+      } finally {
+        running -= 1;
+      }
+    },
+    /** Parses running now (tests and figures). */
+    get running() {
+      return running;
+    },
+    async close() {
+      closed = true;
+      for (const pooled of idle.splice(0)) clearTimeout(pooled.idleTimer);
+      await Promise.all([...live].map(end));
+    },
+  };
+}
