@@ -1,4 +1,6 @@
 import { ADVERT_SCREEN_MESSAGES as M } from '../messages/advert-screens';
+import { openInChoices } from './advert-model';
+import { missingRequired } from './publication';
 
 /**
  * Pure rules of the advert and article screens (adverts-articles.md §2.1, §2.2, §4, §5, §9): the list's status
@@ -140,7 +142,7 @@ export interface ValidatedItem extends ScheduleState {
   title?: string | null;
   video?: string | null;
   footNote?: string | null;
-  story?: { screens?: readonly StoryColours[] | null } | null;
+  story?: { logo?: string | null; screens?: readonly StoryColours[] | null } | null;
   /** Articles: their audiences, `label` being the audience's area (french, english, ...). */
   _$audiences?: readonly { label?: string | null }[] | null;
   /** Articles: their own audience's criteria as the editor holds them (§2.5), when loaded. */
@@ -162,23 +164,6 @@ function filled(value: unknown): boolean {
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.some((entry) => filled(entry));
   return true;
-}
-
-/** Fields an advert of each type needs when published (§5). Articles: the spec does not give the lists. */
-export const REQUIRED_WHEN_PUBLISHED: Readonly<Partial<Record<AdvertTypeName, readonly (keyof ValidatedItem)[]>>> = {
-  post: ['logo', 'images', 'author', 'source', 'title'],
-  video: ['logo', 'author', 'video', 'source', 'title'],
-  quiz: ['logo', 'author', 'footNote'],
-  story: ['logo'],
-  notification: ['title', 'source'],
-  search: ['title', 'source'],
-};
-
-/** The missing fields of a published advert of its type, in the spec's order. */
-export function missingRequiredProperties(item: ValidatedItem): string[] {
-  if (!item.published || !item.type) return [];
-  const required = REQUIRED_WHEN_PUBLISHED[item.type as AdvertTypeName] ?? [];
-  return required.filter((field) => !filled(item[field]));
 }
 
 const STORY_COLOUR_FIELDS: (keyof StoryColours)[] = ['titleColor', 'subtitleColor', 'backgroundColor', 'footerButtonTextColor', 'footerChevronColor', 'footerBgColor'];
@@ -208,10 +193,9 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   const hasArea = item._$criteria ? item._$criteria.some((criterion) => criterion.label === 'Area') : (item._$audiences ?? []).some((audience) => filled(audience.label));
   if (kind === 'article' && !hasArea) fail(M.articleAreaRequired, '_$audiences');
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
-  if (kind === 'advert') {
-    const missing = missingRequiredProperties(item);
-    if (missing.length) fail(M.requiredProperties(missing), ...missing);
-  }
+  // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
+  const missing = kind === 'advert' && item.published ? missingRequired(item) : [];
+  if (missing.length) fail(M.requiredProperties(missing.map((property) => property.name)), ...missing.map((property) => property.paths[0]));
   return { messages, fields };
 }
 
@@ -398,6 +382,53 @@ export function advertSections(type: string | null | undefined, roles: readonly 
   if (type !== 'tool') sections.push('scheduling', 'funnels');
   return sections;
 }
+
+/**
+ * The fields of each section of the advert editor that hold a value of the advert, as the editor names them (its
+ * `data-field`, also the name a failed save highlights): the inputs of a saved advert of `type` for a user who may
+ * write (uploads come with the first save). The publication rule's required fields are checked against this map,
+ * and the browser test checks the editor against it, type by type. Screens' own fields (screen.*) are not listed.
+ */
+export function advertSectionFields(section: EditorSection, type: string | null | undefined, roles: readonly string[]): string[] {
+  switch (section) {
+    case 'general':
+      return [
+        'name',
+        'type',
+        'weight',
+        'maxViews',
+        ...(openInChoices(type).length > 0 ? ['openIn'] : []),
+        'isFree',
+        ...(type === 'story' ? ['story.position'] : []),
+        'promoteInSearch',
+        // For other types, the search fields come with 'Promouvoir dans la recherche'.
+        ...(type === 'search' ? ['search.position', 'search.tabs'] : []),
+        ...(type === 'tool' ? ['sonataId'] : []),
+        ...(type === 'banner' ? ['bannerLink'] : []),
+      ];
+    case 'audiences':
+      return ['_$audiences'];
+    case 'visuals':
+      return ['prefillUrl', 'logo', 'images', ...(type === 'video' ? ['video'] : []), 'source', 'author', 'title', 'subtitle', 'buttonLabel', 'tagline', 'description', 'footNote', 'showReadMore'];
+    case 'tracking':
+      return ['pixelTrackingUrl'];
+    case 'cta':
+      // The story's own logo: its upload (§7), the one logo a story's editor sets.
+      return ['story.title', 'story.subtitle', 'callToAction.text', 'callToAction.textColor', 'callToAction.backgroundColor', 'story.forward', 'story.logo', 'story.screens'];
+    case 'quiz':
+      return ['quiz.allowMultipleAnswers', 'quiz.isSurvey', 'quiz.link', 'quiz.answerButtonLabel', 'quiz.validateButtonLabel', ...(roles.includes('ADMIN') ? ['quiz.votersCountDefault'] : [])];
+    case 'sharing':
+      return ['sharing.enableLikes', 'sharing.enableBookmarking', 'sharing.enableSharing', 'sharing.sharingLink', 'sharing.sharingMessage'];
+    case 'scheduling':
+      return ['autoStartAt', 'autoStopAt', 'autoPublishOptions.activated', 'autoPublishOptions.emails'];
+    case 'funnels':
+      return [];
+  }
+}
+
+/** Every field the advert editor shows for `type` to `roles` (§2.2): the fields of the sections it shows. */
+export const advertEditorFields = (type: string | null | undefined, roles: readonly string[]): string[] =>
+  advertSections(type, roles).flatMap((section) => advertSectionFields(section, type, roles));
 
 /** The article editor's sections (§2.5): no Tracking nor funnels. */
 export function articleSections(type: string | null | undefined): EditorSection[] {

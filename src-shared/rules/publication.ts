@@ -6,15 +6,35 @@ import { EXPERT_ROLE } from './audiences';
  * publishes) and the editor (which warns before asking).
  */
 
-/** Properties a published advert of each type must have (spec §5). */
-export const REQUIRED_WHEN_PUBLISHED: Record<string, readonly string[]> = {
-  post: ['logo', 'images', 'author', 'source', 'title'],
-  video: ['logo', 'author', 'video', 'source', 'title'],
-  quiz: ['logo', 'author', 'footNote'],
-  story: ['logo'],
-  notification: ['title', 'source'],
-  search: ['title', 'source'],
+/**
+ * One property a published advert must have (spec §5): `name` is the spec's word for it (the one the message
+ * lists), `paths` where the advert of that type holds it, the first being the field its editor writes. A story's
+ * logo is its story's own logo (§3 Story, the story logo upload of §7): 'Visuels et descriptifs', where the
+ * advert's top-level logo is typed, is hidden for stories (§2.2). The top-level logo still counts for a story,
+ * as the preview and the app fall back to it (stories converted or written through the API).
+ */
+export interface RequiredProperty {
+  readonly name: string;
+  readonly paths: readonly [string, ...string[]];
+}
+
+const at = (name: string, ...paths: string[]): RequiredProperty => ({ name, paths: (paths.length ? paths : [name]) as [string, ...string[]] });
+
+/**
+ * Properties a published advert of each type must have (spec §5), in the spec's order: the one list the editor's
+ * save-time check and the server's publication check both read. Tool and banner: none.
+ */
+export const REQUIRED_WHEN_PUBLISHED: Readonly<Record<string, readonly RequiredProperty[]>> = {
+  post: [at('logo'), at('images'), at('author'), at('source'), at('title')],
+  video: [at('logo'), at('author'), at('video'), at('source'), at('title')],
+  quiz: [at('logo'), at('author'), at('footNote')],
+  story: [at('logo', 'story.logo', 'logo')],
+  notification: [at('title'), at('source')],
+  search: [at('title'), at('source')],
 };
+
+/** The required properties of an advert type (none for a type without a list). */
+export const requiredPropertiesOf = (type: string | null | undefined): readonly RequiredProperty[] => REQUIRED_WHEN_PUBLISHED[type ?? ''] ?? [];
 
 function isMissing(value: unknown): boolean {
   if (value === null || value === undefined) return true;
@@ -23,10 +43,27 @@ function isMissing(value: unknown): boolean {
   return false;
 }
 
-/** The required properties of the advert's type that are empty. */
-export function missingRequiredProperties(advert: { type?: string | null } & Record<string, unknown>): string[] {
-  const required = REQUIRED_WHEN_PUBLISHED[advert.type ?? ''] ?? [];
-  return required.filter((property) => isMissing(advert[property]));
+/** The value at a dotted path ('story.logo'). */
+function valueAt(item: unknown, path: string): unknown {
+  let value = item;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** An advert as any of its holders has it (the server's model, the editor's draft): its type and its fields. */
+type Checked = { type?: string | null };
+
+/** The required properties of the advert's type that are empty, each as its spec name and editor field. */
+export function missingRequired<T extends Checked>(advert: T): RequiredProperty[] {
+  return requiredPropertiesOf(advert.type).filter((property) => property.paths.every((path) => isMissing(valueAt(advert, path))));
+}
+
+/** The spec's names of the required properties of the advert's type that are empty. */
+export function missingRequiredProperties<T extends Checked>(advert: T): string[] {
+  return missingRequired(advert).map((property) => property.name);
 }
 
 /** 'Les propriétés [list] sont requises', the list joined by ', '. */

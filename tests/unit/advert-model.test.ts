@@ -149,6 +149,11 @@ describe('publication checks (spec §5)', () => {
     expect(missingRequiredProperties({ type: 'video' })).toEqual(['logo', 'author', 'video', 'source', 'title']);
     expect(missingRequiredProperties({ type: 'quiz' })).toEqual(['logo', 'author', 'footNote']);
     expect(missingRequiredProperties({ type: 'story' })).toEqual(['logo']);
+    // A story's logo is its story's own (the story logo upload); the advert's top-level logo, which the preview
+    // and the app fall back to, counts too.
+    expect(missingRequiredProperties({ type: 'story', story: { logo: '/cdn/story-logo.png' } })).toEqual([]);
+    expect(missingRequiredProperties({ type: 'story', logo: '/cdn/logo.png', story: { logo: null } })).toEqual([]);
+    expect(missingRequiredProperties({ type: 'story', story: { logo: ' ' } })).toEqual(['logo']);
     expect(missingRequiredProperties({ type: 'notification' })).toEqual(['title', 'source']);
     expect(missingRequiredProperties({ type: 'search' })).toEqual(['title', 'source']);
     expect(missingRequiredProperties({ type: 'tool' })).toEqual([]);
@@ -162,6 +167,8 @@ describe('publication checks (spec §5)', () => {
     expect(advertPublicationProblems({ type: 'tool' }, [])).toEqual(['Aucune audience associée à la publicité']);
     expect(advertPublicationProblems({ type: 'tool' }, [expert, { roles: [] }])).toEqual(['Audience non expert associée à la publicité']);
     expect(advertPublicationProblems({ type: 'tool' }, [expert])).toEqual([]);
+    expect(advertPublicationProblems({ type: 'story', logo: null, story: { logo: null } }, [expert])).toEqual(['Les propriétés logo sont requises']);
+    expect(advertPublicationProblems({ type: 'story', logo: null, story: { logo: '/cdn/story-logo.png' } }, [expert])).toEqual([]);
     expect(articlePublicationProblems({ type: 'video', video: null })).toEqual(['Vous devez ajouter une vidéo avant de publier la publicité']);
     expect(articlePublicationProblems({ type: 'post' })).toEqual([]);
   });

@@ -15,7 +15,6 @@ import {
   isConvertible,
   isHexColour,
   isSearchableAudienceTerm,
-  missingRequiredProperties,
   newQuestion,
   nextQuestionId,
   notificationAutoStop,
@@ -177,18 +176,20 @@ describe('save-time validation (§5)', () => {
     expect(validateForSave({ ...valid, _$audiences: [{ label: 'french' }] }, 'article').messages).toEqual([]);
   });
 
-  it('lists the properties a published advert of each type needs', () => {
-    expect(missingRequiredProperties({ type: 'post', published: true })).toEqual(['logo', 'images', 'author', 'source', 'title']);
-    expect(missingRequiredProperties({ type: 'video', published: true, logo: 'l', author: 'a', source: 's', title: 't' })).toEqual(['video']);
-    expect(missingRequiredProperties({ type: 'quiz', published: true })).toEqual(['logo', 'author', 'footNote']);
-    expect(missingRequiredProperties({ type: 'story', published: true })).toEqual(['logo']);
-    expect(missingRequiredProperties({ type: 'notification', published: true })).toEqual(['title', 'source']);
-    expect(missingRequiredProperties({ type: 'search', published: true })).toEqual(['title', 'source']);
-    expect(missingRequiredProperties({ type: 'post', published: true, images: [''] })).toContain('images');
-    expect(missingRequiredProperties({ type: 'post', published: false })).toEqual([]);
+  it('lists the properties a published advert of each type needs (the publication rule), highlighting their fields', () => {
+    const messages = (item: Parameters<typeof validateForSave>[0]) => validateForSave({ ...valid, published: true, ...item }, 'advert').messages;
+    expect(messages({ type: 'post' })).toEqual(['Les propriétés logo, images, author, source, title sont requises']);
+    expect(messages({ type: 'video', logo: 'l', author: 'a', source: 's', title: 't' })).toEqual(['Les propriétés video sont requises']);
+    expect(messages({ type: 'quiz' })).toEqual(['Les propriétés logo, author, footNote sont requises']);
+    expect(messages({ type: 'notification' })).toEqual(['Les propriétés title, source sont requises']);
+    expect(messages({ type: 'search' })).toEqual(['Les propriétés title, source sont requises']);
+    expect(messages({ type: 'post', logo: 'l', author: 'a', source: 's', title: 't', images: [''] })).toEqual(['Les propriétés images sont requises']);
+    expect(validateForSave({ ...valid, published: false, type: 'post' }, 'advert').messages).toEqual([]);
+    // A story's logo is its story's own (the story logo upload): the field highlighted is that one.
     const result = validateForSave({ ...valid, published: true, type: 'story' }, 'advert');
     expect(result.messages).toEqual(['Les propriétés logo sont requises']);
-    expect(result.fields).toEqual(['logo']);
+    expect(result.fields).toEqual(['story.logo']);
+    expect(messages({ type: 'story', story: { logo: '/cdn/assets/adverts/1/story/logo.png', screens: [] } })).toEqual([]);
     // Articles: the spec gives no per-type list.
     expect(validateForSave({ ...valid, published: true, _$audiences: [{ label: 'french' }] }, 'article').messages).toEqual([]);
   });

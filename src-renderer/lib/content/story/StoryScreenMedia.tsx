@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import type { AdvertMediaAnswer } from '@shared/contract/advert-media';
 import type { StoryScreen } from '@shared/contract/content';
 import { ADVERT_MEDIA_MESSAGES as AM, ADVERT_MEDIA_NOTICES as AN } from '@shared/messages/advert-media';
@@ -8,6 +8,7 @@ import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { MediaLibraryModal } from '../../media-library/MediaLibraryModal';
 import { raiseNoticeAtom } from '../../notices';
 import { uploadFileAtom, UploadProgressList } from '../../uploads';
+import { HighlightContext } from '../fields';
 import { MediaThumb } from '../MediaThumb';
 import type { ContentItem } from '../types';
 import { mediaLibraryOpenAtom } from './atoms';
@@ -84,6 +85,8 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
   const upload = useSetAtom(uploadFileAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [busy, setBusy] = useState(false);
+  // The logo a published story needs (§5): highlighted when a save finds it missing.
+  const highlighted = useContext(HighlightContext).includes('story.logo');
 
   async function send() {
     setBusy(true);
@@ -104,7 +107,7 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
   }
 
   return (
-    <div className="media-row" data-testid="story-logo">
+    <div className={`media-row${highlighted ? ' highlighted' : ''}`} data-testid="story-logo" data-field="story.logo" data-highlighted={highlighted || undefined}>
       <span className="field-label">Logo de la story</span>
       {logo ? <MediaThumb url={logo} alt="Logo" testId="story-logo-thumb" /> : <span className="muted">—</span>}
       <button type="button" className="secondary small" disabled={busy} onClick={() => void send()} data-testid="story-upload-logo">
