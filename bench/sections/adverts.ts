@@ -69,7 +69,7 @@ export async function advertsSection() {
   }
   const app = await buildApp({ db, dbKind: 'postgresql', logger: pino({ level: 'silent' }), config: { autopublishIntervalMs: 0 } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const [{ id: adminId }] = await rows<{ id: number }>(db, sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Bench', ${`bench-${Date.now()}@x.test`}, 'x', '{CSM}') RETURNING id`);
+  const [{ id: adminId }] = await rows<{ id: number }>(db, sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Bench', ${`bench-${Date.now()}@x.test`}, 'x', '{CSM,CSM_LEAD}') RETURNING id`);
   const token = (await app.context.tokens.signAccess(adminId, 'bench-session', new Date(Date.now() + 3_600_000))).value;
   const inject = async (method: 'POST' | 'GET', path: string, body?: object) => {
     const response = await app.inject({ method, url: path, headers: { authorization: `Bearer ${token}` }, ...(body ? { payload: body } : {}) });

@@ -48,6 +48,14 @@ const reportItemSchema = z.object({
 });
 
 /**
+ * Who may ask what an app user is served: the answer names the user's audiences, as the debug page does
+ * (/debug/audience, CSM_LEAD), so the same rule (CSM_LEAD, and ADMIN by the any-of bypass); the app platform calls
+ * with its service token. The spec's only back-office caller is the audience editor's tester (audiences-projects-tools
+ * §7), a CSM_LEAD or ADMIN page; no screen of the renderer calls these operations today.
+ */
+const appUserReaders = access.anyOf('CSM_LEAD');
+
+/**
  * Decisioning (issue 10 §5): what the mobile app would be served, for the audience tester and the debug page.
  * Also open to the app platform's service token. Autopublish report, URL pre-fill.
  */
@@ -56,7 +64,7 @@ export const decisioningOperations = {
     method: 'POST',
     path: '/v2/advert',
     summary: "Adverts served to an app user: published, scheduled now, of the types asked, in one of the user's audiences, under maxViews, funnel rules; by weight",
-    access: access.authenticated,
+    access: appUserReaders,
     serviceToken: 'ingest',
     body: z.strictObject({ userId, types: z.array(z.enum(ADVERT_TYPES)).min(1).max(ADVERT_TYPES.length) }),
     response: decisionSchema,
@@ -65,7 +73,7 @@ export const decisioningOperations = {
     method: 'POST',
     path: '/advert',
     summary: 'Search adverts served to an app user for keywords: as /v2/advert, of type search, whose audience keyword triggers match',
-    access: access.authenticated,
+    access: appUserReaders,
     serviceToken: 'ingest',
     body: z.strictObject({
       userId,

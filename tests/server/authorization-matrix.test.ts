@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { contract, type Operation, type OperationId } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
 import { ROLES, isAllowed, type Role } from '@shared/roles';
@@ -12,12 +13,15 @@ import { startTestServer, type TestServer } from '../helpers/server';
  */
 const CALLERS: (Role[] | null)[] = [null, ...ROLES.map((role) => [role]), ['CSM', 'CSM_LEAD'], ['SALES', 'CONTENT_CREATOR'], []];
 
+/** The app platform's service token (BACKOFFICE_INGEST_TOKEN): accepted by the operations declaring it, by no other. */
+const INGEST_TOKEN = 'ingest-token-for-the-authorization-matrix-0123';
+
 let server: TestServer;
 const tokens = new Map<string, string>();
 const keyOf = (roles: Role[] | null) => (roles === null ? 'anonymous' : roles.join('+') || 'no role');
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ config: { ingestToken: INGEST_TOKEN } });
   for (const roles of CALLERS) {
     if (roles !== null) tokens.set(keyOf(roles), (await server.signIn(roles)).accessToken.value);
   }
@@ -64,6 +68,83 @@ describe('authorization matrix: every operation × every caller', () => {
           expect(response.body, who).toEqual({ errorMsg: MESSAGES.userNotAllowed });
         }
       }
+      if (operation.access.kind === 'public') return;
+      // The service token: let through where declared, an invalid bearer everywhere else.
+      const { path, body } = await exampleRequest(id, operation);
+      const response = await server.request(operation.method, path, { token: INGEST_TOKEN, body });
+      const who = `service token → ${response.status} ${JSON.stringify(response.body)}`;
+      if (operation.serviceToken === 'ingest') {
+        expect(response.status, who).not.toBe(403);
+        expect(guardRefusals, who).not.toContain(response.body?.errorMsg);
+      } else {
+        expect(response.status, who).toBe(401);
+        expect(response.body.errorMsg, who).toBe(MESSAGES.invalidToken);
+      }
     });
   }
+});
+
+/** Whether an input schema has a field of that name at any depth (objects, arrays, unions). */
+function namesField(schema: unknown, name: string): boolean {
+  const walk = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(walk);
+    if (typeof node !== 'object' || node === null) return false;
+    const { properties } = node as { properties?: Record<string, unknown> };
+    if (properties && Object.hasOwn(properties, name)) return true;
+    return Object.values(node).some(walk);
+  };
+  return walk(z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }));
+}
+
+/**
+ * Issue 19 item 4: what one app user is, does or is served (their audiences, their searches, their adverts) is read
+ * by CSM_LEAD and ADMIN only, as the debug page /debug/audience is, and by the app platform's service token. Any
+ * operation taking an app user's id follows that rule, so a new one cannot open it to every role unnoticed.
+ */
+describe("an app user's data: CSM_LEAD, ADMIN and the service token only", () => {
+  const readers: Role[] = ['CSM_LEAD', 'ADMIN'];
+  const others = ROLES.filter((role) => !readers.includes(role));
+  const userOperations = (Object.entries(contract) as [OperationId, Operation][]).filter(
+    ([, operation]) => (operation.params && namesField(operation.params, 'userId')) || (operation.body && namesField(operation.body, 'userId')),
+  );
+
+  it('the operations taking an app user id are the debug page, the tester, the reset and decisioning', () => {
+    expect(userOperations.map(([id]) => id).sort()).toEqual(
+      ['appUsers.reset', 'audiences.debug', 'audiences.membership', 'decisioning.adverts', 'decisioning.search'].sort(),
+    );
+  });
+
+  for (const [id, operation] of userOperations) {
+    it(`${id}: refused to ${others.join(', ')}`, () => {
+      for (const role of others) expect(isAllowed(operation.access, [role]), `${id} as ${role}`).toBe(false);
+      for (const role of readers) if (id !== 'appUsers.reset') expect(isAllowed(operation.access, [role]), `${id} as ${role}`).toBe(true);
+    });
+  }
+
+  it("POST /v2/advert and POST /advert name a real user's audiences to CSM_LEAD, ADMIN and the service token, to no other role", async () => {
+    const ingest = (path: string, body: unknown) => server.request('POST', path, { token: INGEST_TOKEN, body });
+    expect((await ingest('/population/users', [{ externalId: 'matrix-user', email: 'matrix-user@example.org', area: 'french', roles: ['ROLE_EXPERT'] }])).status).toBe(200);
+    const lead = tokens.get('CSM_LEAD')!;
+    const [appUser] = (await server.request('POST', '/search/users', { token: lead, body: { term: 'matrix-user@' } })).body as { id: number }[];
+    const calls = [
+      { path: '/v2/advert', body: { userId: appUser.id, types: ['post'] } },
+      { path: '/advert', body: { userId: appUser.id, type: 'search', keywords: ['hypertension'] } },
+    ];
+    for (const { path, body } of calls) {
+      for (const token of [INGEST_TOKEN, lead, tokens.get('ADMIN')!]) {
+        const response = await server.request('POST', path, { token, body });
+        expect(response.status, `${path} ${JSON.stringify(response.body)}`).toBe(200);
+        expect(Array.isArray(response.body.audiences), path).toBe(true);
+      }
+      for (const role of others) {
+        const response = await server.request('POST', path, { token: tokens.get(role), body });
+        expect(response.status, `${path} as ${role}`).toBe(403);
+        expect(response.body, `${path} as ${role}`).toEqual({ errorMsg: MESSAGES.userNotAllowed });
+      }
+      for (const roles of [['SALES', 'CONTENT_CREATOR'], ['CSM']] as Role[][]) {
+        const token = tokens.get(keyOf(roles)) ?? (await server.signIn(roles)).accessToken.value;
+        expect((await server.request('POST', path, { token, body })).status, `${path} as ${keyOf(roles)}`).toBe(403);
+      }
+    }
+  });
 });
