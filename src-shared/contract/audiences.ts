@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIENCE_MESSAGES } from '../messages/audiences';
+import { VALIDATION_MESSAGES } from '../messages/validation';
 import { access } from '../roles';
 import {
   AREAS,
@@ -115,6 +116,16 @@ export const appUserResultSchema = z.object({ id: z.number().int(), email: z.str
 // ---- population ingestion -------------------------------------------------------------------------------------
 
 const attributeText = shortText(200);
+
+/** First and last instants the feed may send: PostgreSQL has no year 0, and nobody joined or acted before 1970. */
+const INSTANT_MIN_MS = Date.UTC(1970, 0, 1);
+const INSTANT_MAX_MS = Date.UTC(2100, 0, 1);
+/** An ISO 8601 instant with its offset, from 1970 to 2100 (year 0 or 9999 answered a 500). */
+const instantField = z.iso.datetime({ offset: true }).refine((text) => {
+  const ms = Date.parse(text);
+  return ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS;
+}, VALIDATION_MESSAGES.dateRange);
+
 export const populationUserSchema = z.strictObject({
   externalId: shortText(200).min(1),
   email: z.union([emailField, z.literal('')]).default(''),
@@ -131,13 +142,13 @@ export const populationUserSchema = z.strictObject({
   feeds: z.array(attributeText.min(1)).max(200).default([]),
   apps: z.array(attributeText.min(1)).max(200).default([]),
   os: z.enum(OPERATING_SYSTEMS).optional(),
-  createdAt: z.iso.datetime({ offset: true }).optional(),
+  createdAt: instantField.optional(),
 });
 export type PopulationUser = z.output<typeof populationUserSchema>;
 
 const EVENT_ID_MAX = 200;
 const NODE_NAME_MAX = 300;
-const eventAt = z.iso.datetime({ offset: true });
+const eventAt = instantField;
 export const populationEventSchema = z
   .strictObject({
     eventId: shortText(EVENT_ID_MAX).min(1),

@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGES = {
   unknownField: 'champ inconnu',
   badValue: 'valeur non autorisée',
   badType: 'valeur invalide',
+  /** An instant the database and the engine cannot hold (year 0, year 9999): see instantField in the contract. */
+  dateRange: 'date attendue entre 1970 et 2100',
   /** Prefix naming the row of an array body: 'Élément 3 — E-mail : adresse e-mail invalide'. */
   row: 'Élément',
 } as const;
@@ -66,7 +68,7 @@ function plural(count: number | bigint, one: string, many: string): string {
 /** Messages we wrote ourselves in the contract (refinements, regex messages) are French already. */
 function ownMessage(issue: ValidationIssue): string | null {
   const message = issue.message ?? '';
-  return /^[A-ZÀ-Ýa-zà-ý' ]+$/.test(message) && /[éèàùç]|attendu|interdit|vide|obligatoire|invalide/.test(message) ? message : null;
+  return /^[A-ZÀ-Ýa-zà-ý0-9' ]+$/.test(message) && /[éèàùç]|attendu|interdit|vide|obligatoire|invalide/.test(message) ? message : null;
 }
 
 function reason(issue: ValidationIssue): string {
