@@ -1,0 +1,50 @@
+/**
+ * The export-cell rule of every CSV file the product writes (OWASP "CSV injection"): a text cell starting with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return is read by Excel and LibreOffice as a formula (=HYPERLINK(...),
+ * +cmd|'/C calc'!A0, @SUM(...)) and runs when a colleague opens the file. Such a cell is written with a `'` in
+ * front (and quoted, as papaparse writes it), so the spreadsheet shows it as text. Numbers stay numbers: a
+ * number-typed value is never touched, nor a text that is only a number (-5, +3, 12.50, -1,5), which no
+ * spreadsheet runs.
+ *
+ * One character list, three readings of it: `needsFormulaEscape` / `escapeFormula` (the JS formatters),
+ * `FORMULA_CELL` (papaparse's `escapeFormulae` option) and `FORMULA_CELL_PATTERN` (the same regular expression as
+ * text, for PostgreSQL's `~`: the export formatted in SQL). Free of imports: screens, main and the server use it.
+ */
+
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP). */
+export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
+/** What a neutralised cell starts with. */
+export const FORMULA_ESCAPE_PREFIX = "'";
+
+const TRIGGER_CODES = new Set<number>(FORMULA_TRIGGERS.map((trigger) => trigger.charCodeAt(0)));
+/** A bracket expression of the triggers, '-' last (literal in both JS and PostgreSQL), tab and CR as themselves. */
+const TRIGGER_CLASS = `[${FORMULA_TRIGGERS.filter((trigger) => trigger !== '-').join('')}${FORMULA_TRIGGERS.includes('-') ? '-' : ''}]`;
+/** A text that is only a number (sign, digits, one decimal point or comma): left as it is. */
+const PLAIN_NUMBER_PATTERN = '[+-]?[0-9]+(?:[.,][0-9]+)?$';
+const PLAIN_NUMBER = new RegExp(`^${PLAIN_NUMBER_PATTERN}`);
+
+/**
+ * A cell to neutralise, as a regular expression's text that reads the same in JavaScript and in PostgreSQL (ARE:
+ * negative lookahead, `$` at the end of the text only, `[0-9]`; tab and CR are the characters themselves).
+ */
+export const FORMULA_CELL_PATTERN = `^(?!${PLAIN_NUMBER_PATTERN})${TRIGGER_CLASS}`;
+/**
+ * FORMULA_CELL_PATTERN as a RegExp, for papaparse's `escapeFormulae` (a RegExp is taken as is; papaparse tests it
+ * on text cells only, never on number, bigint or boolean values). Its own `true` means /^[=+\-@\t\r].*$/, which
+ * misses a formula followed by a line break (`.` stops at it, `$` is the text's end: "=1+1\nx", "\r\n=1") and
+ * prefixes texts that are plain numbers.
+ */
+export const FORMULA_CELL = new RegExp(FORMULA_CELL_PATTERN);
+/** A cell starting with a trigger, number or not: the cheap first test of a whole row (PostgreSQL and JS). */
+export const FORMULA_START_PATTERN = TRIGGER_CLASS;
+
+/** Whether a text cell would run as a formula: it starts with a trigger and is not a plain number. */
+export function needsFormulaEscape(text: string): boolean {
+  return text.length > 0 && TRIGGER_CODES.has(text.charCodeAt(0)) && !PLAIN_NUMBER.test(text);
+}
+
+/** A text cell as an export writes it, before CSV quoting: `'` in front of a formula, else unchanged. */
+export function escapeFormula(text: string): string {
+  return needsFormulaEscape(text) ? FORMULA_ESCAPE_PREFIX + text : text;
+}
+
