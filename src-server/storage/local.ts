@@ -51,7 +51,7 @@ export class LocalStorage implements StorageAdapter {
       body.destroy();
       output.destroy();
       // Closed before removal (Windows refuses to unlink an open file).
-      if (!output.closed) await new Promise((closed) => output.once('close', closed));
+      if (!output.closed) await new Promise<void>((closed) => output.once('close', () => closed()));
       await rm(temporary, { force: true });
       throw error;
     }
