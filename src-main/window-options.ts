@@ -81,24 +81,6 @@ export function isAllowedFrameNavigation(url: string, isMainFrame: boolean): boo
   return isMainFrame && isAllowedNavigation(url);
 }
 
-/**
- * A link to open in the user's browser, or null. Opened: https links, and the addresses of the external tools
- * configured in the settings (which an administrator chose, possibly an intranet http address). Refused: any
- * other http link, file:, javascript:, data: and custom schemes, and https links carrying credentials.
- */
-export function externalUrlToOpen(url: string, configuredTools: readonly string[] = []): string | null {
-  const parsed = URL.parse(url);
-  if (!parsed || parsed.username || parsed.password) return null;
-  const isConfiguredTool = configuredTools.some((tool) => {
-    const address = URL.parse(tool);
-    if (!address || !/^https?:$/.test(address.protocol)) return false;
-    const base = address.pathname.endsWith('/') ? address.pathname : `${address.pathname}/`;
-    return parsed.origin === address.origin && (parsed.pathname === address.pathname || parsed.pathname.startsWith(base));
-  });
-  if (isConfiguredTool) return parsed.href;
-  return parsed.protocol === 'https:' ? parsed.href : null;
-}
-
 /** backoffice://app/password/confirm?confirmationToken=x → '/password/confirm?confirmationToken=x'; other links → null. */
 export function routeFromDeepLink(url: string): string | null {
   try {

@@ -11,6 +11,7 @@ import type { HostFiles } from '../ipc/handlers';
 import { isTrustedSender } from '../ipc/sender';
 import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
 import { savePdfFile } from '../services/files';
+import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
@@ -21,7 +22,6 @@ import {
   CONTENT_SECURITY_POLICY,
   DEEP_LINK_SCHEME,
   buildWindowOptions,
-  externalUrlToOpen,
   isAllowedFrameNavigation,
   isAllowedNavigation,
   isAllowedRedirect,
@@ -166,10 +166,30 @@ export async function runElectronHost(): Promise<void> {
       if (!isAllowedFrameNavigation(event.url, event.isMainFrame)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
+    // No window of our own opens; the browser gets the external tools and the product's media, and any other
+    // https link only once the user said yes in a dialog the page cannot draw or click (services/external-links.ts).
     contents.setWindowOpenHandler(({ url }) => {
-      const { shortUrlServiceUrl, appCreationToolUrl } = toolSettings();
-      const external = externalUrlToOpen(url, [shortUrlServiceUrl, appCreationToolUrl].filter(Boolean));
-      if (external) void shell.openExternal(external);
+      void (async () => {
+        const { shortUrlServiceUrl, appCreationToolUrl } = toolSettings();
+        const base = await apiBase().catch(() => null);
+        await openExternalLink(url, { tools: [shortUrlServiceUrl, appCreationToolUrl], appOrigin: APP_ORIGIN, apiBase: base }, {
+          confirm: async (address) => {
+            const options = {
+              type: 'question' as const,
+              title: MESSAGES.confirmOpenLink,
+              message: MESSAGES.confirmOpenLink,
+              detail: address,
+              buttons: [MESSAGES.confirmOpenLinkAccept, MESSAGES.confirmOpenLinkCancel],
+              defaultId: 1,
+              cancelId: 1,
+              noLink: true,
+            };
+            const answer = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+            return answer.response === 0;
+          },
+          open: (address) => shell.openExternal(address),
+        });
+      })().catch((error: unknown) => console.warn('external link not opened', error));
       return { action: 'deny' };
     });
   });

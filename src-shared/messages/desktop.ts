@@ -20,6 +20,10 @@ export const DESKTOP_MESSAGES = {
   confirmApiUrlCancel: 'Annuler',
   embeddedServer: 'le serveur intégré à cette application',
   apiUrlChangeRefused: "Changement de serveur d'API annulé",
+  /** A link that is neither an external tool of the settings nor the product's own: the user says yes first. */
+  confirmOpenLink: 'Ouvrir ce lien dans le navigateur ?',
+  confirmOpenLinkAccept: 'Ouvrir',
+  confirmOpenLinkCancel: 'Annuler',
   /** Web host: the API address is set by whoever started it. */
   apiUrlFromHostOnly: "L'adresse du serveur d'API se règle dans le fichier de réglages ou par API_URL au démarrage",
 } as const;

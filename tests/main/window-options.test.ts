@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
   buildWindowOptions,
-  externalUrlToOpen,
   isAllowedFrameNavigation,
   isAllowedNavigation,
   isAllowedRedirect,
@@ -67,27 +66,6 @@ describe('Electron security checklist items covered by the window options', () =
     expect(isAllowedFrameNavigation('app://renderer/admin', true)).toBe(true);
     expect(isAllowedFrameNavigation('app://renderer/admin', false)).toBe(false);
     expect(isAllowedFrameNavigation('https://evil.example/', true)).toBe(false);
-  });
-
-  it('opens outside only https links and the configured tools, after parsing them', () => {
-    expect(externalUrlToOpen('https://docs.example.com/a?b=c')).toBe('https://docs.example.com/a?b=c');
-    const tools = ['http://short.intranet.local/admin', 'https://apps.example.com/'];
-    expect(externalUrlToOpen('http://short.intranet.local/admin', tools)).toBe('http://short.intranet.local/admin');
-    expect(externalUrlToOpen('http://short.intranet.local/admin/links?x=1', tools)).toBe('http://short.intranet.local/admin/links?x=1');
-    for (const url of [
-      'http://docs.example.com/a',
-      'http://short.intranet.local/administration',
-      'http://short.intranet.local/',
-      'http://short.intranet.local.evil.example/admin',
-      'https://user:secret@docs.example.com/',
-      'file:///C:/Windows/system32/calc.exe',
-      'javascript:alert(1)',
-      'smb://host/share',
-      'ms-msdt:/id',
-      '',
-    ]) {
-      expect(externalUrlToOpen(url, tools), url).toBeNull();
-    }
   });
 
   it('refuses every permission request', () => {
