@@ -30,8 +30,36 @@ function attributeNodeName(label: NodeLabel, value: string, email: string): stri
 /** Attribute nodes (User nodes included) for the given users, so that node search finds every value in use. */
 export async function upsertAttributeNodes(db: Executor, users: UserAttributeRow[]): Promise<void> {
   const list = users.flatMap((user) => attributeValues(user).map(([label, value]) => ({ label, value, name: attributeNodeName(label, value, user.email) })));
+  // One order for every writer, across the statements too: concurrent ingestions then wait for each other, never deadlock.
+  list.sort(byLabelAndValue);
   for (let start = 0; start < list.length; start += 20_000) await upsertNodes(db, list.slice(start, start + 20_000));
 }
+
+/** Whether a database error is PostgreSQL breaking a deadlock (40P01), wherever drizzle wrapped it. */
+export function isDeadlock(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '40P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a transaction, and once more if PostgreSQL chose it as the victim of a deadlock: writers lock rows in one
+ * order (externalId, then node label and value), so what remains is rare (a row committed by a third writer between
+ * the lock of the existing rows and the upsert) and passes on the second try.
+ */
+export async function retryingDeadlockOnce<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isDeadlock(error)) throw error;
+    return run();
+  }
+}
+
+const byExternalId = (a: PopulationUser, b: PopulationUser) => (a.externalId < b.externalId ? -1 : a.externalId > b.externalId ? 1 : 0);
+const byLabelAndValue = (a: { label: string; value: string }, b: { label: string; value: string }) =>
+  a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 
 /**
  * Upserts app users by externalId, all or nothing. The attributes before and after go to the engine (after the
@@ -43,8 +71,10 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
     if (seen.has(user.externalId)) throw rowError(index, 'externalId', AUDIENCE_MESSAGES.duplicateInRequest);
     seen.set(user.externalId, index);
   });
+  // Rows written in externalId order, whatever the sender's: two requests with the same new users in different
+  // orders each held a row the other waited for (PostgreSQL "deadlock detected", a 500).
   const json = JSON.stringify(
-    users.map((user) => ({
+    [...users].sort(byExternalId).map((user) => ({
       external_id: user.externalId,
       email: user.email,
       name: user.name,
@@ -65,32 +95,36 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
   );
   const changes: { id: number; before: [string, string][]; after: [string, string][] }[] = [];
   let inserted = 0;
-  await db.transaction(async (tx) => {
-    await engine.ownTransaction(tx);
-    // Locked, so that a concurrent upsert of the same user waits and its 'before' is what this one wrote.
-    const before = await rows<UserAttributeRow>(
-      tx,
-      sql`SELECT ${userAttributeColumns} FROM app_users WHERE external_id = ANY(${param(users.map((user) => user.externalId))}::text[]) ORDER BY id FOR UPDATE`,
-    );
-    const after = await rows<UserAttributeRow & { inserted: boolean }>(
-      tx,
-      sql`INSERT INTO app_users (external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, created_at)
-          SELECT external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, coalesce(created_at, now())
-          FROM jsonb_to_recordset(${param(json)}::jsonb) AS r(external_id text, email text, name text, profession_id int, specialty_id int, title text, area text,
-               country_id int, zipcode text, uga text, workplace text, roles text[], feeds text[], apps text[], os text, created_at timestamptz)
-          ON CONFLICT (external_id) DO UPDATE SET email = excluded.email, name = excluded.name, profession_id = excluded.profession_id,
-            specialty_id = excluded.specialty_id, title = excluded.title, area = excluded.area, country_id = excluded.country_id, zipcode = excluded.zipcode,
-            uga = excluded.uga, workplace = excluded.workplace, roles = excluded.roles, feeds = excluded.feeds, apps = excluded.apps, os = excluded.os, updated_at = now()
-          RETURNING ${userAttributeColumns}, (xmax = 0) AS inserted`,
-    );
-    await upsertAttributeNodes(tx, after);
-    const previous = new Map(before.map((user) => [user.id, attributeValues(user)]));
-    for (const user of after) {
-      if (user.inserted) inserted += 1;
-      changes.push({ id: user.id, before: previous.get(user.id) ?? [], after: attributeValues(user) });
-    }
-    await engine.publish(tx, { kind: 'users', payload: { users: changes } });
-  });
+  await retryingDeadlockOnce(() =>
+    db.transaction(async (tx) => {
+      changes.length = 0;
+      inserted = 0;
+      await engine.ownTransaction(tx);
+      // Locked, so that a concurrent upsert of the same user waits and its 'before' is what this one wrote.
+      const before = await rows<UserAttributeRow>(
+        tx,
+        sql`SELECT ${userAttributeColumns} FROM app_users WHERE external_id = ANY(${param(users.map((user) => user.externalId))}::text[]) ORDER BY id FOR UPDATE`,
+      );
+      const after = await rows<UserAttributeRow & { inserted: boolean }>(
+        tx,
+        sql`INSERT INTO app_users (external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, created_at)
+            SELECT external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, coalesce(created_at, now())
+            FROM jsonb_to_recordset(${param(json)}::jsonb) AS r(external_id text, email text, name text, profession_id int, specialty_id int, title text, area text,
+                 country_id int, zipcode text, uga text, workplace text, roles text[], feeds text[], apps text[], os text, created_at timestamptz)
+            ON CONFLICT (external_id) DO UPDATE SET email = excluded.email, name = excluded.name, profession_id = excluded.profession_id,
+              specialty_id = excluded.specialty_id, title = excluded.title, area = excluded.area, country_id = excluded.country_id, zipcode = excluded.zipcode,
+              uga = excluded.uga, workplace = excluded.workplace, roles = excluded.roles, feeds = excluded.feeds, apps = excluded.apps, os = excluded.os, updated_at = now()
+            RETURNING ${userAttributeColumns}, (xmax = 0) AS inserted`,
+      );
+      await upsertAttributeNodes(tx, after);
+      const previous = new Map(before.map((user) => [user.id, attributeValues(user)]));
+      for (const user of after) {
+        if (user.inserted) inserted += 1;
+        changes.push({ id: user.id, before: previous.get(user.id) ?? [], after: attributeValues(user) });
+      }
+      await engine.publish(tx, { kind: 'users', payload: { users: changes } });
+    }),
+  );
   engine.applyUsers({ kind: 'users', payload: { users: changes } });
   return { inserted, updated: users.length - inserted };
 }

@@ -94,7 +94,10 @@ export function nodesById(db: Executor, ids: number[]) {
  */
 export async function upsertNodes(db: Executor, list: { label: string; value: string; name: string }[]): Promise<NodeRow[]> {
   if (!list.length) return [];
-  const unique = [...new Map(list.map((node) => [`${node.label}\u0000${node.value}`, node])).values()];
+  // Written in (label, value) order whatever the caller's: concurrent writers of the same new nodes then wait for each other instead of deadlocking.
+  const unique = [...new Map(list.map((node) => [`${node.label}\u0000${node.value}`, node])).values()].sort((a, b) =>
+    a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
+  );
   const labels = param(unique.map((n) => n.label));
   const values = param(unique.map((n) => n.value));
   const names = param(unique.map((n) => n.name));
