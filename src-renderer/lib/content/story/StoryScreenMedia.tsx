@@ -98,8 +98,11 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
         return;
       }
       if (!result.data) return;
-      const story = latest.current.story;
-      if (story) patch({ story: { ...story, logo: (result.data.answer as AdvertMediaAnswer).webpath } });
+      const answer = result.data.answer as AdvertMediaAnswer;
+      // A story saved before its first screen has no story in the draft yet: the server's, which now holds the logo.
+      // Without it the logo stayed out of the draft, and the next save (publishing saves first) wrote no logo.
+      const story = latest.current.story ?? answer.advert.story;
+      if (story) patch({ story: { ...story, logo: answer.webpath } });
       raise(AN.storyLogoSaved);
     } finally {
       setBusy(false);
