@@ -93,10 +93,10 @@ describe('GET /url/parse on hostile pages', () => {
       expect(response.status).toBe(200);
       return performance.now() - started;
     };
-    // The same calls with no parse under way: on a loaded machine the limit below is twice their p95 if that is more.
+    // The same calls with no parse under way: on a loaded machine the limit below is three times their p95 if more.
     const baseline: number[] = [];
     for (let i = 0; i < META_CALLS; i++) baseline.push(await meta());
-    const limit = Math.max(META_P95_LIMIT_MS, 2 * p95(baseline));
+    const limit = Math.max(META_P95_LIMIT_MS, 3 * p95(baseline));
 
     const seen = arrivals.length;
     let hostileAnswered = false;

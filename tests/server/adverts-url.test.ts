@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
  * URL pre-fill (issue 10 §6) against a local page: Open Graph and meta tags, relative URLs made absolute,
- * redirects limited, the 2 MB cap, the 5 s time-out; and the SSRF refusals without the test flag.
+ * redirects limited, the download stopped at </head> or 256 KB (issue 19), the 5 s time-out; and the SSRF refusals
+ * without the test flag. Hostile pages: adverts-url-hostile.test.ts.
  */
 
 let pages: Server;
@@ -38,16 +39,32 @@ beforeAll(async () => {
       const left = Number(url.split('/')[2]);
       return response.writeHead(302, { location: left > 0 ? `/redirect/${left - 1}` : '/og' }).end();
     }
-    if (url === '/huge') {
-      // Tags first, then an endless body: the server must stop after 2 MB.
+    if (url === '/huge' || url === '/huge-headless' || url === '/split-head') {
+      // Tags first, then an endless body: the server must stop at </head>, or after 256 KB without one.
       response.writeHead(200, { 'content-type': 'text/html' });
-      response.write(`<html><head><meta property="og:title" content="Énorme"></head><body>`);
-      const chunk = 'x'.repeat(64 * 1024);
-      const pump = () => {
-        while (!response.destroyed && response.write(chunk));
-        if (!response.destroyed) response.once('drain', pump);
+      response.on('error', () => undefined);
+      const endless = (unit: string) => {
+        const chunk = unit.repeat(Math.ceil((64 * 1024) / unit.length));
+        const pump = () => {
+          while (!response.destroyed && response.write(chunk));
+          if (!response.destroyed) response.once('drain', pump);
+        };
+        pump();
       };
-      return pump();
+      if (url === '/huge') {
+        response.write(`<html><head><meta property="og:title" content="Énorme"></head><body>`);
+        return endless('x');
+      }
+      if (url === '/huge-headless') {
+        response.write(`<html><head><meta property="og:title" content="Sans fin">`);
+        return endless('x');
+      }
+      // `</he` and `AD >` in two writes, then endless nested <div>s: parsed, they would exceed the parse time limit.
+      response.write(`<html><head><meta property="og:title" content="Coupé"></he`);
+      return void setImmediate(() => {
+        response.write('AD ><body>');
+        endless('<div>');
+      });
     }
     if (url === '/silent') return; // never answers
     if (url === '/favicon.png') return response.writeHead(200, { 'content-type': 'image/png' }).end('png');
@@ -97,10 +114,15 @@ describe('GET /url/parse', () => {
     expect(tooMany.body.errorMsg).toBe("Impossible de récupérer les données depuis l'URL : trop de redirections");
   });
 
-  it('reads the first 2 MB of an endless page and answers', async () => {
-    const response = await parse(allowed, allowedToken, `${base}/huge`);
-    expect(response.status).toBe(200);
-    expect(response.body.title).toBe('Énorme');
+  it('stops reading an endless page at </head> (in any case, even split across chunks), or after 256 KB without one', async () => {
+    for (const [page, title] of [
+      ['/huge', 'Énorme'],
+      ['/split-head', 'Coupé'],
+      ['/huge-headless', 'Sans fin'],
+    ]) {
+      const response = await parse(allowed, allowedToken, `${base}${page}`);
+      expect(response, page).toMatchObject({ status: 200, body: { title } });
+    }
   });
 
   it('gives up after 5 s on a page that never answers', async () => {

@@ -45,7 +45,7 @@ const ogs = require(workerData.ogsPath);
 const run = typeof ogs === 'function' ? ogs : ogs.default;
 parentPort.on('message', async (job) => {
   try {
-    const { result } = await run({ html: job.html, customMetaTags: job.customMetaTags });
+    const { result } = await run({ html: job.html, customMetaTags: job.customMetaTags, onlyGetOpenGraphInfo: job.skipFallbacks });
     parentPort.postMessage({ id: job.id, result });
   } catch (error) {
     const message = (error && error.result && error.result.error) || (error && error.message) || String(error);
@@ -56,6 +56,14 @@ parentPort.postMessage({ ready: true });
 `;
 
 const CUSTOM_META_TAGS = [{ multiple: false, property: 'author', fieldName: 'metaAuthor' }];
+/** Fallbacks whose fields the pre-fill never reads: their selectors walk the whole tree for nothing. */
+const SKIPPED_FALLBACKS = ['audioUrl', 'locale', 'url', 'date'];
+/**
+ * The HTML is already text: without a first <meta charset>, open-graph-scraper runs chardet over the whole page
+ * to report a charset nobody reads (256 KB of text: most of the parse time). The parser puts this meta in the head,
+ * where it adds nothing the pre-fill reads.
+ */
+const CHARSET_HINT = '<meta charset="utf-8">';
 
 interface Pooled {
   worker: Worker;
@@ -137,7 +145,7 @@ export function htmlParser(options: HtmlParseOptions) {
       const timer = setTimeout(() => settle({ error: new HtmlParseError('tooSlow') }, false), options.timeLimitMs);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.ref();
-      worker.postMessage({ id, html, customMetaTags: CUSTOM_META_TAGS });
+      worker.postMessage({ id, html: CHARSET_HINT + html, customMetaTags: CUSTOM_META_TAGS, skipFallbacks: SKIPPED_FALLBACKS });
     });
   }
 
