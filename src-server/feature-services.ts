@@ -36,6 +36,8 @@ export interface FeatureServices {
   audienceMembership?: AudienceMembership;
   advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;
   advertWrites?: AdvertWrites;
+  /** The projects feature links the demo adverts to the demo's actions (called once the demo adverts are seeded). */
+  linkDemoAdverts?: () => Promise<number>;
 }
 
 const registry = new WeakMap<ServerContext, FeatureServices>();

@@ -113,11 +113,13 @@ export const autoPublishOptionsSchema = z.strictObject({
 export const callToActionSchema = z.strictObject({ text: text(200), textColor: color, backgroundColor: color });
 
 /**
- * The project target an item is linked to (spec §3 _$target). Targets are another issue's entity: the link is a
- * nullable id, and the campaign figures are kept here as the publish call sends them.
+ * The project target an item is linked to (spec §3 _$target), read from the target itself (issue 21): the link is
+ * the target's advert id, set from either side, and these are the target's own figures and project.
  */
 export const targetLinkSchema = z.object({
   id: id.nullable(),
+  /** The target's project: where 'Page projet' goes. */
+  projectId: id.nullable(),
   initialQuotationDate: epochField.nullable(),
   endDate: epochField.nullable(),
   revenue: z.number().min(0).max(1e12).nullable(),
@@ -129,7 +131,10 @@ export const targetLinkSchema = z.object({
 });
 export type TargetLink = z.output<typeof targetLinkSchema>;
 
-/** What the publish call may say of the target ("target props", spec §4). */
+/**
+ * What the publish call may say of the target ("target props", spec §4). The server takes the delay reason; the
+ * other figures are the linked target's own and are accepted but not taken from the call.
+ */
 export const targetPropsSchema = z.strictObject({
   id: id.optional(),
   initialQuotationDate: epochField.nullable().optional(),

@@ -43,6 +43,10 @@ export const PROJECT_MESSAGES = {
   estimateFileMissingColumns: 'Colonnes manquantes dans le fichier de devis : ',
   estimateSourceFailed: "L'outil de facturation ne répond pas",
   positionOutOfRange: 'Position hors du projet',
+  // The advert ↔ target link (issue 21).
+  advertNotFound: "Cette publicité n'existe pas ou a été supprimée",
+  advertLinkedElsewhere: (actionCode: string) => `Cette publicité est déjà associée à l'action ${actionCode}`,
+  targetHasAdvert: (advertId: number) => `Cette action est déjà associée à la publicité ${advertId}`,
 } as const;
 
 export const PROJECT_NOTICES = {

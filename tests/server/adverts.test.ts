@@ -20,6 +20,7 @@ const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 let server: TestServer;
 let admin: string;
 let csm: string;
+let csmId: number;
 let lead: string;
 let sales: string;
 let salesAdmin: string;
@@ -30,7 +31,9 @@ let openAudience: number;
 beforeAll(async () => {
   server = await startTestServer({ clock });
   admin = (await server.signIn(['ADMIN'])).accessToken.value;
-  csm = (await server.signIn(['CSM'])).accessToken.value;
+  const csmSession = await server.signIn(['CSM']);
+  csm = csmSession.accessToken.value;
+  csmId = csmSession.userId;
   lead = (await server.signIn(['CSM_LEAD'])).accessToken.value;
   sales = (await server.signIn(['SALES'])).accessToken.value;
   salesAdmin = (await server.signIn(['SALES', 'ADMIN'])).accessToken.value;
@@ -64,6 +67,15 @@ async function createAdvert(advert: Record<string, unknown> = {}, token = csm, t
   const response = await call('POST', '/advert/create', token, { advert: { name: 'Campagne', type: 'post', ...advert }, ...(targetId ? { targetId } : {}) });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
+}
+
+/** A project action with these figures (the advert's `_$target` is read from it: issue 21). */
+async function projectTarget(fields: Record<string, unknown>): Promise<{ id: number; projectId: number }> {
+  const project = await call('POST', '/project', csm, { name: 'Campagne cardio', clientName: 'Sanofa', keyAccount: csmId, actor: 'Laboratoire', lines: 1 });
+  expect(project.status, JSON.stringify(project.body)).toBe(201);
+  const target = await call('PUT', `/target/${project.body.targets[0].id}/properties`, csm, { type: 'post', ...fields });
+  expect(target.status, JSON.stringify(target.body)).toBe(200);
+  return { id: target.body.id, projectId: project.body.id };
 }
 
 const complete = { logo: 'https://cdn.test/logo.png', images: ['https://cdn.test/a.png'], author: 'Laboratoire Test', source: 'https://lab.test', title: 'Un titre' };
@@ -188,39 +200,45 @@ describe('publication checks (spec §5) enforced by the server', () => {
 
 describe('campaigns (spec §4)', () => {
   it("'Démarrer la campagne' sets publishedAt; overdue needs a delay reason; revenue impact kept; 'Terminer' sets unpublishedAt", async () => {
-    const targetId = 42;
-    const advert = await createAdvert({ ...complete }, csm, targetId);
-    expect(advert._$target).toMatchObject({ id: 42, initialQuotationDate: null });
-    await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience] });
     const quoted = nowSeconds() - 25 * DAY;
-    const target = { initialQuotationDate: quoted, endDate: nowSeconds() + 20 * DAY, revenue: 10_000 };
-    const refused = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true, target });
+    const target = await projectTarget({ initialQuotationDate: quoted, endDate: nowSeconds() + 20 * DAY, revenue: 10_000 });
+    const advert = await createAdvert({ ...complete }, csm, target.id);
+    expect(advert._$target).toMatchObject({ id: target.id, projectId: target.projectId, initialQuotationDate: quoted, delayReason: null });
+    await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience] });
+    const refused = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true });
     expect(refused).toMatchObject({ status: 400, body: { errorMsg: MESSAGES.delayReasonRequired } });
-    const wrongReason = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true, target: { ...target, delayReason: 'weather' } });
+    // The figures are the target's own: a quotation date sent with the call does not lift the check.
+    const dodged = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true, target: { initialQuotationDate: nowSeconds() } });
+    expect(dodged).toMatchObject({ status: 400, body: { errorMsg: MESSAGES.delayReasonRequired } });
+    const wrongReason = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true, target: { delayReason: 'weather' } });
     expect(wrongReason.status).toBe(400);
     const started = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, {
       publish: true,
       updateDates: true,
-      target: { ...target, delayReason: DELAY_REASONS[3].key },
+      target: { delayReason: DELAY_REASONS[3].key },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body).toMatchObject({ published: true, publishedAt: nowSeconds(), unpublishedAt: null });
-    // 25 days late: 10,000 × (25 − 15) / 20 days to the end.
-    expect(started.body._$target).toMatchObject({ id: 42, delayReason: 'client_reactivity', releaseDateDiff: 25, revenueDelayImpact: 5000 });
+    // 25 days late: 10,000 × (25 − 15) / 20 days to the end; kept on the target, which the advert reads.
+    expect(started.body._$target).toMatchObject({ id: target.id, delayReason: 'client_reactivity', releaseDateDiff: 25, revenueDelayImpact: 5000 });
+    const onTarget = await call('GET', `/project/${target.projectId}`, csm);
+    expect(onTarget.body.targets[0]).toMatchObject({ advertId: advert.id, delayReason: 'client_reactivity', releaseDateDiff: 25, revenueDelayImpact: 5000 });
     clock.advance(5 * 60_000);
     const ended = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: false, updateDates: true });
     expect(ended.body).toMatchObject({ published: false, publishedAt: started.body.publishedAt, unpublishedAt: nowSeconds() });
   });
 
   it('a start within 15 days of the quotation needs no reason and costs nothing', async () => {
-    const advert = await createAdvert({ ...complete });
+    const target = await projectTarget({ initialQuotationDate: nowSeconds() - 15 * DAY, revenue: 10_000, endDate: nowSeconds() + DAY });
+    const advert = await createAdvert({ ...complete }, csm, target.id);
     await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience] });
-    const started = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, {
-      publish: true,
-      updateDates: true,
-      target: { initialQuotationDate: nowSeconds() - 15 * DAY, revenue: 10_000, endDate: nowSeconds() + DAY },
-    });
-    expect(started.body._$target).toMatchObject({ id: null, releaseDateDiff: 15, revenueDelayImpact: 0, delayReason: null });
+    const started = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true });
+    expect(started.body._$target).toMatchObject({ id: target.id, releaseDateDiff: 15, revenueDelayImpact: 0, delayReason: null });
+    // An advert without a target starts without a delay check.
+    const alone = await createAdvert({ ...complete });
+    await call('POST', '/advert/attach', csm, { advert: { id: alone.id }, audienceIds: [expertAudience] });
+    const aloneStarted = await call('PUT', `/v2/advert/${alone.id}/publish`, csm, { publish: true, updateDates: true, target: { initialQuotationDate: nowSeconds() - 40 * DAY } });
+    expect(aloneStarted.body).toMatchObject({ published: true, publishedAt: nowSeconds(), _$target: null });
   });
 });
 

@@ -134,10 +134,11 @@ describe('projects', () => {
     const project = await createProject('Shape check', 'Formes', 2);
     await call('PUT', '/project', csm, { id: project.id, status: 'active' });
     const [first, second] = project.targets;
+    const advert = await call('POST', '/advert/create', csm, { advert: { name: 'Forme', type: 'post' } }, 201);
     await call('PUT', `/target/${first.id}/properties`, csm, {
       status: '2. en ligne',
       type: 'post',
-      advertId: 4242,
+      advertId: advert.id,
       populationCategory: 'Cardiologie',
       populationSample: 'Ciblage forme',
       populationSize: 1234,
@@ -160,7 +161,7 @@ describe('projects', () => {
     const { comments: _comments, briefing: _briefing, targets: loadedTargets, ...loadedItem } = loaded;
     expect(item).toStrictEqual({ ...loadedItem, isProjectCommented: true, targets: loadedTargets.map((target: object) => projectListTargetSchema.parse(target)) });
     expect(Object.keys(item.targets[0]).sort()).toEqual(Object.keys(projectListTargetSchema.shape).sort());
-    expect(item.targets[0]).toMatchObject({ advertId: 4242, populationSample: 'Ciblage forme', goal: { views: 15000, days: 0, shipments: 0 }, startDate: 1_767_225_600 });
+    expect(item.targets[0]).toMatchObject({ advertId: advert.id, populationSample: 'Ciblage forme', goal: { views: 15000, days: 0, shipments: 0 }, startDate: 1_767_225_600 });
     expect(item.targets[1].goal).toEqual({ views: 0, days: 30, shipments: 0 });
 
     const targets = await server.request('POST', '/targets', { token: csm, body: { term: 'shape check', filters: { status: [] } } });
@@ -219,7 +220,8 @@ describe('targets', () => {
   it('duplicates at a position, detaches the advert, answers the new-advert route, deletes', async () => {
     const project = await createProject('Dup', 'Pfizar', 3);
     const [a, b, c] = project.targets;
-    await call('PUT', `/target/${a.id}/properties`, csm, { advertId: 321, type: 'post', populationSample: 'Cardiologues' });
+    const advert = await call('POST', '/advert/create', csm, { advert: { name: 'Dup', type: 'post' } }, 201);
+    await call('PUT', `/target/${a.id}/properties`, csm, { advertId: advert.id, type: 'post', populationSample: 'Cardiologues' });
     const copy = await call('POST', `/project/${project.id}/target/${a.id}/duplicate`, csm, { position: 1 }, 201);
     expect([copy.position, copy.populationSample, copy.advertId, copy.actionCode]).toEqual([1, 'Cardiologues', null, `PFIDUP${YY}-1.A1`]);
     const reloaded = await call('GET', `/project/${project.id}`, csm);

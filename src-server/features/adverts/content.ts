@@ -31,6 +31,7 @@ import {
   type LinkedAudience,
   type Model,
 } from './store';
+import { linkNewAdvert, recordCampaignStart, relinkConvertedAdvert, unlinkAdvert } from './target-link';
 
 type Account = { id: number } | null;
 
@@ -54,31 +55,32 @@ export function contentService(context: ServerContext) {
     id: number,
     account: Account,
     action: string,
-    change: (current: Model<K>, tx: Executor, audiences: LinkedAudience[]) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null; target?: Partial<TargetLink> | null }>,
+    change: (current: Model<K>, tx: Executor, audiences: LinkedAudience[]) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
   ): Promise<Model<K>> {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
       const { model: current, audiences } = await loadItem(tx, kind, id, { lock: true });
-      const { next, publishedAt, unpublishedAt, target } = await change(current, tx, audiences);
+      const { next, publishedAt, unpublishedAt } = await change(current, tx, audiences);
       if (next.published) {
         const error = publicationError(kind, next, audiences);
         if (error) throw new HttpError(400, error);
       }
-      await updateItem(tx, kind, next, { updatedAt: now(), publishedAt, unpublishedAt }, target);
+      await updateItem(tx, kind, next, { updatedAt: now(), publishedAt, unpublishedAt });
       const { model: saved } = await loadItem(tx, kind, id);
       await recordHistory(tx, kind, id, action, actor, current, saved);
       return saved;
     });
   }
 
+  /** `targetId` (adverts): the project target the advert is created from, linked in the same transaction. */
   async function create<K extends Kind>(kind: K, input: Record<string, unknown>, account: Account, extra: { targetId?: number; audienceIds?: number[] } = {}): Promise<Model<K>> {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
       const base = { ...defaultsOf(kind), id: 0 } as unknown as Model<K>;
       // Created unpublished, whatever was sent (spec §4).
       const model = { ...mergeInput(base, input), published: false } as Model<K>;
-      const target = extra.targetId ? { id: extra.targetId } : null;
-      const id = await insertItem(tx, kind, model, now(), { targetId: extra.targetId ?? null, target });
+      const id = await insertItem(tx, kind, model, now());
+      if (extra.targetId !== undefined) await linkNewAdvert(tx, extra.targetId, id);
       if (extra.audienceIds) await setAudiences(tx, kind, id, extra.audienceIds);
       const { model: saved } = await loadItem(tx, kind, id);
       await recordHistory(tx, kind, id, 'create', actor, null, saved);
@@ -214,27 +216,26 @@ export function contentService(context: ServerContext) {
     },
 
     /**
-     * Spec §4: publish with updateDates starts the campaign (publishedAt now; overdue against the target's initial
-     * quotation date needs one of the seven delay reasons, and the delay's revenue impact is kept); unpublish
-     * with updateDates ends it; without updateDates only the published flag changes.
+     * Spec §4: publish with updateDates starts the campaign (publishedAt now; overdue against the linked target's
+     * initial quotation date needs one of the seven delay reasons); unpublish with updateDates ends it; without
+     * updateDates only the published flag changes. The target's figures are the target's own: of the target props
+     * sent, only the delay reason is taken, and the start keeps it with the delay's days and revenue impact on the
+     * target (issue 21). An advert without a target starts without a delay check.
      */
     publish: <K extends Kind>(kind: K, id: number, body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } }, account: Account) =>
-      write(kind, id, account, body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish', async (current) => {
+      write(kind, id, account, body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish', async (current, tx) => {
         const at = now();
         const next = { ...current, published: body.publish } as Model<K>;
         if (!body.updateDates) return { next };
         if (!body.publish) return { next, unpublishedAt: at };
-        const previous = current._$target ?? null;
-        const sent = body.target ?? {};
-        const merged: Partial<TargetLink> = { ...(previous ?? {}), ...sent, id: sent.id ?? previous?.id ?? current.targetId ?? null };
-        const diff = releaseDateDiff(merged.initialQuotationDate, at);
-        if (isOverdue(merged.initialQuotationDate, at) && !merged.delayReason) throw new HttpError(400, MESSAGES.delayReasonRequired, {}, 'target.delayReason');
-        const target: Partial<TargetLink> = {
-          ...merged,
-          releaseDateDiff: diff,
-          revenueDelayImpact: revenueDelayImpact({ revenue: merged.revenue, delayDays: diff, startDate: at, endDate: merged.endDate }),
-        };
-        return { next, publishedAt: at, unpublishedAt: null, target };
+        const link = current._$target;
+        if (link?.id == null) return { next, publishedAt: at, unpublishedAt: null };
+        const delayReason = body.target?.delayReason !== undefined ? body.target.delayReason : link.delayReason;
+        if (isOverdue(link.initialQuotationDate, at) && !delayReason) throw new HttpError(400, MESSAGES.delayReasonRequired, {}, 'target.delayReason');
+        const diff = releaseDateDiff(link.initialQuotationDate, at);
+        const impact = revenueDelayImpact({ revenue: link.revenue, delayDays: diff, startDate: at, endDate: link.endDate });
+        await recordCampaignStart(tx, link.id, { delayReason, releaseDateDiff: diff, revenueDelayImpact: impact == null ? null : Math.round(impact * 100) / 100 });
+        return { next, publishedAt: at, unpublishedAt: null };
       }),
 
     remove: async (kind: Kind, id: number, account: Account) => {
@@ -242,6 +243,7 @@ export function contentService(context: ServerContext) {
         const actor = await actorOf(tx, account);
         const { model } = await loadItem(tx, kind, id, { lock: true });
         await tx.execute(sql`DELETE FROM ${TABLES[kind].items} WHERE id = ${id}`);
+        if (kind === 'advert') await unlinkAdvert(tx, id);
         await bumpContentVersion(tx);
         await recordHistory(tx, kind, id, 'delete', actor, model, null);
       });
@@ -251,9 +253,10 @@ export function contentService(context: ServerContext) {
     duplicate: async <K extends Kind>(kind: K, id: number, input: Record<string, unknown> | undefined, account: Account): Promise<Model<K>> => {
       const { model, audiences } = await loadItem(db, kind, id);
       const copy = mergeInput({ ...model, name: `${model.name} (copie)`.slice(0, 300) }, input ?? {});
-      // An article's own audience is not shared with its copy (the caller copies its criteria).
+      // An article's own audience is not shared with its copy (the caller copies its criteria). Nor is the target:
+      // an advert serves one action.
       const shared = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(audiences.map((audience) => audience.id))}::int[]) AND article_id IS NULL`);
-      return create(kind, { ...copy, published: false }, account, { targetId: model.targetId ?? undefined, audienceIds: shared.map((audience) => audience.id) });
+      return create(kind, { ...copy, published: false }, account, { audienceIds: shared.map((audience) => audience.id) });
     },
 
     attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>
@@ -276,7 +279,10 @@ export function contentService(context: ServerContext) {
         const defaults = { ...defaultsOf(to), id: 0 } as unknown as AnyModel;
         const carried = Object.fromEntries(Object.entries(model).filter(([key]) => key in defaults));
         const converted = { ...mergeInput(defaults, carried), published: false } as AnyModel;
-        const newId = await insertItem(tx, to, converted, now(), { targetId: model.targetId, target: model._$target });
+        // The target goes with the item: an article keeps it as its own target id; an advert as its target's advert.
+        const newId = await insertItem(tx, to, converted, now(), { targetId: model.targetId });
+        if (from === 'advert') await unlinkAdvert(tx, id);
+        else if (model.targetId !== null) await relinkConvertedAdvert(tx, model.targetId, newId);
         const { model: saved } = await loadItem(tx, to, newId);
         await recordHistory(tx, to, newId, 'create', actor, null, saved);
         await tx.execute(sql`DELETE FROM ${TABLES[from].items} WHERE id = ${id}`);

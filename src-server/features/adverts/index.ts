@@ -52,8 +52,11 @@ function seedDemoInBackground(context: ServerContext) {
     warn: (error: unknown) => context.logger.warn({ err: error }, 'demo pictures not stored: the demo adverts have none'),
   };
   const done = seedAdvertDemo(context.db, context.clock, abort.signal, media)
-    .then((seeded) => {
-      if (seeded) context.logger.info('demo adverts and articles seeded');
+    .then(async (seeded) => {
+      if (!seeded) return;
+      context.logger.info('demo adverts and articles seeded');
+      // The demo projects' actions take these adverts (the projects feature knows its actions).
+      await featureServices(context).linkDemoAdverts?.();
     })
     .catch((error) => {
       if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo adverts seeding failed');

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ContentRow } from '@shared/contract/adverts';
 import { EXPERT_ROLE } from '@shared/rules/audiences';
 import { foldForSearch } from '../../db/schema';
-import { linkedAudiences, param, rows, TABLES, type Executor, type Kind } from './store';
+import { linkedAudiences, param, rows, TABLES, targetMeetsItem, type Executor, type Kind } from './store';
 
 /** The filters both lists understand (spec §3 List filters; articles say areas and roles, adverts area and role). */
 export interface ListFilters {
@@ -96,7 +96,8 @@ export async function listConditions(db: Executor, kind: Kind, filters: ListFilt
     const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE area = ANY(${param(areas)}::text[])`);
     where.push(attachedTo(found.map((row) => row.id)));
   }
-  if (filters.actionCodes?.length) where.push(sql`i.action_code = ANY(${param(filters.actionCodes)}::text[])`);
+  // The linked target's action code (the target holds the link: issue 21).
+  if (filters.actionCodes?.length) where.push(sql`EXISTS (SELECT 1 FROM targets t WHERE ${targetMeetsItem(kind)} AND t.action_code = ANY(${param(filters.actionCodes)}::text[]))`);
   return where;
 }
 
@@ -137,7 +138,8 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
     sql`SELECT i.id, i.type, i.name, i.data->>'title' AS title, i.data->>'author' AS author, i.data->>'source' AS source,
           i.data->>'logo' AS logo, coalesce(i.data->>'image', i.data->'images'->>0) AS image, i.published, i.archived, i.${flag} AS flag,
           i.weight, i.model, i.created_at AS "createdAt", i.updated_at AS "updatedAt", i.published_at AS "publishedAt",
-          i.unpublished_at AS "unpublishedAt", i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.target_id AS "targetId"
+          i.unpublished_at AS "unpublishedAt", i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt",
+          (SELECT min(t.id) FROM targets t WHERE ${targetMeetsItem(kind)}) AS "targetId"
         FROM ${items} i ${where}
         ORDER BY ${order} ${direction}, i.id ${direction} LIMIT ${filters.limit} OFFSET ${filters.skip}`,
   );

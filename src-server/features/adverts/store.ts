@@ -64,16 +64,13 @@ export interface StoredRow {
   unpublishedAt: string | number | null;
   autoStartAt: string | number | null;
   autoStopAt: string | number | null;
-  targetId: number | null;
-  target: Partial<TargetLink> | null;
-  actionCode: string | null;
   data: Record<string, unknown>;
   flag: boolean;
 }
 
 export const storedColumns = sql`i.id, i.name, i.type, i.published, i.archived, i.weight, i.max_views AS "maxViews", i.model,
   i.created_at AS "createdAt", i.updated_at AS "updatedAt", i.published_at AS "publishedAt", i.unpublished_at AS "unpublishedAt",
-  i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.target_id AS "targetId", i.target, i.action_code AS "actionCode", i.data`;
+  i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.data`;
 
 const num = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -115,23 +112,36 @@ export function defaultsOf(kind: Kind): Record<string, unknown> {
   return structuredClone(kind === 'advert' ? ADVERT_DEFAULTS : ARTICLE_DEFAULTS) as Record<string, unknown>;
 }
 
-function targetLink(row: StoredRow): TargetLink | null {
-  if (row.targetId === null && !row.target) return null;
-  const target = row.target ?? {};
-  return {
-    id: row.targetId,
-    initialQuotationDate: target.initialQuotationDate ?? null,
-    endDate: target.endDate ?? null,
-    revenue: target.revenue ?? null,
-    delayReason: target.delayReason ?? null,
-    releaseDateDiff: target.releaseDateDiff ?? null,
-    revenueDelayImpact: target.revenueDelayImpact ?? null,
-    actionCode: row.actionCode ?? target.actionCode ?? null,
-  };
+// ---- the project target link (issue 21) ---------------------------------------------------------------------------
+
+/**
+ * How a target row `t` meets an item row `i`. The link has one source of truth: for an advert, the target's
+ * `advert_id` (an advert serves one action; whichever side sets the link writes that column, see target-link.ts and
+ * the projects feature); for an article (only ever converted from an advert), its own `target_id`.
+ */
+export const targetMeetsItem = (kind: Kind): SQL => (kind === 'advert' ? sql`t.advert_id = i.id` : sql`t.id = i.target_id`);
+
+/**
+ * The `_$target` of each item that has one, read from the target row itself: the target's real figures (initial
+ * quotation date, end, revenue, delay) and its project. An advert linked twice by older data shows its first target.
+ */
+export async function targetLinks(db: Executor, kind: Kind, ids: number[]): Promise<Map<number, TargetLink>> {
+  const links = new Map<number, TargetLink>();
+  if (!ids.length) return links;
+  const found = await rows<TargetLink & { itemId: number }>(
+    db,
+    sql`SELECT DISTINCT ON (i.id) i.id AS "itemId", t.id, t.project_id AS "projectId", t.initial_quotation_date::float8 AS "initialQuotationDate",
+          t.end_date::float8 AS "endDate", t.revenue::float8 AS revenue, t.delay_reason AS "delayReason", t.release_date_diff AS "releaseDateDiff",
+          t.revenue_delay_impact::float8 AS "revenueDelayImpact", t.action_code AS "actionCode"
+        FROM ${TABLES[kind].items} i JOIN targets t ON ${targetMeetsItem(kind)}
+        WHERE i.id = ANY(${param(ids)}::int[]) ORDER BY i.id, t.id`,
+  );
+  for (const { itemId, ...link } of found) links.set(itemId, link);
+  return links;
 }
 
-/** The full item from its row and its audiences, defaults filled for fields never written. */
-export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: LinkedAudience[]): Model<K> {
+/** The full item from its row, its audiences and its target link, defaults filled for fields never written. */
+export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: LinkedAudience[], link: TargetLink | null = null): Model<K> {
   const defaults = defaultsOf(kind);
   const data: Record<string, unknown> = {};
   // Only known fields: an old key left in `data` by an earlier version never reaches the answer.
@@ -153,8 +163,8 @@ export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: Link
     updatedAt: num(row.updatedAt),
     publishedAt: num(row.publishedAt),
     unpublishedAt: num(row.unpublishedAt),
-    targetId: row.targetId,
-    _$target: targetLink(row),
+    targetId: link?.id ?? null,
+    _$target: link,
     [TABLES[kind].flagField]: row.flag,
   };
   if (kind === 'advert') model._$audiences = audiences.map(({ id, name, roles }) => ({ id, name, roles }));
@@ -171,7 +181,8 @@ export async function loadItem<K extends Kind>(db: Executor, kind: K, id: number
   const [row] = await rows<StoredRow>(db, sql`SELECT ${storedColumns}, i.${flag} AS flag FROM ${items} i WHERE i.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`);
   if (!row) throw new HttpError(404, kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
   const audiences = (await linkedAudiences(db, kind, [id])).get(id) ?? [];
-  return { model: toModel(kind, row, audiences), audiences };
+  const link = (await targetLinks(db, kind, [id])).get(id) ?? null;
+  return { model: toModel(kind, row, audiences, link), audiences };
 }
 
 /**
@@ -205,16 +216,18 @@ export interface Timestamps {
   unpublishedAt?: number | null;
 }
 
-/** Inserts a new item (published false unless told, dates in epoch seconds); returns its id. */
-export async function insertItem(db: Executor, kind: Kind, model: AnyModel, now: number, extra: { targetId?: number | null; target?: Partial<TargetLink> | null } = {}): Promise<number> {
+/**
+ * Inserts a new item (published false unless told, dates in epoch seconds); returns its id. `targetId` is an
+ * article's own link (an advert's is its target's advert_id: target-link.ts).
+ */
+export async function insertItem(db: Executor, kind: Kind, model: AnyModel, now: number, extra: { targetId?: number | null } = {}): Promise<number> {
   const { items, flag } = TABLES[kind];
   const parts = storedParts(kind, model);
   const [row] = await rows<{ id: number }>(
     db,
-    sql`INSERT INTO ${items} (name, type, published, archived, weight, max_views, model, created_at, updated_at, auto_start_at, auto_stop_at, target_id, target, action_code, data, ${flag})
+    sql`INSERT INTO ${items} (name, type, published, archived, weight, max_views, model, created_at, updated_at, auto_start_at, auto_stop_at, target_id, data, ${flag})
         VALUES (${model.name}, ${model.type}, ${model.published}, ${model.archived}, ${model.weight}, ${model.maxViews}, ${LATEST_MODEL}, ${now}, ${now},
-                ${model.autoStartAt}, ${model.autoStopAt}, ${extra.targetId ?? null}, ${extra.target ? param(JSON.stringify(extra.target)) : null}::jsonb,
-                ${extra.target?.actionCode ?? null}, ${param(JSON.stringify(parts.data))}::jsonb, ${parts.flag})
+                ${model.autoStartAt}, ${model.autoStopAt}, ${kind === 'article' ? (extra.targetId ?? null) : null}, ${param(JSON.stringify(parts.data))}::jsonb, ${parts.flag})
         RETURNING id`,
   );
   if (kind === 'advert') await bumpContentVersion(db);
@@ -261,7 +274,7 @@ export async function insertItems(db: Executor, kind: Kind, models: AnyModel[], 
 }
 
 /** Writes an item's fields back (not its audiences), with the dates given. */
-export async function updateItem(db: Executor, kind: Kind, model: AnyModel, dates: Timestamps, target?: Partial<TargetLink> | null): Promise<void> {
+export async function updateItem(db: Executor, kind: Kind, model: AnyModel, dates: Timestamps): Promise<void> {
   const { items, flag } = TABLES[kind];
   const parts = storedParts(kind, model);
   await db.execute(
@@ -270,7 +283,6 @@ export async function updateItem(db: Executor, kind: Kind, model: AnyModel, date
           data = ${param(JSON.stringify(parts.data))}::jsonb, ${flag} = ${parts.flag}, updated_at = ${dates.updatedAt}
           ${dates.publishedAt !== undefined ? sql`, published_at = ${dates.publishedAt}` : sql``}
           ${dates.unpublishedAt !== undefined ? sql`, unpublished_at = ${dates.unpublishedAt}` : sql``}
-          ${target !== undefined ? sql`, target = ${target ? param(JSON.stringify(target)) : null}::jsonb, action_code = ${target?.actionCode ?? null}` : sql``}
         WHERE id = ${model.id}`,
   );
   if (kind === 'advert') await bumpContentVersion(db);

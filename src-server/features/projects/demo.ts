@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
-import { actionCodeStem, applyTargetChange, statusRank, TARGET_STATUSES, type TimingFields } from '@shared/rules/projects';
+import { actionCodeStem, advertSearchType, applyTargetChange, statusRank, TARGET_STATUSES, typeLink, type TimingFields } from '@shared/rules/projects';
 import type { Database } from '../../db/client';
 import { rows } from './queries';
 
@@ -69,12 +69,13 @@ export async function seedProjectDemo(db: Database, now: Date): Promise<boolean>
           };
           const { next: timed, needsDelayReason } = applyTargetChange(base, { startDate: start, status });
           const delayReason = needsDelayReason && next() < 0.7 ? DELAY_REASONS[Math.floor(next() * DELAY_REASONS.length)].key : null;
-          const advertId = status === '1. offline - préparation' || plan.type === 'nl hebdo' ? null : 1000 + projectIndex * 10 + line;
-          await tx.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, tool_id, population_category,
+          // The tool index of a 'mise en avant' or 'référencement' line; adverts are linked once they exist (linkDemoAdverts).
+          const toolId = status === '1. offline - préparation' || typeLink(plan.type) !== 'tool' ? null : 1000 + projectIndex * 10 + line;
+          await tx.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, tool_id, population_category,
               population_sample, population_size, goal_views, goal_days, goal_shipments, start_date, end_date, check_date, quotation_signed_month,
               initial_quotation_date, revenue, release_date_diff, delay_reason, revenue_delay_impact, actor, key_account_id, is_new)
             VALUES (${id}, ${line}, ${`${stem}${line + 1}`}, ${status}, ${statusRank(status)}, ${plan.type},
-              ${plan.type === 'mise en avant' || plan.type === 'référencement' ? null : advertId}, ${plan.type === 'mise en avant' || plan.type === 'référencement' ? advertId : null},
+              ${toolId},
               ${plan.category}, ${plan.sample}, ${plan.size}, ${plan.goal[0]}, ${plan.goal[1]}, ${plan.goal[2]}, ${timed.startDate}, ${timed.endDate},
               ${timed.endDate == null ? null : timed.endDate + 15 * SECONDS_PER_DAY}, ${quotation}, ${quotation}, ${plan.revenue}, ${timed.releaseDateDiff},
               ${delayReason}, ${timed.revenueDelayImpact}, ${actor}, ${keyAccount}, ${line === lineCount - 1})`);
@@ -86,5 +87,56 @@ export async function seedProjectDemo(db: Database, now: Date): Promise<boolean>
       }
     }
   });
+  // The demo adverts may be there already (they are seeded in the background): link them now, else once they are.
+  await linkDemoAdverts(db);
   return true;
+}
+
+/**
+ * Links the demo's unlinked adverts to the demo's actions past preparation that link to an advert and have none
+ * (an action's type searches adverts of one type: advertSearchType), one advert per action, in id order. Called
+ * by both demo seedings, whichever ends last; an advert that does not exist is never named.
+ */
+export async function linkDemoAdverts(db: Database): Promise<number> {
+  const targets = await rows<{ id: number; type: string }>(
+    db,
+    sql`SELECT id, type FROM targets WHERE advert_id IS NULL AND type IS NOT NULL AND status NOT IN ('1. offline - préparation', '7. annulé') ORDER BY id`,
+  );
+  const adverts = await rows<{ id: number; type: string }>(
+    db,
+    sql`SELECT a.id, a.type FROM adverts a WHERE a.type IS NOT NULL AND NOT EXISTS (SELECT 1 FROM targets t WHERE t.advert_id = a.id) ORDER BY a.id`,
+  );
+  const pairs: [targetId: number, advertId: number][] = [];
+  for (const target of targets) {
+    if (typeLink(target.type) !== 'advert') continue;
+    const wanted = advertSearchType(target.type);
+    const index = adverts.findIndex((advert) => advert.type === wanted);
+    if (index === -1) continue;
+    pairs.push([target.id, adverts[index].id]);
+    adverts.splice(index, 1);
+  }
+  if (!pairs.length) return 0;
+  // Only where the advert still exists and still serves no action (a user may have linked it meanwhile).
+  const linked = await rows<{ id: number }>(
+    db,
+    sql`UPDATE targets t SET advert_id = p.advert_id, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(pairs.map(([targetId, advertId]) => ({ target_id: targetId, advert_id: advertId })))}::jsonb) AS p(target_id int, advert_id int)
+        WHERE t.id = p.target_id AND t.advert_id IS NULL AND EXISTS (SELECT 1 FROM adverts a WHERE a.id = p.advert_id)
+          AND NOT EXISTS (SELECT 1 FROM targets o WHERE o.advert_id = p.advert_id)
+        RETURNING t.id`,
+  );
+  return linked.length;
+}
+
+/**
+ * Demo workspaces seeded by an earlier version named adverts that were never created (1000 + …): those actions
+ * lose the id, so that the grid offers to attach or create one instead of opening 'Cette publicité n'existe pas.'
+ */
+export async function clearMissingDemoAdverts(db: Database): Promise<number> {
+  const cleared = await rows<{ id: number }>(
+    db,
+    sql`UPDATE targets t SET advert_id = NULL, updated_at = now()
+        WHERE t.advert_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM adverts a WHERE a.id = t.advert_id) RETURNING t.id`,
+  );
+  return cleared.length;
 }

@@ -169,9 +169,26 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
     );
   }
 
+  /**
+   * The advert a target is linked to must exist, and serve no other action (issue 21): the target's advert id is
+   * the one record of the link, which the advert reads as its `_$target`. The advert row is locked until the
+   * write commits, so that a delete or another link waits for it.
+   */
+  async function assertLinkableAdvert(tx: Executor, targetId: number, advertId: number | null | undefined): Promise<void> {
+    if (advertId == null) return;
+    const [advert] = await rows<{ id: number }>(tx, sql`SELECT id FROM adverts WHERE id = ${advertId} FOR UPDATE`);
+    if (!advert) throw new HttpError(400, PROJECT_MESSAGES.advertNotFound, {}, 'advertId');
+    const [other] = await rows<{ id: number; actionCode: string | null }>(
+      tx,
+      sql`SELECT id, action_code AS "actionCode" FROM targets WHERE advert_id = ${advertId} AND id <> ${targetId} ORDER BY id LIMIT 1`,
+    );
+    if (other) throw new HttpError(409, PROJECT_MESSAGES.advertLinkedElsewhere(other.actionCode ?? String(other.id)), {}, 'advertId');
+  }
+
   /** Writes a change of a target with the date, delay and revenue rules; answers whether a delay reason is now needed. */
   async function writeTargetChange(tx: Executor, current: Target, body: TargetProperties): Promise<boolean> {
     await assertCsm(tx, body.keyAccount);
+    if (body.advertId !== undefined && body.advertId !== current.advertId) await assertLinkableAdvert(tx, current.id, body.advertId);
     const { goal, keyAccount, ...fields } = body;
     const { next, needsDelayReason } = applyTargetChange(current, fields as Partial<Target>);
     const sets: SQL[] = [sql`updated_at = now()`];

@@ -1,16 +1,21 @@
 import type { ServerContext } from '../../context';
-import { seedProjectDemo } from './demo';
+import { featureServices } from '../../feature-services';
+import { clearMissingDemoAdverts, linkDemoAdverts, seedProjectDemo } from './demo';
 import { estimateSourceFromEnvironment } from './estimates';
 import { projectHandlers, type ProjectHandlers } from './handlers';
 
 /**
  * Projects and targets (issue 12). Estimates come from the invoicing tool's API when ESTIMATES_API_URL is set,
  * else from the quotes imported into the database. The demo workspace (the same switch as the audience demo)
- * gets sample projects once.
+ * gets sample projects once; their actions get the demo adverts once both are there (whichever seeding ends last
+ * links them), and an older demo's actions naming adverts that never existed lose those ids.
  */
 export async function projectsFeature(context: ServerContext): Promise<ProjectHandlers> {
   if (context.config.seedAudienceDemo) {
-    await seedProjectDemo(context.db, context.clock.now()).catch((error) => context.logger.error({ err: error }, 'project demo seeding failed'));
+    featureServices(context).linkDemoAdverts = () => linkDemoAdverts(context.db);
+    await seedProjectDemo(context.db, context.clock.now())
+      .then(() => clearMissingDemoAdverts(context.db))
+      .catch((error) => context.logger.error({ err: error }, 'project demo seeding failed'));
   }
   return projectHandlers(context, estimateSourceFromEnvironment(context.db));
 }
