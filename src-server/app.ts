@@ -56,7 +56,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer: options.mailer ?? new OutboxMailer(options.db, logger, options.onOutboxMail),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
     background: new BackgroundTasks(logger),
-    passwordHashing: new PasswordHashQueue({ concurrency: config.hashConcurrency, maxWaiting: config.maxHashWaiting }),
+    passwordHashing: new PasswordHashQueue({ concurrency: config.hashConcurrency, maxWaiting: config.maxHashWaiting, reservedWaiting: config.reservedHashWaiting }),
     storage: storage.adapter,
     onClose: (hook) => closeHooks.push(hook),
   };

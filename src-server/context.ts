@@ -21,6 +21,12 @@ export interface ServerConfig {
   /** Slow-down of an attempt past `maxFailuresPerUsername`: doubles with each further failure, up to the max. */
   usernameSlowDownBaseMs: number;
   usernameSlowDownMaxMs: number;
+  /**
+   * Past `maxFailuresPerUsername`: password checks per minute on one username (a token bucket that size, one attempt
+   * in flight), of which `checksReservedForCleanAddresses` only for addresses with no failure (policy in auth/rate-limit.ts).
+   */
+  maxChecksPerUsernamePerMinute: number;
+  checksReservedForCleanAddresses: number;
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
@@ -29,6 +35,8 @@ export interface ServerConfig {
   /** Password hashes computed at once (scrypt, ~40 ms of a core each), and how many may wait before 503. */
   hashConcurrency: number;
   maxHashWaiting: number;
+  /** Waiting places beyond `maxHashWaiting` kept for sign-ins from addresses with no failure (auth/hash-queue.ts). */
+  reservedHashWaiting: number;
   /**
    * Given by a host that lets its user create the first administrator (desktop app): the secret that
    * setup.createAdmin must carry. Without it, the setup is not offered (a team server gets its first
@@ -71,12 +79,15 @@ export const defaultServerConfig: ServerConfig = {
   maxFailuresPerUsername: 5,
   usernameSlowDownBaseMs: 1000,
   usernameSlowDownMaxMs: 10_000,
+  maxChecksPerUsernamePerMinute: 10,
+  checksReservedForCleanAddresses: 3,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
   maxResetRequestsPerAddress: 10,
   // Half the cores: the other half keeps answering everything else during a sign-in burst.
   hashConcurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
   maxHashWaiting: 64,
+  reservedHashWaiting: 16,
   companyEmailDomains: [],
   populationFollowMs: 200,
 };

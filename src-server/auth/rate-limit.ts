@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Clock } from '../clock';
 
 export interface FailureLimiterOptions {
@@ -96,21 +97,109 @@ export function reserveAttempt(checks: ReadonlyArray<readonly [FailureLimiter, s
 }
 
 /**
+ * The key a client address is limited under. An IPv6 client usually holds a whole /64 (one home, one phone, one
+ * virtual machine gets 2^64 addresses), so it is counted by its /64: keyed by full address, each new address would
+ * bring a fresh set of limits. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, a dual-stack socket) is its IPv4
+ * address. Anything that is not an address is kept as it is.
+ */
+export function addressKey(address: string): string {
+  const bare = address.split('%')[0];
+  const version = isIP(bare);
+  if (version === 4) return bare;
+  if (version !== 6) return address;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail turned into two groups). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const [head, tail] = text.split('::');
+  const first = parse(head);
+  const last = parse(tail);
+  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/**
+ * One token bucket per key: `capacity` tokens, refilled at `capacity` per `periodMs`; a key not seen is full.
+ * In memory, like the limiters.
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly capacity: number,
+    private readonly periodMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Tokens in `key`'s bucket now. */
+  level(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return this.capacity;
+    const refilled = bucket.tokens + ((this.clock.now().getTime() - bucket.at) * this.capacity) / this.periodMs;
+    return Math.min(this.capacity, refilled);
+  }
+
+  /** Milliseconds until `key`'s bucket holds `tokens` (0 when it does now). */
+  waitMs(key: string, tokens: number): number {
+    const missing = tokens - this.level(key);
+    return missing <= 0 ? 0 : Math.ceil((missing * this.periodMs) / this.capacity);
+  }
+
+  /** Takes one token (the caller checked the level) or, with a negative count, gives tokens back. */
+  take(key: string, count = 1): void {
+    const tokens = Math.min(this.capacity, this.level(key) - count);
+    this.buckets.set(key, { tokens, at: this.clock.now().getTime() });
+    if (this.buckets.size > 100_000) {
+      for (const known of [...this.buckets.keys()]) if (this.level(known) >= this.capacity) this.buckets.delete(known);
+    }
+  }
+}
+
+/**
  * Sign-in throttling policy (OWASP Authentication Cheat Sheet, "Login Throttling" and "Account Lockout": a hard
- * lockout per account lets anyone lock anyone out, so the per-account control is a slow-down, not a refusal):
+ * lockout per account lets anyone lock anyone out, so the per-account control never refuses for good).
+ * Addresses are keyed by `addressKey` (an IPv6 client by its /64).
  *
  * - per (username, address): `maxFailuresPerUsernameAndAddress` failures (5) in the window (15 min), then 429
  *   with Retry-After until the oldest failure leaves the window. This is the strict limit on one guesser.
  * - per address, whatever the username: `maxFailuresPerAddress` failures (50) in the window, then 429. This stops
  *   one address from spraying a password over many accounts.
- * - per username, whatever the address: past `maxFailuresPerUsername` failures (5) in the window, each attempt
- *   waits before its password is checked, `usernameSlowDownBaseMs` (1 s) doubled with each further failure, at
- *   most `usernameSlowDownMaxMs` (10 s). It is never refused on this count: the owner signing in from an address
- *   of their own gets in after at most 10 s, however many addresses guess at their account; guessers spread over
- *   many addresses pay the same delay per guess, on top of their per-address limits.
+ * - per username, whatever the address, once `maxFailuresPerUsername` failures (5) are counted in the window:
+ *   - each attempt waits before its password is checked, `usernameSlowDownBaseMs` (1 s) doubled with each
+ *     further failure, at most `usernameSlowDownMaxMs` (10 s);
+ *   - one attempt in flight per account (its wait included): any other is answered 429 at once. A slow-down alone
+ *     bounds latency, not rate: attempts from many addresses waited in parallel (100 addresses made 472 checks
+ *     on one account in 139 s);
+ *   - a token bucket of `maxChecksPerUsernamePerMinute` (10) checks, refilled at that many a minute: an attempt
+ *     without a token is answered 429 with the wait for the next one. Whatever the number of addresses, the
+ *     account gets at most 10 checks a minute (plus the 5 before the threshold and the 10 the full bucket holds).
+ *
+ * The owner must still get in (no lockout) while guessers spend the bucket. What is defensible without knowing who
+ * is who before the password is checked: the last `checksReservedForCleanAddresses` (3) tokens of the bucket, and
+ * a second in-flight slot, are kept for *clean* addresses, those with no failed, pending or load-refused sign-in
+ * (any username) within the window. A guesser's address stops being clean at its first guess, so guessers that
+ * keep the bucket empty keep the owner out only by bringing a never-used address (an IPv6 /64) for each check
+ * of the kept share, 10 a minute for as long as they want the owner out; guessers from addresses already used get
+ * nothing of it. The owner, on an address of theirs that did not just fail, takes the kept share, or the next token
+ * when the bucket refills (one every 6 s). An owner who mistyped from their address waits with the guessers until
+ * the window forgets that failure.
  *
  * Every attempt is counted before its password is hashed and uncounted when it succeeds (see FailureLimiter), and a
- * success also clears the username's counts. Counts live in memory, per API instance.
+ * success also clears the username's failure count (not its bucket). Counts live in memory, per API instance.
  */
 export interface SignInPolicy {
   maxFailuresPerUsernameAndAddress: number;
@@ -118,15 +207,36 @@ export interface SignInPolicy {
   maxFailuresPerUsername: number;
   usernameSlowDownBaseMs: number;
   usernameSlowDownMaxMs: number;
+  maxChecksPerUsernamePerMinute: number;
+  checksReservedForCleanAddresses: number;
   loginWindowMs: number;
 }
 
-export type SignInAttempt = { refused: true; retryAfterMs: number } | { refused: false; delayMs: number; succeeded(): void; notChecked(): void };
+export type SignInAttempt =
+  | { refused: true; retryAfterMs: number }
+  | {
+      refused: false;
+      delayMs: number;
+      /** The address had no failed, pending or load-refused sign-in in the window (the hash queue keeps it a share). */
+      clean: boolean;
+      succeeded(): void;
+      failed(): void;
+      /** The password was never checked: `busy` when the hash queue refused it, else an error. */
+      notChecked(busy: boolean): void;
+    };
+
+/** The two in-flight slots of an account past the threshold: any address, and addresses with no failure. */
+type Lane = 'any' | 'clean';
 
 export class SignInThrottle {
   private readonly perUsernameAndAddress: FailureLimiter;
   private readonly perAddress: FailureLimiter;
   private readonly perUsername: FailureLimiter;
+  /** Addresses refused for load (503) in the window: not failures, but no longer clean. */
+  private readonly loadRefused: FailureLimiter;
+  private readonly checks: TokenBuckets;
+  /** `${lane}\0${username}` of the attempts in flight on accounts past the threshold. */
+  private readonly inFlight = new Set<string>();
 
   constructor(
     private readonly policy: SignInPolicy,
@@ -137,31 +247,77 @@ export class SignInThrottle {
     this.perAddress = new FailureLimiter({ maxFailures: policy.maxFailuresPerAddress, windowMs }, clock);
     // Never refuses (its limit is unreachable): only its count is read, to size the slow-down.
     this.perUsername = new FailureLimiter({ maxFailures: Number.POSITIVE_INFINITY, windowMs }, clock);
+    this.loadRefused = new FailureLimiter({ maxFailures: Number.POSITIVE_INFINITY, windowMs }, clock);
+    this.checks = new TokenBuckets(policy.maxChecksPerUsernamePerMinute, 60_000, clock);
   }
 
-  /** Counts a sign-in attempt of `username` from `address` (before the password is checked) or refuses it. */
+  /** Tokens an attempt in `lane` needs in the bucket: the kept share is for clean addresses only. */
+  private tokensNeeded(lane: Lane): number {
+    return lane === 'clean' ? 1 : 1 + Math.min(this.policy.checksReservedForCleanAddresses, this.policy.maxChecksPerUsernamePerMinute - 1);
+  }
+
+  /**
+   * Counts a sign-in attempt of `username` from `address` (before the password is checked) or refuses it. Every
+   * check and count is made in this one synchronous call: parallel requests cannot slip between them.
+   */
   begin(username: string, address: string): SignInAttempt {
     const usernameKey = username.toLowerCase();
-    const pairKey = `${usernameKey}\u0000${address}`;
+    const key = addressKey(address);
+    const pairKey = `${usernameKey}\u0000${key}`;
+    const clean = this.perAddress.count(key) === 0 && this.loadRefused.count(key) === 0;
     const priorFailures = this.perUsername.count(usernameKey);
+    const strict = Math.max(this.perUsernameAndAddress.retryAfterMs(pairKey), this.perAddress.retryAfterMs(key));
+    if (strict > 0) return { refused: true, retryAfterMs: strict };
+    let lane: Lane | null = null;
+    if (priorFailures >= this.policy.maxFailuresPerUsername) {
+      const lanes: Lane[] = clean ? ['any', 'clean'] : ['any'];
+      const waits = lanes.map((candidate) => {
+        const busy = this.inFlight.has(`${candidate}\u0000${usernameKey}`);
+        const bucket = this.checks.waitMs(usernameKey, this.tokensNeeded(candidate));
+        return busy ? Math.max(1000, bucket) : bucket;
+      });
+      const free = waits.indexOf(0);
+      if (free < 0) return { refused: true, retryAfterMs: Math.min(...waits) };
+      lane = lanes[free];
+      this.checks.take(usernameKey);
+      this.inFlight.add(`${lane}\u0000${usernameKey}`);
+    }
     const attempt = reserveAttempt([
       [this.perUsernameAndAddress, pairKey],
-      [this.perAddress, address],
+      [this.perAddress, key],
       [this.perUsername, usernameKey],
     ]);
-    if ('retryAfterMs' in attempt) return { refused: true, retryAfterMs: attempt.retryAfterMs };
+    // Cannot happen (the strict limits were checked above, the per-username one never refuses).
+    if ('retryAfterMs' in attempt) throw new Error('sign-in limits changed between check and count');
     const excess = priorFailures - this.policy.maxFailuresPerUsername;
     const delayMs = excess < 0 ? 0 : Math.min(this.policy.usernameSlowDownMaxMs, this.policy.usernameSlowDownBaseMs * 2 ** excess);
+    let done = false;
+    const finish = (checked: boolean) => {
+      if (done) return false;
+      done = true;
+      if (lane) {
+        this.inFlight.delete(`${lane}\u0000${usernameKey}`);
+        // No password was checked: the token goes back.
+        if (!checked) this.checks.take(usernameKey, -1);
+      }
+      return true;
+    };
     return {
       refused: false,
       delayMs,
+      clean,
       succeeded: () => {
+        if (!finish(true)) return;
         attempt.release();
         this.perUsernameAndAddress.reset(pairKey);
         this.perUsername.reset(usernameKey);
       },
-      // The password was never checked (server busy): the attempt does not count.
-      notChecked: () => attempt.release(),
+      failed: () => void finish(true),
+      notChecked: (busy) => {
+        if (!finish(false)) return;
+        attempt.release();
+        if (busy) this.loadRefused.recordFailure(key);
+      },
     };
   }
 }

@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../auth/rate-limit';
+import { addressKey, reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../auth/rate-limit';
 import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -38,17 +38,27 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       // Counted before the hash, uncounted on success: parallel guesses cannot all pass a check made before any failed.
       const attempt = signInThrottle.begin(body.username, request.ip);
       if (attempt.refused) throw tooMany(attempt.retryAfterMs);
-      if (attempt.delayMs > 0) await setTimeout(attempt.delayMs);
-      const account = await queries.findAccountByEmail(db, body.username);
-      // Verify against a decoy when the account does not exist: same work, same time, same answer.
+      // Whatever happens, the attempt is settled: an account past the threshold has one attempt in flight, and an
+      // attempt never settled would hold it for good.
       let valid: boolean;
+      let account: Awaited<ReturnType<typeof queries.findAccountByEmail>>;
       try {
-        valid = await context.passwordHashing.run(() => verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash));
+        if (attempt.delayMs > 0) await setTimeout(attempt.delayMs);
+        account = await queries.findAccountByEmail(db, body.username);
+        // Verify against a decoy when the account does not exist: same work, same time, same answer. The queue
+        // lane depends on the address only (see HashLane).
+        valid = await context.passwordHashing.run(
+          () => verifyPassword(body.password, account?.passwordHash ?? services.decoyPasswordHash),
+          attempt.clean ? 'priority' : 'restricted',
+        );
       } catch (error) {
-        attempt.notChecked();
+        attempt.notChecked(error instanceof HttpError && error.statusCode === 503);
         throw error;
       }
-      if (!account || !valid) throw new HttpError(401, MESSAGES.invalidCredentials);
+      if (!account || !valid) {
+        attempt.failed();
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
       attempt.succeeded();
       return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
     },
@@ -90,7 +100,7 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
     },
 
     'password.reset': async ({ body, request }) => {
-      const attempt = reserveAttempt([[resetAddressLimiter, request.ip]]);
+      const attempt = reserveAttempt([[resetAddressLimiter, addressKey(request.ip)]]);
       if ('retryAfterMs' in attempt) throw tooMany(attempt.retryAfterMs, MESSAGES.tooManyResetRequests);
       // The answer waits for nothing that depends on the account: lookup, link and mail all happen after it, so
       // known and unknown usernames get the same work before the same answer.
