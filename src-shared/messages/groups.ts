@@ -9,6 +9,8 @@ export const GROUP_MESSAGES = {
   // Ours (the spec quotes none for these).
   groupCreated: 'Groupe {name} créé',
   groupSaved: 'Groupe enregistré',
+  /** At the name field when it is empty or blank; the server answers the same for PUT/POST /v2/group. */
+  groupNameBlank: 'Nom : ne peut pas être vide',
   groupDuplicated: 'Groupe {name} dupliqué',
   groupDeleted: 'Groupe {name} supprimé',
   confirmDeleteGroup: 'Supprimer le groupe « {name} » ?',

@@ -172,4 +172,38 @@ describe('groups (web host, Chromium)', () => {
     await page.getByTestId('groups-search').fill('introuvable');
     await expect.poll(() => page.locator('.table-empty').textContent()).toBe('Aucun groupe ne correspond à la recherche');
   });
+  it('an emptied group name is refused at the field, nothing is saved, and the reload keeps the old name (issue 21 item 12)', async () => {
+    const { page, url } = app;
+    // Still signed in as ADMIN when the previous test ran.
+    if ((await page.getByTestId('logout').count()) === 0) await signIn(page, url, 'ADMIN');
+    await page.goto(`${url}/groupes`);
+    await page.getByTestId('groups-search').fill('Lot 07');
+    const row = page.locator('tr[data-name="Lot 07"]');
+    await expect.poll(() => row.count()).toBe(1);
+    const groupId = Number((await row.getAttribute('data-testid'))!.replace('group-row-', ''));
+    await page.goto(`${url}/group/OrGroup/${groupId}`);
+    const name = page.getByTestId('group-name');
+    await expect.poll(() => name.inputValue()).toBe('Lot 07');
+
+    for (const typed of ['', '   ']) {
+      await name.fill(typed);
+      await page.getByTestId('group-save').click();
+      // The message is at the field, which is marked invalid; no success toast.
+      await expect.poll(() => page.getByTestId('group-name-error').textContent()).toBe(GROUP_MESSAGES.groupNameBlank);
+      expect(await name.getAttribute('aria-invalid')).toBe('true');
+      expect(await toast('Groupe enregistré').count()).toBe(0);
+    }
+    // Typing a name again clears the message.
+    await name.fill('Lot 07 bis');
+    await expect.poll(() => page.getByTestId('group-name-error').count()).toBe(0);
+    await name.fill('');
+    await page.getByTestId('group-save').click();
+    await page.getByTestId('group-name-error').waitFor();
+
+    await page.reload();
+    await expect.poll(() => name.inputValue()).toBe('Lot 07');
+    expect(await page.getByTestId('group-name-error').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('history-entry').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action')))).toEqual(['create']);
+    await signOut(page);
+  });
 });

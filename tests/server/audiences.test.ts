@@ -224,6 +224,20 @@ describe('audiences, groups and membership', () => {
     expect(gone.body).toEqual({ errorMsg: MESSAGES.nodeNotFound, field: 'relationships.0.node' });
   });
 
+  it('a group name cannot be emptied: a French 400 naming the field, and the name stays (issue 21 item 12)', async () => {
+    const group = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Nom gardé', label: 'OrGroup' } });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    for (const name of ['', '   ']) {
+      const refused = await server.request('PUT', `/v2/group/${group.body.id}`, { token: lead, body: { name, relationships: [] } });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body).toEqual({ errorMsg: 'Nom : ne peut pas être vide', field: 'name' });
+      const created = await server.request('POST', '/v2/group', { token: lead, body: { name, label: 'OrGroup' } });
+      expect(created.status, JSON.stringify(created.body)).toBe(400);
+      expect(created.body).toEqual({ errorMsg: 'Nom : ne peut pas être vide', field: 'name' });
+    }
+    expect((await server.request('GET', `/v2/group/OrGroup/${group.body.id}`, { token: lead })).body.name).toBe('Nom gardé');
+  });
+
   it('list, update area, duplicate, e-mails attach, detach, bulk delete', async () => {
     const a = (await server.request('POST', '/audience', { token: lead, body: { name: 'Cardio FR', type: 'search' } })).body;
     const listed = await server.request('GET', '/audiences?term=cardio&limit=25', { token: (await server.signIn(['SALES'])).accessToken.value });

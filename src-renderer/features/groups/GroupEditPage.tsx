@@ -5,6 +5,7 @@ import { GROUP_MESSAGES } from '@shared/messages';
 import { NODE_LABELS, isGroupLabel, type NodeLabel } from '@shared/rules/audiences';
 import { NODE_SEARCH_DEBOUNCE_MS, groupDisplay, groupEditorPath } from '@shared/rules/groups';
 import { HistoryPanel } from '../../lib/audience-history';
+import { TextField } from '../../ui/TextField';
 import {
   addSelectedAtom,
   groupAtom,
@@ -12,6 +13,7 @@ import {
   groupLoadFailedAtom,
   groupMembersAtom,
   groupNameAtom,
+  groupNameErrorAtom,
   groupSavingAtom,
   loadGroupAtom,
   removeMemberAtom,
@@ -54,6 +56,7 @@ export default function GroupEditPage() {
   const group = useAtomValue(groupAtom);
   const loadFailed = useAtomValue(groupLoadFailedAtom);
   const [name, setName] = useAtom(groupNameAtom);
+  const [nameError, setNameError] = useAtom(groupNameErrorAtom);
   const members = useAtomValue(groupMembersAtom);
   const dirty = useAtomValue(groupDirtyAtom);
   const saving = useAtomValue(groupSavingAtom);
@@ -91,10 +94,16 @@ export default function GroupEditPage() {
           <Link to="/groupes">← Groupes</Link>
           <span className="count">{group.label}</span>
         </div>
-        <label className="field">
-          <span className="field-label">Nom</span>
-          <input value={name} onChange={(event) => setName(event.target.value)} data-testid="group-name" />
-        </label>
+        <TextField
+          label="Nom"
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            if (value.trim()) setNameError(null);
+          }}
+          error={nameError}
+          testId="group-name"
+        />
 
         <div>
           <h3>Éléments ({members.length})</h3>

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { AudienceNode, Group } from '@shared/contract/audiences';
-import { GROUP_NOTICES, withText } from '@shared/messages';
+import { GROUP_MESSAGES, GROUP_NOTICES, withText } from '@shared/messages';
 import type { GroupLabel, NodeLabel } from '@shared/rules/audiences';
 import { addMembers, groupSearchLimit, orderForGroupPage, preselectedResults } from '@shared/rules/groups';
 import { apiAtom } from '../../../lib/bridge';
@@ -33,6 +33,10 @@ groupLoadFailedAtom.debugLabel = 'groups.editor.loadFailed';
 export const groupNameAtom = atom('');
 groupNameAtom.debugLabel = 'groups.editor.name';
 
+/** The message shown at the name field (an empty name, or the server's refusal of the name); null when none. */
+export const groupNameErrorAtom = atom<string | null>(null);
+groupNameErrorAtom.debugLabel = 'groups.editor.nameError';
+
 export const groupMembersAtom = atom<GroupMember[]>([]);
 groupMembersAtom.debugLabel = 'groups.editor.members';
 
@@ -55,6 +59,7 @@ groupErrorAtom.debugLabel = 'groups.editor.error';
 const showGroupAtom = atom(null, (_get, set, group: Group) => {
   set(groupAtom, group);
   set(groupNameAtom, group.name);
+  set(groupNameErrorAtom, null);
   set(groupMembersAtom, group.relationships.map(toMember));
 });
 showGroupAtom.debugLabel = 'groups.editor.show';
@@ -81,10 +86,17 @@ export const removeMemberAtom = atom(null, (get, set, member: GroupMember) => {
 });
 removeMemberAtom.debugLabel = 'groups.editor.removeMember';
 
-/** Save: PUT /v2/group/{id} with the name and every member (the server refuses a cycle). */
+/**
+ * Save: PUT /v2/group/{id} with the name and every member (the server refuses a cycle). An empty or blank name is
+ * refused here, at the field, and nothing is sent (it used to be left out of the body: 'Groupe enregistré' with
+ * the old name kept).
+ */
 export const saveGroupAtom = atom(null, async (get, set) => {
   const group = get(groupAtom);
   if (!group || get(groupSavingAtom)) return;
+  const name = get(groupNameAtom).trim();
+  if (!name) return set(groupNameErrorAtom, GROUP_MESSAGES.groupNameBlank);
+  set(groupNameErrorAtom, null);
   set(groupSavingAtom, true);
   const relationships = get(groupMembersAtom).map((m) => ({
     node: { label: m.node.label, id: m.node.id },
@@ -93,10 +105,9 @@ export const saveGroupAtom = atom(null, async (get, set) => {
     event: m.event,
     caping: m.caping,
   }));
-  const name = get(groupNameAtom).trim();
-  const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { ...(name ? { name } : {}), relationships } });
+  const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { name, relationships } });
   set(groupSavingAtom, false);
-  if (!result.ok) return set(groupErrorAtom, result.errorMsg);
+  if (!result.ok) return result.field === 'name' ? set(groupNameErrorAtom, result.errorMsg) : set(groupErrorAtom, result.errorMsg);
   set(showGroupAtom, result.data);
   set(raiseNoticeAtom, GROUP_NOTICES.saved);
 });
