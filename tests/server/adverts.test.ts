@@ -190,6 +190,23 @@ describe('publication checks (spec §5) enforced by the server', () => {
     expect(ok.body).toMatchObject({ published: true, publishedAt: null });
   });
 
+  it("a story's logo is its story's own (the story logo upload), the top-level logo counting too (issue 21)", async () => {
+    const story = await createAdvert({ type: 'story', name: 'Story' });
+    await call('POST', '/advert/attach', csm, { advert: { id: story.id }, audienceIds: [expertAudience] });
+    const refused = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
+    expect(refused).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés logo sont requises' } });
+    const withStoryLogo = await call('PUT', `/v2/advert/${story.id}`, csm, { advert: { story: { ...story.story, logo: 'https://cdn.test/story-logo.png' } } });
+    expect(withStoryLogo.status, JSON.stringify(withStoryLogo.body)).toBe(200);
+    const ok = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // Published, it keeps its logo: a save without one is refused.
+    const without = await call('PUT', `/v2/advert/${story.id}`, csm, { advert: { story: { ...ok.body.story, logo: null } } });
+    expect(without).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés logo sont requises' } });
+    const legacy = await createAdvert({ type: 'story', name: 'Story converted', logo: 'https://cdn.test/logo.png' });
+    await call('POST', '/advert/attach', csm, { advert: { id: legacy.id }, audienceIds: [expertAudience] });
+    expect((await call('PUT', `/v2/advert/${legacy.id}/publish`, csm, { publish: true })).status).toBe(200);
+  });
+
   it('a video advert needs its video', async () => {
     const advert = await createAdvert({ type: 'video', logo: 'l', author: 'a', source: 's', title: 't' });
     await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience] });
