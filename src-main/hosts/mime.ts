@@ -18,3 +18,11 @@ const MIME: Readonly<Record<string, string>> = {
 export function contentTypeOf(file: string): string {
   return MIME[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
+
+/**
+ * Whether a path names a file of the kinds the renderer is built into: a missing one is a 404, while any other path
+ * is a route of the single-page app, dots and all (/adverts/edit/project-SANOFA - Cardio - SANCAR26-1.2).
+ */
+export function isRendererFileType(path: string): boolean {
+  return extname(path).toLowerCase() in MIME;
+}

@@ -316,6 +316,13 @@ export function applyTargetChange<T extends TimingFields>(previous: T, changes: 
 
 // ---- new advert from a target -----------------------------------------------------------------------------------
 
+/**
+ * The local-storage key where the target of an advert created from it waits (spec: "the target id is kept in local
+ * storage first"): the projects page writes it, the advert editor opened on project-… reads it and sends it with
+ * the first save.
+ */
+export const NEW_ADVERT_TARGET_KEY = 'targetId';
+
 /** Where the renderer goes to create an advert from a target: /adverts/edit/project-{CLIENT - project name - action code}. */
 export function newAdvertPath(target: { clientName: string; projectName: string; actionCode: string | null }): string {
   return `/adverts/edit/project-${encodeURIComponent(`${target.clientName.toUpperCase()} - ${target.projectName} - ${target.actionCode ?? ''}`)}`;

@@ -7,6 +7,7 @@ let browser: Browser;
 let app: WebApp;
 let project: { id: number; targets: { id: number; actionCode: string }[] };
 let token: string;
+let advertId: number;
 
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${app.apiUrl}${path}`, {
@@ -26,7 +27,9 @@ beforeAll(async () => {
   const session = await api('POST', '/authenticate', { username: email, password });
   token = session.accessToken.value;
   project = await api('POST', '/project', { name: 'Grille HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 });
-  await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId: 321 });
+  // A target links only an advert that exists (issue 21).
+  advertId = (await api('POST', '/advert/create', { advert: { name: 'Post HTA', type: 'post' } })).id;
+  await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -93,7 +96,7 @@ describe('project editor (web host, Chromium)', () => {
     expect(saved.targets[2].populationSample).toBe('Dermatologues');
 
     // '7. annulé' asks first, then shows ANNULE instead of the advert id.
-    expect(await cellText(page, 0, 'link')).toBe('321');
+    expect(await cellText(page, 0, 'link')).toBe(String(advertId));
     await cell(page, 0, 'status').hover();
     await page.getByTestId('edit-status').selectOption('7. annulé');
     expect(await page.getByTestId('confirm-message').textContent()).toBe(PROJECT_MESSAGES.confirmCancelAction);

@@ -26,7 +26,9 @@ async function seed() {
   project = await post('POST', '/project', { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 }, token);
   const [online, stats, offline] = project.targets;
   await post('PUT', `/target/${online.id}/properties`, { status: '2. en ligne', type: 'post', goal: { views: 12000 }, populationSample: 'Cardiologues' }, token);
-  await post('PUT', `/target/${stats.id}/properties`, { status: '3. stats à sortir', type: 'video', advertId: 321 }, token);
+  // A target links only an advert that exists (issue 21).
+  const advert = await post('POST', '/advert/create', { advert: { name: 'Vidéo HTA', type: 'video' } }, token);
+  await post('PUT', `/target/${stats.id}/properties`, { status: '3. stats à sortir', type: 'video', advertId: advert.id }, token);
   await post('PUT', `/target/${offline.id}/properties`, { type: 'quiz' }, token);
   await post('POST', '/newcomment', { projectId: project.id, content: 'Client réactif' }, token);
 }

@@ -62,7 +62,8 @@ function raw(path: string, headers: Record<string, string>, method = 'GET', body
 
 describe('web host', () => {
   it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
-    for (const path of ['/', '/admin', '/password/confirm?confirmationToken=x']) {
+    // A route may end like a file name: a new advert named after its action code (issue 21).
+    for (const path of ['/', '/admin', '/password/confirm?confirmationToken=x', `/adverts/edit/project-${encodeURIComponent('SANOFA - Cardio HTA - SANCAR26-1.2')}`]) {
       const response = await fetch(`${host.url}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");

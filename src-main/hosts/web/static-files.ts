@@ -1,8 +1,8 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { join, normalize, resolve, sep } from 'node:path';
 import { MESSAGES } from '@shared/messages';
-import { contentTypeOf } from '../mime';
+import { contentTypeOf, isRendererFileType } from '../mime';
 import { decodePath, securityHeaders, sendJson, type HostRequest } from './http';
 
 /**
@@ -35,7 +35,7 @@ export function createStaticFiles(options: { rendererDir: string; secret: string
         createReadStream(candidate).pipe(response);
         return;
       }
-      if (extname(pathname)) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
+      if (isRendererFileType(pathname)) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(request.method === 'HEAD' ? undefined : indexHtml);

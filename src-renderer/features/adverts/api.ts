@@ -16,8 +16,9 @@ export function advertApi(call: CallApi): ContentApi {
     editPath: (id) => `/adverts/edit/${id}`,
     convertedPath: (id) => `/articles/edit/${id}`,
     load: (id) => call('adverts.get', { params: { id } }),
+    // Created from a project target (/adverts/edit/project-…): the target is linked by the same call.
     async create(item, audienceIds) {
-      const created = await call('adverts.create', { body: { advert: asInput(item) } });
+      const created = await call('adverts.create', { body: { advert: asInput(item), ...(item.targetId ? { targetId: item.targetId } : {}) } });
       if (!created.ok || audienceIds.length === 0) return created;
       return call('adverts.attach', { body: { advert: { id: created.data.id }, audienceIds } });
     },

@@ -3,7 +3,7 @@ import type { Project, Target } from '@shared/contract/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
 import { emptyUndoStack, gridEditOf, pushEdit, takeRedo, takeUndo, type CellChanges, type GridEdit, type UndoStack } from '@shared/rules/project-grid';
-import { advertSearchType } from '@shared/rules/projects';
+import { advertSearchType, NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import { hasAnyRole } from '@shared/roles';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
@@ -222,9 +222,6 @@ export const newAdvertPathAtom = atom(null, async (get, set, id: number): Promis
   return result.data.path;
 });
 newAdvertPathAtom.debugLabel = 'projects.edit.grid.newAdvertPath';
-
-/** The local-storage key the advert editor reads to attach a new advert to its target. */
-export const NEW_ADVERT_TARGET_KEY = 'targetId';
 
 /** Adverts for 'Associer une publicité', of the type the target's type searches (spec §4 mapping). */
 export const searchAdvertsAtom = atom(null, async (get, _set, input: { term: string; type: string }) => {

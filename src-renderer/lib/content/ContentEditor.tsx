@@ -16,6 +16,7 @@ import {
   scheduleLabels,
 } from '@shared/rules/advert-screens';
 import { DELAY_REASONS, isOverdue, type DelayReason } from '@shared/rules/campaigns';
+import { NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../bridge';
 import { modalAtom } from '../modal';
@@ -88,6 +89,16 @@ function ConvertDialog(props: { title: string; info: string; onAnswer: (confirme
   );
 }
 
+/**
+ * The project target an advert opened on /adverts/edit/project-… is created for: its id waits in local storage
+ * (spec: the projects page keeps it there first). Read once, when the new advert starts.
+ */
+function waitingTargetId(rawId: string | undefined): number | undefined {
+  if (!rawId?.startsWith('project-')) return undefined;
+  const kept = Number(localStorage.getItem(NEW_ADVERT_TARGET_KEY));
+  return Number.isInteger(kept) && kept > 0 ? kept : undefined;
+}
+
 function Spinner() {
   return <span className="spinner" role="status" aria-label="En cours" data-testid="pending-spinner" />;
 }
@@ -128,7 +139,15 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   useEffect(() => {
     if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
     else if (existingId !== null) void load(existingId);
-    else if (newName !== null) startNew(kind === 'article' ? { name: newName, type: 'post' } : { name: newName, type: null });
+    else if (newName !== null) {
+      if (kind === 'article') startNew({ name: newName, type: 'post' });
+      else {
+        const targetId = waitingTargetId(rawId);
+        startNew(targetId === undefined ? { name: newName, type: null } : { name: newName, type: null, targetId });
+      }
+    }
+    // rawId only matters with newName, which changes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existingId, newName, kind, load, startNew]);
 
   /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
@@ -136,11 +155,13 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
     const wasNew = draft?.id === undefined;
     const result = await save();
     if (result?.id !== undefined && wasNew) {
+      // The target is linked now (the server answered its _$target): its id no longer waits.
+      if (draft?.targetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draft.targetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
       justCreated.current = result.id;
       navigate(api.editPath(result.id), { replace: true });
     }
     return result !== null;
-  }, [save, draft?.id, navigate, api]);
+  }, [save, draft?.id, draft?.targetId, navigate, api]);
 
   // Ctrl/Cmd+S saves (§2.2).
   useEffect(() => {
@@ -249,8 +270,8 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
               </button>
             </>
           )}
-          {draft.targetId ? (
-            <Link to={`/project/edit/${draft.targetId}`} className="button secondary" data-testid="project-page">
+          {draft._$target?.projectId != null ? (
+            <Link to={`/project/edit/${draft._$target.projectId}`} className="button secondary" data-testid="project-page">
               Page projet
             </Link>
           ) : null}
