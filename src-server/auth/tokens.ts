@@ -48,6 +48,15 @@ export class TokenService {
     return { value, expiresAt };
   }
 
+  /**
+   * An HMAC-SHA256 of `data` under a key derived from the signing key for one `purpose` (signed storage URLs), so
+   * that the JWT key itself signs nothing but JWTs and a MAC of one purpose is never valid for another.
+   */
+  mac(purpose: string, data: string): Buffer {
+    const derived = createHmac('sha256', this.key).update(`backoffice-mac:${purpose}`).digest();
+    return createHmac('sha256', derived).update(data).digest();
+  }
+
   async signRefresh(accountId: number, jti: string, familyId: string, expiresAt: Date): Promise<string> {
     return this.sign({ typ: 'refresh', fam: familyId }, accountId, jti, expiresAt);
   }

@@ -34,12 +34,15 @@ export function keyOfMediaUrl(url: string, publicUrl: string | undefined): strin
 /** Types a browser renders inline harmlessly; anything else is offered as a download. */
 const INLINE = /^(image\/(png|jpeg|gif|webp|tiff|x-icon|vnd\.microsoft\.icon|apng|bmp)|video\/|audio\/|application\/pdf|text\/plain)/;
 
+const CACHE_CONTROL = { immutable: 'public, max-age=31536000, immutable', short: 'public, max-age=300', private: 'private, no-store' } as const;
+
 /**
  * Sends a stored file: its type read from its bytes, never its name; nosniff; a sandboxing CSP so that nothing
  * it holds (an SVG's script, HTML) runs with any origin's rights, and SVG as an attachment when opened directly
- * (an <img> still shows it, scripts never run there); a year of cache when the URL carries `d`.
+ * (an <img> still shows it, scripts never run there). Cache: a year when the URL carries `d` ('immutable'), five
+ * minutes without ('short'), none in shared caches for a client document behind its signed link ('private').
  */
-export async function sendMedia(reply: FastifyReply, storage: StorageAdapter, key: string, versioned: boolean): Promise<boolean> {
+export async function sendMedia(reply: FastifyReply, storage: StorageAdapter, key: string, cache: 'immutable' | 'short' | 'private'): Promise<boolean> {
   const found = await storage.get(key);
   if (!found) return false;
   const { head, sniffed, body } = await peek(found.body);
@@ -49,7 +52,7 @@ export async function sendMedia(reply: FastifyReply, storage: StorageAdapter, ke
     'content-type': type,
     'content-length': found.object.size,
     'x-content-type-options': 'nosniff',
-    'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    'cache-control': CACHE_CONTROL[cache],
     'last-modified': new Date(found.object.updatedAt).toUTCString(),
     // Chromium's PDF viewer does not run in a sandboxed document; a PDF runs no script of ours either way.
     ...(type === 'application/pdf' ? {} : { 'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" }),

@@ -120,9 +120,10 @@ export const storageOperations = {
   'storage.media': defineOperation({
     method: 'GET',
     path: '/cdn/*',
-    summary: 'Serves a stored file (the "CDN"): type from its bytes, nosniff, sandboxed, long cache with d',
+    summary:
+      'Serves a stored file (the "CDN"): type from its bytes, nosniff, sandboxed, long cache with d; client documents (assets/clients) only with the signature the server gave (expires, signature)',
     access: access.public,
-    query: z.object({ d: plainText(40).optional() }),
+    query: z.object({ d: plainText(40).optional(), expires: plainText(40).optional(), signature: plainText(100).optional() }),
     response: z.unknown(),
   }),
 };

@@ -21,6 +21,9 @@ export const STORAGE_MESSAGES = {
   libraryNotFound: 'Médiathèque introuvable',
   mediaNotInLibrary: "Ce média n'est pas dans la médiathèque",
   notProductMedia: "Ce média ne vient pas du stockage du produit",
+  /** A client document asked for without (or with a wrong) signed link: documents are not public (issue 19). */
+  documentLinkRequired: "Ce document n'est accessible que par un lien du back-office",
+  documentLinkExpired: 'Ce lien a expiré : rouvrez le dossier pour en obtenir un nouveau',
   // Storage browser screen.
   confirmDelete: (name: string) => `Supprimer le fichier ${name} ?`,
   emptyFolder: 'Ce dossier est vide',

@@ -40,7 +40,8 @@ describe('storage browser (web host, Chromium)', () => {
     // A PDF previews in a frame; a text file has its icon and no preview.
     await page.getByTestId('file-row').filter({ hasText: 'brief-campagne' }).click();
     await page.getByTestId('preview-pdf').waitFor();
-    expect(await page.getByTestId('preview-pdf').getAttribute('src')).toMatch(/\.pdf\?d=\d+$/);
+    // Client documents are not public: a signed link that expires (issue 19), which the frame just loads.
+    expect(await page.getByTestId('preview-pdf').getAttribute('src')).toMatch(/\.pdf\?expires=\d{10}&signature=[\w-]{43}$/);
     await page.getByTestId('folder-assets/clients/Pharmavie').click();
     await page.getByTestId('file-row').filter({ hasText: 'compte-rendu-reunion.txt' }).click();
     await page.getByText(STORAGE_MESSAGES.noPreview).waitFor();
@@ -80,7 +81,15 @@ describe('storage browser (web host, Chromium)', () => {
     const image = page.getByTestId('preview-image');
     await image.waitFor();
     await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
-    expect(await image.getAttribute('src')).toMatch(/^\/cdn\/assets\/clients\/Labo%20D%C3%A9mo\/logo\.png\?d=\d{10}$/);
+    const src = await image.getAttribute('src');
+    expect(src).toMatch(/^\/cdn\/assets\/clients\/Labo%20D%C3%A9mo\/logo\.png\?expires=\d{10}&signature=[\w-]{43}$/);
+    // "Ouvrir" opens the document itself; without its signature the same address is refused.
+    const [opened] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('document-preview').getByRole('link', { name: 'Ouvrir' }).click()]);
+    await opened.waitForLoadState('load');
+    expect(new URL(opened.url()).pathname).toBe('/cdn/assets/clients/Labo%20D%C3%A9mo/logo.png');
+    expect(await opened.evaluate(() => document.contentType)).toBe('image/png');
+    await opened.close();
+    expect(await page.evaluate(async (path) => (await fetch(path)).status, src!.split('?')[0])).toBe(403);
 
     // A PNG named .mp4 is refused with the spec's text, as an error toast.
     await pickFile('upload-document', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: PNG });
@@ -124,7 +133,7 @@ describe('storage browser (web host, Chromium)', () => {
       img.remove();
       return { ran, title, rendered: img.naturalWidth };
     }, url ?? '');
-    expect(url).toMatch(/^\/cdn\/.*dessin\.svg\?d=\d+$/);
+    expect(url).toMatch(/^\/cdn\/.*dessin\.svg\?expires=\d{10}&signature=[\w-]{43}$/);
     expect(result.ran).toBe(false);
     expect(result.title).not.toBe('ran');
     expect(result.rendered).toBe(10);

@@ -15,6 +15,7 @@ import { receiveFile } from '../../src-server/storage/multipart';
 import { S3Storage } from '../../src-server/storage/s3';
 import { handleError } from '../../src-server/errors';
 import { PNG, SVG_WITH_SCRIPT } from '../fixtures/storage-files';
+import { ManualClock } from '../helpers/clock';
 import { startS3Emulator, type S3Emulator } from '../helpers/s3';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -189,7 +190,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('storage browser cal
     expect(logo.status, JSON.stringify(logo.body)).toBe(200);
     expect(logo.body).toMatchObject({ name: 'logo.png', path: `${root}/logo.png`, size: PNG.length });
     expect(logo.body.webpath).toBe(logo.body.url);
-    expect(logo.body.url).toMatch(new RegExp(`^/cdn/${root.replace(/\//g, '\\/')}/logo\\.png\\?d=\\d{10}$`));
+    expect(logo.body.url).toMatch(new RegExp(`^/cdn/${root.replace(/\//g, '\\/')}/logo\\.png\\?expires=\\d{10}&signature=[\\w-]{43}$`));
 
     const listed = await server.request('GET', `/f/cdn/list?folder=${encodeURIComponent(root)}`, { token });
     expect(listed.status).toBe(200);
@@ -202,12 +203,13 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('storage browser cal
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/png');
     expect(media.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A client document: never kept by a shared cache, and not served without its signed link.
+    expect(media.headers.get('cache-control')).toBe('private, no-store');
     expect(media.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await media.arrayBuffer()).equals(PNG)).toBe(true);
-    const unversioned = await fetch(`${server.url}/cdn/${root}/logo.png`);
-    expect(unversioned.headers.get('cache-control')).toBe('public, max-age=300');
-    await unversioned.arrayBuffer();
+    const unsigned = await fetch(`${server.url}/cdn/${root}/logo.png`);
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.json()).toEqual({ errorMsg: STORAGE_MESSAGES.documentLinkRequired });
 
     const deleted = await server.request('DELETE', '/f/document/delete', { token, body: { filePath: logo.body.url } });
     expect(deleted).toMatchObject({ status: 200, body: { deleted: `${root}/logo.png` } });
@@ -403,5 +405,126 @@ describe('media libraries and advert media (adverts §3 Library, §5, §7)', () 
     expect(deleted.status).toBe(200);
     expect((await fetch(`${server.url}${uploaded.body.webpaths[0]}`)).status).toBe(404);
     expect((await fetch(`${server.url}${document.body.url}`)).status).toBe(200);
+  });
+});
+
+describe('client documents behind signed, expiring links; app media public (issue 19 item 7)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  let server: TestServer;
+  let token: string;
+  const clock = new ManualClock(Date.UTC(2026, 2, 1, 9));
+  beforeAll(async () => {
+    server = await startTestServer({ clock, config: { storage: kinds.local() } });
+    token = (await server.signIn(['CSM'])).accessToken.value;
+  });
+  afterAll(() => server?.close());
+
+  const status = async (path: string) => {
+    const answer = await fetch(`${server.url}${path}`);
+    await answer.arrayBuffer();
+    return answer.status;
+  };
+
+  it('refuses a document without its signature, whatever the spelling of its folder, and says nothing of absent files', async () => {
+    const stored = await upload(server, token, 'assets/clients/Labo Privé', 'contrat.pdf', PDF);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const path = '/cdn/assets/clients/Labo%20Priv%C3%A9/contrat.pdf';
+    expect(await status(stored.body.url)).toBe(200);
+    for (const unsigned of [path, `${path}?d=1`, '/cdn/assets/CLIENTS/Labo%20Priv%C3%A9/contrat.pdf', '/cdn/assets/clients./Labo%20Priv%C3%A9/contrat.pdf', '/cdn/Assets/Clients::$INDEX_ALLOCATION/x.pdf', '/cdn/assets/clients/absent.pdf']) {
+      const answer = await fetch(`${server.url}${unsigned}`);
+      expect(answer.status, unsigned).toBe(403);
+      expect(await answer.json()).toEqual({ errorMsg: STORAGE_MESSAGES.documentLinkRequired });
+    }
+    // Even with a bearer token the link is what counts (the renderer opens links, it sends no token).
+    expect((await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
+  });
+
+  it('serves a signed link until it expires (10 minutes), and never a tampered one', async () => {
+    const stored = await upload(server, token, 'assets/clients', 'devis.pdf', PDF);
+    const other = await upload(server, token, 'assets/clients', 'autre.pdf', PDF);
+    const listed = await server.request('GET', '/f/cdn/list?folder=assets%2Fclients', { token });
+    const url: string = listed.body.files.find((file: { name: string }) => file.name === 'devis.pdf').url;
+    const { expires, signature } = Object.fromEntries(new URL(url, server.url).searchParams) as { expires: string; signature: string };
+    expect(Number(expires) * 1000).toBe(clock.now().getTime() + 10 * 60 * 1000);
+    expect(await status(url)).toBe(200);
+    expect(await status(stored.body.url)).toBe(200);
+
+    const base = '/cdn/assets/clients/devis.pdf';
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    for (const tampered of [
+      `${base}?expires=${expires}&signature=${flipped}`,
+      `${base}?expires=${Number(expires) + 3600}&signature=${signature}`,
+      `${base}?expires=${expires}&signature=${signature.slice(1)}`,
+      `${base}?expires=${expires}`,
+      `${base}?signature=${signature}`,
+      `${base}?expires=${expires}x&signature=${signature}`,
+      // Another document's signature does not open this one.
+      `${base}${other.body.url.slice(other.body.url.indexOf('?'))}`,
+      `/cdn/assets/clients/autre.pdf?expires=${expires}&signature=${signature}`,
+    ]) {
+      const answer = await fetch(`${server.url}${tampered}`);
+      expect(answer.status, tampered).toBe(403);
+      expect(await answer.json(), tampered).toEqual({ errorMsg: STORAGE_MESSAGES.documentLinkRequired });
+    }
+
+    clock.advance(10 * 60 * 1000 - 1000);
+    expect(await status(url)).toBe(200);
+    clock.advance(1000);
+    const expired = await fetch(`${server.url}${url}`);
+    expect(expired.status).toBe(403);
+    expect(await expired.json()).toEqual({ errorMsg: STORAGE_MESSAGES.documentLinkExpired });
+    // A new listing signs anew.
+    const again = await server.request('GET', '/f/cdn/list?folder=assets%2Fclients', { token });
+    expect(await status(again.body.files.find((file: { name: string }) => file.name === 'devis.pdf').url)).toBe(200);
+  });
+
+  it('keeps the media of the app (libraries, adverts) public, with their long cache', async () => {
+    const library = (await server.request('GET', '/library/advert/77', { token })).body;
+    const form = new FormData();
+    form.append('libraryId', String(library.id));
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'visuel.png');
+    const answer = await fetch(`${server.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const media: string = ((await answer.json()) as { webpaths: string[] }).webpaths[0];
+    expect(media).toMatch(/^\/cdn\/assets\/library\/\d+\/[0-9a-f]{8}-visuel\.png\?d=\d{10}$/);
+    const served = await fetch(`${server.url}${media}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await served.arrayBuffer();
+    const unversioned = await fetch(`${server.url}${media.split('?')[0]}`);
+    expect(unversioned.headers.get('cache-control')).toBe('public, max-age=300');
+    await unversioned.arrayBuffer();
+    // The advert media of the demo workspace's folder as well: no signature asked outside assets/clients.
+    await server.app.context.storage.put('assets/adverts/5/cover-x.png', Readable.from([PNG]), 'image/png');
+    expect(await status('/cdn/assets/adverts/5/cover-x.png')).toBe(200);
+    // A document is no media of the app: a library does not take its (expiring) link.
+    const document = await upload(server, token, 'assets/clients', 'photo.png', PNG);
+    const refused = await server.request('PUT', '/library/advert/77', { token, body: { content: [document.body.url] } });
+    expect(refused).toMatchObject({ status: 400, body: { errorMsg: STORAGE_MESSAGES.notProductMedia } });
+  });
+
+  it('on S3 with a public media address, documents still get signed links to this server, media the public one', async () => {
+    const s3 = await startTestServer({ clock, config: { storage: { ...kinds.s3(), publicUrl: 'https://media.example.test' } } });
+    try {
+      const csm = (await s3.signIn(['CSM'])).accessToken.value;
+      const folder = `assets/clients/s3-${Date.now()}`;
+      const stored = await upload(s3, csm, folder, 'rapport.pdf', PDF);
+      expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+      expect(stored.body.url).toMatch(new RegExp(`^/cdn/${folder}/rapport\\.pdf\\?expires=\\d{10}&signature=[\\w-]{43}$`));
+      const listed = await s3.request('GET', `/f/cdn/list?folder=${encodeURIComponent(folder)}`, { token: csm });
+      expect(listed.body.files[0].url).not.toContain('media.example.test');
+      const served = await fetch(`${s3.url}${stored.body.url}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('application/pdf');
+      await served.arrayBuffer();
+      expect((await fetch(`${s3.url}/cdn/${folder}/rapport.pdf`)).status).toBe(403);
+      const library = (await s3.request('GET', '/library/article/3', { token: csm })).body;
+      const form = new FormData();
+      form.append('libraryId', String(library.id));
+      form.append('file', new Blob([new Uint8Array(PNG)]), 'visuel.png');
+      const media = await fetch(`${s3.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${csm}` }, body: form });
+      expect(((await media.json()) as { webpaths: string[] }).webpaths[0]).toMatch(/^https:\/\/media\.example\.test\/cdn\/assets\/library\//);
+    } finally {
+      await s3.close();
+    }
   });
 });

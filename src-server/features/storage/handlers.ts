@@ -6,7 +6,8 @@ import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { DOCUMENTS_ROOT, checkFolder, checkKey, isWithin } from '@shared/rules/storage';
 import { HttpError } from '../../errors';
 import type { StorageAdapter, StoredObject } from '../../storage/adapter';
-import { keyOfMediaUrl, mediaUrl, sendMedia } from '../../storage/media';
+import { checkDocumentUrl, isDocumentKey, signedDocumentUrl } from '../../storage/document-urls';
+import { keyOfMediaUrl, sendMedia } from '../../storage/media';
 import { receiveFile } from '../../storage/multipart';
 
 export type StorageHandlers = Pick<Handlers, keyof typeof storageOperations>;
@@ -23,10 +24,12 @@ function documentsFolder(folder: string | undefined): string {
 
 export function storageHandlers(context: ServerContext, storage: StorageAdapter): DocumentHandlers {
   const publicUrl = context.config.storage?.publicUrl;
+  // Documents are never at the public address (STORAGE_PUBLIC_URL, a CDN or the bucket): always this server's
+  // /cdn/ with a signed, expiring link (storage/document-urls.ts).
   const describe = (object: StoredObject) => ({
     name: object.key.split('/').pop()!,
     path: object.key,
-    url: mediaUrl(publicUrl, object),
+    url: signedDocumentUrl(context.tokens, object.key, context.clock.now()),
     size: object.size,
     updatedAt: object.updatedAt,
   });
@@ -71,7 +74,13 @@ export function storageHandlers(context: ServerContext, storage: StorageAdapter)
       const raw = (request.params as { '*'?: string })['*'] ?? '';
       const checked = checkKey(raw);
       if (!checked.ok) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
-      if (!(await sendMedia(reply, storage, checked.key, Boolean(query.d)))) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
+      if (isDocumentKey(checked.key)) {
+        // Checked before looking the file up: the answer says nothing of whether it exists.
+        const verdict = checkDocumentUrl(context.tokens, checked.key, query, context.clock.now());
+        if (verdict !== 'valid') throw new HttpError(403, verdict === 'expired' ? STORAGE_MESSAGES.documentLinkExpired : STORAGE_MESSAGES.documentLinkRequired);
+      }
+      const cache = isDocumentKey(checked.key) ? 'private' : query.d ? 'immutable' : 'short';
+      if (!(await sendMedia(reply, storage, checked.key, cache))) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
       return reply as never;
     },
   };

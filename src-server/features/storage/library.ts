@@ -9,6 +9,7 @@ import { mediaLibraries } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
 import type { StorageAdapter } from '../../storage/adapter';
+import { isDocumentKey } from '../../storage/document-urls';
 import { keyOfMediaUrl, mediaUrl } from '../../storage/media';
 import { receiveFile } from '../../storage/multipart';
 
@@ -49,7 +50,8 @@ export function libraryHandlers(context: ServerContext, storage: StorageAdapter)
     'library.put': async ({ params, body }) => {
       for (const url of body.content) {
         const key = keyOfMediaUrl(url, publicUrl);
-        if (key === null || !checkKey(key).ok) throw new HttpError(400, STORAGE_MESSAGES.notProductMedia, {}, 'content');
+        // A client document is no media of the app: its link is signed and expires (storage/document-urls.ts).
+        if (key === null || !checkKey(key).ok || isDocumentKey(key)) throw new HttpError(400, STORAGE_MESSAGES.notProductMedia, {}, 'content');
       }
       const content = [...new Set(body.content)];
       const [row] = await db
