@@ -40,17 +40,18 @@ export class HtmlParseError extends Error {
 }
 
 /*
- * On Linux the nice value is a thread's own: the worker lowers its priority, so that on a busy machine the main
- * thread (every other account's calls) goes first. Elsewhere the call would lower the whole process: not made.
+ * On Linux the nice value is a thread's own: once open-graph-scraper is loaded (at normal priority, so that a busy
+ * machine does not stretch the start), the worker lowers its priority, so that the main thread (every other
+ * account's calls) goes first. Elsewhere the call would lower the whole process: not made.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const ogs = require(workerData.ogsPath);
 if (process.platform === 'linux') {
   try {
     require('node:os').setPriority(workerData.nice);
   } catch {}
 }
-const ogs = require(workerData.ogsPath);
 const run = typeof ogs === 'function' ? ogs : ogs.default;
 parentPort.on('message', async (job) => {
   try {
