@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { MESSAGES } from '@shared/messages';
 import type { Mailer, MailMessage } from '../../src-server/mail/mailer';
 import type { App } from '../../src-server/app';
+import type { ServerConfig } from '../../src-server/context';
 import { parseTrustProxy } from '../../src-server/trust-proxy';
 import { ManualClock } from '../helpers/clock';
 import { startTestServer, tokenFromMail, TEST_PASSWORD, type TestServer } from '../helpers/server';
@@ -355,4 +356,140 @@ describe('item 8: a sign-in burst does not stall the API', () => {
     expect(latencies.length).toBeGreaterThan(5);
     expect(p95).toBeLessThan(400);
   }, 60_000);
+});
+
+describe('issue 19 item 3: guesses against one account are bounded, whatever the number of addresses', () => {
+  /** A client behind the trusted proxy 127.0.0.1, as the proxy reports it in X-Forwarded-For. */
+  const from = (server: TestServer, address: string, username: string, password: string) =>
+    server.request('POST', '/authenticate', { body: { username, password }, headers: { 'x-forwarded-for': address } });
+  const proxied = (config: Partial<ServerConfig> = {}) =>
+    serverWith({ trustProxy: ['127.0.0.1'], config: { usernameSlowDownBaseMs: 1, usernameSlowDownMaxMs: 1, ...config } });
+
+  /** Counts password checks (entries into the hash queue); while `held`, checks wait there until `release`. */
+  function watchChecks(app: App) {
+    const queue = app.context.passwordHashing;
+    const run = queue.run.bind(queue);
+    let release = () => {};
+    const watch = { count: 0, held: null as Promise<void> | null, hold: () => (watch.held = new Promise<void>((resolve) => (release = resolve))), release: () => release() };
+    queue.run = ((...args: Parameters<typeof run>) => {
+      watch.count += 1;
+      return watch.held ? watch.held.then(() => run(...args)) : run(...args);
+    }) as typeof queue.run;
+    return watch;
+  }
+
+  async function reachThreshold(server: TestServer, email: string) {
+    for (let i = 1; i <= 5; i++) expect((await from(server, `198.51.100.${i}`, email, `wrong-${i}`)).status).toBe(401);
+  }
+
+  it('checks at most 10 passwords a minute on one account past 5 failures, one guess from each of 40 addresses', async () => {
+    const server = await proxied();
+    const clock = server.clock as ManualClock;
+    const { email } = await server.createAccount(['CSM']);
+    await reachThreshold(server, email);
+    const checks = watchChecks(server.app);
+    for (const minute of [0, 1]) {
+      const answers = [];
+      for (let i = 0; i < 40; i++) answers.push(await from(server, `203.0.${113 + minute}.${i}`, email, `guess-${minute}-${i}`));
+      expect(answers.filter((answer) => answer.status === 401)).toHaveLength(10);
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(30);
+      for (const answer of refused) {
+        expect(answer.body.errorMsg).toBe(MESSAGES.tooManyAttempts);
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      expect(checks.count).toBe(10 * (minute + 1));
+      clock.advance(60_000);
+    }
+  });
+
+  it('past 5 failures, one check in flight per account: concurrent guesses from other addresses get 429 at once', async () => {
+    const server = await proxied();
+    const { email } = await server.createAccount(['CSM']);
+    await reachThreshold(server, email);
+    // Twenty addresses that have failed already (on made-up usernames), then twenty fresh ones.
+    for (let i = 0; i < 20; i++) expect((await from(server, `203.0.113.${i}`, `ghost-${i}@test.local`, 'nothing-1')).status).toBe(401);
+    for (const [prefix, inFlight] of [
+      ['203.0.113', 1],
+      ['192.0.2', 2],
+    ] as const) {
+      const checks = watchChecks(server.app);
+      checks.hold();
+      const answers: Array<{ status: number; body: any }> = [];
+      const pending = Array.from({ length: 20 }, (_, i) => from(server, `${prefix}.${i}`, email, `guess-${i}`).then((answer) => (answers.push(answer), answer)));
+      // Answered while the checks in flight still wait for their hash.
+      await until(() => answers.length >= 20 - inFlight, 10_000);
+      expect(checks.count).toBe(inFlight);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20 - inFlight).fill(429));
+      expect(answers[0].body.errorMsg).toBe(MESSAGES.tooManyAttempts);
+      checks.release();
+      expect((await Promise.all(pending)).filter((answer) => answer.status === 401)).toHaveLength(inFlight);
+    }
+  });
+
+  it('lets the owner in from a fresh address while guessers hold the account: a share of the bucket is kept for addresses with no failure', async () => {
+    const server = await proxied();
+    const clock = server.clock as ManualClock;
+    const { email } = await server.createAccount(['CSM']);
+    await reachThreshold(server, email);
+    // The guessers (addresses that have failed) get 7 checks, then 429: the last 3 checks of the bucket are kept.
+    const guesses = [];
+    for (let round = 0; round < 2; round++) for (let i = 1; i <= 5; i++) guesses.push((await from(server, `198.51.100.${i}`, email, `again-${round}-${i}`)).status);
+    expect(guesses.filter((status) => status === 401)).toHaveLength(7);
+    expect((await from(server, '192.0.2.50', email, TEST_PASSWORD)).status).toBe(200);
+    // Fresh addresses spend the kept share too; then the owner waits for the bucket to refill (one check every 6 s),
+    // and that check goes to an address with no failure, not to the guessers.
+    await reachThreshold(server, email);
+    for (let i = 0; i < 10; i++) await from(server, `203.0.113.${i}`, email, `fresh-${i}`);
+    const refused = await from(server, '192.0.2.51', email, TEST_PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(6);
+    clock.advance(6_000);
+    expect((await from(server, '198.51.100.1', email, 'one-more')).status).toBe(429);
+    expect((await from(server, '192.0.2.51', email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('IPv6 clients are limited by their /64, and an IPv4-mapped address is its IPv4 address', async () => {
+    const server = await proxied();
+    const { email } = await server.createAccount(['CSM']);
+    for (let i = 1; i <= 5; i++) expect((await from(server, `2001:db8:1:2::${i}`, email, `wrong-${i}`)).status).toBe(401);
+    const sameNetwork = await from(server, '2001:db8:1:2:ffff:ffff:ffff:fffe', email, TEST_PASSWORD);
+    expect(sameNetwork.status).toBe(429);
+    expect(sameNetwork.body.errorMsg).toBe(MESSAGES.tooManyAttempts);
+    expect((await from(server, '2001:db8:1:3::1', email, TEST_PASSWORD)).status).toBe(200);
+    const other = await server.createAccount(['CSM']);
+    for (let i = 1; i <= 5; i++) expect((await from(server, '::ffff:192.0.2.77', other.email, `wrong-${i}`)).status).toBe(401);
+    expect((await from(server, '192.0.2.77', other.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('150 addresses flooding made-up usernames: the owner signs in 15 times out of 15 (the queue keeps a share for addresses with no failure)', async () => {
+    const server = await proxied({ hashConcurrency: 1, maxHashWaiting: 8 });
+    const { email } = await server.createAccount(['CSM']);
+    // Injected requests, each with its own remote address: 150 clients without 150 sockets on a loaded machine.
+    const signIn = async (remoteAddress: string, username: string, password: string) =>
+      (await server.app.inject({ method: 'POST', url: '/authenticate', remoteAddress, payload: { username, password } })).statusCode;
+    let ownerDone = false;
+    const answered = new Set<number>();
+    const flood = Array.from({ length: 150 }, async (_, i) => {
+      const statuses: number[] = [];
+      for (let n = 0; !ownerDone; n++) {
+        const status = await signIn(`10.9.${i >> 8}.${i & 255}`, `nobody-${i}-${n}@test.local`, 'a-made-up-guess');
+        statuses.push(status);
+        answered.add(i);
+        if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      return statuses;
+    });
+    const owner: number[] = [];
+    try {
+      await until(() => answered.size === 150, 60_000);
+      for (let i = 0; i < 15; i++) owner.push(await signIn('192.0.2.200', email, TEST_PASSWORD));
+    } finally {
+      ownerDone = true;
+    }
+    const statuses = (await Promise.all(flood)).flat();
+    expect(owner).toEqual(Array(15).fill(200));
+    // The flood was really there: it kept the queue full.
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(100);
+  }, 180_000);
 });
