@@ -1,4 +1,7 @@
+import { ADVERT_MESSAGES } from './adverts';
 import { notice } from './notice';
+
+const URL_PREFILL_PREFIX = ADVERT_MESSAGES.urlFetchFailed;
 
 /**
  * Texts of the advert and article screens (adverts-articles.md §2, §4, §5, §8; platform.md §8). Spec texts are
@@ -66,7 +69,9 @@ export const ADVERT_SCREEN_MESSAGES = {
   deeplinkIdInvalid: "Lettres, chiffres, '-' et '_' uniquement",
   deeplinkUrlInvalid: "L'url saise est invalide",
   urlInvalid: "L'URL n'est pas valide",
-  urlPrefillFailed: (error: string) => `Impossible de récupérer les données depuis l'URL : ${error}`,
+  // The server's own answer already carries the prefix (its reasons follow it): said once, not twice.
+  urlPrefillFailed: (error: string) =>
+    error.startsWith(URL_PREFILL_PREFIX) ? error : `${URL_PREFILL_PREFIX}${error}`,
   prefillImageNotUploadable: "L'image de ce site ne peut être uploadée",
   prefillLogoNotUploadable: 'Le logo de ce site ne peut être uploadé',
   genericError: (error: string) => `Une erreur est survenue: ${error}`,

@@ -287,3 +287,11 @@ describe('texts of the spec (letter for letter)', () => {
     expect(N.userNotAllowed).toEqual({ text: 'User not allowed', kind: 'error', durationMs: 3000 });
   });
 });
+
+describe('URL pre-fill failure (§8)', () => {
+  it('says the prefix once, whether the server already wrote it or not', () => {
+    const prefix = "Impossible de récupérer les données depuis l'URL : ";
+    expect(M.urlPrefillFailed(`${prefix}la page est trop longue à analyser`)).toBe(`${prefix}la page est trop longue à analyser`);
+    expect(M.urlPrefillFailed('Le serveur ne répond pas')).toBe(`${prefix}Le serveur ne répond pas`);
+  });
+});
