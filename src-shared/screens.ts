@@ -105,7 +105,8 @@ export const SCREENS: readonly RegistryEntry[] = [
   screen({ id: 'adverts', path: '/adverts', access: signedIn, component: 'adverts', available: true, landing: true, nav: { label: 'Publicités', access: access.anyOf('CSM', 'CSM_LEAD') } }),
   screen({ id: 'adverts.edit', path: '/adverts/edit/:id', access: signedIn, component: 'advertEdit', available: true }),
   screen({ id: 'adverts.proof', path: '/advert/bat/:advertId', access: signedIn, component: 'advertProof', available: true }),
-  screen({ id: 'adverts.migration', path: '/adverts/migration', access: signedIn, component: 'advertMigration', available: true }),
+  // Those who may run a migration (the contract's adverts.migrationRun: SALES without ADMIN refused), not readers.
+  screen({ id: 'adverts.migration', path: '/adverts/migration', access: access.notRole('SALES'), component: 'advertMigration', available: true }),
   screen({ id: 'articles', path: '/articles', access: signedIn, component: 'articles', available: true, nav: { label: 'Contenu', access: access.anyOf('CONTENT_CREATOR') } }),
   screen({ id: 'articles.edit', path: '/articles/edit/:id', access: signedIn, component: 'articleEdit', available: true }),
   screen({ id: 'push', path: '/push/create', access: signedIn, component: 'push', available: false, nav: { label: 'Push notifs', access: access.anyOf('CONTENT_CREATOR_LEAD') } }),

@@ -169,6 +169,11 @@ function createWebBridge(): BackofficeBridge {
 
 let bridge: BackofficeBridge | null = null;
 
+/** Whether the page runs in the desktop window (its preload's bridge) rather than in a browser on the web host. */
+export function runsInDesktop(): boolean {
+  return Boolean(window.backoffice);
+}
+
 /** window.backoffice from the Electron preload, or the web host transport. */
 export function getBridge(): BackofficeBridge {
   bridge ??= window.backoffice ?? createWebBridge();

@@ -23,4 +23,9 @@ export const HOST_MESSAGES = {
   fileFilterCsv: 'CSV',
   fileFilterUpload: 'Fichiers acceptés',
   fileFilterPdf: 'PDF',
+  /**
+   * About page of the browser version: its sessions are held by the web host, in memory, never in a keychain. Said
+   * there once rather than at every sign-in (the desktop's keychain warning is no concern of a browser).
+   */
+  webSessionInMemory: 'Les sessions sont gardées en mémoire par le serveur web : son redémarrage vous déconnecte.',
 } as const;

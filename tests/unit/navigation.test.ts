@@ -12,7 +12,8 @@ import {
   type NavItem,
   type RegistryEntry,
 } from '@shared/screens';
-import { ROLES, type Role } from '@shared/roles';
+import { contract } from '@shared/contract';
+import { ROLES, isAllowed, type Role } from '@shared/roles';
 
 const everyRoleSet: Role[][] = Array.from({ length: 1 << ROLES.length }, (_, mask) => ROLES.filter((_, i) => mask & (1 << i)));
 const ids = (items: NavItem[]): string[] => items.flatMap((item) => [item.id, ...ids(item.children ?? [])]);
@@ -125,6 +126,13 @@ describe('route guard', () => {
       expect(canOpenRoute('/test-accounts', roles)).toBe(roles.includes('ADMIN') || (roles.includes('CSM') && roles.includes('CSM_LEAD')));
       expect(canOpenRoute('/audiences', roles)).toBe(true);
       expect(canOpenRoute('/about', roles)).toBe(true);
+    }
+  });
+
+  it('opens /adverts/migration to exactly those the server lets run a migration (not SALES without ADMIN; issue 21 item 19)', () => {
+    for (const roles of everyRoleSet) {
+      expect(canOpenRoute('/adverts/migration', roles), roles.join('+')).toBe(isAllowed(contract['adverts.migrationRun'].access, roles));
+      expect(canOpenRoute('/adverts/migration', roles), roles.join('+')).toBe(roles.includes('ADMIN') || !roles.includes('SALES'));
     }
   });
 

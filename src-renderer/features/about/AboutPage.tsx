@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '@shared/ipc';
+import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
 import { getBridge } from '../../bridge';
 import { sessionAtom } from '../../lib/session';
 
@@ -26,6 +27,11 @@ export default function AboutPage() {
           <dt>Application</dt>
           <dd>{info.host === 'electron' ? 'Bureau' : 'Navigateur'}</dd>
         </dl>
+      )}
+      {info && session && !session.persistent && (
+        <p className="muted" data-testid="about-session-persistence">
+          {info.host === 'web' ? HOST_MESSAGES.webSessionInMemory : DESKTOP_MESSAGES.sessionNotPersistent}
+        </p>
       )}
     </div>
   );

@@ -13,7 +13,7 @@ const editPath = (item: LegacyItem) => (item.kind === 'advert' ? `/adverts/edit/
 /**
  * /adverts/migration (adverts-articles.md §2.1, §3): the adverts and articles stored in an older layout (the
  * editor says '{name} has not been migrated yet.' for them), with what the legacy mapping makes of each; one or all
- * are migrated to the latest layout. SALES reads the list only.
+ * are migrated to the latest layout. Not for SALES (the screen guard sends it to /403; the server refuses the run).
  */
 export default function AdvertMigrationPage() {
   const call = useAtomValue(apiAtom);

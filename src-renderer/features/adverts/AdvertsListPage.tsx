@@ -157,9 +157,12 @@ export default function AdvertsListPage() {
             Import CSV
           </button>
         )}
-        <Link to="/adverts/migration" className="button secondary" data-testid="adverts-migration">
-          Migrations
-        </Link>
+        {/* Only for those who may run a migration (POST /adverts/migration: not SALES); the screen's guard agrees. */}
+        {!readOnly && (
+          <Link to="/adverts/migration" className="button secondary" data-testid="adverts-migration">
+            Migrations
+          </Link>
+        )}
       </div>
       <FilterBar defs={filterDefs} filters={filters} onChange={changeFilters} testId="advert-filters" />
       <DataTable

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
-import { getBridge } from '../../bridge';
+import { getBridge, runsInDesktop } from '../../bridge';
 import { callApi } from '../../bridge/api';
 import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
@@ -56,7 +56,9 @@ export default function LoginPage() {
         return;
       }
       setSession(session);
-      if (!session.persistent) showNotice(PLATFORM_NOTICES.sessionNotPersistent);
+      // A desktop concern (no keychain on this computer); the web host holds every session in memory, which its
+      // About page says once.
+      if (!session.persistent && runsInDesktop()) showNotice(PLATFORM_NOTICES.sessionNotPersistent);
       navigate(firstScreenFor(session.roles), { replace: true });
     } finally {
       setLoading(false);
