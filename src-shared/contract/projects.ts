@@ -4,6 +4,7 @@ import { DELAY_REASON_KEYS } from '../rules/campaigns';
 import {
   ACTORS,
   DEFAULT_PROJECT_LIST_STATUSES,
+  ESTIMATE_FILE_MAX_CHARS,
   ESTIMATE_ID_PATTERN,
   MAX_PROJECT_LINES,
   MAX_TARGET_BATCH,
@@ -522,8 +523,10 @@ export const projectOperations = {
     path: '/estimates/import',
     summary: "Load the invoicing tool's quote export (CSV) into the default estimate source; a quote's lines are replaced",
     access: projectWriters,
-    body: z.strictObject({ csv: multilineText(20_000_000).min(1) }),
-    bodyLimit: 25 * 1024 * 1024,
+    body: z.strictObject({ csv: multilineText(ESTIMATE_FILE_MAX_CHARS).min(1) }),
+    // The JSON of 5 M characters of a French export is about 5.2 MB (accents take 2 bytes, each line end 4); 8 MiB
+    // leaves room for a file heavy in accents, and a body past it is refused (413) before it is parsed.
+    bodyLimit: 8 * 1024 * 1024,
     response: z.object({ quotes: z.number().int(), lines: z.number().int() }),
   }),
 };

@@ -42,6 +42,14 @@ export const PROJECT_MESSAGES = {
   estimateFileInvalid: 'Fichier de devis invalide',
   estimateFileMissingColumns: 'Colonnes manquantes dans le fichier de devis : ',
   estimateSourceFailed: "L'outil de facturation ne répond pas",
+  /** A bad cell of the quote export: 'Fichier de devis invalide (ligne 7) — Quantité : nombre attendu'. */
+  estimateRowInvalid: (line: number, column: string, reason: string) => `Fichier de devis invalide (ligne ${line}) — ${column} : ${reason}`,
+  estimateQuoteNumberExpected: 'numéro de devis attendu (DEV-…)',
+  estimateNumberExpected: 'nombre attendu',
+  estimateNumberTooLarge: (max: number) => `${max.toLocaleString('fr-FR')} au plus (en valeur absolue)`,
+  estimateLineTotalTooLarge: (max: number) => `montant de la ligne trop grand (${max.toLocaleString('fr-FR')} au plus)`,
+  estimateDateInvalid: 'date inexistante (JJ/MM/AAAA ou AAAA-MM-JJ attendu)',
+  estimateDateOutOfRange: (from: number, to: number) => `date entre ${from} et ${to} attendue`,
   positionOutOfRange: 'Position hors du projet',
   // The advert ↔ target link (issue 21).
   advertNotFound: "Cette publicité n'existe pas ou a été supprimée",

@@ -346,3 +346,10 @@ export const SEARCH_LIMITS = [5, 10, 15] as const;
 export const MAX_PROJECT_LINES = 200;
 /** Targets changed by one batch call (a paste from a spreadsheet, its undo). */
 export const MAX_TARGET_BATCH = 1000;
+/**
+ * The invoicing tool's quote export accepted by POST /estimates/import, in characters. A line of the export is
+ * about 90 characters ('DEV-2026-0042;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026'), so 5
+ * million is some 55,000 quote lines: the whole history of the sales team (a few hundred quotes a year, a dozen
+ * lines each) many times over. The limit was 20 million, which bought nothing but a longer import.
+ */
+export const ESTIMATE_FILE_MAX_CHARS = 5_000_000;

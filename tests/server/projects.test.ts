@@ -356,7 +356,7 @@ describe('estimates', () => {
     expect(noColumns.status).toBe(400);
     expect(noColumns.body.errorMsg).toContain(PROJECT_MESSAGES.estimateFileMissingColumns);
     const badLine = await server.request('POST', '/estimates/import', { token: csm, body: { csv: `${QUOTE_FILE}\r\nDEV-1;X;Y;deux;3;` } });
-    expect(badLine.body.errorMsg).toBe(`${PROJECT_MESSAGES.estimateFileInvalid} (ligne 5)`);
+    expect(badLine.body.errorMsg).toBe(PROJECT_MESSAGES.estimateRowInvalid(5, 'Quantité', PROJECT_MESSAGES.estimateNumberExpected));
   });
 });
 

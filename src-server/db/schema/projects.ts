@@ -155,22 +155,35 @@ export const briefings = pgTable(
 /**
  * The default estimate source: quotes imported from the invoicing tool's export file (DEV-… numbers), with their
  * lines. An import replaces a quote's lines.
+ *
+ * An import writes its lines in short batches under its own import id (PGlite has one connection: one long
+ * transaction would hold every other call), invisible until its quotes switch over to them in one short statement
+ * (a quote's lines are those of its import_id); the lines they replaced are deleted afterwards, in batches.
  */
+export const estimateImports = pgTable('estimate_imports', {
+  id: serial('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When its quotes switched to its lines; null while it writes them (or when it was abandoned). */
+  switchedAt: timestamp('switched_at', { withTimezone: true }),
+});
+
 export const estimateQuotes = pgTable('estimate_quotes', {
   id: text('id').primaryKey(),
   clientName: text('client_name').notNull(),
   /** Signed date, epoch seconds. */
   signedAt: epochSeconds('signed_at'),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The import whose lines are this quote's (null: lines stored before imports were staged, import_id null too). */
+  importId: integer('import_id'),
 });
 
 export const estimateLines = pgTable(
   'estimate_lines',
   {
     id: serial('id').primaryKey(),
-    quoteId: text('quote_id')
-      .notNull()
-      .references(() => estimateQuotes.id, { onDelete: 'cascade' }),
+    /** No foreign key: lines are written before their quote exists (staged under their import id). */
+    quoteId: text('quote_id').notNull(),
+    importId: integer('import_id'),
     position: integer('position').notNull(),
     label: text('label').notNull(),
     quantity: numeric('quantity', { precision: 14, scale: 2 }).notNull(),
