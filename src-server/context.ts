@@ -64,6 +64,8 @@ export interface ServerConfig {
   autopublishIntervalMs?: number;
   /** URL pre-fill may fetch private, loopback and link-local addresses (BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true, tests only). */
   urlParseAllowPrivate?: boolean;
+  /** How long the URL pre-fill waits for a page (default 5 s); tests shorten it instead of waiting. */
+  urlParseTimeoutMs?: number;
 }
 
 /** Size of a demo population smaller than the full demo (tests). */

@@ -19,7 +19,10 @@ export async function advertsFeature(context: ServerContext) {
   const content = contentService(context);
   const decisioning = decisioningService(context);
   const autopublish = startAutopublish(context);
-  const urls = urlParser({ allowPrivate: context.config.urlParseAllowPrivate ?? process.env.BACKOFFICE_URL_PARSE_ALLOW_PRIVATE === 'true' });
+  const urls = urlParser({
+    allowPrivate: context.config.urlParseAllowPrivate ?? process.env.BACKOFFICE_URL_PARSE_ALLOW_PRIVATE === 'true',
+    timeoutMs: context.config.urlParseTimeoutMs,
+  });
   context.onClose(() => urls.close());
   // The audience debug page lists what the user would be served.
   featureServices(context).advertsForUser = (userId) => decisioning.forDebug(userId);

@@ -99,7 +99,8 @@ export interface PageInfo {
   unavailable?: ('image' | 'logo')[];
 }
 
-export function urlParser(options: { allowPrivate: boolean; timeLimitMs?: number; maxParses?: number }) {
+export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; timeLimitMs?: number; maxParses?: number }) {
+  const timeoutMs = options.timeoutMs ?? URL_PARSE_TIMEOUT_MS;
   const parser = htmlParser({
     maxParses: options.maxParses ?? URL_PARSE_MAX_PARSES,
     timeLimitMs: options.timeLimitMs ?? URL_PARSE_TIME_LIMIT_MS,
@@ -121,9 +122,9 @@ export function urlParser(options: { allowPrivate: boolean; timeLimitMs?: number
     });
   };
   const agent = new Agent({
-    connect: { lookup: safeLookup as never, timeout: URL_PARSE_TIMEOUT_MS },
-    headersTimeout: URL_PARSE_TIMEOUT_MS,
-    bodyTimeout: URL_PARSE_TIMEOUT_MS,
+    connect: { lookup: safeLookup as never, timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
   });
 
   function checkLiteral(url: URL) {
@@ -199,7 +200,7 @@ export function urlParser(options: { allowPrivate: boolean; timeLimitMs?: number
 
   /** Whether an address answers an image (same agent and checks as the page, redirects limited); never throws. */
   async function answersImage(address: string): Promise<boolean> {
-    const signal = AbortSignal.timeout(URL_PARSE_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       let url = parseUserUrl(address);
       for (let redirects = 0; redirects <= URL_PARSE_MAX_REDIRECTS; redirects += 1) {
@@ -235,7 +236,7 @@ export function urlParser(options: { allowPrivate: boolean; timeLimitMs?: number
 
   async function parsePage(text: string): Promise<PageInfo> {
     const url = parseUserUrl(text);
-    const signal = AbortSignal.timeout(URL_PARSE_TIMEOUT_MS);
+    const signal = AbortSignal.timeout(timeoutMs);
     const page = await fetchPage(url, signal);
     const result = await tags(page.html);
     const absolute = (value: unknown) => {
