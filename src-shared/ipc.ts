@@ -131,6 +131,8 @@ export const ipcChannels = {
       column: z.string().min(1).max(200),
       bodyField: z.string().min(1).max(100),
       chunkSize: z.number().int().min(1).max(10_000).optional(),
+      /** The values must be of this format: the others are reported with their row and not sent. */
+      format: z.enum(['email']).optional(),
     }),
   },
   /**
@@ -217,9 +219,13 @@ export interface CsvImportReport {
   rows: number;
   sent: number;
   refused: number;
-  /** By row as a spreadsheet numbers it (the header is row 1); the first 1,000. */
-  errors: { line: number; message: string }[];
+  /** Rows not sent: blank, or not of the request's `format`. */
+  invalid: number;
+  /** By row as a spreadsheet numbers it (the header is row 1); the first 1,000. `value`: a row left out before sending ('' when blank). */
+  errors: { line: number; message: string; value?: string }[];
   errorsTruncated: boolean;
+  /** Each accepted chunk's answer (the operation's response), in order. */
+  answers: unknown[];
 }
 
 /** What each channel answers (always wrapped in IpcResult). */

@@ -163,9 +163,9 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       if (!picked) return ok(null);
       return ok(await imports.preview(picked.path, { temporary: picked.temporary, fileName: picked.fileName }));
     },
-    'files:importCsv': async ({ jobId, handle, operation, params, column, bodyField, chunkSize }) =>
+    'files:importCsv': async ({ jobId, handle, operation, params, column, bodyField, chunkSize, format }) =>
       importJob(jobId, handle, (options) =>
-        imports.importColumn(handle, { column, chunkSize }, (values) => api.call(operation, { params, body: { [bodyField]: values } } as never), options),
+        imports.importColumn(handle, { column, chunkSize, format }, (values) => api.call(operation, { params, body: { [bodyField]: values } } as never), options),
       ),
     'files:importCsvRows': async ({ jobId, handle, operation, bodyField, chunkSize, maxRows }) =>
       importJob(jobId, handle, (options) =>

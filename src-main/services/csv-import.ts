@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { IpcResult } from '@shared/ipc';
+import { emailField } from '@shared/contract/entities';
 import { IMPORT_MESSAGES } from '@shared/messages';
 import { fileSource, scanCsv, type CsvScan } from './files';
 import type { Progress } from './csv-export';
@@ -21,16 +22,28 @@ export interface RowError {
   /** The row as a spreadsheet numbers it: the header is row 1, the first value row 2. */
   line: number;
   message: string;
+  /** The value of a row refused before sending (blank: ''; or not of the column's format); absent for a row the server refused. */
+  value?: string;
 }
 
 export interface ImportReport {
   rows: number;
   sent: number;
   refused: number;
+  /** Rows not sent: a blank value, or one not of the column's `format`; each named in `errors` (the first 1,000). */
+  invalid: number;
   errors: RowError[];
   /** More errors happened than `errors` holds. */
   errorsTruncated: boolean;
+  /** Each accepted chunk's answer (the operation's own report, e.g. attachEmails' added and unmatched), in order. */
+  answers: unknown[];
 }
+
+/** Formats a column's values may be checked against before anything is sent (the row is reported, not sent). */
+export const VALUE_FORMATS = {
+  email: (value: string) => emailField.safeParse(value).success,
+} as const;
+export type ValueFormat = keyof typeof VALUE_FORMATS;
 
 interface PickedFile {
   path: string;
@@ -77,7 +90,7 @@ export class CsvImports {
    */
   async importColumn(
     handle: string,
-    options: { column: string; chunkSize?: number },
+    options: { column: string; chunkSize?: number; format?: ValueFormat },
     send: (values: string[]) => Promise<IpcResult<unknown>>,
     progress: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
   ): Promise<ImportReport> {
@@ -85,7 +98,8 @@ export class CsvImports {
     if (!file || file.expires < this.now()) throw new Error(IMPORT_MESSAGES.fileForgotten);
     if (!file.scan.columns.includes(options.column)) throw new Error(IMPORT_MESSAGES.missingColumn(options.column));
     const chunkSize = options.chunkSize ?? 1000;
-    const report: ImportReport = { rows: 0, sent: 0, refused: 0, errors: [], errorsTruncated: false };
+    const report: ImportReport = { rows: 0, sent: 0, refused: 0, invalid: 0, errors: [], errorsTruncated: false, answers: [] };
+    const wellFormed = options.format ? VALUE_FORMATS[options.format] : () => true;
     const addError = (error: RowError) => {
       if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
       else report.errorsTruncated = true;
@@ -96,8 +110,10 @@ export class CsvImports {
       const sending = chunk.slice(0, size);
       chunk = chunk.slice(size);
       const result = await send(sending.map((entry) => entry.value));
-      if (result.ok) report.sent += sending.length;
-      else {
+      if (result.ok) {
+        report.sent += sending.length;
+        report.answers.push(result.data);
+      } else {
         report.refused += sending.length;
         for (const entry of sending) addError({ line: entry.line, message: result.errorMsg });
       }
@@ -112,8 +128,11 @@ export class CsvImports {
         line += 1;
         report.rows += 1;
         const value = (row[options.column] ?? '').trim();
-        if (value) chunk.push({ line, value });
-        else addError({ line, message: IMPORT_MESSAGES.blankValue(options.column) });
+        if (value && wellFormed(value)) chunk.push({ line, value });
+        else {
+          report.invalid += 1;
+          addError({ line, message: value ? IMPORT_MESSAGES.badValue(options.format!, value) : IMPORT_MESSAGES.blankValue(options.column), value });
+        }
       },
       afterRead: async () => {
         while (chunk.length >= chunkSize) await flush(chunkSize);

@@ -23,6 +23,19 @@ export const AUDIENCE_MESSAGES = {
   noEmailLoaded: 'Aucun e-mail chargé',
   emailsLoaded: (count: number) => `${count} e-mail(s) chargé(s)`,
   emailsUnmatched: (count: number) => `${count} e-mail(s) sans compte correspondant`,
+  /**
+   * What an e-mail list did (issue 21): '5 ajoutés, 0 inconnu, 2 invalides. Invalides : ligne 3 « jean@ », ligne 6
+   * « pas-une-adresse ». Inconnus : a@b.fr'. Starts with the spec's '{n} ajoutés'; the first 3 of each kind named.
+   */
+  emailListReport: (report: { added: number; unknown: number; invalid: number; firstInvalid: { line: number; value: string }[]; firstUnknown: string[] }) => {
+    const count = (n: number, one: string) => `${n} ${one}${n > 1 ? 's' : ''}`;
+    const parts = [`${report.added} ajoutés, ${count(report.unknown, 'inconnu')}, ${count(report.invalid, 'invalide')}`];
+    const more = (shown: number, total: number) => (total > shown ? '…' : '');
+    if (report.firstInvalid.length)
+      parts.push(`Invalides : ${report.firstInvalid.map((row) => `ligne ${row.line} ${row.value ? `« ${row.value} »` : '(vide)'}`).join(', ')}${more(report.firstInvalid.length, report.invalid)}`);
+    if (report.firstUnknown.length) parts.push(`Inconnus : ${report.firstUnknown.join(', ')}${more(report.firstUnknown.length, report.unknown)}`);
+    return `${parts.join('. ')}.`;
+  },
   confirmDeleteAudience: (name: string) => `Supprimer l'audience ${name} ?`,
   confirmBulkDelete: (count: number) => `Supprimer ${count} audience(s) ?`,
   testerMember: "L'utilisateur appartient à l'audience",
@@ -57,6 +70,8 @@ export const AUDIENCE_NOTICES = {
   audienceDeleted: (name: string) => notice(AUDIENCE_MESSAGES.audienceDeleted(name), 'success'),
   audiencesDeleted: (count: number) => notice(AUDIENCE_MESSAGES.audiencesDeleted(count), 'success'),
   emailsAdded: (count: number) => notice(AUDIENCE_MESSAGES.emailsAdded(count), 'success'),
+  /** An e-mail list with addresses left out (unknown or invalid): a warning long enough to read the rows named. */
+  emailListReport: (text: string, clean: boolean) => notice(text, clean ? 'success' : 'warning', clean ? 3000 : 10_000),
   // Spec §8: 3 s; its kind is not given, and it is a failure of the import.
   noEmailColumn: notice(AUDIENCE_MESSAGES.noEmailColumn, 'error', 3000),
   keywordOnTimeline: notice(AUDIENCE_MESSAGES.keywordOnTimeline, 'alert'),

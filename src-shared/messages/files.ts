@@ -12,6 +12,8 @@ export const IMPORT_MESSAGES = {
   fileForgotten: 'Fichier oublié : choisissez-le à nouveau',
   missingColumn: (column: string) => `Le fichier ne contient pas de colonne « ${column} »`,
   blankValue: (column: string) => `valeur vide dans la colonne « ${column} »`,
+  /** A value not of the column's format (an e-mail list: 'adresse e-mail invalide : « jean.dupont@ »'). */
+  badValue: (format: 'email', value: string) => `${format === 'email' ? 'adresse e-mail invalide' : 'valeur invalide'} : « ${value} »`,
   cancelled: 'Import annulé',
   tooManyRows: (max: number, found: number) => `Au plus ${max} lignes par import (${found} dans le fichier)`,
 } as const;

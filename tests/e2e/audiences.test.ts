@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,7 +180,8 @@ describe('audience screens (web host, Chromium)', () => {
     await pick(csv('audience-emails.csv'));
     await expect.poll(() => page.getByTestId('email-list-status').textContent()).toContain(AUDIENCE_MESSAGES.emailsLoaded(6));
     await page.getByTestId('email-list-add').click();
-    await toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(5)).waitFor({ timeout: 20_000 });
+    // The address nobody has is reported, not hidden (issue 21 item 11).
+    await toast(page, 'warning', AUDIENCE_MESSAGES.emailListReport({ added: 5, unknown: 1, invalid: 0, firstInvalid: [], firstUnknown: ['inconnu@nulle-part.fr'] })).waitFor({ timeout: 20_000 });
     await expect.poll(() => page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]').count()).toBe(5);
     // Not UTF-8 (Windows-1252, ';'): read all the same.
     await page.getByTestId('audience-new-list').click();
@@ -247,5 +251,64 @@ describe('audience screens (web host, Chromium)', () => {
     await toast(page, 'success', AUDIENCE_MESSAGES.audiencesDeleted(2)).waitFor();
     await expect.poll(names).toEqual([]);
     expect(await page.getByTestId('audiences-bulk-delete').isDisabled()).toBe(true);
+  });
+  it('an e-mail list reports its unknown and invalid addresses, and never saves an audience without a criterion (issue 21 item 11)', async () => {
+    const { page, url } = app;
+    if ((await page.getByTestId('logout').count()) === 0) await signIn(page, url, 'ADMIN');
+    const admin = await tokenOf('ADMIN');
+    const total = async () => ((await api(admin, 'GET', '/audiences?limit=1')) as { total: number }).total;
+    const before = await total();
+    const pick = async (file: string) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByTestId('email-list-pick').click();
+      await (await chooser).setFiles(file);
+    };
+
+    // A new audience and 12,000 addresses nobody has: nothing is added, so nothing is saved.
+    const unknown = Array.from({ length: 12_000 }, (_, n) => `inconnu${n + 1}@nulle-part.fr`);
+    const dir = mkdtempSync(join(tmpdir(), 'aud-list-'));
+    const file = join(dir, 'inconnus.csv');
+    writeFileSync(file, ['email', ...unknown].join('\n'));
+    try {
+      await page.goto(`${url}/audiences`);
+      await page.getByTestId('audiences-create').selectOption('story');
+      await page.waitForURL((u) => u.pathname === '/audiences/new');
+      await page.getByTestId('audience-new-list').click();
+      await pick(file);
+      await expect.poll(() => page.getByTestId('email-list-status').textContent()).toContain(AUDIENCE_MESSAGES.emailsLoaded(12_000));
+      await page.getByTestId('email-list-add').click();
+      const report = AUDIENCE_MESSAGES.emailListReport({ added: 0, unknown: 12_000, invalid: 0, firstInvalid: [], firstUnknown: unknown.slice(0, 3) });
+      await expect.poll(() => page.getByTestId('email-list-report').textContent(), { timeout: 30_000 }).toBe(`${AUDIENCE_MESSAGES.audienceNeedsCriterion} — ${report}`);
+      await toast(page, 'warning', AUDIENCE_MESSAGES.audienceNeedsCriterion).waitFor();
+      expect(await toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(0)).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/audiences/new');
+      await expect.poll(total).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.getByTestId('email-list-dialog').getByRole('button', { name: 'Annuler' }).click();
+
+    // A criterion saves it; then 7 rows with 2 bad addresses: 5 added, the 2 named with their rows.
+    await page.getByTestId('criteria-search').fill('Médecin');
+    await page.locator('[data-testid^="criteria-result-Profession-"]', { hasText: 'Médecin' }).first().click();
+    await page.waitForURL((u) => /^\/audiences\/\d+$/.test(u.pathname));
+    await page.getByTestId('audience-new-list').click();
+    await pick(csv('audience-emails-invalid.csv'));
+    await expect.poll(() => page.getByTestId('email-list-status').textContent()).toContain(AUDIENCE_MESSAGES.emailsLoaded(7));
+    await page.getByTestId('email-list-add').click();
+    const expected = AUDIENCE_MESSAGES.emailListReport({
+      added: 5,
+      unknown: 0,
+      invalid: 2,
+      firstInvalid: [
+        { line: 3, value: 'pas-une-adresse' },
+        { line: 6, value: 'jean.dupont@' },
+      ],
+      firstUnknown: [],
+    });
+    expect(expected).toBe('5 ajoutés, 0 inconnu, 2 invalides. Invalides : ligne 3 « pas-une-adresse », ligne 6 « jean.dupont@ ».');
+    await toast(page, 'warning', expected).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]').count()).toBe(5);
+    await expect.poll(total).toBe(before + 1);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@shared/messages';
+import { IMPORT_MESSAGES, MESSAGES } from '@shared/messages';
 import { emailColumn } from '@shared/rules/audience-editor';
 import { CsvImports } from '../../src-main/services/csv-import';
 
@@ -15,13 +15,13 @@ const dir = mkdtempSync(join(tmpdir(), 'aud-csv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url));
 
-async function attach(path: string) {
+async function attach(path: string, format?: 'email') {
   const imports = new CsvImports();
   const preview = await imports.preview(path);
   const column = emailColumn(preview.columns);
   if (!column) return { preview, column, sent: [] as string[][] };
   const sent: string[][] = [];
-  const report = await imports.importColumn(preview.handle, { column, chunkSize: 10_000 }, async (values) => {
+  const report = await imports.importColumn(preview.handle, { column, chunkSize: 10_000, format }, async (values) => {
     sent.push(values);
     return { ok: true, data: { added: values.length, unmatched: [] } };
   });
@@ -43,6 +43,20 @@ describe('audience e-mail list files', () => {
     expect(preview.encoding).toBe('windows-1252');
     expect(preview.rows[0]).toEqual({ nom: 'Hélène Müller', email: 'e2e.user6@exemple.fr' });
     expect(sent.flat()).toEqual(['e2e.user6@exemple.fr', 'e2e.user7@exemple.fr']);
+  });
+
+  it('7 rows with 2 bad addresses: 5 sent, the 2 reported with their rows and values, never sent (issue 21 item 11)', async () => {
+    const { sent, report } = await attach(fixture('audience-emails-invalid.csv'), 'email');
+    expect(sent.flat()).toEqual(['e2e.user8@exemple.fr', 'e2e.user9@exemple.fr', 'e2e.user10@exemple.fr', 'e2e.user11@exemple.fr', 'e2e.user12@exemple.fr']);
+    expect(report).toMatchObject({ rows: 7, sent: 5, refused: 0, invalid: 2 });
+    expect(report!.errors).toEqual([
+      { line: 3, value: 'pas-une-adresse', message: IMPORT_MESSAGES.badValue('email', 'pas-une-adresse') },
+      { line: 6, value: 'jean.dupont@', message: IMPORT_MESSAGES.badValue('email', 'jean.dupont@') },
+    ]);
+    // Each accepted chunk's answer is kept for the screen's report (added, unmatched).
+    expect(report!.answers).toEqual([{ added: 5, unmatched: [] }]);
+    // Without a format, every non-blank value goes (other imports keep their behaviour).
+    expect((await attach(fixture('audience-emails-invalid.csv'))).sent.flat()).toHaveLength(7);
   });
 
   it('finds no email column in a file that has "emails" only', async () => {

@@ -238,6 +238,18 @@ describe('audiences, groups and membership', () => {
     expect((await server.request('GET', `/v2/group/OrGroup/${group.body.id}`, { token: lead })).body.name).toBe('Nom gardé');
   });
 
+  it('an audience is not saved without a criterion besides its area: the spec\'s message, nothing changed (issue 21 item 11)', async () => {
+    await ingest('users', [user(70, { professionId: 9 })]);
+    const medecin = await nodeId('Profession', 'Kinésithérapeute');
+    const created = await server.request('POST', '/audience', { token: lead, body: { name: 'Avec critère', type: 'story', relationships: [{ node: { label: 'Profession', id: medecin } }] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const refused = await server.request('PUT', `/audience/${created.body.id}/relationships`, { token: lead, body: { relationships: [] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ errorMsg: MESSAGES.audienceNeedsCriterion, field: 'relationships' });
+    const kept = await server.request('GET', `/audience/${created.body.id}`, { token: lead });
+    expect(kept.body.relationships.map((r: { node: { label: string } }) => r.node.label).sort()).toEqual(['Area', 'Profession']);
+  });
+
   it('list, update area, duplicate, e-mails attach, detach, bulk delete', async () => {
     const a = (await server.request('POST', '/audience', { token: lead, body: { name: 'Cardio FR', type: 'search' } })).body;
     const listed = await server.request('GET', '/audiences?term=cardio&limit=25', { token: (await server.signIn(['SALES'])).accessToken.value });

@@ -1,9 +1,9 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { keywordNeedsAdvice, normaliseKeyword } from '@shared/rules/audience-editor';
 import { Dialog } from '../../ui/Dialog';
-import { attachEmailListAtom, emailListAtom, emailListBusyAtom, pickEmailListAtom } from './atoms/email-list';
+import { attachEmailListAtom, emailListAtom, emailListBusyAtom, emailListReportAtom, pickEmailListAtom } from './atoms/email-list';
 
 /** "Add new group": a name (Create disabled while empty) and OrGroup or AndGroup. */
 export function NewGroupDialog(props: { onCreate: (group: { name: string; label: 'OrGroup' | 'AndGroup' }) => Promise<void>; onClose: () => void }) {
@@ -94,8 +94,10 @@ export function EmailListDialog(props: { onClose: () => void; onAdded: () => voi
   const pick = useSetAtom(pickEmailListAtom);
   const attach = useSetAtom(attachEmailListAtom);
   const setPicked = useSetAtom(emailListAtom);
+  const [report, setReport] = useAtom(emailListReportAtom);
   const close = () => {
     setPicked(null);
+    setReport(null);
     props.onClose();
   };
   return (
@@ -130,6 +132,11 @@ export function EmailListDialog(props: { onClose: () => void; onAdded: () => voi
         <p data-testid="email-list-status">
           {picked ? `${picked.preview.fileName} — ${picked.emails === 0 ? AUDIENCE_MESSAGES.noEmailLoaded : AUDIENCE_MESSAGES.emailsLoaded(picked.emails)}` : AUDIENCE_MESSAGES.noEmailLoaded}
         </p>
+        {report && (
+          <p className="field-error" role="alert" data-testid="email-list-report">
+            {AUDIENCE_MESSAGES.audienceNeedsCriterion} — {report}
+          </p>
+        )}
       </div>
     </Dialog>
   );

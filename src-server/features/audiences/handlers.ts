@@ -590,6 +590,8 @@ export function audienceHandlers(context: ServerContext, engine: AudienceEngine,
     'audiences.setRelationships': async ({ params, body }) =>
       writeDefinitions(async (tx) => {
         const current = await audienceExists(tx, params.id);
+        // Spec §4: an audience is saved with at least one criterion besides its area (the editor says so first).
+        if (!body.relationships.some((relationship) => relationship.node.label !== 'Area')) throw new HttpError(400, MESSAGES.audienceNeedsCriterion, {}, 'relationships');
         const relationships = await resolve(tx, body.relationships, { audienceType: current.type });
         await writeAudienceRelationships(tx, params.id, current.area, relationships);
         return { result: await loadAudience(tx, params.id), audiences: [params.id] };

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import type { Audience, RelationshipInput } from '@shared/contract/audiences';
+import type { CsvImportReport } from '@shared/ipc';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shared/rules/audience-editor';
 import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
@@ -121,6 +122,15 @@ changeDraftAtom.debugLabel = 'audiences.editor.change';
 
 /** Creates the new audience on the server from the draft (spec §4: adding a relationship creates it first). */
 const createFromDraftAtom = atom(null, async (get, set): Promise<number | null> => {
+  const created = await set(createOnServerAtom);
+  if (created === null) return null;
+  set(draftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
+  return created.id;
+});
+createFromDraftAtom.debugLabel = 'audiences.editor.createFromDraft';
+
+/** POST /audience from the draft, the draft left as it is (still new); answers the created audience, or null. */
+const createOnServerAtom = atom(null, async (get, set): Promise<Audience | null> => {
   const draft = get(draftAtom);
   if (!draft) return null;
   const result = await get(apiAtom)('audiences.create', {
@@ -137,10 +147,9 @@ const createFromDraftAtom = atom(null, async (get, set): Promise<number | null> 
     set(serverErrorAtom, result.errorMsg);
     return null;
   }
-  set(draftAtom, { ...fromAudience(result.data), relationships: get(draftAtom)?.relationships ?? [] });
-  return result.data.id;
+  return result.data;
 });
-createFromDraftAtom.debugLabel = 'audiences.editor.createFromDraft';
+createOnServerAtom.debugLabel = 'audiences.editor.createOnServer';
 
 /**
  * Adds a criterion. Refused when the node is already there (spec §4) or is a keyword on a timeline audience
@@ -314,3 +323,26 @@ export const ensureSavedAtom = atom(null, async (get, set): Promise<number | nul
   return set(createFromDraftAtom);
 });
 ensureSavedAtom.debugLabel = 'audiences.editor.ensureSaved';
+
+/**
+ * The e-mail list of a new audience that has no criterion yet: the audience must exist for the list to attach to
+ * it, but it may be kept only if the list brings a criterion (spec §4: never saved without one). `attach` runs on
+ * an audience created for it; when nothing was attached, that audience is deleted and the draft stays new, else
+ * the draft becomes the saved audience. Answers attach's answer and whether the audience was kept.
+ */
+export const attachToProvisionalAudienceAtom = atom(
+  null,
+  async (get, set, attach: (id: number) => Promise<{ answer: CsvImportReport; attached: boolean } | null>): Promise<{ answer: CsvImportReport; kept: boolean } | null> => {
+    const created = await set(createOnServerAtom);
+    if (created === null) return null;
+    const done = await attach(created.id);
+    if (!done || !done.attached) {
+      const removed = await get(apiAtom)('audiences.delete', { params: { id: created.id } });
+      if (!removed.ok) set(serverErrorAtom, removed.errorMsg);
+      return done && { answer: done.answer, kept: false };
+    }
+    set(draftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
+    return { answer: done.answer, kept: true };
+  },
+);
+attachToProvisionalAudienceAtom.debugLabel = 'audiences.editor.attachToProvisional';
