@@ -126,7 +126,7 @@ function parseDay(text: string): number | null | 'invalid' | 'range' {
 }
 
 /** Characters parsed between two yields to the event loop: a 5 MB file is parsed without holding other calls. */
-const PARSE_CHUNK_CHARS = 256 * 1024;
+const PARSE_CHUNK_CHARS = 64 * 1024;
 
 /**
  * The text cut into pieces of about `size` characters, each ending at a line end outside a quoted field (an even
@@ -229,10 +229,10 @@ export async function parseEstimateCsv(text: string): Promise<Estimate[]> {
   return [...quotes.values()];
 }
 
-/** Lines written by one statement, each statement its own short transaction (about 20 ms on PGlite). */
-const LINES_PER_BATCH = 2000;
+/** Lines written by one statement, each statement its own short transaction (a few ms on PGlite). */
+const LINES_PER_BATCH = 500;
 /** Quotes whose replaced lines one statement deletes. */
-const QUOTES_PER_CLEANUP = 500;
+const QUOTES_PER_CLEANUP = 100;
 /** An import that has not switched over after this long is abandoned (the process stopped): its lines may go. */
 const ABANDONED_AFTER = sql`interval '1 day'`;
 
