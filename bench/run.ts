@@ -5,6 +5,7 @@ import { apiSection } from './sections/api';
 import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
+import { estimatesSection } from './sections/estimates';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   'audience-screens': { title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)', run: audienceScreensSection },
   adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
   projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, streamed export, paste (issue 12)', run: projectsSection },
+  estimates: { title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)', run: estimatesSection },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
