@@ -417,8 +417,8 @@ describe('issue 19 item 3: guesses against one account are bounded, whatever the
       checks.hold();
       const answers: Array<{ status: number; body: any }> = [];
       const pending = Array.from({ length: 20 }, (_, i) => from(server, `${prefix}.${i}`, email, `guess-${i}`).then((answer) => (answers.push(answer), answer)));
-      // Answered while the checks in flight still wait for their hash.
-      await until(() => answers.length >= 20 - inFlight, 10_000);
+      // Answered while the checks in flight still wait for their hash (each reaches it after its account lookup).
+      await until(() => answers.length >= 20 - inFlight && checks.count >= inFlight, 10_000);
       expect(checks.count).toBe(inFlight);
       expect(answers.map((answer) => answer.status)).toEqual(Array(20 - inFlight).fill(429));
       expect(answers[0].body.errorMsg).toBe(MESSAGES.tooManyAttempts);
