@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import type { Settings } from '@shared/ipc';
 import type { Role } from '@shared/roles';
 import type { WebHost } from '../../src-main/hosts/web';
+import { e2eRendererDir } from './global-setup';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,7 +49,7 @@ export async function openWebApp(
   if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: options.settings }));
   const host = await startWebHost({
     port: 0,
-    rendererDir: join(root, 'out/renderer'),
+    rendererDir: e2eRendererDir(root),
     dataDir: join(dataDir, 'pglite'),
     templateDir: join(root, '.data/pglite-template'),
     settingsFile: join(dataDir, 'settings.json'),

@@ -2,6 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
+ * Folder of the renderer the browser tests serve: out/renderer, or E2E_RENDERER_DIR (a run of its own, so a build
+ * started by another run on the same checkout does not empty the folder under this one's pages).
+ */
+export const e2eRendererDir = (root: string) => process.env.E2E_RENDERER_DIR ?? `${root}/out/renderer`;
+
+/**
  * Builds the renderer (out/renderer), the web host (out/web) and the PGlite template, as `npm run web` does,
  * unless E2E_SKIP_BUILD=1 and a build exists.
  */
@@ -10,8 +16,9 @@ export default async function setup(): Promise<void> {
   const { buildTemplate } = await import('../../src-server/db/build-template');
   const { hasTemplate } = await import('../../src-server/db/template');
   if (!hasTemplate(`${root}/.data/pglite-template`)) await buildTemplate(`${root}/.data/pglite-template`);
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${root}/out/renderer/index.html`) && existsSync(`${root}/out/web/web-cli.js`)) return;
+  const rendererDir = e2eRendererDir(root);
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync(`${rendererDir}/index.html`) && existsSync(`${root}/out/web/web-cli.js`)) return;
   const { build } = await import('vite');
-  await build({ configFile: `${root}/src-renderer/vite.config.ts`, logLevel: 'warn' });
+  await build({ configFile: `${root}/src-renderer/vite.config.ts`, logLevel: 'warn', build: { outDir: rendererDir, emptyOutDir: true } });
   await build({ configFile: `${root}/src-main/hosts/web.vite.config.ts`, logLevel: 'warn' });
 }
