@@ -119,11 +119,34 @@ export interface NodeSearch {
   /** Outside the group page, User results must end with one of these domains (spec §5). */
   userDomains: string[] | null;
   excludeAttachedTo?: { audienceId?: number; groupId?: number };
+  /**
+   * 'group': the group page's order, Feed, Document and App first (spec §4). 'criteria' (the audience editor and
+   * the other searches, issue 21 item 13): names where the term starts a word first, attribute labels (Specialty,
+   * Profession, …) before feeds and apps, before keywords and groups, before documents, adverts and users; then
+   * names starting with the term, shorter names first.
+   */
+  order?: 'group' | 'criteria';
 }
 
-/** Criteria search with the filters of spec §5; Feed, Document and App first (spec §4, group page order). */
+/** The criteria ranking's tiers: what a person is first, then what they follow, then what they did. */
+const CRITERIA_LABEL_TIER = sql.raw(
+  `CASE n.label WHEN 'Specialty' THEN 0 WHEN 'Profession' THEN 0 WHEN 'Title' THEN 0 WHEN 'Role' THEN 0 WHEN 'Area' THEN 0
+   WHEN 'Country' THEN 0 WHEN 'Zip' THEN 0 WHEN 'Zipcode' THEN 0 WHEN 'Uga' THEN 0 WHEN 'Workplace' THEN 0
+   WHEN 'Feed' THEN 1 WHEN 'App' THEN 1 WHEN 'Keyword' THEN 2 WHEN 'OrGroup' THEN 2 WHEN 'AndGroup' THEN 2 ELSE 3 END`,
+);
+
+const escapeRegex = (text: string) => text.replace(/[.^$*+?()[\]{}|\\-]/g, (c) => `\\${c}`);
+
+/** Criteria search with the filters of spec §5, in the order of `search.order` (group page or criteria ranking). */
 export function searchNodes(db: Executor, search: NodeSearch) {
   const folded = foldForSearch(sql`${search.term}`);
+  const name = foldForSearch(sql`n.name`);
+  // 0: the name starts with the term; 1: a word of it does ('cardio' in 'Maladies cardio-vasculaires'); 2: inside a word.
+  const match = sql`CASE WHEN starts_with(${name}, ${folded}) THEN 0 WHEN ${name} ~ ('(^|[^a-z0-9])' || ${foldForSearch(sql`${escapeRegex(search.term)}`)}) THEN 1 ELSE 2 END`;
+  const order =
+    search.order === 'group'
+      ? sql`CASE n.label WHEN 'Feed' THEN 0 WHEN 'Document' THEN 1 WHEN 'App' THEN 2 ELSE 3 END, length(n.name), n.name, n.id`
+      : sql`(${match}) = 2, ${CRITERIA_LABEL_TIER}, ${match}, length(n.name), n.name, n.id`;
   const pattern = sql`'%' || replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
   const domains = search.userDomains;
   const attached = search.excludeAttachedTo;
@@ -141,7 +164,7 @@ export function searchNodes(db: Executor, search: NodeSearch) {
           }
           ${attached?.audienceId ? sql`AND NOT EXISTS (SELECT 1 FROM relationships r WHERE r.audience_id = ${attached.audienceId} AND r.node_id = n.id)` : sql``}
           ${attached?.groupId ? sql`AND NOT EXISTS (SELECT 1 FROM relationships r WHERE r.group_id = ${attached.groupId} AND r.node_id = n.id) AND n.id <> ${attached.groupId}` : sql``}
-        ORDER BY CASE n.label WHEN 'Feed' THEN 0 WHEN 'Document' THEN 1 WHEN 'App' THEN 2 ELSE 3 END, length(n.name), n.name, n.id
+        ORDER BY ${order}
         LIMIT ${search.limit}`,
   );
 }
