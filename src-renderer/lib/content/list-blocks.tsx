@@ -105,7 +105,7 @@ export function contentColumns(options: ContentColumnOptions): Record<'id' | 'ty
         return options.previewSlot ? options.previewSlot(row, id) : id;
       },
     },
-    type: { id: 'type', header: header('type', 'Type'), cell: (row) => row.type ?? '—' },
+    type: { id: 'type', header: header('type', 'Type'), className: 'cell-nowrap', cell: (row) => row.type ?? '—' },
     name: {
       id: 'name',
       header: header('name', 'Titre'),
