@@ -40,6 +40,8 @@ export const AUDIENCE_MESSAGES = {
   confirmBulkDelete: (count: number) => `Supprimer ${count} audience(s) ?`,
   testerMember: "L'utilisateur appartient à l'audience",
   testerNotMember: "L'utilisateur n'appartient pas à l'audience",
+  /** The criteria search found nothing for the term (issue 21 item 13). */
+  criteriaNoResult: 'Aucun résultat',
   // Server answers of this issue (not quoted by the spec).
   audienceNotFound: 'Audience introuvable',
   groupNotFound: 'Groupe introuvable',

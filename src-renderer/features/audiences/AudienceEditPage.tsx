@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
@@ -18,6 +18,7 @@ import {
 import { AREAS, AUDIENCE_TYPES, isGroupLabel, type Area, type AudienceType } from '@shared/rules/audiences';
 import { modalAtom, useConfirm } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import {
   addKeywordAtom,
   addNodeAtom,
@@ -25,6 +26,7 @@ import {
   createGroupAtom,
   definitionAtom,
   deleteGroupNodeAtom,
+  dirtyAtom,
   draftAtom,
   editorStatusAtom,
   openAudienceAtom,
@@ -42,6 +44,7 @@ import {
   chooseTesterUserAtom,
   liveSizeAtom,
   nodeResultsAtom,
+  nodeResultsTermAtom,
   nodeTermAtom,
   refreshMembershipAtom,
   refreshSizeAtom,
@@ -70,6 +73,9 @@ export default function AudienceEditPage() {
   const resetLive = useSetAtom(resetLiveAtom);
   const status = useAtomValue(editorStatusAtom);
   const draft = useAtomValue(draftAtom);
+  const store = useStore();
+  // Leaving with unsaved changes asks first (issue 21 item 6).
+  useUnsavedChangesGuard(() => store.get(dirtyAtom));
 
   useEffect(() => {
     void open(id);
@@ -214,6 +220,7 @@ function CriteriaSearch() {
   const draft = useAtomValue(draftAtom)!;
   const [term, setTerm] = useAtom(nodeTermAtom);
   const found = useAtomValue(nodeResultsAtom);
+  const answered = useAtomValue(nodeResultsTermAtom);
   // Spec §5: items already attached are left out, saved or not (the server leaves out the saved ones).
   const results = found.filter((node) => !hasNode(draft.relationships, node));
   const search = useSetAtom(searchNodesAtom);
@@ -244,6 +251,11 @@ function CriteriaSearch() {
             </li>
           ))}
         </ul>
+      )}
+      {term.trim() && answered === term.trim() && results.length === 0 && (
+        <p className="muted criteria-no-result" role="status" data-testid="criteria-no-result">
+          {AUDIENCE_MESSAGES.criteriaNoResult}
+        </p>
       )}
     </div>
   );

@@ -106,6 +106,9 @@ export const nodeTermAtom = atom('');
 nodeTermAtom.debugLabel = 'audiences.nodeSearch.term';
 export const nodeResultsAtom = atom<{ id: number; label: NodeLabel; name: string }[]>([]);
 nodeResultsAtom.debugLabel = 'audiences.nodeSearch.results';
+/** The term the results answer (trimmed): 'Aucun résultat' only once the search of the term shown came back empty. */
+export const nodeResultsTermAtom = atom<string | null>(null);
+nodeResultsTermAtom.debugLabel = 'audiences.nodeSearch.resultsTerm';
 const nodeSearchRequestAtom = atom(0);
 nodeSearchRequestAtom.debugLabel = 'audiences.nodeSearch.latestRequest';
 
@@ -114,7 +117,10 @@ export const searchNodesAtom = atom(null, async (get, set, search: { term: strin
   const request = get(nodeSearchRequestAtom) + 1;
   set(nodeSearchRequestAtom, request);
   const term = search.term.trim();
-  if (!term) return set(nodeResultsAtom, []);
+  if (!term) {
+    set(nodeResultsTermAtom, null);
+    return set(nodeResultsAtom, []);
+  }
   const result = await get(apiAtom)('nodes.search', {
     query: { term: term.slice(0, 200), limit: NODE_SEARCH_LIMIT, isGroup: 'false', ...(search.audienceId ? { audienceId: search.audienceId } : {}) },
   });
@@ -122,6 +128,7 @@ export const searchNodesAtom = atom(null, async (get, set, search: { term: strin
   if (!result.ok) return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
   // The area has its own selector (spec §4).
   set(nodeResultsAtom, result.data.filter((node) => node.label !== 'Area'));
+  set(nodeResultsTermAtom, term);
 });
 searchNodesAtom.debugLabel = 'audiences.nodeSearch.search';
 
