@@ -207,8 +207,8 @@ describe('display formats (spec §5, §9)', () => {
 });
 
 describe('quote export file', () => {
-  it('reads ; or , separated files with accents, decimal commas and both date forms', () => {
-    const quotes = parseEstimateCsv('quote_number,client,label,quantity,unit_price,signed_date\nDEV-1,Biogena,Post,2,"1 000,50",2026-01-12\nDEV-1,Biogena,Quiz,1,10,');
+  it('reads ; or , separated files with accents, decimal commas and both date forms', async () => {
+    const quotes = await parseEstimateCsv('quote_number,client,label,quantity,unit_price,signed_date\nDEV-1,Biogena,Post,2,"1 000,50",2026-01-12\nDEV-1,Biogena,Quiz,1,10,');
     expect(quotes).toEqual([
       { id: 'DEV-1', clientName: 'Biogena', signedAt: Date.UTC(2026, 0, 12) / 1000, lines: [{ label: 'Post', quantity: 2, unitPrice: 1000.5 }, { label: 'Quiz', quantity: 1, unitPrice: 10 }] },
     ]);
