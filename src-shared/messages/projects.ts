@@ -51,10 +51,34 @@ export const PROJECT_MESSAGES = {
   estimateDateInvalid: 'date inexistante (JJ/MM/AAAA ou AAAA-MM-JJ attendu)',
   estimateDateOutOfRange: (from: number, to: number) => `date entre ${from} et ${to} attendue`,
   positionOutOfRange: 'Position hors du projet',
+  // The quote export file, imported by an administrator from the projects list (issue 21 item 4).
+  estimateFileButton: 'Importer les devis',
+  estimateFileTitle: "Importer l'export des devis",
+  estimateFileHelp:
+    "Le fichier CSV exporté de l'outil de facturation : une ligne par ligne de devis, avec les colonnes Numéro de devis, Client, Libellé, Quantité, Prix unitaire HT et, si connue, Date de signature. Chaque devis du fichier remplace ses lignes déjà importées ; une cellule invalide refuse tout le fichier.",
+  estimateFileChoose: 'Choisir le fichier…',
+  estimateFileImporting: 'Import des devis',
+  estimateFileTooLong: (max: number) => `Fichier de devis trop long : ${max.toLocaleString('fr-FR')} caractères au plus`,
+  /** '3 devis importés (8 lignes) depuis devis.csv'. */
+  estimateFileImported: (quotes: number, lines: number, fileName: string) =>
+    `${quotes.toLocaleString('fr-FR')} devis importé${quotes > 1 ? 's' : ''} (${lines.toLocaleString('fr-FR')} ligne${lines > 1 ? 's' : ''}) depuis ${fileName}`,
   // The advert ↔ target link (issue 21).
   advertNotFound: "Cette publicité n'existe pas ou a été supprimée",
   advertLinkedElsewhere: (actionCode: string) => `Cette publicité est déjà associée à l'action ${actionCode}`,
   targetHasAdvert: (advertId: number) => `Cette action est déjà associée à la publicité ${advertId}`,
+  // What is wrong with a value typed into a grid cell, shown at the cell until corrected (issue 21 item 10).
+  cellWholeNumberExpected: 'Nombre entier attendu (ex. 12 500)',
+  cellAmountExpected: 'Montant attendu (ex. 12 500,50 €)',
+  cellDateExpected: 'Date attendue au format JJ/MM/AAAA (ex. 31/01/2026)',
+  cellDateInvalid: (text: string) => `La date ${text} n'existe pas`,
+  cellDateOutOfRange: 'Date entre 1970 et 2099 attendue',
+  cellGoalWholeNumber: 'Les vues, jours et envois sont des nombres entiers (seuls les mois acceptent une décimale : 1,5 mois)',
+  cellChoiceExpected: (choices: string) => `Valeur attendue parmi : ${choices}`,
+  cellIdExpected: 'Numéro de publicité ou d’outil attendu (ex. 42)',
+  cellEditLink: 'Modifier le lien',
+  endBeforeStart: (start: string) => `La date de fin ne peut pas être avant la date de début (${start})`,
+  startAfterEnd: (end: string) => `La date de début ne peut pas être après la date de fin (${end})`,
+  negativeRevenue: 'Le CA ne peut pas être négatif',
 } as const;
 
 export const PROJECT_NOTICES = {

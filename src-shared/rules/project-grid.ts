@@ -3,6 +3,7 @@
  * columns, how a cell reads and is typed, how a block pasted from a spreadsheet (tab-separated) lands on the
  * cells it covers, and the undo / redo stack of edits and pastes.
  */
+import { PROJECT_MESSAGES } from '../messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from './campaigns';
 import {
   ACTORS,
@@ -14,7 +15,9 @@ import {
   formatNumber,
   NO_GOAL_TEXT,
   parseGoalInput,
+  readGoalNumber,
   TARGET_STATUSES,
+  targetChangeError,
   TARGET_TYPES,
   typeLink,
   type Goal,
@@ -167,6 +170,19 @@ export function formatCell(target: GridTarget, key: GridColumnKey): string {
 // ---- typing a cell -----------------------------------------------------------------------------------------------
 
 const SPACES = /[\s\u00a0\u202f]/g;
+/** Digits grouped by three with spaces (also non-breaking and narrow non-breaking ones, as fr-FR writes them), or not grouped. */
+const WHOLE = /^(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)$/;
+
+/** Why a date text is not a date; undefined when it is one (see parseDate). */
+function dateError(text: string): string | undefined {
+  const trimmed = text.trim();
+  const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(trimmed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  if (!french && !iso) return PROJECT_MESSAGES.cellDateExpected;
+  const year = Number(french ? french[3] : iso![1]);
+  if ((french && french[3].length === 4 && (year < 1970 || year > 2099)) || (iso && (year < 1970 || year > 2099))) return PROJECT_MESSAGES.cellDateOutOfRange;
+  return parseDate(trimmed) == null ? PROJECT_MESSAGES.cellDateInvalid(trimmed) : undefined;
+}
 
 /** Epoch seconds (midnight UTC) of DD/MM/yyyy (also D/M/yy, DD-MM-yyyy and yyyy-MM-dd); null when not a date. */
 export function parseDate(text: string): number | null {
@@ -184,18 +200,24 @@ export function parseDate(text: string): number | null {
   return ms / 1000;
 }
 
-/** "12 500,50 €", "12500.5" → 12500.5 (two decimals); null when not an amount. */
+/**
+ * "12 500.00 €" (as the grid shows it), "12 500,50 €", "12500.5", "-1 200,5" → two decimals: spaces (also
+ * non-breaking) between thousands, a decimal comma or point, an optional "€" or "EUR"; null when not an amount.
+ */
 export function parseAmount(text: string): number | null {
-  const cleaned = text.replace(SPACES, '').replace(/€$/, '').replace(',', '.');
-  if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned) * 100) / 100;
+  const match = /^(-)?\s*(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d+))?\s*(?:€|eur|euros?)?$/i.exec(text.trim());
+  if (!match) return null;
+  const value = Number(`${match[2].replace(SPACES, '')}${match[3] ? `.${match[3]}` : ''}`);
+  if (!Number.isFinite(value)) return null;
+  const rounded = Math.round(value * 100) / 100;
+  return match[1] && rounded !== 0 ? -rounded : rounded;
 }
 
-/** "12 500" → 12500; null when not a whole number. */
+/** "12 500" (as the grid shows it, also with non-breaking spaces) → 12500; null when not a whole number. */
 export function parseWholeNumber(text: string): number | null {
-  const cleaned = text.replace(SPACES, '');
-  if (!/^\d+$/.test(cleaned)) return null;
-  const value = Number(cleaned);
+  const trimmed = text.trim();
+  if (!WHOLE.test(trimmed)) return null;
+  const value = Number(trimmed.replace(SPACES, ''));
   return value <= 2_147_483_647 ? value : null;
 }
 
@@ -211,65 +233,87 @@ function pick<T extends string>(options: readonly T[], text: string): T | undefi
 }
 
 /**
+ * What a text typed into a cell does (spec §5, issue 21 item 10): `changes` (undefined when it changes nothing:
+ * "--" in a goal cell, "ANNULE" in a link cell), or `error`, the French message shown at the cell when the column
+ * does not understand it or the change breaks a rule of the target (an end before the start, a negative revenue).
+ * Every text the grid shows reads back to its value. An empty cell clears the field (null).
+ */
+export function readCell(target: GridTarget, key: GridColumnKey, text: string): { changes?: CellChanges; error?: string } {
+  const read = readCellValue(target, key, text);
+  const broken = read.changes && targetChangeError(target, read.changes);
+  return broken ? { error: broken.message } : read;
+}
+
+/** readCell without the rules between fields (a pasted row is checked once its cells are merged). */
+function readCellValue(target: GridTarget, key: GridColumnKey, text: string): { changes?: CellChanges; error?: string } {
+  const column = gridColumn(key);
+  if (!column || column.readOnly) return {};
+  const trimmed = text.trim();
+  const empty = trimmed === '';
+    switch (column.kind) {
+    case 'text':
+      return { changes: { [key]: empty ? null : trimmed.replace(/[\t\r\n]+/g, ' ') } as CellChanges };
+    case 'number': {
+      if (empty) return { changes: { [key]: null } as CellChanges };
+      const value = parseWholeNumber(trimmed);
+      return value == null ? { error: PROJECT_MESSAGES.cellWholeNumberExpected } : { changes: { [key]: value } as CellChanges };
+    }
+    case 'amount': {
+      if (empty) return { changes: { [key]: null } as CellChanges };
+      const value = parseAmount(trimmed);
+      return value == null ? { error: PROJECT_MESSAGES.cellAmountExpected } : { changes: { [key]: value } as CellChanges };
+    }
+    case 'date': {
+      if (empty) return { changes: { [key]: null } as CellChanges };
+      const value = parseDate(trimmed);
+      return value == null ? { error: dateError(trimmed) ?? PROJECT_MESSAGES.cellDateExpected } : { changes: { [key]: value } as CellChanges };
+    }
+    case 'goal': {
+      if (trimmed === NO_GOAL_TEXT) return {};
+      // The text the cell shows reads back to the goal it shows ('1.5 mois' is 46 days as well as 45).
+      if (fold(trimmed).replace(SPACES, '') === fold(formatGoal(target.goal)).replace(SPACES, '')) return { changes: { goal: target.goal } };
+      const read = readGoalNumber(trimmed);
+      if (read && read.unit !== 'months' && !Number.isInteger(read.value)) return { error: PROJECT_MESSAGES.cellGoalWholeNumber };
+      // Unrecognised text gives a goal with no value (spec §5).
+      const goal = parseGoalInput(empty ? '0' : trimmed);
+      return goal ? { changes: { goal } } : {};
+    }
+    case 'status': {
+      const status = pick(TARGET_STATUSES, trimmed);
+      return status ? { changes: { status } } : { error: PROJECT_MESSAGES.cellChoiceExpected(TARGET_STATUSES.join(', ')) };
+    }
+    case 'type': {
+      if (empty) return { changes: { type: null } };
+      const type = pick(TARGET_TYPES, trimmed);
+      return type ? { changes: { type } } : { error: PROJECT_MESSAGES.cellChoiceExpected(TARGET_TYPES.join(', ')) };
+    }
+    case 'actor': {
+      if (empty) return { changes: { actor: null } };
+      const actor = pick(ACTORS, trimmed);
+      return actor ? { changes: { actor } } : { error: PROJECT_MESSAGES.cellChoiceExpected(ACTORS.join(', ')) };
+    }
+    case 'delayReason': {
+      if (empty || fold(trimmed) === fold(NO_DELAY_REASON_LABEL)) return { changes: { delayReason: null } };
+      const reason = DELAY_REASONS.find((candidate) => fold(candidate.label) === fold(trimmed) || candidate.key === trimmed);
+      return reason ? { changes: { delayReason: reason.key } } : { error: PROJECT_MESSAGES.cellChoiceExpected([NO_DELAY_REASON_LABEL, ...DELAY_REASONS.map((r) => r.label)].join(', ')) };
+    }
+    case 'link': {
+      if (trimmed === CANCELLED_LABEL) return {};
+      const field = typeLink(target.type) === 'tool' ? 'toolId' : 'advertId';
+      if (empty) return { changes: { [field]: null } };
+      const id = parseWholeNumber(trimmed);
+      return id == null || id < 1 ? { error: PROJECT_MESSAGES.cellIdExpected } : { changes: { [field]: id } };
+    }
+  }
+}
+
+/**
  * The change a text typed or pasted into a cell makes (spec §5): undefined when it changes nothing or is not
  * understood ("--" in a goal cell is not submitted; "ANNULE" in a link cell is the cancelled label, not an id).
  * An empty cell clears the field (null).
  */
 export function parseCell(target: GridTarget, key: GridColumnKey, text: string): CellChanges | undefined {
-  const column = gridColumn(key);
-  if (!column || column.readOnly) return undefined;
-  const trimmed = text.trim();
-  const empty = trimmed === '';
-  switch (column.kind) {
-    case 'text':
-      return { [key]: empty ? null : trimmed.replace(/[\t\r\n]+/g, ' ') } as CellChanges;
-    case 'number': {
-      const value = parseWholeNumber(trimmed);
-      if (empty) return { [key]: null } as CellChanges;
-      return value == null ? undefined : ({ [key]: value } as CellChanges);
-    }
-    case 'amount': {
-      if (empty) return { [key]: null } as CellChanges;
-      const value = parseAmount(trimmed);
-      return value == null ? undefined : ({ [key]: value } as CellChanges);
-    }
-    case 'date': {
-      if (empty) return { [key]: null } as CellChanges;
-      const value = parseDate(trimmed);
-      return value == null ? undefined : ({ [key]: value } as CellChanges);
-    }
-    case 'goal': {
-      if (trimmed === NO_GOAL_TEXT) return undefined;
-      const goal = parseGoalInput(empty ? '0' : trimmed);
-      return goal && { goal };
-    }
-    case 'status': {
-      const status = pick(TARGET_STATUSES, trimmed);
-      return status ? { status } : undefined;
-    }
-    case 'type': {
-      if (empty) return { type: null };
-      const type = pick(TARGET_TYPES, trimmed);
-      return type ? { type } : undefined;
-    }
-    case 'actor': {
-      if (empty) return { actor: null };
-      const actor = pick(ACTORS, trimmed);
-      return actor ? { actor } : undefined;
-    }
-    case 'delayReason': {
-      if (empty || fold(trimmed) === fold(NO_DELAY_REASON_LABEL)) return { delayReason: null };
-      const reason = DELAY_REASONS.find((candidate) => fold(candidate.label) === fold(trimmed) || candidate.key === trimmed);
-      return reason ? { delayReason: reason.key } : undefined;
-    }
-    case 'link': {
-      if (trimmed === CANCELLED_LABEL) return undefined;
-      const field = typeLink(target.type) === 'tool' ? 'toolId' : 'advertId';
-      if (empty) return { [field]: null };
-      const id = parseWholeNumber(trimmed);
-      return id == null || id < 1 ? undefined : { [field]: id };
-    }
-  }
+  return readCell(target, key, text).changes;
 }
 
 /** Keeps of `changes` what differs from the target (a cell typed back to its value saves nothing). */
@@ -366,7 +410,7 @@ export function pasteChanges(targets: readonly GridTarget[], cells: readonly Pas
   for (const cell of cells) {
     const target = targets[cell.rowIndex];
     if (!target) continue;
-    const parsed = parseCell(target, cell.column, cell.text);
+    const parsed = readCellValue(target, cell.column, cell.text).changes;
     if (!parsed) {
       if (!(cell.column === 'goal' && cell.text.trim() === NO_GOAL_TEXT) && cell.text.trim() !== CANCELLED_LABEL) rejected += 1;
       continue;
@@ -375,6 +419,15 @@ export function pasteChanges(targets: readonly GridTarget[], cells: readonly Pas
   }
   const items: { id: number; changes: CellChanges }[] = [];
   for (const [rowIndex, changes] of [...byRow.entries()].sort(([a], [b]) => a - b)) {
+    // A row whose merged cells break a rule (an end before the start, a negative revenue) loses those cells.
+    for (let broken = targetChangeError(targets[rowIndex], changes); broken; broken = targetChangeError(targets[rowIndex], changes)) {
+      rejected += 1;
+      if (broken.field === 'revenue') delete changes.revenue;
+      else {
+        delete changes.startDate;
+        delete changes.endDate;
+      }
+    }
     const kept = effectiveChanges(targets[rowIndex], changes);
     if (kept) items.push({ id: targets[rowIndex].id, changes: kept });
   }

@@ -3,6 +3,7 @@
  * input and its two readings, action codes, and the date / delay / revenue rules applied to a target change. The
  * server applies the same rules as the grid, so a change saved by any client ends the same.
  */
+import { PROJECT_MESSAGES } from '../messages/projects';
 import { releaseDateDiff, revenueDelayImpact, SECONDS_PER_DAY, DELAY_THRESHOLD_DAYS } from './campaigns';
 
 // ---- statuses ---------------------------------------------------------------------------------------------------
@@ -151,16 +152,34 @@ export const NO_GOAL_TEXT = '--';
 export function parseGoalInput(text: string): Goal | undefined {
   const trimmed = text.trim();
   if (trimmed === NO_GOAL_TEXT) return undefined;
-  const match = /^(\d[\d\s\u00a0\u202f]*)\s*([a-zA-Zéè]*)$/.exec(trimmed);
-  if (!match) return { ...EMPTY_GOAL };
-  const value = Number(match[1].replace(/[\s\u00a0\u202f]/g, ''));
-  const unit = match[2].toLowerCase();
-  if (!Number.isSafeInteger(value)) return { ...EMPTY_GOAL };
-  if (unit === '' || ['v', 'vue', 'vues', 'view', 'views'].includes(unit)) return { ...EMPTY_GOAL, views: value };
-  if (['j', 'jr', 'jrs', 'jour', 'jours'].includes(unit)) return { ...EMPTY_GOAL, days: value };
-  if (['m', 'mois', 'month', 'months'].includes(unit)) return { ...EMPTY_GOAL, days: value * INPUT_DAYS_PER_MONTH };
-  if (['e', 'envoi', 'envois', 'shipment', 'shipments'].includes(unit)) return { ...EMPTY_GOAL, shipments: value };
-  return { ...EMPTY_GOAL };
+  const read = readGoalNumber(trimmed);
+  if (!read) return { ...EMPTY_GOAL };
+  const { value, unit } = read;
+  if (unit === 'months') return { ...EMPTY_GOAL, days: Math.round(value * INPUT_DAYS_PER_MONTH) };
+  if (!Number.isInteger(value)) return { ...EMPTY_GOAL };
+  if (unit === 'views') return { ...EMPTY_GOAL, views: value };
+  if (unit === 'days') return { ...EMPTY_GOAL, days: value };
+  return { ...EMPTY_GOAL, shipments: value };
+}
+
+const GOAL_UNITS: Record<string, 'views' | 'days' | 'months' | 'shipments'> = {
+  ...Object.fromEntries(['', 'v', 'vue', 'vues', 'view', 'views'].map((unit) => [unit, 'views' as const])),
+  ...Object.fromEntries(['j', 'jr', 'jrs', 'jour', 'jours'].map((unit) => [unit, 'days' as const])),
+  ...Object.fromEntries(['m', 'mois', 'month', 'months'].map((unit) => [unit, 'months' as const])),
+  ...Object.fromEntries(['e', 'envoi', 'envois', 'shipment', 'shipments'].map((unit) => [unit, 'shipments' as const])),
+};
+
+/**
+ * The number and unit of a goal as typed or as the grid shows it ('12 500 vues', '1.5 mois', '1,5 mois', '15j'):
+ * thousands separated by spaces (also non-breaking), a decimal comma or point; undefined when not a goal.
+ */
+export function readGoalNumber(text: string): { value: number; unit: 'views' | 'days' | 'months' | 'shipments' } | undefined {
+  const match = /^(\d{1,3}(?:[\s\u00a0\u202f]\d{3})+|\d+)(?:[.,](\d+))?\s*([a-zA-Zéè]*)$/.exec(text.trim());
+  if (!match) return undefined;
+  const unit = GOAL_UNITS[match[3].toLowerCase()];
+  const value = Number(`${match[1].replace(/[\s\u00a0\u202f]/g, '')}${match[2] ? `.${match[2]}` : ''}`);
+  if (!unit || !Number.isFinite(value) || value > Number.MAX_SAFE_INTEGER) return undefined;
+  return { value, unit };
 }
 
 /** Keeps only the first non-zero of views, days, shipments: a goal has one value at most. */
@@ -312,6 +331,23 @@ export function applyTargetChange<T extends TimingFields>(previous: T, changes: 
   }
   const needsDelayReason = next.releaseDateDiff != null && next.releaseDateDiff > DELAY_THRESHOLD_DAYS && next.delayReason == null;
   return { next, needsDelayReason };
+}
+
+/**
+ * What a change of a target may not do (issue 21 item 10), checked by the grid before saving and by the server:
+ * an end before the start, a negative revenue. Dates are only compared when the change touches one of them.
+ */
+export function targetChangeError(
+  previous: Pick<TimingFields, 'startDate' | 'endDate'>,
+  changes: { startDate?: number | null; endDate?: number | null; revenue?: number | null },
+): { field: 'startDate' | 'endDate' | 'revenue'; message: string } | undefined {
+  if (changes.revenue != null && changes.revenue < 0) return { field: 'revenue', message: PROJECT_MESSAGES.negativeRevenue };
+  if (!('startDate' in changes) && !('endDate' in changes)) return undefined;
+  const start = changes.startDate !== undefined ? changes.startDate : previous.startDate;
+  const end = changes.endDate !== undefined ? changes.endDate : previous.endDate;
+  if (start == null || end == null || end >= start) return undefined;
+  if ('endDate' in changes) return { field: 'endDate', message: PROJECT_MESSAGES.endBeforeStart(formatDate(start)) };
+  return { field: 'startDate', message: PROJECT_MESSAGES.startAfterEnd(formatDate(end)) };
 }
 
 // ---- new advert from a target -----------------------------------------------------------------------------------

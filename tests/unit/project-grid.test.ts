@@ -5,11 +5,13 @@ import {
   formatCell,
   gridEditOf,
   mapPasteBlock,
+  parseAmount,
   parseCell,
   parseDate,
   parseTsv,
   pasteChanges,
   pushEdit,
+  readCell,
   takeRedo,
   takeUndo,
   type GridColumnKey,
@@ -158,5 +160,67 @@ describe('undo and redo', () => {
     expect(takeUndo(emptyUndoStack())).toBeUndefined();
     expect(takeRedo(emptyUndoStack())).toBeUndefined();
     expect(pushEdit({ past: ['a', 'b'], future: [] }, 'c', 2).past).toEqual(['b', 'c']);
+  });
+});
+
+describe('typed cells say what is wrong and read back what the grid shows (issue 21 item 10)', () => {
+  const row = target(1, {
+    startDate: JAN_2,
+    endDate: Date.UTC(2026, 0, 31) / 1000,
+    revenue: 1234567.5,
+    populationSize: 12500,
+    goal: { views: 0, days: 46, shipments: 0 },
+    revenueDelayImpact: -1200.25,
+  });
+
+  it('reads back every format the grid displays', () => {
+    for (const key of ['startDate', 'endDate', 'revenue', 'populationSize', 'goal'] as const) {
+      expect(readCell(row, key, formatCell(row, key)), key).toEqual({ changes: { [key]: row[key] } });
+    }
+    expect(readCell(row, 'goal', '1.5 mois')).toEqual({ changes: { goal: row.goal } });
+    expect(parseAmount(formatCell(row, 'revenueDelayImpact'))).toBe(-1200.25);
+    for (const views of [12500, 1234567]) {
+      const shown = target(2, { goal: { views, days: 0, shipments: 0 } });
+      expect(readCell(target(3), 'goal', formatCell(shown, 'goal'))).toEqual({ changes: { goal: shown.goal } });
+    }
+    const shipments = target(2, { goal: { views: 0, days: 0, shipments: 3500 } });
+    expect(readCell(target(3), 'goal', formatCell(shipments, 'goal'))).toEqual({ changes: { goal: shipments.goal } });
+  });
+
+  it('takes spaces, non-breaking spaces, a decimal comma or point', () => {
+    const empty = target(1);
+    for (const text of ['12 500', '12\u00a0500', '12\u202f500', '12500']) expect(parseCell(empty, 'populationSize', text), text).toEqual({ populationSize: 12500 });
+    for (const text of ['12 500,50 €', '12\u00a0500.50\u00a0€', '12500.5', '12 500,5', '12500,50€'])
+      expect(parseCell(empty, 'revenue', text), text).toEqual({ revenue: 12500.5 });
+    expect(parseCell(empty, 'goal', '1,5 mois')).toEqual({ goal: { views: 0, days: 45, shipments: 0 } });
+    expect(parseCell(empty, 'goal', '1.5 mois')).toEqual({ goal: { views: 0, days: 45, shipments: 0 } });
+    expect(parseCell(empty, 'goal', '12\u00a0500 vues')).toEqual({ goal: { views: 12500, days: 0, shipments: 0 } });
+    expect(parseCell(empty, 'startDate', '2/1/26')).toEqual({ startDate: JAN_2 });
+  });
+
+  it('says in French what is wrong instead of dropping the value', () => {
+    const empty = target(1);
+    expect(readCell(empty, 'populationSize', 'douze mille')).toEqual({ error: 'Nombre entier attendu (ex. 12 500)' });
+    expect(readCell(empty, 'populationSize', '12 50')).toEqual({ error: 'Nombre entier attendu (ex. 12 500)' });
+    expect(readCell(empty, 'startDate', '31/02/2026')).toEqual({ error: "La date 31/02/2026 n'existe pas" });
+    expect(readCell(empty, 'startDate', 'hier')).toEqual({ error: 'Date attendue au format JJ/MM/AAAA (ex. 31/01/2026)' });
+    expect(readCell(empty, 'startDate', '01/01/1900')).toEqual({ error: 'Date entre 1970 et 2099 attendue' });
+    expect(readCell(empty, 'revenue', 'abc')).toEqual({ error: 'Montant attendu (ex. 12 500,50 €)' });
+    expect(readCell(empty, 'goal', '1,5 vues').error).toMatch(/nombres entiers/);
+    expect(readCell(empty, 'link', 'x').error).toMatch(/Numéro de publicité/);
+  });
+
+  it('refuses an end before the start and a negative CA', () => {
+    expect(readCell(row, 'endDate', '01/01/2026')).toEqual({ error: 'La date de fin ne peut pas être avant la date de début (02/01/2026)' });
+    expect(readCell(row, 'startDate', '01/02/2026')).toEqual({ error: 'La date de début ne peut pas être après la date de fin (31/01/2026)' });
+    expect(readCell(row, 'endDate', '02/01/2026')).toEqual({ changes: { endDate: JAN_2 } });
+    expect(readCell(row, 'revenue', '-5')).toEqual({ error: 'Le CA ne peut pas être négatif' });
+    // A pasted row is checked once merged: a new start and end together are fine, an end before the start is not.
+    const cells = [
+      { rowIndex: 0, column: 'startDate' as const, text: '01/03/2026' },
+      { rowIndex: 0, column: 'endDate' as const, text: '31/03/2026' },
+    ];
+    expect(pasteChanges([row], cells)).toEqual({ items: [{ id: 1, changes: { startDate: Date.UTC(2026, 2, 1) / 1000, endDate: Date.UTC(2026, 2, 31) / 1000 } }], rejected: 0 });
+    expect(pasteChanges([row], [{ rowIndex: 0, column: 'endDate', text: '01/01/2026' }])).toEqual({ items: [], rejected: 1 });
   });
 });

@@ -6,6 +6,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import {
   actionCodeStem,
   applyTargetChange,
+  targetChangeError,
   DEFAULT_PROJECT_STATUS,
   DEFAULT_TARGET_STATUS,
   newAdvertPath,
@@ -189,6 +190,8 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
   async function writeTargetChange(tx: Executor, current: Target, body: TargetProperties): Promise<boolean> {
     await assertCsm(tx, body.keyAccount);
     if (body.advertId !== undefined && body.advertId !== current.advertId) await assertLinkableAdvert(tx, current.id, body.advertId);
+    const broken = targetChangeError(current, body);
+    if (broken) throw new HttpError(400, broken.message, {}, broken.field);
     const { goal, keyAccount, ...fields } = body;
     const { next, needsDelayReason } = applyTargetChange(current, fields as Partial<Target>);
     const sets: SQL[] = [sql`updated_at = now()`];
