@@ -31,6 +31,35 @@ async function createProject(lines: number) {
 }
 
 describe('PUT /targets/properties', () => {
+  it('refuses an end before the start and a negative CA, in French, and keeps the target as it was (issue 21 item 10)', async () => {
+    const project = await createProject(2);
+    const [a, b] = project.targets;
+    const start = 1_767_225_600; // 2026-01-01
+    await call('PUT', `/target/${a.id}/properties`, csm, { startDate: start, endDate: start + 30 * DAY, revenue: 5000 });
+
+    const endFirst = await server.request('PUT', `/target/${a.id}/properties`, { token: csm, body: { endDate: start - DAY } });
+    expect(endFirst.status).toBe(400);
+    expect(endFirst.body.errorMsg).toBe(PROJECT_MESSAGES.endBeforeStart('01/01/2026'));
+    const startLate = await server.request('PUT', `/target/${a.id}/properties`, { token: csm, body: { startDate: start + 31 * DAY } });
+    expect(startLate.status).toBe(400);
+    expect(startLate.body.errorMsg).toBe(PROJECT_MESSAGES.startAfterEnd('31/01/2026'));
+    const negative = await server.request('PUT', `/target/${a.id}/properties`, { token: csm, body: { revenue: -10 } });
+    expect(negative.status).toBe(400);
+    expect(negative.body.errorMsg).toBe(PROJECT_MESSAGES.negativeRevenue);
+    // In a batch the failing row is named and nothing is saved; a start and end moved together are fine.
+    const batch = await server.request('PUT', '/targets/properties', {
+      token: csm,
+      body: { items: [{ id: b.id, changes: { comment: 'gardé ?' } }, { id: a.id, changes: { startDate: start + 60 * DAY, endDate: start + 40 * DAY } }] },
+    });
+    expect(batch.status).toBe(400);
+    expect(batch.body.errorMsg).toBe(`${a.actionCode} : ${PROJECT_MESSAGES.endBeforeStart('02/03/2026')}`);
+    const reloaded = await call('GET', `/project/${project.id}`, csm);
+    expect(reloaded.targets.find((t: { id: number }) => t.id === a.id)).toMatchObject({ startDate: start, endDate: start + 30 * DAY, revenue: 5000 });
+    expect(reloaded.targets.find((t: { id: number }) => t.id === b.id).comment).toBeNull();
+    await call('PUT', `/target/${a.id}/properties`, csm, { startDate: start + 60 * DAY, endDate: start + 90 * DAY, revenue: 0 });
+    await call('PUT', `/target/${a.id}/properties`, csm, { endDate: start + 60 * DAY });
+  });
+
   it('saves the changes of several targets at once, with the date and delay rules of a single change', async () => {
     const project = await createProject(3);
     const [a, b, c] = project.targets;
