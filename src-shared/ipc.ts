@@ -182,6 +182,12 @@ export const ipcChannels = {
       contentBase64: z.base64().max(PAGE_UPLOAD_MAX_BASE64),
     }),
   },
+  /**
+   * Imports the invoicing tool's quote export (issue 21 item 4): main opens the CSV dialog (the web host takes the
+   * page's upload, `uploadId`), reads the file with 'files:progress' events under `jobId`, checks the contract's
+   * limit and sends it to estimates.importFile (ADMIN). Answers the count of quotes and lines imported.
+   */
+  'files:importEstimates': { request: z.strictObject({ jobId: z.uuid(), uploadId: z.string().max(100).optional() }) },
   /** Stops an export, import or upload under way; its file is not kept. */
   'files:cancel': { request: z.strictObject({ jobId: z.uuid() }) },
   'files:savePdf': {
@@ -253,6 +259,8 @@ export interface IpcResponses {
   /** The server's answer (checked against the operation's response schema); null when the dialog was cancelled. */
   'files:upload': { fileName: string; answer: unknown } | null;
   'files:uploadBytes': { fileName: string; answer: unknown };
+  /** The file's name and the server's counts; null when the dialog was cancelled. */
+  'files:importEstimates': { fileName: string; quotes: number; lines: number } | null;
   'files:cancel': { cancelled: boolean };
   'files:savePdf': SavedFile | null;
 }

@@ -59,7 +59,7 @@ export async function estimatesSection() {
   try {
     const passwordHash = await hashPassword(PASSWORD);
     await handle.db.insert(accounts).values([
-      { name: 'Importer', email: 'importer@bench.local', roles: ['CSM'], passwordHash },
+      { name: 'Importer', email: 'importer@bench.local', roles: ['ADMIN'], passwordHash },
       { name: 'Reader', email: 'reader@bench.local', roles: ['CSM'], passwordHash },
     ]);
     const signIn = async (username: string) => {

@@ -13,6 +13,7 @@ import { DESKTOP_MESSAGES, EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MES
 import type { ApiClient } from '../services/api-client';
 import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagingPart } from '../services/csv-export';
 import { CsvImports } from '../services/csv-import';
+import { importEstimateFile } from '../services/estimate-import';
 import { failure, invalidCallFailure, thrownFailure } from '../services/failures';
 import { checkApiUrl, type SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
@@ -184,6 +185,17 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       try {
         const bytes = Buffer.from(contentBase64, 'base64');
         return await uploadBytesThroughApi(api, { operation, params, fields, fileName, bytes }, { signal: controller.signal, onProgress: progressOf(jobId) });
+      } finally {
+        jobs.delete(jobId);
+      }
+    },
+    'files:importEstimates': async ({ jobId, uploadId }) => {
+      const controller = startJob(jobId);
+      try {
+        return await importEstimateFile(api, files, { uploadId }, { signal: controller.signal, onProgress: progressOf(jobId) });
+      } catch (error) {
+        if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
+        throw error;
       } finally {
         jobs.delete(jobId);
       }

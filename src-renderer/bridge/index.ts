@@ -139,6 +139,15 @@ function createWebBridge(): BackofficeBridge {
         if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;
         body = { ...request, uploadId: (uploaded.data as { uploadId: string }).uploadId };
       }
+      if (channel === 'files:importEstimates' && !(payload as { uploadId?: string } | undefined)?.uploadId) {
+        // The quote export: picked by the page, streamed to the host with its progress, then imported by main.
+        const request = payload as IpcRequest<'files:importEstimates'>;
+        const picked = await pickCsvFile();
+        if (!picked) return { ok: true, data: null } as IpcResult<IpcResponses[C]>;
+        const uploaded = await uploadWithProgress(picked, request.jobId);
+        if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;
+        body = { ...request, uploadId: (uploaded.data as { uploadId: string }).uploadId };
+      }
       const result = await post(channel, body);
       if (result.ok && (channel === 'files:exportCsv' || channel === 'files:savePdf') && result.data) download(result.data as SavedFile);
       // The session cookie changed: the event stream must follow it.

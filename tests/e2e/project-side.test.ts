@@ -25,7 +25,7 @@ const QUOTE_FILE = [
 
 const sessions: Record<string, { token: string; userId: number }> = {};
 
-async function session(role: 'CSM' | 'CSM_LEAD' | 'SALES') {
+async function session(role: 'CSM' | 'CSM_LEAD' | 'SALES' | 'ADMIN') {
   if (!sessions[role]) {
     const { email, password } = demoAccount(role);
     const response = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
@@ -36,7 +36,7 @@ async function session(role: 'CSM' | 'CSM_LEAD' | 'SALES') {
 }
 
 /** Calls the embedded API as a demo account (what the page shows is checked against it). */
-async function api(role: 'CSM' | 'CSM_LEAD' | 'SALES', method: string, path: string, body?: unknown) {
+async function api(role: 'CSM' | 'CSM_LEAD' | 'SALES' | 'ADMIN', method: string, path: string, body?: unknown) {
   const { token } = await session(role);
   const response = await fetch(`${app.apiUrl}${path}`, {
     method,
@@ -57,7 +57,8 @@ async function seed() {
   await api('CSM', 'PUT', `/target/${startOnly.id}/properties`, { type: 'notification', startDate: day('2026-05-16') });
   await api('CSM', 'PUT', `/target/${short.id}/properties`, { type: 'video', startDate: day('2026-02-01'), endDate: day('2026-02-15') });
   await api('CSM_LEAD', 'POST', '/newcomment', { projectId: project.id, content: 'Avis de Claire' });
-  await api('CSM', 'POST', '/estimates/import', { csv: QUOTE_FILE });
+  // The quote export is an administrator's import (issue 21 item 4).
+  await api('ADMIN', 'POST', '/estimates/import', { csv: QUOTE_FILE });
 }
 
 beforeAll(async () => {

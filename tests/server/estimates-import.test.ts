@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import Papa from 'papaparse';
+import { seedEstimateDemo } from '../../src-server/features/projects/demo';
 import { csvPieces, databaseEstimateSource, ESTIMATE_AMOUNT_MAX } from '../../src-server/features/projects/estimates';
 import { rows } from '../../src-server/features/projects/queries';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -9,12 +11,12 @@ import { startTestServer, type TestServer } from '../helpers/server';
 /** Issue 19 items 5 and 6: the quote export import (POST /estimates/import) on bad numbers and dates, and on one connection. */
 
 let server: TestServer;
-let csm: string;
+let admin: string;
 let reader: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  csm = (await server.signIn(['CSM'])).accessToken.value;
+  admin = (await server.signIn(['ADMIN'])).accessToken.value;
   reader = (await server.signIn(['CSM_LEAD'])).accessToken.value;
 });
 afterAll(() => server?.close());
@@ -26,7 +28,7 @@ const STORED_LINES = [
   { label: 'Notification push', quantity: 1, unitPrice: 1200 },
 ];
 
-const importFile = (csv: string, token = csm) => server.request('POST', '/estimates/import', { token, body: { csv } });
+const importFile = (csv: string, token = admin) => server.request('POST', '/estimates/import', { token, body: { csv } });
 const storedQuote = (id: string) => databaseEstimateSource(server.database.db).find(id);
 const lineCount = async () => (await rows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM estimate_lines`))[0].n;
 
@@ -38,6 +40,42 @@ function quoteExport(count: number, prefix: string, label = 'Bannière newslette
   }
   return out.join('\r\n');
 }
+
+describe('estimate import: an administrator\'s job (issue 21 item 4)', () => {
+  it('lets ADMIN import the quote export and refuses every other role with 403 User not allowed, nothing stored', async () => {
+    const file = [HEADER, 'DEV-2026-0777;Biogena;Bannière;1;100;'].join('\n');
+    for (const roles of [['CSM'], ['CSM_LEAD'], ['SALES'], ['CONTENT_CREATOR'], ['CONTENT_CREATOR_LEAD'], ['CSM', 'CSM_LEAD']] as const) {
+      const token = (await server.signIn([...roles])).accessToken.value;
+      const refused = await importFile(file, token);
+      expect([refused.status, refused.body], roles.join('+')).toEqual([403, { errorMsg: MESSAGES.userNotAllowed }]);
+    }
+    expect(await storedQuote('DEV-2026-0777')).toBeNull();
+    expect((await importFile(file)).body).toEqual({ quotes: 1, lines: 1 });
+    expect((await storedQuote('DEV-2026-0777'))?.lines).toEqual([{ label: 'Bannière', quantity: 1, unitPrice: 100 }]);
+    // An administrator holding another role as well imports too.
+    expect((await importFile(file, (await server.signIn(['SALES', 'ADMIN'])).accessToken.value)).status).toBe(200);
+  });
+
+  it('the demo workspace carries quotes DEV-2026-0001 to 0004, stored once while none is', async () => {
+    const fresh = await startTestServer();
+    try {
+      const source = databaseEstimateSource(fresh.database.db);
+      expect(await source.find('DEV-2026-0001')).toBeNull();
+      expect(await seedEstimateDemo(fresh.database.db)).toBe(true);
+      const quote = await source.find('DEV-2026-0001');
+      expect([quote?.clientName, quote?.lines.length, quote?.signedAt]).toEqual(['Laboratoires Sanofa', 3, Date.UTC(2026, 0, 12) / 1000]);
+      for (const id of ['DEV-2026-0002', 'DEV-2026-0003', 'DEV-2026-0004']) expect((await source.find(id))?.lines.length, id).toBeGreaterThan(0);
+      // A quote resolves into a project as any imported one.
+      const { userId, accessToken } = await fresh.signIn(['CSM']);
+      const project = await fresh.request('GET', `/project/estimate/DEV-2026-0002?name=Oncologie&actor=Laboratoire&keyAccount=${userId}`, { token: accessToken.value });
+      expect([project.status, project.body.clientName, project.body.targets.length]).toEqual([200, 'Pfizar France', 2]);
+      // Once: a second start keeps what an administrator imported since.
+      expect(await seedEstimateDemo(fresh.database.db)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
 
 describe('estimate import: numbers past the columns and dates that do not exist', () => {
   it('answers a French 400 naming the line and column, never a 500, and keeps the quotes already stored', async () => {
@@ -75,8 +113,8 @@ describe('estimate import: numbers past the columns and dates that do not exist'
     // The largest amounts the columns hold are taken, and a project is created from them (no overflow there either).
     const largest = [HEADER, 'DEV-2026-0099;Biogena;Forfait;1;999 999 999 999,99;29/02/2024', 'DEV-2026-0099;Biogena;Avoir;-1;999999999999.99;2024-02-29'].join('\n');
     expect((await importFile(largest)).body).toEqual({ quotes: 1, lines: 2 });
-    const keyAccount = (await server.signIn(['CSM'])).userId;
-    const project = await server.request('GET', `/project/estimate/DEV-2026-0099?name=Forfait&actor=DM&keyAccount=${keyAccount}`, { token: csm });
+    const { userId: keyAccount, accessToken } = await server.signIn(['CSM']);
+    const project = await server.request('GET', `/project/estimate/DEV-2026-0099?name=Forfait&actor=DM&keyAccount=${keyAccount}`, { token: accessToken.value });
     expect(project.status).toBe(200);
     expect(project.body.targets.map((target: { revenue: number }) => target.revenue)).toEqual([999_999_999_999.99, -999_999_999_999.99]);
     expect(project.body.targets[0].initialQuotationDate).toBe(Date.UTC(2024, 1, 29) / 1000);

@@ -329,7 +329,7 @@ const QUOTE_FILE = [
 
 describe('estimates', () => {
   it('imports the quote export file, then creates a project whose targets are the quote lines', async () => {
-    expect(await call('POST', '/estimates/import', csm, { csv: `\uFEFF${QUOTE_FILE}` })).toEqual({ quotes: 2, lines: 3 });
+    expect(await call('POST', '/estimates/import', salesAdmin, { csv: `\uFEFF${QUOTE_FILE}` })).toEqual({ quotes: 2, lines: 3 });
     const project = await call('GET', `/project/estimate/DEV-2026-0042?name=${encodeURIComponent('Cardio 2026')}&actor=Laboratoire&keyAccount=${csmId}`, csm);
     expect([project.clientName, project.estimateId]).toEqual(['Laboratoires Sanofa', 'DEV-2026-0042']);
     expect(project.targets.map((t: { revenue: number; type: string; actionCode: string }) => [t.revenue, t.type, t.actionCode])).toEqual([
@@ -348,14 +348,14 @@ describe('estimates', () => {
     expect((await server.request('PUT', `/project/${project.id}/estimate/DEV-9`, { token: csm })).body.errorMsg).toBe(PROJECT_MESSAGES.estimateNotFound);
 
     // A re-import replaces the quote's lines.
-    expect(await call('POST', '/estimates/import', csm, { csv: QUOTE_FILE.split('\r\n').slice(0, 2).join('\n') })).toEqual({ quotes: 1, lines: 1 });
+    expect(await call('POST', '/estimates/import', salesAdmin, { csv: QUOTE_FILE.split('\r\n').slice(0, 2).join('\n') })).toEqual({ quotes: 1, lines: 1 });
   });
 
   it('refuses a file without the expected columns or with a bad line', async () => {
-    const noColumns = await server.request('POST', '/estimates/import', { token: csm, body: { csv: 'a;b\n1;2' } });
+    const noColumns = await server.request('POST', '/estimates/import', { token: salesAdmin, body: { csv: 'a;b\n1;2' } });
     expect(noColumns.status).toBe(400);
     expect(noColumns.body.errorMsg).toContain(PROJECT_MESSAGES.estimateFileMissingColumns);
-    const badLine = await server.request('POST', '/estimates/import', { token: csm, body: { csv: `${QUOTE_FILE}\r\nDEV-1;X;Y;deux;3;` } });
+    const badLine = await server.request('POST', '/estimates/import', { token: salesAdmin, body: { csv: `${QUOTE_FILE}\r\nDEV-1;X;Y;deux;3;` } });
     expect(badLine.body.errorMsg).toBe(PROJECT_MESSAGES.estimateRowInvalid(5, 'Quantité', PROJECT_MESSAGES.estimateNumberExpected));
   });
 });

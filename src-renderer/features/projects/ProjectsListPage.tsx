@@ -2,6 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { hasThisRole } from '@shared/roles';
 import {
   canWriteProjects,
   checkDateRange,
@@ -13,6 +14,7 @@ import {
 import { CANCELLED_LABEL, CANCELLED_STATUS, formatDate, formatGoal, statusClass, TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
 import { rolesAtom } from '../../lib/session';
 import { CreateProjectDialog } from './CreateProjectDialog';
+import { EstimateFileDialog } from './EstimateFileDialog';
 import {
   clearProjectFiltersAtom,
   loadProjectsAtom,
@@ -75,6 +77,8 @@ export default function ProjectsListPage() {
   // /project/edit/new lands here with ?create=1: the create modal opens for those who may create.
   const [searchParams, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(() => searchParams.get('create') === '1' && canWriteProjects(roles));
+  // The quote export (issue 21 item 4): an administrator's import, offered where the quotes are used.
+  const [importingQuotes, setImportingQuotes] = useState(false);
   const closeCreate = useCallback(() => {
     setCreating(false);
     if (searchParams.has('create')) setSearchParams({}, { replace: true });
@@ -119,6 +123,12 @@ export default function ProjectsListPage() {
             {PROJECT_MESSAGES.newProject}
           </button>
         )}
+        {/* The access of estimates.importFile: ADMIN only (the renderer does not bundle the contract's schemas). */}
+        {hasThisRole(roles, 'ADMIN') && (
+          <button type="button" onClick={() => setImportingQuotes(true)} data-testid="projects-import-estimates">
+            {PROJECT_MESSAGES.estimateFileButton}
+          </button>
+        )}
         <SearchBox />
       </div>
       <FilterControls csms={csms} />
@@ -138,6 +148,7 @@ export default function ProjectsListPage() {
         {loading ? PROJECT_MESSAGES.loading : null}
       </div>
       {creating && <CreateProjectDialog csms={csms} onClose={closeCreate} />}
+      {importingQuotes && <EstimateFileDialog onClose={() => setImportingQuotes(false)} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
 import { actionCodeStem, advertSearchType, applyTargetChange, statusRank, TARGET_STATUSES, typeLink, type TimingFields } from '@shared/rules/projects';
 import type { Database } from '../../db/client';
+import { importEstimateCsv } from './estimates';
 import { rows } from './queries';
 
 /** Fictional clients and campaigns of a health-professional media (demo workspace only). */
@@ -26,6 +27,30 @@ const LINES: { type: string; category: string; sample: string; size: number; goa
   { type: 'story', category: 'Dermatologie', sample: 'Dermatologues', size: 3_900, goal: [8_000, 0, 0], revenue: 5_000 },
   { type: 'référencement', category: 'Pharmacien', sample: 'Pharmaciens adjoints', size: 21_000, goal: [0, 90, 0], revenue: 8_000 },
 ];
+
+/**
+ * The demo's quotes, as the invoicing tool exports them (issue 21 item 4): 'DEV-2026-0001' to 'DEV-2026-0004'
+ * answer in the create-project and quote-import dialogs out of the box, before an administrator imports a file.
+ */
+export const DEMO_ESTIMATE_CSV = [
+  'Numéro de devis;Client;Libellé;Quantité;Prix unitaire HT;Date de signature',
+  'DEV-2026-0001;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026',
+  'DEV-2026-0001;Laboratoires Sanofa;Notification push pharmaciens;1;4 200,00;12/01/2026',
+  'DEV-2026-0001;Laboratoires Sanofa;Vidéo pré-roll cardiologues;1;7 500,00;12/01/2026',
+  'DEV-2026-0002;Pfizar France;Quiz oncologie;1;6 000,00;03/02/2026',
+  'DEV-2026-0002;Pfizar France;NL hebdo sponsorisée;2;3 500,00;03/02/2026',
+  'DEV-2026-0003;Biogena;Story dermatologie;1;5 000,00;17/02/2026',
+  'DEV-2026-0003;Biogena;Mise en avant webinaire psoriasis;1;12 000,00;17/02/2026',
+  'DEV-2026-0004;MedTech Santé;Référencement outil glycémie;1;8 000,00;',
+].join('\r\n');
+
+/** The demo's quotes, once, while no quote is stored (an administrator's import replaces them as any other). */
+export async function seedEstimateDemo(db: Database): Promise<boolean> {
+  const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM estimate_quotes`);
+  if (count > 0) return false;
+  await importEstimateCsv(db, DEMO_ESTIMATE_CSV);
+  return true;
+}
 
 /** Sample projects for the demo workspace: once, while there is no project. */
 export async function seedProjectDemo(db: Database, now: Date): Promise<boolean> {
