@@ -129,6 +129,8 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     await expect.poll(async () => Math.abs((await box(firstCell)).x - frame.x)).toBeLessThanOrEqual(2);
     const afterScroll = await box(actions);
     expect(afterScroll.x + afterScroll.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    // 'Ajouter une action' stays in sight too.
+    expect((await box(page.getByTestId('target-add'))).x).toBeGreaterThanOrEqual(frame.x);
     await shoot(page, 'project-grid-scrolled', size);
     // Scrolled down: the header stays at the top of the grid's box.
     const header = grid.locator('thead th').first();
@@ -162,6 +164,10 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     // Scrolled to the last month, the action labels stay at the left.
     await overlay.evaluate((element) => (element.scrollLeft = element.scrollWidth));
     await expect.poll(async () => (await box(page.locator('.timeline-label').nth(1))).x).toBeGreaterThanOrEqual(overlayBox.x);
+    // Nothing of the months shows left of the labels, and the title with its close button stays.
+    expect((await box(page.locator('.timeline-label').nth(1))).x).toBeLessThanOrEqual(overlayBox.x + 1);
+    const close = await box(page.getByTestId('timeline-close'));
+    expect(close.x + close.width).toBeLessThanOrEqual(size.width);
     await shoot(page, 'timeline-scrolled', size);
   });
 
@@ -244,6 +250,8 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     const name = await box(step.locator('span').first());
     const views = await box(step.locator('label'));
     expect(views.x - (name.x + name.width) >= 8 || views.y >= name.y + name.height).toBe(true);
+    // 'vues avant #n :' and its field on one line.
+    expect(views.height).toBeLessThan(2 * (await lineHeight(step.locator('label'))));
 
     // The image editor: its fields fit the dialog.
     await page.getByTestId('edit-image').click();
