@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
@@ -43,7 +45,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const rowsShown = () => app.page.locator('tbody tr').count();
+const rowsShown = (page = app.page) => page.locator('tbody tr').count();
 
 describe('targets list (web host, Chromium)', () => {
   it('shows the online-to-stats actions by status DESC, searches, filters a column, copies rows and exports CSV', async () => {
@@ -103,4 +105,84 @@ describe('targets list (web host, Chromium)', () => {
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).map((line) => line.split(';')[4]).sort()).toEqual([online.actionCode, stats.actionCode].sort());
   }, 180_000);
+});
+
+describe('targets list readability (issue 21 item 15)', () => {
+  it('Enter in a column filter applies the search typed, numbers have separators, headers are French, dates stay on one line', async () => {
+    const { url } = app;
+    const [online] = project.targets;
+    // A window of its own, narrow: cells used to break inside dates and codes ('07/09/20↵26').
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 900, height: 800 } });
+    const page = await context.newPage();
+    // Put a population and dates on the online action, as the project grid would.
+    const { email, password } = demoAccount('CSM');
+    const session = await (
+      await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })
+    ).json();
+    const updated = await fetch(`${app.apiUrl}/target/${online.id}/properties`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken.value}` },
+      body: JSON.stringify({ populationSize: 95000, startDate: Date.UTC(2026, 8, 7) / 1000, endDate: Date.UTC(2026, 9, 7) / 1000, checkDate: Date.UTC(2026, 9, 20) / 1000 }),
+    });
+    expect(updated.status).toBe(200);
+
+    await signIn(page, url, 'CSM');
+    await page.goto(`${url}/targets`);
+    await expect.poll(() => rowsShown(page), { timeout: 20_000 }).toBe(2);
+
+    // The spec's columns under French headers, those of the project grid.
+    const headers = await page.locator('thead th').allTextContents();
+    expect(headers.slice(1).map((text) => text.replace(/[▲▼▾]/g, '').trim())).toEqual([
+      'Projet',
+      'Pub / outil',
+      'Code action',
+      'Statut',
+      'Type',
+      'Spé',
+      'Ciblage',
+      'Population',
+      'Début',
+      'Fin',
+      'Objectif',
+      'Deadline sortie KPIs',
+    ]);
+
+    // Numbers with thousands separators, like the goals.
+    const row = page.getByTestId(`target-row-${online.id}`);
+    expect(await row.locator('td.targets-cell-populationSize').textContent()).toBe('95 000');
+    expect(await row.locator('td.targets-cell-goal').textContent()).toBe('12 000 vues');
+
+    // Dates and codes on one line: the text is one line high.
+    const date = row.locator('td.targets-cell-startDate .targets-text');
+    expect(await date.textContent()).toBe('07/09/2026');
+    await date.screenshot({ path: join(tmpdir(), `targets-date-cell-${process.pid}.png`) });
+    const lineHeight = await date.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight);
+    });
+    for (const cell of [date, row.locator('td.targets-cell-actionCode .targets-text'), row.locator('td.targets-cell-checkDate .targets-text')]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
+    }
+
+    // Enter in the filter, no box ticked: filters on what was typed (it used to clear the filter).
+    await page.getByTestId('targets-column-populationSample').click();
+    await page.getByTestId('targets-filter-populationSample').fill('cardio');
+    await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').waitFor();
+    await page.getByTestId('targets-filter-populationSample').press('Enter');
+    await expect.poll(() => rowsShown(page)).toBe(1);
+    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(online.actionCode);
+    await expect.poll(() => page.getByTestId('targets-menu-populationSample').count()).toBe(0);
+    // And straight after typing, before the values list came back.
+    await page.getByTestId('targets-column-populationSample').click();
+    await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').uncheck();
+    await page.getByTestId('targets-filter-populationSample').press('Enter');
+    await expect.poll(() => rowsShown(page)).toBe(2);
+    await page.getByTestId('targets-column-actionCode').click();
+    await page.getByTestId('targets-filter-actionCode').fill(online.actionCode.toLowerCase());
+    await page.getByTestId('targets-filter-actionCode').press('Enter');
+    await expect.poll(() => rowsShown(page)).toBe(1);
+    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(online.actionCode);
+    await context.close();
+  }, 120_000);
 });

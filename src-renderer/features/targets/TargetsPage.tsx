@@ -2,8 +2,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { TARGET_LIST_HEADERS } from '@shared/messages/targets';
 import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
 import { DataTable, type Column } from '../../ui/DataTable';
+import './targets.css';
 import {
   cellText,
   columnValuesAtom,
@@ -31,6 +33,7 @@ import {
 const SCROLL_DEBOUNCE_MS = 150;
 const FILTER_SEARCH_DEBOUNCE_MS = 280;
 const SEARCH_DEBOUNCE_MS = 300;
+const NO_WRAP_COLUMNS = new Set<TargetColumn>(['advertId', 'actionCode', 'status', 'type', 'populationSize', 'startDate', 'endDate', 'goal', 'checkDate']);
 const truncate = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}…` : text);
 
 /** The flat list of every action (spec §2 Targets list). */
@@ -87,6 +90,8 @@ export default function TargetsPage() {
       (column): Column<TargetRow> => ({
         id: column,
         header: <ColumnHeader column={column} />,
+        // Dates, codes and numbers never break inside (issue 21 item 15).
+        className: `targets-cell-${column}${NO_WRAP_COLUMNS.has(column) ? ' targets-nowrap' : ''}`,
         cell: (row) => <Cell row={row} column={column} onOpenComments={() => navigate(`/project/edit/${row.projectId}#comment`)} />,
       }),
     ),
@@ -148,7 +153,7 @@ function Cell({ row, column, onOpenComments }: { row: TargetRow; column: TargetC
       </span>
     );
   }
-  return <>{cellText(row, column)}</>;
+  return <span className="targets-text">{cellText(row, column)}</span>;
 }
 
 /** A column's header and its dropdown: order, and for value columns a filter search with checkboxes (Enter filters). */
@@ -172,11 +177,25 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
   useEffect(() => {
     if (open && filterable) setChecked(filters[column as FilterableColumn] ?? []);
   }, [open, filterable, column, filters]);
+  // The menu opens on the column's ticked values with an empty search: Enter then applies the ticks as they are.
+  useEffect(() => {
+    if (open) setSearch('');
+  }, [open]);
 
-  const apply = () => {
+  /**
+   * Enter filters (spec §2): on the ticked values, else on the values matching the search typed (issue 21 item 15:
+   * Enter used to clear the filter then); an empty search with nothing ticked clears the column's filter.
+   */
+  const apply = async () => {
     if (!filterable) return;
+    let chosen = checked;
+    const typed = search.trim();
+    if (!chosen.length && typed) {
+      chosen = await fetchValues({ column: column as FilterableColumn, term: typed });
+      if (!chosen.length) return setValues([]);
+    }
     const next = { ...filters };
-    if (checked.length) next[column as FilterableColumn] = checked;
+    if (chosen.length) next[column as FilterableColumn] = chosen;
     else delete next[column as FilterableColumn];
     setFilters(next);
     setOpen(false);
@@ -187,11 +206,11 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
   return (
     <div className="column-header">
       <button type="button" className={`link${active ? ' active' : ''}`} onClick={() => setOpen(!open)} data-testid={`targets-column-${column}`} aria-expanded={open}>
-        {column}
+        {TARGET_LIST_HEADERS[column]}
         {sorted} ▾
       </button>
       {open && (
-        <div className="column-menu" role="dialog" aria-label={`Colonne ${column}`} data-testid={`targets-menu-${column}`}>
+        <div className="column-menu" role="dialog" aria-label={`Colonne ${TARGET_LIST_HEADERS[column]}`} data-testid={`targets-menu-${column}`}>
           <button type="button" onClick={() => (setOrder({ orderBy: column, order: 'ASC' }), setOpen(false))}>
             {PROJECT_MESSAGES.ascending}
           </button>
@@ -206,7 +225,7 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 onKeyDown={(event) => {
-                  if (event.key === 'Enter') apply();
+                  if (event.key === 'Enter') void apply();
                 }}
                 data-testid={`targets-filter-${column}`}
                 autoFocus
