@@ -17,6 +17,8 @@ import {
   WEIGHT_MAX,
   WEIGHT_MIN,
 } from '../rules/advert-model';
+import { isContentUrl, type UrlKind } from '../rules/content-urls';
+import { CONTENT_FIELD_MESSAGES } from '../messages/content-fields';
 import { emailField, shortText } from './entities';
 
 /**
@@ -28,17 +30,23 @@ import { emailField, shortText } from './entities';
 /** Epoch seconds (spec §3: every date of an advert). */
 export const epochField = z.number().int().min(0).max(99_999_999_999);
 const text = (max = 2000) => shortText(max);
-const url = text(2000);
+/**
+ * An address field (issue 21 item 9): written ones must be http(s), a root-relative `/cdn/...` path for media, or
+ * a deeplink for links; as loaded, any text (an item stored before the check still opens, to be corrected).
+ */
+const URL_REASONS: Record<UrlKind, string> = { web: CONTENT_FIELD_MESSAGES.webUrl, media: CONTENT_FIELD_MESSAGES.mediaUrl, link: CONTENT_FIELD_MESSAGES.linkUrl };
+const urlOf = (kind: UrlKind, checked: boolean) => (checked ? text(2000).refine((value) => isContentUrl(value, kind), URL_REASONS[kind]) : text(2000));
 const color = text(20);
 const id = z.number().int().min(1).max(2_147_483_647);
 
-export const sharingSchema = z.strictObject({
+const sharingSchemaOf = (checked: boolean) => z.strictObject({
   enableLikes: z.boolean().default(true),
   enableBookmarking: z.boolean().default(true),
   enableSharing: z.boolean().default(true),
-  sharingLink: url.default(''),
+  sharingLink: urlOf('link', checked).default(''),
   sharingMessage: text(1000).default(''),
 });
+export const sharingSchema = sharingSchemaOf(true);
 
 export const searchDataSchema = z.strictObject({
   position: z.number().int().min(0).max(1000).nullable().default(null),
@@ -59,10 +67,10 @@ export const quizQuestionSchema = z.strictObject({
   percentage: z.number().min(0).max(100).default(0),
 });
 
-export const quizSchema = z.strictObject({
+const quizSchemaOf = (checked: boolean) => z.strictObject({
   questions: z.array(quizQuestionSchema).max(50).default([]),
   allowMultipleAnswers: z.boolean().default(false),
-  link: url.default(''),
+  link: urlOf('link', checked).default(''),
   isSurvey: z.boolean().default(false),
   votersCount: z.number().int().min(0).max(1_000_000_000).default(0),
   votersCountDefault: z.number().int().min(0).max(1_000_000_000).default(0),
@@ -71,38 +79,41 @@ export const quizSchema = z.strictObject({
   hasAnswered: z.boolean().default(false),
   answeredIds: z.array(z.number().int()).max(50).default([]),
 });
+export const quizSchema = quizSchemaOf(true);
 export type Quiz = z.output<typeof quizSchema>;
 
-export const screenSchema = z.strictObject({
+const screenSchemaOf = (checked: boolean) => z.strictObject({
   id: z.number().int().min(0).max(1_000_000),
   uuid: text(64),
-  logo: url.nullable().default(null),
+  logo: urlOf('media', checked).nullable().default(null),
   title: text(500).default(''),
   subtitle: text(500).default(''),
   titleColor: color.default('#FFFFFF'),
   subtitleColor: color.default('#FFFFFF'),
   backgroundColor: color.default(DEFAULT_STORY_COLOR),
-  illustration: url.nullable().default(null),
-  link: url.default(''),
+  illustration: urlOf('media', checked).nullable().default(null),
+  link: urlOf('link', checked).default(''),
   position: z.number().int().min(0).max(1000).default(0),
   footerButtonText: text(100).default(DEFAULT_SCREEN_FOOTER_BUTTON_TEXT),
   footerButtonTextColor: color.default('#FFFFFF'),
   footerChevronColor: color.default('#FFFFFF'),
   footerBgColor: color.default(DEFAULT_STORY_COLOR),
 });
+export const screenSchema = screenSchemaOf(true);
 export type StoryScreen = z.output<typeof screenSchema>;
 
-export const storySchema = z.strictObject({
-  logo: url.nullable().default(null),
+const storySchemaOf = (checked: boolean) => z.strictObject({
+  logo: urlOf('media', checked).nullable().default(null),
   title: text(500).default(''),
   subtitle: text(500).default(''),
   position: z.number().int().min(0).max(1000).nullable().default(null),
   forward: z.boolean().default(false),
-  screens: z.array(screenSchema).max(50).default([]),
+  screens: z.array(screenSchemaOf(checked)).max(50).default([]),
   isSeen: z.boolean().default(false),
   /** When the expiration was last reset (PUT /stories/{id}/reset), epoch seconds. */
   resetAt: epochField.nullable().default(null),
 });
+export const storySchema = storySchemaOf(true);
 export type Story = z.output<typeof storySchema>;
 
 export const autoPublishOptionsSchema = z.strictObject({
@@ -144,8 +155,8 @@ export const targetPropsSchema = z.strictObject({
   actionCode: text(100).nullable().optional(),
 });
 
-/** Fields common to adverts and articles, with their defaults (spec §3, §4). */
-const commonFields = {
+/** Fields common to adverts and articles, with their defaults (spec §3, §4); addresses checked when `checked`. */
+const commonFieldsOf = (checked: boolean) => ({
   name: text(300).default(''),
   label: text(300).default(''),
   weight: z.number().int().min(WEIGHT_MIN).max(WEIGHT_MAX).default(DEFAULT_WEIGHT),
@@ -155,15 +166,15 @@ const commonFields = {
   archived: z.boolean().default(false),
   showReadMore: z.boolean().default(true),
   openIn: z.enum(OPEN_IN_VALUES).nullable().default(null),
-  pixelTrackingUrl: url.nullable().default(null),
+  pixelTrackingUrl: urlOf('web', checked).nullable().default(null),
   autoStartAt: epochField.nullable().default(null),
   autoStopAt: epochField.nullable().default(null),
-  logo: url.nullable().default(null),
-  image: url.nullable().default(null),
-  images: z.array(url).max(50).default([]),
-  imageSmall: url.nullable().default(null),
-  video: url.nullable().default(null),
-  source: url.default(''),
+  logo: urlOf('media', checked).nullable().default(null),
+  image: urlOf('media', checked).nullable().default(null),
+  images: z.array(urlOf('media', checked)).max(50).default([]),
+  imageSmall: urlOf('media', checked).nullable().default(null),
+  video: urlOf('media', checked).nullable().default(null),
+  source: urlOf('link', checked).default(''),
   author: text(300).default(''),
   title: text(500).default(''),
   subtitle: text(500).default(DEFAULT_SUBTITLE),
@@ -173,12 +184,12 @@ const commonFields = {
   buttonLabel: text(100).default(DEFAULT_BUTTON_LABEL),
   autoPublishOptions: autoPublishOptionsSchema.default({ activated: false, emails: [] }),
   adVersion: z.number().int().min(0).max(1_000_000).nullable().default(null),
-  sharing: sharingSchema.default({ enableLikes: true, enableBookmarking: true, enableSharing: true, sharingLink: '', sharingMessage: '' }),
-  quiz: quizSchema.nullable().default(null),
-  story: storySchema.nullable().default(null),
+  sharing: sharingSchemaOf(checked).default({ enableLikes: true, enableBookmarking: true, enableSharing: true, sharingLink: '', sharingMessage: '' }),
+  quiz: quizSchemaOf(checked).nullable().default(null),
+  story: storySchemaOf(checked).nullable().default(null),
   richContent: text(100_000).nullable().default(null),
   callToAction: callToActionSchema.nullable().default(null),
-};
+});
 
 /** Fields the server sets; accepted in writes and ignored. */
 const readOnlyFields = {
@@ -192,39 +203,41 @@ const readOnlyFields = {
   _$target: targetLinkSchema.nullable(),
 };
 
-const advertFields = {
-  ...commonFields,
+const advertFieldsOf = (checked: boolean) => ({
+  ...commonFieldsOf(checked),
   type: z.enum(ADVERT_TYPES).nullable().default(null),
   isFree: z.boolean().default(false),
   promoteInSearch: z.boolean().default(false),
   sonataId: text(100).nullable().default(null),
-  bannerLink: url.nullable().default(null),
+  bannerLink: urlOf('link', checked).nullable().default(null),
   search: searchDataSchema.default({ position: null, tabs: [], association: null }),
   tool: toolDataSchema.default({ sponsored: false, sponsoredFromDate: null, sponsoredToDate: null }),
-};
+});
+const advertFields = advertFieldsOf(true);
 
-const articleFields = {
-  ...commonFields,
+const articleFieldsOf = (checked: boolean) => ({
+  ...commonFieldsOf(checked),
   type: z.enum(ARTICLE_TYPES).nullable().default('post'),
   subtitle: text(500).default(''),
   isPinned: z.boolean().default(false),
   isNew: z.boolean().default(false),
   tag: z.strictObject({ text: text(100).default(DEFAULT_TAG.text), tagColor: color.default(DEFAULT_TAG.tagColor) }).default({ ...DEFAULT_TAG }),
-};
+});
+const articleFields = articleFieldsOf(true);
 
 export const advertAudienceSchema = z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) });
 export const articleAudienceSchema = z.object({ id: z.number().int(), name: z.string(), label: z.string(), roles: z.array(z.string()) });
 
 /** An advert as loaded (spec §3 Advert), defaults filled. */
 export const advertSchema = z.object({
-  ...advertFields,
+  ...advertFieldsOf(false),
   ...readOnlyFields,
   _$audiences: z.array(advertAudienceSchema),
 });
 export type Advert = z.output<typeof advertSchema>;
 
 export const articleSchema = z.object({
-  ...articleFields,
+  ...articleFieldsOf(false),
   ...readOnlyFields,
   _$audiences: z.array(articleAudienceSchema),
   _$pinnedArticles: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -4,6 +4,7 @@
  * process when it checks a call against the contract before sending it, so both say the same thing.
  * Deliberately free of zod: the renderer imports this module.
  */
+import { CONTENT_FIELD_LABELS } from './content-fields';
 
 /** How forms label a field; a field not listed is named by its key. Features add their labels here. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -20,6 +21,21 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   accountId: 'Compte',
   token: 'Jeton',
 };
+
+/**
+ * A field's label: the longest dotted tail of its path (without indices) the editors label ('advert.quiz.link' →
+ * 'quiz.link'), then its innermost key, the general labels before the editors'.
+ */
+function labelOf(path: readonly string[]): string | undefined {
+  const named = path.filter((segment) => !/^\d+$/.test(segment));
+  const innermost = named.at(-1);
+  if (!innermost) return undefined;
+  for (let start = 0; start < named.length - 1; start++) {
+    const label = CONTENT_FIELD_LABELS[named.slice(start).join('.')];
+    if (label) return label;
+  }
+  return FIELD_LABELS[innermost] ?? CONTENT_FIELD_LABELS[innermost];
+}
 
 export const VALIDATION_MESSAGES = {
   required: 'champ obligatoire',
@@ -118,7 +134,7 @@ export function describeIssue(issue: ValidationIssue, part: string): DescribedIs
   const field = path.join('.') || part;
   // The label of the innermost named field: `roles.0` is labelled 'Rôles'.
   const named = [...path].reverse().find((segment) => !/^\d+$/.test(segment));
-  const label = (named && FIELD_LABELS[named]) ?? named ?? part;
+  const label = labelOf(path) ?? named ?? part;
   const own = ownMessage(issue);
   if (own && /^[A-ZÀ-Ý]/.test(own)) return { field, label, errorMsg: own };
   if (issue.code === 'unrecognized_keys') {

@@ -1,6 +1,8 @@
 import { ADVERT_SCREEN_MESSAGES as M } from '../messages/advert-screens';
 import { openInChoices } from './advert-model';
-import { missingRequired } from './publication';
+import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '../messages/content-fields';
+import { CONTENT_URL_FIELDS, invalidUrlFields } from './content-urls';
+import { missingRequired, requiredPropertyLabel } from './publication';
 
 /**
  * Pure rules of the advert and article screens (adverts-articles.md §2.1, §2.2, §4, §5, §9): the list's status
@@ -195,7 +197,12 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
   const missing = kind === 'advert' && item.published ? missingRequired(item) : [];
-  if (missing.length) fail(M.requiredProperties(missing.map((property) => property.name)), ...missing.map((property) => property.paths[0]));
+  if (missing.length) fail(M.requiredProperties(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));
+  // Address fields hold addresses (issue 21 item 9), as the server checks too.
+  for (const path of invalidUrlFields(item)) {
+    const label = contentFieldLabel(path);
+    fail(CONTENT_URL_FIELDS[path] === 'link' ? CONTENT_FIELD_MESSAGES.invalidLink(label) : CONTENT_FIELD_MESSAGES.invalidUrl(label), path);
+  }
   return { messages, fields };
 }
 

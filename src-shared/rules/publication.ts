@@ -1,5 +1,7 @@
+import { contentFieldLabel } from '../messages/content-fields';
 import { ADVERT_MESSAGES } from '../messages/adverts';
 import { EXPERT_ROLE } from './audiences';
+import { CONTENT_URL_FIELDS, isContentUrl } from './content-urls';
 
 /**
  * Publication rules of adverts-articles.md §5, shared by the server (which enforces them on every write that
@@ -43,6 +45,16 @@ function isMissing(value: unknown): boolean {
   return false;
 }
 
+/** An address field holding something else than an address (issue 21 item 9) does not count as filled. */
+function isMissingAt(item: unknown, path: string): boolean {
+  const value = valueAt(item, path);
+  if (isMissing(value)) return true;
+  const kind = CONTENT_URL_FIELDS[path];
+  if (!kind) return false;
+  const values = (Array.isArray(value) ? value : [value]).filter((entry) => !isMissing(entry));
+  return values.every((entry) => typeof entry !== 'string' || !isContentUrl(entry, kind));
+}
+
 /** The value at a dotted path ('story.logo'). */
 function valueAt(item: unknown, path: string): unknown {
   let value = item;
@@ -58,7 +70,7 @@ type Checked = { type?: string | null };
 
 /** The required properties of the advert's type that are empty, each as its spec name and editor field. */
 export function missingRequired<T extends Checked>(advert: T): RequiredProperty[] {
-  return requiredPropertiesOf(advert.type).filter((property) => property.paths.every((path) => isMissing(valueAt(advert, path))));
+  return requiredPropertiesOf(advert.type).filter((property) => property.paths.every((path) => isMissingAt(advert, path)));
 }
 
 /** The spec's names of the required properties of the advert's type that are empty. */
@@ -66,7 +78,15 @@ export function missingRequiredProperties<T extends Checked>(advert: T): string[
   return missingRequired(advert).map((property) => property.name);
 }
 
-/** 'Les propriétés [list] sont requises', the list joined by ', '. */
+/** How the editor labels a required property (issue 21 item 18: the message lists labels, never keys). */
+export const requiredPropertyLabel = (property: RequiredProperty) => contentFieldLabel(property.paths[0]);
+
+/** The editor's labels of the required properties of the advert's type that are empty. */
+export function missingRequiredLabels<T extends Checked>(advert: T): string[] {
+  return missingRequired(advert).map(requiredPropertyLabel);
+}
+
+/** 'Les propriétés [list] sont requises', the list (the fields' labels) joined by ', '. */
 export function requiredPropertiesMessage(missing: readonly string[]): string {
   return ADVERT_MESSAGES.requiredProperties.replace('{list}', missing.join(', '));
 }
@@ -86,8 +106,8 @@ export function advertPublicationProblems(
 ): string[] {
   const problems: string[] = [];
   if (advert.type === 'video' && isMissing(advert.video)) problems.push(ADVERT_MESSAGES.videoRequired);
-  const missing = missingRequiredProperties(advert).filter((property) => !(advert.type === 'video' && property === 'video'));
-  if (missing.length) problems.push(requiredPropertiesMessage(missing));
+  const missing = missingRequired(advert).filter((property) => !(advert.type === 'video' && property.name === 'video'));
+  if (missing.length) problems.push(requiredPropertiesMessage(missing.map(requiredPropertyLabel)));
   if (!audiences.length) problems.push(ADVERT_MESSAGES.noAudience);
   else if (audiences.some((audience) => !isExpertAudience(audience))) problems.push(ADVERT_MESSAGES.nonExpertAudience);
   return problems;

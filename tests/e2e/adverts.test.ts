@@ -126,7 +126,7 @@ describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
     await clearToasts(page);
     await field(page, 'title').fill('');
     await page.getByTestId('editor-save').click();
-    await toast(page, 'warning', 'Les propriétés title sont requises').waitFor();
+    await toast(page, 'warning', 'Les propriétés Titre sont requises').waitFor();
     await field(page, 'title').fill('Nouvelles recommandations HTA');
     await page.getByTestId('editor-save').click();
     await toast(page, 'success', M.saved).waitFor();

@@ -107,7 +107,7 @@ describe('POST /v2/advert', () => {
   });
 
   it('stops serving an advert after maxViews views by that user (clicks do not count)', async () => {
-    const capped = await servedAdvert({ name: 'Deux vues', type: 'notification', title: 't', source: 's', maxViews: 2 });
+    const capped = await servedAdvert({ name: 'Deux vues', type: 'notification', title: 't', source: 'https://labo.test', maxViews: 2 });
     await view('dec-expert', capped, 'advert.click');
     await view('dec-expert', capped);
     expect(await served(expertUser, ['notification'])).toEqual([capped]);

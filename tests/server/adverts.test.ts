@@ -179,7 +179,7 @@ describe('publication checks (spec §5) enforced by the server', () => {
     const advert = await createAdvert();
     const refused = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true });
     expect(refused.status).toBe(400);
-    expect(refused.body.errorMsg).toBe('Les propriétés logo, images, author, source, title sont requises / Aucune audience associée à la publicité');
+    expect(refused.body.errorMsg).toBe('Les propriétés Logo, Images, Auteur, Source, Titre sont requises / Aucune audience associée à la publicité');
     await call('PUT', `/v2/advert/${advert.id}`, csm, { advert: complete });
     await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience, openAudience] });
     const nonExpert = await call('PUT', `/v2/advert/${advert.id}/published`, csm, { value: true });
@@ -194,21 +194,21 @@ describe('publication checks (spec §5) enforced by the server', () => {
     const story = await createAdvert({ type: 'story', name: 'Story' });
     await call('POST', '/advert/attach', csm, { advert: { id: story.id }, audienceIds: [expertAudience] });
     const refused = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
-    expect(refused).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés logo sont requises' } });
+    expect(refused).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés Logo sont requises' } });
     const withStoryLogo = await call('PUT', `/v2/advert/${story.id}`, csm, { advert: { story: { ...story.story, logo: 'https://cdn.test/story-logo.png' } } });
     expect(withStoryLogo.status, JSON.stringify(withStoryLogo.body)).toBe(200);
     const ok = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     // Published, it keeps its logo: a save without one is refused.
     const without = await call('PUT', `/v2/advert/${story.id}`, csm, { advert: { story: { ...ok.body.story, logo: null } } });
-    expect(without).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés logo sont requises' } });
+    expect(without).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés Logo sont requises' } });
     const legacy = await createAdvert({ type: 'story', name: 'Story converted', logo: 'https://cdn.test/logo.png' });
     await call('POST', '/advert/attach', csm, { advert: { id: legacy.id }, audienceIds: [expertAudience] });
     expect((await call('PUT', `/v2/advert/${legacy.id}/publish`, csm, { publish: true })).status).toBe(200);
   });
 
   it('a video advert needs its video', async () => {
-    const advert = await createAdvert({ type: 'video', logo: 'l', author: 'a', source: 's', title: 't' });
+    const advert = await createAdvert({ type: 'video', logo: 'https://cdn.test/l.png', author: 'a', source: 'https://labo.test', title: 't' });
     await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience] });
     const refused = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true });
     expect(refused.body.errorMsg).toBe('Vous devez ajouter une vidéo avant de publier la publicité');

@@ -145,7 +145,10 @@ describe('setUpdatedAt and hydration', () => {
 describe('publication checks (spec §5)', () => {
   const expert = { roles: ['ROLE_EXPERT'] };
   it('required properties per type, in the spec order', () => {
-    expect(missingRequiredProperties({ type: 'post', logo: 'l', images: [''], author: ' ', source: 's', title: 't' })).toEqual(['images', 'author']);
+    expect(missingRequiredProperties({ type: 'post', logo: '/cdn/l.png', images: [''], author: ' ', source: 'https://s.test', title: 't' })).toEqual(['images', 'author']);
+    // An address field holding no address does not count as filled (issue 21 item 9).
+    expect(missingRequiredProperties({ type: 'notification', title: 't', source: 'pas une url' })).toEqual(['source']);
+    expect(missingRequiredProperties({ type: 'story', logo: 'javascript:alert(1)' })).toEqual(['logo']);
     expect(missingRequiredProperties({ type: 'video' })).toEqual(['logo', 'author', 'video', 'source', 'title']);
     expect(missingRequiredProperties({ type: 'quiz' })).toEqual(['logo', 'author', 'footNote']);
     expect(missingRequiredProperties({ type: 'story' })).toEqual(['logo']);
@@ -161,13 +164,13 @@ describe('publication checks (spec §5)', () => {
   });
 
   it('video, audience and expert rules, joined', () => {
-    expect(advertPublicationProblems({ type: 'video', logo: 'l', author: 'a', source: 's', title: 't' }, [expert])).toEqual([
+    expect(advertPublicationProblems({ type: 'video', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't' }, [expert])).toEqual([
       'Vous devez ajouter une vidéo avant de publier la publicité',
     ]);
     expect(advertPublicationProblems({ type: 'tool' }, [])).toEqual(['Aucune audience associée à la publicité']);
     expect(advertPublicationProblems({ type: 'tool' }, [expert, { roles: [] }])).toEqual(['Audience non expert associée à la publicité']);
     expect(advertPublicationProblems({ type: 'tool' }, [expert])).toEqual([]);
-    expect(advertPublicationProblems({ type: 'story', logo: null, story: { logo: null } }, [expert])).toEqual(['Les propriétés logo sont requises']);
+    expect(advertPublicationProblems({ type: 'story', logo: null, story: { logo: null } }, [expert])).toEqual(['Les propriétés Logo sont requises']);
     expect(advertPublicationProblems({ type: 'story', logo: null, story: { logo: '/cdn/story-logo.png' } }, [expert])).toEqual([]);
     expect(articlePublicationProblems({ type: 'video', video: null })).toEqual(['Vous devez ajouter une vidéo avant de publier la publicité']);
     expect(articlePublicationProblems({ type: 'post' })).toEqual([]);

@@ -178,16 +178,16 @@ describe('save-time validation (§5)', () => {
 
   it('lists the properties a published advert of each type needs (the publication rule), highlighting their fields', () => {
     const messages = (item: Parameters<typeof validateForSave>[0]) => validateForSave({ ...valid, published: true, ...item }, 'advert').messages;
-    expect(messages({ type: 'post' })).toEqual(['Les propriétés logo, images, author, source, title sont requises']);
-    expect(messages({ type: 'video', logo: 'l', author: 'a', source: 's', title: 't' })).toEqual(['Les propriétés video sont requises']);
-    expect(messages({ type: 'quiz' })).toEqual(['Les propriétés logo, author, footNote sont requises']);
-    expect(messages({ type: 'notification' })).toEqual(['Les propriétés title, source sont requises']);
-    expect(messages({ type: 'search' })).toEqual(['Les propriétés title, source sont requises']);
-    expect(messages({ type: 'post', logo: 'l', author: 'a', source: 's', title: 't', images: [''] })).toEqual(['Les propriétés images sont requises']);
+    expect(messages({ type: 'post' })).toEqual(['Les propriétés Logo, Images, Auteur, Source, Titre sont requises']);
+    expect(messages({ type: 'video', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't' })).toEqual(['Les propriétés Vidéo sont requises']);
+    expect(messages({ type: 'quiz' })).toEqual(['Les propriétés Logo, Auteur, Mention légale sont requises']);
+    expect(messages({ type: 'notification' })).toEqual(['Les propriétés Titre, Source sont requises']);
+    expect(messages({ type: 'search' })).toEqual(['Les propriétés Titre, Source sont requises']);
+    expect(messages({ type: 'post', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't', images: [''] })).toEqual(['Les propriétés Images sont requises']);
     expect(validateForSave({ ...valid, published: false, type: 'post' }, 'advert').messages).toEqual([]);
     // A story's logo is its story's own (the story logo upload): the field highlighted is that one.
     const result = validateForSave({ ...valid, published: true, type: 'story' }, 'advert');
-    expect(result.messages).toEqual(['Les propriétés logo sont requises']);
+    expect(result.messages).toEqual(['Les propriétés Logo sont requises']);
     expect(result.fields).toEqual(['story.logo']);
     expect(messages({ type: 'story', story: { logo: '/cdn/assets/adverts/1/story/logo.png', screens: [] } })).toEqual([]);
     // Articles: the spec gives no per-type list.

@@ -209,8 +209,9 @@ export function contentService(context: ServerContext) {
       const parsed = schema.safeParse(value);
       if (!parsed.success || parsed.data === undefined) {
         const issue = parsed.success ? { code: 'invalid_type', path: [], message: 'Required', expected: 'nonoptional' } : parsed.error.issues[0];
-        const described = describeIssue({ ...issue, path: ['value', ...issue.path] } as never, 'body');
-        throw new HttpError(400, described.errorMsg, {}, described.field);
+        // Named by the property's label ('Source : …'), about the body's `value`.
+        const described = describeIssue({ ...issue, path: [property, ...issue.path] } as never, 'body');
+        throw new HttpError(400, described.errorMsg, {}, ['value', ...issue.path.map(String)].join('.'));
       }
       return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({ next: mergeInput(current, { [property]: parsed.data }) }));
     },
