@@ -103,10 +103,11 @@ export const storageOperations = {
   'library.deleteItem': defineOperation({
     method: 'DELETE',
     path: '/library/:id/item',
-    summary: 'Removes one media from a library and deletes its file',
+    summary:
+      'Removes one media from a library and deletes its file; while adverts show it, a 409 names them (issue 21 item 8) unless `force` (the user confirmed)',
     access: mediaEditors,
     params: z.strictObject({ id: idParam }),
-    body: z.strictObject({ item: mediaUrlText }),
+    body: z.strictObject({ item: mediaUrlText, force: z.boolean().optional() }),
     response: librarySchema,
   }),
   'library.upload': defineOperation({

@@ -7,7 +7,8 @@ export const STORAGE_MESSAGES = {
   imageDeleted: 'Image supprimée avec succès',
   fileDeleted: 'Fichier supprimé avec succès',
   tooLarge: 'Fichier trop volumineux. Taille maximale 10Mo',
-  invalidFileType: 'Invalid file type',
+  /** The spec's 'Invalid file type', in French as the toasts it appears in (issue 21 item 18). */
+  invalidFileType: 'Type de fichier non autorisé',
   cannotDeletePreview: 'Vous ne pouvez pas supprimer une image en cours de prévisualisation',
   // Answers of this issue (not quoted by the spec).
   unsafeKey: 'Chemin de fichier invalide',
@@ -21,6 +22,18 @@ export const STORAGE_MESSAGES = {
   libraryNotFound: 'Médiathèque introuvable',
   mediaNotInLibrary: "Ce média n'est pas dans la médiathèque",
   notProductMedia: "Ce média ne vient pas du stockage du produit",
+  /**
+   * A library media that adverts still show (issue 21 item 8): 'Ce média est utilisé par 2 publicités : « Cardio »
+   * (n° 12), « Derm » (n° 14).' — the first 10 named, then the count of the others.
+   */
+  mediaUsedByAdverts: (adverts: readonly { id: number; name: string }[], total: number) =>
+    `Ce média est utilisé par ${total} publicité${total > 1 ? 's' : ''} : ${adverts.map((advert) => `« ${advert.name || 'Sans nom'} » (n° ${advert.id})`).join(', ')}${
+      total > adverts.length ? ` et ${total - adverts.length} autre${total - adverts.length > 1 ? 's' : ''}` : ''
+    }.`,
+  /** The question after that list, in the media library: the delete goes on only once the user confirms. */
+  deleteAnyway: 'Supprimer quand même ?',
+  deleteAnywayConfirm: 'Supprimer quand même',
+  keepMedia: 'Garder le média',
   /** A client document asked for without (or with a wrong) signed link: documents are not public (issue 19). */
   documentLinkRequired: "Ce document n'est accessible que par un lien du back-office",
   documentLinkExpired: 'Ce lien a expiré : rouvrez le dossier pour en obtenir un nouveau',

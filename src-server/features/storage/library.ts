@@ -5,17 +5,36 @@ import type { Library } from '@shared/contract/storage';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { ADVERTS_ROOT, LIBRARY_ROOT, checkKey, isWithin } from '@shared/rules/storage';
 import type { ServerContext } from '../../context';
+import type { Database } from '../../db/client';
 import { mediaLibraries } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
 import type { StorageAdapter } from '../../storage/adapter';
 import { isDocumentKey } from '../../storage/document-urls';
-import { keyOfMediaUrl, mediaUrl } from '../../storage/media';
+import { MEDIA_PREFIX, encodeKey, keyOfMediaUrl, mediaUrl } from '../../storage/media';
 import { receiveFile } from '../../storage/multipart';
 
 type LibraryHandlers = Pick<Handlers, 'library.get' | 'library.put' | 'library.deleteItem' | 'library.upload' | 'storage.deleteAttachment'>;
 
 const toLibrary = (row: typeof mediaLibraries.$inferSelect): Library => ({ id: row.id, label: row.label as Library['label'], ownerId: row.ownerId, content: row.content });
+
+/** Adverts named in a 'media in use' refusal; the others are counted. */
+const USERS_NAMED = 10;
+
+/**
+ * The adverts whose content shows the media of `key` (issue 21 item 8): its URL path (/cdn/<key encoded>) in the
+ * advert's `data`, followed by the end of the URL ('?d=…', '#', or the end of the JSON string), whatever the host
+ * before it. The first 10 by id, and how many in all.
+ */
+export async function advertsUsingMedia(db: Database, key: string): Promise<{ adverts: { id: number; name: string }[]; total: number }> {
+  const path = `${MEDIA_PREFIX}${encodeKey(key)}`;
+  const uses = sql`(strpos(data::text, ${`${path}?`}) > 0 OR strpos(data::text, ${`${path}"`}) > 0 OR strpos(data::text, ${`${path}#`}) > 0)`;
+  const found = (await db.execute(sql`SELECT id, name, count(*) OVER ()::int AS total FROM adverts WHERE ${uses} ORDER BY id LIMIT ${USERS_NAMED}`)) as unknown as {
+    rows: { id: number; name: string; total: number }[];
+  };
+  const list = found.rows;
+  return { adverts: list.map(({ id, name }) => ({ id, name })), total: list[0]?.total ?? 0 };
+}
 
 /**
  * Media libraries and advert media (adverts-articles.md §3 Library, §5 "Deleting an image", §7 Uploads): a media
@@ -67,6 +86,12 @@ export function libraryHandlers(context: ServerContext, storage: StorageAdapter)
       const key = ourKey(body.item, [LIBRARY_ROOT, ADVERTS_ROOT]);
       const remaining = library.content.filter((url) => keyOfMediaUrl(url, publicUrl) !== key);
       if (remaining.length === library.content.length) throw new HttpError(404, STORAGE_MESSAGES.mediaNotInLibrary);
+      // Its file goes: adverts still showing it would show a broken image. They are named, and the delete waits for
+      // the user's confirmation (`force`) rather than refusing: the user may be replacing it in those adverts next.
+      if (isWithin(key, LIBRARY_ROOT) && !body.force) {
+        const users = await advertsUsingMedia(db, key);
+        if (users.total > 0) throw new HttpError(409, STORAGE_MESSAGES.mediaUsedByAdverts(users.adverts, users.total));
+      }
       const [row] = await db.update(mediaLibraries).set({ content: remaining, updatedAt: sql`now()` }).where(eq(mediaLibraries.id, library.id)).returning();
       // The library's own uploads go with it; an advert's media may still be shown by the advert.
       if (isWithin(key, LIBRARY_ROOT)) await storage.delete(key);
