@@ -8,6 +8,7 @@ let app: WebApp;
 let project: { id: number; targets: { id: number; actionCode: string }[] };
 let token: string;
 let advertId: number;
+let csmId: number;
 
 async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(`${app.apiUrl}${path}`, {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   const { email, password } = demoAccount('CSM');
   const session = await api('POST', '/authenticate', { username: email, password });
   token = session.accessToken.value;
+  csmId = session.userId;
   project = await api('POST', '/project', { name: 'Grille HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 });
   // A target links only an advert that exists (issue 21).
   advertId = (await api('POST', '/advert/create', { advert: { name: 'Post HTA', type: 'post' } })).id;
@@ -133,6 +135,76 @@ describe('project editor (web host, Chromium)', () => {
     await page.getByTestId('project-name').fill('Grille HTA 2');
     await page.getByTestId('project-name').press('Enter');
     await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
+  }, 180_000);
+
+  it('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+    const page = await context.newPage();
+    try {
+      const own = await api('POST', '/project', { name: 'Grille erreurs', clientName: 'Sanofa', keyAccount: csmId, actor: 'Laboratoire', lines: 1 });
+      const [row] = own.targets;
+      const linked = (await api('POST', '/advert/create', { advert: { name: 'Post erreurs', type: 'post' } })).id;
+      await api('PUT', `/target/${row.id}/properties`, { type: 'post', advertId: linked, startDate: Date.UTC(2026, 0, 10) / 1000, endDate: Date.UTC(2026, 1, 10) / 1000 });
+      await signIn(page, app.url, 'CSM');
+      await page.goto(`${app.url}/project/edit/${own.id}`);
+      await page.getByTestId('target-grid').waitFor({ timeout: 20_000 });
+
+      const typeInto = async (column: string, text: string) => {
+        await cell(page, 0, column).hover();
+        await page.getByTestId(`edit-${column}`).fill(text);
+        await page.getByTestId(`edit-${column}`).press('Enter');
+      };
+      const bad: [string, string, string][] = [
+        ['populationSize', 'douze mille', 'Nombre entier attendu (ex. 12 500)'],
+        ['startDate', '31/02/2026', "La date 31/02/2026 n'existe pas"],
+        ['startDate', 'hier', 'Date attendue au format JJ/MM/AAAA (ex. 31/01/2026)'],
+        ['revenue', 'abc', 'Montant attendu (ex. 12 500,50 €)'],
+        ['revenue', '-300', 'Le CA ne peut pas être négatif'],
+        ['endDate', '01/01/2026', 'La date de fin ne peut pas être avant la date de début (10/01/2026)'],
+      ];
+      for (const [column, text, message] of bad) {
+        await typeInto(column, text);
+        // The message shows under the cell and stays when the pointer leaves; the typed value is not lost.
+        await page.getByTestId('project-name').hover();
+        const error = cell(page, 0, column).getByTestId(`cell-error-${column}`);
+        await expect.poll(() => error.textContent(), { timeout: 10_000 }).toBe(message);
+        expect(await page.getByTestId(`edit-${column}`).inputValue()).toBe(text);
+        expect(await page.getByTestId(`edit-${column}`).getAttribute('aria-invalid')).toBe('true');
+      }
+      // Correcting a value clears its message and saves it.
+      await typeInto('populationSize', '12\u00a0500');
+      await expect.poll(() => cellText(page, 0, 'populationSize'), { timeout: 15_000 }).toBe('12 500');
+      expect(await cell(page, 0, 'populationSize').getByTestId('cell-error-populationSize').count()).toBe(0);
+      await typeInto('revenue', '1 500,25 €');
+      await expect.poll(() => cellText(page, 0, 'revenue'), { timeout: 15_000 }).toBe('1 500.25 €');
+      // Escape gives the saved value back.
+      await cell(page, 0, 'startDate').hover();
+      await page.getByTestId('edit-startDate').press('Escape');
+      await expect.poll(() => cellText(page, 0, 'startDate'), { timeout: 10_000 }).toBe('10/01/2026');
+
+      // '1,5 mois' is taken (the grid shows '1.5 mois'), and '1.5 mois' reads back.
+      await typeInto('goal', '1,5 mois');
+      await expect.poll(() => cellText(page, 0, 'goal'), { timeout: 15_000 }).toBe('1.5 mois');
+      expect((await api('GET', `/project/${own.id}`)).targets[0].goal).toEqual({ views: 0, days: 45, shipments: 0 });
+      await typeInto('goal', '1.5 mois');
+      expect(await cell(page, 0, 'goal').getByTestId('cell-error-goal').count()).toBe(0);
+
+      // The advert link stays a link under the pointer and opens /adverts/edit/{id} in a new tab.
+      await cell(page, 0, 'link').hover();
+      const link = cell(page, 0, 'link').getByRole('link', { name: String(linked) });
+      await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.getByTestId('edit-link').count()).toBe(0);
+      const [opened] = await Promise.all([context.waitForEvent('page'), link.click()]);
+      await expect.poll(() => opened.url(), { timeout: 15_000 }).toContain(`/adverts/edit/${linked}`);
+      await opened.close();
+      // Its edit button turns it into a field.
+      await cell(page, 0, 'link').getByTestId('edit-link-button').click();
+      await expect.poll(() => page.getByTestId('edit-link').inputValue(), { timeout: 10_000 }).toBe(String(linked));
+      await page.getByTestId('edit-link').press('Escape');
+      await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+    } finally {
+      await context.close();
+    }
   }, 180_000);
 
   it('stays read-only for SALES', async () => {

@@ -8,8 +8,8 @@ import {
   formatCell,
   GRID_COLUMNS,
   mapPasteBlock,
-  parseCell,
   parseTsv,
+  readCell,
   pasteChanges,
   type CellChanges,
   type GridColumn,
@@ -49,10 +49,22 @@ import { AdvertSearchDialog, DelayReasonDialog, FeedbackDateDialog } from './Gri
 const COLUMN_KEYS: GridColumnKey[] = GRID_COLUMNS.map((column) => column.key);
 const SORTED_TYPES = [...TARGET_TYPES].sort(compareTypes);
 
+/** A value typed into a cell that the grid refused: kept in the cell with what is wrong until corrected. */
+interface InvalidCell {
+  text: string;
+  error: string;
+}
+
+/** Whether a cell shows a link (an attached advert) that must stay clickable: it is edited through its edit button. */
+const showsAdvertLink = (target: Target, column: GridColumn) =>
+  column.key === 'link' && target.status !== CANCELLED_STATUS && target.advertId != null && typeLink(target.type) !== 'tool';
+
 type Dialog = { kind: 'delay'; target: Target } | { kind: 'feedback'; target: Target } | { kind: 'advert'; target: Target } | null;
 
 /**
- * The target grid (spec §4 "Cell editing"): a cell becomes editable on hover; Ctrl/Cmd+C copies the hovered cell,
+ * The target grid (spec §4 "Cell editing"): a cell becomes editable on hover (an advert link stays a link, edited
+ * through its edit button, a double-click or F2); a value the column does not understand stays in the cell with
+ * a French message under it until corrected (issue 21 item 10); Ctrl/Cmd+C copies the hovered cell,
  * Ctrl/Cmd+V pastes into it (a block from a spreadsheet fills the cells it covers, saved in one call); changed
  * cells flash; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo every edit and paste. Read-only for SALES.
  */
@@ -70,6 +82,15 @@ export function TargetGrid() {
   /** The cell whose field is being typed in: it stays a field when the pointer moves on, until it is left. */
   const [typingIn, setTypingIn] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [invalid, setInvalid] = useState<ReadonlyMap<string, InvalidCell>>(new Map());
+  const markInvalid = (cellId: string, entry: InvalidCell | null) =>
+    setInvalid((current) => {
+      if (!entry && !current.has(cellId)) return current;
+      const next = new Map(current);
+      if (entry) next.set(cellId, entry);
+      else next.delete(cellId);
+      return next;
+    });
   /** The last cell copied in the grid: a paste of the same text comes from that column. */
   const lastCopy = useRef<{ column: GridColumnKey; text: string } | null>(null);
   const state = useRef({ hovered, targets, canEdit });
@@ -83,6 +104,8 @@ export function TargetGrid() {
   };
   const saveRef = useRef(saveAndAsk);
   saveRef.current = saveAndAsk;
+  const markInvalidRef = useRef(markInvalid);
+  markInvalidRef.current = markInvalid;
 
   useEffect(() => {
     const typing = () => {
@@ -131,8 +154,10 @@ export function TargetGrid() {
       const source = lastCopy.current && lastCopy.current.text === text ? lastCopy.current.column : null;
       if (!canPasteInto(source, cell.column)) return true;
       const target = rows[cell.rowIndex];
-      const parsed = parseCell(target, cell.column, text);
-      const changes = parsed && effectiveChanges(target, parsed);
+      const read = readCell(target, cell.column, text);
+      // A pasted value the column does not understand stays in the cell with its message, as a typed one.
+      markInvalidRef.current(`${target.id}:${cell.column}`, read.error ? { text, error: read.error } : null);
+      const changes = read.changes && effectiveChanges(target, read.changes);
       if (changes) void saveRef.current([{ id: target.id, changes }]);
       return true;
     };
@@ -187,6 +212,9 @@ export function TargetGrid() {
               {(GRID_COLUMNS as readonly GridColumn[]).map((column) => {
                 const isHovered = hovered?.rowIndex === rowIndex && hovered.column === column.key;
                 const cellId = `${target.id}:${column.key}`;
+                const writable = canEdit && !column.readOnly;
+                const anchored = showsAdvertLink(target, column);
+                const editLink = () => writable && anchored && setTypingIn(cellId);
                 return (
                   <td
                     key={column.key}
@@ -199,12 +227,18 @@ export function TargetGrid() {
                     data-testid={`cell-${rowIndex}-${column.key}`}
                     onMouseEnter={() => setHovered({ rowIndex, column: column.key })}
                     onFocus={(event) => event.target instanceof HTMLInputElement && setTypingIn(cellId)}
-                    onBlur={() => setTypingIn((current) => (current === cellId ? null : current))}
+                    onBlur={(event) => event.target instanceof HTMLInputElement && setTypingIn((current) => (current === cellId ? null : current))}
+                    onDoubleClick={editLink}
+                    onKeyDown={(event) => event.key === 'F2' && editLink()}
                   >
                     <Cell
                       target={target}
                       column={column}
-                      editing={(isHovered || typingIn === cellId) && canEdit && !column.readOnly}
+                      editing={writable && ((isHovered && !anchored) || typingIn === cellId || invalid.has(cellId))}
+                      writable={writable}
+                      invalid={invalid.get(cellId)}
+                      onInvalid={(entry) => markInvalid(cellId, entry)}
+                      onEditLink={editLink}
                       onSave={(changes) => void saveAndAsk([{ id: target.id, changes }])}
                       onStatus={(status) => void chooseStatus(target, status)}
                     />
@@ -264,16 +298,31 @@ export function TargetGrid() {
   }
 }
 
-/** One cell: its text, or while hovered (writers) the field that edits it. */
-function Cell(props: { target: Target; column: GridColumn; editing: boolean; onSave(changes: CellChanges): void; onStatus(status: string): void }) {
+/** One cell: its text, or while hovered (writers) the field that edits it; an advert link stays a link beside its edit button. */
+function Cell(props: {
+  target: Target;
+  column: GridColumn;
+  editing: boolean;
+  writable: boolean;
+  invalid: InvalidCell | undefined;
+  onInvalid(entry: InvalidCell | null): void;
+  onEditLink(): void;
+  onSave(changes: CellChanges): void;
+  onStatus(status: string): void;
+}) {
   const { target, column } = props;
   const text = formatCell(target, column.key);
   if (!props.editing) {
-    if (column.key === 'link' && target.status !== CANCELLED_STATUS && target.advertId != null && typeLink(target.type) !== 'tool') {
+    if (showsAdvertLink(target, column)) {
       return (
-        <a href={`/adverts/edit/${target.advertId}`} target="_blank" rel="noreferrer" onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}>
-          {text}
-        </a>
+        <span className="cell-link">
+          <a href={`/adverts/edit/${target.advertId}`} target="_blank" rel="noreferrer" onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}>
+            {text}
+          </a>
+          {props.writable && (
+            <button type="button" className="cell-edit" aria-label={PROJECT_MESSAGES.cellEditLink} title={PROJECT_MESSAGES.cellEditLink} data-testid="edit-link-button" onClick={props.onEditLink} />
+          )}
+        </span>
       );
     }
     if (column.key === 'link' && target.status === CANCELLED_STATUS) return <small className="cancelled-label">{text}</small>;
@@ -314,30 +363,53 @@ function Cell(props: { target: Target; column: GridColumn; editing: boolean; onS
         </select>
       );
     default:
-      return <TextCell target={target} column={column} text={text} onSave={props.onSave} />;
+      return <TextCell target={target} column={column} text={text} invalid={props.invalid} autoFocus={showsAdvertLink(target, column)} onInvalid={props.onInvalid} onSave={props.onSave} />;
   }
 }
 
-/** A typed cell: Enter or leaving the field saves what changed, Escape restores. Goal: digits offer vues, jours, mois, envois. */
-function TextCell(props: { target: Target; column: GridColumn; text: string; onSave(changes: CellChanges): void }) {
-  const [draft, setDraft] = useState(props.text);
+/**
+ * A typed cell: Enter or leaving the field saves what changed, Escape restores. A value the column does not
+ * understand (or that breaks a rule: an end before the start, a negative CA) stays, with its message under the
+ * cell, until corrected. Goal: digits offer vues, jours, mois, envois.
+ */
+function TextCell(props: {
+  target: Target;
+  column: GridColumn;
+  text: string;
+  invalid: InvalidCell | undefined;
+  autoFocus: boolean;
+  onInvalid(entry: InvalidCell | null): void;
+  onSave(changes: CellChanges): void;
+}) {
+  const [draft, setDraft] = useState(props.invalid?.text ?? props.text);
   const done = useRef(false);
-  useEffect(() => setDraft(props.text), [props.text]);
+  const invalid = useRef(props.invalid);
+  invalid.current = props.invalid;
+  useEffect(() => {
+    if (!invalid.current) setDraft(props.text);
+  }, [props.text]);
   const commit = () => {
-    if (done.current || draft === props.text) return;
+    if (done.current) return;
+    if (draft === props.text) return props.onInvalid(null);
     done.current = true;
-    const parsed = parseCell(props.target, props.column.key, draft);
-    const changes = parsed && effectiveChanges(props.target, parsed);
+    const read = readCell(props.target, props.column.key, draft);
+    if (read.error) return props.onInvalid({ text: draft, error: read.error });
+    props.onInvalid(null);
+    const changes = read.changes && effectiveChanges(props.target, read.changes);
     if (changes) props.onSave(changes);
     else setDraft(props.text);
   };
   const listId = `goal-units-${props.target.id}`;
+  const errorId = `cell-error-${props.target.id}-${props.column.key}`;
   const digits = props.column.kind === 'goal' && /^\d+$/.test(draft.trim());
   return (
     <>
       <input
         value={draft}
         aria-label={props.column.label}
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={props.invalid ? errorId : undefined}
+        autoFocus={props.autoFocus}
         data-testid={`edit-${props.column.key}`}
         list={digits ? listId : undefined}
         placeholder={props.column.kind === 'date' ? 'JJ/MM/AAAA' : undefined}
@@ -350,12 +422,18 @@ function TextCell(props: { target: Target; column: GridColumn; text: string; onS
           }
           if (event.key === 'Escape') {
             setDraft(props.text);
+            props.onInvalid(null);
             done.current = true;
             event.currentTarget.blur();
           }
         }}
         onBlur={commit}
       />
+      {props.invalid && (
+        <span className="cell-error" id={errorId} role="alert" data-testid={`cell-error-${props.column.key}`}>
+          {props.invalid.error}
+        </span>
+      )}
       {digits && (
         <datalist id={listId}>
           {GOAL_UNIT_CHOICES.map((unit) => (
