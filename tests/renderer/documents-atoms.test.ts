@@ -97,13 +97,13 @@ describe('storage browser atoms', () => {
       'api:call': ({ operation, input }) =>
         operation === 'storage.list' ? listing(input.query.folder, []) : { ok: false, status: 404, errorMsg: STORAGE_MESSAGES.fileNotFound },
       'files:upload': ({ fields }) =>
-        fields.path.endsWith('Stop') ? { ok: false, status: 0, errorMsg: STORAGE_MESSAGES.uploadCancelled } : { ok: false, status: 400, errorMsg: 'Invalid file type' },
+        fields.path.endsWith('Stop') ? { ok: false, status: 0, errorMsg: STORAGE_MESSAGES.uploadCancelled } : { ok: false, status: 400, errorMsg: 'Type de fichier non autorisé' },
     });
     store.set(bridgeAtom, bridge);
     await store.set(deleteFileAtom, file('x.pdf'));
     expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: `Une erreur est survenue: ${STORAGE_MESSAGES.fileNotFound}`, kind: 'error', durationMs: 2500 });
     await store.set(uploadDocumentAtom);
-    expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: 'Une erreur est survenue: Invalid file type', kind: 'error', durationMs: 2500 });
+    expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: 'Une erreur est survenue: Type de fichier non autorisé', kind: 'error', durationMs: 2500 });
     store.set(currentFolderAtom, 'assets/clients/Stop');
     await store.set(uploadDocumentAtom);
     expect(store.get(pendingNoticesAtom).at(-1)).toMatchObject({ text: STORAGE_MESSAGES.uploadCancelled, kind: 'info' });

@@ -84,7 +84,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('advert media upload
 
   it("refuses a PNG renamed .mp4, formats outside the kind's list, 11 MB and a missing advert; the advert's media stay empty", async () => {
     const { id } = await advert({ type: 'post' });
-    expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Invalid file type' } });
+    expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
     expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'logo.png', PNG)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(VIDEO_FORMATS) } });
     expect(await upload('/f/advert/attachment/logo/upload', { advertId: id }, 'clip.mp4', MP4)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(ADVERT_IMAGE_FORMATS) } });
     expect((await upload('/f/advert/attachment/logo/upload', { advertId: id }, 'brief.pdf', PNG)).body.errorMsg).toMatch(/^Format non autorisé: .*, seulement\.$/);
@@ -134,7 +134,7 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('advert media upload
       body: { errorMsg: formatNotAllowed(STORY_IMAGE_FORMATS) },
     });
     expect((await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'doc.pdf', PNG)).body.errorMsg).toBe(formatNotAllowed(STORY_ILLUSTRATION_FORMATS));
-    expect(await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'fond.webm', PNG)).toEqual({ status: 400, body: { errorMsg: 'Invalid file type' } });
+    expect(await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'fond.webm', PNG)).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
     expect(await upload('/f/advert/attachment/story/screen/logo/upload', { advertId: id, screenId: 9 }, 'logo.png', PNG)).toMatchObject({ status: 404, body: { errorMsg: MESSAGES.screenNotFound } });
     expect((await upload('/f/advert/attachment/story/screen/logo/upload', { advertId: id }, 'logo.png', PNG)).status).toBe(400);
     const post = await advert({ type: 'post' });

@@ -52,7 +52,7 @@ describe('BAT screenshots', () => {
 
   it('refuses what is not a PNG, an unknown advert, and SALES', async () => {
     expect(await upload(token, { advertId: String(advertId) }, 'preview.jpg', PNG)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(SCREENSHOT_FORMATS) } });
-    expect(await upload(token, { advertId: String(advertId) }, 'preview.png', Buffer.from('not a png at all'))).toEqual({ status: 400, body: { errorMsg: 'Invalid file type' } });
+    expect(await upload(token, { advertId: String(advertId) }, 'preview.png', Buffer.from('not a png at all'))).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
     expect(await upload(token, { advertId: '999999' }, 'preview.png', PNG)).toEqual({ status: 404, body: { errorMsg: PREVIEW_MESSAGES.screenshotAdvertMissing } });
     expect((await server.request('GET', '/bat/999999/screenshots', { token })).status).toBe(404);
     const sales = (await server.signIn(['SALES'])).accessToken.value;

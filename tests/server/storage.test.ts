@@ -304,7 +304,7 @@ describe('the multipart pipeline with the 10 MB limit of library media', () => {
 
   it('checks the format list, the bytes and the fields', async () => {
     expect((await send('doc.pdf', PNG)).body).toEqual({ errorMsg: 'Format non autorisé: png, jpg, jpeg, gif, mp4, svg, ico, icon, x-icon, svg+xml, vnd.microsoft.icon, seulement.' });
-    expect((await send('clip.mp4', PNG)).body).toEqual({ errorMsg: 'Invalid file type' });
+    expect((await send('clip.mp4', PNG)).body).toEqual({ errorMsg: 'Type de fichier non autorisé' });
     expect((await send('logo.png', PNG, 'abc')).status).toBe(400);
   });
 });
@@ -374,7 +374,7 @@ describe('media libraries and advert media (adverts §3 Library, §5, §7)', () 
     expect((await fetch(`${server.url}${first.body.webpaths[0]}`)).headers.get('content-type')).toBe('image/png');
 
     expect(await uploadMedia(libraryId, 'big.png', Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]))).toEqual({ status: 413, body: { errorMsg: 'Fichier trop volumineux. Taille maximale 10Mo' } });
-    expect(await uploadMedia(libraryId, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Invalid file type' } });
+    expect(await uploadMedia(libraryId, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
     expect((await uploadMedia(libraryId, 'brief.pdf', PNG)).body.errorMsg).toBe(formatNotAllowed(MEDIA_FORMATS));
     expect((await uploadMedia(999_999, 'logo.png', PNG)).body).toEqual({ errorMsg: STORAGE_MESSAGES.libraryNotFound });
     expect((await server.request('GET', '/library/advert/42', { token })).body.content).toHaveLength(2);

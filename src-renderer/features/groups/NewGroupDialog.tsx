@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { GROUP_MESSAGES } from '@shared/messages/groups';
 import { GROUP_LABELS, type GroupLabel } from '@shared/rules/audiences';
 import { canCreateGroup } from '@shared/rules/groups';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 
-/** The new-group modal: a name and OrGroup / AndGroup; Create stays disabled while the name is empty (spec §5). */
+/** The new-group modal: a name and OrGroup / AndGroup; Créer stays disabled while the name is empty (spec §5). */
 export function NewGroupDialog(props: { onCreate: (fields: { name: string; label: GroupLabel }) => Promise<boolean>; onClose: () => void }) {
   const [name, setName] = useState('');
   const [label, setLabel] = useState<GroupLabel>('OrGroup');
@@ -31,7 +32,7 @@ export function NewGroupDialog(props: { onCreate: (fields: { name: string; label
             Annuler
           </button>
           <button type="submit" form="group-new-form" className="primary" disabled={!enabled} data-testid="group-new-create">
-            Create
+            {GROUP_MESSAGES.createGroup}
           </button>
         </>
       }

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { HistoryEntry } from '@shared/contract/content';
+import { contentFieldLabel } from '@shared/messages/content-fields';
 import { formatDateTime, isAdvertReadOnly } from '@shared/rules/advert-screens';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../bridge';
@@ -37,7 +38,7 @@ export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallAp
           {entries.map((entry) => (
             <li key={entry.id} data-testid={`history-entry-${entry.id}`}>
               <strong>{formatDateTime(Math.floor(entry.at / 1000))}</strong> {entry.accountName} — {entry.action}
-              {entry.fields.length > 0 && <span className="muted"> ({entry.fields.join(', ')})</span>}
+              {entry.fields.length > 0 && <span className="muted"> ({entry.fields.map(contentFieldLabel).join(', ')})</span>}
               {!isAdvertReadOnly(roles) && entry.before && (
                 <ConfirmButton className="link" message="Revenir à la version d'avant ce changement ?" onConfirm={() => void restore(entry.id)} testId={`history-restore-${entry.id}`}>
                   Restaurer

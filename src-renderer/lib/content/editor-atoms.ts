@@ -3,6 +3,7 @@ import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-screens';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
+import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from '@shared/rules/publication';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
@@ -110,7 +111,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
    * Saves the draft (§4): the §5 checks first (a 3 s warning, the fields highlighted 3 s); a new item is created,
    * an existing one updated (its audiences linked first when they changed). Answers the saved item, or null.
    */
-  const saveAtom = atom(null, async (get, set): Promise<ContentItem | null> => {
+  const saveAtom = atom(null, async (get, set, options?: { quiet?: boolean }): Promise<ContentItem | null> => {
     const draft = get(draftAtom);
     if (!draft) return null;
     const api = apiOf(get);
@@ -142,7 +143,8 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
       }
       const result = withNewCriteria ?? written;
       adopt(set, result.data, get);
-      set(raiseNoticeAtom, N.saved);
+      // Saved before a publication, it says nothing: the publication's outcome is the one message (issue 21 item 18).
+      if (!options?.quiet) set(raiseNoticeAtom, N.saved);
       return result.data;
     } finally {
       set(pendingAtom, false);
@@ -152,7 +154,15 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
 
   /** Publishing saves first, then sends the publish request (§4); answers true once done. */
   const publishAtom = atom(null, async (get, set, request: PublishRequest): Promise<boolean> => {
-    const saved = await set(saveAtom);
+    // The properties its type needs (§5), named by their labels and highlighted, before anything is sent.
+    const draft = get(draftAtom);
+    const missing = request.publish && draft && apiOf(get).kind === 'advert' ? missingRequired(draft) : [];
+    if (missing.length) {
+      set(raiseNoticeAtom, N.serverError(requiredPropertiesMessage(missing.map(requiredPropertyLabel))));
+      set(highlightAtomAction, missing.map((property) => property.paths[0]));
+      return false;
+    }
+    const saved = await set(saveAtom, { quiet: true });
     if (!saved?.id) return false;
     set(pendingAtom, true);
     try {

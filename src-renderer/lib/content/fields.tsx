@@ -1,4 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '@shared/messages/content-fields';
+import { CONTENT_URL_FIELDS, isContentUrl } from '@shared/rules/content-urls';
 
 /** Fields highlighted by the last failed save (§5: 3 s), read by every field of the editor. */
 export const HighlightContext = createContext<readonly string[]>([]);
@@ -34,10 +36,26 @@ export function Field(props: { field: string; label: string; children: ReactNode
   );
 }
 
+/** What an address field holding no address says at the field (issue 21 item 9); null while it is fine. */
+export function urlFieldError(field: string, value: string | null | undefined): string | null {
+  const kind = CONTENT_URL_FIELDS[field];
+  if (!kind || (value ?? '').split('\n').every((line) => isContentUrl(line, kind))) return null;
+  const label = contentFieldLabel(field);
+  return kind === 'link' ? CONTENT_FIELD_MESSAGES.invalidLink(label) : CONTENT_FIELD_MESSAGES.invalidUrl(label);
+}
+
 export function TextInput(props: { field: string; label: string; value: string | null | undefined; onChange: (value: string) => void; multiline?: boolean; placeholder?: string; hint?: ReactNode; type?: string }) {
   const testId = `field-${props.field}`;
+  const urlError = urlFieldError(props.field, props.value);
+  const hint = urlError ? (
+    <span className="field-error" role="alert" data-testid={`field-error-${props.field}`}>
+      {urlError}
+    </span>
+  ) : (
+    props.hint
+  );
   return (
-    <Field field={props.field} label={props.label} hint={props.hint}>
+    <Field field={props.field} label={props.label} hint={hint}>
       {props.multiline ? (
         <textarea value={props.value ?? ''} placeholder={props.placeholder} onChange={(event) => props.onChange(event.target.value)} data-testid={testId} rows={3} />
       ) : (

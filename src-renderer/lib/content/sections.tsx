@@ -20,6 +20,7 @@ import {
   type QuizQuestion,
 } from '@shared/rules/advert-screens';
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
+import { contentFieldLabel } from '@shared/messages/content-fields';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
 import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
@@ -268,12 +269,12 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
       )}
       <MediaFields draft={draft} patch={patch} kind={kind} readOnly={readOnly} />
       <div className="grid-2">
-        <TextInput field="logo" label="Logo (URL)" value={draft.logo} onChange={(logo) => patch({ logo: logo || null })} />
-        <TextInput field="images" label="Images (URL, une par ligne)" multiline value={(draft.images ?? []).join('\n')} onChange={(value) => patch({ images: value.split('\n').map((line) => line.trim()).filter(Boolean) })} />
-        {draft.type === 'video' && <TextInput field="video" label="Vidéo (URL)" value={draft.video} onChange={(video) => patch({ video: video || null })} />}
-        <TextInput field="source" label="Source (lien)" value={draft.source} onChange={(source) => patch(withSource(draft, source))} />
-        <TextInput field="author" label="Auteur" value={draft.author} onChange={(author) => patch({ author })} />
-        <TextInput field="title" label="Titre" value={draft.title} onChange={(title) => patch({ title })} />
+        <TextInput field="logo" label={contentFieldLabel('logo')} placeholder="https://" value={draft.logo} onChange={(logo) => patch({ logo: logo || null })} />
+        <TextInput field="images" label={contentFieldLabel('images')} placeholder="Une adresse https:// par ligne" multiline value={(draft.images ?? []).join('\n')} onChange={(value) => patch({ images: value.split('\n').map((line) => line.trim()).filter(Boolean) })} />
+        {draft.type === 'video' && <TextInput field="video" label={contentFieldLabel('video')} placeholder="https://" value={draft.video} onChange={(video) => patch({ video: video || null })} />}
+        <TextInput field="source" label={contentFieldLabel('source')} placeholder="https:// ou deeplink" value={draft.source} onChange={(source) => patch(withSource(draft, source))} />
+        <TextInput field="author" label={contentFieldLabel('author')} value={draft.author} onChange={(author) => patch({ author })} />
+        <TextInput field="title" label={contentFieldLabel('title')} value={draft.title} onChange={(title) => patch({ title })} />
         <TextInput field="subtitle" label="Sous-titre (partenariat)" value={draft.subtitle} onChange={(subtitle) => patch({ subtitle })} />
         <TextInput field="buttonLabel" label="Libellé du bouton" value={draft.buttonLabel} onChange={(buttonLabel) => patch({ buttonLabel })} />
       </div>

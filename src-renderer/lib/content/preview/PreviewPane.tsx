@@ -36,7 +36,7 @@ export function PreviewPane(props: { item: ContentItem; kind: ContentKind }) {
   if (state === 'new') {
     return (
       <p className="muted" data-testid="preview-save-first">
-        {M.saveToPreview}
+        {kind === 'article' ? M.saveArticleToPreview : M.saveToPreview}
       </p>
     );
   }
