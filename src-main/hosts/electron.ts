@@ -7,6 +7,7 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, sessi
 import Store from 'electron-store';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
+import { UNSAVED_CHANGES_MESSAGES } from '@shared/messages/unsaved-changes';
 import type { HostFiles } from '../ipc/handlers';
 import { isTrustedSender } from '../ipc/sender';
 import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
@@ -290,6 +291,22 @@ export async function runElectronHost(): Promise<void> {
     mainWindow.once('ready-to-show', () => mainWindow?.show());
     mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
     mainWindow.on('closed', () => (mainWindow = null));
+    // An editor with unsaved changes holds the page (beforeunload): closing or reloading the window asks first, in
+    // a native dialog; 'Quitter' lets it go (issue 21 item 6).
+    mainWindow.webContents.on('will-prevent-unload', (event) => {
+      const owner = mainWindow;
+      const options = {
+        type: 'question' as const,
+        title: UNSAVED_CHANGES_MESSAGES.leaveTitle,
+        message: UNSAVED_CHANGES_MESSAGES.leaveQuestion,
+        buttons: [UNSAVED_CHANGES_MESSAGES.leave, UNSAVED_CHANGES_MESSAGES.stay],
+        defaultId: 1,
+        cancelId: 1,
+        noLink: true,
+      };
+      const answer = owner ? dialog.showMessageBoxSync(owner, options) : dialog.showMessageBoxSync(options);
+      if (answer === 0) event.preventDefault();
+    });
     void mainWindow.loadURL(`${APP_ORIGIN}${pendingRoute ?? '/'}`);
     pendingRoute = null;
   };

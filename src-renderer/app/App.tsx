@@ -1,7 +1,7 @@
 import { Provider, useAtomValue } from 'jotai';
 import { SETUP_MESSAGES } from '@shared/messages';
-import { useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { availableScreens, type ScreenEntry } from '@shared/screens';
 import { Layout } from './Layout';
@@ -61,18 +61,34 @@ function DemoBanner() {
   );
 }
 
+/** What every page shares, around the matched route: session events, banner, modal, notices and toasts. */
+function Root() {
+  return (
+    <>
+      <SessionEvents />
+      <DemoBanner />
+      <PreloadOnLogin />
+      <Outlet />
+      <ModalHost />
+      <NoticeHost />
+      <ToastContainer position="bottom-right" newestOnTop closeOnClick pauseOnFocusLoss={false} />
+    </>
+  );
+}
+
+/**
+ * A data router (createBrowserRouter), so an editor can hold a navigation while it asks about unsaved changes
+ * (react-router's useBlocker, lib/unsaved-changes.ts); the routes are the same as with <BrowserRouter>.
+ */
+function createAppRouter() {
+  return createBrowserRouter(createRoutesFromElements(<Route element={<Root />}>{appRoutes()}</Route>));
+}
+
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
     <Provider>
-      <BrowserRouter>
-        <SessionEvents />
-        <DemoBanner />
-        <PreloadOnLogin />
-        <Routes>{appRoutes()}</Routes>
-        <ModalHost />
-        <NoticeHost />
-        <ToastContainer position="bottom-right" newestOnTop closeOnClick pauseOnFocusLoss={false} />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </Provider>
   );
 }

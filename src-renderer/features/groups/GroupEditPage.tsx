@@ -1,10 +1,11 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { GROUP_MESSAGES } from '@shared/messages';
 import { NODE_LABELS, isGroupLabel, type NodeLabel } from '@shared/rules/audiences';
 import { NODE_SEARCH_DEBOUNCE_MS, groupDisplay, groupEditorPath } from '@shared/rules/groups';
 import { HistoryPanel } from '../../lib/audience-history';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
 import {
   addSelectedAtom,
@@ -71,6 +72,9 @@ export default function GroupEditPage() {
   const runSearch = useSetAtom(runSearchAtom);
   const toggle = useSetAtom(toggleResultAtom);
   const addSelected = useSetAtom(addSelectedAtom);
+  const store = useStore();
+  // Leaving with unsaved changes asks first (issue 21 item 6).
+  useUnsavedChangesGuard(() => store.get(groupDirtyAtom));
 
   useEffect(() => {
     setTerm('');

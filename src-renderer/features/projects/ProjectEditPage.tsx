@@ -1,13 +1,15 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { emptyUndoStack } from '@shared/rules/project-grid';
 import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, gridUndoStackAtom, loadProjectAtom, saveProjectHeaderAtom } from './edit-atoms';
 import { EstimateImportDialog } from './EstimateImportDialog';
 import { TargetGrid } from './grid/TargetGrid';
+import { briefingDraftAtom, briefingEditingAtom } from './sidebar/atoms';
 import { ProjectSidePanel } from './sidebar/ProjectSidePanel';
 import { TimelineOverlay } from './timeline/TimelineOverlay';
 import './project-edit.css';
@@ -42,6 +44,9 @@ function ProjectEditor(props: { projectId: number }) {
   const [sidePanel, setSidePanel] = useState<{ open: boolean; tab: 'comments' | 'briefing' }>({ open: false, tab: 'comments' });
   const [timelineOpen, setTimelineOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const store = useStore();
+  // The name and client are saved on Enter (else put back); the briefing being edited is what can be lost.
+  useUnsavedChangesGuard(() => store.get(briefingEditingAtom) && store.get(briefingDraftAtom) !== null);
 
   useEffect(() => {
     setProject(null);

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
@@ -22,6 +22,7 @@ import { apiAtom } from '../bridge';
 import { modalAtom } from '../modal';
 import { raiseNoticeAtom } from '../notices';
 import { rolesAtom } from '../session';
+import { useUnsavedChangesGuard } from '../unsaved-changes';
 import { Dialog } from '../../ui/Dialog';
 import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
@@ -131,6 +132,9 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const api = useMemo(() => props.makeApi(call), [props, call]);
   const readOnly = isAdvertReadOnly(roles);
   const [showHistory, setShowHistory] = useState(false);
+  const store = useStore();
+  // Leaving with unsaved changes asks first (issue 21 item 6); a read-only user has nothing to save.
+  useUnsavedChangesGuard(() => !isAdvertReadOnly(store.get(rolesAtom)) && store.get(atoms.dirtyAtom));
 
   const existingId = editorId.kind === 'existing' ? editorId.id : null;
   const newName = editorId.kind === 'new' ? editorId.name : null;

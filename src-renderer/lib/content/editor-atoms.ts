@@ -7,6 +7,7 @@ import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } fro
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../bridge';
 import { raiseNoticeAtom } from '../notices';
+import { sameData } from '../unsaved-changes';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 
 export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
@@ -31,6 +32,16 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   pendingAtom.debugLabel = name('pending');
   const highlightAtom = atom<string[]>([]);
   highlightAtom.debugLabel = name('highlight');
+  /** The draft as it was last loaded, saved or started: the draft differs from it while changes are unsaved. */
+  const pristineAtom = atom<ContentItem | null>(null);
+  pristineAtom.debugLabel = name('pristine');
+  /** Whether the draft holds changes that are not saved (issue 21 item 6: asked before leaving). */
+  const dirtyAtom = atom((get) => {
+    const draft = get(draftAtom);
+    const pristine = get(pristineAtom);
+    return draft !== null && pristine !== null && !sameData(draft, pristine);
+  });
+  dirtyAtom.debugLabel = name('dirty');
   /** Bumped by each highlight, so an older timer does not clear a newer highlight. */
   const highlightSerialAtom = atom(0);
   highlightSerialAtom.debugLabel = name('highlightSerial');
@@ -48,6 +59,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     const adopted = kept ? { ...item, _$criteria: kept } : item;
     set(savedAtom, adopted);
     set(draftAtom, adopted);
+    set(pristineAtom, adopted);
   };
 
   /** An article's own audience criteria (§2.5), loaded beside the item. */
@@ -70,6 +82,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     set(statusAtom, 'loading');
     set(draftAtom, null);
     set(savedAtom, null);
+    set(pristineAtom, null);
     const api = apiOf(get);
     const loaded = await api.load(id);
     const result = loaded.ok ? await withCriteria(api, loaded.data) : loaded;
@@ -85,8 +98,10 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
 
   /** A new item (id 'new' or 'project-{name}'): not saved yet, the defaults come with the first save. */
   const startNewAtom = atom(null, (get, set, initial: ContentItem) => {
+    const started: ContentItem = { published: false, archived: false, weight: 5, ...initial };
     set(savedAtom, null);
-    set(draftAtom, { published: false, archived: false, weight: 5, ...initial });
+    set(draftAtom, started);
+    set(pristineAtom, started);
     set(statusAtom, 'ready');
   });
   startNewAtom.debugLabel = name('startNew');
@@ -210,7 +225,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   });
   restoreAtom.debugLabel = name('restore');
 
-  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, loadAtom, startNewAtom, patchAtom, saveAtom, publishAtom, convertAtom, restoreAtom, apiOf, refused };
+  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, loadAtom, startNewAtom, patchAtom, saveAtom, publishAtom, convertAtom, restoreAtom, apiOf, refused };
 }
 
 export type EditorAtoms = ReturnType<typeof createEditorAtoms>;

@@ -6,6 +6,7 @@ import { canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shar
 import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { sameData } from '../../../lib/unsaved-changes';
 
 /** What the editor holds: the audience as the user is changing it, saved or not (`id` null for 'new'). */
 export interface AudienceDraft {
@@ -23,6 +24,37 @@ export type EditorNode = EditorRelationship['node'];
 
 export const draftAtom = atom<AudienceDraft | null>(null);
 draftAtom.debugLabel = 'audiences.editor.draft';
+
+/**
+ * The draft as the server holds it (last opened, saved, or as a new audience started): the draft differs from it
+ * while changes are unsaved. Changes saved at once (area, a deleted group, an attached list) are applied to both.
+ */
+export const pristineAtom = atom<AudienceDraft | null>(null);
+pristineAtom.debugLabel = 'audiences.editor.pristine';
+
+/** Whether the draft holds unsaved changes (issue 21 item 6: asked before leaving). */
+export const dirtyAtom = atom((get) => {
+  const draft = get(draftAtom);
+  const pristine = get(pristineAtom);
+  return draft !== null && pristine !== null && !sameData(draft, pristine);
+});
+dirtyAtom.debugLabel = 'audiences.editor.dirty';
+
+/** Sets the draft and what is saved to the same value. */
+const setSavedDraftAtom = atom(null, (_get, set, draft: AudienceDraft | null) => {
+  set(draftAtom, draft);
+  set(pristineAtom, draft);
+});
+setSavedDraftAtom.debugLabel = 'audiences.editor.setSavedDraft';
+
+/** Applies a change the server already made to both the draft and what is saved. */
+const changeBothAtom = atom(null, (get, set, change: (draft: AudienceDraft) => AudienceDraft) => {
+  const draft = get(draftAtom);
+  const pristine = get(pristineAtom);
+  if (draft) set(draftAtom, change(draft));
+  if (pristine) set(pristineAtom, change(pristine));
+});
+changeBothAtom.debugLabel = 'audiences.editor.changeBoth';
 
 /** 'missing': the address names no audience the editor can show (load failed, or 'new' not in memory). */
 export const editorStatusAtom = atom<'idle' | 'loading' | 'ready' | 'missing'>('idle');
@@ -87,7 +119,7 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
       return set(editorStatusAtom, 'missing');
     }
     // The pending audience stays until the list shows again: opening twice (React's strict mode) finds it still.
-    set(draftAtom, { id: null, name: '', type: pending.type, area: 'french', isInCatalog: false, relationships: [], adverts: [] });
+    set(setSavedDraftAtom, { id: null, name: '', type: pending.type, area: 'french', isInCatalog: false, relationships: [], adverts: [] });
     return set(editorStatusAtom, 'ready');
   }
   const id = Number(idParam);
@@ -102,14 +134,14 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
     set(raiseNoticeAtom, AUDIENCE_NOTICES.loadFailed);
     return set(editorStatusAtom, 'missing');
   }
-  set(draftAtom, fromAudience(result.data));
+  set(setSavedDraftAtom, fromAudience(result.data));
   set(editorStatusAtom, 'ready');
 });
 openAudienceAtom.debugLabel = 'audiences.editor.open';
 
 export const closeAudienceAtom = atom(null, (get, set) => {
   set(openRequestAtom, get(openRequestAtom) + 1);
-  set(draftAtom, null);
+  set(setSavedDraftAtom, null);
   set(editorStatusAtom, 'idle');
 });
 closeAudienceAtom.debugLabel = 'audiences.editor.close';
@@ -124,7 +156,8 @@ changeDraftAtom.debugLabel = 'audiences.editor.change';
 const createFromDraftAtom = atom(null, async (get, set): Promise<number | null> => {
   const created = await set(createOnServerAtom);
   if (created === null) return null;
-  set(draftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
+  // Created with the draft's relationships: all of it is saved now.
+  set(setSavedDraftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
   return created.id;
 });
 createFromDraftAtom.debugLabel = 'audiences.editor.createFromDraft';
@@ -197,7 +230,7 @@ removeRelationshipAtom.debugLabel = 'audiences.editor.removeRelationship';
 export const deleteGroupNodeAtom = atom(null, async (get, set, node: { id: number; label: NodeLabel }) => {
   const result = await get(apiAtom)('graph.delete', { body: { nodes: [node.id], relationships: [] } });
   if (!result.ok) return set(serverErrorAtom, result.errorMsg);
-  set(removeRelationshipAtom, node);
+  set(changeBothAtom, (draft) => ({ ...draft, relationships: draft.relationships.filter((r) => !sameNode(r, node)) }));
   set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
 });
 deleteGroupNodeAtom.debugLabel = 'audiences.editor.deleteGroupNode';
@@ -213,6 +246,8 @@ export const setAreaAtom = atom(null, async (get, set, area: Area) => {
     set(changeDraftAtom, (current) => ({ ...current, area: draft.area }));
     return set(serverErrorAtom, result.errorMsg);
   }
+  const pristine = get(pristineAtom);
+  if (pristine) set(pristineAtom, { ...pristine, area });
   set(raiseNoticeAtom, AUDIENCE_NOTICES.areaSaved);
 });
 setAreaAtom.debugLabel = 'audiences.editor.setArea';
@@ -263,6 +298,7 @@ export const saveAudienceAtom = atom(null, async (get, set): Promise<number | nu
     }
     // Keep what the user changed meanwhile; take the server's name (a blank name stays the old one).
     set(changeDraftAtom, (current) => ({ ...current, name: saved.data.name, adverts: saved.data.adverts }));
+    set(pristineAtom, { ...draft, name: saved.data.name, adverts: saved.data.adverts });
     set(raiseNoticeAtom, AUDIENCE_NOTICES.audienceSaved);
     return draft.id;
   } finally {
@@ -271,14 +307,33 @@ export const saveAudienceAtom = atom(null, async (get, set): Promise<number | nu
 });
 saveAudienceAtom.debugLabel = 'audiences.editor.save';
 
-/** A new OrGroup / AndGroup ("add new group"), added to the audience at once. */
+/**
+ * A new OrGroup / AndGroup ("add new group"), added to the audience at once. On a saved audience the link is
+ * saved with the group (issue 21 item 7: a group kept only in the draft was lost, and left orphan, as soon as the
+ * user followed its link); a new audience is created with it (addNode). The draft's other changes stay unsaved.
+ */
 export const createGroupAtom = atom(null, async (get, set, group: { name: string; label: 'OrGroup' | 'AndGroup' }) => {
-  const result = await get(apiAtom)('groups.create', { body: { name: group.name.trim(), label: group.label, relationships: [] } });
+  const api = get(apiAtom);
+  const result = await api('groups.create', { body: { name: group.name.trim(), label: group.label, relationships: [] } });
   if (!result.ok) {
     set(serverErrorAtom, result.errorMsg);
     return null;
   }
-  return set(addNodeAtom, { id: result.data.id, label: result.data.label, name: result.data.name });
+  const node: EditorNode = { id: result.data.id, label: result.data.label, name: result.data.name };
+  const audienceId = get(draftAtom)?.id ?? null;
+  if (audienceId === null) return set(addNodeAtom, node);
+  const relationship: EditorRelationship = { node, type: 'AND', kind: 'required', event: null, caping: null };
+  const linked = await api('relationships.create', { body: { source: audienceId, ...toInput(relationship) } });
+  if (!linked.ok) {
+    // Not linked: the group would stay alone in /groupes.
+    await api('graph.delete', { body: { nodes: [node.id], relationships: [] } });
+    set(serverErrorAtom, linked.errorMsg);
+    return null;
+  }
+  if (get(draftAtom)?.id !== audienceId) return null;
+  set(changeBothAtom, (draft) => (hasNode(draft.relationships, node) ? draft : { ...draft, relationships: [...draft.relationships, relationship] }));
+  set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
+  return null;
 });
 createGroupAtom.debugLabel = 'audiences.editor.createGroup';
 
@@ -309,8 +364,12 @@ export const mergeAttachedUsersAtom = atom(null, async (get, set, id: number): P
   }
   const draft = get(draftAtom);
   if (!draft) return null;
-  const added = fromAudience(result.data).relationships.filter((r) => r.node.label === 'User' && !hasNode(draft.relationships, r.node));
+  const attached = fromAudience(result.data).relationships.filter((r) => r.node.label === 'User');
+  const added = attached.filter((r) => !hasNode(draft.relationships, r.node));
   set(draftAtom, { ...draft, relationships: [...draft.relationships, ...added] });
+  // They are saved: what is saved gets them too (the draft's other changes stay unsaved).
+  const pristine = get(pristineAtom);
+  if (pristine) set(pristineAtom, { ...pristine, relationships: [...pristine.relationships, ...attached.filter((r) => !hasNode(pristine.relationships, r.node))] });
   return added.length;
 });
 mergeAttachedUsersAtom.debugLabel = 'audiences.editor.mergeAttachedUsers';
@@ -341,7 +400,7 @@ export const attachToProvisionalAudienceAtom = atom(
       if (!removed.ok) set(serverErrorAtom, removed.errorMsg);
       return done && { answer: done.answer, kept: false };
     }
-    set(draftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
+    set(setSavedDraftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
     return { answer: done.answer, kept: true };
   },
 );
