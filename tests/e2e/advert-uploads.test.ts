@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERT_MEDIA_MESSAGES as MEDIA } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { PNG } from '../fixtures/storage-files';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 
@@ -139,10 +140,24 @@ describe('advert uploads (web host, Chromium)', () => {
     await expect.poll(() => page.getByTestId('media-image').first().getAttribute('data-url'), { timeout: 20_000 }).toBe(media);
     expect(await page.getByTestId('media-image').count()).toBe(3);
 
-    // Deleting from the library: the spec's toast, and the file is gone.
+    // Saved, the advert shows the library's media: deleting it names the advert and asks first (issue 21 item 8).
+    await page.getByTestId('editor-save').click();
+    await toast(page, 'success', M.saved).waitFor({ timeout: 20_000 });
+    const named = (await db.execute(sql`SELECT name FROM adverts WHERE id = ${advertId}`)) as unknown as { rows: { name: string }[] };
+    const inUse = `${STORAGE_MESSAGES.mediaUsedByAdverts([{ id: advertId, name: named.rows[0].name }], 1)} ${STORAGE_MESSAGES.deleteAnyway}`;
+    expect(inUse).toMatch(/^Ce média est utilisé par 1 publicité : « .* » \(n° \d+\)\. Supprimer quand même \?$/);
     await page.getByTestId('open-media-library').click();
     await page.getByTestId('media-library-item').waitFor({ timeout: 20_000 });
     await page.getByTestId('media-library-delete').click();
+    await expect.poll(() => page.getByTestId('media-library-in-use-text').textContent(), { timeout: 20_000 }).toBe(inUse);
+    // Kept: nothing goes.
+    await page.getByTestId('media-library-keep').click();
+    await page.getByTestId('media-library-in-use').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('media-library-item').count()).toBe(1);
+    expect(await page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, media!)).toBe(200);
+    // Asked again and confirmed: the spec's toast, and the file is gone.
+    await page.getByTestId('media-library-delete').click();
+    await page.getByTestId('media-library-delete-anyway').click();
     await toast(page, 'success', MEDIA.mediaDeleted).waitFor({ timeout: 20_000 });
     await page.getByTestId('media-library-empty').waitFor({ timeout: 20_000 });
     expect(await page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, media!)).toBe(404);

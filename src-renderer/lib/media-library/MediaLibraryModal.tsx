@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type JSX } from 'react';
 import { ADVERT_MEDIA_MESSAGES as M } from '@shared/messages/advert-media';
+import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { isVideoUrl } from '@shared/rules/storage';
 import { Dialog } from '../../ui/Dialog';
 import { UploadProgressList } from '../uploads';
@@ -36,6 +37,8 @@ export function MediaLibraryModal(props: {
   const library = useAtomValue(mediaLibraryAtom);
   const loading = useAtomValue(mediaLibraryLoadingAtom);
   const [busy, setBusy] = useState<string | null>(null);
+  /** A media adverts still show: the server's list of them, and the question before it goes (issue 21 item 8). */
+  const [inUse, setInUse] = useState<{ url: string; message: string } | null>(null);
 
   useEffect(() => {
     if (open && label) void load({ label, ownerId });
@@ -44,10 +47,12 @@ export function MediaLibraryModal(props: {
   if (!open || !label) return null;
   const shown = library && library.label === label && library.ownerId === ownerId ? library : null;
 
-  async function removeMedia(url: string) {
+  async function removeMedia(url: string, force = false) {
     setBusy(url);
+    setInUse(null);
     try {
-      await remove(url);
+      const answer = await remove(url, force);
+      if (typeof answer === 'object') setInUse({ url, message: answer.inUse });
     } finally {
       setBusy(null);
     }
@@ -71,6 +76,17 @@ export function MediaLibraryModal(props: {
         }
       >
         <UploadProgressList />
+        {inUse && (
+          <div className="media-library-in-use" role="alertdialog" aria-label={STORAGE_MESSAGES.deleteAnyway} data-testid="media-library-in-use">
+            <p data-testid="media-library-in-use-text">{`${inUse.message} ${STORAGE_MESSAGES.deleteAnyway}`}</p>
+            <button type="button" onClick={() => setInUse(null)} data-testid="media-library-keep">
+              {STORAGE_MESSAGES.keepMedia}
+            </button>{' '}
+            <button type="button" className="danger" disabled={busy === inUse.url} onClick={() => void removeMedia(inUse.url, true)} data-testid="media-library-delete-anyway">
+              {STORAGE_MESSAGES.deleteAnywayConfirm}
+            </button>
+          </div>
+        )}
         {!shown && loading && <p className="muted">{M.libraryLoading}</p>}
         {shown && shown.content.length === 0 && (
           <p className="muted" data-testid="media-library-empty">

@@ -66,15 +66,20 @@ export const uploadLibraryMediaAtom = atom(null, async (get, set): Promise<strin
 });
 uploadLibraryMediaAtom.debugLabel = 'mediaLibrary.upload';
 
-/** Removes a media from the library (and its file): only the product's own media (spec §5). */
-export const deleteLibraryMediaAtom = atom(null, async (get, set, url: string): Promise<boolean> => {
+/**
+ * Removes a media from the library (and its file): only the product's own media (spec §5). While adverts show it
+ * the server answers 409 naming them (issue 21 item 8): that text is answered (`inUse`) for the modal to ask
+ * 'Supprimer quand même ?', and the delete is sent again with `force` once the user confirms.
+ */
+export const deleteLibraryMediaAtom = atom(null, async (get, set, url: string, force?: boolean): Promise<boolean | { inUse: string }> => {
   const library = get(mediaLibraryAtom);
   if (!library) return false;
   if (!isProductMedia(url)) {
     set(raiseNoticeAtom, N.cannotDeletePreview);
     return false;
   }
-  const result = await get(apiAtom)('library.deleteItem', { params: { id: library.id }, body: { item: url } });
+  const result = await get(apiAtom)('library.deleteItem', { params: { id: library.id }, body: force ? { item: url, force: true } : { item: url } });
+  if (!result.ok && result.status === 409 && !force) return { inUse: result.errorMsg };
   if (!result.ok) {
     set(raiseNoticeAtom, result.errorMsg === M.cannotDeletePreview ? N.cannotDeletePreview : storageError(result.errorMsg));
     return false;
