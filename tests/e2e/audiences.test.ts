@@ -154,7 +154,7 @@ describe('audience screens (web host, Chromium)', () => {
     await roleRow.click();
     expect(await roleRow.textContent()).toBe('Not');
     await expect.poll(() => page.getByTestId('tester-answer').getAttribute('data-member'), { timeout: 10_000 }).toBe('false');
-    expect(await page.getByTestId('label-member-Role').textContent()).toContain('✗');
+    await expect.poll(() => page.getByTestId('label-member-Role').getByLabel('non membre').count()).toBe(1);
     await roleRow.click();
     await expect.poll(() => page.getByTestId('tester-answer').getAttribute('data-member'), { timeout: 10_000 }).toBe('true');
 
@@ -214,6 +214,8 @@ describe('audience screens (web host, Chromium)', () => {
     await row.waitFor();
     expect(await row.getAttribute('data-name')).toBe('Médecins experts e2e');
     expect(await row.locator('[data-area]').getAttribute('data-area')).toBe('french');
+    // The flag is a picture the page loaded (flag-icons), drawn on any machine, not an emoji flag.
+    await expect.poll(() => row.locator('img[data-flag="french"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // The debug page lists it for user 3.
     const user3 = ((await api(await tokenOf('ADMIN'), 'POST', '/search/users', { term: 'e2e.user3@' })) as { id: number }[])[0].id;

@@ -59,7 +59,8 @@ import {
 import { EmailListDialog, NewGroupDialog, NewKeywordDialog } from './dialogs';
 import { Highlighted } from './Highlighted';
 import AudienceHistoryPanel from './history/AudienceHistoryPanel';
-import { AREA_FLAGS, TYPE_LABELS, labelName } from './labels';
+import { TYPE_LABELS, labelName } from './labels';
+import { Check, X } from 'lucide-react';
 
 const adminOnly = access.anyOf('ADMIN');
 const numberFormat = new Intl.NumberFormat('fr-FR');
@@ -151,7 +152,7 @@ function AudienceEditor() {
         <select aria-label="Area" value={draft.area} onChange={(event) => void setArea(event.target.value as Area)} data-testid="audience-area">
           {AREAS.map((area) => (
             <option key={area} value={area}>
-              {AREA_FLAGS[area]} {area}
+              {area}
             </option>
           ))}
         </select>
@@ -285,7 +286,7 @@ function RelationshipGroups(props: { isAdmin: boolean }) {
               {groupMember !== undefined && (
                 <span className={groupMember ? 'tester-yes' : 'tester-no'} data-testid={`label-member-${group.label}`}>
                   {' '}
-                  {groupMember ? '✓' : '✗'}
+                  {groupMember ? <Check size={14} aria-label="membre" /> : <X size={14} aria-label="non membre" />}
                 </span>
               )}
             </h3>
@@ -369,7 +370,7 @@ function RelationshipRow(props: { relationship: EditorRelationship; isAdmin: boo
         </>
       ) : (
         <button type="button" className="link danger" aria-label={`Retirer ${node.name}`} onClick={() => remove(node)} data-testid={`${testId}-remove`}>
-          ✕
+          <X size={14} aria-hidden />
         </button>
       )}
     </li>

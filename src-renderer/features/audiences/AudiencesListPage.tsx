@@ -13,7 +13,8 @@ import { DataTable, type Column } from '../../ui/DataTable';
 import { pendingNewAudienceAtom } from './atoms/editor';
 import DeletedAudiencesPanel from './history/DeletedAudiencesPanel';
 import { audienceList, bulkDeleteAtom, deleteAudienceAtom, duplicateAudienceAtom, selectedAudiencesAtom, toggleOrderAtom, toggleSelectedAtom, type AudienceFilters } from './atoms/list';
-import { AREA_FLAGS, TYPE_LABELS, formatDate } from './labels';
+import { AreaFlag } from './AreaFlag';
+import { TYPE_LABELS, formatDate } from './labels';
 
 type AudienceRow = z.infer<typeof audienceRowSchema>;
 
@@ -102,7 +103,7 @@ export default function AudiencesListPage() {
       header: 'Area',
       cell: (row) => (
         <span title={row.area} aria-label={row.area} data-area={row.area}>
-          {AREA_FLAGS[row.area]}
+          <AreaFlag area={row.area} />
         </span>
       ),
     },
@@ -188,7 +189,7 @@ export default function AudiencesListPage() {
           <option value="">Toutes les areas</option>
           {AREAS.map((area) => (
             <option key={area} value={area}>
-              {AREA_FLAGS[area]} {area}
+              {area}
             </option>
           ))}
         </select>

@@ -1,7 +1,6 @@
-import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
+import type { AudienceType, NodeLabel } from '@shared/rules/audiences';
 
 /** How the screens show the audience vocabulary. */
-export const AREA_FLAGS: Record<Area, string> = { french: '🇫🇷', english: '🇬🇧', spanish: '🇪🇸', italian: '🇮🇹', german: '🇩🇪' };
 
 export const TYPE_LABELS: Record<AudienceType, string> = {
   timeline: 'Timeline',

@@ -21,6 +21,7 @@ import {
   treeAtom,
   uploadDocumentAtom,
 } from './atoms';
+import { Folder } from 'lucide-react';
 
 /** Dates as the spec shows them (§9): DD/MM/yyyy. */
 export const formatDate = (ms: number) => format(new Date(ms), 'dd/MM/yyyy');
@@ -58,7 +59,7 @@ function FolderTree({ path, depth }: { path: string; depth: number }) {
           {isOpen ? '▾' : '▸'}
         </button>
         <button type="button" className="link tree-name" data-testid={`folder-${path}`} onClick={() => void open(path)}>
-          📁 {name}
+          <Folder size={14} aria-hidden className="inline-icon" /> {name}
         </button>
       </div>
       {isOpen && children.length > 0 && (
@@ -210,7 +211,7 @@ export default function DocumentsPage() {
                 <tr key={folder.path} className="folder-row" onDoubleClick={() => void open(folder.path)}>
                   <td colSpan={3}>
                     <button type="button" className="link" onClick={() => void open(folder.path)} data-testid="folder-row">
-                      📁 {folder.name}
+                      <Folder size={14} aria-hidden className="inline-icon" /> {folder.name}
                     </button>
                   </td>
                 </tr>

@@ -35,6 +35,7 @@ import {
   type ProjectSortField,
 } from './list-atoms';
 import './projects-list.css';
+import { MessageSquare } from 'lucide-react';
 
 /** Spec §9: filter search debounce 280 ms, option names cut at 30 characters. */
 const FILTER_SEARCH_DEBOUNCE_MS = 280;
@@ -463,7 +464,12 @@ function ProjectCard({ item }: { item: ProjectItem }) {
         <span className="project-meta">
           #{item.id}
           {item.keyAccount ? ` · ${item.keyAccount.name}` : ''}
-          {item.isProjectCommented ? ' · 💬' : ''}
+          {item.isProjectCommented && (
+            <>
+              {' · '}
+              <MessageSquare size={12} aria-label="Commenté" className="inline-icon" />
+            </>
+          )}
         </span>
       </header>
       {item.targets.length > 0 && (

@@ -28,6 +28,7 @@ import {
   type TargetColumn,
   type TargetRow,
 } from './atoms';
+import { MessageSquare } from 'lucide-react';
 
 /** Spec §9: scroll debounce 150 ms; filter search debounce 280 ms; option names cut at 30 characters. */
 const SCROLL_DEBOUNCE_MS = 150;
@@ -147,7 +148,7 @@ function Cell({ row, column, onOpenComments }: { row: TargetRow; column: TargetC
         {row.projectName}
         {row.isProjectCommented && (
           <button type="button" className="link" title="Commentaires" aria-label="Commentaires du projet" onClick={onOpenComments} data-testid={`target-comments-${row.id}`}>
-            💬
+            <MessageSquare size={14} aria-hidden />
           </button>
         )}
       </span>

@@ -12,6 +12,7 @@ import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $getSelection, $isRangeSelection, $setSelection, FORMAT_TEXT_COMMAND, type BaseSelection } from 'lexical';
 import { useRef, useState } from 'react';
+import { Link, X } from 'lucide-react';
 
 /** Links the briefing keeps (the server drops any other scheme, spec-side sanitising in briefing.ts). */
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
@@ -122,7 +123,7 @@ function Toolbar() {
         ¶
       </button>
       <button type="button" title="Lien" aria-label="Lien" data-testid="briefing-link" onMouseDown={(e) => e.preventDefault()} onClick={openLink}>
-        🔗
+        <Link size={14} aria-hidden />
       </button>
       {linkUrl !== null && (
         <span className="briefing-link-form">
@@ -144,8 +145,8 @@ function Toolbar() {
           <button type="button" disabled={!isSafeBriefingLink(linkUrl)} data-testid="briefing-link-apply" onClick={() => applyLink(linkUrl.trim())}>
             OK
           </button>
-          <button type="button" title="Retirer le lien" onClick={() => applyLink(null)}>
-            ✕
+          <button type="button" title="Retirer le lien" aria-label="Retirer le lien" onClick={() => applyLink(null)}>
+            <X size={14} aria-hidden />
           </button>
         </span>
       )}

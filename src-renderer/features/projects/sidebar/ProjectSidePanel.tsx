@@ -27,6 +27,7 @@ import {
 import { BriefingEditor } from './BriefingEditor';
 import { BriefingView } from './BriefingView';
 import './side-panel.css';
+import { X } from 'lucide-react';
 
 /**
  * The project page's comments / briefing sidebar (audiences-projects-tools.md §2, §4 "Briefing and comments",
@@ -78,7 +79,7 @@ export function ProjectSidePanel(props: {
           ))}
         </div>
         <button type="button" className="link" aria-label="Fermer" data-testid="side-panel-close" onClick={props.onClose}>
-          ✕
+          <X size={18} aria-hidden />
         </button>
       </header>
       {tab === 'comments' ? <CommentsTab project={project} onProjectChanged={props.onProjectChanged} /> : <BriefingTab project={project} onProjectChanged={props.onProjectChanged} />}

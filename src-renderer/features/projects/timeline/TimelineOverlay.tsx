@@ -8,6 +8,7 @@ import { formatDate, statusClass } from '@shared/rules/projects';
 import { sessionAtom } from '../../../lib/session';
 import { loadTimelineAtom, saveTimelineCommentAtom, timelineLoadingAtom, timelineSavingAtom, timelineTargetsAtom, type TimelineTarget } from './atoms';
 import './timeline.css';
+import { X } from 'lucide-react';
 
 /**
  * The timeline overlay of a project (audiences-projects-tools.md §2): months from 3 before the earliest date to
@@ -39,7 +40,7 @@ export function TimelineOverlay(props: { project: Project; onClose(): void }): J
       <header className="timeline-header">
         <h2>Timeline — {props.project.name}</h2>
         <button type="button" className="link" aria-label="Fermer" data-testid="timeline-close" onClick={onClose}>
-          ✕
+          <X size={18} aria-hidden />
         </button>
       </header>
       {loading || targets === null ? (
