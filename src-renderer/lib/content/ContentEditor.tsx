@@ -23,6 +23,7 @@ import { modalAtom } from '../modal';
 import { raiseNoticeAtom } from '../notices';
 import { rolesAtom } from '../session';
 import { useUnsavedChangesGuard } from '../unsaved-changes';
+import { MarkStoredContext } from './stored-change';
 import { Dialog } from '../../ui/Dialog';
 import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
@@ -122,6 +123,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const load = useSetAtom(atoms.loadAtom);
   const startNew = useSetAtom(atoms.startNewAtom);
   const patch = useSetAtom(atoms.patchAtom);
+  const markStored = useSetAtom(atoms.markStoredAtom);
   const save = useSetAtom(atoms.saveAtom);
   const publish = useSetAtom(atoms.publishAtom);
   const convert = useSetAtom(atoms.convertAtom);
@@ -250,6 +252,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
 
   return (
     <HighlightContext.Provider value={highlight}>
+      <MarkStoredContext.Provider value={markStored}>
       <section className="editor" aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'} data-testid="editor" data-kind={kind}>
         <div className="editor-toolbar">
           <Link to={api.listPath} className="back-link">
@@ -370,6 +373,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
           </aside>
         </div>
       </section>
+      </MarkStoredContext.Provider>
     </HighlightContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ import { uploadBytesAtom, uploadFileAtom, UploadProgressList, type UploadResult 
 import { ImageEditorModal } from './ImageEditorModal';
 import type { ContentItem, ContentKind } from './types';
 import { MediaThumb } from './MediaThumb';
+import { useMarkStored } from './stored-change';
 
 /** The §8 toasts of each attachment kind: while uploading, once saved, on failure. */
 const TOASTS: Record<AdvertAttachmentKind, { uploading: Notice; saved: Notice; failed: (error: string) => Notice; label: string }> = {
@@ -30,6 +31,7 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
   const raise = useSetAtom(raiseNoticeAtom);
   const uploadFile = useSetAtom(uploadFileAtom);
   const uploadBytes = useSetAtom(uploadBytesAtom);
+  const markStored = useMarkStored();
   const [editorOpen, setEditorOpen] = useState(false);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const images = draft.images ?? [];
@@ -68,6 +70,12 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
     if (kindOfMedia === 'logo') patch({ logo: webpath });
     else if (kindOfMedia === 'video') patch({ video: webpath });
     else addImage(webpath);
+    // The server set it on the advert already: on its own it is no unsaved change (issue 21 item 6).
+    markStored((item) => {
+      if (kindOfMedia === 'logo') return { ...item, logo: webpath };
+      if (kindOfMedia === 'video') return { ...item, video: webpath };
+      return { ...item, image: webpath, images: [webpath, ...(item.images ?? []).filter((image) => image !== webpath)] };
+    });
     raise(toasts.saved);
   }
 

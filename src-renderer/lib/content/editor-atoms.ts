@@ -112,6 +112,18 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   });
   patchAtom.debugLabel = name('patch');
 
+  /**
+   * A change the server already stored (an upload, a story screen added or removed) applied to the saved version
+   * too: the draft's same change then is no unsaved change (issue 21 item 6).
+   */
+  const markStoredAtom = atom(null, (get, set, apply: (item: ContentItem) => ContentItem) => {
+    const pristine = get(pristineAtom);
+    if (pristine) set(pristineAtom, apply(pristine));
+    const saved = get(savedAtom);
+    if (saved) set(savedAtom, apply(saved));
+  });
+  markStoredAtom.debugLabel = name('markStored');
+
   const highlightAtomAction = atom(null, (get, set, fields: string[]) => {
     const serial = get(highlightSerialAtom) + 1;
     set(highlightSerialAtom, serial);
@@ -225,7 +237,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   });
   restoreAtom.debugLabel = name('restore');
 
-  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, loadAtom, startNewAtom, patchAtom, saveAtom, publishAtom, convertAtom, restoreAtom, apiOf, refused };
+  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, loadAtom, startNewAtom, patchAtom, markStoredAtom, saveAtom, publishAtom, convertAtom, restoreAtom, apiOf, refused };
 }
 
 export type EditorAtoms = ReturnType<typeof createEditorAtoms>;

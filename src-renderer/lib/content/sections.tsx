@@ -343,7 +343,7 @@ export function CtaSection({ draft, patch, kind, readOnly, onResetStory, storySc
         patch={patch}
         api={storyScreens}
         readOnly={readOnly}
-        media={kind === 'advert' && draft.id !== undefined ? (screen, change) => <StoryScreenMedia advertId={draft.id!} screen={screen} onChange={change} /> : undefined}
+        media={kind === 'advert' && draft.id !== undefined ? (screen, change, stored) => <StoryScreenMedia advertId={draft.id!} screen={screen} onChange={change} onStored={stored} /> : undefined}
       />
       {onResetStory && !readOnly && draft.id !== undefined && (
         <button type="button" className="secondary" onClick={onResetStory} data-testid="story-reset">

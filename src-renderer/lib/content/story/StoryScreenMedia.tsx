@@ -10,6 +10,7 @@ import { raiseNoticeAtom } from '../../notices';
 import { uploadFileAtom, UploadProgressList } from '../../uploads';
 import { HighlightContext } from '../fields';
 import { MediaThumb } from '../MediaThumb';
+import { useMarkStored } from '../stored-change';
 import type { ContentItem } from '../types';
 import { mediaLibraryOpenAtom } from './atoms';
 
@@ -23,8 +24,13 @@ const OPERATION = { illustration: 'stories.uploadScreenIllustration', logo: 'sto
  * from the advert's media library (upload and delete happen in the library). The server sets the uploaded URL on
  * the stored screen; the draft takes the same URL, so its other unsaved changes stay.
  */
-export function StoryScreenMedia(props: { advertId: number; screen: StoryScreen; onChange: (change: Partial<StoryScreen>) => void }) {
-  const { advertId, screen, onChange } = props;
+export function StoryScreenMedia(props: {
+  advertId: number;
+  screen: StoryScreen;
+  onChange: (change: Partial<StoryScreen>) => void;
+  onStored?: (change: Partial<StoryScreen>) => void;
+}) {
+  const { advertId, screen, onChange, onStored } = props;
   const upload = useSetAtom(uploadFileAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [libraryOpen, setLibraryOpen] = useAtom(mediaLibraryOpenAtom);
@@ -44,6 +50,8 @@ export function StoryScreenMedia(props: { advertId: number; screen: StoryScreen;
       if (!result.data) return;
       const answer = result.data.answer as AdvertMediaAnswer;
       onChange({ [field]: answer.webpath });
+      // Stored on the screen already: on its own it is no unsaved change (issue 21 item 6).
+      onStored?.({ [field]: answer.webpath });
       raise(field === 'logo' ? AN.storyLogoSaved : AN.storyMediaSaved);
     } finally {
       setBusy(null);
@@ -84,6 +92,7 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
   latest.current = draft;
   const upload = useSetAtom(uploadFileAtom);
   const raise = useSetAtom(raiseNoticeAtom);
+  const markStored = useMarkStored();
   const [busy, setBusy] = useState(false);
   // The logo a published story needs (§5): highlighted when a save finds it missing.
   const highlighted = useContext(HighlightContext).includes('story.logo');
@@ -103,6 +112,9 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
       // Without it the logo stayed out of the draft, and the next save (publishing saves first) wrote no logo.
       const story = latest.current.story ?? answer.advert.story;
       if (story) patch({ story: { ...story, logo: answer.webpath } });
+      // Stored with the advert already: on its own it is no unsaved change (issue 21 item 6).
+      const storedStory = answer.advert.story;
+      markStored((item) => (item.story ?? storedStory ? { ...item, story: { ...(item.story ?? storedStory)!, logo: answer.webpath } } : item));
       raise(AN.storyLogoSaved);
     } finally {
       setBusy(false);

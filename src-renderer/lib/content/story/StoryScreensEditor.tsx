@@ -21,6 +21,7 @@ import {
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { raiseNoticeAtom } from '../../notices';
 import { HighlightContext } from '../fields';
+import { useMarkStored } from '../stored-change';
 import type { ContentApi, ContentItem } from '../types';
 import { keyboardGrabAtom, reorderAnnouncementAtom, selectedScreenIdAtom, storyBusyAtom } from './atoms';
 import './story.css';
@@ -142,7 +143,8 @@ export function StoryScreensEditor(props: {
   patch: (patch: Partial<ContentItem>) => void;
   api?: StoryScreensApi;
   readOnly: boolean;
-  media?: (screen: StoryScreen, setScreen: (change: Partial<StoryScreen>) => void) => ReactNode;
+  /** `stored` says the change is on the server already (an upload): on its own no unsaved change. */
+  media?: (screen: StoryScreen, setScreen: (change: Partial<StoryScreen>) => void, stored: (change: Partial<StoryScreen>) => void) => ReactNode;
 }) {
   const { draft, patch, api, readOnly } = props;
   const raise = useSetAtom(raiseNoticeAtom);
@@ -180,6 +182,12 @@ export function StoryScreensEditor(props: {
   const storyNow = () => latest.current.story ?? EMPTY_STORY;
   const setScreens = (next: StoryScreen[]) => patch({ story: { ...storyNow(), screens: renumber(next) } });
   const setScreen = (id: number, change: Partial<StoryScreen>) => setScreens(inPositionOrder(storyNow().screens).map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
+  // A change the server stored (screen added, removed, media uploaded) is applied to the saved version too, the
+  // same way, so on its own it is no unsaved change (issue 21 item 6).
+  const markStored = useMarkStored();
+  const storedScreens = (next: (screens: StoryScreen[]) => StoryScreen[]) =>
+    markStored((item) => (item.story ? { ...item, story: { ...item.story, screens: renumber(next(inPositionOrder(item.story.screens))) } } : item));
+  const storedScreen = (id: number, change: Partial<StoryScreen>) => storedScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
   const select = (id: number) => setSelectedId(id);
 
   function onBulletKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -259,6 +267,7 @@ export function StoryScreensEditor(props: {
       const added = (result.data.story?.screens ?? []).filter((screen) => !known.has(screen.id));
       const ordered = inPositionOrder(storyNow().screens);
       setScreens([...ordered, ...added]);
+      storedScreens((all) => [...all.filter((screen) => !added.some((entry) => entry.id === screen.id)), ...added]);
       if (added.length) select(added[added.length - 1].id);
       raise(SN.screenAdded);
     } finally {
@@ -274,6 +283,7 @@ export function StoryScreensEditor(props: {
       if (!result.ok) return raise(result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
       const remaining = inPositionOrder(storyNow().screens).filter((entry) => entry.id !== screen.id);
       setScreens(remaining);
+      storedScreens((all) => all.filter((entry) => entry.id !== screen.id));
       const index = screens.findIndex((entry) => entry.id === screen.id);
       setSelectedId(remaining[Math.min(index, remaining.length - 1)]?.id ?? null);
       raise(SN.screenDeleted);
@@ -387,7 +397,7 @@ export function StoryScreensEditor(props: {
                 <ColourField key={field} field={field} value={selected[field] ?? ''} invalid={invalidColourFields(selected).includes(field)} onChange={(value) => setScreen(selected.id, { [field]: value })} />
               ))}
             </div>
-            {props.media && !readOnly && draft.id !== undefined && props.media(selected, (change) => setScreen(selected.id, change))}
+            {props.media && !readOnly && draft.id !== undefined && props.media(selected, (change) => setScreen(selected.id, change), (change) => storedScreen(selected.id, change))}
           </div>
         </div>
       )}
