@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVERT_MEDIA_NOTICES as MEDIA } from '@shared/messages/advert-media';
 import { UNSAVED_CHANGES_MESSAGES as M } from '@shared/messages/unsaved-changes';
+import { PNG } from '../fixtures/storage-files';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 import { adminApi } from './population';
 
@@ -66,6 +68,33 @@ describe('unsaved changes (issue 21 item 6, web host, Chromium)', () => {
     await page.getByTestId('editor-save-quit').click();
     await page.waitForURL((u) => u.pathname === '/adverts');
     expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+  });
+
+  it('advert editor: an uploaded logo is stored with the advert, so ← Publicités leaves without a question; a rename beside it still asks', async () => {
+    const { page, url } = app;
+    await page.goto(`${url}/adverts/edit/${advertId}`);
+    const name = page.getByTestId('field-name');
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    const uploadLogo = async () => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 20_000 }), page.getByTestId('upload-logo').click()]);
+      await chooser.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page.locator('.Toastify__toast--success', { hasText: MEDIA.logoSaved.text }).first().waitFor({ timeout: 20_000 });
+    };
+
+    await uploadLogo();
+    await page.getByRole('link', { name: '← Publicités' }).click();
+    await page.waitForURL((u) => u.pathname === '/adverts');
+    expect(await page.getByTestId('confirm-dialog').count()).toBe(0);
+
+    // The logo is on the server; a name typed beside a new upload is not, and is asked about.
+    await page.goto(`${url}/adverts/edit/${advertId}`);
+    await expect.poll(() => page.getByTestId('media-logo').count()).toBe(1);
+    await name.fill('Pub renommée avec logo');
+    await uploadLogo();
+    await page.getByRole('link', { name: '← Publicités' }).click();
+    await expect.poll(() => page.getByTestId('confirm-message').textContent()).toBe(M.leaveQuestion);
+    await page.getByRole('button', { name: M.leave }).click();
+    await page.waitForURL((u) => u.pathname === '/adverts');
   });
 
   it('audience editor: rename, ← Audiences asks; Rester keeps the change, Quitter leaves; a reload asks too', async () => {
