@@ -97,7 +97,9 @@ export async function signInAs(page: Page, base: string, email: string, password
   await page.getByTestId('login-username').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  // A sign-in made while the embedded API still starts and seeds the demo waits for it (README): on a loaded CI
+  // machine that took more than the default 30 s.
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
 }
 
 /** The newest mail the embedded server kept in its outbox for `email`. */

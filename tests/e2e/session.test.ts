@@ -33,7 +33,7 @@ describe('sign-in, navigation by role and guard (web host, Chromium)', () => {
       await page.getByRole('button', { name: 'Oui' }).click();
       await page.waitForURL((u) => u.pathname === '/login');
     }
-  });
+  }, 120_000); // six roles signed in one after the other: over 60 s on a loaded CI machine
 
   it('shows the external tools configured in the settings, by role, opening outside the app', async () => {
     const links = { shortUrlServiceUrl: 'https://short.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };

@@ -70,5 +70,5 @@ describe('npm run web (the built web host)', () => {
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = null;
-  });
+  }, 150_000);
 });

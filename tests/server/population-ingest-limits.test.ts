@@ -33,7 +33,7 @@ function expectFrenchDateError(response: { status: number; body: any }, field: s
 describe('ingested dates are bounded', () => {
   it('a user createdAt outside 1970–2100 is a French 400, inside it is stored', async () => {
     for (const createdAt of OUT_OF_RANGE) {
-      expectFrenchDateError(await ingest('users', [user('dated-user', { createdAt })]), 'createdAt', createdAt);
+      expectFrenchDateError(await ingest('users', [user('dated-user', { createdAt })]), 'Création', createdAt);
     }
     for (const [index, createdAt] of IN_RANGE.entries()) {
       const response = await ingest('users', [user(`in-range-${index}`, { createdAt })]);
