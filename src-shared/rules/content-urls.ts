@@ -64,7 +64,8 @@ export const CONTENT_URL_FIELDS: Readonly<Record<string, UrlKind>> = {
   'story.screens.link': 'link',
 };
 
-function valueAt(item: unknown, path: string): unknown {
+/** The value at a dotted path ('story.logo'); the publication rule reads its fields with it too. */
+export function valueAt(item: unknown, path: string): unknown {
   let value = item;
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;

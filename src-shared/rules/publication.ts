@@ -1,7 +1,7 @@
 import { contentFieldLabel } from '../messages/content-fields';
 import { ADVERT_MESSAGES } from '../messages/adverts';
 import { EXPERT_ROLE } from './audiences';
-import { CONTENT_URL_FIELDS, isContentUrl } from './content-urls';
+import { CONTENT_URL_FIELDS, isContentUrl, valueAt } from './content-urls';
 
 /**
  * Publication rules of adverts-articles.md §5, shared by the server (which enforces them on every write that
@@ -53,16 +53,6 @@ function isMissingAt(item: unknown, path: string): boolean {
   if (!kind) return false;
   const values = (Array.isArray(value) ? value : [value]).filter((entry) => !isMissing(entry));
   return values.every((entry) => typeof entry !== 'string' || !isContentUrl(entry, kind));
-}
-
-/** The value at a dotted path ('story.logo'). */
-function valueAt(item: unknown, path: string): unknown {
-  let value = item;
-  for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }
 
 /** An advert as any of its holders has it (the server's model, the editor's draft): its type and its fields. */
