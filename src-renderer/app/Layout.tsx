@@ -10,7 +10,7 @@ import { settingsAtom } from './settings';
 import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
 import { FileJobsPanel } from '../lib/file-jobs';
 import { ScreenErrorBoundary } from './lazy';
-import { AlertBell } from './AlertBell';
+import { AlertBell } from '../features/adverts';
 
 function NavEntry({ item }: { item: NavItem }) {
   if (item.children) {

@@ -4,7 +4,7 @@ import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { advertApi } from '../../src-renderer/features/adverts/api';
 import { articleApi } from '../../src-renderer/features/articles/api';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
-import { createEditorAtoms } from '../../src-renderer/lib/content/editor-atoms';
+import { createEditorAtoms } from '../../src-renderer/features/content/editor-atoms';
 import { pendingNoticesAtom } from '../../src-renderer/lib/notices';
 import { chipsOf, type FilterDef } from '../../src-renderer/ui/FilterBar';
 import { createFakeBridge } from './fake-bridge';

@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { Group } from '@shared/contract/audiences';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
-import { deletedAudiencesAtom, historyAtoms, loadDeletedAudiencesAtom, restoreDeletedAudienceAtom } from '../../src-renderer/lib/audience-history';
+import { deletedAudiencesAtom, historyAtoms, loadDeletedAudiencesAtom, restoreDeletedAudienceAtom } from '../../src-renderer/features/audiences/history/audience-history';
 import { pendingNoticesAtom } from '../../src-renderer/lib/notices';
 import * as editor from '../../src-renderer/features/groups/atoms/editor';
 import * as accounts from '../../src-renderer/features/test-accounts/atoms';

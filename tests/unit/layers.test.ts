@@ -59,19 +59,23 @@ function valueImportsOf(source: string, modules: Set<string>): string[] {
 }
 
 /**
- * Renderer features are vertical slices: a file of features/<name>/ may import its own feature, lib/, ui/,
- * bridge/ and src-shared, never app/ (the shell uses features, not the reverse) nor another feature's files
- * (what two features share, like the session, lives in lib/).
+ * Features are vertical slices. A file of <layer>/features/<name>/ may import its own feature, the layer's shared
+ * kernel and src-shared; another feature only through that feature's declared public face (its index.ts), never
+ * the files behind it. In the renderer, never app/ either (the shell uses features, not the reverse).
  */
-function featureImportViolations(file: string, specifiers: string[]): string[] {
-  const featuresDir = join(root, 'src-renderer/features');
+function featureImportViolations(layer: 'src-renderer' | 'src-server', file: string, specifiers: string[]): string[] {
+  const featuresDir = join(root, layer, 'features');
   const feature = relative(featuresDir, file).split(/[\\/]/)[0];
   return specifiers
     .filter((specifier) => specifier.startsWith('.'))
     .filter((specifier) => {
-      const target = relative(join(root, 'src-renderer'), resolve(dirname(file), specifier)).replaceAll('\\', '/');
-      if (target === 'app' || target.startsWith('app/')) return true;
-      return target.startsWith('features/') && target.split('/')[1] !== feature;
+      const target = relative(join(root, layer), resolve(dirname(file), specifier)).replaceAll('\\', '/');
+      if (layer === 'src-renderer' && (target === 'app' || target.startsWith('app/'))) return true;
+      if (!target.startsWith('features/')) return false;
+      const [, other, ...rest] = target.split('/');
+      if (other === undefined || other === feature) return false;
+      const publicFace = rest.length === 0 || (rest.length === 1 && rest[0] === 'index');
+      return !publicFace;
     })
     .map((specifier) => `${relative(root, file)} → ${specifier}`);
 }
@@ -123,15 +127,23 @@ describe('layer import rules (architecture.md)', () => {
     expect(valueImportsOf("import { contract, type Account } from '@shared/contract';\nimport type { IpcResult } from '@shared/ipc';", SCHEMA_MODULES)).toEqual(['@shared/contract']);
   });
 
-  it('keeps renderer features apart: a feature imports neither app/ nor another feature (share through lib/ or src-shared)', () => {
-    const featuresDir = join(root, 'src-renderer/features');
-    const offenders = sourceFiles(featuresDir).flatMap((file) => featureImportViolations(file, importsOf(file)));
-    expect(offenders).toEqual([]);
-    // The rule itself can fail.
-    const admin = join(featuresDir, 'admin/AdminPage.tsx');
-    expect(featureImportViolations(admin, ['../../app/modal', '../auth/atoms', './atoms', '../../lib/session', '../../ui/Dialog'])).toEqual([
+  for (const layer of ['src-renderer', 'src-server'] as const) {
+    it(`keeps ${layer} features apart: another feature only through its index.ts`, () => {
+      const featuresDir = join(root, layer, 'features');
+      const offenders = sourceFiles(featuresDir).flatMap((file) => featureImportViolations(layer, file, importsOf(file)));
+      expect(offenders).toEqual([]);
+    });
+  }
+
+  it('the feature rule itself can fail', () => {
+    const admin = join(root, 'src-renderer/features/admin/AdminPage.tsx');
+    expect(featureImportViolations('src-renderer', admin, ['../../app/modal', '../auth/atoms', '../auth', '../auth/index', './atoms', '../../lib/session', '../../ui/Dialog'])).toEqual([
       'src-renderer/features/admin/AdminPage.tsx → ../../app/modal',
       'src-renderer/features/admin/AdminPage.tsx → ../auth/atoms',
+    ]);
+    const handlers = join(root, 'src-server/features/projects/handlers.ts');
+    expect(featureImportViolations('src-server', handlers, ['../adverts/queries', '../adverts', '../../db/client', './queries'])).toEqual([
+      'src-server/features/projects/handlers.ts → ../adverts/queries',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { ContentEditor } from '../../lib/content/ContentEditor';
+import { ContentEditor } from '../content';
 import { advertApi } from './api';
 import { advertEditor } from './atoms';
 

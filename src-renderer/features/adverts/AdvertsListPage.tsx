@@ -6,9 +6,7 @@ import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { ADVERT_TYPES, canOpenAudience, isAdvertReadOnly } from '@shared/rules/advert-screens';
 import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
-import { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../../lib/content/list-blocks';
-import { AdBlockerAlert } from '../../lib/content/widgets';
-import { HoverPreview } from '../../lib/content/preview/HoverPreview';
+import { AdBlockerAlert, HoverPreview, contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../content';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import {

@@ -1,6 +1,6 @@
 import type { AdvertInput } from '@shared/contract/content';
 import type { CallApi } from '../../bridge/api';
-import type { ContentApi, ContentItem } from '../../lib/content/types';
+import type { ContentApi, ContentItem } from '../content';
 
 /** The item as the advert calls take it: the editor's draft, without the audiences (attached by their own call). */
 function asInput(item: ContentItem): AdvertInput {

@@ -4,7 +4,7 @@ import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { CSV_EXPORT_LIMIT, LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
 import { apiAtom } from '../../lib/bridge';
-import { createEditorAtoms } from '../../lib/content/editor-atoms';
+import { createEditorAtoms } from '../content';
 import { exportCsvAtom } from '../../lib/file-jobs';
 import { createListAtoms } from '../../lib/list';
 import { raiseNoticeAtom } from '../../lib/notices';

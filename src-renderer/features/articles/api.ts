@@ -1,6 +1,6 @@
 import type { ArticleInput } from '@shared/contract/content';
 import type { CallApi } from '../../bridge/api';
-import type { ContentApi, ContentItem } from '../../lib/content/types';
+import type { ContentApi, ContentItem } from '../content';
 
 function asInput(item: ContentItem): ArticleInput {
   const { _$audiences: _audiences, _$pinnedArticles: _pinned, _$criteria: _criteria, ...rest } = item;

@@ -4,7 +4,7 @@ import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
 import { apiAtom } from '../../lib/bridge';
-import { createEditorAtoms } from '../../lib/content/editor-atoms';
+import { createEditorAtoms } from '../content';
 import { createListAtoms } from '../../lib/list';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { articleApi } from './api';

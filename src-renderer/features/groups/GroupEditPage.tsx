@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { GROUP_MESSAGES } from '@shared/messages';
 import { NODE_LABELS, isGroupLabel, type NodeLabel } from '@shared/rules/audiences';
 import { NODE_SEARCH_DEBOUNCE_MS, groupDisplay, groupEditorPath } from '@shared/rules/groups';
-import { HistoryPanel } from '../../lib/audience-history';
+import { HistoryPanel } from '../audiences';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
 import {

@@ -1,4 +1,4 @@
-import { HistoryPanel } from '../../../lib/audience-history';
+import { HistoryPanel } from './audience-history';
 
 /**
  * The audience editor's history panel (issue 9 item 7): who changed the audience, when and what; an ADMIN

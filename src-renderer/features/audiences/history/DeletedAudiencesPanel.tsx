@@ -1,4 +1,4 @@
-import { DeletedAudiencesPanel as Panel } from '../../../lib/audience-history';
+import { DeletedAudiencesPanel as Panel } from './audience-history';
 
 /**
  * Deleted audiences with who deleted them and when, and a Restaurer button (issue 9 item 7; ADMIN only: render it

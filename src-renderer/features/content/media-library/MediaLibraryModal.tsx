@@ -3,8 +3,8 @@ import { useEffect, useState, type JSX } from 'react';
 import { ADVERT_MEDIA_MESSAGES as M } from '@shared/messages/advert-media';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { isVideoUrl } from '@shared/rules/storage';
-import { Dialog } from '../../ui/Dialog';
-import { UploadProgressList } from '../uploads';
+import { Dialog } from '../../../ui/Dialog';
+import { UploadProgressList } from '../../../lib/uploads';
 import {
   deleteLibraryMediaAtom,
   libraryLabelOf,

@@ -21,8 +21,8 @@ import {
 } from '@shared/rules/advert-screens';
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { contentFieldLabel } from '@shared/messages/content-fields';
-import { apiAtom } from '../bridge';
-import { raiseNoticeAtom } from '../notices';
+import { apiAtom } from '../../lib/bridge';
+import { raiseNoticeAtom } from '../../lib/notices';
 import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
 import { MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
@@ -337,7 +337,7 @@ export function CtaSection({ draft, patch, kind, readOnly, onResetStory, storySc
       {kind === 'advert' && draft.id !== undefined && !readOnly && (
         <StoryLogoUpload advertId={draft.id} draft={draft} patch={patch} />
       )}
-      {/* Story screens (§2.3): lib/content/story. */}
+      {/* Story screens (§2.3): story/. */}
       <StoryScreensEditor
         draft={draft}
         patch={patch}

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canvasSize, isPreviewType } from '@shared/rules/preview';
 import type { CallApi } from '../../../bridge/api';
-import { apiAtom } from '../../bridge';
+import { apiAtom } from '../../../lib/bridge';
 import type { ContentApi, ContentItem, ContentKind } from '../types';
 import { ItemPreview } from './ItemPreview';
 import './preview.css';

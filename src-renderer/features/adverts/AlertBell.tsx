@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { formatDateTime } from '@shared/rules/advert-screens';
-import type { ApiOutput } from '../bridge/api';
-import { apiAtom } from '../lib/bridge';
+import type { ApiOutput } from '../../bridge/api';
+import { apiAtom } from '../../lib/bridge';
 
 type Report = ApiOutput<'autopublish.report'>;
 type ReportItem = Report['shouldBePublished'][number];

@@ -18,11 +18,11 @@ import {
 import { DELAY_REASONS, isOverdue, type DelayReason } from '@shared/rules/campaigns';
 import { NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import type { CallApi } from '../../bridge/api';
-import { apiAtom } from '../bridge';
-import { modalAtom } from '../modal';
-import { raiseNoticeAtom } from '../notices';
-import { rolesAtom } from '../session';
-import { useUnsavedChangesGuard } from '../unsaved-changes';
+import { apiAtom } from '../../lib/bridge';
+import { modalAtom } from '../../lib/modal';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { rolesAtom } from '../../lib/session';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { MarkStoredContext } from './stored-change';
 import { Dialog } from '../../ui/Dialog';
 import { ArticleCriteriaSection } from './ArticleCriteriaSection';
@@ -367,7 +367,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
             {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
           </fieldset>
           <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
-            {/* The preview of the current draft (lib/content/preview). */}
+            {/* The preview of the current draft (preview/). */}
             <PreviewPane item={draft} kind={kind} />
             {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
           </aside>

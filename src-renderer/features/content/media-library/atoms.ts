@@ -3,9 +3,9 @@ import type { Library } from '@shared/contract/storage';
 import { ADVERT_MEDIA_MESSAGES as M, ADVERT_MEDIA_NOTICES as N } from '@shared/messages/advert-media';
 import { STORAGE_MESSAGES, STORAGE_NOTICES, storageError } from '@shared/messages/storage';
 import { LIBRARY_LABELS } from '@shared/rules/storage';
-import { apiAtom } from '../bridge';
-import { raiseNoticeAtom } from '../notices';
-import { uploadFileAtom } from '../uploads';
+import { apiAtom } from '../../../lib/bridge';
+import { raiseNoticeAtom } from '../../../lib/notices';
+import { uploadFileAtom } from '../../../lib/uploads';
 
 export type LibraryLabel = (typeof LIBRARY_LABELS)[number];
 

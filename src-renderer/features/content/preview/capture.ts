@@ -2,8 +2,8 @@ import html2canvas from 'html2canvas';
 import { atom } from 'jotai';
 import { PREVIEW_NOTICES as N } from '@shared/messages/previews';
 import { screenshotFileName } from '@shared/rules/preview';
-import { bridgeAtom } from '../../bridge';
-import { raiseNoticeAtom } from '../../notices';
+import { bridgeAtom } from '../../../lib/bridge';
+import { raiseNoticeAtom } from '../../../lib/notices';
 
 /**
  * html2canvas hides pseudo-elements of its copy of the page with a <style> element, which the app's CSP

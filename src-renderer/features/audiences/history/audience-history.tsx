@@ -3,9 +3,9 @@ import { useEffect, useMemo } from 'react';
 import type { HistoryEntry } from '@shared/contract/audience-history';
 import { AUDIENCE_HISTORY_NOTICES, withText } from '@shared/messages';
 import { HISTORY_ACTION_LABELS, describeChanges } from '@shared/rules/audience-history';
-import { apiAtom } from './bridge';
-import { raiseNoticeAtom } from './notices';
-import { sessionAtom } from './session';
+import { apiAtom } from '../../../lib/bridge';
+import { raiseNoticeAtom } from '../../../lib/notices';
+import { sessionAtom } from '../../../lib/session';
 import './audience-history.css';
 
 /** The history of an audience or a group (issue 9 item 7), shared by the audience and group editors. */

@@ -9,7 +9,7 @@ import {
   type ArticleCriterionLabel,
   type CriterionNode,
 } from '@shared/rules/article-audience';
-import { raiseNoticeAtom } from '../notices';
+import { raiseNoticeAtom } from '../../lib/notices';
 import { Section } from './fields';
 import type { ContentApi, ContentItem } from './types';
 

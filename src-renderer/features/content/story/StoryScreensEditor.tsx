@@ -19,7 +19,7 @@ import {
   type ScreenColourField,
 } from '@shared/rules/story';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
-import { raiseNoticeAtom } from '../../notices';
+import { raiseNoticeAtom } from '../../../lib/notices';
 import { HighlightContext } from '../fields';
 import { useMarkStored } from '../stored-change';
 import type { ContentApi, ContentItem } from '../types';

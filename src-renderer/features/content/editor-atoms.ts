@@ -5,9 +5,9 @@ import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-s
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from '@shared/rules/publication';
 import type { CallApi } from '../../bridge/api';
-import { apiAtom } from '../bridge';
-import { raiseNoticeAtom } from '../notices';
-import { sameData } from '../unsaved-changes';
+import { apiAtom } from '../../lib/bridge';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { sameData } from '../../lib/unsaved-changes';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 
 export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';

@@ -17,8 +17,8 @@ import {
   type DeeplinkTarget,
   type OpenMode,
 } from '@shared/rules/deeplink';
-import { apiAtom } from '../bridge';
-import { raiseNoticeAtom } from '../notices';
+import { apiAtom } from '../../lib/bridge';
+import { raiseNoticeAtom } from '../../lib/notices';
 import { Dialog } from '../../ui/Dialog';
 
 /**

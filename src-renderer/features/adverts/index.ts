@@ -1,0 +1,2 @@
+/** The adverts feature's public face: the shell's autopublish alert bell. */
+export { AlertBell } from './AlertBell';

@@ -1,0 +1,10 @@
+/**
+ * The content feature's public face: the adverts-and-articles editor, its list blocks and previews, which the
+ * advert, article and proof screens compose. Other features import only from here, never the files behind it.
+ */
+export { ContentEditor } from './ContentEditor';
+export { createEditorAtoms, type EditorAtoms } from './editor-atoms';
+export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from './list-blocks';
+export { HoverPreview } from './preview/HoverPreview';
+export type { ContentApi, ContentItem, ContentKind } from './types';
+export { AdBlockerAlert, useNearBottom } from './widgets';
