@@ -60,6 +60,10 @@ describe('every feature manifest is in its registry', () => {
     expect(missingFrom('src-server/features/index.ts', folders)).toEqual([]);
   });
 
+  it('database tables: src-server/db/schema/index.ts (what drizzle-kit reads)', () => {
+    expect(missingFrom('src-server/db/schema/index.ts', modulesIn('src-server/db/schema', ['index.ts']))).toEqual([]);
+  });
+
   it('contract files with operations: src-shared/contract/index.ts', () => {
     const withOperations = modulesIn('src-shared/contract').filter((module) => /defineOperation\(/.test(readFileSync(join(root, `${module}.ts`), 'utf8')) && !module.endsWith('/define'));
     expect(withOperations.length).toBeGreaterThan(10);
