@@ -93,13 +93,6 @@ export const ipcChannels = {
   'session:refresh': { request: z.undefined().or(z.strictObject({})) },
   'session:signOut': { request: z.undefined().or(z.strictObject({})) },
   'settings:get': { request: z.undefined().or(z.strictObject({})) },
-  /** What the page may change: not the API address (it receives passwords and tokens). */
-  'settings:set': { request: settingsSchema.omit({ apiUrl: true }).partial().strict() },
-  /**
-   * The page asks for another API address; main decides: the desktop app asks its user in a native dialog, the
-   * web host refuses (its address comes from the settings file or API_URL). '' means the embedded server.
-   */
-  'settings:changeApiUrl': { request: z.strictObject({ apiUrl: z.string().max(2048) }) },
   'app:info': { request: z.undefined().or(z.strictObject({})) },
   /**
    * Exports everything a list operation answers to a CSV file: main asks where (save dialog; the web host offers
@@ -243,8 +236,6 @@ export interface IpcResponses {
   'session:refresh': SessionInfo | null;
   'session:signOut': { ok: true };
   'settings:get': Settings;
-  'settings:set': Settings;
-  'settings:changeApiUrl': Settings;
   'app:info': AppInfo;
   /**
    * The saved path (Electron), or on the web host the file name and a one-time URL the web bridge downloads;
