@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contract, operationIds, type Operation, type OperationId, type OperationInput, type OperationOutput, type Contract } from './contract';
+import { contract, operationIds, type Operation, type OperationId, type OperationInput } from './contract';
 import { roleSchema } from './contract/entities';
 
 /**
@@ -275,6 +275,3 @@ export interface BackofficeBridge {
   invoke<C extends IpcChannel>(channel: C, payload?: IpcRequest<C>): Promise<IpcResult<IpcResponses[C]>>;
   on<E extends IpcEvent>(event: E, callback: (payload: IpcEventPayload<E>) => void): () => void;
 }
-
-/** Typed helper for `api:call` results. */
-export type ApiCallOutput<Id extends OperationId> = OperationOutput<Contract[Id]>;

@@ -12,7 +12,7 @@ import { isAllowed } from './roles';
  * open to any signed-in user and shown in the menu to some roles only (spec §2 "Top navigation, by role").
  */
 
-export { MENUS, type ExternalLinkEntry, type MenuId, type NavPlace, type RegistryEntry, type ScreenEntry } from './features';
+export type { RegistryEntry, ScreenEntry } from './features';
 
 /** Every screen and external tool, as the feature manifests declare them (src-shared/features/<feature>.ts). */
 export const SCREENS: readonly RegistryEntry[] = FEATURE_SCREENS;
