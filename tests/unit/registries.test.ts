@@ -55,6 +55,15 @@ describe('every feature manifest is in its registry', () => {
     expect(missingFrom('src-renderer/app/screens.ts', manifests)).toEqual([]);
   });
 
+  it('renderer screen manifests: every screen a folder declares is served (listed, not only imported)', async () => {
+    const { SCREEN_COMPONENTS } = await import('../../src-renderer/app/screens');
+    const folders = subfolders('src-renderer/features').filter((folder) => existsSync(join(root, 'src-renderer/features', folder, 'screens.ts')));
+    for (const folder of folders) {
+      const manifests = Object.values(await import(join(root, 'src-renderer/features', folder, 'screens.ts'))) as object[];
+      for (const key of manifests.flatMap((manifest) => Object.keys(manifest))) expect(SCREEN_COMPONENTS[key], `${folder}: ${key}`).toBeDefined();
+    }
+  });
+
   it('server features: src-server/features/index.ts', () => {
     const folders = subfolders('src-server/features').map((folder) => `src-server/features/${folder}`);
     expect(missingFrom('src-server/features/index.ts', folders)).toEqual([]);
