@@ -19,8 +19,3 @@ export function table(title: string, rows: [string, string][]): void {
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 }
 
-export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await work();
-  return [result, performance.now() - start];
-}

@@ -22,8 +22,6 @@ export interface MainServicesOptions {
   logger?: ApiClientLogger;
   /** The embedded server's data folder: names its sessions across restarts (its port changes every start). */
   embeddedDataDir?: string;
-  /** Electron: the native confirmation of a new API address. Absent on the web host: the page cannot change it. */
-  confirmApiUrl?: (apiUrl: string) => Promise<boolean>;
   /** The setup token this launch gave its embedded server, for the first administrator (setup:createAdmin). */
   setupToken?: string;
 }
@@ -77,7 +75,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         // A stored session goes only to the API that issued it (the embedded one named by its data folder).
         apiIdentity: options.embeddedDataDir === undefined ? undefined : () => sessionVaultAccount(settings.get().apiUrl, options.embeddedDataDir!),
       });
-      const handlers = createIpcHandlers({ api, settings, files, appInfo, emit, confirmApiUrl: options.confirmApiUrl, setupToken: options.setupToken });
+      const handlers = createIpcHandlers({ api, settings, files, appInfo, emit, setupToken: options.setupToken });
       return { api, handlers, dispatch: (channel, payload) => dispatchIpc(handlers, channel, payload), close: () => api.close() };
     },
   };

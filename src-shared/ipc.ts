@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contract, operationIds, type Operation, type OperationId, type OperationInput, type OperationOutput, type Contract } from './contract';
+import { contract, operationIds, type Operation, type OperationId, type OperationInput } from './contract';
 import { roleSchema } from './contract/entities';
 
 /**
@@ -93,13 +93,6 @@ export const ipcChannels = {
   'session:refresh': { request: z.undefined().or(z.strictObject({})) },
   'session:signOut': { request: z.undefined().or(z.strictObject({})) },
   'settings:get': { request: z.undefined().or(z.strictObject({})) },
-  /** What the page may change: not the API address (it receives passwords and tokens). */
-  'settings:set': { request: settingsSchema.omit({ apiUrl: true }).partial().strict() },
-  /**
-   * The page asks for another API address; main decides: the desktop app asks its user in a native dialog, the
-   * web host refuses (its address comes from the settings file or API_URL). '' means the embedded server.
-   */
-  'settings:changeApiUrl': { request: z.strictObject({ apiUrl: z.string().max(2048) }) },
   'app:info': { request: z.undefined().or(z.strictObject({})) },
   /**
    * Exports everything a list operation answers to a CSV file: main asks where (save dialog; the web host offers
@@ -243,8 +236,6 @@ export interface IpcResponses {
   'session:refresh': SessionInfo | null;
   'session:signOut': { ok: true };
   'settings:get': Settings;
-  'settings:set': Settings;
-  'settings:changeApiUrl': Settings;
   'app:info': AppInfo;
   /**
    * The saved path (Electron), or on the web host the file name and a one-time URL the web bridge downloads;
@@ -284,6 +275,3 @@ export interface BackofficeBridge {
   invoke<C extends IpcChannel>(channel: C, payload?: IpcRequest<C>): Promise<IpcResult<IpcResponses[C]>>;
   on<E extends IpcEvent>(event: E, callback: (payload: IpcEventPayload<E>) => void): () => void;
 }
-
-/** Typed helper for `api:call` results. */
-export type ApiCallOutput<Id extends OperationId> = OperationOutput<Contract[Id]>;

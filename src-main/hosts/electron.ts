@@ -257,20 +257,6 @@ export async function runElectronHost(): Promise<void> {
     embeddedDataDir: app.getPath('userData'),
     logger: { warn: (details, message) => console.warn(message, details) },
     setupToken,
-    // The page may ask for another API; only the user, in a dialog the page cannot draw or click, says yes.
-    confirmApiUrl: async (apiUrl) => {
-      const answer = await dialog.showMessageBox(mainWindow!, {
-        type: 'warning',
-        title: MESSAGES.confirmApiUrlTitle,
-        message: MESSAGES.confirmApiUrlTitle,
-        detail: MESSAGES.confirmApiUrl(apiUrl || MESSAGES.embeddedServer),
-        buttons: [MESSAGES.confirmApiUrlCancel, MESSAGES.confirmApiUrlAccept],
-        defaultId: 0,
-        cancelId: 0,
-        noLink: true,
-      });
-      return answer.response === 1;
-    },
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });

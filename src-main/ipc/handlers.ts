@@ -9,13 +9,13 @@ import {
   type IpcResult,
   type SavedFile,
 } from '@shared/ipc';
-import { DESKTOP_MESSAGES, EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@shared/messages';
+import { EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
 import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagingPart } from '../services/csv-export';
 import { CsvImports } from '../services/csv-import';
 import { importEstimateFile } from '../services/estimate-import';
 import { failure, invalidCallFailure, thrownFailure } from '../services/failures';
-import { checkApiUrl, type SettingsStore } from '../services/settings';
+import type { SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
 
 /** Where an export is written, and how the user gets it once written. */
@@ -54,11 +54,6 @@ export interface IpcDependencies {
   settings: SettingsStore;
   files: HostFiles;
   appInfo: () => AppInfo | Promise<AppInfo>;
-  /**
-   * Asks the user, outside the page, to confirm a new API address (Electron: a native dialog). Absent: the
-   * address cannot be changed from the page at all (web host).
-   */
-  confirmApiUrl?: (apiUrl: string) => Promise<boolean>;
   /** Pushes an event to the renderer (progress of exports and imports). */
   emit?: <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
   /** The setup token this launch gave its embedded server (first start); absent with a team server. */
@@ -119,17 +114,6 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       return ok({ ok: true as const });
     },
     'settings:get': async () => ok(settings.get()),
-    'settings:set': async (patch) => ok(settings.set(patch)),
-    'settings:changeApiUrl': async ({ apiUrl }) => {
-      if (!deps.confirmApiUrl) return failure(403, DESKTOP_MESSAGES.apiUrlFromHostOnly);
-      // Checked before the user is asked: a refused address never reaches the dialog.
-      const address = checkApiUrl(apiUrl);
-      if (address === settings.get().apiUrl) return ok(settings.get());
-      if (!(await deps.confirmApiUrl(address))) return failure(0, DESKTOP_MESSAGES.apiUrlChangeRefused);
-      // The session belonged to the previous API: the user signs in to the new one.
-      await api.signOut();
-      return ok(settings.set({ apiUrl: address }));
-    },
     'app:info': async () => ok(await deps.appInfo()),
     'files:exportCsv': async ({ jobId, operation, input, columns, defaultName, maxRows }) => {
       if (!pagingPart(operation)) return failed(EXPORT_MESSAGES.notAList);

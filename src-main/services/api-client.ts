@@ -1,6 +1,5 @@
-import { openAsBlob } from 'node:fs';
 import { Readable } from 'node:stream';
-import { Agent, FormData, request, errors as undiciErrors, type Dispatcher } from 'undici';
+import { Agent, request, errors as undiciErrors, type Dispatcher } from 'undici';
 import {
   buildPath,
   contract,
@@ -43,9 +42,6 @@ export interface ApiClientOptions {
    */
   apiIdentity?: () => string | Promise<string>;
 }
-
-/** A file to upload: on disk (streamed) or already in memory. */
-export type UploadFile = { fileName: string; contentType: string } & ({ path: string } | { bytes: Uint8Array });
 
 /** The API cannot be reached for a reason the user should read as is (the embedded server did not start). */
 export class ApiUnavailableError extends Error {}
@@ -211,24 +207,6 @@ export class ApiClient {
     }
   }
 
-  /** Uploads one file as multipart/form-data, with the bearer token. */
-  /**
-   * Sends a file as multipart/form-data (field `file`, plus `fields`). A file picked on disk (`path`) streams
-   * from it, never held whole in memory; bytes picked in a browser page go as they are.
-   */
-  async upload(path: string, file: UploadFile, fields: Record<string, string> = {}, method: 'PUT' | 'POST' = 'PUT'): Promise<IpcResult<unknown>> {
-    const valid = await this.validSession();
-    if ('failure' in valid) return valid.failure;
-    const session = valid.session;
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const content = 'path' in file ? await openAsBlob(file.path, { type: file.contentType }) : new Blob([new Uint8Array(file.bytes)], { type: file.contentType });
-    form.append('file', content, file.fileName);
-    const result = await this.http(method, path, { body: form, headers: { authorization: `Bearer ${session.accessToken.value}` } });
-    if (!result.ok && result.status === 401) return this.expired(result.errorMsg);
-    return result;
-  }
-
   /**
    * Sends a streamed multipart body (services/upload.ts) to an upload operation, with the bearer token. The body
    * flows to the connection as it is read from disk; `signal` cancels it at any point.
@@ -375,7 +353,7 @@ export class ApiClient {
   private async http(
     method: string,
     path: string,
-    init: { headers?: Record<string, string>; body?: string | FormData },
+    init: { headers?: Record<string, string>; body?: string },
   ): Promise<IpcResult<unknown>> {
     let base: URL;
     try {

@@ -2,8 +2,6 @@ import { Component, createElement, lazy, type ComponentType, type ReactNode } fr
 import { MESSAGES } from '@shared/messages';
 import { CHUNK_RETRY_DELAYS_MS, CHUNK_TIMEOUT_MS, loadWithRetry, withChunkTimeout } from './chunk-timeout';
 
-export { CHUNK_TIMEOUT_MS } from './chunk-timeout';
-
 /** A lazily loaded screen, with a way to fetch its chunk ahead of time. */
 export type LazyScreen<P extends object> = ComponentType<P> & { preload(): Promise<void> };
 

@@ -1,65 +1,64 @@
 import type { ComponentType } from 'react';
-import type { ScreenComponentKey } from '@shared/screens';
-import LoginPage from '../features/auth/LoginPage';
-import PasswordConfirmPage from '../features/auth/PasswordConfirmPage';
-import SetupPage from '../features/setup/SetupPage';
-import ForbiddenPage from '../features/forbidden/ForbiddenPage';
-import { lazyScreen } from './lazy';
+import { availableScreens } from '@shared/screens';
+import { aboutScreens } from '../features/about/screens';
+import { adminScreens } from '../features/admin/screens';
+import { advertsScreens } from '../features/adverts/screens';
+import { articlesScreens } from '../features/articles/screens';
+import { audiencesScreens } from '../features/audiences/screens';
+import { authScreens } from '../features/auth/screens';
+import { batScreens } from '../features/bat/screens';
+import { documentsScreens } from '../features/documents/screens';
+import { forbiddenScreens } from '../features/forbidden/screens';
+import { groupsScreens } from '../features/groups/screens';
+import { projectsScreens } from '../features/projects/screens';
+import { setupScreens } from '../features/setup/screens';
+import { targetsScreens } from '../features/targets/screens';
+import { testAccountsScreens } from '../features/test-accounts/screens';
+import { lazyScreen, type LazyScreen } from './lazy';
 
-/** The lazily loaded screens, shared by the router and the preloader. */
-export const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'));
-export const AboutPage = lazyScreen(() => import('../features/about/AboutPage'));
-export const GroupsListPage = lazyScreen(() => import('../features/groups/GroupsListPage'));
-export const GroupEditPage = lazyScreen(() => import('../features/groups/GroupEditPage'));
-export const TestAccountsPage = lazyScreen(() => import('../features/test-accounts/TestAccountsPage'));
-export const DocumentsPage = lazyScreen(() => import('../features/documents/DocumentsPage'));
-export const AudiencesListPage = lazyScreen(() => import('../features/audiences/AudiencesListPage'));
-export const AudienceEditPage = lazyScreen(() => import('../features/audiences/AudienceEditPage'));
-export const AudienceDebugPage = lazyScreen(() => import('../features/audiences/AudienceDebugPage'));
-export const ProjectsListPage = lazyScreen(() => import('../features/projects/ProjectsListPage'));
-export const TargetsPage = lazyScreen(() => import('../features/targets/TargetsPage'));
-export const ProjectEditPage = lazyScreen(() => import('../features/projects/ProjectEditPage'));
-export const AdvertsListPage = lazyScreen(() => import('../features/adverts/AdvertsListPage'));
-export const AdvertEditPage = lazyScreen(() => import('../features/adverts/AdvertEditPage'));
-export const AdvertMigrationPage = lazyScreen(() => import('../features/adverts/AdvertMigrationPage'));
-export const ArticlesListPage = lazyScreen(() => import('../features/articles/ArticlesListPage'));
-export const ArticleEditPage = lazyScreen(() => import('../features/articles/ArticleEditPage'));
-export const BatPage = lazyScreen(() => import('../features/bat/BatPage'));
+/** A screen's component as a feature manifest gives it: in the main chunk, or loaded on first use. */
+type ScreenSource = { component: ComponentType } | { load: () => Promise<{ default: ComponentType }> };
 
 /**
- * The component of each available screen of the registry (src-shared/screens.ts), by its component key. The
- * router serves exactly these; a test checks that every available screen has one and every one a screen.
- * Sign-in, password, home and 403 are in the main chunk: they show before any screen chunk could arrive.
+ * The renderer's screen registry: one line per feature folder that has screens (features/<folder>/screens.ts
+ * maps the screen ids of src-shared's feature manifests to their components). tests/unit/registries.test.ts fails
+ * when a folder's manifest is missing here; tests/renderer/routes.test.tsx when a screen has no component.
  */
-export const SCREEN_COMPONENTS: Partial<Record<ScreenComponentKey, ComponentType>> = {
-  login: LoginPage,
-  passwordConfirm: PasswordConfirmPage,
-  setup: SetupPage,
-  forbidden: ForbiddenPage,
-  about: AboutPage,
-  admin: AdminPage,
-  groups: GroupsListPage,
-  groupEdit: GroupEditPage,
-  testAccounts: TestAccountsPage,
-  documents: DocumentsPage,
-  audiences: AudiencesListPage,
-  audienceEdit: AudienceEditPage,
-  audienceDebug: AudienceDebugPage,
-  // Spec platform.md §2: / shows the same screen as the advert list.
-  home: AdvertsListPage,
-  projects: ProjectsListPage,
-  targets: TargetsPage,
-  projectEdit: ProjectEditPage,
-  adverts: AdvertsListPage,
-  advertEdit: AdvertEditPage,
-  advertMigration: AdvertMigrationPage,
-  articles: ArticlesListPage,
-  articleEdit: ArticleEditPage,
-  advertProof: BatPage,
-};
+const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
+  authScreens,
+  setupScreens,
+  forbiddenScreens,
+  aboutScreens,
+  adminScreens,
+  projectsScreens,
+  targetsScreens,
+  advertsScreens,
+  articlesScreens,
+  batScreens,
+  audiencesScreens,
+  groupsScreens,
+  testAccountsScreens,
+  documentsScreens,
+];
+
+const lazyScreens = new Map<string, LazyScreen<object>>();
+
+/** The component of each screen, by its component key (a screen id): lazy ones share one loader per screen. */
+export const SCREEN_COMPONENTS: Readonly<Partial<Record<string, ComponentType>>> = Object.fromEntries(
+  FEATURE_SCREENS.flatMap((screens) =>
+    Object.entries(screens).map(([key, source]) => {
+      if ('component' in source) return [key, source.component];
+      const screen = lazyScreen(source.load);
+      lazyScreens.set(key, screen);
+      return [key, screen];
+    }),
+  ),
+);
+
+/** Screens fetched while the user types the password, so the first screen opens without waiting. */
+const PRELOADED_ON_LOGIN = ['admin', ...availableScreens().filter((screen) => screen.landing).map((screen) => screen.component)];
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
 export function preloadScreens(): void {
-  void AdminPage.preload();
-  void AdvertsListPage.preload();
+  for (const key of PRELOADED_ON_LOGIN) void lazyScreens.get(key)?.preload();
 }

@@ -1,6 +1,6 @@
 import type { BackofficeBridge, IpcChannel, IpcEvent, IpcEventPayload, IpcRequest, IpcResponses, IpcResult, SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import { UPLOAD_FORMATS } from '@shared/rules/storage';
+import { UPLOAD_FORMATS } from '@shared/features';
 
 declare global {
   interface Window {

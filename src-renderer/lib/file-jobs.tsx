@@ -73,12 +73,9 @@ function importJobAtom<C extends ImportChannel>(channel: C, debugLabel: string) 
   return job;
 }
 
-export type ImportRequest = Omit<IpcRequest<'files:importCsv'>, 'jobId'>;
 /** Sends a previewed file's column to an operation in chunks; the report lists the rows refused. */
 export const importCsvAtom = importJobAtom('files:importCsv', 'lib.importCsv');
 
-export type ImportRowsRequest = Omit<IpcRequest<'files:importCsvRows'>, 'jobId'>;
-export type ImportRowsReport = IpcResponses['files:importCsvRows'];
 /** Sends a previewed file's whole rows to a batch operation in chunks, with progress; answers each chunk's answer. */
 export const importCsvRowsAtom = importJobAtom('files:importCsvRows', 'lib.importCsvRows');
 

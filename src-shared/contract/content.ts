@@ -46,7 +46,6 @@ const sharingSchemaOf = (checked: boolean) => z.strictObject({
   sharingLink: urlOf('link', checked).default(''),
   sharingMessage: text(1000).default(''),
 });
-export const sharingSchema = sharingSchemaOf(true);
 
 export const searchDataSchema = z.strictObject({
   position: z.number().int().min(0).max(1000).nullable().default(null),
@@ -79,8 +78,6 @@ const quizSchemaOf = (checked: boolean) => z.strictObject({
   hasAnswered: z.boolean().default(false),
   answeredIds: z.array(z.number().int()).max(50).default([]),
 });
-export const quizSchema = quizSchemaOf(true);
-export type Quiz = z.output<typeof quizSchema>;
 
 const screenSchemaOf = (checked: boolean) => z.strictObject({
   id: z.number().int().min(0).max(1_000_000),
@@ -114,7 +111,6 @@ const storySchemaOf = (checked: boolean) => z.strictObject({
   resetAt: epochField.nullable().default(null),
 });
 export const storySchema = storySchemaOf(true);
-export type Story = z.output<typeof storySchema>;
 
 export const autoPublishOptionsSchema = z.strictObject({
   activated: z.boolean().default(false),

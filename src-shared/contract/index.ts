@@ -14,7 +14,6 @@ import { storageOperations } from './storage';
 
 export * from './define';
 export * from './entities';
-export { ACCOUNT_PAGE_SIZE } from './admin';
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth';
 
 /** Every API operation, by id. A new endpoint is one entry here plus one server handler. */

@@ -33,7 +33,6 @@ export type FolderListing = z.infer<typeof folderListingSchema>;
 
 /** What an upload answers: the stored file, and its URL under the name the spec's clients read (webpath). */
 export const uploadedSchema = storedFileSchema.extend({ webpath: z.string() });
-export type Uploaded = z.infer<typeof uploadedSchema>;
 
 export const documentUploadFieldsSchema = z.strictObject({
   /** The folder, under assets/clients (spec §7); '' or the root itself for the root. */

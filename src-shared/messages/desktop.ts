@@ -13,17 +13,8 @@ export const DESKTOP_MESSAGES = {
   fileSaved: 'Fichier enregistré',
   invalidServerUrl: "L'adresse du serveur doit commencer par https:// (http:// seulement pour un serveur sur cette machine)",
   invalidLinkUrl: "L'adresse du lien doit commencer par http:// ou https://",
-  /** The page asked to change the API address: the desktop app asks its user to confirm. */
-  confirmApiUrlTitle: "Changer de serveur d'API",
-  confirmApiUrl: (address: string) => `Les appels de l'application, votre connexion comprise, iront désormais à ${address}. Vous devrez vous reconnecter.`,
-  confirmApiUrlAccept: 'Changer de serveur',
-  confirmApiUrlCancel: 'Annuler',
-  embeddedServer: 'le serveur intégré à cette application',
-  apiUrlChangeRefused: "Changement de serveur d'API annulé",
   /** A link that is neither an external tool of the settings nor the product's own: the user says yes first. */
   confirmOpenLink: 'Ouvrir ce lien dans le navigateur ?',
   confirmOpenLinkAccept: 'Ouvrir',
   confirmOpenLinkCancel: 'Annuler',
-  /** Web host: the API address is set by whoever started it. */
-  apiUrlFromHostOnly: "L'adresse du serveur d'API se règle dans le fichier de réglages ou par API_URL au démarrage",
 } as const;

@@ -1,5 +1,3 @@
-import { notice } from './notice';
-
 /** CSV exports and imports through the main process (not quoted by the spec, except where marked). */
 export const EXPORT_MESSAGES = {
   exporting: 'Export en cours…',
@@ -16,9 +14,4 @@ export const IMPORT_MESSAGES = {
   badValue: (format: 'email', value: string) => `${format === 'email' ? 'adresse e-mail invalide' : 'valeur invalide'} : « ${value} »`,
   cancelled: 'Import annulé',
   tooManyRows: (max: number, found: number) => `Au plus ${max} lignes par import (${found} dans le fichier)`,
-} as const;
-
-export const FILE_NOTICES = {
-  exportCancelled: notice(EXPORT_MESSAGES.cancelled, 'info'),
-  importCancelled: notice(IMPORT_MESSAGES.cancelled, 'info'),
 } as const;

@@ -25,18 +25,13 @@ export const MESSAGES = {
   ...ADVERT_MESSAGES,
 } as const;
 
-export type MessageKey = keyof typeof MESSAGES;
-
 export * from './notice';
 export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
-export { ADMIN_MESSAGES } from './admin';
 export { DESKTOP_MESSAGES } from './desktop';
-export { EXPORT_MESSAGES, IMPORT_MESSAGES, FILE_NOTICES } from './files';
+export { EXPORT_MESSAGES, IMPORT_MESSAGES } from './files';
 export { HOST_MESSAGES } from './host';
-export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
-export { ADVERT_MESSAGES, ADVERT_NOTICES } from './adverts';
-export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
-export { AUDIENCE_HISTORY_MESSAGES, AUDIENCE_HISTORY_NOTICES } from './audience-history';
+export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue } from './validation';
+export { AUDIENCE_HISTORY_NOTICES } from './audience-history';
 export { GROUP_MESSAGES, GROUP_NOTICES } from './groups';

@@ -7,7 +7,6 @@
 export const ADVERT_TYPES = ['post', 'search', 'story', 'quiz', 'tool', 'notification', 'video', 'banner'] as const;
 export type AdvertType = (typeof ADVERT_TYPES)[number];
 export const ARTICLE_TYPES = ['post', 'video', 'quiz', 'story', 'search', 'tool', 'notification'] as const;
-export type ArticleType = (typeof ARTICLE_TYPES)[number];
 /** Types an advert may be converted from into an article, and back (spec §2.2, §4). */
 export const CONVERTIBLE_TYPES = ['post', 'video', 'quiz', 'story'] as const;
 
@@ -36,12 +35,7 @@ export const DEFAULT_TAG = { text: 'Tag', tagColor: '#66627E' } as const;
 export const DEFAULT_STORY_COLOR = '#C41723';
 export const DEFAULT_SCREEN_FOOTER_BUTTON_TEXT = 'VALIDER';
 export const TAGLINE_TRUNCATION = 180;
-/** Advert list pages (store default) and the CSV export's one request (spec §9). */
-export const ADVERT_PAGE_SIZE = 25;
 export const ADVERT_FILTER_PAGE_SIZE = 50;
-export const CSV_EXPORT_LIMIT = 1000;
-/** Notification auto-stop after the start (spec §4): 7 days in the advert editor. */
-export const NOTIFICATION_AUTO_STOP_DAYS = 7;
 
 export const FOOTNOTE_LANGUAGES = ['fr', 'en', 'es', 'it'] as const;
 export type FootnoteLanguage = (typeof FOOTNOTE_LANGUAGES)[number];

@@ -30,7 +30,6 @@ export type GroupLabel = (typeof GROUP_LABELS)[number];
 
 /** Labels matched against an attribute of the app user. */
 export const ATTRIBUTE_LABELS = ['Profession', 'Specialty', 'Title', 'Area', 'Country', 'Zip', 'Zipcode', 'Uga', 'Workplace', 'Role', 'Feed', 'App'] as const;
-export type AttributeLabel = (typeof ATTRIBUTE_LABELS)[number];
 
 /** Items that receive interaction events, with the events each may receive (spec §3 Node "relation actions"). */
 export const ITEM_EVENTS = {
@@ -38,8 +37,6 @@ export const ITEM_EVENTS = {
   Document: ['document.view'],
   Keyword: ['search'],
 } as const;
-export type ItemLabel = keyof typeof ITEM_EVENTS;
-export const ITEM_LABELS = Object.keys(ITEM_EVENTS) as ItemLabel[];
 export const EVENTS = ['advert.view', 'advert.click', 'quiz.view', 'quiz.answered', 'document.view', 'search'] as const;
 export type InteractionEvent = (typeof EVENTS)[number];
 
@@ -50,13 +47,10 @@ export type AudienceType = (typeof AUDIENCE_TYPES)[number];
 export const TITLES = ['DOCTOR', 'STUDENT', 'PROFESSIONAL'] as const;
 export const OPERATING_SYSTEMS = ['iOS', 'Android'] as const;
 export const RELATIONSHIP_TYPES = ['AND', 'SEARCH', 'SHOULD_TARGET'] as const;
-export type RelationshipType = (typeof RELATIONSHIP_TYPES)[number];
 /** 'req' is the spec's short spelling of 'required' (spec §3 Relationship); stored as 'required'. */
 export const RELATIONSHIP_KINDS = ['required', 'req', 'not'] as const;
-export type RelationshipKind = 'required' | 'not';
 
 export const EXPERT_ROLE = 'ROLE_EXPERT';
-export const PROSPECT_ROLE = 'ROLE_PROSPECT';
 
 /** Node search and user search answer at most this many (spec §9). */
 export const NODE_SEARCH_LIMIT = 25;
@@ -66,9 +60,4 @@ export const INGEST_EVENTS_MAX = 50_000;
 
 export function isGroupLabel(label: string): label is GroupLabel {
   return label === 'OrGroup' || label === 'AndGroup';
-}
-
-/** The two first digits of a zip code: the Zip (département) node's value. */
-export function zipOf(zipcode: string): string {
-  return zipcode.slice(0, 2);
 }

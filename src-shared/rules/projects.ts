@@ -376,8 +376,6 @@ export const PROJECT_FIRST_PAGE_SIZE = 8;
 export const PROJECT_PAGE_SIZE = 25;
 export const TARGET_PAGE_SIZE = 25;
 export const TARGET_EXPORT_MAX_ROWS = 1_000_000;
-/** Filter autocomplete limits (spec §7 GET /search/{label}). */
-export const SEARCH_LIMITS = [5, 10, 15] as const;
 /** Lines of a project created at once (the create form's number of lines). */
 export const MAX_PROJECT_LINES = 200;
 /** Targets changed by one batch call (a paste from a spreadsheet, its undo). */

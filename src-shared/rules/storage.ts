@@ -60,20 +60,6 @@ export function advertMediaKey(advertId: number, place: string, random: string, 
   return `${ADVERTS_ROOT}/${advertId}/${place}-${random}.${extension}`;
 }
 
-/**
- * The formats of each upload operation (its contract `multipart.formats`), for the page that picks the file on the
- * web host: the renderer takes no zod schemas from the contract. A unit test keeps the two equal.
- */
-export const UPLOAD_FORMATS: Readonly<Record<string, readonly string[]>> = {
-  'storage.uploadDocument': DOCUMENT_FORMATS,
-  'library.upload': MEDIA_FORMATS,
-  'adverts.uploadAttachment': ADVERT_ATTACHMENT_FORMATS,
-  'stories.uploadLogo': STORY_IMAGE_FORMATS,
-  'stories.uploadScreenLogo': STORY_IMAGE_FORMATS,
-  'stories.uploadScreenIllustration': STORY_ILLUSTRATION_FORMATS,
-  'bat.uploadScreenshot': ['png'],
-};
-
 /** Spec §9: files shown in the preview pane, and those with their own icon. */
 export const PREVIEWABLE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'tiff', 'pdf'] as const;
 export const ICON_EXTENSIONS = ['html', 'mp4', 'ppt', 'pptx', 'txt'] as const;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ipcChannels } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import { createIpcHandlers, dispatchIpc, type HostFiles } from '../../src-main/ipc/handlers';
 import { isTrustedSender } from '../../src-main/ipc/sender';
 import { ApiClient } from '../../src-main/services/api-client';
 import { createSessionVault } from '../../src-main/services/session-vault';
-import { DEFAULT_SETTINGS, createSettingsStore, type SettingsStore } from '../../src-main/services/settings';
+import { DEFAULT_SETTINGS, type SettingsStore } from '../../src-main/services/settings';
 
 describe('IPC sender check', () => {
   const expected = { webContentsId: 3, origin: 'app://renderer' };
@@ -62,7 +63,6 @@ describe('IPC dispatch', () => {
       },
     });
     expect(await dispatchIpc(h, 'files:previewCsv', {})).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.csvOnly });
-    expect(await dispatchIpc(h, 'settings:set', { environmentLabel: 'recette' })).toEqual({ ok: false, status: 0, errorMsg: 'settings are read-only here' });
   });
 
   it('reports an unreachable server on api:call in French', async () => {
@@ -74,49 +74,8 @@ describe('IPC dispatch', () => {
     });
   });
 
-  it('never lets the page change the API address through settings:set', async () => {
-    const h = await handlers();
-    const refused = await dispatchIpc(h, 'settings:set', { apiUrl: 'https://collector.example' });
-    expect(refused).toMatchObject({ ok: false, status: 0, errorMsg: expect.stringContaining(MESSAGES.invalidIpcCall), field: 'apiUrl' });
+  it('offers the page no channel that changes a setting (the API address receives passwords and tokens)', () => {
+    expect(Object.keys(ipcChannels).filter((channel) => channel.startsWith('settings:'))).toEqual(['settings:get']);
   });
 });
 
-describe('settings:changeApiUrl', () => {
-  async function withConfirm(confirmApiUrl?: (apiUrl: string) => Promise<boolean>) {
-    const store = new Map<string, unknown>();
-    const settings = createSettingsStore({ get: (key) => store.get(key), set: (key, value) => void store.set(key, value), delete: (key) => void store.delete(key) });
-    const vault = await createSessionVault({ service: 't', account: 't' });
-    const asked: string[] = [];
-    const h = createIpcHandlers({
-      api: new ApiClient({ baseUrl: () => 'http://127.0.0.1:9', vault }),
-      settings,
-      files: { exportDestination: async () => null, pickCsv: async () => null, savePdf: async () => null, pickUpload: async () => null },
-      appInfo: () => ({ version: '1', apiUrl: 'x', databaseKind: 'pglite', host: 'electron', demo: false }),
-      emit: () => undefined,
-      confirmApiUrl: confirmApiUrl && (async (apiUrl) => (asked.push(apiUrl), confirmApiUrl(apiUrl))),
-    });
-    return { h, settings, asked };
-  }
-
-  it('changes the address only once the user confirmed it outside the page', async () => {
-    const no = await withConfirm(async () => false);
-    expect(await dispatchIpc(no.h, 'settings:changeApiUrl', { apiUrl: 'https://api.exemple.fr/' })).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.apiUrlChangeRefused });
-    expect(no.asked).toEqual(['https://api.exemple.fr']);
-    expect(no.settings.get().apiUrl).toBe('');
-    const yes = await withConfirm(async () => true);
-    expect(await dispatchIpc(yes.h, 'settings:changeApiUrl', { apiUrl: 'https://api.exemple.fr/' })).toMatchObject({ ok: true, data: { apiUrl: 'https://api.exemple.fr' } });
-    expect(yes.settings.get().apiUrl).toBe('https://api.exemple.fr');
-  });
-
-  it('refuses plain http elsewhere than this machine before asking anyone', async () => {
-    const yes = await withConfirm(async () => true);
-    expect(await dispatchIpc(yes.h, 'settings:changeApiUrl', { apiUrl: 'http://collector.example:8080' })).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.invalidServerUrl });
-    expect(yes.asked).toEqual([]);
-    expect(yes.settings.get().apiUrl).toBe('');
-  });
-
-  it('refuses any change where the host offers no confirmation (web host)', async () => {
-    const web = await withConfirm(undefined);
-    expect(await dispatchIpc(web.h, 'settings:changeApiUrl', { apiUrl: 'https://api.exemple.fr' })).toEqual({ ok: false, status: 403, errorMsg: MESSAGES.apiUrlFromHostOnly });
-  });
-});

@@ -6,11 +6,13 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src-main/services/api-client';
 import { createSessionVault } from '../../src-main/services/session-vault';
+import { multipartFromFile } from '../../src-main/services/upload';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
 /**
- * Uploads go out as multipart/form-data with the bearer token. The platform's upload endpoints arrive with
- * their issues; here a loopback HTTP server records what arrives, byte for byte, and the token is a real one.
+ * Uploads go out as multipart/form-data with the bearer token, as the upload channel sends them (a body from
+ * multipartFromFile, sent by ApiClient.uploadStream): a loopback HTTP server records what arrives, byte for byte,
+ * and the token is a real one.
  */
 let api: TestServer;
 const received: { headers: IncomingMessage['headers']; body: Buffer; method?: string; url?: string }[] = [];
@@ -32,7 +34,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-describe('ApiClient.upload', () => {
+describe('ApiClient.uploadStream', () => {
   it('sends the file as multipart with its name, type, fields and the bearer token', async () => {
     const { email } = await api.createAccount(['ADMIN']);
     let base = api.url;
@@ -42,13 +44,15 @@ describe('ApiClient.upload', () => {
     expect((await client.signIn(email, TEST_PASSWORD)).ok).toBe(true);
     base = `http://127.0.0.1:${(recorder.address() as { port: number }).port}`;
     const bytes = new TextEncoder().encode('Profession;Specialty;Nom;22/01\nMédecin;;X;10\n');
-    const result = await client.upload('/inventory/upload', { fileName: 'inventaire.csv', contentType: 'text/csv', bytes }, { kind: 'inventory' });
+    const inMemory = await multipartFromFile({ fileName: 'inventaire.csv', contentType: 'text/csv', bytes }, { kind: 'inventory' });
+    const result = await client.uploadStream('PUT', '/inventory/upload', inMemory);
     expect(result).toEqual({ ok: true, data: { stored: true } });
     const [request] = received;
     expect(request.method).toBe('PUT');
     expect(request.url).toBe('/inventory/upload');
     expect(request.headers.authorization).toMatch(/^Bearer eyJ/);
     expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers['content-length']).toBe(String(request.body.length));
     const body = request.body.toString('utf8');
     expect(body).toContain('name="kind"');
     expect(body).toContain('filename="inventaire.csv"');
@@ -59,7 +63,7 @@ describe('ApiClient.upload', () => {
     const onDisk = join(mkdtempSync(join(tmpdir(), 'bo-upload-')), 'document.bin');
     const large = randomBytes(8 * 1024 * 1024);
     writeFileSync(onDisk, large);
-    const fromDisk = await client.upload('/document/upload', { fileName: 'document.bin', contentType: 'application/octet-stream', path: onDisk }, {}, 'POST');
+    const fromDisk = await client.uploadStream('POST', '/document/upload', await multipartFromFile({ fileName: 'document.bin', contentType: 'application/octet-stream', path: onDisk }, {}));
     expect(fromDisk.ok).toBe(true);
     const streamed = received[1];
     expect(streamed.method).toBe('POST');

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { contract, type Operation } from '@shared/contract';
 import { uploadOperationIds } from '@shared/ipc';
 import { formatNotAllowed, tooLargeFor } from '@shared/messages/storage';
-import { LIBRARY_MAX_BYTES, UPLOAD_FORMATS, checkKey, contentMatches, extensionOf, fileNameSegment, isPreviewable, isVideoUrl, isWithin } from '@shared/rules/storage';
+import { UPLOAD_FORMATS } from '@shared/features';
+import { LIBRARY_MAX_BYTES, checkKey, contentMatches, extensionOf, fileNameSegment, isPreviewable, isVideoUrl, isWithin } from '@shared/rules/storage';
 
 describe('storage keys', () => {
   it('keeps safe relative keys unchanged', () => {
@@ -89,5 +90,6 @@ describe('content checks', () => {
   it('lists for the page the same formats as the contract, for every upload operation', () => {
     expect(uploadOperationIds.length).toBeGreaterThan(0);
     for (const id of uploadOperationIds) expect(UPLOAD_FORMATS[id], id).toEqual((contract[id] as Operation).multipart!.formats);
+    expect(Object.keys(UPLOAD_FORMATS).sort()).toEqual([...uploadOperationIds].sort());
   });
 });

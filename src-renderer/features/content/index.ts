@@ -3,8 +3,8 @@
  * advert, article and proof screens compose. Other features import only from here, never the files behind it.
  */
 export { ContentEditor } from './ContentEditor';
-export { createEditorAtoms, type EditorAtoms } from './editor-atoms';
+export { createEditorAtoms } from './editor-atoms';
 export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from './list-blocks';
 export { HoverPreview } from './preview/HoverPreview';
-export type { ContentApi, ContentItem, ContentKind } from './types';
+export type { ContentApi, ContentItem } from './types';
 export { AdBlockerAlert, useNearBottom } from './widgets';

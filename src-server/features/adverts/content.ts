@@ -344,5 +344,3 @@ function defaultStory() {
 
 export type ContentService = ReturnType<typeof contentService>;
 
-/** The model marker check of the editor (spec §2.2): anything but 'latest' has not been migrated yet. */
-export const isLatest = (model: { model: string }) => model.model === LATEST_MODEL;

@@ -36,9 +36,6 @@ interface Snapshot {
   predecessors: Map<number, { previous: number; minViews: number; gracePeriodMs: number }>;
 }
 
-/** The node name under which an advert's events are ingested. */
-export const advertNodeName = (advertId: number) => String(advertId);
-
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 export function decisioningService(context: ServerContext) {

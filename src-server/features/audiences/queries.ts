@@ -196,8 +196,3 @@ export interface UserAttributeRow extends UserAttributes {
 
 export const userAttributeColumns = sql`id, external_id AS "externalId", email, profession_id AS "professionId", specialty_id AS "specialtyId", title, area,
   country_id AS "countryId", zipcode, uga, workplace, roles, feeds, apps`;
-
-/** Audience names by id (membership answers). */
-export function audienceNames(db: Executor) {
-  return rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM audiences ORDER BY lower(name), id`);
-}

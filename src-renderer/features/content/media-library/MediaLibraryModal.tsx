@@ -16,7 +16,7 @@ import {
 } from './atoms';
 import './media-library.css';
 
-export { isProductMedia, loadMediaLibraryAtom, mediaLibraryAtom, type LibraryLabel } from './atoms';
+export type { LibraryLabel } from './atoms';
 
 /**
  * The global media library modal (platform.md: "a global modal can show a media library"; adverts-articles.md §3

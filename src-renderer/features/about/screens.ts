@@ -1,0 +1,1 @@
+export const aboutScreens = { about: { load: () => import('./AboutPage') } };

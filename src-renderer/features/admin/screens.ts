@@ -1,0 +1,1 @@
+export const adminScreens = { admin: { load: () => import('./AdminPage') } };

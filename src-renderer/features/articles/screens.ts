@@ -1,0 +1,4 @@
+export const articlesScreens = {
+  articles: { load: () => import('./ArticlesListPage') },
+  'articles.edit': { load: () => import('./ArticleEditPage') },
+};

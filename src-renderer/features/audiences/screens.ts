@@ -1,0 +1,5 @@
+export const audiencesScreens = {
+  'audiences.list': { load: () => import('./AudiencesListPage') },
+  'audiences.edit': { load: () => import('./AudienceEditPage') },
+  'audiences.debug': { load: () => import('./AudienceDebugPage') },
+};

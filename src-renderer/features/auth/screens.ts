@@ -1,0 +1,8 @@
+import LoginPage from './LoginPage';
+import PasswordConfirmPage from './PasswordConfirmPage';
+
+/** Sign-in screens are in the main chunk: they show before any screen chunk could arrive. */
+export const authScreens = {
+  login: { component: LoginPage },
+  passwordConfirm: { component: PasswordConfirmPage },
+};

@@ -1,0 +1,1 @@
+export const batScreens = { 'adverts.proof': { load: () => import('./BatPage') } };

@@ -1,0 +1,1 @@
+export const documentsScreens = { cdnDocs: { load: () => import('./DocumentsPage') } };

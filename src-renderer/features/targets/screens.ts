@@ -1,0 +1,1 @@
+export const targetsScreens = { 'projects.targets': { load: () => import('./TargetsPage') } };

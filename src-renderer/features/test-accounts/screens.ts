@@ -1,0 +1,1 @@
+export const testAccountsScreens = { 'audiences.testAccounts': { load: () => import('./TestAccountsPage') } };

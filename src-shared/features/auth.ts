@@ -1,0 +1,10 @@
+import { access } from '../roles';
+import { screen, defineFeature } from './define';
+
+export const authFeature = defineFeature({
+  id: 'auth',
+  screens: [
+    screen({ id: 'login', path: '/login', access: access.public, available: true }),
+    screen({ id: 'passwordConfirm', path: '/password/confirm', access: access.public, available: true }),
+  ],
+});

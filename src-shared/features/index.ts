@@ -1,0 +1,46 @@
+import { adminFeature } from './admin';
+import { advertMediaFeature } from './advert-media';
+import { advertsFeature } from './adverts';
+import { articlesFeature } from './articles';
+import { audienceHistoryFeature } from './audience-history';
+import { audiencesFeature } from './audiences';
+import { authFeature } from './auth';
+import { batFeature } from './bat';
+import type { OperationId } from '../contract';
+import type { FeatureManifest, RegistryEntry } from './define';
+import { metaFeature } from './meta';
+import { platformFeature } from './platform';
+import { projectsFeature } from './projects';
+import { setupFeature } from './setup';
+import { storageFeature } from './storage';
+
+export * from './define';
+
+/**
+ * The shared feature registry: one line per feature (tests/unit/registries.test.ts fails when a manifest of this
+ * folder is missing). The screen registry, the upload formats and the message check are derived from it.
+ */
+export const FEATURES: readonly FeatureManifest[] = [
+  platformFeature,
+  authFeature,
+  setupFeature,
+  adminFeature,
+  metaFeature,
+  projectsFeature,
+  advertsFeature,
+  articlesFeature,
+  advertMediaFeature,
+  batFeature,
+  audiencesFeature,
+  audienceHistoryFeature,
+  storageFeature,
+];
+
+/** Every screen and external link of every feature. */
+export const FEATURE_SCREENS: readonly RegistryEntry[] = FEATURES.flatMap((feature) => feature.screens ?? []);
+
+/**
+ * The formats of each upload operation, for the page that picks the file on the web host (the renderer takes no
+ * zod schemas from the contract). Equal to the contract's `multipart.formats` (tests/unit/storage-rules.test.ts).
+ */
+export const UPLOAD_FORMATS: Readonly<Partial<Record<OperationId, readonly string[]>>> = Object.assign({}, ...FEATURES.map((feature) => feature.uploads ?? {}));

@@ -1,0 +1,25 @@
+import { access } from '../roles';
+import { screen, defineFeature } from './define';
+
+const signedIn = access.authenticated;
+
+/**
+ * The shell: the screens every user meets whatever the feature, the external tools of the top bar, and the
+ * screens of later issues, declared now with their rule (the guard sends them home until their feature lands and
+ * moves them into its own manifest).
+ */
+export const platformFeature = defineFeature({
+  id: 'platform',
+  screens: [
+    screen({ id: 'forbidden', path: '/403', access: signedIn, available: true }),
+    // Spec platform.md §2: / shows the same screen as the advert list.
+    screen({ id: 'home', path: '/', access: signedIn, component: 'adverts', available: true }),
+    screen({ id: 'about', path: '/about', access: signedIn, available: true }),
+    screen({ id: 'push', path: '/push/create', access: signedIn, available: false, nav: { position: 40, label: 'Push notifs', access: access.anyOf('CONTENT_CREATOR_LEAD') } }),
+    { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl', position: 60 },
+    { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl', position: 62 },
+    screen({ id: 'alphonse', path: '/alphonse', access: signedIn, available: false, nav: { position: 70, label: 'Alphonse', access: access.anyOf('SALES') } }),
+    screen({ id: 'alphonse.project', path: '/alphonse/project/:id', access: signedIn, available: false }),
+    screen({ id: 'imports', path: '/imports', access: signedIn, available: false }),
+  ],
+});
