@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
@@ -142,18 +142,18 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const newName = editorId.kind === 'new' ? editorId.name : null;
   /** The id a first save just created: its route shows the draft already held, without loading it again. */
   const justCreated = useRef<number | null>(null);
+  // rawId only matters with newName, which changes with it: it is read when the new item starts, not watched.
+  const targetWaitingForNewItem = useEffectEvent(() => waitingTargetId(rawId));
   useEffect(() => {
     if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
     else if (existingId !== null) void load(existingId);
     else if (newName !== null) {
       if (kind === 'article') startNew({ name: newName, type: 'post' });
       else {
-        const targetId = waitingTargetId(rawId);
+        const targetId = targetWaitingForNewItem();
         startNew(targetId === undefined ? { name: newName, type: null } : { name: newName, type: null, targetId });
       }
     }
-    // rawId only matters with newName, which changes with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existingId, newName, kind, load, startNew]);
 
   /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
