@@ -40,10 +40,19 @@ export default defineConfig(
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    extends: [reactHooks.configs.flat['recommended-latest']],
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Three React Compiler rules of the recommended set are off until the renderer's data loading is redone
+      // (issue 20 item 5 rewrites most of the effects and hooks concerned); measured on 2026-11-25:
+      // - set-state-in-effect (18 findings): effects that clear or reset local state when their input changes
+      //   (search results, dialog fields, zoom); the fix is derived state or a `key`, screen by screen.
+      // - refs (9): the "latest value in a ref" pattern (`ref.current = value` during render) for callbacks read
+      //   by effects and async answers; useEffectEvent replaces it.
+      // - purity (1): StatusIconView reads the clock while rendering, on purpose (the icon shows the state now).
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/refs': 'off',
+      'react-hooks/purity': 'off',
     },
   },
 );

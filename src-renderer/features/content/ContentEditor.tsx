@@ -157,17 +157,19 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   }, [existingId, newName, kind, load, startNew]);
 
   /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
+  const draftId = draft?.id;
+  const draftTargetId = draft?.targetId;
   const saveNow = useCallback(async () => {
-    const wasNew = draft?.id === undefined;
+    const wasNew = draftId === undefined;
     const result = await save();
     if (result?.id !== undefined && wasNew) {
       // The target is linked now (the server answered its _$target): its id no longer waits.
-      if (draft?.targetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draft.targetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
+      if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
       justCreated.current = result.id;
       navigate(api.editPath(result.id), { replace: true });
     }
     return result !== null;
-  }, [save, draft?.id, draft?.targetId, navigate, api]);
+  }, [save, draftId, draftTargetId, navigate, api]);
 
   // Ctrl/Cmd+S saves (§2.2).
   useEffect(() => {
