@@ -16,7 +16,7 @@ import {
   TARGET_TYPES,
 } from '../rules/projects';
 import { defineOperation } from './define';
-import { idParam, multilineText, okSchema, shortText, wholeNumber } from './entities';
+import { idParam, multilineText, okSchema, shortText } from './entities';
 
 /**
  * Projects menu: CSM, CSM_LEAD and SALES read (spec §6). Writes of §6 (project create, update, delete; target add,

@@ -74,7 +74,6 @@ export type KeyCheck = { ok: true; key: string } | { ok: false; reason: 'empty' 
 export function checkKey(key: string, options: { allowEmpty?: boolean } = {}): KeyCheck {
   if (key === '') return options.allowEmpty ? { ok: true, key } : { ok: false, reason: 'empty' };
   if (key.length > MAX_KEY_LENGTH) return { ok: false, reason: 'length' };
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) return { ok: false, reason: 'control' };
   if (key.startsWith('/') || key.includes('\\') || /^[A-Za-z]:/.test(key) || key.startsWith('~')) return { ok: false, reason: 'absolute' };
   const segments = key.split('/');
@@ -98,7 +97,6 @@ export function isWithin(key: string, folder: string): boolean {
 /** A file name as the user's system gave it, made into one key segment (the folder part and odd characters go). */
 export function fileNameSegment(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-MAX_SEGMENT_LENGTH);
   return cleaned === '.' || cleaned === '..' ? '' : cleaned;
 }

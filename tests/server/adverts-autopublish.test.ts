@@ -17,7 +17,7 @@ const clock = new ManualClock(Date.UTC(2026, 5, 1, 7, 0, 0));
 const seconds = () => Math.floor(clock.now().getTime() / 1000);
 
 let handles: DatabaseHandle[] = [];
-let apps: App[] = [];
+const apps: App[] = [];
 let dropDatabase: (() => Promise<void>) | undefined;
 let accountId: number;
 

@@ -149,8 +149,16 @@ export class WebFileExchange {
 
   private forgetExpired(): void {
     const now = this.now();
-    for (const [id, upload] of this.uploads) if (upload.expires < now) (this.uploads.delete(id), void rm(upload.path, { force: true }));
-    for (const [id, download] of this.downloads) if (download.expires < now) (this.downloads.delete(id), download.path && void rm(download.path, { force: true }));
+    for (const [id, upload] of this.uploads) {
+      if (upload.expires >= now) continue;
+      this.uploads.delete(id);
+      void rm(upload.path, { force: true });
+    }
+    for (const [id, download] of this.downloads) {
+      if (download.expires >= now) continue;
+      this.downloads.delete(id);
+      if (download.path) void rm(download.path, { force: true });
+    }
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
@@ -142,32 +142,34 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const newName = editorId.kind === 'new' ? editorId.name : null;
   /** The id a first save just created: its route shows the draft already held, without loading it again. */
   const justCreated = useRef<number | null>(null);
+  // rawId only matters with newName, which changes with it: it is read when the new item starts, not watched.
+  const targetWaitingForNewItem = useEffectEvent(() => waitingTargetId(rawId));
   useEffect(() => {
     if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
     else if (existingId !== null) void load(existingId);
     else if (newName !== null) {
       if (kind === 'article') startNew({ name: newName, type: 'post' });
       else {
-        const targetId = waitingTargetId(rawId);
+        const targetId = targetWaitingForNewItem();
         startNew(targetId === undefined ? { name: newName, type: null } : { name: newName, type: null, targetId });
       }
     }
-    // rawId only matters with newName, which changes with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [existingId, newName, kind, load, startNew]);
 
   /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
+  const draftId = draft?.id;
+  const draftTargetId = draft?.targetId;
   const saveNow = useCallback(async () => {
-    const wasNew = draft?.id === undefined;
+    const wasNew = draftId === undefined;
     const result = await save();
     if (result?.id !== undefined && wasNew) {
       // The target is linked now (the server answered its _$target): its id no longer waits.
-      if (draft?.targetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draft.targetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
+      if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
       justCreated.current = result.id;
       navigate(api.editPath(result.id), { replace: true });
     }
     return result !== null;
-  }, [save, draft?.id, draft?.targetId, navigate, api]);
+  }, [save, draftId, draftTargetId, navigate, api]);
 
   // Ctrl/Cmd+S saves (§2.2).
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { Funnel } from '@shared/contract/adverts';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
@@ -31,23 +31,28 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
     [raise],
   );
 
-  useEffect(() => {
-    if (!funnels || advertId === undefined) return;
-    void funnels.get(advertId).then((result) => {
+  // The funnels API is rebuilt on every render: effects reach it through effect events, so they run on their own inputs only.
+  const readFunnel = useEffectEvent((id: number) => {
+    if (!funnels) return;
+    void funnels.get(id).then((result) => {
       if (result.ok) setFunnel(result.data);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  const searchFunnels = useEffectEvent((text: string) => funnels?.search(text));
+  const hasFunnels = funnels !== undefined;
+
+  useEffect(() => {
+    if (advertId !== undefined) readFunnel(advertId);
   }, [advertId]);
 
   useEffect(() => {
-    if (!funnels || term.trim().length < 2) return setResults([]);
+    if (!hasFunnels || term.trim().length < 2) return setResults([]);
     const timer = setTimeout(async () => {
-      const result = await funnels.search(term.trim());
-      if (result.ok) setResults(result.data.filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)));
+      const result = await searchFunnels(term.trim());
+      if (result?.ok) setResults(result.data.filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)));
     }, 300);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [term, funnel]);
+  }, [term, funnel, hasFunnels]);
 
   if (!funnels) return null;
   if (advertId === undefined) {

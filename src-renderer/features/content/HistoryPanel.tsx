@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { HistoryEntry } from '@shared/contract/content';
 import { contentFieldLabel } from '@shared/messages/content-fields';
 import { formatDateTime, isAdvertReadOnly } from '@shared/rules/advert-screens';
@@ -19,12 +19,14 @@ export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallAp
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const api = props.makeApi(call);
 
-  useEffect(() => {
+  // The API wrapper is rebuilt on every render: reading it from an effect event keeps it out of the dependencies.
+  const readHistory = useEffectEvent((itemId: number) => {
     if (!api.history) return;
-    void api.history(props.itemId).then((result) => setEntries(result.ok ? result.data : []));
-    // The history is read again after each save (the saved version changes).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.itemId, saved?.updatedAt]);
+    void api.history(itemId).then((result) => setEntries(result.ok ? result.data : []));
+  });
+  const savedAt = saved?.updatedAt;
+  // The history is read again after each save (the saved version changes).
+  useEffect(() => readHistory(props.itemId), [props.itemId, savedAt]);
 
   return (
     <div className="history" data-testid="history">

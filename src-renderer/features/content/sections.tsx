@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { notice } from '@shared/messages/notice';
 import { DEFAULT_FOOTNOTES, FOOTNOTE_LANGUAGES, openInChoices, SEARCH_TABS, TAGLINE_TRUNCATION, validateLabelFor } from '@shared/rules/advert-model';
@@ -420,8 +420,8 @@ export function SchedulingSection({ draft, patch, kind }: SectionProps) {
   const options = draft.autoPublishOptions ?? { activated: false, emails: [] };
   const [emails, setEmails] = useState(options.emails.join(', '));
   // The text as typed stays; it is read again only when another item is loaded.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => setEmails((draft.autoPublishOptions?.emails ?? []).join(', ')), [draft.id]);
+  const readEmails = useEffectEvent(() => setEmails((draft.autoPublishOptions?.emails ?? []).join(', ')));
+  useEffect(() => readEmails(), [draft.id]);
   const changeEmails = (text: string) => {
     setEmails(text);
     patch({ autoPublishOptions: { ...options, emails: text.split(/[,;\s]+/).map((email) => email.trim()).filter(Boolean) } });

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
@@ -48,22 +48,23 @@ function ProjectEditor(props: { projectId: number }) {
   // The name and client are saved on Enter (else put back); the briefing being edited is what can be lost.
   useUnsavedChangesGuard(() => store.get(briefingEditingAtom) && store.get(briefingDraftAtom) !== null);
 
+  // The hash is read once, when the project is opened: a later change of it does not reload the project.
+  const openedOnComment = useEffectEvent(() => location.hash === '#comment');
   useEffect(() => {
     setProject(null);
     // Undo belongs to the project it was done in.
     setUndoStack(emptyUndoStack());
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const showComments = openedOnComment();
     void load(props.projectId).then((loaded) => {
-      if (cancelled || !loaded || location.hash !== '#comment') return;
+      if (cancelled || !loaded || !showComments) return;
       timer = setTimeout(() => setSidePanel({ open: true, tab: 'comments' }), COMMENT_HASH_DELAY_MS);
     });
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-    // The hash is read once, when the project is opened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.projectId, load, setProject, setUndoStack]);
 
   if (loadError) return <p className="project-edit-error" role="alert">{loadError}</p>;

@@ -131,7 +131,7 @@ export function contentService(context: ServerContext) {
     const items = [];
     for (const kind of ['advert', 'article'] as const) {
       for (const row of await legacyRows(db, kind, limit)) {
-        let mappedType = '';
+        let mappedType: string;
         try {
           mappedType = String(mapLegacyLayout(rawOf(row)).type ?? '');
         } catch {

@@ -3,7 +3,7 @@ import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { Audience, Group, Relationship, RelationshipInput } from '@shared/contract/audiences';
 import { MESSAGES } from '@shared/messages';
 import { ARTICLE_CRITERION_LABELS, isArticleCriterionLabel } from '@shared/rules/article-audience';
-import { AREAS, ITEM_EVENTS, isGroupLabel, TITLES, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
+import { AREAS, ITEM_EVENTS, isGroupLabel, TITLES, type AudienceType } from '@shared/rules/audiences';
 import type { ServerContext } from '../../context';
 import { foldForSearch } from '../../db/schema';
 import { featureServices } from '../../feature-services';
@@ -19,7 +19,6 @@ import {
   param,
   rows,
   searchNodes,
-  toCriterion,
   upsertNodes,
   usersByEmailPrefix,
   type Executor,

@@ -147,10 +147,10 @@ export async function* cursorBatches<T, U = T[]>(
       const prepareBatch = (rows: T[]) => (rows.length ? prepare(rows) : null);
       let next: Promise<{ rows: T[] }> | undefined = fetchRows();
       while (next) {
-        let rows: T[] | undefined = (await next).rows;
+        const { rows }: { rows: T[] } = await next;
         next = rows.length === batchSize ? fetchRows() : undefined;
-        const batch = prepareBatch(rows);
-        rows = undefined;
+        // splice(0) empties the fetched array, so its rows are not held while the batch is handed over.
+        const batch = prepareBatch(rows.splice(0));
         const keepGoing = await handOver!(batch);
         if (!keepGoing) {
           await next;
