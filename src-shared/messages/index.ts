@@ -36,7 +36,7 @@ export { HOST_MESSAGES } from './host';
 export { API_MESSAGES } from './api';
 export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
-export { ADVERT_MESSAGES, ADVERT_NOTICES } from './adverts';
+export { ADVERT_MESSAGES } from './adverts';
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
 export { AUDIENCE_HISTORY_MESSAGES, AUDIENCE_HISTORY_NOTICES } from './audience-history';
 export { GROUP_MESSAGES, GROUP_NOTICES } from './groups';

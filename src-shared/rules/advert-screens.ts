@@ -1,8 +1,9 @@
 import { ADVERT_SCREEN_MESSAGES as M } from '../messages/advert-screens';
+import { ADVERT_MESSAGES } from '../messages/adverts';
 import { openInChoices } from './advert-model';
 import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '../messages/content-fields';
 import { CONTENT_URL_FIELDS, invalidUrlFields } from './content-urls';
-import { missingRequired, requiredPropertyLabel } from './publication';
+import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from './publication';
 
 /**
  * Pure rules of the advert and article screens (adverts-articles.md §2.1, §2.2, §4, §5, §9): the list's status
@@ -184,7 +185,7 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   const start = item.autoStartAt ?? null;
   const stop = item.autoStopAt ?? null;
   if (start !== null && !filled(item.autoPublishOptions?.emails ?? [])) fail(M.autoPublishEmailRequired, 'autoPublishOptions.emails');
-  if (!filled(item.name)) fail(kind === 'advert' ? M.advertNameRequired : M.articleNameRequired, 'name');
+  if (!filled(item.name)) fail(kind === 'advert' ? ADVERT_MESSAGES.advertNameRequired : M.articleNameRequired, 'name');
   if (stop !== null && start === null) fail(M.startDateRequired, 'autoStartAt');
   if (start !== null && stop === null) fail(M.stopDateRequired, 'autoStopAt');
   const badColour = (item.story?.screens ?? []).some((screen) => STORY_COLOUR_FIELDS.some((field) => filled(screen[field]) && !isHexColour(String(screen[field]).trim())));
@@ -197,7 +198,7 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
   const missing = kind === 'advert' && item.published ? missingRequired(item) : [];
-  if (missing.length) fail(M.requiredProperties(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));
+  if (missing.length) fail(requiredPropertiesMessage(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));
   // Address fields hold addresses (issue 21 item 9), as the server checks too.
   for (const path of invalidUrlFields(item)) {
     const label = contentFieldLabel(path);
@@ -224,10 +225,10 @@ export const hasNonExpertAudience = (audiences: readonly PublishedAudience[] | n
  */
 export function publicationProblems(item: { type?: string | null; video?: string | null; _$audiences?: readonly PublishedAudience[] | null }): string[] {
   const problems: string[] = [];
-  if (item.type === 'video' && !filled(item.video)) problems.push(M.videoRequired);
+  if (item.type === 'video' && !filled(item.video)) problems.push(ADVERT_MESSAGES.videoRequired);
   const audiences = item._$audiences ?? [];
-  if (audiences.length === 0) problems.push(M.noAudience);
-  else if (hasNonExpertAudience(audiences)) problems.push(M.nonExpertAudience);
+  if (audiences.length === 0) problems.push(ADVERT_MESSAGES.noAudience);
+  else if (hasNonExpertAudience(audiences)) problems.push(ADVERT_MESSAGES.nonExpertAudience);
   return problems;
 }
 

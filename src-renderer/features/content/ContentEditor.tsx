@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
 import {
   advertSections,
@@ -186,7 +187,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
     return (
       <div className="centered" data-testid="editor-not-found">
         <p className="big-mark">404</p>
-        <p>{M.notFound}</p>
+        <p>{ADVERT_MESSAGES.advertNotFound}</p>
       </div>
     );
   }
