@@ -1,5 +1,6 @@
 import { ADVERT_SCREEN_MESSAGES as M } from '../messages/advert-screens';
 import { ADVERT_MESSAGES } from '../messages/adverts';
+import { formatDateTime } from './dates';
 import { openInChoices } from './advert-model';
 import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '../messages/content-fields';
 import { CONTENT_URL_FIELDS, invalidUrlFields } from './content-urls';
@@ -59,20 +60,6 @@ export function statusIcon(item: ScheduleState, nowSeconds: number): StatusIcon 
   if (start !== null && start > nowSeconds) return { kind: 'scheduled', color: 'orange', clock: true, title: 'Publication programmée' };
   if (start !== null && stop !== null) return { kind: 'schedule-missed', color: 'red', clock: false, title: 'Dates de programmation sans publication' };
   return { kind: 'unpublished', color: 'grey', clock: false, title: 'Non publié' };
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Dates as DD/MM/yyyy (platform.md §9), in the viewer's time zone. */
-export function formatDate(epochSeconds: number): string {
-  const date = new Date(epochSeconds * 1000);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
-
-/** DD/MM/yyyy HH:mm, for schedules where the hour matters. */
-export function formatDateTime(epochSeconds: number): string {
-  const date = new Date(epochSeconds * 1000);
-  return `${formatDate(epochSeconds)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The editor's labels (§2.2): Publié; 'Prog: {date}' for the auto start; 'Fin: {date}' for the auto stop. */

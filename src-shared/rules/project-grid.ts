@@ -5,12 +5,12 @@
  */
 import { PROJECT_MESSAGES } from '../messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from './campaigns';
+import { formatDay } from './dates';
 import {
   ACTORS,
   CANCELLED_LABEL,
   CANCELLED_STATUS,
   formatAmount,
-  formatDate,
   formatGoal,
   formatNumber,
   NO_GOAL_TEXT,
@@ -151,7 +151,7 @@ export function formatCell(target: GridTarget, key: GridColumnKey): string {
     case 'checkDate':
     case 'quotationSignedMonth':
     case 'initialQuotationDate':
-      return formatDate(target[key]);
+      return formatDay(target[key]);
     case 'revenue':
     case 'revenueDelayImpact':
       return formatAmount(target[key]);

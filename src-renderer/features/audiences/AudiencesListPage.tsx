@@ -14,7 +14,8 @@ import { pendingNewAudienceAtom } from './atoms/editor';
 import DeletedAudiencesPanel from './history/DeletedAudiencesPanel';
 import { audienceList, bulkDeleteAtom, deleteAudienceAtom, duplicateAudienceAtom, selectedAudiencesAtom, toggleOrderAtom, toggleSelectedAtom, type AudienceFilters } from './atoms/list';
 import { AreaFlag } from './AreaFlag';
-import { TYPE_LABELS, formatDate } from './labels';
+import { formatDate } from '@shared/rules/dates';
+import { TYPE_LABELS } from './labels';
 
 type AudienceRow = z.infer<typeof audienceRowSchema>;
 
@@ -114,7 +115,7 @@ export default function AudiencesListPage() {
           Création {filters.order === 'DESC' ? '▼' : '▲'}
         </button>
       ),
-      cell: (row) => formatDate(row.createdAt),
+      cell: (row) => formatDate(row.createdAt / 1000),
     },
     { id: 'used', header: 'Utilisée', cell: (row) => (row.isUsed ? 'Oui' : 'Non') },
     { id: 'catalog', header: 'Catalogue', cell: (row) => (row.isInCatalog ? 'Oui' : 'Non') },
