@@ -34,3 +34,17 @@ export function formatDay(epochSeconds: number | null | undefined): string {
   const day = new Date(epochSeconds * 1000);
   return isValid(day) ? format(day, DAY, { in: UTC }) : 'NaN/NaN/NaN';
 }
+
+/** The value of an <input type="datetime-local"> showing an instant (epoch seconds) in the user's time zone; empty for none. */
+export function toDateTimeInput(epochSeconds: number | null | undefined): string {
+  if (epochSeconds == null) return '';
+  const instant = new Date(epochSeconds * 1000);
+  return isValid(instant) ? format(instant, "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** The instant (epoch seconds) a datetime-local input's value names in the user's time zone; null when empty or invalid. */
+export function fromDateTimeInput(value: string): number | null {
+  if (!value) return null;
+  const instant = new Date(value);
+  return isValid(instant) ? Math.floor(instant.getTime() / 1000) : null;
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay } from '@shared/rules/dates';
+import { formatDate, formatDateTime, formatDay, fromDateTimeInput, toDateTimeInput } from '@shared/rules/dates';
 
 const seconds = (isoUtc: string) => Date.parse(isoUtc) / 1000;
 
@@ -43,6 +43,17 @@ describe('dates in the user time zone, across the daylight-saving changes of Eur
   it('a time zone given by name wins over the machine one', () => {
     expect(formatDateTime(seconds('2026-03-29T01:00:00Z'), 'America/New_York')).toBe('28/03/2026 21:00');
     expect(formatDate(seconds('2026-10-25T23:30:00Z'), 'UTC')).toBe('25/10/2026');
+  });
+
+  it('a datetime-local field shows and reads the local time on both sides of a change', () => {
+    expect(toDateTimeInput(seconds('2026-03-29T00:59:00Z'))).toBe('2026-03-29T01:59');
+    expect(toDateTimeInput(seconds('2026-03-29T01:00:00Z'))).toBe('2026-03-29T03:00');
+    expect(fromDateTimeInput('2026-03-29T03:00')).toBe(seconds('2026-03-29T01:00:00Z'));
+    expect(fromDateTimeInput('2026-10-25T03:30')).toBe(seconds('2026-10-25T02:30:00Z'));
+    expect(fromDateTimeInput('2026-07-14T12:00')).toBe(seconds('2026-07-14T10:00:00Z'));
+    expect(toDateTimeInput(null)).toBe('');
+    expect(fromDateTimeInput('')).toBeNull();
+    expect(fromDateTimeInput('pas une date')).toBeNull();
   });
 
   it('calendar days stay their day on both sides of a change', () => {
