@@ -4,7 +4,7 @@ import { formatDateTime } from './dates';
 import { openInChoices } from './advert-model';
 import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '../messages/content-fields';
 import { CONTENT_URL_FIELDS, invalidUrlFields } from './content-urls';
-import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from './publication';
+import { isExpertAudience, missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from './publication';
 
 /**
  * Pure rules of the advert and article screens (adverts-articles.md §2.1, §2.2, §4, §5, §9): the list's status
@@ -197,11 +197,6 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
 export interface PublishedAudience {
   roles?: readonly string[] | null;
 }
-
-export const EXPERT_ROLE = 'ROLE_EXPERT';
-
-/** An audience counts as expert when its roles include ROLE_EXPERT (§6). */
-export const isExpertAudience = (audience: PublishedAudience) => (audience.roles ?? []).includes(EXPERT_ROLE);
 
 /** The toolbar's expert warning: one of the audiences does not target experts (§2.2). */
 export const hasNonExpertAudience = (audiences: readonly PublishedAudience[] | null | undefined) => (audiences ?? []).some((audience) => !isExpertAudience(audience));
