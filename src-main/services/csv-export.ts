@@ -3,10 +3,10 @@ import { contract, type OperationId, type OperationInput, type Operation } from 
 import type { IpcFailure, IpcResult } from '@shared/ipc';
 import { EXPORT_MESSAGES } from '@shared/messages';
 import { createWriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { writeCsvFile } from './files';
+import { discardPartialFile, keepPartialFile, partialPathOf } from './partial-file';
 
 /** One column of an export: where the value is in a row (dotted path) and the header the file shows. */
 export interface CsvColumn {
@@ -139,7 +139,7 @@ export async function downloadCsvFile(
 ): Promise<{ rows: number }> {
   const opened = await open(request.operation, request.input, options.signal);
   if (!opened.ok) throw new ExportFailedError(opened);
-  const temporary = `${path}.${process.pid}.partial`;
+  const temporary = partialPathOf(path);
   const out = createWriteStream(temporary);
   // pipeline reports the stream's errors; this listener only keeps a late one (destroyed while opening) from
   // ending the process.
@@ -158,12 +158,9 @@ export async function downloadCsvFile(
   };
   try {
     await pipeline(Readable.from(counted()), out, { signal: options.signal });
-    await rename(temporary, path);
+    await keepPartialFile(temporary, path);
   } catch (error) {
-    // Closed before the unlink: destroyed while still opening, the stream would create the file after it.
-    out.destroy();
-    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-    await unlink(temporary).catch(() => undefined);
+    await discardPartialFile(temporary, out);
     throw error;
   }
   const rows = Math.max(0, lines - 1);

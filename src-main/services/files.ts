@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, unlink, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import type { CsvReadResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import { FORMULA_CELL } from '@shared/rules/csv';
+import { discardPartialFile, keepPartialFile, partialPathOf } from './partial-file';
 
 function assertCsvName(fileName: string): void {
   if (!/\.csv$/i.test(fileName)) throw new Error(MESSAGES.csvOnly);
@@ -176,7 +177,7 @@ export async function writeCsvFile(
   columns: string[],
   options: { headers?: string[]; cellValue?: (row: Record<string, unknown>, column: string) => unknown } = {},
 ): Promise<void> {
-  const temporary = `${path}.${process.pid}.partial`;
+  const temporary = partialPathOf(path);
   const out = createWriteStream(temporary, { encoding: 'utf8' });
   // Listened to at once: a stream destroyed while its file is still opening (a cancel right at the start) reports
   // its buffered writes as an error, which must end this export, never the process.
@@ -214,24 +215,21 @@ export async function writeCsvFile(
     if (batch.length) await write(Papa.unparse(batch, CSV_WRITE) + '\r\n');
     out.end();
     await finished(out);
-    await rename(temporary, path);
+    await keepPartialFile(temporary, path);
   } catch (error) {
-    // Closed before the unlink: destroyed while still opening, the stream would create the file after it.
-    out.destroy();
-    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-    await unlink(temporary).catch(() => undefined);
+    await discardPartialFile(temporary, out);
     throw error;
   }
 }
 
 /** Writes then renames, so a failure never leaves half a PDF under the chosen name. */
 export async function savePdfFile(path: string, bytes: Uint8Array): Promise<void> {
-  const temporary = `${path}.${process.pid}.partial`;
+  const temporary = partialPathOf(path);
   try {
     await writeFile(temporary, bytes);
-    await rename(temporary, path);
+    await keepPartialFile(temporary, path);
   } catch (error) {
-    await unlink(temporary).catch(() => undefined);
+    await discardPartialFile(temporary);
     throw error;
   }
 }

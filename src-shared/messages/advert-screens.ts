@@ -6,7 +6,8 @@ const URL_PREFILL_PREFIX = ADVERT_MESSAGES.urlFetchFailed;
 /**
  * Texts of the advert and article screens (adverts-articles.md §2, §4, §5, §8; platform.md §8). Spec texts are
  * letter for letter, its spelling mistakes included ('suppirmée', 'palteforme', 'saise'): they are what staff know.
- * Texts the spec does not quote are marked "not in the spec".
+ * Texts the spec does not quote are marked "not in the spec". Those the server answers too (not found, the name and
+ * publication checks, an invalid URL) are ADVERT_MESSAGES, never repeated here.
  */
 export const ADVERT_SCREEN_MESSAGES = {
   // §2.1 list
@@ -15,7 +16,6 @@ export const ADVERT_SCREEN_MESSAGES = {
   noDataToExport: 'No data to export',
   confirmDelete: 'It cannot be undone, are you sure?',
   // §2.2 editor states
-  notFound: "Cette publicité n'existe pas.",
   notMigrated: (name: string) => `${name} has not been migrated yet.`,
   typeMissing: 'Advert type is missing.',
   expertWarning: 'ATTENTION: une des audiences ne vise pas les EXPERTs!',
@@ -52,7 +52,6 @@ export const ADVERT_SCREEN_MESSAGES = {
   userNotAllowed: 'User not allowed',
   // §5 save-time checks
   autoPublishEmailRequired: 'Au moins un email doit être renseigné pour la publication automatique',
-  advertNameRequired: "Le nom de l'advert est requis",
   articleNameRequired: 'Le nom du contenu est requis',
   startDateRequired: 'La date de publication est requise',
   stopDateRequired: 'La date de dé-publication est requise',
@@ -60,15 +59,9 @@ export const ADVERT_SCREEN_MESSAGES = {
   advertTypeRequired: "Le type de l'advert est requis",
   articleAreaRequired: "L'Area de l'audience est requise",
   sonataIdRequired: 'Sonata ID is required',
-  requiredProperties: (list: readonly string[]) => `Les propriétés ${list.join(', ')} sont requises`,
-  // §5 publication checks
-  videoRequired: 'Vous devez ajouter une vidéo avant de publier la publicité',
-  noAudience: 'Aucune audience associée à la publicité',
-  nonExpertAudience: 'Audience non expert associée à la publicité',
   // §5 other rules
   deeplinkIdInvalid: "Lettres, chiffres, '-' et '_' uniquement",
   deeplinkUrlInvalid: "L'url saise est invalide",
-  urlInvalid: "L'URL n'est pas valide",
   // The server's own answer already carries the prefix (its reasons follow it): said once, not twice.
   urlPrefillFailed: (error: string) =>
     error.startsWith(URL_PREFILL_PREFIX) ? error : `${URL_PREFILL_PREFIX}${error}`,
@@ -127,7 +120,7 @@ export const ADVERT_SCREEN_NOTICES = {
   serverError: (error: string) => notice(error, 'error', 3000),
   /** Audience search error: error toast 3 s (§8). */
   audienceSearchFailed: (error: string) => notice(error, 'error', 3000),
-  urlInvalid: notice(M.urlInvalid, 'warning', 3000),
+  urlInvalid: notice(ADVERT_MESSAGES.invalidUrl, 'warning', 3000),
   urlPrefillFailed: (error: string) => notice(M.urlPrefillFailed(error), 'error', 3000),
   prefillDone: (missing: readonly string[]) => notice(missing.length ? M.prefillMissing(missing) : M.prefillDone, 'success', 3000),
   trackingPixelWarning: notice(M.trackingPixelWarning, 'warning', 3000),

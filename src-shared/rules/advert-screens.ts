@@ -1,8 +1,10 @@
 import { ADVERT_SCREEN_MESSAGES as M } from '../messages/advert-screens';
+import { ADVERT_MESSAGES } from '../messages/adverts';
+import { formatDateTime } from './dates';
 import { openInChoices } from './advert-model';
 import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '../messages/content-fields';
 import { CONTENT_URL_FIELDS, invalidUrlFields } from './content-urls';
-import { missingRequired, requiredPropertyLabel } from './publication';
+import { isExpertAudience, missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from './publication';
 
 /**
  * Pure rules of the advert and article screens (adverts-articles.md §2.1, §2.2, §4, §5, §9): the list's status
@@ -58,20 +60,6 @@ export function statusIcon(item: ScheduleState, nowSeconds: number): StatusIcon 
   if (start !== null && start > nowSeconds) return { kind: 'scheduled', color: 'orange', clock: true, title: 'Publication programmée' };
   if (start !== null && stop !== null) return { kind: 'schedule-missed', color: 'red', clock: false, title: 'Dates de programmation sans publication' };
   return { kind: 'unpublished', color: 'grey', clock: false, title: 'Non publié' };
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Dates as DD/MM/yyyy (platform.md §9), in the viewer's time zone. */
-export function formatDate(epochSeconds: number): string {
-  const date = new Date(epochSeconds * 1000);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-}
-
-/** DD/MM/yyyy HH:mm, for schedules where the hour matters. */
-export function formatDateTime(epochSeconds: number): string {
-  const date = new Date(epochSeconds * 1000);
-  return `${formatDate(epochSeconds)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The editor's labels (§2.2): Publié; 'Prog: {date}' for the auto start; 'Fin: {date}' for the auto stop. */
@@ -184,7 +172,7 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   const start = item.autoStartAt ?? null;
   const stop = item.autoStopAt ?? null;
   if (start !== null && !filled(item.autoPublishOptions?.emails ?? [])) fail(M.autoPublishEmailRequired, 'autoPublishOptions.emails');
-  if (!filled(item.name)) fail(kind === 'advert' ? M.advertNameRequired : M.articleNameRequired, 'name');
+  if (!filled(item.name)) fail(kind === 'advert' ? ADVERT_MESSAGES.advertNameRequired : M.articleNameRequired, 'name');
   if (stop !== null && start === null) fail(M.startDateRequired, 'autoStartAt');
   if (start !== null && stop === null) fail(M.stopDateRequired, 'autoStopAt');
   const badColour = (item.story?.screens ?? []).some((screen) => STORY_COLOUR_FIELDS.some((field) => filled(screen[field]) && !isHexColour(String(screen[field]).trim())));
@@ -197,7 +185,7 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
   const missing = kind === 'advert' && item.published ? missingRequired(item) : [];
-  if (missing.length) fail(M.requiredProperties(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));
+  if (missing.length) fail(requiredPropertiesMessage(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));
   // Address fields hold addresses (issue 21 item 9), as the server checks too.
   for (const path of invalidUrlFields(item)) {
     const label = contentFieldLabel(path);
@@ -210,11 +198,6 @@ export interface PublishedAudience {
   roles?: readonly string[] | null;
 }
 
-export const EXPERT_ROLE = 'ROLE_EXPERT';
-
-/** An audience counts as expert when its roles include ROLE_EXPERT (§6). */
-export const isExpertAudience = (audience: PublishedAudience) => (audience.roles ?? []).includes(EXPERT_ROLE);
-
 /** The toolbar's expert warning: one of the audiences does not target experts (§2.2). */
 export const hasNonExpertAudience = (audiences: readonly PublishedAudience[] | null | undefined) => (audiences ?? []).some((audience) => !isExpertAudience(audience));
 
@@ -224,10 +207,10 @@ export const hasNonExpertAudience = (audiences: readonly PublishedAudience[] | n
  */
 export function publicationProblems(item: { type?: string | null; video?: string | null; _$audiences?: readonly PublishedAudience[] | null }): string[] {
   const problems: string[] = [];
-  if (item.type === 'video' && !filled(item.video)) problems.push(M.videoRequired);
+  if (item.type === 'video' && !filled(item.video)) problems.push(ADVERT_MESSAGES.videoRequired);
   const audiences = item._$audiences ?? [];
-  if (audiences.length === 0) problems.push(M.noAudience);
-  else if (hasNonExpertAudience(audiences)) problems.push(M.nonExpertAudience);
+  if (audiences.length === 0) problems.push(ADVERT_MESSAGES.noAudience);
+  else if (hasNonExpertAudience(audiences)) problems.push(ADVERT_MESSAGES.nonExpertAudience);
   return problems;
 }
 

@@ -3,14 +3,17 @@
  * columns, how a cell reads and is typed, how a block pasted from a spreadsheet (tab-separated) lands on the
  * cells it covers, and the undo / redo stack of edits and pastes.
  */
+import { tz } from '@date-fns/tz';
+import { isValid, parse } from 'date-fns';
+import Papa from 'papaparse';
 import { PROJECT_MESSAGES } from '../messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from './campaigns';
+import { formatDay } from './dates';
 import {
   ACTORS,
   CANCELLED_LABEL,
   CANCELLED_STATUS,
   formatAmount,
-  formatDate,
   formatGoal,
   formatNumber,
   NO_GOAL_TEXT,
@@ -151,7 +154,7 @@ export function formatCell(target: GridTarget, key: GridColumnKey): string {
     case 'checkDate':
     case 'quotationSignedMonth':
     case 'initialQuotationDate':
-      return formatDate(target[key]);
+      return formatDay(target[key]);
     case 'revenue':
     case 'revenueDelayImpact':
       return formatAmount(target[key]);
@@ -173,11 +176,18 @@ const SPACES = /[\s\u00a0\u202f]/g;
 /** Digits grouped by three with spaces (also non-breaking and narrow non-breaking ones, as fr-FR writes them), or not grouped. */
 const WHOLE = /^(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)$/;
 
+/** Day, month and year (2 or 4 digits) separated by '/', '.' or '-', as typed or pasted from a spreadsheet. */
+const FRENCH_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UTC = tz('UTC');
+/** date-fns reads a two-digit year as the one within 50 years of its reference date: from 2050, 00–99 are 2000–2099. */
+const TWO_DIGIT_YEARS_PIVOT = Date.UTC(2050, 0, 1);
+
 /** Why a date text is not a date; undefined when it is one (see parseDate). */
 function dateError(text: string): string | undefined {
   const trimmed = text.trim();
-  const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(trimmed);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const french = FRENCH_DATE.exec(trimmed);
+  const iso = ISO_DATE.exec(trimmed);
   if (!french && !iso) return PROJECT_MESSAGES.cellDateExpected;
   const year = Number(french ? french[3] : iso![1]);
   if ((french && french[3].length === 4 && (year < 1970 || year > 2099)) || (iso && (year < 1970 || year > 2099))) return PROJECT_MESSAGES.cellDateOutOfRange;
@@ -187,17 +197,14 @@ function dateError(text: string): string | undefined {
 /** Epoch seconds (midnight UTC) of DD/MM/yyyy (also D/M/yy, DD-MM-yyyy and yyyy-MM-dd); null when not a date. */
 export function parseDate(text: string): number | null {
   const trimmed = text.trim();
-  let day: number, month: number, year: number;
-  const french = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(trimmed);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
-  if (french) [day, month, year] = [Number(french[1]), Number(french[2]), Number(french[3])];
-  else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else return null;
-  if (year < 100) year += 2000;
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1 || year < 1970 || year > 2099) return null;
-  return ms / 1000;
+  const french = FRENCH_DATE.exec(trimmed);
+  const day = french
+    ? parse(`${french[1]}/${french[2]}/${french[3]}`, french[3].length === 2 ? 'd/M/yy' : 'd/M/yyyy', TWO_DIGIT_YEARS_PIVOT, { in: UTC })
+    : ISO_DATE.test(trimmed)
+      ? parse(trimmed, 'yyyy-MM-dd', TWO_DIGIT_YEARS_PIVOT, { in: UTC })
+      : null;
+  if (!day || !isValid(day) || day.getFullYear() < 1970 || day.getFullYear() > 2099) return null;
+  return day.getTime() / 1000;
 }
 
 /**
@@ -342,34 +349,11 @@ export function canPasteInto(source: GridColumnKey | null, target: GridColumnKey
 
 /** Rows and cells of tab-separated text as spreadsheets copy it (CRLF or LF rows, quoted cells with tabs or line breaks). */
 export function parseTsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === '\t') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += char;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
+  if (text === '') return [];
+  const rows = Papa.parse<string[]>(text, { delimiter: '\t', quoteChar: '"' }).data;
+  // A copied block ends with a line break, which ends its last row rather than starting an empty one.
+  const last = rows.at(-1);
+  if (/[\r\n]$/.test(text) && last?.length === 1 && last[0] === '') rows.pop();
   return rows;
 }
 

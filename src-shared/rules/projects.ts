@@ -4,6 +4,7 @@
  * server applies the same rules as the grid, so a change saved by any client ends the same.
  */
 import { PROJECT_MESSAGES } from '../messages/projects';
+import { formatDay } from './dates';
 import { releaseDateDiff, revenueDelayImpact, SECONDS_PER_DAY, DELAY_THRESHOLD_DAYS } from './campaigns';
 
 // ---- statuses ---------------------------------------------------------------------------------------------------
@@ -206,14 +207,6 @@ export function formatAmount(value: number | null | undefined): string {
   return `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${decimals} €`;
 }
 
-/** Dates DD/MM/yyyy (spec §9) from epoch seconds; dates are days, kept at midnight UTC. */
-export function formatDate(epochSeconds: number | null | undefined): string {
-  if (epochSeconds == null) return '';
-  const date = new Date(epochSeconds * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
-}
-
 /** The grid's reading (spec §3): "{n} vues", "{n} envois", "{n} jours" under 30 days, else half-months "mois"; "--". */
 export function formatGoal(goal: Partial<Goal> | null | undefined): string {
   const { views, days, shipments } = normalizeGoal(goal);
@@ -346,8 +339,8 @@ export function targetChangeError(
   const start = changes.startDate !== undefined ? changes.startDate : previous.startDate;
   const end = changes.endDate !== undefined ? changes.endDate : previous.endDate;
   if (start == null || end == null || end >= start) return undefined;
-  if ('endDate' in changes) return { field: 'endDate', message: PROJECT_MESSAGES.endBeforeStart(formatDate(start)) };
-  return { field: 'startDate', message: PROJECT_MESSAGES.startAfterEnd(formatDate(end)) };
+  if ('endDate' in changes) return { field: 'endDate', message: PROJECT_MESSAGES.endBeforeStart(formatDay(start)) };
+  return { field: 'startDate', message: PROJECT_MESSAGES.startAfterEnd(formatDay(end)) };
 }
 
 // ---- new advert from a target -----------------------------------------------------------------------------------

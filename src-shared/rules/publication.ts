@@ -82,8 +82,8 @@ export function requiredPropertiesMessage(missing: readonly string[]): string {
 }
 
 /** An audience counts as expert when its roles include ROLE_EXPERT (spec §6). */
-export function isExpertAudience(audience: { roles: readonly string[] }): boolean {
-  return audience.roles.includes(EXPERT_ROLE);
+export function isExpertAudience(audience: { roles?: readonly string[] | null }): boolean {
+  return (audience.roles ?? []).includes(EXPERT_ROLE);
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 import { createAudience } from './content-helpers';
 import { signOut } from './helpers';
@@ -48,7 +49,7 @@ describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
 
     // Save-time checks (§5): joined by ' / ' in a 3 s warning, the fields highlighted.
     await page.getByTestId('editor-save').click();
-    await toast(page, 'warning', `${M.advertNameRequired} / ${M.advertTypeRequired}`).waitFor();
+    await toast(page, 'warning', `${ADVERT_MESSAGES.advertNameRequired} / ${M.advertTypeRequired}`).waitFor();
     expect(await page.locator('[data-field="name"]').getAttribute('data-highlighted')).toBe('true');
     expect(await page.locator('[data-field="type"]').getAttribute('data-highlighted')).toBe('true');
     // The highlight goes after 3 s.
@@ -223,7 +224,7 @@ describe('adverts (web host, Chromium)', { timeout: 180_000 }, () => {
   it('shows an unknown advert as not found, and the deeplink generator', async () => {
     const { page, url } = app;
     await page.goto(`${url}/adverts/edit/999999`);
-    expect(await page.getByTestId('editor-not-found').textContent()).toContain(M.notFound);
+    expect(await page.getByTestId('editor-not-found').textContent()).toContain(ADVERT_MESSAGES.advertNotFound);
     await page.goto(`${url}/adverts/edit/project-Lancement Printemps`);
     await expect.poll(() => page.getByTestId('field-name').inputValue(), { timeout: 20_000 }).toBe('Lancement Printemps');
 

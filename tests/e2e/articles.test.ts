@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
 import { signOut } from './helpers';
 
@@ -112,7 +113,7 @@ describe('articles (web host, Chromium)', { timeout: 180_000 }, () => {
     await page.goto(`${url}/articles/edit/${old}`);
     expect(await page.getByTestId('editor-not-migrated').textContent()).toBe(M.notMigrated('Ancien modèle 001'));
     await page.goto(`${url}/articles/edit/999999`);
-    expect(await page.getByTestId('editor-not-found').textContent()).toContain(M.notFound);
+    expect(await page.getByTestId('editor-not-found').textContent()).toContain(ADVERT_MESSAGES.advertNotFound);
   });
   it("lets CONTENT_CREATOR set the article's own audience criteria and save them; a reload shows them", async () => {
     const { page, url } = app;

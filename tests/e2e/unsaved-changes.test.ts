@@ -125,8 +125,8 @@ describe('unsaved changes (issue 21 item 6, web host, Chromium)', () => {
     await page.goto(`${url}/audiences/${audienceId}`);
     await expect.poll(() => page.getByTestId('audience-name').inputValue()).toBe('Audience à garder');
     await page.getByTestId('audience-new-group').click();
-    await page.getByTestId('new-group-name').fill('Groupe du walk');
-    await page.getByTestId('new-group-create').click();
+    await page.getByTestId('group-new-name').fill('Groupe du walk');
+    await page.getByTestId('group-new-create').click();
     const link = page.getByRole('link', { name: /Groupe du walk/ });
     await expect.poll(() => link.count()).toBe(1);
 

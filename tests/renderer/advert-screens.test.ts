@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { advertApi } from '../../src-renderer/features/adverts/api';
 import { articleApi } from '../../src-renderer/features/articles/api';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
@@ -44,7 +45,7 @@ describe('editor atoms (in-memory bridge)', () => {
     store.set(atoms.startNewAtom, { name: '', type: null });
     expect(await store.set(atoms.saveAtom)).toBeNull();
     expect(fake.calls).toEqual([]);
-    expect(store.get(pendingNoticesAtom)).toEqual([{ text: `${M.advertNameRequired} / ${M.advertTypeRequired}`, kind: 'warning', durationMs: 3000 }]);
+    expect(store.get(pendingNoticesAtom)).toEqual([{ text: `${ADVERT_MESSAGES.advertNameRequired} / ${M.advertTypeRequired}`, kind: 'warning', durationMs: 3000 }]);
     expect(store.get(atoms.highlightAtom)).toEqual(['name', 'type']);
     await vi.advanceTimersByTimeAsync(2999);
     expect(store.get(atoms.highlightAtom)).toEqual(['name', 'type']);
@@ -107,7 +108,7 @@ describe('editor atoms (in-memory bridge)', () => {
     const { atoms, fake, store } = setup('advert');
     const loading = store.set(atoms.loadAtom, 99);
     await flush();
-    await fake.answer(0, { ok: false, status: 404, errorMsg: M.notFound });
+    await fake.answer(0, { ok: false, status: 404, errorMsg: ADVERT_MESSAGES.advertNotFound });
     await loading;
     expect(store.get(atoms.statusAtom)).toBe('notFound');
     expect(store.get(pendingNoticesAtom)).toEqual([]);

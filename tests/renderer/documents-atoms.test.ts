@@ -11,7 +11,7 @@ import {
   treeAtom,
   uploadDocumentAtom,
 } from '../../src-renderer/features/documents/atoms';
-import { formatDate } from '../../src-renderer/features/documents/DocumentsPage';
+import { formatDate } from '@shared/rules/dates';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
 import { pendingNoticesAtom } from '../../src-renderer/lib/notices';
 import { cancelUploadAtom, uploadFileAtom, uploadProgressAtom, uploadsAtom } from '../../src-renderer/lib/uploads';
@@ -124,6 +124,6 @@ describe('storage browser atoms', () => {
   });
 
   it('shows dates as DD/MM/yyyy', () => {
-    expect(formatDate(new Date(2026, 0, 5, 12).getTime())).toBe('05/01/2026');
+    expect(formatDate(new Date(2026, 0, 5, 12).getTime() / 1000)).toBe('05/01/2026');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { formatDate } from '@shared/rules/dates';
 import {
   advertSections,
   articleSections,
@@ -9,7 +10,6 @@ import {
   canSearchAudiences,
   canStartCampaign,
   clampWeight,
-  formatDate,
   hasNonExpertAudience,
   isAdvertReadOnly,
   isConvertible,

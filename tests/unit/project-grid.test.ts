@@ -63,6 +63,12 @@ describe('grid cells', () => {
     expect(parseDate('02/01/2026')).toBe(JAN_2);
     expect(parseDate('2026-01-02')).toBe(JAN_2);
     expect(parseDate('31/02/2026')).toBeNull();
+    expect(parseDate(' 2.1.26 ')).toBe(JAN_2);
+    expect(parseDate('2-1-99')).toBe(Date.UTC(2099, 0, 2) / 1000);
+    expect(parseDate('29/02/2028')).toBe(Date.UTC(2028, 1, 29) / 1000);
+    expect(parseDate('29/02/2026')).toBeNull();
+    expect(parseDate('02/01/1969')).toBeNull();
+    expect(parseDate('2026/01/02')).toBeNull();
     expect(parseCell(row, 'startDate', '02/01/2026')).toEqual({ startDate: JAN_2 });
     expect(parseCell(row, 'startDate', '')).toEqual({ startDate: null });
     expect(parseCell(row, 'startDate', 'demain')).toBeUndefined();
@@ -101,6 +107,9 @@ describe('pasting a block from a spreadsheet', () => {
     ]);
     expect(parseTsv('"deux\nlignes"\t"avec ""guillemets"""\n')).toEqual([['deux\nlignes', 'avec "guillemets"']]);
     expect(parseTsv('seul')).toEqual([['seul']]);
+    expect(parseTsv('')).toEqual([]);
+    expect(parseTsv('a\t\n\nb\n')).toEqual([['a', ''], [''], ['b']]);
+    expect(parseTsv('un\rdeux')).toEqual([['un'], ['deux']]);
   });
 
   it('fills the cells the block covers from the anchor, cut at the edges, skipping read-only columns', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { formatDay } from '@shared/rules/dates';
 import {
   actionCodeStem,
   advertSearchType,
   applyTargetChange,
   compareTypes,
   formatAmount,
-  formatDate,
   formatGoal,
   formatGoalForExport,
   formatNumber,
@@ -197,8 +197,8 @@ describe('display formats (spec §5, §9)', () => {
     expect(formatAmount(1234567.5)).toBe('1 234 567.50 €');
     expect(formatAmount(null)).toBe('');
     expect(formatNumber(1234567)).toBe('1 234 567');
-    expect(formatDate(Date.UTC(2026, 0, 5) / 1000)).toBe('05/01/2026');
-    expect(formatDate(null)).toBe('');
+    expect(formatDay(Date.UTC(2026, 0, 5) / 1000)).toBe('05/01/2026');
+    expect(formatDay(null)).toBe('');
   });
 
   it('builds the new-advert route from client, project name and action code', () => {

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { CsvPreviewInfo } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { IMPORT_MESSAGES } from '@shared/messages/files';
 import { ADVERT_IMPORT_MAX_ROWS, parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { bridgeAtom } from '../../lib/bridge';
@@ -43,7 +44,7 @@ export function AdvertImportDialog(props: { onClose: () => void }) {
     result.data.rows.forEach((row, index) => {
       const parsed = parseAdvertCsvRow(row);
       const errors = [...parsed.errors];
-      if (!parsed.value.name) errors.push(M.advertNameRequired);
+      if (!parsed.value.name) errors.push(ADVERT_MESSAGES.advertNameRequired);
       for (const message of errors) found.push({ line: index + 2, message });
     });
     setProblems(found);

@@ -22,6 +22,25 @@ import {
 import { AdvertImportDialog } from './AdvertImportDialog';
 import { advertApi } from './api';
 
+/** An advert's audiences as tags: links that open the audience in a new window for those who may open it, plain text otherwise. */
+function AudienceTags(props: { audiences: ContentRow['_$audiences']; links: boolean }) {
+  return (
+    <span className="audience-tags">
+      {props.audiences.map((audience) =>
+        props.links ? (
+          <a key={audience.id} className="tag" href={`/audiences/${audience.id}`} target="_blank" rel="noreferrer noopener" data-testid={`audience-link-${audience.id}`}>
+            {audience.name}
+          </a>
+        ) : (
+          <span key={audience.id} className="tag" data-testid={`audience-text-${audience.id}`}>
+            {audience.name}
+          </span>
+        ),
+      )}
+    </span>
+  );
+}
+
 /** The advert list (adverts-articles.md §2.1), also the home screen. SALES reads it only (§6). */
 export default function AdvertsListPage() {
   const rows = useAtomValue(advertList.itemsAtom);
@@ -113,21 +132,7 @@ export default function AdvertsListPage() {
     {
       id: 'audience',
       header: 'Audience',
-      cell: (row) => (
-        <span className="audience-tags">
-          {row._$audiences.map((audience) =>
-            audienceLinks ? (
-              <a key={audience.id} className="tag" href={`/audiences/${audience.id}`} target="_blank" rel="noreferrer noopener" data-testid={`audience-link-${audience.id}`}>
-                {audience.name}
-              </a>
-            ) : (
-              <span key={audience.id} className="tag" data-testid={`audience-text-${audience.id}`}>
-                {audience.name}
-              </span>
-            ),
-          )}
-        </span>
-      ),
+      cell: (row) => <AudienceTags audiences={row._$audiences} links={audienceLinks} />,
     },
     shared.published,
     { id: 'weight', header: header('weight', 'Prios'), cell: (row) => row.weight },

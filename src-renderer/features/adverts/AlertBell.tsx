@@ -2,7 +2,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { formatDateTime } from '@shared/rules/advert-screens';
+import { formatDateTime } from '@shared/rules/dates';
 import type { ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 

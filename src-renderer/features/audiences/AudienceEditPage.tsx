@@ -56,7 +56,8 @@ import {
   testerTermAtom,
   testerUserAtom,
 } from './atoms/live';
-import { EmailListDialog, NewGroupDialog, NewKeywordDialog } from './dialogs';
+import { EmailListDialog, NewKeywordDialog } from './dialogs';
+import { NewGroupDialog } from '../groups';
 import { Highlighted } from './Highlighted';
 import AudienceHistoryPanel from './history/AudienceHistoryPanel';
 import { TYPE_LABELS, labelName } from './labels';
@@ -120,7 +121,9 @@ function AudienceEditor() {
       <NewGroupDialog
         onClose={closeModal}
         onCreate={async (group) => {
-          if ((await createGroup(group)) !== undefined) closeModal();
+          // Closes after the attempt either way: a failure shows in the editor's error line.
+          await createGroup(group);
+          return true;
         }}
       />,
     );

@@ -14,13 +14,78 @@ import { pendingNewAudienceAtom } from './atoms/editor';
 import DeletedAudiencesPanel from './history/DeletedAudiencesPanel';
 import { audienceList, bulkDeleteAtom, deleteAudienceAtom, duplicateAudienceAtom, selectedAudiencesAtom, toggleOrderAtom, toggleSelectedAtom, type AudienceFilters } from './atoms/list';
 import { AreaFlag } from './AreaFlag';
-import { TYPE_LABELS, formatDate } from './labels';
+import { formatDate } from '@shared/rules/dates';
+import { TYPE_LABELS } from './labels';
 
 type AudienceRow = z.infer<typeof audienceRowSchema>;
 
 export const AUDIENCE_SEARCH_DEBOUNCE_MS = 300;
 /** Spec §6: names are links and row actions are shown to CSM_LEAD and ADMIN only. */
 const writers = access.anyOf('CSM_LEAD');
+
+/** A row's menu (writers): edit, duplicate (then open the copy), delete after confirming. */
+function AudienceRowMenu({ row }: { row: AudienceRow }) {
+  const remove = useSetAtom(deleteAudienceAtom);
+  const duplicate = useSetAtom(duplicateAudienceAtom);
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  const askDelete = async () => {
+    if (await confirm(AUDIENCE_MESSAGES.confirmDeleteAudience(row.name))) await remove(row);
+  };
+  return (
+    <details className="row-menu" data-testid={`audience-menu-${row.id}`}>
+      <summary aria-label={`Actions de ${row.name}`}>⋯</summary>
+      <div className="row-menu-items">
+        <button type="button" className="link" onClick={() => navigate(`/audiences/${row.id}`)} data-testid={`audience-edit-${row.id}`}>
+          Modifier
+        </button>
+        <button
+          type="button"
+          className="link"
+          onClick={async () => {
+            const copy = await duplicate(row.id);
+            if (copy !== null) navigate(`/audiences/${copy}`);
+          }}
+          data-testid={`audience-duplicate-${row.id}`}
+        >
+          Dupliquer
+        </button>
+        <button type="button" className="link danger" onClick={() => void askDelete()} data-testid={`audience-delete-${row.id}`}>
+          Supprimer
+        </button>
+      </div>
+    </details>
+  );
+}
+
+/** The list's filters (spec §2): catalogue or custom, channel, area. */
+function AudienceFilterSelects({ filters, onChange }: { filters: AudienceFilters; onChange: (change: Partial<AudienceFilters>) => void }) {
+  return (
+    <>
+      <select aria-label="Catalogue" value={filters.catalog} onChange={(event) => onChange({ catalog: event.target.value as AudienceFilters['catalog'] })} data-testid="audiences-filter-catalog">
+        <option value="">Catalogue et personnalisées</option>
+        <option value="true">Catalogue</option>
+        <option value="false">Personnalisées</option>
+      </select>
+      <select aria-label="Canal" value={filters.type} onChange={(event) => onChange({ type: event.target.value as AudienceType | '' })} data-testid="audiences-filter-type">
+        <option value="">Tous les canaux</option>
+        {AUDIENCE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {TYPE_LABELS[type]}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Area" value={filters.area} onChange={(event) => onChange({ area: event.target.value as Area | '' })} data-testid="audiences-filter-area">
+        <option value="">Toutes les areas</option>
+        {AREAS.map((area) => (
+          <option key={area} value={area}>
+            {area}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
 
 /** The audience list, /audiences (spec §2). */
 export default function AudiencesListPage() {
@@ -33,9 +98,7 @@ export default function AudiencesListPage() {
   const load = useSetAtom(audienceList.loadAtom);
   const toggleSelected = useSetAtom(toggleSelectedAtom);
   const toggleOrder = useSetAtom(toggleOrderAtom);
-  const remove = useSetAtom(deleteAudienceAtom);
   const bulkDelete = useSetAtom(bulkDeleteAtom);
-  const duplicate = useSetAtom(duplicateAudienceAtom);
   const setPendingNew = useSetAtom(pendingNewAudienceAtom);
   const roles = useAtomValue(rolesAtom);
   const canWrite = isAllowed(writers, roles);
@@ -66,9 +129,6 @@ export default function AudiencesListPage() {
     navigate('/audiences/new');
   };
 
-  const askDelete = async (row: AudienceRow) => {
-    if (await confirm(AUDIENCE_MESSAGES.confirmDeleteAudience(row.name))) await remove(row);
-  };
   const askBulkDelete = async () => {
     if (await confirm(AUDIENCE_MESSAGES.confirmBulkDelete(selected.size))) await bulkDelete();
   };
@@ -114,7 +174,7 @@ export default function AudiencesListPage() {
           Création {filters.order === 'DESC' ? '▼' : '▲'}
         </button>
       ),
-      cell: (row) => formatDate(row.createdAt),
+      cell: (row) => formatDate(row.createdAt / 1000),
     },
     { id: 'used', header: 'Utilisée', cell: (row) => (row.isUsed ? 'Oui' : 'Non') },
     { id: 'catalog', header: 'Catalogue', cell: (row) => (row.isInCatalog ? 'Oui' : 'Non') },
@@ -124,30 +184,7 @@ export default function AudiencesListPage() {
           {
             id: 'actions',
             header: <span className="visually-hidden">Actions</span>,
-            cell: (row: AudienceRow) => (
-              <details className="row-menu" data-testid={`audience-menu-${row.id}`}>
-                <summary aria-label={`Actions de ${row.name}`}>⋯</summary>
-                <div className="row-menu-items">
-                  <button type="button" className="link" onClick={() => navigate(`/audiences/${row.id}`)} data-testid={`audience-edit-${row.id}`}>
-                    Modifier
-                  </button>
-                  <button
-                    type="button"
-                    className="link"
-                    onClick={async () => {
-                      const copy = await duplicate(row.id);
-                      if (copy !== null) navigate(`/audiences/${copy}`);
-                    }}
-                    data-testid={`audience-duplicate-${row.id}`}
-                  >
-                    Dupliquer
-                  </button>
-                  <button type="button" className="link danger" onClick={() => void askDelete(row)} data-testid={`audience-delete-${row.id}`}>
-                    Supprimer
-                  </button>
-                </div>
-              </details>
-            ),
+            cell: (row: AudienceRow) => <AudienceRowMenu row={row} />,
           },
         ]
       : []),
@@ -172,27 +209,7 @@ export default function AudiencesListPage() {
           </select>
         )}
         <input type="search" placeholder="Rechercher..." aria-label="Rechercher" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="audiences-search" />
-        <select aria-label="Catalogue" value={filters.catalog} onChange={(event) => setFilter({ catalog: event.target.value as AudienceFilters['catalog'] })} data-testid="audiences-filter-catalog">
-          <option value="">Catalogue et personnalisées</option>
-          <option value="true">Catalogue</option>
-          <option value="false">Personnalisées</option>
-        </select>
-        <select aria-label="Canal" value={filters.type} onChange={(event) => setFilter({ type: event.target.value as AudienceType | '' })} data-testid="audiences-filter-type">
-          <option value="">Tous les canaux</option>
-          {AUDIENCE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Area" value={filters.area} onChange={(event) => setFilter({ area: event.target.value as Area | '' })} data-testid="audiences-filter-area">
-          <option value="">Toutes les areas</option>
-          {AREAS.map((area) => (
-            <option key={area} value={area}>
-              {area}
-            </option>
-          ))}
-        </select>
+        <AudienceFilterSelects filters={filters} onChange={setFilter} />
         {canWrite && (
           <button type="button" className="danger" disabled={selected.size === 0} onClick={() => void askBulkDelete()} data-testid="audiences-bulk-delete">
             Supprimer la sélection

@@ -5,54 +5,6 @@ import { keywordNeedsAdvice, normaliseKeyword } from '@shared/rules/audience-edi
 import { Dialog } from '../../ui/Dialog';
 import { attachEmailListAtom, emailListAtom, emailListBusyAtom, emailListReportAtom, pickEmailListAtom } from './atoms/email-list';
 
-/** "Add new group": a name (Create disabled while empty) and OrGroup or AndGroup. */
-export function NewGroupDialog(props: { onCreate: (group: { name: string; label: 'OrGroup' | 'AndGroup' }) => Promise<void>; onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [label, setLabel] = useState<'OrGroup' | 'AndGroup'>('OrGroup');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog
-      title="Nouveau groupe"
-      testId="new-group-dialog"
-      onCancel={props.onClose}
-      actions={
-        <>
-          <button type="button" className="secondary" onClick={props.onClose}>
-            Annuler
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={!name.trim() || busy}
-            onClick={async () => {
-              setBusy(true);
-              await props.onCreate({ name, label });
-              setBusy(false);
-            }}
-            data-testid="new-group-create"
-          >
-            Créer
-          </button>
-        </>
-      }
-    >
-      <div className="form">
-        <label className="field">
-          <span className="field-label">Nom</span>
-          <input value={name} onChange={(event) => setName(event.target.value)} maxLength={200} autoFocus data-testid="new-group-name" />
-        </label>
-        <label className="field">
-          <span className="field-label">Type</span>
-          <select value={label} onChange={(event) => setLabel(event.target.value as 'OrGroup' | 'AndGroup')} data-testid="new-group-label">
-            <option value="OrGroup">OrGroup (Appetence)</option>
-            <option value="AndGroup">AndGroup</option>
-          </select>
-        </label>
-      </div>
-    </Dialog>
-  );
-}
-
 /** "New keyword": trimmed and lowercased; the modal advises against accents and capitals (spec §5). */
 export function NewKeywordDialog(props: { onAdd: (keyword: string) => Promise<void>; onClose: () => void }) {
   const [text, setText] = useState('');

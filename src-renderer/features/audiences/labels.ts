@@ -15,7 +15,3 @@ export const TYPE_LABELS: Record<AudienceType, string> = {
 export function labelName(label: NodeLabel): string {
   return label === 'OrGroup' ? 'Appetence' : label;
 }
-
-export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString('fr-FR');
-}

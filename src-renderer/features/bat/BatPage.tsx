@@ -3,14 +3,11 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { BatScreenshot } from '@shared/contract/bat';
 import { PREVIEW_MESSAGES as M } from '@shared/messages/previews';
+import { formatDateTime } from '@shared/rules/dates';
 import { apiAtom } from '../../lib/bridge';
 import './bat.css';
 
 type BatState = { status: 'loading' } | { status: 'notFound' } | { status: 'error'; message: string } | { status: 'ready'; screenshots: BatScreenshot[] };
-
-function formatDateTime(epochMs: number): string {
-  return new Date(epochMs).toLocaleString('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
 
 /**
  * /advert/bat/{advertId} (adverts-articles.md §2.6): for now a placeholder listing the advert's preview captures;
@@ -71,9 +68,9 @@ export default function BatPage() {
           {state.screenshots.map((shot) => (
             <li key={shot.id} className="bat-screenshot" data-testid="bat-screenshot">
               <a href={shot.imgPath} target="_blank" rel="noreferrer">
-                <img src={shot.imgPath} alt={`Capture du ${formatDateTime(shot.createdAt)}`} />
+                <img src={shot.imgPath} alt={`Capture du ${formatDateTime(shot.createdAt / 1000)}`} />
               </a>
-              <span className="muted">{formatDateTime(shot.createdAt)}</span>
+              <span className="muted">{formatDateTime(shot.createdAt / 1000)}</span>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
 import {
   advertSections,
@@ -33,7 +34,7 @@ import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
 import { PreviewPane } from './preview/PreviewPane';
 import { AudiencesSection, CtaSection, GeneralSection, QuizSection, SchedulingSection, SharingSection, storyResetNotice, TrackingSection, VisualsSection } from './sections';
-import type { ContentApi, ContentItem } from './types';
+import type { ContentApi, ContentItem, PublishRequest } from './types';
 import { Loading } from './widgets';
 
 /** The delay-reason dialog (§2.2): the seven reasons as buttons, Annuler and Confirmer. */
@@ -106,6 +107,202 @@ function Spinner() {
 }
 
 /**
+ * Brings the route's item into the editor: loads an existing one, starts a new one (an advert opened from a project
+ * target keeps that target). Answers the id a first save just created, whose route shows the draft already held.
+ */
+function useRouteItem(atoms: EditorAtoms, kind: 'advert' | 'article', rawId: string | undefined, existingId: number | null, newName: string | null) {
+  const load = useSetAtom(atoms.loadAtom);
+  const startNew = useSetAtom(atoms.startNewAtom);
+  /** The id a first save just created: its route shows the draft already held, without loading it again. */
+  const justCreated = useRef<number | null>(null);
+  // rawId only matters with newName, which changes with it: it is read when the new item starts, not watched.
+  const targetWaitingForNewItem = useEffectEvent(() => waitingTargetId(rawId));
+  useEffect(() => {
+    if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
+    else if (existingId !== null) void load(existingId);
+    else if (newName !== null) {
+      if (kind === 'article') startNew({ name: newName, type: 'post' });
+      else {
+        const targetId = targetWaitingForNewItem();
+        startNew(targetId === undefined ? { name: newName, type: null } : { name: newName, type: null, targetId });
+      }
+    }
+  }, [existingId, newName, kind, load, startNew]);
+  return justCreated;
+}
+
+/** Ctrl/Cmd+S saves (§2.2), unless the user only reads. */
+function useSaveShortcut(saveNow: () => Promise<boolean>, readOnly: boolean) {
+  useEffect(() => {
+    if (readOnly) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveNow();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [saveNow, readOnly]);
+}
+
+/** The editor's toolbar (§2.2): back link, title, Save and Save & quit, project page, expert warning, deeplink, history, conversion. */
+function EditorToolbar(props: {
+  kind: 'advert' | 'article';
+  draft: ContentItem;
+  api: ContentApi;
+  readOnly: boolean;
+  pending: boolean;
+  showHistory: boolean;
+  onToggleHistory: () => void;
+  onSave: () => Promise<boolean>;
+  onConvert: () => void;
+}) {
+  const { kind, draft, api, readOnly, pending, showHistory } = props;
+  const setModal = useSetAtom(modalAtom);
+  const navigate = useNavigate();
+  const isNew = draft.id === undefined;
+  return (
+    <div className="editor-toolbar">
+      <Link to={api.listPath} className="back-link">
+        ← {kind === 'advert' ? 'Publicités' : 'Contenus'}
+      </Link>
+      <h1 data-testid="editor-title">{draft.name || (isNew ? (kind === 'advert' ? 'Nouvelle publicité' : 'Nouveau contenu') : '(sans nom)')}</h1>
+      {!readOnly && (
+        <>
+          <button type="button" className="primary" disabled={pending} onClick={() => void props.onSave()} data-testid="editor-save">
+            Save
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={pending}
+            onClick={async () => {
+              if (await props.onSave()) navigate(api.listPath);
+            }}
+            data-testid="editor-save-quit"
+          >
+            Save &amp; quit
+          </button>
+        </>
+      )}
+      {draft._$target?.projectId != null ? (
+        <Link to={`/project/edit/${draft._$target.projectId}`} className="button secondary" data-testid="project-page">
+          Page projet
+        </Link>
+      ) : null}
+      {kind === 'advert' && hasNonExpertAudience(draft._$audiences) && (
+        <span className="alert warning inline-alert" data-testid="expert-warning">
+          {M.expertWarning}
+        </span>
+      )}
+      <span className="toolbar-spacer" />
+      <button type="button" className="secondary" onClick={() => setModal(<DeeplinkDialog onClose={() => setModal(null)} />)} data-testid="open-deeplink">
+        Deeplink
+      </button>
+      {!isNew && api.history && (
+        <button type="button" className="secondary" aria-pressed={showHistory} onClick={props.onToggleHistory} data-testid="toggle-history">
+          Historique
+        </button>
+      )}
+      {!isNew && !readOnly && (kind === 'article' || isConvertible(draft.type)) && (
+        <button type="button" className="secondary" onClick={props.onConvert} data-testid="convert">
+          {kind === 'advert' ? M.convertToArticle : M.convertToAdvert}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Schedule labels, campaign status and the publication actions of a saved item (§2.2). */
+function PublicationBar(props: {
+  kind: 'advert' | 'article';
+  saved: ContentItem | null;
+  pending: boolean;
+  readOnly: boolean;
+  publish: (request: PublishRequest) => Promise<boolean>;
+  onStartCampaign: () => void;
+}) {
+  const { kind, saved, pending, readOnly, publish } = props;
+  const published = Boolean(saved?.published);
+  const campaign = { published, publishedAt: saved?.publishedAt ?? null, unpublishedAt: saved?.unpublishedAt ?? null };
+  return (
+    <div className="publication-bar" data-testid="publication-bar">
+      <ul className="labels" data-testid="publication-labels">
+        {scheduleLabels({ published, autoStartAt: saved?.autoStartAt, autoStopAt: saved?.autoStopAt }).map((label) => (
+          <li key={label} className="label">
+            {label}
+          </li>
+        ))}
+      </ul>
+      <span className={`campaign-status status-${campaignStatus(campaign).replace('é', 'e')}`} data-testid="campaign-status">
+        {campaignStatus(campaign)}
+      </span>
+      {pending && <Spinner />}
+      {!readOnly && (
+        <span className="publication-actions">
+          {kind === 'advert' && canStartCampaign(campaign) && (
+            <button type="button" className="secondary" disabled={pending} onClick={props.onStartCampaign} data-testid="campaign-start">
+              {M.startCampaign}
+            </button>
+          )}
+          {kind === 'advert' && canEndCampaign(campaign) && (
+            <button type="button" className="secondary" disabled={pending} onClick={() => void publish({ publish: false, updateDates: true })} data-testid="campaign-end">
+              {M.endCampaign}
+            </button>
+          )}
+          <button type="button" className="primary" disabled={pending} onClick={() => void publish({ publish: !published, updateDates: false })} data-testid="publish-toggle">
+            {kind === 'advert' ? (published ? M.unpublish : M.publish) : published ? M.unpublishArticle : M.publishArticle}
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The accordion sections of the item's type and the user's roles (§2.2, §2.5). */
+function EditorSections(props: {
+  draft: ContentItem;
+  kind: 'advert' | 'article';
+  roles: readonly string[];
+  readOnly: boolean;
+  api: ContentApi;
+  makeApi: (call: CallApi) => ContentApi;
+  patch: (next: Partial<ContentItem>) => void;
+  onResetStory: () => void;
+}) {
+  const { draft, kind, roles, readOnly, api } = props;
+  const change = props.patch;
+  const sections = kind === 'advert' ? advertSections(draft.type, roles) : articleSections(draft.type);
+  const sectionProps = { draft, patch: change, kind, roles };
+  return (
+    <fieldset className="editor-form" disabled={readOnly}>
+      {sections.includes('general') && <GeneralSection {...sectionProps} />}
+      {sections.includes('audiences') &&
+        (api.criteria ? (
+          <ArticleCriteriaSection draft={draft} patch={change} readOnly={readOnly} search={api.criteria.search} />
+        ) : (
+          <AudiencesSection {...sectionProps} readOnly={readOnly} />
+        ))}
+      {sections.includes('visuals') && <VisualsSection {...sectionProps} readOnly={readOnly} />}
+      {sections.includes('tracking') && <TrackingSection {...sectionProps} />}
+      {sections.includes('cta') && (
+        <CtaSection
+          {...sectionProps}
+          readOnly={readOnly}
+          onResetStory={kind === 'advert' ? props.onResetStory : undefined}
+          storyScreens={api.storyScreens}
+        />
+      )}
+      {sections.includes('quiz') && <QuizSection {...sectionProps} />}
+      {sections.includes('sharing') && <SharingSection {...sectionProps} />}
+      {sections.includes('scheduling') && <SchedulingSection {...sectionProps} />}
+      {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
+    </fieldset>
+  );
+}
+
+/**
  * The advert and article editor (adverts-articles.md §2.2, §2.5): ids new / project-{name} / existing; the page
  * states; the toolbar (Save, Save & quit, Ctrl/Cmd+S); labels and publication actions; the accordion sections
  * of the item's type and the user's roles; the preview pane of the draft.
@@ -120,8 +317,6 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const pending = useAtomValue(atoms.pendingAtom);
   const highlight = useAtomValue(atoms.highlightAtom);
   const roles = useAtomValue(rolesAtom);
-  const load = useSetAtom(atoms.loadAtom);
-  const startNew = useSetAtom(atoms.startNewAtom);
   const patch = useSetAtom(atoms.patchAtom);
   const markStored = useSetAtom(atoms.markStoredAtom);
   const save = useSetAtom(atoms.saveAtom);
@@ -139,22 +334,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   useUnsavedChangesGuard(() => !isAdvertReadOnly(store.get(rolesAtom)) && store.get(atoms.dirtyAtom));
 
   const existingId = editorId.kind === 'existing' ? editorId.id : null;
-  const newName = editorId.kind === 'new' ? editorId.name : null;
-  /** The id a first save just created: its route shows the draft already held, without loading it again. */
-  const justCreated = useRef<number | null>(null);
-  // rawId only matters with newName, which changes with it: it is read when the new item starts, not watched.
-  const targetWaitingForNewItem = useEffectEvent(() => waitingTargetId(rawId));
-  useEffect(() => {
-    if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
-    else if (existingId !== null) void load(existingId);
-    else if (newName !== null) {
-      if (kind === 'article') startNew({ name: newName, type: 'post' });
-      else {
-        const targetId = targetWaitingForNewItem();
-        startNew(targetId === undefined ? { name: newName, type: null } : { name: newName, type: null, targetId });
-      }
-    }
-  }, [existingId, newName, kind, load, startNew]);
+  const justCreated = useRouteItem(atoms, kind, rawId, existingId, editorId.kind === 'new' ? editorId.name : null);
 
   /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
   const draftId = draft?.id;
@@ -169,26 +349,15 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
       navigate(api.editPath(result.id), { replace: true });
     }
     return result !== null;
-  }, [save, draftId, draftTargetId, navigate, api]);
+  }, [save, draftId, draftTargetId, navigate, api, justCreated]);
 
-  // Ctrl/Cmd+S saves (§2.2).
-  useEffect(() => {
-    if (readOnly) return;
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void saveNow();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [saveNow, readOnly]);
+  useSaveShortcut(saveNow, readOnly);
 
   if (editorId.kind === 'invalid' || status === 'notFound') {
     return (
       <div className="centered" data-testid="editor-not-found">
         <p className="big-mark">404</p>
-        <p>{M.notFound}</p>
+        <p>{ADVERT_MESSAGES.advertNotFound}</p>
       </div>
     );
   }
@@ -204,11 +373,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   }
 
   const change = (next: Partial<ContentItem>) => patch(next);
-  const sections = kind === 'advert' ? advertSections(draft.type, roles) : articleSections(draft.type);
   const isNew = draft.id === undefined;
-  const published = Boolean(saved?.published);
-  const campaign = { published, publishedAt: saved?.publishedAt ?? null, unpublishedAt: saved?.unpublishedAt ?? null };
-  const sectionProps = { draft, patch: change, kind, roles };
 
   async function startCampaign() {
     let delayReason: DelayReason | undefined;
@@ -256,54 +421,17 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
     <HighlightContext.Provider value={highlight}>
       <MarkStoredContext.Provider value={markStored}>
       <section className="editor" aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'} data-testid="editor" data-kind={kind}>
-        <div className="editor-toolbar">
-          <Link to={api.listPath} className="back-link">
-            ← {kind === 'advert' ? 'Publicités' : 'Contenus'}
-          </Link>
-          <h1 data-testid="editor-title">{draft.name || (isNew ? (kind === 'advert' ? 'Nouvelle publicité' : 'Nouveau contenu') : '(sans nom)')}</h1>
-          {!readOnly && (
-            <>
-              <button type="button" className="primary" disabled={pending} onClick={() => void saveNow()} data-testid="editor-save">
-                Save
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                disabled={pending}
-                onClick={async () => {
-                  if (await saveNow()) navigate(api.listPath);
-                }}
-                data-testid="editor-save-quit"
-              >
-                Save &amp; quit
-              </button>
-            </>
-          )}
-          {draft._$target?.projectId != null ? (
-            <Link to={`/project/edit/${draft._$target.projectId}`} className="button secondary" data-testid="project-page">
-              Page projet
-            </Link>
-          ) : null}
-          {kind === 'advert' && hasNonExpertAudience(draft._$audiences) && (
-            <span className="alert warning inline-alert" data-testid="expert-warning">
-              {M.expertWarning}
-            </span>
-          )}
-          <span className="toolbar-spacer" />
-          <button type="button" className="secondary" onClick={() => setModal(<DeeplinkDialog onClose={() => setModal(null)} />)} data-testid="open-deeplink">
-            Deeplink
-          </button>
-          {!isNew && api.history && (
-            <button type="button" className="secondary" aria-pressed={showHistory} onClick={() => setShowHistory(!showHistory)} data-testid="toggle-history">
-              Historique
-            </button>
-          )}
-          {!isNew && !readOnly && (kind === 'article' || isConvertible(draft.type)) && (
-            <button type="button" className="secondary" onClick={askConvert} data-testid="convert">
-              {kind === 'advert' ? M.convertToArticle : M.convertToAdvert}
-            </button>
-          )}
-        </div>
+        <EditorToolbar
+          kind={kind}
+          draft={draft}
+          api={api}
+          readOnly={readOnly}
+          pending={pending}
+          showHistory={showHistory}
+          onToggleHistory={() => setShowHistory(!showHistory)}
+          onSave={saveNow}
+          onConvert={askConvert}
+        />
 
         {readOnly && (
           <p className="alert info" data-testid="read-only">
@@ -311,63 +439,10 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
           </p>
         )}
 
-        {!isNew && (
-          <div className="publication-bar" data-testid="publication-bar">
-            <ul className="labels" data-testid="publication-labels">
-              {scheduleLabels({ published, autoStartAt: saved?.autoStartAt, autoStopAt: saved?.autoStopAt }).map((label) => (
-                <li key={label} className="label">
-                  {label}
-                </li>
-              ))}
-            </ul>
-            <span className={`campaign-status status-${campaignStatus(campaign).replace('é', 'e')}`} data-testid="campaign-status">
-              {campaignStatus(campaign)}
-            </span>
-            {pending && <Spinner />}
-            {!readOnly && (
-              <span className="publication-actions">
-                {kind === 'advert' && canStartCampaign(campaign) && (
-                  <button type="button" className="secondary" disabled={pending} onClick={() => void startCampaign()} data-testid="campaign-start">
-                    {M.startCampaign}
-                  </button>
-                )}
-                {kind === 'advert' && canEndCampaign(campaign) && (
-                  <button type="button" className="secondary" disabled={pending} onClick={() => void publish({ publish: false, updateDates: true })} data-testid="campaign-end">
-                    {M.endCampaign}
-                  </button>
-                )}
-                <button type="button" className="primary" disabled={pending} onClick={() => void publish({ publish: !published, updateDates: false })} data-testid="publish-toggle">
-                  {kind === 'advert' ? (published ? M.unpublish : M.publish) : published ? M.unpublishArticle : M.publishArticle}
-                </button>
-              </span>
-            )}
-          </div>
-        )}
+        {!isNew && <PublicationBar kind={kind} saved={saved} pending={pending} readOnly={readOnly} publish={publish} onStartCampaign={() => void startCampaign()} />}
 
         <div className="editor-body">
-          <fieldset className="editor-form" disabled={readOnly}>
-            {sections.includes('general') && <GeneralSection {...sectionProps} />}
-            {sections.includes('audiences') &&
-              (api.criteria ? (
-                <ArticleCriteriaSection draft={draft} patch={change} readOnly={readOnly} search={api.criteria.search} />
-              ) : (
-                <AudiencesSection {...sectionProps} readOnly={readOnly} />
-              ))}
-            {sections.includes('visuals') && <VisualsSection {...sectionProps} readOnly={readOnly} />}
-            {sections.includes('tracking') && <TrackingSection {...sectionProps} />}
-            {sections.includes('cta') && (
-              <CtaSection
-                {...sectionProps}
-                readOnly={readOnly}
-                onResetStory={kind === 'advert' ? () => void resetStory() : undefined}
-                storyScreens={api.storyScreens}
-              />
-            )}
-            {sections.includes('quiz') && <QuizSection {...sectionProps} />}
-            {sections.includes('sharing') && <SharingSection {...sectionProps} />}
-            {sections.includes('scheduling') && <SchedulingSection {...sectionProps} />}
-            {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
-          </fieldset>
+          <EditorSections draft={draft} kind={kind} roles={roles} readOnly={readOnly} api={api} makeApi={props.makeApi} patch={change} onResetStory={() => void resetStory()} />
           <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
             {/* The preview of the current draft (preview/). */}
             <PreviewPane item={draft} kind={kind} />

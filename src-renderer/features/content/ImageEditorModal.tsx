@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import { ADVERT_MEDIA_MESSAGES as M } from '@shared/messages/advert-media';
 import { clampCrop, clampSide, cropFromDrag, editedFileOf, heightForWidth, type CropBox } from '@shared/rules/image-editor';
 import { Dialog } from '../../ui/Dialog';
@@ -10,6 +10,28 @@ interface Loaded {
   image: HTMLImageElement;
   url: string;
   name: string;
+}
+
+/** Draws the view: the whole image at `scale`, darkened outside the crop box. */
+function useCropView(canvasRef: RefObject<HTMLCanvasElement | null>, loaded: Loaded | null, crop: CropBox | null, scale: number) {
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !loaded || !crop) return;
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    const { image } = loaded;
+    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    context.fillStyle = 'rgba(0, 0, 0, 0.45)';
+    context.beginPath();
+    context.rect(0, 0, canvas.width, canvas.height);
+    context.rect(crop.x * scale, crop.y * scale, crop.width * scale, crop.height * scale);
+    context.fill('evenodd');
+    context.strokeStyle = '#ffffff';
+    context.lineWidth = 1;
+    context.strokeRect(crop.x * scale + 0.5, crop.y * scale + 0.5, crop.width * scale - 1, crop.height * scale - 1);
+  }, [canvasRef, loaded, crop, scale]);
 }
 
 /**
@@ -37,25 +59,7 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
 
   const scale = loaded ? Math.min(VIEW_WIDTH / loaded.image.naturalWidth, VIEW_HEIGHT / loaded.image.naturalHeight, 1) : 1;
 
-  // The view: the whole image, darkened outside the crop box.
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || !loaded || !crop) return;
-    const context = canvas.getContext('2d');
-    if (!context) return;
-    const { image } = loaded;
-    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
-    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    context.fillStyle = 'rgba(0, 0, 0, 0.45)';
-    context.beginPath();
-    context.rect(0, 0, canvas.width, canvas.height);
-    context.rect(crop.x * scale, crop.y * scale, crop.width * scale, crop.height * scale);
-    context.fill('evenodd');
-    context.strokeStyle = '#ffffff';
-    context.lineWidth = 1;
-    context.strokeRect(crop.x * scale + 0.5, crop.y * scale + 0.5, crop.width * scale - 1, crop.height * scale - 1);
-  }, [loaded, crop, scale]);
+  useCropView(canvasRef, loaded, crop, scale);
 
   if (!open) return null;
 

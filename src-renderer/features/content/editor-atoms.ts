@@ -15,13 +15,8 @@ export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
 const audienceIdsOf = (item: ContentItem | null) => (item?._$audiences ?? []).map((audience) => audience.id).sort((a, b) => a - b);
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
-/**
- * The state of one editor (adverts-articles.md §2.2, §2.5, §4, §5): the draft being edited, the server's last
- * version, the page state, a pending flag for the spinner and the fields highlighted by the last failed save. Each
- * concern is its own atom; actions raise the spec's notices and answer what the page needs to navigate.
- */
-export function createEditorAtoms(label: string, makeApi: (call: CallApi) => ContentApi) {
-  const name = (part: string) => `${label}.${part}`;
+/** The atoms of one editor's state, each concern its own, labelled for the devtools. */
+function createEditorState(name: (part: string) => string) {
   const statusAtom = atom<EditorStatus>('idle');
   statusAtom.debugLabel = name('status');
   const draftAtom = atom<ContentItem | null>(null);
@@ -46,37 +41,55 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   const highlightSerialAtom = atom(0);
   highlightSerialAtom.debugLabel = name('highlightSerial');
 
-  const apiOf = (get: Getter) => makeApi(get(apiAtom));
+  const highlightFieldsAtom = atom(null, (get, set, fields: string[]) => {
+    const serial = get(highlightSerialAtom) + 1;
+    set(highlightSerialAtom, serial);
+    set(highlightAtom, fields);
+    setTimeout(() => {
+      if (get(highlightSerialAtom) === serial) set(highlightAtom, []);
+    }, VALIDATION_HIGHLIGHT_MS);
+  });
+  highlightFieldsAtom.debugLabel = name('highlightFields');
 
-  /** A refused call: the server's message as an error toast ('User not allowed' 3 s for SALES writes). */
-  const refused = (set: Setter, result: IpcResult<unknown>) => {
-    if (!result.ok) set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-  };
+  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, pristineAtom, dirtyAtom, highlightFieldsAtom };
+}
 
-  // An answer of the item's own calls does not carry the article's criteria: the ones saved last stay.
-  const adopt = (set: Setter, item: ContentItem, get?: Getter) => {
-    const kept = item._$criteria ?? get?.(savedAtom)?._$criteria;
-    const adopted = kept ? { ...item, _$criteria: kept } : item;
-    set(savedAtom, adopted);
-    set(draftAtom, adopted);
-    set(pristineAtom, adopted);
-  };
+type EditorState = ReturnType<typeof createEditorState>;
+type ApiOf = (get: Getter) => ContentApi;
 
-  /** An article's own audience criteria (§2.5), loaded beside the item. */
-  const withCriteria = async (api: ContentApi, item: ContentItem): Promise<IpcResult<ContentItem>> => {
-    if (!api.criteria || item.id === undefined) return { ok: true, data: item };
-    const criteria = await api.criteria.get(item.id);
-    return criteria.ok ? { ok: true, data: { ...item, _$criteria: criteria.data.criteria } } : criteria;
-  };
+/** A refused call: the server's message as an error toast ('User not allowed' 3 s for SALES writes). */
+function refused(set: Setter, result: IpcResult<unknown>) {
+  if (!result.ok) set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
+}
 
-  /** Writes the draft's criteria when they changed, then reloads the item (its audience link changed with them). */
-  const saveCriteria = async (api: ContentApi, id: number, draft: ContentItem, saved: ContentItem | null): Promise<IpcResult<ContentItem> | null> => {
-    if (!api.criteria || !draft._$criteria || sameCriteria(draft._$criteria, saved?._$criteria ?? [])) return null;
-    const written = await api.criteria.set(id, criteriaByLabel(draft._$criteria));
-    if (!written.ok) return written;
-    const reloaded = await api.load(id);
-    return reloaded.ok ? { ok: true, data: { ...reloaded.data, _$criteria: written.data.criteria } } : reloaded;
-  };
+// An answer of the item's own calls does not carry the article's criteria: the ones saved last stay.
+function adopt({ savedAtom, draftAtom, pristineAtom }: EditorState, set: Setter, item: ContentItem, get?: Getter) {
+  const kept = item._$criteria ?? get?.(savedAtom)?._$criteria;
+  const adopted = kept ? { ...item, _$criteria: kept } : item;
+  set(savedAtom, adopted);
+  set(draftAtom, adopted);
+  set(pristineAtom, adopted);
+}
+
+/** An article's own audience criteria (§2.5), loaded beside the item. */
+async function withCriteria(api: ContentApi, item: ContentItem): Promise<IpcResult<ContentItem>> {
+  if (!api.criteria || item.id === undefined) return { ok: true, data: item };
+  const criteria = await api.criteria.get(item.id);
+  return criteria.ok ? { ok: true, data: { ...item, _$criteria: criteria.data.criteria } } : criteria;
+}
+
+/** Writes the draft's criteria when they changed, then reloads the item (its audience link changed with them). */
+async function saveCriteria(api: ContentApi, id: number, draft: ContentItem, saved: ContentItem | null): Promise<IpcResult<ContentItem> | null> {
+  if (!api.criteria || !draft._$criteria || sameCriteria(draft._$criteria, saved?._$criteria ?? [])) return null;
+  const written = await api.criteria.set(id, criteriaByLabel(draft._$criteria));
+  if (!written.ok) return written;
+  const reloaded = await api.load(id);
+  return reloaded.ok ? { ok: true, data: { ...reloaded.data, _$criteria: written.data.criteria } } : reloaded;
+}
+
+/** Loading, starting and changing the draft, and marking what the server already stored. */
+function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: string) => string) {
+  const { statusAtom, draftAtom, savedAtom, pristineAtom } = state;
 
   const loadAtom = atom(null, async (get, set, id: number) => {
     set(statusAtom, 'loading');
@@ -91,7 +104,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
       if (result.status !== 404) refused(set, result);
       return;
     }
-    adopt(set, result.data);
+    adopt(state, set, result.data);
     set(statusAtom, 'ready');
   });
   loadAtom.debugLabel = name('load');
@@ -124,15 +137,12 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   });
   markStoredAtom.debugLabel = name('markStored');
 
-  const highlightAtomAction = atom(null, (get, set, fields: string[]) => {
-    const serial = get(highlightSerialAtom) + 1;
-    set(highlightSerialAtom, serial);
-    set(highlightAtom, fields);
-    setTimeout(() => {
-      if (get(highlightSerialAtom) === serial) set(highlightAtom, []);
-    }, VALIDATION_HIGHLIGHT_MS);
-  });
-  highlightAtomAction.debugLabel = name('highlightFields');
+  return { loadAtom, startNewAtom, patchAtom, markStoredAtom };
+}
+
+/** Saving, publishing, converting and restoring: server calls that answer with the item the editor adopts. */
+function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: string) => string) {
+  const { draftAtom, savedAtom, pendingAtom, highlightFieldsAtom } = state;
 
   /**
    * Saves the draft (§4): the §5 checks first (a 3 s warning, the fields highlighted 3 s); a new item is created,
@@ -145,7 +155,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     const check = validateForSave(draft, api.kind);
     if (check.messages.length) {
       set(raiseNoticeAtom, N.validation(check.messages));
-      set(highlightAtomAction, check.fields);
+      set(highlightFieldsAtom, check.fields);
       return null;
     }
     set(pendingAtom, true);
@@ -163,13 +173,13 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
       const withNewCriteria = written.data.id !== undefined ? await saveCriteria(api, written.data.id, draft, get(savedAtom)) : null;
       if (withNewCriteria && !withNewCriteria.ok) {
         // The item is saved (created, maybe): keep it, with the criteria still to save in the draft.
-        adopt(set, written.data, get);
+        adopt(state, set, written.data, get);
         set(draftAtom, { ...written.data, _$criteria: draft._$criteria });
         refused(set, withNewCriteria);
         return null;
       }
       const result = withNewCriteria ?? written;
-      adopt(set, result.data, get);
+      adopt(state, set, result.data, get);
       // Saved before a publication, it says nothing: the publication's outcome is the one message (issue 21 item 18).
       if (!options?.quiet) set(raiseNoticeAtom, N.saved);
       return result.data;
@@ -186,7 +196,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     const missing = request.publish && draft && apiOf(get).kind === 'advert' ? missingRequired(draft) : [];
     if (missing.length) {
       set(raiseNoticeAtom, N.serverError(requiredPropertiesMessage(missing.map(requiredPropertyLabel))));
-      set(highlightAtomAction, missing.map((property) => property.paths[0]));
+      set(highlightFieldsAtom, missing.map((property) => property.paths[0]));
       return false;
     }
     const saved = await set(saveAtom, { quiet: true });
@@ -198,7 +208,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
         refused(set, result);
         return false;
       }
-      adopt(set, result.data, get);
+      adopt(state, set, result.data, get);
       set(raiseNoticeAtom, result.data.published ? N.contentOnline : N.contentOffline);
       return true;
     } finally {
@@ -232,12 +242,25 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     if (!draft?.id || !api.restore) return;
     const result = await api.restore(draft.id, entryId);
     if (!result.ok) return refused(set, result);
-    adopt(set, result.data, get);
+    adopt(state, set, result.data, get);
     set(raiseNoticeAtom, N.saved);
   });
   restoreAtom.debugLabel = name('restore');
 
-  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, loadAtom, startNewAtom, patchAtom, markStoredAtom, saveAtom, publishAtom, convertAtom, restoreAtom, apiOf, refused };
+  return { saveAtom, publishAtom, convertAtom, restoreAtom };
+}
+
+/**
+ * The state of one editor (adverts-articles.md §2.2, §2.5, §4, §5): the draft being edited, the server's last
+ * version, the page state, a pending flag for the spinner and the fields highlighted by the last failed save. Each
+ * concern is its own atom; actions raise the spec's notices and answer what the page needs to navigate.
+ */
+export function createEditorAtoms(label: string, makeApi: (call: CallApi) => ContentApi) {
+  const name = (part: string) => `${label}.${part}`;
+  const state = createEditorState(name);
+  const apiOf: ApiOf = (get) => makeApi(get(apiAtom));
+  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom } = state;
+  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, ...createDraftActions(state, apiOf, name), ...createServerActions(state, apiOf, name), apiOf, refused };
 }
 
 export type EditorAtoms = ReturnType<typeof createEditorAtoms>;

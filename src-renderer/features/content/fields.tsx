@@ -1,23 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { CONTENT_FIELD_MESSAGES, contentFieldLabel } from '@shared/messages/content-fields';
 import { CONTENT_URL_FIELDS, isContentUrl } from '@shared/rules/content-urls';
+import { fromDateTimeInput, toDateTimeInput } from '@shared/rules/dates';
 
 /** Fields highlighted by the last failed save (§5: 3 s), read by every field of the editor. */
 export const HighlightContext = createContext<readonly string[]>([]);
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Epoch seconds ↔ the value of an <input type="datetime-local"> in the viewer's time zone. */
-export function toLocalInput(seconds: number | null | undefined): string {
-  if (seconds == null) return '';
-  const date = new Date(seconds * 1000);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-export function fromLocalInput(value: string): number | null {
-  if (!value) return null;
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : Math.floor(time / 1000);
-}
 
 function useHighlighted(field: string) {
   const highlighted = useContext(HighlightContext);
@@ -108,7 +95,7 @@ export function Select(props: { field: string; label: string; value: string | nu
 export function DateTimeInput(props: { field: string; label: string; value: number | null | undefined; onChange: (value: number | null) => void }) {
   return (
     <Field field={props.field} label={props.label}>
-      <input type="datetime-local" value={toLocalInput(props.value)} onChange={(event) => props.onChange(fromLocalInput(event.target.value))} data-testid={`field-${props.field}`} />
+      <input type="datetime-local" value={toDateTimeInput(props.value)} onChange={(event) => props.onChange(fromDateTimeInput(event.target.value))} data-testid={`field-${props.field}`} />
     </Field>
   );
 }

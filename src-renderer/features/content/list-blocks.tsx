@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import { formatDate } from '@shared/rules/advert-screens';
+import { formatDate } from '@shared/rules/dates';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import type { Column } from '../../ui/DataTable';
 import type { FilterOption } from '../../ui/FilterBar';

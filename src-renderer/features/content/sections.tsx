@@ -9,7 +9,6 @@ import {
   AUDIENCE_SEARCH_DEBOUNCE_MS,
   AUDIENCE_SEARCH_LIMIT,
   canSearchAudiences,
-  isExpertAudience,
   isSearchableAudienceTerm,
   newQuestion,
   notificationAutoStop,
@@ -19,6 +18,7 @@ import {
   withSource,
   type QuizQuestion,
 } from '@shared/rules/advert-screens';
+import { isExpertAudience } from '@shared/rules/publication';
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { contentFieldLabel } from '@shared/messages/content-fields';
 import { apiAtom } from '../../lib/bridge';

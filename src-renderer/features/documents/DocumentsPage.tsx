@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatDate } from '@shared/rules/dates';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { StoredFile } from '@shared/contract/storage';
@@ -22,9 +22,6 @@ import {
   uploadDocumentAtom,
 } from './atoms';
 import { Folder } from 'lucide-react';
-
-/** Dates as the spec shows them (§9): DD/MM/yyyy. */
-export const formatDate = (ms: number) => format(new Date(ms), 'dd/MM/yyyy');
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
@@ -97,7 +94,7 @@ function Preview({ file }: { file: StoredFile | null }) {
         <dt>Taille</dt>
         <dd>{formatSize(file.size)}</dd>
         <dt>Modifié le</dt>
-        <dd>{formatDate(file.updatedAt)}</dd>
+        <dd>{formatDate(file.updatedAt / 1000)}</dd>
       </dl>
       <div className="preview-actions">
         <a href={file.url} target="_blank" rel="noreferrer noopener">
@@ -224,7 +221,7 @@ export default function DocumentsPage() {
                     </button>
                   </td>
                   <td>{formatSize(file.size)}</td>
-                  <td data-testid="file-date">{formatDate(file.updatedAt)}</td>
+                  <td data-testid="file-date">{formatDate(file.updatedAt / 1000)}</td>
                 </tr>
               ))}
             </tbody>

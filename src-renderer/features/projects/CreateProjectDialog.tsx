@@ -16,6 +16,19 @@ type FieldKey = 'name' | 'clientName' | 'lines' | 'actor' | 'keyAccount' | 'esti
 /** Actors with "Laboratoire" first (spec §9). */
 const ACTOR_OPTIONS = [...ACTORS].sort((a, b) => (a === 'Laboratoire' ? -1 : b === 'Laboratoire' ? 1 : a.localeCompare(b, 'fr')));
 
+/** The missing fields, highlighted for MISSING_FIELD_HIGHLIGHT_MS (3 s) from the last highlight; [] clears them. */
+function useMissingHighlight(): [FieldKey[], (fields: FieldKey[]) => void] {
+  const [missing, setMissing] = useState<FieldKey[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const highlight = (fields: FieldKey[]) => {
+    setMissing(fields);
+    clearTimeout(timer.current);
+    if (fields.length) timer.current = setTimeout(() => setMissing([]), MISSING_FIELD_HIGHLIGHT_MS);
+  };
+  return [missing, highlight];
+}
+
 /**
  * The create-project modal (spec §2, §5): "Créer un projet" (name, client, number of lines, actor, CSM) or
  * "Importer un devis" (quote DEV-…, name, actor, CSM). Missing fields are highlighted for 3 s and nothing is sent;
@@ -33,16 +46,8 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
   const [actor, setActor] = useState('');
   const [keyAccount, setKeyAccount] = useState<number | null>(() => defaultCsmFilter(session?.userId, props.csms)?.[0] ?? null);
   const [estimateId, setEstimateId] = useState('');
-  const [missing, setMissing] = useState<FieldKey[]>([]);
+  const [missing, highlight] = useMissingHighlight();
   const [busy, setBusy] = useState(false);
-  const highlightTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(highlightTimer.current), []);
-
-  const highlight = (fields: FieldKey[]) => {
-    setMissing(fields);
-    clearTimeout(highlightTimer.current);
-    highlightTimer.current = setTimeout(() => setMissing([]), MISSING_FIELD_HIGHLIGHT_MS);
-  };
 
   const submit = async () => {
     if (busy) return;
@@ -107,7 +112,7 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
           <div className="create-project-modes" role="radiogroup" aria-label="Création">
             {(['create', 'import'] as const).map((choice) => (
               <label key={choice}>
-                <input type="radio" name="create-mode" checked={mode === choice} onChange={() => (setMode(choice), setMissing([]))} data-testid={`create-project-mode-${choice}`} />{' '}
+                <input type="radio" name="create-mode" checked={mode === choice} onChange={() => (setMode(choice), highlight([]))} data-testid={`create-project-mode-${choice}`} />{' '}
                 {choice === 'create' ? PROJECT_MESSAGES.createProjectChoice : PROJECT_MESSAGES.importEstimateChoice}
               </label>
             ))}

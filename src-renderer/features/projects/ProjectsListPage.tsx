@@ -11,7 +11,8 @@ import {
   PROJECT_LIST_SCROLL_DEBOUNCE_MS,
   PROJECT_SEARCH_MIN_CHARACTERS,
 } from '@shared/rules/project-list';
-import { CANCELLED_LABEL, CANCELLED_STATUS, formatDate, formatGoal, statusClass, TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
+import { formatDay } from '@shared/rules/dates';
+import { CANCELLED_LABEL, CANCELLED_STATUS, formatGoal, statusClass, TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
 import { rolesAtom } from '../../lib/session';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { EstimateFileDialog } from './EstimateFileDialog';
@@ -395,7 +396,7 @@ function Chips({ csms }: { csms: { id: number; name: string }[] }) {
   }
   for (const key of ['startDate', 'checkDate', 'endDate'] as const) {
     const range = filters[key];
-    if (range) chips.push({ id: key, label: `${DATE_LABELS[key]} : ${formatDate(range.from)} → ${formatDate(range.to)}`, remove: (current) => ({ ...current, [key]: undefined }) });
+    if (range) chips.push({ id: key, label: `${DATE_LABELS[key]} : ${formatDay(range.from)} → ${formatDay(range.to)}`, remove: (current) => ({ ...current, [key]: undefined }) });
   }
   if (!chips.length && !term.trim()) return null;
   return (
@@ -500,9 +501,9 @@ function ProjectCard({ item }: { item: ProjectItem }) {
                 <td>{target.populationCategory}</td>
                 <td>{target.populationSample}</td>
                 <td>{formatGoal(target.goal)}</td>
-                <td>{formatDate(target.startDate)}</td>
-                <td>{formatDate(target.checkDate)}</td>
-                <td>{formatDate(target.endDate)}</td>
+                <td>{formatDay(target.startDate)}</td>
+                <td>{formatDay(target.checkDate)}</td>
+                <td>{formatDay(target.endDate)}</td>
               </tr>
             ))}
           </tbody>

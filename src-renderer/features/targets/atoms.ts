@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import type { TargetListColumn } from '@shared/contract/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
-import { formatDate, formatGoal, formatNumber, TARGET_PAGE_SIZE, TARGET_EXPORT_MAX_ROWS } from '@shared/rules/projects';
+import { formatDay } from '@shared/rules/dates';
+import { formatGoal, formatNumber, TARGET_PAGE_SIZE, TARGET_EXPORT_MAX_ROWS } from '@shared/rules/projects';
 import type { ApiInput, ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { exportCsvAtom } from '../../lib/file-jobs';
@@ -118,7 +119,7 @@ export function cellText(row: TargetRow, column: TargetColumn): string {
     case 'startDate':
     case 'endDate':
     case 'checkDate':
-      return formatDate(row[column]);
+      return formatDay(row[column]);
     case 'goal':
       return formatGoal(row.goal);
     // Thousands separators, as the goals and the project grid (spec §5; issue 21 item 15).

@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TargetExportBody } from '@shared/contract/projects';
 import type { Database } from '../../db/client';
 import { FORMULA_CELL, FORMULA_CELL_PATTERN, FORMULA_START_PATTERN, needsFormulaEscape } from '@shared/rules/csv';
-import { formatDate } from '@shared/rules/projects';
+import { formatDay } from '@shared/rules/dates';
 import { targetJoins, targetListClauses } from './queries';
 
 /** The export columns of spec §3, in order; the header is the field name. */
@@ -72,7 +72,7 @@ function text(value: string | null): string {
   return value;
 }
 
-/** formatDate of epoch seconds given as text; the days of an export repeat, so each is formatted once (bounded cache). */
+/** formatDay of epoch seconds given as text; the days of an export repeat, so each is formatted once (bounded cache). */
 function dayFormatter(): (seconds: string) => string {
   const cache = new Map<string, string>();
   return (seconds) => {
@@ -80,7 +80,7 @@ function dayFormatter(): (seconds: string) => string {
     let shown = cache.get(seconds);
     if (shown === undefined) {
       if (cache.size >= 50_000) cache.clear();
-      shown = formatDate(Number(seconds));
+      shown = formatDay(Number(seconds));
       cache.set(seconds, shown);
     }
     return shown;
@@ -208,7 +208,7 @@ const QUOTED_ROW = `[;"\r\n]|^${SPACE_CLASS}|${SPACE_CLASS}$|${SPACE_CLASS}\x01|
 const quotedCell = (cell: SQL) =>
   sql`CASE WHEN ${cell} ~ ${FORMULA_CELL_PATTERN} THEN '"''' || replace(${cell}, '"', '""') || '"'
     WHEN ${cell} ~ ${QUOTED_CELL} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`;
-/** SQL of formatDate (DD/MM/yyyy in UTC, the year unpadded); out of a timestamp's range, what JS's Date gives (no error mid-export). */
+/** SQL of formatDay (DD/MM/yyyy in UTC, the year unpadded); out of a timestamp's range, what JS's Date gives (no error mid-export). */
 const dayCell = (seconds: SQL) =>
   sql`CASE WHEN ${seconds} BETWEEN -62135596800 AND 8640000000000 THEN to_char(to_timestamp(${seconds}) AT TIME ZONE 'UTC', 'DD/MM/FMYYYY') WHEN ${seconds} IS NOT NULL THEN 'NaN/NaN/NaN' END`;
 /** SQL of goal(): views bare, days under 30 in jours, else tenths of 30 days (count / 3 has no .5: no tie to round) in mois, shipments in envois. */

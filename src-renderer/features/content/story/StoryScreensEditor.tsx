@@ -132,65 +132,116 @@ interface PointerDrag {
 }
 
 /**
- * The story screen editor (adverts-articles.md §2.3): the bullets of the screens (click to show one; drag and
- * drop with the pointer, or with the keyboard, to reorder), the 270x480 canvas of the selected screen, its
- * texts, link and colours (a red warning on an invalid colour, the save refusing it), add and delete (server
- * calls, delete after the 5 s confirm 'Supprimer l'écran n°{n}'). The order and the fields go into the draft's
- * story.screens and are saved with the advert; `media` renders the upload and library controls of a screen.
+ * Reordering the bullets with the pointer: a press that moves 4 px drags the bullet, the drop lands it between the
+ * bullets' centres; a drag ends without the click that would select.
  */
-export function StoryScreensEditor(props: {
-  draft: ContentItem;
-  patch: (patch: Partial<ContentItem>) => void;
-  api?: StoryScreensApi;
-  readOnly: boolean;
-  /** `stored` says the change is on the server already (an upload): on its own no unsaved change. */
-  media?: (screen: StoryScreen, setScreen: (change: Partial<StoryScreen>) => void, stored: (change: Partial<StoryScreen>) => void) => ReactNode;
-}) {
-  const { draft, patch, api, readOnly } = props;
-  const raise = useSetAtom(raiseNoticeAtom);
-  const [selectedId, setSelectedId] = useAtom(selectedScreenIdAtom);
-  const [grab, setGrab] = useAtom(keyboardGrabAtom);
-  const [announcement, announce] = useAtom(reorderAnnouncementAtom);
-  const [busy, setBusy] = useAtom(storyBusyAtom);
-  const highlighted = useContext(HighlightContext).includes('story.screens');
-  const story = draft.story ?? EMPTY_STORY;
-  const screens = useMemo(() => inPositionOrder(story.screens), [story.screens]);
-  const selectedIndex = Math.max(0, screens.findIndex((screen) => screen.id === selectedId));
-  const selected = screens[selectedIndex] as StoryScreen | undefined;
-  // Async answers (add, remove) apply to the draft as it is when they come back, not as it was when asked.
-  const latest = useRef(draft);
-  latest.current = draft;
-  const bullets = useRef(new Map<number, HTMLButtonElement>());
-  const focusAfterRender = useRef<number | null>(null);
+function useBulletDrag(screens: readonly StoryScreen[], readOnly: boolean, bullets: Map<number, HTMLButtonElement>, onDrop: (from: number, to: number) => void) {
   const drag = useRef<PointerDrag | null>(null);
   const suppressClick = useRef(false);
   const [dragView, setDragView] = useState<{ from: number; target: number; dx: number } | null>(null);
 
-  // Another advert: start again from its first screen.
-  useEffect(() => {
-    setSelectedId(null);
-    setGrab(null);
-    announce('');
-  }, [draft.id, setSelectedId, setGrab, announce]);
+  function onPointerDown(event: PointerEvent<HTMLButtonElement>, index: number) {
+    suppressClick.current = false;
+    if (readOnly || event.button !== 0 || screens.length < 2) return;
+    const centres = screens.map((screen) => {
+      const rect = bullets.get(screen.id)?.getBoundingClientRect();
+      return rect ? rect.left + rect.width / 2 : 0;
+    });
+    drag.current = { pointerId: event.pointerId, from: index, startX: event.clientX, centres, moved: false, target: index };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  }
 
-  useLayoutEffect(() => {
-    if (focusAfterRender.current === null) return;
-    bullets.current.get(focusAfterRender.current)?.focus();
-    focusAfterRender.current = null;
-  });
+  function onPointerMove(event: PointerEvent<HTMLButtonElement>) {
+    const current = drag.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    const dx = event.clientX - current.startX;
+    if (!current.moved && Math.abs(dx) < 4) return;
+    current.moved = true;
+    current.target = dropIndex(current.centres, event.clientX, current.from);
+    setDragView({ from: current.from, target: current.target, dx });
+  }
 
+  function endDrag(event: PointerEvent<HTMLButtonElement>, dropped: boolean) {
+    const current = drag.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setDragView(null);
+    if (!current.moved) return;
+    suppressClick.current = true;
+    if (!dropped || current.target === current.from) return;
+    onDrop(current.from, current.target);
+  }
+
+  return { dragView, suppressClick, onPointerDown, onPointerMove, endDrag };
+}
+
+/** The texts, link and colours of the selected screen (a red warning on an invalid colour); `children` adds its media. */
+function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<StoryScreen>) => void; children?: ReactNode }) {
+  return (
+    <div className="story-screen-fields" data-testid="story-screen-fields" data-screen-id={props.screen.id}>
+      <label className="field">
+        <span className="field-label">Titre de l'écran</span>
+        <input value={props.screen.title} onChange={(event) => props.onChange({ title: event.target.value })} data-testid="screen-title" />
+      </label>
+      <label className="field">
+        <span className="field-label">Sous-titre de l'écran</span>
+        <input value={props.screen.subtitle} onChange={(event) => props.onChange({ subtitle: event.target.value })} data-testid="screen-subtitle" />
+      </label>
+      <label className="field">
+        <span className="field-label">Lien</span>
+        <input type="url" value={props.screen.link} placeholder="https://" onChange={(event) => props.onChange({ link: event.target.value.trim() })} data-testid="screen-link" />
+      </label>
+      <label className="field">
+        <span className="field-label">Texte du bouton</span>
+        <input value={props.screen.footerButtonText} onChange={(event) => props.onChange({ footerButtonText: event.target.value })} data-testid="screen-footerButtonText" />
+      </label>
+      <div className="story-colours">
+        {SCREEN_COLOUR_FIELDS.map((field) => (
+          <ColourField key={field} field={field} value={props.screen[field] ?? ''} invalid={invalidColourFields(props.screen).includes(field)} onChange={(value) => props.onChange({ [field]: value })} />
+        ))}
+      </div>
+      {props.children}
+    </div>
+  );
+}
+
+/**
+ * How the draft's screens change. Async answers (add, remove) apply to the draft as it is when they come back, not
+ * as it was when asked. A change the server stored (screen added, removed, media uploaded) is applied to the saved
+ * version too, the same way, so on its own it is no unsaved change (issue 21 item 6).
+ */
+function useScreenEdits(draft: ContentItem, patch: (patch: Partial<ContentItem>) => void) {
+  const latest = useRef(draft);
+  latest.current = draft;
+  const markStored = useMarkStored();
   const storyNow = () => latest.current.story ?? EMPTY_STORY;
   const setScreens = (next: StoryScreen[]) => patch({ story: { ...storyNow(), screens: renumber(next) } });
   const setScreen = (id: number, change: Partial<StoryScreen>) => setScreens(inPositionOrder(storyNow().screens).map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
-  // A change the server stored (screen added, removed, media uploaded) is applied to the saved version too, the
-  // same way, so on its own it is no unsaved change (issue 21 item 6).
-  const markStored = useMarkStored();
   const storedScreens = (next: (screens: StoryScreen[]) => StoryScreen[]) =>
     markStored((item) => (item.story ? { ...item, story: { ...item.story, screens: renumber(next(inPositionOrder(item.story.screens))) } } : item));
   const storedScreen = (id: number, change: Partial<StoryScreen>) => storedScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
-  const select = (id: number) => setSelectedId(id);
+  return { storyNow, setScreens, setScreen, storedScreens, storedScreen };
+}
 
-  function onBulletKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+type ScreenEdits = ReturnType<typeof useScreenEdits>;
+
+/** Reordering the bullets with the keyboard (§2.3), each key as keyboardReorderStep reads it; the moved bullet keeps the focus. */
+function useBulletKeys(
+  screens: readonly StoryScreen[],
+  readOnly: boolean,
+  bullets: Map<number, HTMLButtonElement>,
+  edit: { setScreens: ScreenEdits['setScreens']; select: (id: number) => void; announce: (said: string) => void },
+) {
+  const [grab, setGrab] = useAtom(keyboardGrabAtom);
+  const { setScreens, select, announce } = edit;
+  const focusAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (focusAfterRender.current === null) return;
+    bullets.get(focusAfterRender.current)?.focus();
+    focusAfterRender.current = null;
+  });
+
+  return (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     if (readOnly) return;
     const grabbedHere = grab && screens[index]?.id === grab.screenId ? grab : null;
     const step = keyboardReorderStep({ index, grabbedFrom: grabbedHere ? grabbedHere.from : null }, event.key, { alt: event.altKey }, screens.length);
@@ -219,48 +270,26 @@ export function StoryScreensEditor(props: {
     }
     const said = reorderAnnouncement(step, screens.length);
     if (said) announce(said);
-  }
+  };
+}
 
-  function onPointerDown(event: PointerEvent<HTMLButtonElement>, index: number) {
-    suppressClick.current = false;
-    if (readOnly || event.button !== 0 || screens.length < 2) return;
-    const centres = screens.map((screen) => {
-      const rect = bullets.current.get(screen.id)?.getBoundingClientRect();
-      return rect ? rect.left + rect.width / 2 : 0;
-    });
-    drag.current = { pointerId: event.pointerId, from: index, startX: event.clientX, centres, moved: false, target: index };
-    event.currentTarget.setPointerCapture(event.pointerId);
-  }
-
-  function onPointerMove(event: PointerEvent<HTMLButtonElement>) {
-    const current = drag.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    const dx = event.clientX - current.startX;
-    if (!current.moved && Math.abs(dx) < 4) return;
-    current.moved = true;
-    current.target = dropIndex(current.centres, event.clientX, current.from);
-    setDragView({ from: current.from, target: current.target, dx });
-  }
-
-  function endDrag(event: PointerEvent<HTMLButtonElement>, dropped: boolean) {
-    const current = drag.current;
-    if (!current || current.pointerId !== event.pointerId) return;
-    drag.current = null;
-    setDragView(null);
-    if (!current.moved) return;
-    suppressClick.current = true;
-    if (!dropped || current.target === current.from) return;
-    const id = screens[current.from].id;
-    setScreens(move(screens, current.from, current.target));
-    select(id);
-    announce(reorderAnnouncement({ kind: 'drop', from: current.from, to: current.target }, screens.length) ?? '');
-  }
+/** Adding and deleting screens: server calls, then the draft and its saved version take the answer. */
+function useScreenCalls(
+  advertId: number | undefined,
+  api: StoryScreensApi | undefined,
+  screens: readonly StoryScreen[],
+  edits: Pick<ScreenEdits, 'storyNow' | 'setScreens' | 'storedScreens'>,
+  select: (id: number | null) => void,
+) {
+  const raise = useSetAtom(raiseNoticeAtom);
+  const setBusy = useSetAtom(storyBusyAtom);
+  const { storyNow, setScreens, storedScreens } = edits;
 
   async function addScreen() {
-    if (!api || draft.id === undefined) return;
+    if (!api || advertId === undefined) return;
     setBusy(true);
     try {
-      const result = await api.add(draft.id);
+      const result = await api.add(advertId);
       if (!result.ok) return raise(result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
       // Only the new screen is taken from the answer: the draft keeps its unsaved changes (order, texts).
       const known = new Set(storyNow().screens.map((screen) => screen.id));
@@ -276,21 +305,72 @@ export function StoryScreensEditor(props: {
   }
 
   async function removeScreen(screen: StoryScreen) {
-    if (!api || draft.id === undefined) return;
+    if (!api || advertId === undefined) return;
     setBusy(true);
     try {
-      const result = await api.remove(draft.id, screen.id);
+      const result = await api.remove(advertId, screen.id);
       if (!result.ok) return raise(result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
       const remaining = inPositionOrder(storyNow().screens).filter((entry) => entry.id !== screen.id);
       setScreens(remaining);
       storedScreens((all) => all.filter((entry) => entry.id !== screen.id));
       const index = screens.findIndex((entry) => entry.id === screen.id);
-      setSelectedId(remaining[Math.min(index, remaining.length - 1)]?.id ?? null);
+      select(remaining[Math.min(index, remaining.length - 1)]?.id ?? null);
       raise(SN.screenDeleted);
     } finally {
       setBusy(false);
     }
   }
+
+  return { addScreen, removeScreen };
+}
+
+/**
+ * The story screen editor (adverts-articles.md §2.3): the bullets of the screens (click to show one; drag and
+ * drop with the pointer, or with the keyboard, to reorder), the 270x480 canvas of the selected screen, its
+ * texts, link and colours (a red warning on an invalid colour, the save refusing it), add and delete (server
+ * calls, delete after the 5 s confirm 'Supprimer l'écran n°{n}'). The order and the fields go into the draft's
+ * story.screens and are saved with the advert; `media` renders the upload and library controls of a screen.
+ */
+export function StoryScreensEditor(props: {
+  draft: ContentItem;
+  patch: (patch: Partial<ContentItem>) => void;
+  api?: StoryScreensApi;
+  readOnly: boolean;
+  /** `stored` says the change is on the server already (an upload): on its own no unsaved change. */
+  media?: (screen: StoryScreen, setScreen: (change: Partial<StoryScreen>) => void, stored: (change: Partial<StoryScreen>) => void) => ReactNode;
+}) {
+  const { draft, patch, api, readOnly } = props;
+  const [selectedId, setSelectedId] = useAtom(selectedScreenIdAtom);
+  const [grab, setGrab] = useAtom(keyboardGrabAtom);
+  const [announcement, announce] = useAtom(reorderAnnouncementAtom);
+  const busy = useAtomValue(storyBusyAtom);
+  const highlighted = useContext(HighlightContext).includes('story.screens');
+  const story = draft.story ?? EMPTY_STORY;
+  const screens = useMemo(() => inPositionOrder(story.screens), [story.screens]);
+  const selectedIndex = Math.max(0, screens.findIndex((screen) => screen.id === selectedId));
+  const selected = screens[selectedIndex] as StoryScreen | undefined;
+  const bullets = useRef(new Map<number, HTMLButtonElement>());
+
+  // Another advert: start again from its first screen.
+  useEffect(() => {
+    setSelectedId(null);
+    setGrab(null);
+    announce('');
+  }, [draft.id, setSelectedId, setGrab, announce]);
+
+  const { storyNow, setScreens, setScreen, storedScreens, storedScreen } = useScreenEdits(draft, patch);
+  const select = (id: number) => setSelectedId(id);
+
+  const onBulletKey = useBulletKeys(screens, readOnly, bullets.current, { setScreens, select, announce });
+
+  const { dragView, suppressClick, onPointerDown, onPointerMove, endDrag } = useBulletDrag(screens, readOnly, bullets.current, (from, to) => {
+    const id = screens[from].id;
+    setScreens(move(screens, from, to));
+    select(id);
+    announce(reorderAnnouncement({ kind: 'drop', from, to }, screens.length) ?? '');
+  });
+
+  const { addScreen, removeScreen } = useScreenCalls(draft.id, api, screens, { storyNow, setScreens, storedScreens }, setSelectedId);
 
   return (
     <div className={`story-editor${highlighted ? ' highlighted' : ''}`} data-testid="story-editor" data-field="story.screens" data-highlighted={highlighted || undefined}>
@@ -375,30 +455,9 @@ export function StoryScreensEditor(props: {
       {selected && (
         <div className="story-editor-body">
           <ScreenCanvas screen={selected} storyLogo={story.logo} />
-          <div className="story-screen-fields" data-testid="story-screen-fields" data-screen-id={selected.id}>
-            <label className="field">
-              <span className="field-label">Titre de l'écran</span>
-              <input value={selected.title} onChange={(event) => setScreen(selected.id, { title: event.target.value })} data-testid="screen-title" />
-            </label>
-            <label className="field">
-              <span className="field-label">Sous-titre de l'écran</span>
-              <input value={selected.subtitle} onChange={(event) => setScreen(selected.id, { subtitle: event.target.value })} data-testid="screen-subtitle" />
-            </label>
-            <label className="field">
-              <span className="field-label">Lien</span>
-              <input type="url" value={selected.link} placeholder="https://" onChange={(event) => setScreen(selected.id, { link: event.target.value.trim() })} data-testid="screen-link" />
-            </label>
-            <label className="field">
-              <span className="field-label">Texte du bouton</span>
-              <input value={selected.footerButtonText} onChange={(event) => setScreen(selected.id, { footerButtonText: event.target.value })} data-testid="screen-footerButtonText" />
-            </label>
-            <div className="story-colours">
-              {SCREEN_COLOUR_FIELDS.map((field) => (
-                <ColourField key={field} field={field} value={selected[field] ?? ''} invalid={invalidColourFields(selected).includes(field)} onChange={(value) => setScreen(selected.id, { [field]: value })} />
-              ))}
-            </div>
+          <ScreenFields screen={selected} onChange={(change) => setScreen(selected.id, change)}>
             {props.media && !readOnly && draft.id !== undefined && props.media(selected, (change) => setScreen(selected.id, change), (change) => storedScreen(selected.id, change))}
-          </div>
+          </ScreenFields>
         </div>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from '@shared/rules/campaigns';
-import { formatDate } from '@shared/rules/projects';
+import { formatDay } from '@shared/rules/dates';
 import { parseDate } from '@shared/rules/project-grid';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
 import { searchAdvertsAtom } from '../edit-atoms';
@@ -33,7 +33,7 @@ export function DelayReasonDialog(props: { onCancel(): void; onConfirm(reason: D
 
 /** 'Date de feedbacks intermédiaire': the checkDate set with "3.2 stats intermédiaires" (Confirmer). */
 export function FeedbackDateDialog(props: { initial: number | null; onCancel(): void; onConfirm(checkDate: number): void }) {
-  const [text, setText] = useState(formatDate(props.initial));
+  const [text, setText] = useState(formatDay(props.initial));
   const [error, setError] = useState('');
   const confirm = () => {
     const date = parseDate(text);

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Target } from '@shared/contract/projects';
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
 import {
@@ -61,51 +61,28 @@ const showsAdvertLink = (target: Target, column: GridColumn) =>
 
 type Dialog = { kind: 'delay'; target: Target } | { kind: 'feedback'; target: Target } | { kind: 'advert'; target: Target } | null;
 
+/** What the grid shows and may do, read by the document's listeners as it is when they fire. */
+interface GridNow {
+  hovered: { rowIndex: number; column: GridColumnKey } | null;
+  targets: Target[];
+  canEdit: boolean;
+}
+
 /**
- * The target grid (spec §4 "Cell editing"): a cell becomes editable on hover (an advert link stays a link, edited
- * through its edit button, a double-click or F2); a value the column does not understand stays in the cell with
- * a French message under it until corrected (issue 21 item 10); Ctrl/Cmd+C copies the hovered cell,
- * Ctrl/Cmd+V pastes into it (a block from a spreadsheet fills the cells it covers, saved in one call); changed
- * cells flash; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo every edit and paste. Read-only for SALES.
+ * The grid's document shortcuts (spec §4 "Cell editing"): Ctrl/Cmd+C copies the hovered cell, Ctrl/Cmd+V pastes
+ * into it (a block fills the cells it covers, saved in one call; a value the column does not understand stays in
+ * the cell with its message), Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo.
  */
-export function TargetGrid() {
-  const targets = useAtomValue(editedTargetsAtom);
-  const canEdit = useAtomValue(canEditProjectAtom);
-  const flashed = useAtomValue(flashedCellsAtom);
-  const save = useSetAtom(saveGridChangesAtom);
+function useGridShortcuts(
+  state: RefObject<GridNow>,
+  saveRef: RefObject<(items: { id: number; changes: CellChanges }[]) => Promise<void>>,
+  markInvalidRef: RefObject<(cellId: string, entry: InvalidCell | null) => void>,
+) {
   const undo = useSetAtom(undoGridAtom);
   const redo = useSetAtom(redoGridAtom);
-  const addTarget = useSetAtom(addTargetAtom);
   const notify = useSetAtom(raiseNoticeAtom);
-  const confirm = useConfirm();
-  const [hovered, setHovered] = useState<{ rowIndex: number; column: GridColumnKey } | null>(null);
-  /** The cell whose field is being typed in: it stays a field when the pointer moves on, until it is left. */
-  const [typingIn, setTypingIn] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const [invalid, setInvalid] = useState<ReadonlyMap<string, InvalidCell>>(new Map());
-  const markInvalid = (cellId: string, entry: InvalidCell | null) =>
-    setInvalid((current) => {
-      if (!entry && !current.has(cellId)) return current;
-      const next = new Map(current);
-      if (entry) next.set(cellId, entry);
-      else next.delete(cellId);
-      return next;
-    });
   /** The last cell copied in the grid: a paste of the same text comes from that column. */
   const lastCopy = useRef<{ column: GridColumnKey; text: string } | null>(null);
-  const state = useRef({ hovered, targets, canEdit });
-  state.current = { hovered, targets, canEdit };
-
-  /** Saves and, when the delay is now over 15 days without a reason, asks for it ('Raison du retard'). */
-  const saveAndAsk = async (items: { id: number; changes: CellChanges }[]) => {
-    const saved = await save({ items });
-    const late = saved?.find((target: SavedTarget) => target.needsDelayReason);
-    if (late) setDialog({ kind: 'delay', target: late });
-  };
-  const saveRef = useRef(saveAndAsk);
-  saveRef.current = saveAndAsk;
-  const markInvalidRef = useRef(markInvalid);
-  markInvalidRef.current = markInvalid;
 
   useEffect(() => {
     const typing = () => {
@@ -189,7 +166,51 @@ export function TargetGrid() {
       document.removeEventListener('paste', onPaste);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [notify, undo, redo]);
+  }, [notify, undo, redo, state, saveRef, markInvalidRef]);
+}
+
+/**
+ * The target grid (spec §4 "Cell editing"): a cell becomes editable on hover (an advert link stays a link, edited
+ * through its edit button, a double-click or F2); a value the column does not understand stays in the cell with
+ * a French message under it until corrected (issue 21 item 10); Ctrl/Cmd+C copies the hovered cell,
+ * Ctrl/Cmd+V pastes into it (a block from a spreadsheet fills the cells it covers, saved in one call); changed
+ * cells flash; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo every edit and paste. Read-only for SALES.
+ */
+export function TargetGrid() {
+  const targets = useAtomValue(editedTargetsAtom);
+  const canEdit = useAtomValue(canEditProjectAtom);
+  const flashed = useAtomValue(flashedCellsAtom);
+  const save = useSetAtom(saveGridChangesAtom);
+  const addTarget = useSetAtom(addTargetAtom);
+  const confirm = useConfirm();
+  const [hovered, setHovered] = useState<{ rowIndex: number; column: GridColumnKey } | null>(null);
+  /** The cell whose field is being typed in: it stays a field when the pointer moves on, until it is left. */
+  const [typingIn, setTypingIn] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [invalid, setInvalid] = useState<ReadonlyMap<string, InvalidCell>>(new Map());
+  const markInvalid = (cellId: string, entry: InvalidCell | null) =>
+    setInvalid((current) => {
+      if (!entry && !current.has(cellId)) return current;
+      const next = new Map(current);
+      if (entry) next.set(cellId, entry);
+      else next.delete(cellId);
+      return next;
+    });
+  const state = useRef({ hovered, targets, canEdit });
+  state.current = { hovered, targets, canEdit };
+
+  /** Saves and, when the delay is now over 15 days without a reason, asks for it ('Raison du retard'). */
+  const saveAndAsk = async (items: { id: number; changes: CellChanges }[]) => {
+    const saved = await save({ items });
+    const late = saved?.find((target: SavedTarget) => target.needsDelayReason);
+    if (late) setDialog({ kind: 'delay', target: late });
+  };
+  const saveRef = useRef(saveAndAsk);
+  saveRef.current = saveAndAsk;
+  const markInvalidRef = useRef(markInvalid);
+  markInvalidRef.current = markInvalid;
+
+  useGridShortcuts(state, saveRef, markInvalidRef);
 
   return (
     <div className="target-grid-wrapper" onMouseLeave={() => setHovered(null)}>

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState, type JSX } from 'react';
 import type { Project, ProjectComment, TargetComment } from '@shared/contract/projects';
 import { briefingStartState, canEditBriefing, canEditComment } from '@shared/rules/project-comments';
-import { formatDate } from '@shared/rules/projects';
+import { formatDate } from '@shared/rules/dates';
 import { rolesAtom } from '../../../lib/session';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import {

@@ -4,7 +4,8 @@ import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { canEditComment, ownLatestComment } from '@shared/rules/project-comments';
 import { barPercentages, TIMELINE_COMMENT_DEBOUNCE_MS, timelineBar, timelineMonths } from '@shared/rules/project-timeline';
-import { formatDate, statusClass } from '@shared/rules/projects';
+import { formatDay } from '@shared/rules/dates';
+import { statusClass } from '@shared/rules/projects';
 import { sessionAtom } from '../../../lib/session';
 import { loadTimelineAtom, saveTimelineCommentAtom, timelineLoadingAtom, timelineSavingAtom, timelineTargetsAtom, type TimelineTarget } from './atoms';
 import './timeline.css';
@@ -72,7 +73,7 @@ function TimelineRow(props: { target: TimelineTarget; months: ReturnType<typeof 
   const { target, months } = props;
   const bar = timelineBar(months, target);
   const position = bar ? barPercentages(months, bar) : null;
-  const dates = `${formatDate(target.startDate)}${target.endDate ? ` → ${formatDate(target.endDate)}` : ''}`;
+  const dates = `${formatDay(target.startDate)}${target.endDate ? ` → ${formatDay(target.endDate)}` : ''}`;
   return (
     <div className="timeline-row" data-testid={`timeline-row-${target.id}`}>
       <div className="timeline-label" title={target.type ?? ''}>
