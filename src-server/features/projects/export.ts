@@ -76,7 +76,7 @@ const dialect = new PgDialect();
  * '{…}', every value through escapeLiteral); each parameter of the export's query is cast or compared with a
  * typed column, so a quoted literal reads as the value the parameter carried.
  */
-function withLiterals(query: SQL): string {
+export function withLiterals(query: SQL): string {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return text.replace(/\$(\d+)/g, (_, index: string) => {
     const value = prepareValue(params[Number(index) - 1]);
