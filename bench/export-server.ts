@@ -4,14 +4,15 @@ import { buildApp } from '../src-server/app';
 import { openDatabase } from '../src-server/db/client';
 
 /**
- * The API server of the projects export bench in a process of its own, as the desktop app runs it (an Electron
- * utilityProcess, or the team server): opens BENCH_DATABASE (already generated), listens on loopback and sends
+ * The API server of the targets export bench in a process of its own, as the desktop app runs it (an Electron
+ * utilityProcess, or the team server): opens BENCH_EXPORT_DATABASE or the PGlite folder BENCH_EXPORT_PGLITE_DIR (already generated), listens on loopback and sends
  * its address to the parent over IPC. The parent reads this process's RSS from /proc. Ends on 'stop'.
  */
 const url = process.env.BENCH_EXPORT_DATABASE;
-if (!url || !process.send) throw new Error('export-server: run by bench/sections/projects.ts (BENCH_EXPORT_DATABASE, IPC)');
-const database = await openDatabase({ url });
-const app = await buildApp({ db: database.db, dbKind: 'postgresql', logger: pino({ level: 'silent' }) });
+const dataDir = process.env.BENCH_EXPORT_PGLITE_DIR;
+if ((!url && !dataDir) || !process.send) throw new Error('export-server: run by bench/sections/targets-export.ts (BENCH_EXPORT_DATABASE or BENCH_EXPORT_PGLITE_DIR, IPC)');
+const database = await openDatabase(url ? { url } : { dataDir });
+const app = await buildApp({ db: database.db, dbKind: database.kind, logger: pino({ level: 'silent' }) });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send({ type: 'ready', url: address });
 // BENCH_EXPORT_MEMLOG=1: where the resident memory goes (heap or outside it) while the export runs.

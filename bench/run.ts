@@ -10,6 +10,7 @@ import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
 import { projectsSection } from './sections/projects';
+import { targetsExportSection } from './sections/targets-export';
 import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
@@ -20,7 +21,8 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
   'audience-screens': { title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)', run: audienceScreensSection },
   adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
-  projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, streamed export, paste (issue 12)', run: projectsSection },
+  projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, paste (issue 12)', run: projectsSection },
+  'targets-export': { title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw psql \\copy, server RSS growth (issue 20)', run: targetsExportSection },
   estimates: { title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)', run: estimatesSection },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },

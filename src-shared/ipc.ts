@@ -97,17 +97,23 @@ export const ipcChannels = {
   /**
    * Exports everything a list operation answers to a CSV file: main asks where (save dialog; the web host offers
    * a download), pages through the API and writes the file as it goes, with 'files:progress' events under
-   * `jobId` (chosen by the renderer, so that it can cancel). Rows never cross IPC.
+   * `jobId` (chosen by the renderer, so that it can cancel). Rows never cross IPC. `columns` name the cells of a
+   * paged list; an operation answering the file itself (targets.export) writes its own columns and takes none.
    */
   'files:exportCsv': {
-    request: z.strictObject({
-      jobId: z.uuid(),
-      operation: z.enum(rendererOperationIds as [RendererOperationId, ...RendererOperationId[]]),
-      input: apiInput,
-      columns: z.array(z.strictObject({ key: z.string().min(1).max(200), header: z.string().max(200) })).min(1).max(200),
-      defaultName: z.string().min(1).max(255),
-      maxRows: z.number().int().min(1).max(1_000_000).optional(),
-    }),
+    request: z
+      .strictObject({
+        jobId: z.uuid(),
+        operation: z.enum(rendererOperationIds as [RendererOperationId, ...RendererOperationId[]]),
+        input: apiInput,
+        columns: z.array(z.strictObject({ key: z.string().min(1).max(200), header: z.string().max(200) })).min(1).max(200).optional(),
+        defaultName: z.string().min(1).max(255),
+        maxRows: z.number().int().min(1).max(1_000_000).optional(),
+      })
+      .refine((request) => (request.columns === undefined) === Boolean((contract[request.operation] as Operation).answersFile), {
+        message: 'columns: required for a list, refused for an operation answering its own file',
+        path: ['columns'],
+      }),
   },
   /**
    * Picks a CSV file for an import (open dialog; on the web host, a file the page uploaded first) and answers its
@@ -264,7 +270,7 @@ export const ipcEvents = {
   'session:expired': z.object({ reason: z.string() }),
   /** A deep link (backoffice://app/password/confirm?...) asks the renderer to open a route. */
   'navigate': z.object({ path: z.string() }),
-  /** How far an export or import has gone; `total` when known. */
+  /** How far an export or import has gone, in rows (CSV records: a cell's line break is no row); `total` when known. */
   'files:progress': z.object({ jobId: z.string(), done: z.number().int(), total: z.number().int().nullable() }),
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;

@@ -1,8 +1,4 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { Pool } from 'undici';
@@ -13,9 +9,6 @@ import { hashPassword } from '../../src-server/auth/passwords';
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { accounts } from '../../src-server/db/schema';
 import { rows } from '../../src-server/features/projects/queries';
-import { ApiClient } from '../../src-main/services/api-client';
-import { downloadCsvFile } from '../../src-main/services/csv-export';
-import { createSessionVault } from '../../src-main/services/session-vault';
 import { ms, summarize, table } from '../stats';
 import { keptBenchDatabase } from '../databases';
 
@@ -28,7 +21,7 @@ const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 20_000);
 const TARGETS = Number(process.env.BENCH_TARGETS ?? 1_000_000);
 const PASSWORD = 'bench password 2026';
 
-const benchDatabase = () => keptBenchDatabase(`bench_projects_${PROJECTS}_${TARGETS}`);
+export const benchDatabase = () => keptBenchDatabase(`bench_projects_${PROJECTS}_${TARGETS}`);
 
 /**
  * CPU time used so far by each PostgreSQL backend serving this database, from /proc (ms by pid; undefined when
@@ -52,9 +45,11 @@ async function databaseCpuMs(db: Parameters<typeof rows>[0]): Promise<Map<number
 const databaseCpuBetween = (before: Map<number, number> | undefined, after: Map<number, number> | undefined) =>
   before && after ? [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0) : undefined;
 
-export async function projectsSection() {
-  const database = await openDatabase({ url: await benchDatabase() });
-  const { db } = database;
+/**
+ * The bench's projects and targets (PROJECTS, TARGETS) in `db`, generated once (the same rows on PostgreSQL and
+ * PGlite); answers the generation time, 0 when they were there.
+ */
+export async function generateProjectsAndTargets(db: Database): Promise<number> {
   const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM targets`);
   let generationMs = 0;
   if (count < TARGETS) {
@@ -90,22 +85,16 @@ export async function projectsSection() {
   const [{ mismatched }] = await rows<{ mismatched: number }>(db, sql`SELECT count(*)::int AS mismatched FROM (SELECT status, status_rank FROM targets LIMIT 1000) s WHERE status_rank <> array_position(${sql.param(TARGET_STATUSES as unknown as string[])}::text[], status) - 1`);
   if (mismatched) throw new Error('status_rank out of step');
 
-  // ---- export of every target to a file, as the desktop app runs it: the API server in a process of its own (the
-  // embedded server is an Electron utilityProcess; the team server is another machine) and the writer here, through
-  // main's own export service (ApiClient.open + downloadCsvFile: undici, pipeline to a temporary file, progress).
-  // First, before this process builds an app of its own for the lists: the writer's RSS is that of a main process.
-  // BENCH_PROJECTS_LISTS_ONLY=1: the list latencies alone (no export, no paste).
+  return generationMs;
+}
+
+export async function projectsSection() {
+  const database = await openDatabase({ url: await benchDatabase() });
+  const { db } = database;
+  const generationMs = await generateProjectsAndTargets(db);
+  // The export of every target has its section: bench/sections/targets-export.ts.
+  // BENCH_PROJECTS_LISTS_ONLY=1: the list latencies alone (no paste).
   const listsOnly = process.env.BENCH_PROJECTS_LISTS_ONLY === '1';
-  const exported = listsOnly ? undefined : await exportThroughMain(await benchDatabase(), db);
-  if (exported) table(`Export of every target (${TARGETS.toLocaleString('fr-FR')}) to a CSV file: API server in a child process, main's export service here`, [
-    ['rows written', `${exported.rows.toLocaleString('fr-FR')}`],
-    ['file size', `${(exported.bytes / 1024 / 1024).toFixed(0)} MB`],
-    ['time', `${(exported.ms / 1000).toFixed(2)} s (target ≤ 10 s)`],
-    ['peak RSS, API server process', `${exported.server.peakMb.toFixed(0)} MB during the export (target ≤ 300 MB; ${exported.server.beforeMb.toFixed(0)} MB before, VmHWM ${exported.server.hwmMb.toFixed(0)} MB)`],
-    ['peak RSS, writer process (main)', `${exported.writer.peakMb.toFixed(0)} MB during the export (target ≤ 300 MB; ${exported.writer.beforeMb.toFixed(0)} MB before)`],
-    ['CPU time (the machine is shared: time follows the load)', `API server ${exported.cpu.server.toFixed(1)} s, PostgreSQL ${exported.cpu.database.toFixed(1)} s, writer ${exported.cpu.writer.toFixed(1)} s`],
-    ['load average (1 min) at the end', os.loadavg()[0].toFixed(2)],
-  ]);
 
   const app = await buildApp({ db, dbKind: 'postgresql', logger: pino({ level: 'silent' }) });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -147,11 +136,9 @@ export async function projectsSection() {
     ['/targets first page, term (action code; trigram index)', '/targets', { term: 'cli1234-' }],
   ];
   const latencies: Record<string, ReturnType<typeof summarize>> = {};
-  // BENCH_PROJECTS_EXPORT_ONLY=1: no list latencies (the export ran above, before this process built its own app).
-  const exportOnly = process.env.BENCH_PROJECTS_EXPORT_ONLY === '1';
   // CPU time per call as well: on a shared machine the round trips measure mostly the queue for the cores.
   const cpuPerCall: Record<string, { process: number; database: number }> = {};
-  for (const [label, path, body, calls] of exportOnly ? [] : cases) {
+  for (const [label, path, body, calls] of cases) {
     const databaseBefore = await databaseCpuMs(db);
     const processBefore = process.cpuUsage();
     latencies[label] = await timeMany(calls ?? 100, () => post(path, body));
@@ -206,89 +193,5 @@ export async function projectsSection() {
   await pool.close();
   await app.close();
   await database.close();
-  return { generationMs, latencies, export: exported, pasteMs };
-}
-
-/** A process's resident set, current and peak (VmRSS, VmHWM of /proc/<pid>/status), in MB. */
-function residentMb(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024;
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
-}
-
-/** The export server's connections name themselves: other sessions on the bench database (another bench) are not counted. */
-const EXPORT_APPLICATION = 'bench-projects-export';
-function withApplicationName(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  url.searchParams.set('application_name', EXPORT_APPLICATION);
-  return url.toString();
-}
-
-/** CPU seconds (user + system) a process used so far, from /proc/<pid>/stat (clock ticks of 10 ms); 0 once gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Every target exported to a file, timed from the call to the file renamed under its name: the API server runs
- * bench/export-server.ts in a child process (its RSS sampled from /proc every 50 ms), the writer is main's
- * export service in this process (BENCH_PROJECTS_EXPORT_ONLY=1 keeps it a process that served nothing else).
- */
-async function exportThroughMain(databaseUrl: string, db: Database) {
-  const child = spawn(process.execPath, [...(process.env.BENCH_EXPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', fileURLToPath(new URL('../export-server.ts', import.meta.url))], {
-    env: { ...process.env, BENCH_EXPORT_DATABASE: withApplicationName(databaseUrl) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const serverUrl = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message: { url: string }) => resolve(message.url));
-    child.once('exit', (code) => reject(new Error(`export server ended (${code}) before listening`)));
-  });
-  const vault = await createSessionVault({ service: 'bench', account: serverUrl });
-  const api = new ApiClient({ baseUrl: () => serverUrl, vault });
-  const signedIn = await api.signIn('csm3@bench.local', PASSWORD);
-  if (!signedIn.ok) throw new Error(signedIn.errorMsg);
-  global.gc?.();
-  const folder = mkdtempSync(join(tmpdir(), 'bench-projects-'));
-  const file = join(folder, 'actions.csv');
-  const server = { beforeMb: residentMb(child.pid!).rss, peakMb: 0, hwmMb: 0 };
-  const backends = async () =>
-    (await rows<{ pid: number }>(db, sql`SELECT pid FROM pg_stat_activity WHERE application_name = ${EXPORT_APPLICATION}`)).map((row) => row.pid);
-  const backendsBefore = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
-  const serverCpuBefore = cpuSeconds(child.pid!);
-  const writerCpuBefore = process.cpuUsage();
-  const writer = { beforeMb: process.memoryUsage().rss / 1024 / 1024, peakMb: 0 };
-  const sample = () => {
-    server.peakMb = Math.max(server.peakMb, residentMb(child.pid!).rss);
-    writer.peakMb = Math.max(writer.peakMb, process.memoryUsage().rss / 1024 / 1024);
-  };
-  sample();
-  const sampler = setInterval(sample, 50);
-  const started = performance.now();
-  try {
-    const { rows: written } = await downloadCsvFile((id, input, signal) => api.open(id, input as never, signal), { operation: 'targets.export', input: { body: { filters: { status: [] } } } }, file);
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    sample();
-    server.hwmMb = residentMb(child.pid!).hwm;
-    const writerCpu = process.cpuUsage(writerCpuBefore);
-    const cpu = {
-      server: cpuSeconds(child.pid!) - serverCpuBefore,
-      database: (await backends()).reduce((sum, pid) => sum + cpuSeconds(pid) - (backendsBefore.get(pid) ?? 0), 0),
-      writer: (writerCpu.user + writerCpu.system) / 1e6,
-    };
-    return { rows: written, ms, bytes: statSync(file).size, server, writer, cpu };
-  } finally {
-    clearInterval(sampler);
-    rmSync(folder, { recursive: true, force: true });
-    await api.close();
-    const ended = new Promise((resolve) => child.once('exit', resolve));
-    child.send({ type: 'stop' });
-    await ended;
-  }
+  return { generationMs, latencies, pasteMs };
 }

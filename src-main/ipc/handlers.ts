@@ -121,7 +121,8 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       if (!destination) return ok(null);
       const controller = startJob(jobId);
       try {
-        // An operation answering the file itself (targets.export) is saved as it streams; a list is paged.
+        // An operation answering the file itself (targets.export) is saved as it streams; a list is paged, with the
+        // columns its schema required.
         const { rows } = answersFile(operation)
           ? await downloadCsvFile(
               (id, openInput, signal) => api.open(id, openInput as never, signal),
@@ -129,7 +130,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
               destination.path,
               { signal: controller.signal, onProgress: progressOf(jobId) },
             )
-          : await exportToCsvFile((id, callInput) => api.call(id, callInput as never), { operation, input: input as never, columns, maxRows }, destination.path, {
+          : await exportToCsvFile((id, callInput) => api.call(id, callInput as never), { operation, input: input as never, columns: columns!, maxRows }, destination.path, {
               signal: controller.signal,
               onProgress: progressOf(jobId),
             });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { contract, type OperationId, type OperationInput, type Operation } from '@shared/contract';
 import type { IpcFailure, IpcResult } from '@shared/ipc';
 import { EXPORT_MESSAGES } from '@shared/messages';
+import { CsvRecordEnds } from '@shared/rules/csv';
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -126,10 +127,14 @@ export function answersFile(operationId: OperationId): boolean {
   return (contract[operationId] as Operation).answersFile === 'csv';
 }
 
+/** Rows between two progress reports of a streamed file. */
+const PROGRESS_EVERY_ROWS = 5_000;
+
 /**
- * Saves a file the server streams (targets.export: up to 1,000,000 rows, written by the server in batches from
- * a cursor) to `path` as it arrives: under a temporary name, renamed at the end, so a cancel or a failure leaves
- * nothing under the chosen name. Progress counts the lines written (the header excluded); memory holds a chunk.
+ * Saves a file the server streams (targets.export: up to 1,000,000 rows, written by the server as the database
+ * gives them) to `path` as it arrives: under a temporary name, renamed at the end, so a cancel or a failure leaves
+ * nothing under the chosen name. Progress counts CSV records (the header excluded), so a cell holding a line break
+ * is still one row; memory holds a chunk.
  */
 export async function downloadCsvFile(
   open: OpenFile,
@@ -144,14 +149,16 @@ export async function downloadCsvFile(
   // pipeline reports the stream's errors; this listener only keeps a late one (destroyed while opening) from
   // ending the process.
   out.on('error', () => undefined);
-  let lines = 0;
+  const recordEnds = new CsvRecordEnds();
+  let records = 0;
   let lastReport = 0;
+  const countRecord = () => (records += 1);
   const counted = async function* () {
     for await (const chunk of opened.data) {
-      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
-      if (lines - lastReport >= 5_000) {
-        lastReport = lines;
-        options.onProgress?.({ done: Math.max(0, lines - 1), total: null });
+      recordEnds.scan(chunk, countRecord);
+      if (records - lastReport >= PROGRESS_EVERY_ROWS) {
+        lastReport = records;
+        options.onProgress?.({ done: Math.max(0, records - 1), total: null });
       }
       yield chunk;
     }
@@ -163,7 +170,7 @@ export async function downloadCsvFile(
     await discardPartialFile(temporary, out);
     throw error;
   }
-  const rows = Math.max(0, lines - 1);
+  const rows = Math.max(0, records - 1);
   options.onProgress?.({ done: rows, total: rows });
   return { rows };
 }

@@ -10,7 +10,9 @@ export interface FileJob {
   id: string;
   kind: 'export' | 'import';
   label: string;
+  /** Rows exported or imported so far (main counts CSV records, never lines). */
   done: number;
+  /** Rows in all, when known. */
   total: number | null;
   cancelling: boolean;
 }

@@ -48,3 +48,36 @@ export function escapeFormula(text: string): string {
   return needsFormulaEscape(text) ? FORMULA_ESCAPE_PREFIX + text : text;
 }
 
+
+const QUOTE_BYTE = 0x22;
+const LINE_FEED_BYTE = 0x0a;
+
+/**
+ * Finds where the records of a CSV byte stream end (the line feed closing each record), chunk after chunk: a line
+ * feed inside a quoted cell belongs to the cell. Quote parity is all it takes (an escaped quote "" toggles twice),
+ * and the bytes " and \n never occur inside a UTF-8 sequence; a full parser (papaparse) would build every row's
+ * cells only to count them.
+ */
+export class CsvRecordEnds {
+  private inQuotes = false;
+
+  /** Calls `recordEnd` with the index of each record-ending line feed of `chunk`, in order. */
+  scan(chunk: Uint8Array, recordEnd: (index: number) => void): void {
+    let quote = chunk.indexOf(QUOTE_BYTE);
+    let lineFeed = chunk.indexOf(LINE_FEED_BYTE);
+    for (;;) {
+      if (this.inQuotes) {
+        if (quote === -1) return;
+        this.inQuotes = false;
+        if (lineFeed !== -1 && lineFeed < quote) lineFeed = chunk.indexOf(LINE_FEED_BYTE, quote + 1);
+        quote = chunk.indexOf(QUOTE_BYTE, quote + 1);
+      } else if (lineFeed !== -1 && (quote === -1 || lineFeed < quote)) {
+        recordEnd(lineFeed);
+        lineFeed = chunk.indexOf(LINE_FEED_BYTE, lineFeed + 1);
+      } else if (quote !== -1) {
+        this.inQuotes = true;
+        quote = chunk.indexOf(QUOTE_BYTE, quote + 1);
+      } else return;
+    }
+  }
+}

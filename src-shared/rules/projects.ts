@@ -220,18 +220,6 @@ export function formatGoal(goal: Partial<Goal> | null | undefined): string {
   return NO_GOAL_TEXT;
 }
 
-/** The export's reading (spec §3): views as a bare number, "{n} envois", "{n} jours" under 30 days, else days/30 to one decimal "mois". */
-export function formatGoalForExport(goal: Partial<Goal> | null | undefined): string {
-  const { views, days, shipments } = normalizeGoal(goal);
-  if (views) return String(views);
-  if (shipments) return `${shipments} envois`;
-  if (days) {
-    if (days < 30) return `${days} jours`;
-    return `${Math.round((days / INPUT_DAYS_PER_MONTH) * 10) / 10} mois`;
-  }
-  return '';
-}
-
 // ---- action codes -----------------------------------------------------------------------------------------------
 
 /** Letters and digits of a name, accents dropped: what an action code is made of. */

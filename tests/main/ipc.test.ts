@@ -56,6 +56,18 @@ describe('IPC dispatch', () => {
     expect(await dispatchIpc(h, 'files:savePdf', { defaultName: '', contentBase64: '' })).toMatchObject({ ok: false });
   });
 
+  it('files:exportCsv takes columns for a paged list only: an operation answering its own file takes none', async () => {
+    const h = await handlers();
+    const exportOf = (operation: string, extra: object) =>
+      dispatchIpc(h, 'files:exportCsv', { jobId: crypto.randomUUID(), operation, input: { body: {} }, defaultName: 'a.csv', ...extra });
+    const columns = [{ key: 'name', header: 'Nom' }];
+    // Valid calls reach the save dialog, which this host closes (null).
+    expect(await exportOf('targets.export', {})).toEqual({ ok: true, data: null });
+    expect(await exportOf('groups.list', { columns, input: { query: {} } })).toEqual({ ok: true, data: null });
+    expect(await exportOf('targets.export', { columns })).toMatchObject({ ok: false, status: 0, field: 'columns' });
+    expect(await exportOf('groups.list', { input: { query: {} } })).toMatchObject({ ok: false, status: 0, field: 'columns' });
+  });
+
   it('turns a throwing handler into a failure with its message', async () => {
     const h = await handlers({
       pickCsv: async () => {

@@ -12,11 +12,13 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/serv
 let server: TestServer;
 let api: ApiClient;
 let folder: string;
+let keyAccount: number;
 const ROWS = 12_000;
 
 beforeAll(async () => {
   server = await startTestServer();
   const { id, email } = await server.createAccount(['CSM']);
+  keyAccount = id;
   const vault = await createSessionVault({ service: 'test', account: server.url });
   api = new ApiClient({ baseUrl: () => server.url, vault });
   expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
@@ -49,6 +51,29 @@ describe('targets export through main', () => {
     expect(lines[1].split(';').slice(0, 5)).toEqual(['Export main', 'Servyer', '', '', 'MAIN-1']);
     expect(progress.length).toBeGreaterThan(1);
     expect(progress.at(-1)).toEqual({ done: ROWS, total: ROWS });
+  }, 120_000);
+
+  it('counts rows, not line breaks: a cell holding one is one row of progress', async () => {
+    const created = await api.call('projects.create', { body: { name: 'Export lignes', clientName: 'Servyer', keyAccount, actor: 'Laboratoire', lines: 0 } });
+    if (!created.ok) throw new Error(created.errorMsg);
+    const MULTILINE_ROWS = 6_000;
+    // Every row has a cell with CRLF, one with a bare LF, and a quote: each row is three lines of the file.
+    await server.database.db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, population_sample, population_category)
+      SELECT ${created.data.id}, n, 'LINES-' || n, '2. en ligne', 1, 'post', 'Ligne ' || n || E'\r\nsuite "citée"', E'Cardio\nNeuro' FROM generate_series(1, ${MULTILINE_ROWS}) n`);
+    const path = join(folder, 'lignes.csv');
+    const progress: Progress[] = [];
+    const { rows } = await downloadCsvFile(
+      (id, callInput, signal) => api.open(id, callInput as never, signal),
+      { operation: 'targets.export', input: { body: { filters: { projectName: ['Export lignes'] }, orderBy: 'id', order: 'ASC' } } },
+      path,
+      { onProgress: (p) => progress.push(p) },
+    );
+    expect(readFileSync(path, 'utf8').split('\n').length).toBeGreaterThan(3 * MULTILINE_ROWS);
+    expect(rows).toBe(MULTILINE_ROWS);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.every((p) => p.done <= MULTILINE_ROWS)).toBe(true);
+    expect(progress.at(-1)).toEqual({ done: MULTILINE_ROWS, total: MULTILINE_ROWS });
+    rmSync(path);
   }, 120_000);
 
   it('refused input and cancellation leave no file', async () => {

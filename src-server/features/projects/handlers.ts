@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Project, Target, TargetProperties } from '@shared/contract/projects';
 import { MESSAGES } from '@shared/messages';
@@ -311,7 +310,7 @@ export function projectHandlers(context: ServerContext, estimates: EstimateSourc
     },
 
     'targets.export': async ({ body, reply }) => {
-      const stream = Readable.from(targetExportCsv(db, body, context.dbKind === 'postgresql' ? 'database' : 'server'), { objectMode: false, highWaterMark: 1 << 16 });
+      const stream = targetExportCsv(db, body, context.dbKind);
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="actions.csv"');
       return reply.send(stream) as never;
     },
