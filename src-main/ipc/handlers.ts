@@ -14,7 +14,7 @@ import type { ApiClient } from '../services/api-client';
 import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagingPart } from '../services/csv-export';
 import { CsvImports } from '../services/csv-import';
 import { importEstimateFile } from '../services/estimate-import';
-import { failure, invalidCallFailure, thrownFailure } from '../services/failures';
+import { invalidCallFailure, thrownFailure } from '../services/failures';
 import type { SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
 

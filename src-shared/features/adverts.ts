@@ -1,5 +1,5 @@
 import { ADVERT_SCREEN_MESSAGES, ADVERT_SCREEN_NOTICES } from '../messages/advert-screens';
-import { ADVERT_MESSAGES, ADVERT_NOTICES, AUTOPUBLISH_MAILS } from '../messages/adverts';
+import { ADVERT_MESSAGES, AUTOPUBLISH_MAILS } from '../messages/adverts';
 import { CONTENT_FIELD_MESSAGES } from '../messages/content-fields';
 import { PREVIEW_MESSAGES, PREVIEW_NOTICES } from '../messages/previews';
 import { STORY_MESSAGES, STORY_NOTICES } from '../messages/story';
@@ -20,7 +20,6 @@ export const advertsFeature = defineFeature({
   ],
   messages: [
     ADVERT_MESSAGES,
-    ADVERT_NOTICES,
     AUTOPUBLISH_MAILS,
     ADVERT_SCREEN_MESSAGES,
     ADVERT_SCREEN_NOTICES,

@@ -32,7 +32,7 @@ export { EXPORT_MESSAGES, IMPORT_MESSAGES } from './files';
 export { HOST_MESSAGES } from './host';
 export { SETUP_MESSAGES } from './setup';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
-export { ADVERT_MESSAGES } from './adverts';
-export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue, type DescribedIssue } from './validation';
-export { AUDIENCE_HISTORY_MESSAGES, AUDIENCE_HISTORY_NOTICES } from './audience-history';
+
+export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue } from './validation';
+export { AUDIENCE_HISTORY_NOTICES } from './audience-history';
 export { GROUP_MESSAGES, GROUP_NOTICES } from './groups';

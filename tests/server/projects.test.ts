@@ -495,7 +495,7 @@ describe('export formatting', () => {
   };
 
   it('writes every kind of cell as the spec reads it, quoted where CSV needs it', async () => {
-    const { formatDate } = await import('@shared/rules/projects');
+    const { formatDay: formatDate } = await import('@shared/rules/dates');
     const { escapeFormula } = await import('@shared/rules/csv');
     const { db } = server.database;
     const tricky = ['Plain', 'Semi;colon', 'Say "hi"', ' leading', 'trailing ', '\tTabbed', 'Line\r\nbreak', 'Only\nLF', 'Ctrl\u0001char', 'Élodie àéü', 'vt\u000b', ''];

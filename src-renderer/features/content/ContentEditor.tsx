@@ -114,11 +114,11 @@ function useRouteItem(atoms: EditorAtoms, kind: 'advert' | 'article', rawId: str
   const load = useSetAtom(atoms.loadAtom);
   const startNew = useSetAtom(atoms.startNewAtom);
   /** The id a first save just created: its route shows the draft already held, without loading it again. */
-  const justCreated = useRef<number | null>(null);
+  const justCreatedRef = useRef<number | null>(null);
   // rawId only matters with newName, which changes with it: it is read when the new item starts, not watched.
   const targetWaitingForNewItem = useEffectEvent(() => waitingTargetId(rawId));
   useEffect(() => {
-    if (existingId !== null && justCreated.current === existingId) justCreated.current = null;
+    if (existingId !== null && justCreatedRef.current === existingId) justCreatedRef.current = null;
     else if (existingId !== null) void load(existingId);
     else if (newName !== null) {
       if (kind === 'article') startNew({ name: newName, type: 'post' });
@@ -128,7 +128,7 @@ function useRouteItem(atoms: EditorAtoms, kind: 'advert' | 'article', rawId: str
       }
     }
   }, [existingId, newName, kind, load, startNew]);
-  return justCreated;
+  return justCreatedRef;
 }
 
 /** Ctrl/Cmd+S saves (§2.2), unless the user only reads. */
@@ -334,7 +334,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   useUnsavedChangesGuard(() => !isAdvertReadOnly(store.get(rolesAtom)) && store.get(atoms.dirtyAtom));
 
   const existingId = editorId.kind === 'existing' ? editorId.id : null;
-  const justCreated = useRouteItem(atoms, kind, rawId, existingId, editorId.kind === 'new' ? editorId.name : null);
+  const justCreatedRef = useRouteItem(atoms, kind, rawId, existingId, editorId.kind === 'new' ? editorId.name : null);
 
   /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
   const draftId = draft?.id;
@@ -345,11 +345,11 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
     if (result?.id !== undefined && wasNew) {
       // The target is linked now (the server answered its _$target): its id no longer waits.
       if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
-      justCreated.current = result.id;
+      justCreatedRef.current = result.id;
       navigate(api.editPath(result.id), { replace: true });
     }
     return result !== null;
-  }, [save, draftId, draftTargetId, navigate, api, justCreated]);
+  }, [save, draftId, draftTargetId, navigate, api, justCreatedRef]);
 
   useSaveShortcut(saveNow, readOnly);
 

@@ -23,7 +23,7 @@ const TRIGGER_CODES = sql.raw(FORMULA_TRIGGERS.map((trigger) => trigger.charCode
 /** A text cell: a formula (FORMULA_CELL_PATTERN of @shared/rules/csv) gets a ' in front; an empty text is an empty cell. */
 const textCell = (value: SQL) =>
   sql`CASE WHEN ascii(${value}) IN (${TRIGGER_CODES}) AND ${value} ~ ${FORMULA_CELL_PATTERN} THEN ${FORMULA_ESCAPE_PREFIX} || ${value} ELSE nullif(${value}, '') END`;
-/** formatDate of @shared/rules/projects (DD/MM/yyyy in UTC, the year unpadded) from epoch seconds; out of a timestamp's range, what JS's Date gives. */
+/** formatDay of @shared/rules/dates (DD/MM/yyyy in UTC, the year unpadded) from epoch seconds; out of a timestamp's range, what JS's Date gives. */
 const dayCell = (seconds: SQL) =>
   sql`CASE WHEN ${seconds} BETWEEN -62135596800 AND 8640000000000 THEN to_char(to_timestamp(${seconds}) AT TIME ZONE 'UTC', 'DD/MM/FMYYYY') WHEN ${seconds} IS NOT NULL THEN 'NaN/NaN/NaN' END`;
 /** The export's reading of a goal: views bare, days under 30 in jours, else days/30 to one decimal in mois (count / 3 has no .5: no tie to round), shipments in envois. */
