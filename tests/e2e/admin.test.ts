@@ -26,85 +26,92 @@ test.describe('account administration (web host, Chromium)', () => {
     await expect(page.getByTestId('admin-total')).toHaveText('6 comptes');
     await page.unroute('**/__ipc/api*');
 
-    // Search on name, nickname or e-mail.
-    await expect(page.getByTestId('admin-search')).toHaveAttribute('placeholder', 'Rechercher...');
-    await page.getByTestId('admin-search').fill('sales@');
-    await expect(page.locator('tbody tr')).toHaveCount(1);
-    await page.getByTestId('admin-search').fill('');
-    await expect(page.locator('tbody tr')).toHaveCount(6);
+    await test.step('Search on name, nickname or e-mail', async () => {
+      await expect(page.getByTestId('admin-search')).toHaveAttribute('placeholder', 'Rechercher...');
+      await page.getByTestId('admin-search').fill('sales@');
+      await expect(page.locator('tbody tr')).toHaveCount(1);
+      await page.getByTestId('admin-search').fill('');
+      await expect(page.locator('tbody tr')).toHaveCount(6);
+    });
 
-    // Delete is hidden for accounts holding ADMIN; ADMIN cannot be removed from oneself.
-    const admin = row(page, demoAccount('ADMIN').email);
-    await expect(admin.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await admin.locator('.multi-select-button').click();
-    await expect(admin.locator('input[data-testid$="-ADMIN"]')).toBeDisabled();
-    await admin.locator('.multi-select-button').click();
+    await test.step('Delete is hidden for accounts holding ADMIN', async () => {
+      // Delete is hidden for accounts holding ADMIN; ADMIN cannot be removed from oneself.
+      const admin = row(page, demoAccount('ADMIN').email);
+      await expect(admin.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await admin.locator('.multi-select-button').click();
+      await expect(admin.locator('input[data-testid$="-ADMIN"]')).toBeDisabled();
+      await admin.locator('.multi-select-button').click();
 
-    // Create.
-    await page.getByTestId('admin-create').click();
-    await expect(page.getByRole('dialog').locator('h2')).toHaveText('Ajouter un utilisateur');
-    await page.getByTestId('account-name').fill('Inès Garnier');
-    await page.getByTestId('account-nickname').fill('Inès');
-    await page.getByTestId('account-email').fill('ines.garnier@exemple.fr');
-    await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(row(page, 'ines.garnier@exemple.fr')).toHaveCount(1);
-    // A long e-mail wraps inside its cell and stays left-aligned like the other cells.
-    const emailLink = row(page, 'ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' });
-    expect(await emailLink.evaluate((node) => [getComputedStyle(node).textAlign, getComputedStyle(node).overflowWrap])).toEqual(['left', 'anywhere']);
-    expect(await lastMail(app, 'ines.garnier@exemple.fr')).toContain('/password/confirm?confirmationToken=');
+      // Create.
+      await page.getByTestId('admin-create').click();
+      await expect(page.getByRole('dialog').locator('h2')).toHaveText('Ajouter un utilisateur');
+      await page.getByTestId('account-name').fill('Inès Garnier');
+      await page.getByTestId('account-nickname').fill('Inès');
+      await page.getByTestId('account-email').fill('ines.garnier@exemple.fr');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expect(row(page, 'ines.garnier@exemple.fr')).toHaveCount(1);
+      // A long e-mail wraps inside its cell and stays left-aligned like the other cells.
+      const emailLink = row(page, 'ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' });
+      expect(await emailLink.evaluate((node) => [getComputedStyle(node).textAlign, getComputedStyle(node).overflowWrap])).toEqual(['left', 'anywhere']);
+      expect(await lastMail(app, 'ines.garnier@exemple.fr')).toContain('/password/confirm?confirmationToken=');
 
-    // A duplicate e-mail: the store error as an error toast; the dialog stays open, nothing lost.
-    await page.getByTestId('admin-create').click();
-    await page.getByTestId('account-name').fill('Autre');
-    await page.getByTestId('account-email').fill('INES.garnier@exemple.fr');
-    await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(page.locator('.Toastify__toast--error', { hasText: MESSAGES.emailAlreadyUsed })).toBeVisible();
-    await expect(page.getByTestId('account-name')).toHaveValue('Autre');
-    // Bad fields, checked for real (main checks the contract, the server would say the same): the French message
-    // beside the field it names, and what was typed stays.
-    await page.getByTestId('account-name').fill('N'.repeat(201));
-    await page.getByTestId('account-email').fill('pas-un-email');
-    await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(page.getByTestId('account-name-error')).toHaveText('Nom : 200 caractères au plus');
-    await expect(page.getByTestId('account-name')).toHaveAttribute('aria-invalid', 'true');
-    await page.getByTestId('account-name').fill('Autre');
-    await page.getByRole('button', { name: 'Ajouter' }).click();
-    await expect(page.getByTestId('account-email-error')).toHaveText('E-mail : adresse e-mail invalide');
-    await expect(page.getByTestId('account-email')).toHaveValue('pas-un-email');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+      // A duplicate e-mail: the store error as an error toast; the dialog stays open, nothing lost.
+      await page.getByTestId('admin-create').click();
+      await page.getByTestId('account-name').fill('Autre');
+      await page.getByTestId('account-email').fill('INES.garnier@exemple.fr');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expect(page.locator('.Toastify__toast--error', { hasText: MESSAGES.emailAlreadyUsed })).toBeVisible();
+      await expect(page.getByTestId('account-name')).toHaveValue('Autre');
+      // Bad fields, checked for real (main checks the contract, the server would say the same): the French message
+      // beside the field it names, and what was typed stays.
+      await page.getByTestId('account-name').fill('N'.repeat(201));
+      await page.getByTestId('account-email').fill('pas-un-email');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expect(page.getByTestId('account-name-error')).toHaveText('Nom : 200 caractères au plus');
+      await expect(page.getByTestId('account-name')).toHaveAttribute('aria-invalid', 'true');
+      await page.getByTestId('account-name').fill('Autre');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expect(page.getByTestId('account-email-error')).toHaveText('E-mail : adresse e-mail invalide');
+      await expect(page.getByTestId('account-email')).toHaveValue('pas-un-email');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    });
 
-    // Edit through the username link; the uuid is read-only.
-    await row(page, 'ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' }).click();
-    await expect(page.getByRole('dialog').locator('h2')).toHaveText("Modifier l'utilisateur");
-    await expect(page.getByTestId('account-uuid')).toHaveAttribute('readonly');
-    await page.getByTestId('account-name').fill('Inès Garnier-Roy');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(row(page, 'ines.garnier@exemple.fr').locator('td').first()).toHaveText('Inès Garnier-Roy');
+    await test.step('Edit through the username link', async () => {
+      // Edit through the username link; the uuid is read-only.
+      await row(page, 'ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' }).click();
+      await expect(page.getByRole('dialog').locator('h2')).toHaveText("Modifier l'utilisateur");
+      await expect(page.getByTestId('account-uuid')).toHaveAttribute('readonly');
+      await page.getByTestId('account-name').fill('Inès Garnier-Roy');
+      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect(row(page, 'ines.garnier@exemple.fr').locator('td').first()).toHaveText('Inès Garnier-Roy');
+    });
 
-    // Roles: the multi-select shows the count.
-    const ines = row(page, 'ines.garnier@exemple.fr');
-    await expect(ines.locator('.multi-select-button')).toHaveText('Aucun rôle');
-    await ines.locator('.multi-select-button').click();
-    await ines.locator('input[data-testid$="-CSM"]').check();
-    await expect(ines.locator('.multi-select-button')).toHaveText('1 rôle');
-    await ines.locator('input[data-testid$="-SALES"]').check();
-    await expect(ines.locator('.multi-select-button')).toHaveText('2 rôles');
+    await test.step('Roles', async () => {
+      // Roles: the multi-select shows the count.
+      const ines = row(page, 'ines.garnier@exemple.fr');
+      await expect(ines.locator('.multi-select-button')).toHaveText('Aucun rôle');
+      await ines.locator('.multi-select-button').click();
+      await ines.locator('input[data-testid$="-CSM"]').check();
+      await expect(ines.locator('.multi-select-button')).toHaveText('1 rôle');
+      await ines.locator('input[data-testid$="-SALES"]').check();
+      await expect(ines.locator('.multi-select-button')).toHaveText('2 rôles');
 
-    // Delete asks first.
-    await page.keyboard.press('Escape');
-    await page.locator('h1, .toolbar').first().click();
-    await ines.getByRole('button', { name: 'Delete' }).click();
-    const prompt = ines.getByRole('alertdialog');
-    await expect(prompt).toContainText(MESSAGES.confirmDelete);
-    // The prompt closes by itself after 5 s, and nothing is deleted.
-    await expect(prompt).not.toBeAttached({ timeout: 7000 });
-    await expect(ines).toHaveCount(1);
-    await ines.getByRole('button', { name: 'Delete' }).click();
-    await prompt.getByRole('button', { name: 'Oui' }).click();
-    await expect(row(page, 'ines.garnier@exemple.fr')).toHaveCount(0);
-    // The server agrees.
-    await page.reload();
-    await expect(page.locator('tbody tr')).toHaveCount(6);
+      // Delete asks first.
+      await page.keyboard.press('Escape');
+      await page.locator('h1, .toolbar').first().click();
+      await ines.getByRole('button', { name: 'Delete' }).click();
+      const prompt = ines.getByRole('alertdialog');
+      await expect(prompt).toContainText(MESSAGES.confirmDelete);
+      // The prompt closes by itself after 5 s, and nothing is deleted.
+      await expect(prompt).not.toBeAttached({ timeout: 7000 });
+      await expect(ines).toHaveCount(1);
+      await ines.getByRole('button', { name: 'Delete' }).click();
+      await prompt.getByRole('button', { name: 'Oui' }).click();
+      await expect(row(page, 'ines.garnier@exemple.fr')).toHaveCount(0);
+      // The server agrees.
+      await page.reload();
+      await expect(page.locator('tbody tr')).toHaveCount(6);
+    });
   });
 
   test('shows a failure that names a field next to that field, and the toast as well', async ({ app }) => {

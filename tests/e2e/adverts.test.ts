@@ -28,9 +28,8 @@ async function clearToasts(page: Page) {
 
 test.describe('adverts (web host, Chromium)', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('creates an advert from Nouveau post, shows each validation message, attaches an audience and publishes it', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('creates an advert from Nouveau post, shows each validation message, attaches an audience and publishes it', async ({ signedIn }) => {
+    const page = await signedIn('CSM');
     // Spec §2 Login page: the user lands on /adverts.
     await page.waitForURL((u) => u.pathname === '/adverts');
     await expect(page.getByTestId('adverts-page')).toBeVisible();
@@ -41,148 +40,152 @@ test.describe('adverts (web host, Chromium)', () => {
     await expect(page.getByTestId('audiences-save-first')).toHaveText(M.saveToAttachAudience);
     await expect(page.getByTestId('preview-save-first')).toHaveText(M.saveToPreview);
 
-    // Save-time checks (§5): joined by ' / ' in a 3 s warning, the fields highlighted.
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'warning', `${M.advertNameRequired} / ${M.advertTypeRequired}`)).toBeVisible();
-    await expect(page.locator('[data-field="name"]')).toHaveAttribute('data-highlighted', 'true');
-    await expect(page.locator('[data-field="type"]')).toHaveAttribute('data-highlighted', 'true');
-    // The highlight goes after 3 s.
-    await expect(page.locator('[data-field="name"]')).not.toHaveAttribute('data-highlighted', { timeout: 6000 });
-    await clearToasts(page);
+    await test.step('Save-time checks (§5)', async () => {
+      // Save-time checks (§5): joined by ' / ' in a 3 s warning, the fields highlighted.
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'warning', `${M.advertNameRequired} / ${M.advertTypeRequired}`)).toBeVisible();
+      await expect(page.locator('[data-field="name"]')).toHaveAttribute('data-highlighted', 'true');
+      await expect(page.locator('[data-field="type"]')).toHaveAttribute('data-highlighted', 'true');
+      // The highlight goes after 3 s.
+      await expect(page.locator('[data-field="name"]')).not.toHaveAttribute('data-highlighted', { timeout: 6000 });
+      await clearToasts(page);
 
-    await field(page, 'name').fill('Campagne e2e Cardio');
-    await field(page, 'type').selectOption('tool');
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'warning', M.sonataIdRequired)).toBeVisible();
-    await clearToasts(page);
+      await field(page, 'name').fill('Campagne e2e Cardio');
+      await field(page, 'type').selectOption('tool');
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'warning', M.sonataIdRequired)).toBeVisible();
+      await clearToasts(page);
 
-    await field(page, 'type').selectOption('post');
-    await page.getByTestId('section-scheduling-toggle').click();
-    await field(page, 'autoStopAt').fill('2030-06-30T18:00');
-    await page.keyboard.press('Control+s');
-    await expect(toast(page, 'warning', M.startDateRequired)).toBeVisible();
-    await clearToasts(page);
-    await field(page, 'autoStartAt').fill('2030-06-01T09:00');
-    await field(page, 'autoStopAt').fill('');
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'warning', `${M.autoPublishEmailRequired} / ${M.stopDateRequired}`)).toBeVisible();
-    await clearToasts(page);
-    await page.getByTestId('schedule-clear').click();
-    await expect(field(page, 'autoStartAt')).toHaveValue('');
+      await field(page, 'type').selectOption('post');
+      await page.getByTestId('section-scheduling-toggle').click();
+      await field(page, 'autoStopAt').fill('2030-06-30T18:00');
+      await page.keyboard.press('Control+s');
+      await expect(toast(page, 'warning', M.startDateRequired)).toBeVisible();
+      await clearToasts(page);
+      await field(page, 'autoStartAt').fill('2030-06-01T09:00');
+      await field(page, 'autoStopAt').fill('');
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'warning', `${M.autoPublishEmailRequired} / ${M.stopDateRequired}`)).toBeVisible();
+      await clearToasts(page);
+      await page.getByTestId('schedule-clear').click();
+      await expect(field(page, 'autoStartAt')).toHaveValue('');
+    });
 
-    // The weight slider shows the weight × 10 %.
-    await expect(page.getByTestId('weight-display')).toHaveText('50 %');
-    await field(page, 'weight').fill('8');
-    await expect(page.getByTestId('weight-display')).toHaveText('80 %');
+    await test.step('The weight slider shows the weight × 10 %', async () => {
+      await expect(page.getByTestId('weight-display')).toHaveText('50 %');
+      await field(page, 'weight').fill('8');
+      await expect(page.getByTestId('weight-display')).toHaveText('80 %');
+    });
 
-    // The first save creates the advert and moves to its edit route (§4).
-    await page.getByTestId('editor-save').click();
-    await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname));
-    await expect(toast(page, 'success', M.saved)).toBeVisible();
-    const id = editorId(page);
-    await expect(page.getByTestId('campaign-status')).toHaveText('offline');
-    await expect(page.getByTestId('preview')).toBeVisible();
+    await test.step('The first save creates the advert and moves to its edit route (§4)', async () => {
+      await page.getByTestId('editor-save').click();
+      await page.waitForURL((u) => /\/adverts\/edit\/\d+$/.test(u.pathname));
+      await expect(toast(page, 'success', M.saved)).toBeVisible();
+      const id = editorId(page);
+      await expect(page.getByTestId('campaign-status')).toHaveText('offline');
+      await expect(page.getByTestId('preview')).toBeVisible();
 
-    // Publishing without an audience: the server's check as an error toast.
-    await clearToasts(page);
-    await page.getByTestId('publish-toggle').click();
-    await expect(page.locator('.Toastify__toast--error').first()).toBeVisible();
+      // Publishing without an audience: the server's check as an error toast.
+      await clearToasts(page);
+      await page.getByTestId('publish-toggle').click();
+      await expect(page.locator('.Toastify__toast--error').first()).toBeVisible();
 
-    // Attach an audience: search from 2 characters.
-    await page.getByTestId('audience-search').fill('E2E Cardio');
-    // A non-expert audience shows the toolbar warning.
-    await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues grand public' }).click();
-    await expect(page.getByTestId('expert-warning')).toHaveText(M.expertWarning);
-    await page.getByTestId('attached-audiences').getByRole('button', { name: 'Retirer E2E Cardiologues grand public' }).click();
-    await expect(page.getByTestId('expert-warning')).toHaveCount(0, { timeout: 20_000 });
-    await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues experts' }).click();
-    await expect(page.getByTestId('attached-audiences').getByText('E2E Cardiologues experts')).toBeVisible();
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'success', M.saved)).toBeVisible();
-    await clearToasts(page);
+      // Attach an audience: search from 2 characters.
+      await page.getByTestId('audience-search').fill('E2E Cardio');
+      // A non-expert audience shows the toolbar warning.
+      await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues grand public' }).click();
+      await expect(page.getByTestId('expert-warning')).toHaveText(M.expertWarning);
+      await page.getByTestId('attached-audiences').getByRole('button', { name: 'Retirer E2E Cardiologues grand public' }).click();
+      await expect(page.getByTestId('expert-warning')).toHaveCount(0, { timeout: 20_000 });
+      await page.getByTestId('audience-results').getByRole('button', { name: 'E2E Cardiologues experts' }).click();
+      await expect(page.getByTestId('attached-audiences').getByText('E2E Cardiologues experts')).toBeVisible();
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'success', M.saved)).toBeVisible();
+      await clearToasts(page);
 
-    // A post needs its properties to go online: the server's message, then fill them and publish.
-    await page.getByTestId('publish-toggle').click();
-    await expect(toast(page, 'error', 'Les propriétés')).toBeVisible();
-    await clearToasts(page);
-    await field(page, 'logo').fill('https://cdn.exemple.fr/logo.png');
-    await field(page, 'images').fill('https://cdn.exemple.fr/visuel.png');
-    await field(page, 'author').fill('Laboratoire Exemple');
-    await field(page, 'source').fill('https://www.exemple.fr/cardio');
-    await field(page, 'title').fill('Nouvelles recommandations HTA');
-    await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
-    await page.getByTestId('publish-toggle').click();
-    await expect(toast(page, 'success', M.contentOnline)).toBeVisible();
-    await expect(page.getByTestId('publish-toggle')).toHaveText(M.unpublish);
-    await expect(page.getByTestId('publication-labels')).toContainText(M.published);
-    await expect(page.getByTestId('campaign-status')).toHaveText('online');
+      // A post needs its properties to go online: the server's message, then fill them and publish.
+      await page.getByTestId('publish-toggle').click();
+      await expect(toast(page, 'error', 'Les propriétés')).toBeVisible();
+      await clearToasts(page);
+      await field(page, 'logo').fill('https://cdn.exemple.fr/logo.png');
+      await field(page, 'images').fill('https://cdn.exemple.fr/visuel.png');
+      await field(page, 'author').fill('Laboratoire Exemple');
+      await field(page, 'source').fill('https://www.exemple.fr/cardio');
+      await field(page, 'title').fill('Nouvelles recommandations HTA');
+      await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
+      await page.getByTestId('publish-toggle').click();
+      await expect(toast(page, 'success', M.contentOnline)).toBeVisible();
+      await expect(page.getByTestId('publish-toggle')).toHaveText(M.unpublish);
+      await expect(page.getByTestId('publication-labels')).toContainText(M.published);
+      await expect(page.getByTestId('campaign-status')).toHaveText('online');
 
-    // Once published, a save checks the properties of the type (§5).
-    await clearToasts(page);
-    await field(page, 'title').fill('');
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'warning', 'Les propriétés Titre sont requises')).toBeVisible();
-    await field(page, 'title').fill('Nouvelles recommandations HTA');
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'success', M.saved)).toBeVisible();
+      // Once published, a save checks the properties of the type (§5).
+      await clearToasts(page);
+      await field(page, 'title').fill('');
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'warning', 'Les propriétés Titre sont requises')).toBeVisible();
+      await field(page, 'title').fill('Nouvelles recommandations HTA');
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'success', M.saved)).toBeVisible();
 
-    // The campaign: started, then the label says publié; end it.
-    await page.getByTestId('campaign-start').click();
-    await expect(page.getByTestId('campaign-status')).toHaveText('publié', { timeout: 20_000 });
-    await page.getByTestId('campaign-end').click();
-    await expect(page.getByTestId('campaign-status')).toHaveText('offline', { timeout: 20_000 });
-    await page.getByTestId('publish-toggle').click();
-    await expect(toast(page, 'success', M.contentOnline)).toBeVisible();
+      // The campaign: started, then the label says publié; end it.
+      await page.getByTestId('campaign-start').click();
+      await expect(page.getByTestId('campaign-status')).toHaveText('publié', { timeout: 20_000 });
+      await page.getByTestId('campaign-end').click();
+      await expect(page.getByTestId('campaign-status')).toHaveText('offline', { timeout: 20_000 });
+      await page.getByTestId('publish-toggle').click();
+      await expect(toast(page, 'success', M.contentOnline)).toBeVisible();
 
-    // In the list: the row, its status icon (published alone: green, no clock), filters with chips.
-    await page.getByTestId('editor-save-quit').click();
-    await page.waitForURL((u) => u.pathname === '/adverts');
-    await page.getByTestId('adverts-search').fill('Campagne e2e');
-    const row = page.getByTestId(`advert-row-${id}`);
-    await expect(row).toBeVisible();
-    await expect(page.getByTestId(`status-${id}`)).toHaveAttribute('data-color', 'green');
-    await expect(page.getByTestId(`status-${id}`)).toHaveAttribute('data-clock', 'false');
-    // CSM sees the audience as plain text (the link is for CSM_LEAD and ADMIN).
-    await expect(row.locator('a.tag')).toHaveCount(0);
-    await expect(row.locator('span.tag', { hasText: 'E2E Cardiologues experts' })).toHaveCount(1);
+      // In the list: the row, its status icon (published alone: green, no clock), filters with chips.
+      await page.getByTestId('editor-save-quit').click();
+      await page.waitForURL((u) => u.pathname === '/adverts');
+      await page.getByTestId('adverts-search').fill('Campagne e2e');
+      const row = page.getByTestId(`advert-row-${id}`);
+      await expect(row).toBeVisible();
+      await expect(page.getByTestId(`status-${id}`)).toHaveAttribute('data-color', 'green');
+      await expect(page.getByTestId(`status-${id}`)).toHaveAttribute('data-clock', 'false');
+      // CSM sees the audience as plain text (the link is for CSM_LEAD and ADMIN).
+      await expect(row.locator('a.tag')).toHaveCount(0);
+      await expect(row.locator('span.tag', { hasText: 'E2E Cardiologues experts' })).toHaveCount(1);
 
-    // The default filter shows as a chip; filters add chips with a remove button.
-    await expect(page.getByTestId('chip-archived')).toContainText('Non archivées');
-    await page.getByTestId('advert-filters-type').selectOption({ label: 'quiz' });
-    await expect(page.getByTestId('chip-type')).toBeVisible();
-    await expect(row).toHaveCount(0, { timeout: 20_000 });
-    await page.getByTestId('chip-remove-type').click();
-    await expect(page.getByTestId('chip-type')).toHaveCount(0, { timeout: 20_000 });
-    await expect(row).toBeVisible();
-    await page.getByTestId('advert-filters-published').selectOption({ label: 'Publiées' });
-    await expect(page.getByTestId('chip-published')).toBeVisible();
-    await expect(row).toBeVisible();
-    await page.getByTestId('advert-filters-countries').selectOption({ label: 'France' });
-    await expect(page.getByTestId('chip-countries-72')).toBeVisible();
-    await page.getByTestId('chip-remove-countries-72').click();
-    await page.getByTestId('chip-remove-published').click();
+      // The default filter shows as a chip; filters add chips with a remove button.
+      await expect(page.getByTestId('chip-archived')).toContainText('Non archivées');
+      await page.getByTestId('advert-filters-type').selectOption({ label: 'quiz' });
+      await expect(page.getByTestId('chip-type')).toBeVisible();
+      await expect(row).toHaveCount(0, { timeout: 20_000 });
+      await page.getByTestId('chip-remove-type').click();
+      await expect(page.getByTestId('chip-type')).toHaveCount(0, { timeout: 20_000 });
+      await expect(row).toBeVisible();
+      await page.getByTestId('advert-filters-published').selectOption({ label: 'Publiées' });
+      await expect(page.getByTestId('chip-published')).toBeVisible();
+      await expect(row).toBeVisible();
+      await page.getByTestId('advert-filters-countries').selectOption({ label: 'France' });
+      await expect(page.getByTestId('chip-countries-72')).toBeVisible();
+      await page.getByTestId('chip-remove-countries-72').click();
+      await page.getByTestId('chip-remove-published').click();
 
-    // Sortable columns.
-    await page.getByTestId('sort-weight').click();
-    await expect(page.getByTestId('sort-weight')).toHaveAttribute('aria-sort', 'ascending');
-    await page.getByTestId('sort-weight').click();
-    await expect(page.getByTestId('sort-weight')).toHaveAttribute('aria-sort', 'descending');
+      // Sortable columns.
+      await page.getByTestId('sort-weight').click();
+      await expect(page.getByTestId('sort-weight')).toHaveAttribute('aria-sort', 'ascending');
+      await page.getByTestId('sort-weight').click();
+      await expect(page.getByTestId('sort-weight')).toHaveAttribute('aria-sort', 'descending');
 
-    // CSV export of the published adverts (skip 0, limit 1000, published true), downloaded by the browser.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('adverts-export').click()]);
-    const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv).toContain('Campagne e2e Cardio');
-    // Nothing to export: 'No data to export', 2 s.
-    await page.getByTestId('adverts-search').fill('aucune publicité ne porte ce nom');
-    await expect(page.getByTestId('adverts-total')).toHaveText('0 publicité', { timeout: 20_000 });
-    await page.getByTestId('adverts-export').click();
-    await expect(toast(page, 'warning', M.noDataToExport)).toBeVisible();
-    await page.getByTestId('adverts-search').fill('Campagne e2e');
-    await expect(row).toBeVisible();
+      // CSV export of the published adverts (skip 0, limit 1000, published true), downloaded by the browser.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('adverts-export').click()]);
+      const csv = readFileSync(await download.path(), 'utf8');
+      expect(csv).toContain('Campagne e2e Cardio');
+      // Nothing to export: 'No data to export', 2 s.
+      await page.getByTestId('adverts-search').fill('aucune publicité ne porte ce nom');
+      await expect(page.getByTestId('adverts-total')).toHaveText('0 publicité', { timeout: 20_000 });
+      await page.getByTestId('adverts-export').click();
+      await expect(toast(page, 'warning', M.noDataToExport)).toBeVisible();
+      await page.getByTestId('adverts-search').fill('Campagne e2e');
+      await expect(row).toBeVisible();
 
-    // Duplicate: an unpublished copy.
-    await page.getByTestId(`advert-duplicate-${id}`).click();
-    await expect(page.locator('tbody tr[data-name="Campagne e2e Cardio (copie)"]')).toBeVisible();
+      // Duplicate: an unpublished copy.
+      await page.getByTestId(`advert-duplicate-${id}`).click();
+      await expect(page.locator('tbody tr[data-name="Campagne e2e Cardio (copie)"]')).toBeVisible();
+    });
   });
 
   test('converts an advert into an article and back, landing on the new item', async ({ app }) => {

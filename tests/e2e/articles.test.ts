@@ -24,9 +24,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('articles (web host, Chromium)', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('creates, validates and publishes an article, then archives it from the row menu', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'ADMIN');
+  test('creates, validates and publishes an article, then archives it from the row menu', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('ADMIN');
     await page.getByTestId('nav-articles').click();
     await page.waitForURL((u) => u.pathname === '/articles');
     await page.getByTestId('article-new').click();

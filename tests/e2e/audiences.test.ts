@@ -92,142 +92,146 @@ test.describe('audience screens (web host, Chromium)', () => {
     await signOut(page);
   });
 
-  test('creates an audience with two labels, shows its live size and tester, attaches an e-mail list, saves, lists, debugs and deletes it', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'ADMIN');
+  test('creates an audience with two labels, shows its live size and tester, attaches an e-mail list, saves, lists, debugs and deletes it', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('ADMIN');
     await page.waitForURL((u) => u.pathname === '/adverts');
 
-    // Opening 'new' without the create menu: nothing in memory, back to the list with the warning.
-    await page.goto(`${url}/audiences/new`);
-    await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceNotSaved)).toBeVisible();
-    await page.waitForURL((u) => u.pathname === '/audiences');
-    // An audience that does not load.
-    await page.goto(`${url}/audiences/987654`);
-    await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceLoadFailed)).toBeVisible();
-    await page.waitForURL((u) => u.pathname === '/audiences');
+    await test.step('Opening \'new\' without the create menu', async () => {
+      // Opening 'new' without the create menu: nothing in memory, back to the list with the warning.
+      await page.goto(`${url}/audiences/new`);
+      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceNotSaved)).toBeVisible();
+      await page.waitForURL((u) => u.pathname === '/audiences');
+      // An audience that does not load.
+      await page.goto(`${url}/audiences/987654`);
+      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceLoadFailed)).toBeVisible();
+      await page.waitForURL((u) => u.pathname === '/audiences');
 
-    await page.getByTestId('audiences-create').selectOption('timeline');
-    await page.waitForURL((u) => u.pathname === '/audiences/new');
-    await expect(page.getByTestId('audience-type')).toHaveValue('timeline');
-    await expect(page.getByTestId('audience-expert-warning')).toHaveText(AUDIENCE_MESSAGES.noExpertTarget);
-    // Nothing but the area: refused.
-    await page.getByTestId('audience-save').click();
-    await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceNeedsCriterion)).toBeVisible();
-
-    // First label: doctors. Adding a criterion to a new audience creates it.
-    await page.getByTestId('criteria-search').fill('Médecin');
-    const doctor = page.locator('[data-testid^="criteria-result-Profession-"]', { hasText: 'Médecin' }).first();
-    await expect(doctor).toBeVisible();
-    // Bolded for a term of 3+ characters.
-    await expect(doctor.locator('strong').first()).toHaveText('Médecin');
-    await doctor.click();
-    await expect(toast(page, 'success', AUDIENCE_MESSAGES.saved)).toBeVisible();
-    await page.waitForURL((u) => /^\/audiences\/\d+$/.test(u.pathname));
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const liveSize = page.getByTestId('live-size');
-    await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeGreaterThan(0);
-    const doctors = Number(await liveSize.getAttribute('data-size'));
-    expect(Number(await page.getByTestId('label-size-Profession').getAttribute('data-size'))).toBe(doctors);
-
-    // Second label: experts. The size shrinks while nothing is saved.
-    await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
-    await page.locator('[data-testid^="criteria-result-Role-"]').first().click();
-    await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeLessThan(doctors);
-    const experts = Number(await liveSize.getAttribute('data-size'));
-    expect(experts).toBeGreaterThan(0);
-    await expect(page.getByTestId('audience-expert-warning')).toHaveCount(0);
-    // The same criterion twice is refused.
-    await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
-    await expect(page.locator('[data-testid^="criteria-result-Role-"]')).toHaveCount(0);
-    await page.getByTestId('criteria-search').fill('');
-
-    // Live tester: user 3 is a doctor and an expert; turning the Role to Not makes the answer change.
-    await page.getByTestId('tester-search').fill('e2e.user3@');
-    await page.getByTestId('tester-results').locator('button', { hasText: 'e2e.user3@exemple.fr' }).click();
-    await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'true', { timeout: 10_000 });
-    await expect(page.getByTestId('tester-verdict')).toHaveText(AUDIENCE_MESSAGES.testerMember);
-    const roleRow = page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]');
-    await roleRow.click();
-    await expect(roleRow).toHaveText('Not');
-    await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'false', { timeout: 10_000 });
-    await expect(page.getByTestId('label-member-Role').getByLabel('non membre')).toHaveCount(1);
-    await roleRow.click();
-    await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'true', { timeout: 10_000 });
-
-    // A keyword is refused on a timeline audience (an alert).
-    await page.getByTestId('audience-new-keyword').click();
-    await page.getByTestId('new-keyword-text').fill('  Diabète ');
-    await expect(page.getByTestId('new-keyword-advice')).toHaveText(AUDIENCE_MESSAGES.keywordAdvice);
-    await page.getByTestId('new-keyword-add').click();
-    await expect(toast(page, 'warning', AUDIENCE_MESSAGES.keywordOnTimeline)).toBeVisible();
-
-    // E-mail list: a file without an email column is refused; Add stays disabled until e-mails are loaded.
-    await page.getByTestId('audience-new-list').click();
-    await expect(page.getByTestId('email-list-add')).toBeDisabled();
-    const pick = async (file: string) => {
-      const chooser = page.waitForEvent('filechooser');
-      await page.getByTestId('email-list-pick').click();
-      await (await chooser).setFiles(file);
-    };
-    await pick(csv('audience-no-email.csv'));
-    await expect(toast(page, 'error', AUDIENCE_MESSAGES.noEmailColumn)).toBeVisible();
-    await expect(page.getByTestId('email-list-add')).toBeDisabled();
-    // BOM, commas inside quotes and an address nobody has: the five known ones are added.
-    await pick(csv('audience-emails.csv'));
-    await expect(page.getByTestId('email-list-status')).toContainText(AUDIENCE_MESSAGES.emailsLoaded(6));
-    await page.getByTestId('email-list-add').click();
-    // The address nobody has is reported, not hidden (issue 21 item 11).
-    await expect(toast(page, 'warning', AUDIENCE_MESSAGES.emailListReport({ added: 5, unknown: 1, invalid: 0, firstInvalid: [], firstUnknown: ['inconnu@nulle-part.fr'] }))).toBeVisible({ timeout: 20_000 });
-    await expect(page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]')).toHaveCount(5);
-    // Not UTF-8 (Windows-1252, ';'): read all the same.
-    await page.getByTestId('audience-new-list').click();
-    await pick(csv('audience-emails-latin1.csv'));
-    await page.getByTestId('email-list-add').click();
-    await expect(toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(2))).toBeVisible({ timeout: 20_000 });
-
-    // The area is saved at once.
-    await page.getByTestId('audience-area').selectOption('english');
-    await expect(toast(page, 'success', AUDIENCE_MESSAGES.areaSaved)).toBeVisible();
-    await page.getByTestId('audience-area').selectOption('french');
-    await page.getByTestId('audience-name').fill('Médecins experts e2e');
-    await page.getByTestId('audience-save').click();
-    await expect(toast(page, 'success', AUDIENCE_MESSAGES.audienceSaved)).toBeVisible();
-
-    // The size calculation fails: the spec's warning.
-    await page.route('**/__ipc/api*', async (route) => {
-      const body = route.request().postDataJSON() as { payload?: { operation?: string } };
-      if (body.payload?.operation === 'audiences.size') await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, status: 500, errorMsg: 'panne' }) });
-      else await route.continue();
+      await page.getByTestId('audiences-create').selectOption('timeline');
+      await page.waitForURL((u) => u.pathname === '/audiences/new');
+      await expect(page.getByTestId('audience-type')).toHaveValue('timeline');
+      await expect(page.getByTestId('audience-expert-warning')).toHaveText(AUDIENCE_MESSAGES.noExpertTarget);
+      // Nothing but the area: refused.
+      await page.getByTestId('audience-save').click();
+      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceNeedsCriterion)).toBeVisible();
     });
-    await page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]').click();
-    await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceSizeFailed)).toBeVisible();
-    await page.unroute('**/__ipc/api*');
 
-    // In the list.
-    await page.goto(`${url}/audiences`);
-    await page.getByTestId('audiences-search').fill('experts e2e');
-    const row = page.locator(`tr[data-testid="audience-row-${id}"]`);
-    await expect(row).toBeVisible();
-    await expect(row).toHaveAttribute('data-name', 'Médecins experts e2e');
-    await expect(row.locator('[data-area]')).toHaveAttribute('data-area', 'french');
-    // The flag is a picture the page loaded (flag-icons), drawn on any machine, not an emoji flag.
-    await expect.poll(() => row.locator('img[data-flag="french"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await test.step('First label', async () => {
+      // First label: doctors. Adding a criterion to a new audience creates it.
+      await page.getByTestId('criteria-search').fill('Médecin');
+      const doctor = page.locator('[data-testid^="criteria-result-Profession-"]', { hasText: 'Médecin' }).first();
+      await expect(doctor).toBeVisible();
+      // Bolded for a term of 3+ characters.
+      await expect(doctor.locator('strong').first()).toHaveText('Médecin');
+      await doctor.click();
+      await expect(toast(page, 'success', AUDIENCE_MESSAGES.saved)).toBeVisible();
+      await page.waitForURL((u) => /^\/audiences\/\d+$/.test(u.pathname));
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      const liveSize = page.getByTestId('live-size');
+      await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeGreaterThan(0);
+      const doctors = Number(await liveSize.getAttribute('data-size'));
+      expect(Number(await page.getByTestId('label-size-Profession').getAttribute('data-size'))).toBe(doctors);
 
-    // The debug page lists it for user 3.
-    const user3 = ((await api(app, await tokenOf(app, 'ADMIN'), 'POST', '/search/users', { term: 'e2e.user3@' })) as { id: number }[])[0].id;
-    await page.goto(`${url}/debug/audiences/${user3}`);
-    await expect(page.getByTestId(`debug-audience-${id}`)).toBeVisible();
-    await expect(page.getByTestId('debug-adverts')).toContainText('Aucune publicité');
+      // Second label: experts. The size shrinks while nothing is saved.
+      await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
+      await page.locator('[data-testid^="criteria-result-Role-"]').first().click();
+      await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeLessThan(doctors);
+      const experts = Number(await liveSize.getAttribute('data-size'));
+      expect(experts).toBeGreaterThan(0);
+      await expect(page.getByTestId('audience-expert-warning')).toHaveCount(0);
+      // The same criterion twice is refused.
+      await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
+      await expect(page.locator('[data-testid^="criteria-result-Role-"]')).toHaveCount(0);
+      await page.getByTestId('criteria-search').fill('');
 
-    // Delete from the row menu.
-    await page.goto(`${url}/audiences`);
-    await page.getByTestId('audiences-search').fill('experts e2e');
-    await expect(row).toBeVisible();
-    await page.getByTestId(`audience-menu-${id}`).locator('summary').click();
-    await page.getByTestId(`audience-delete-${id}`).click();
-    await page.getByTestId('confirm-yes').click();
-    await expect(toast(page, 'success', AUDIENCE_MESSAGES.audienceDeleted('Médecins experts e2e'))).toBeVisible();
-    await expect(row).toHaveCount(0);
+      // Live tester: user 3 is a doctor and an expert; turning the Role to Not makes the answer change.
+      await page.getByTestId('tester-search').fill('e2e.user3@');
+      await page.getByTestId('tester-results').locator('button', { hasText: 'e2e.user3@exemple.fr' }).click();
+      await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'true', { timeout: 10_000 });
+      await expect(page.getByTestId('tester-verdict')).toHaveText(AUDIENCE_MESSAGES.testerMember);
+      const roleRow = page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]');
+      await roleRow.click();
+      await expect(roleRow).toHaveText('Not');
+      await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'false', { timeout: 10_000 });
+      await expect(page.getByTestId('label-member-Role').getByLabel('non membre')).toHaveCount(1);
+      await roleRow.click();
+      await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'true', { timeout: 10_000 });
+
+      // A keyword is refused on a timeline audience (an alert).
+      await page.getByTestId('audience-new-keyword').click();
+      await page.getByTestId('new-keyword-text').fill('  Diabète ');
+      await expect(page.getByTestId('new-keyword-advice')).toHaveText(AUDIENCE_MESSAGES.keywordAdvice);
+      await page.getByTestId('new-keyword-add').click();
+      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.keywordOnTimeline)).toBeVisible();
+
+      // E-mail list: a file without an email column is refused; Add stays disabled until e-mails are loaded.
+      await page.getByTestId('audience-new-list').click();
+      await expect(page.getByTestId('email-list-add')).toBeDisabled();
+      const pick = async (file: string) => {
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByTestId('email-list-pick').click();
+        await (await chooser).setFiles(file);
+      };
+      await pick(csv('audience-no-email.csv'));
+      await expect(toast(page, 'error', AUDIENCE_MESSAGES.noEmailColumn)).toBeVisible();
+      await expect(page.getByTestId('email-list-add')).toBeDisabled();
+      // BOM, commas inside quotes and an address nobody has: the five known ones are added.
+      await pick(csv('audience-emails.csv'));
+      await expect(page.getByTestId('email-list-status')).toContainText(AUDIENCE_MESSAGES.emailsLoaded(6));
+      await page.getByTestId('email-list-add').click();
+      // The address nobody has is reported, not hidden (issue 21 item 11).
+      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.emailListReport({ added: 5, unknown: 1, invalid: 0, firstInvalid: [], firstUnknown: ['inconnu@nulle-part.fr'] }))).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]')).toHaveCount(5);
+      // Not UTF-8 (Windows-1252, ';'): read all the same.
+      await page.getByTestId('audience-new-list').click();
+      await pick(csv('audience-emails-latin1.csv'));
+      await page.getByTestId('email-list-add').click();
+      await expect(toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(2))).toBeVisible({ timeout: 20_000 });
+
+      // The area is saved at once.
+      await page.getByTestId('audience-area').selectOption('english');
+      await expect(toast(page, 'success', AUDIENCE_MESSAGES.areaSaved)).toBeVisible();
+      await page.getByTestId('audience-area').selectOption('french');
+      await page.getByTestId('audience-name').fill('Médecins experts e2e');
+      await page.getByTestId('audience-save').click();
+      await expect(toast(page, 'success', AUDIENCE_MESSAGES.audienceSaved)).toBeVisible();
+
+      // The size calculation fails: the spec's warning.
+      await page.route('**/__ipc/api*', async (route) => {
+        const body = route.request().postDataJSON() as { payload?: { operation?: string } };
+        if (body.payload?.operation === 'audiences.size') await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, status: 500, errorMsg: 'panne' }) });
+        else await route.continue();
+      });
+      await page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]').click();
+      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceSizeFailed)).toBeVisible();
+      await page.unroute('**/__ipc/api*');
+
+      // In the list.
+      await page.goto(`${url}/audiences`);
+      await page.getByTestId('audiences-search').fill('experts e2e');
+      const row = page.locator(`tr[data-testid="audience-row-${id}"]`);
+      await expect(row).toBeVisible();
+      await expect(row).toHaveAttribute('data-name', 'Médecins experts e2e');
+      await expect(row.locator('[data-area]')).toHaveAttribute('data-area', 'french');
+      // The flag is a picture the page loaded (flag-icons), drawn on any machine, not an emoji flag.
+      await expect.poll(() => row.locator('img[data-flag="french"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+      // The debug page lists it for user 3.
+      const user3 = ((await api(app, await tokenOf(app, 'ADMIN'), 'POST', '/search/users', { term: 'e2e.user3@' })) as { id: number }[])[0].id;
+      await page.goto(`${url}/debug/audiences/${user3}`);
+      await expect(page.getByTestId(`debug-audience-${id}`)).toBeVisible();
+      await expect(page.getByTestId('debug-adverts')).toContainText('Aucune publicité');
+
+      // Delete from the row menu.
+      await page.goto(`${url}/audiences`);
+      await page.getByTestId('audiences-search').fill('experts e2e');
+      await expect(row).toBeVisible();
+      await page.getByTestId(`audience-menu-${id}`).locator('summary').click();
+      await page.getByTestId(`audience-delete-${id}`).click();
+      await page.getByTestId('confirm-yes').click();
+      await expect(toast(page, 'success', AUDIENCE_MESSAGES.audienceDeleted('Médecins experts e2e'))).toBeVisible();
+      await expect(row).toHaveCount(0);
+    });
   });
 
   test('sorts on the created date, filters, and deletes a selection', async ({ app }) => {

@@ -13,6 +13,8 @@ test.describe('a screen chunk that cannot load (web host, Chromium)', () => {
     });
     await context.route(ADMIN_CHUNK, (route) => route.abort('failed'));
 
+    // The retries wait on the page's timers: a clock the test can move on.
+    await page.clock.install();
     await signIn(page, url, 'ADMIN');
     // Every role lands on the advert list (spec §2 Login page); Admin is one click away.
     await page.waitForURL((u) => u.pathname === '/adverts');
@@ -28,7 +30,7 @@ test.describe('a screen chunk that cannot load (web host, Chromium)', () => {
     expect(requests.length).toBeLessThanOrEqual(2 * perLoad);
     // ...and nothing more while the message shows.
     const shown = requests.length;
-    await page.waitForTimeout(3000);
+    await page.clock.runFor(CHUNK_RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0));
     expect(requests.length).toBe(shown);
     await expect(error).toHaveText(MESSAGES.loadingChunkFailed);
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, test, type WebApp } from './fixtures';
 import { signOut } from './helpers';
 
 /**
@@ -24,9 +24,9 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('content fields (web host, Chromium)', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('a bad source address is refused at its field in French; a refused publication lists labels and highlights them', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('a bad source address is refused at its field in French; a refused publication lists labels and highlights them', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await page.waitForURL((u) => u.pathname === '/adverts');
     await page.getByRole('link', { name: M.newPost }).click();
     await page.waitForURL((u) => u.pathname === '/adverts/edit/new');
@@ -65,9 +65,9 @@ test.describe('content fields (web host, Chromium)', () => {
     await signOut(page);
   });
 
-  test('the new-group dialog says Créer; a new article says to save the article', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'ADMIN');
+  test('the new-group dialog says Créer; a new article says to save the article', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('ADMIN');
     await page.goto(`${url}/groupes`);
     await page.getByTestId('groups-new').click();
     await expect(page.getByTestId('group-new-create')).toHaveText('Créer');

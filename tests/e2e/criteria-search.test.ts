@@ -1,5 +1,5 @@
 import { AUDIENCE_MESSAGES } from '@shared/messages';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, test, type WebApp } from './fixtures';
 
 /**
  * Issue 21 item 13: in a new audience, 'cardio' listed the feed and 24 documents (the limit) and the specialty
@@ -27,9 +27,9 @@ test.use({
 });
 
 test.describe('criteria search of the audience editor (web host, Chromium)', () => {
-  test("shows the specialty first for 'cardio', and 'Aucun résultat' for a term matching nothing", async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM_LEAD');
+  test("shows the specialty first for 'cardio', and 'Aucun résultat' for a term matching nothing", async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM_LEAD');
     await page.goto(`${url}/audiences`);
     await page.getByTestId('audiences-create').selectOption('timeline');
     await page.waitForURL((u) => u.pathname === '/audiences/new');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, test, type WebApp } from './fixtures';
 
 /**
  * The demo workspace shows its adverts' and articles' pictures (web host, Chromium): they are stored where uploads
@@ -48,9 +48,9 @@ test.use({
 
 test.describe('demo workspace pictures (web host, Chromium)', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('the advert list previews and an advert editor show the demo pictures, not placeholders', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('the advert list previews and an advert editor show the demo pictures, not placeholders', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await page.goto(`${url}/adverts`);
     await expect(page.getByTestId('adverts-page')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { PNG, SVG_WITH_SCRIPT } from '../fixtures/storage-files';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, test, type WebApp } from './fixtures';
 
 const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
@@ -15,9 +15,9 @@ async function pickFile(page: Page, button: string, file: { name: string; mimeTy
 test.describe.configure({ mode: 'serial' });
 
 test.describe('storage browser (web host, Chromium)', () => {
-  test('browses, creates a folder, uploads with progress, previews and deletes', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('browses, creates a folder, uploads with progress, previews and deletes', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await page.getByTestId('nav-cdnDocs').click();
     await page.waitForURL((u) => u.pathname === '/document/upload');
     await expect(page.getByTestId('documents-page')).toBeVisible();
@@ -41,60 +41,64 @@ test.describe('storage browser (web host, Chromium)', () => {
     await page.getByTestId('folder-assets/clients').click();
     await expect(page.getByTestId('current-folder')).toHaveText('assets/clients');
 
-    // A new folder: the modal, a French error beside the field, then the folder in the list and the tree.
-    await page.getByTestId('new-folder').click();
-    await page.getByTestId('new-folder-submit').click();
-    await expect(page.getByRole('dialog').getByText(STORAGE_MESSAGES.folderNameRequired)).toBeVisible();
-    await page.getByTestId('new-folder-name').fill('Labo Démo');
-    await page.getByTestId('new-folder-submit').click();
-    await expect(page.getByTestId('new-folder-dialog')).not.toBeAttached();
-    await page.getByTestId('folder-row').filter({ hasText: 'Labo Démo' }).click();
-    await expect(page.getByTestId('current-folder')).toHaveText('assets/clients/Labo Démo');
-    await expect(page.getByTestId('folder-assets/clients/Labo Démo')).toHaveCount(1);
-    await expect(page.getByText(STORAGE_MESSAGES.emptyFolder)).toBeVisible();
-
-    // Upload: the page picks the file; the progress shows while it goes; the spec's toast; the row with today's date.
-    await page.route('**/__upload*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
+    await test.step('A new folder', async () => {
+      // A new folder: the modal, a French error beside the field, then the folder in the list and the tree.
+      await page.getByTestId('new-folder').click();
+      await page.getByTestId('new-folder-submit').click();
+      await expect(page.getByRole('dialog').getByText(STORAGE_MESSAGES.folderNameRequired)).toBeVisible();
+      await page.getByTestId('new-folder-name').fill('Labo Démo');
+      await page.getByTestId('new-folder-submit').click();
+      await expect(page.getByTestId('new-folder-dialog')).not.toBeAttached();
+      await page.getByTestId('folder-row').filter({ hasText: 'Labo Démo' }).click();
+      await expect(page.getByTestId('current-folder')).toHaveText('assets/clients/Labo Démo');
+      await expect(page.getByTestId('folder-assets/clients/Labo Démo')).toHaveCount(1);
+      await expect(page.getByText(STORAGE_MESSAGES.emptyFolder)).toBeVisible();
     });
-    await pickFile(page, 'upload-document', { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await expect(page.getByTestId('upload-job')).toBeVisible();
-    await expect(page.locator('.Toastify__toast--success', { hasText: 'Image importé avec succès' })).toBeVisible();
-    await page.unroute('**/__upload*');
-    await expect(page.getByTestId('upload-job')).not.toBeAttached();
-    const row = page.getByTestId('file-row').filter({ hasText: 'logo.png' });
-    await expect(row).toBeVisible();
-    await expect(page.getByTestId('file-date').first()).toHaveText(today());
-    expect(today()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
-    // Preview: the image from the storage, through the page's own origin.
-    await row.click();
-    const image = page.getByTestId('preview-image');
-    await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
-    const src = await image.getAttribute('src');
-    expect(src).toMatch(/^\/cdn\/assets\/clients\/Labo%20D%C3%A9mo\/logo\.png\?expires=\d{10}&signature=[\w-]{43}$/);
-    // "Ouvrir" opens the document itself; without its signature the same address is refused.
-    const [opened] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('document-preview').getByRole('link', { name: 'Ouvrir' }).click()]);
-    await opened.waitForLoadState('load');
-    expect(new URL(opened.url()).pathname).toBe('/cdn/assets/clients/Labo%20D%C3%A9mo/logo.png');
-    expect(await opened.evaluate(() => document.contentType)).toBe('image/png');
-    await opened.close();
-    expect(await page.evaluate(async (path) => (await fetch(path)).status, src!.split('?')[0])).toBe(403);
+    await test.step('Upload', async () => {
+      // Upload: the page picks the file; the progress shows while it goes; the spec's toast; the row with today's date.
+      await page.route('**/__upload*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      await pickFile(page, 'upload-document', { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await expect(page.getByTestId('upload-job')).toBeVisible();
+      await expect(page.locator('.Toastify__toast--success', { hasText: 'Image importé avec succès' })).toBeVisible();
+      await page.unroute('**/__upload*');
+      await expect(page.getByTestId('upload-job')).not.toBeAttached();
+      const row = page.getByTestId('file-row').filter({ hasText: 'logo.png' });
+      await expect(row).toBeVisible();
+      await expect(page.getByTestId('file-date').first()).toHaveText(today());
+      expect(today()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
-    // A PNG named .mp4 is refused with the spec's text, as an error toast.
-    await pickFile(page, 'upload-document', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: PNG });
-    await expect(page.locator('.Toastify__toast--error', { hasText: `Une erreur est survenue: ${STORAGE_MESSAGES.invalidFileType}` })).toBeVisible();
+      // Preview: the image from the storage, through the page's own origin.
+      await row.click();
+      const image = page.getByTestId('preview-image');
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+      const src = await image.getAttribute('src');
+      expect(src).toMatch(/^\/cdn\/assets\/clients\/Labo%20D%C3%A9mo\/logo\.png\?expires=\d{10}&signature=[\w-]{43}$/);
+      // "Ouvrir" opens the document itself; without its signature the same address is refused.
+      const [opened] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('document-preview').getByRole('link', { name: 'Ouvrir' }).click()]);
+      await opened.waitForLoadState('load');
+      expect(new URL(opened.url()).pathname).toBe('/cdn/assets/clients/Labo%20D%C3%A9mo/logo.png');
+      expect(await opened.evaluate(() => document.contentType)).toBe('image/png');
+      await opened.close();
+      expect(await page.evaluate(async (path) => (await fetch(path)).status, src!.split('?')[0])).toBe(403);
 
-    // Delete with confirm: the toast, the selection reset, the folder reloaded.
-    await page.getByTestId('delete-file').click();
-    await expect(page.getByRole('dialog').getByText(STORAGE_MESSAGES.confirmDelete('logo.png'))).toBeVisible();
-    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-    await expect(page.locator('.Toastify__toast--success', { hasText: 'Image supprimée avec succès' })).toBeVisible();
-    await expect(page.getByTestId('document-preview')).not.toBeAttached();
-    await expect(page.getByTestId('file-row')).toHaveCount(0);
-    await expect(page.getByText(STORAGE_MESSAGES.selectFile)).toBeVisible();
+      // A PNG named .mp4 is refused with the spec's text, as an error toast.
+      await pickFile(page, 'upload-document', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: PNG });
+      await expect(page.locator('.Toastify__toast--error', { hasText: `Une erreur est survenue: ${STORAGE_MESSAGES.invalidFileType}` })).toBeVisible();
+
+      // Delete with confirm: the toast, the selection reset, the folder reloaded.
+      await page.getByTestId('delete-file').click();
+      await expect(page.getByRole('dialog').getByText(STORAGE_MESSAGES.confirmDelete('logo.png'))).toBeVisible();
+      await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+      await expect(page.locator('.Toastify__toast--success', { hasText: 'Image supprimée avec succès' })).toBeVisible();
+      await expect(page.getByTestId('document-preview')).not.toBeAttached();
+      await expect(page.getByTestId('file-row')).toHaveCount(0);
+      await expect(page.getByText(STORAGE_MESSAGES.selectFile)).toBeVisible();
+    });
   });
 
   test("never runs an uploaded SVG's script in the app's origin", async ({ app }) => {

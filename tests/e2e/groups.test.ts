@@ -63,9 +63,9 @@ test.describe('groups (web host, Chromium)', () => {
     await signOut(page);
   });
 
-  test('lists, scrolls, creates a group, adds items (group-page order, documents pre-selected), 40-item message, saves, exports, duplicates, deletes', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'ADMIN');
+  test('lists, scrolls, creates a group, adds items (group-page order, documents pre-selected), 40-item message, saves, exports, duplicates, deletes', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('ADMIN');
     await page.goto(`${url}/groupes`);
     await expect(page.getByTestId('groups-total')).toHaveText('30 groupes');
     await expect(page.locator('[data-testid^="group-row-"]')).toHaveCount(25);

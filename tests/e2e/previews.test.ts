@@ -5,15 +5,15 @@ import { expect, signIn, test, type WebApp } from './fixtures';
 import { createPreviewAdvert, tokenOf } from './preview-fixtures';
 
 const toast = (page: Page, kind: 'success' | 'error', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
-const zoomShown = (page: Page) => page.getByTestId('preview-zoom').textContent();
+const zoom = (page: Page) => page.getByTestId('preview-zoom');
 
 // The tests of this file share one web host and build on one another's steps.
 test.describe.configure({ mode: 'serial' });
 
 test.describe('previews (web host, Chromium)', () => {
-  test('draws the draft, zooms, captures to the BAT and shows the capture on /advert/bat/{id}', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('draws the draft, zooms, captures to the BAT and shows the capture on /advert/bat/{id}', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await page.goto(`${url}/adverts/edit/new`);
     await expect(page.getByTestId('preview-save-first')).toHaveText(M.saveToPreview);
 
@@ -33,14 +33,14 @@ test.describe('previews (web host, Chromium)', () => {
     await expect(preview.getByTestId('pv-read-more')).toHaveCount(0, { timeout: 10_000 });
 
     // Zoom: 0.05 steps, bounded at 1.
-    const before = await zoomShown(page);
+    const before = await zoom(page).textContent();
     await page.getByTestId('preview-zoom-out').click();
-    await expect.poll(() => zoomShown(page)).toBe(`${Number.parseInt(before!, 10) - 5} %`);
+    await expect(zoom(page)).toHaveText(`${Number.parseInt(before!, 10) - 5} %`);
     for (let index = 0; index < 12; index += 1) {
       if (await page.getByTestId('preview-zoom-in').isDisabled()) break;
       await page.getByTestId('preview-zoom-in').click();
     }
-    expect(await zoomShown(page)).toBe('100 %');
+    await expect(zoom(page)).toHaveText('100 %');
 
     // Capture: a PNG in the advert's BAT screenshots.
     await page.getByTestId('preview-capture').click();
@@ -68,7 +68,7 @@ test.describe('previews (web host, Chromium)', () => {
     await expect(page.getByTestId('preview-capture')).toHaveCount(0);
     await page.getByTestId('preview-expand').click();
     await expect(preview).toHaveAttribute('data-expanded', 'true');
-    expect(await zoomShown(page)).toBe('90 %');
+    await expect(zoom(page)).toHaveText('90 %');
     await expect(page.getByTestId('preview-capture')).toHaveCount(1);
     const quiz = page.getByTestId('pv-quiz');
     await expect(quiz).toHaveAttribute('data-step', 'answer');

@@ -40,9 +40,10 @@ test.use({
 
 const cell = (page: Page, row: number, column: string) => page.getByTestId(`cell-${row}-${column}`);
 /** A cell's text once the pointer is elsewhere (a hovered cell shows its field). */
-async function cellText(page: Page, row: number, column: string) {
+/** A cell, once the pointer has left the grid (a hovered cell shows its own tooltip). */
+async function settledCell(page: Page, row: number, column: string) {
   await page.getByTestId('project-name').hover();
-  return (await cell(page, row, column).textContent())?.trim();
+  return cell(page, row, column);
 }
 /** What the clipboard holds during a copy or paste event, as the browser hands it to the page. */
 async function dispatchClipboard(page: Page, type: 'copy' | 'paste', text = ''): Promise<string> {
@@ -66,76 +67,87 @@ test.describe('project editor (web host, Chromium)', () => {
     await expect(page.getByTestId('target-grid')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('project-name')).toHaveValue('Grille HTA');
 
-    // Hover makes the cell editable; Enter saves.
-    await cell(page, 0, 'populationSample').hover();
-    await page.getByTestId('edit-populationSample').fill('Cardiologues');
-    await page.getByTestId('edit-populationSample').press('Enter');
-    await expect.poll(() => cellText(page, 0, 'populationSample'), { timeout: 15_000 }).toBe('Cardiologues');
-    await cell(page, 0, 'revenue').hover();
-    await page.getByTestId('edit-revenue').fill('12500,5');
-    await page.getByTestId('edit-revenue').press('Enter');
-    await expect.poll(() => cellText(page, 0, 'revenue'), { timeout: 15_000 }).toBe('12 500.50 €');
+    await test.step('Hover makes the cell editable', async () => {
+      // Hover makes the cell editable; Enter saves.
+      await cell(page, 0, 'populationSample').hover();
+      await page.getByTestId('edit-populationSample').fill('Cardiologues');
+      await page.getByTestId('edit-populationSample').press('Enter');
+      await expect(await settledCell(page, 0, 'populationSample')).toHaveText('Cardiologues', { timeout: 15_000 });
+      await cell(page, 0, 'revenue').hover();
+      await page.getByTestId('edit-revenue').fill('12500,5');
+      await page.getByTestId('edit-revenue').press('Enter');
+      await expect(await settledCell(page, 0, 'revenue')).toHaveText('12 500.50 €', { timeout: 15_000 });
+    });
 
-    // Ctrl/Cmd+C over a cell copies its value.
-    await cell(page, 0, 'populationSample').hover();
-    expect(await dispatchClipboard(page, 'copy')).toBe('Cardiologues');
-    await expect(page.getByText(PROJECT_MESSAGES.cellCopied).first()).toBeVisible({ timeout: 10_000 });
+    await test.step('Ctrl/Cmd+C over a cell copies its value', async () => {
+      await cell(page, 0, 'populationSample').hover();
+      expect(await dispatchClipboard(page, 'copy')).toBe('Cardiologues');
+      await expect(page.getByText(PROJECT_MESSAGES.cellCopied).first()).toBeVisible({ timeout: 10_000 });
+    });
 
-    // A 2 × 3 block from a spreadsheet fills the cells it covers, in one save.
-    await cell(page, 1, 'populationCategory').hover();
-    await dispatchClipboard(page, 'paste', 'Cardio\tCardiologues\t1200\r\nDermato\tDermatologues\t800\r\n');
-    await expect.poll(() => cellText(page, 2, 'populationSize'), { timeout: 15_000 }).toBe('800');
-    expect(await cellText(page, 1, 'populationCategory')).toBe('Cardio');
-    expect(await cellText(page, 1, 'populationSample')).toBe('Cardiologues');
-    expect(await cellText(page, 2, 'populationSample')).toBe('Dermatologues');
+    await test.step('A 2 × 3 block from a spreadsheet fills the cells it covers, in one save', async () => {
+      await cell(page, 1, 'populationCategory').hover();
+      await dispatchClipboard(page, 'paste', 'Cardio\tCardiologues\t1200\r\nDermato\tDermatologues\t800\r\n');
+      await expect(await settledCell(page, 2, 'populationSize')).toHaveText('800', { timeout: 15_000 });
+      await expect(await settledCell(page, 1, 'populationCategory')).toHaveText('Cardio');
+      await expect(await settledCell(page, 1, 'populationSample')).toHaveText('Cardiologues');
+      await expect(await settledCell(page, 2, 'populationSample')).toHaveText('Dermatologues');
+    });
 
-    // Undo takes the whole paste back; redo brings it again.
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => cellText(page, 2, 'populationSize'), { timeout: 15_000 }).toBe('');
-    expect(await cellText(page, 1, 'populationCategory')).toBe('');
-    await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => cellText(page, 1, 'populationSize'), { timeout: 15_000 }).toBe('1 200');
-    const saved = await api('GET', `/project/${project.id}`);
-    expect(saved.targets[2].populationSample).toBe('Dermatologues');
+    await test.step('Undo takes the whole paste back', async () => {
+      // Undo takes the whole paste back; redo brings it again.
+      await page.keyboard.press('Control+z');
+      await expect(await settledCell(page, 2, 'populationSize')).toHaveText('', { timeout: 15_000 });
+      await expect(await settledCell(page, 1, 'populationCategory')).toHaveText('');
+      await page.keyboard.press('Control+Shift+z');
+      await expect(await settledCell(page, 1, 'populationSize')).toHaveText('1 200', { timeout: 15_000 });
+      const saved = await api('GET', `/project/${project.id}`);
+      expect(saved.targets[2].populationSample).toBe('Dermatologues');
+    });
 
-    // '7. annulé' asks first, then shows ANNULE instead of the advert id.
-    expect(await cellText(page, 0, 'link')).toBe(String(advertId));
-    await cell(page, 0, 'status').hover();
-    await page.getByTestId('edit-status').selectOption('7. annulé');
-    await expect(page.getByTestId('confirm-message')).toHaveText(PROJECT_MESSAGES.confirmCancelAction);
-    await page.getByTestId('confirm-yes').click();
-    await expect.poll(() => cellText(page, 0, 'link'), { timeout: 15_000 }).toBe('ANNULE');
+    await test.step('\'7', async () => {
+      // '7. annulé' asks first, then shows ANNULE instead of the advert id.
+      await expect(await settledCell(page, 0, 'link')).toHaveText(String(advertId));
+      await cell(page, 0, 'status').hover();
+      await page.getByTestId('edit-status').selectOption('7. annulé');
+      await expect(page.getByTestId('confirm-message')).toHaveText(PROJECT_MESSAGES.confirmCancelAction);
+      await page.getByTestId('confirm-yes').click();
+      await expect(await settledCell(page, 0, 'link')).toHaveText('ANNULE', { timeout: 15_000 });
+    });
 
-    // '3.2 stats intermédiaires' asks for the date, then sets both.
-    await cell(page, 1, 'status').hover();
-    await page.getByTestId('edit-status').selectOption('3.2 stats intermédiaires');
-    const dialog = page.getByTestId('feedback-date-dialog');
-    await expect(dialog.getByText(PROJECT_MESSAGES.intermediateFeedbackTitle)).toBeVisible();
-    await page.getByTestId('feedback-date-input').fill('15/03/2026');
-    await page.getByTestId('feedback-date-confirm').click();
-    await expect.poll(() => cellText(page, 1, 'checkDate'), { timeout: 15_000 }).toBe('15/03/2026');
-    expect(await cellText(page, 1, 'status')).toBe('3.2 stats intermédiaires');
+    await test.step('\'3.2 stats intermédiaires\' asks for the date, then sets both', async () => {
+      await cell(page, 1, 'status').hover();
+      await page.getByTestId('edit-status').selectOption('3.2 stats intermédiaires');
+      const dialog = page.getByTestId('feedback-date-dialog');
+      await expect(dialog.getByText(PROJECT_MESSAGES.intermediateFeedbackTitle)).toBeVisible();
+      await page.getByTestId('feedback-date-input').fill('15/03/2026');
+      await page.getByTestId('feedback-date-confirm').click();
+      await expect(await settledCell(page, 1, 'checkDate')).toHaveText('15/03/2026', { timeout: 15_000 });
+      await expect(await settledCell(page, 1, 'status')).toHaveText('3.2 stats intermédiaires');
 
-    // A start 59 days after the initial quotation: end = start + 90 days, and 'Raison du retard' opens.
-    await cell(page, 2, 'initialQuotationDate').hover();
-    await page.getByTestId('edit-initialQuotationDate').fill('01/01/2026');
-    await page.getByTestId('edit-initialQuotationDate').press('Enter');
-    await expect.poll(() => cellText(page, 2, 'initialQuotationDate'), { timeout: 15_000 }).toBe('01/01/2026');
-    await cell(page, 2, 'startDate').hover();
-    await page.getByTestId('edit-startDate').fill('01/03/2026');
-    await page.getByTestId('edit-startDate').press('Enter');
-    await expect(page.getByTestId('delay-reason-dialog')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByTestId('delay-reason-select').locator('option').first()).toHaveText('Aucune');
-    await page.getByTestId('delay-reason-select').selectOption({ index: 2 });
-    await page.getByTestId('delay-reason-confirm').click();
-    await expect.poll(() => cellText(page, 2, 'delayReason'), { timeout: 15_000 }).not.toBe('');
-    expect(await cellText(page, 2, 'endDate')).toBe('30/05/2026');
-    expect(await cellText(page, 2, 'releaseDateDiff')).toBe('59');
+      // A start 59 days after the initial quotation: end = start + 90 days, and 'Raison du retard' opens.
+      await cell(page, 2, 'initialQuotationDate').hover();
+      await page.getByTestId('edit-initialQuotationDate').fill('01/01/2026');
+      await page.getByTestId('edit-initialQuotationDate').press('Enter');
+      await expect(await settledCell(page, 2, 'initialQuotationDate')).toHaveText('01/01/2026', { timeout: 15_000 });
+      await cell(page, 2, 'startDate').hover();
+      await page.getByTestId('edit-startDate').fill('01/03/2026');
+      await page.getByTestId('edit-startDate').press('Enter');
+      await expect(page.getByTestId('delay-reason-dialog')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('delay-reason-select').locator('option').first()).toHaveText('Aucune');
+      await page.getByTestId('delay-reason-select').selectOption({ index: 2 });
+      await page.getByTestId('delay-reason-confirm').click();
+      await expect(await settledCell(page, 2, 'delayReason')).not.toHaveText('', { timeout: 15_000 });
+      await expect(await settledCell(page, 2, 'endDate')).toHaveText('30/05/2026');
+      await expect(await settledCell(page, 2, 'releaseDateDiff')).toHaveText('59');
+    });
 
-    // The name is edited in place; Enter saves.
-    await page.getByTestId('project-name').fill('Grille HTA 2');
-    await page.getByTestId('project-name').press('Enter');
-    await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
+    await test.step('The name is edited in place', async () => {
+      // The name is edited in place; Enter saves.
+      await page.getByTestId('project-name').fill('Grille HTA 2');
+      await page.getByTestId('project-name').press('Enter');
+      await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
+    });
   });
 
   test('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async ({ app, browser }) => {
@@ -176,18 +188,18 @@ test.describe('project editor (web host, Chromium)', () => {
       }
       // Correcting a value clears its message and saves it.
       await typeInto('populationSize', '12\u00a0500');
-      await expect.poll(() => cellText(page, 0, 'populationSize'), { timeout: 15_000 }).toBe('12 500');
+      await expect(await settledCell(page, 0, 'populationSize')).toHaveText('12 500', { timeout: 15_000 });
       await expect(cell(page, 0, 'populationSize').getByTestId('cell-error-populationSize')).toHaveCount(0);
       await typeInto('revenue', '1 500,25 €');
-      await expect.poll(() => cellText(page, 0, 'revenue'), { timeout: 15_000 }).toBe('1 500.25 €');
+      await expect(await settledCell(page, 0, 'revenue')).toHaveText('1 500.25 €', { timeout: 15_000 });
       // Escape gives the saved value back.
       await cell(page, 0, 'startDate').hover();
       await page.getByTestId('edit-startDate').press('Escape');
-      await expect.poll(() => cellText(page, 0, 'startDate'), { timeout: 10_000 }).toBe('10/01/2026');
+      await expect(await settledCell(page, 0, 'startDate')).toHaveText('10/01/2026', { timeout: 10_000 });
 
       // '1,5 mois' is taken (the grid shows '1.5 mois'), and '1.5 mois' reads back.
       await typeInto('goal', '1,5 mois');
-      await expect.poll(() => cellText(page, 0, 'goal'), { timeout: 15_000 }).toBe('1.5 mois');
+      await expect(await settledCell(page, 0, 'goal')).toHaveText('1.5 mois', { timeout: 15_000 });
       expect((await api('GET', `/project/${own.id}`)).targets[0].goal).toEqual({ views: 0, days: 45, shipments: 0 });
       await typeInto('goal', '1.5 mois');
       await expect(cell(page, 0, 'goal').getByTestId('cell-error-goal')).toHaveCount(0);

@@ -47,7 +47,7 @@ test.use({
   },
 });
 
-const shown = (page: Page, prefix: string) => page.locator(`[data-project-name^="${prefix}"]`).count();
+const shown = (page: Page, prefix: string) => page.locator(`[data-project-name^="${prefix}"]`);
 
 test.describe('projects list (web host, Chromium)', () => {
   test('filters with chips and Clear All, searches, scrolls for more, and creates a project through the modal', async ({ app }) => {
@@ -58,23 +58,23 @@ test.describe('projects list (web host, Chromium)', () => {
 
     // Default CSM filter: the current user, as a chip. The first page holds 8; the rest comes as the bottom nears.
     await expect(page.getByTestId(`chip-keyAccount-${csmId}`)).toBeVisible({ timeout: 20_000 });
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 20_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 20_000 });
     await page.getByTestId('projects-sentinel').scrollIntoViewIfNeeded();
-    expect(await shown(page, 'Dermato')).toBe(1);
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
 
     // Sortable header: Projet ascending puts "Cardio 01" first.
     await page.getByTestId('projects-sort-name').click();
     await expect(page.locator('[data-project-name]').first()).toHaveAttribute('data-project-name', 'Cardio 01', { timeout: 15_000 });
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
 
     // A Type filter becomes a chip; Clear All removes every chip (the CSM default too).
     await page.getByTestId('projects-filter-type').selectOption({ label: 'video' });
     await expect(page.getByTestId('chip-type-video')).toBeVisible();
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(0);
-    expect(await shown(page, 'Dermato')).toBe(1);
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
     await page.getByTestId('projects-clear-all').click();
     await expect(page.getByTestId('projects-chips')).toHaveCount(0);
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
 
     // Date range: "from" after "to" cannot be validated; a valid range filters on the start date.
     await page.getByTestId('projects-filter-startDate').click();
@@ -84,20 +84,20 @@ test.describe('projects list (web host, Chromium)', () => {
     await page.getByTestId('projects-filter-startDate-from').fill('2026-02-01');
     await page.getByTestId('projects-filter-startDate-apply').click();
     await expect(page.getByTestId('chip-startDate')).toBeVisible();
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(0);
-    expect(await shown(page, 'Dermato')).toBe(1);
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
     await page.getByTestId('chip-remove-startDate').click();
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
 
     // Search on project and client, suggestions from 2 characters; nothing found gives the empty text.
     await page.getByTestId('projects-search').fill('Pf');
     await expect(page.getByTestId('projects-search-suggestions').getByText('Pfizor')).toBeVisible({ timeout: 15_000 });
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(0);
-    expect(await shown(page, 'Dermato')).toBe(1);
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
     await page.getByTestId('projects-search').fill('zzzz-nothing');
     await expect(page.getByText(PROJECT_MESSAGES.noProjectFound)).toBeVisible({ timeout: 15_000 });
     await page.getByTestId('projects-clear-all').click();
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
     await expect(page.getByTestId(`project-link-${dermato.id}`)).toHaveAttribute('href', `/project/edit/${dermato.id}`);
 
     // Create modal: missing fields are highlighted, nothing is sent; an unknown quote is reported.
@@ -127,7 +127,7 @@ test.describe('projects list (web host, Chromium)', () => {
     await signOut(page);
     await signIn(page, url, 'SALES');
     await page.goto(`${url}/projects`);
-    await expect.poll(() => shown(page, 'Cardio'), { timeout: 20_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 20_000 });
     await expect(page.getByTestId('projects-new')).toHaveCount(0);
     await expect(page.getByTestId('projects-chips')).toHaveCount(0);
   });

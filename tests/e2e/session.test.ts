@@ -30,9 +30,9 @@ test.describe('sign-in, navigation by role and guard (web host, Chromium)', () =
   const links = { shortUrlServiceUrl: 'https://short.exemple.fr', appCreationToolUrl: 'https://apps.exemple.fr' };
   test.describe('with the external tools set', () => {
     test.use({ appOptions: { fresh: true, settings: links } });
-    test('shows the external tools configured in the settings, by role, opening outside the app', async ({ app }) => {
-      const { page, url } = app;
-      await signIn(page, url, 'CSM');
+    test('shows the external tools configured in the settings, by role, opening outside the app', async ({ app, signedIn }) => {
+      const { url } = app;
+      const page = await signedIn('CSM');
       const nav = page.getByTestId('main-nav');
       const shortUrl = nav.getByTestId('nav-shortUrl');
       await expect(shortUrl).toHaveAttribute('href', links.shortUrlServiceUrl);
@@ -86,9 +86,9 @@ test.describe('sign-in, navigation by role and guard (web host, Chromium)', () =
     await expect(submit).toBeEnabled();
   });
 
-  test('shows the lazily loaded About page with version, API address and database', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'SALES');
+  test('shows the lazily loaded About page with version, API address and database', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('SALES');
     await page.goto(`${url}/about`);
     await expect(page.getByTestId('about-api')).toHaveText(app.apiUrl);
     await expect(page.getByTestId('about-database')).toHaveText('pglite');

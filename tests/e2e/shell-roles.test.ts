@@ -10,9 +10,9 @@ const toasts = (page: Page) => page.locator('.Toastify__toast');
 test.describe.configure({ mode: 'serial' });
 
 test.describe('shell on the web host (issue 21 item 19)', () => {
-  test('signs in without the keychain warning (a desktop concern); the About page says once that sessions live in the host', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('signs in without the keychain warning (a desktop concern); the About page says once that sessions live in the host', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await expect(page.getByTestId('adverts-page')).toBeVisible();
     // The warning was a 5 s toast right after sign-in: the first screen is up, and no toast names a keychain.
     await expect(page.getByTestId('adverts-table')).toHaveCount(1);

@@ -3,7 +3,7 @@ import { ADVERT_MEDIA_MESSAGES as AM } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { MP4, PNG } from '../fixtures/storage-files';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, test, type WebApp } from './fixtures';
 
 const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const bullets = (page: Page) => page.getByTestId('story-bullet');
@@ -43,9 +43,9 @@ async function openStorySection(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('story screen editor (web host, Chromium)', () => {
-  test('builds a three-screen story, reorders it by mouse and keyboard, checks colours and deletes a screen', async ({ app }) => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+  test('builds a three-screen story, reorders it by mouse and keyboard, checks colours and deletes a screen', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await page.goto(`${url}/adverts/edit/new`);
     await page.getByTestId('field-name').fill('Story e2e écrans');
     await page.getByTestId('field-type').selectOption('story');
@@ -58,82 +58,91 @@ test.describe('story screen editor (web host, Chromium)', () => {
     await openStorySection(page);
     await expect(page.getByTestId('story-no-screen')).toBeVisible();
 
-    // Three screens added by the server, each with its title.
-    for (const title of ['Premier', 'Deuxième', 'Troisième']) {
-      const count = await bullets(page).count();
-      await page.getByTestId('story-add-screen').click();
-      await expect(bullets(page)).toHaveCount(count + 1, { timeout: 15_000 });
-      await page.getByTestId('screen-title').fill(title);
-      await expect(page.getByTestId('story-canvas-title')).toHaveText(title);
-    }
-    expect(await bulletIds(page)).toEqual([1, 2, 3]);
-    const box = (await page.getByTestId('story-canvas').boundingBox())!;
-    expect([Math.round(box.width), Math.round(box.height)]).toEqual([270, 480]);
-    await expect(page.getByTestId('story-canvas')).toHaveAttribute('data-media-kind', 'none');
+    await test.step('Three screens added by the server, each with its title', async () => {
+      for (const title of ['Premier', 'Deuxième', 'Troisième']) {
+        const count = await bullets(page).count();
+        await page.getByTestId('story-add-screen').click();
+        await expect(bullets(page)).toHaveCount(count + 1, { timeout: 15_000 });
+        await page.getByTestId('screen-title').fill(title);
+        await expect(page.getByTestId('story-canvas-title')).toHaveText(title);
+      }
+      expect(await bulletIds(page)).toEqual([1, 2, 3]);
+      const box = (await page.getByTestId('story-canvas').boundingBox())!;
+      expect([Math.round(box.width), Math.round(box.height)]).toEqual([270, 480]);
+      await expect(page.getByTestId('story-canvas')).toHaveAttribute('data-media-kind', 'none');
+    });
 
-    // Mouse: the first screen dragged past the third.
-    await dragBullet(page, 0, 2);
-    await expect.poll(() => bulletIds(page), { timeout: 10_000 }).toEqual([2, 3, 1]);
-    expect(await selectedId(page)).toBe(1);
-    await expect(page.getByTestId('story-canvas-title')).toHaveText('Premier');
-    // And back to the front.
-    await dragBullet(page, 2, 0);
-    await expect.poll(() => bulletIds(page), { timeout: 10_000 }).toEqual([1, 2, 3]);
+    await test.step('Mouse', async () => {
+      // Mouse: the first screen dragged past the third.
+      await dragBullet(page, 0, 2);
+      await expect.poll(() => bulletIds(page), { timeout: 10_000 }).toEqual([2, 3, 1]);
+      expect(await selectedId(page)).toBe(1);
+      await expect(page.getByTestId('story-canvas-title')).toHaveText('Premier');
+      // And back to the front.
+      await dragBullet(page, 2, 0);
+      await expect.poll(() => bulletIds(page), { timeout: 10_000 }).toEqual([1, 2, 3]);
+    });
 
-    // Keyboard: Space picks the first bullet up, two Arrows carry it, Space puts it down; each step announced.
-    await bullets(page).nth(0).focus();
-    await page.keyboard.press('Space');
-    await expect(page.getByTestId('story-announcement')).toContainText('Écran n°1 saisi');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => bulletIds(page)).toEqual([2, 3, 1]);
-    await page.keyboard.press('Space');
-    await expect(page.getByTestId('story-announcement')).toHaveText('Écran déposé en position 3 sur 3.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-screen-id'))).toBe('1');
-    // Escape puts a picked-up bullet back.
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Home');
-    await expect.poll(() => bulletIds(page)).toEqual([1, 2, 3]);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => bulletIds(page)).toEqual([2, 3, 1]);
-    // Alt+Arrow moves at once.
-    await page.keyboard.press('Alt+ArrowLeft');
-    await expect.poll(() => bulletIds(page)).toEqual([2, 1, 3]);
-    await expect(page.getByTestId('story-announcement')).toHaveText('Écran déplacé en position 2 sur 3.');
+    await test.step('Keyboard', async () => {
+      // Keyboard: Space picks the first bullet up, two Arrows carry it, Space puts it down; each step announced.
+      await bullets(page).nth(0).focus();
+      await page.keyboard.press('Space');
+      await expect(page.getByTestId('story-announcement')).toContainText('Écran n°1 saisi');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => bulletIds(page)).toEqual([2, 3, 1]);
+      await page.keyboard.press('Space');
+      await expect(page.getByTestId('story-announcement')).toHaveText('Écran déposé en position 3 sur 3.');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-screen-id'))).toBe('1');
+      // Escape puts a picked-up bullet back.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Home');
+      await expect.poll(() => bulletIds(page)).toEqual([1, 2, 3]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => bulletIds(page)).toEqual([2, 3, 1]);
+      // Alt+Arrow moves at once.
+      await page.keyboard.press('Alt+ArrowLeft');
+      await expect.poll(() => bulletIds(page)).toEqual([2, 1, 3]);
+      await expect(page.getByTestId('story-announcement')).toHaveText('Écran déplacé en position 2 sur 3.');
+    });
 
-    // A bad colour: the red warning, and the save refuses with the spec's message.
-    await bullets(page).nth(2).click();
-    await page.getByTestId('screen-colour-backgroundColor').fill('#12345');
-    await expect(page.getByTestId('colour-warning-backgroundColor')).toBeVisible();
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'warning', M.storyColourInvalid)).toBeVisible();
-    await expect(page.getByTestId('story-editor')).toHaveAttribute('data-highlighted', 'true');
-    await clearToasts(page);
-    await page.getByTestId('screen-colour-backgroundColor').fill('#123');
-    await expect(page.getByTestId('colour-warning-backgroundColor')).toHaveCount(0);
-    expect(await page.getByTestId('story-canvas').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(17, 34, 51)');
+    await test.step('A bad colour', async () => {
+      // A bad colour: the red warning, and the save refuses with the spec's message.
+      await bullets(page).nth(2).click();
+      await page.getByTestId('screen-colour-backgroundColor').fill('#12345');
+      await expect(page.getByTestId('colour-warning-backgroundColor')).toBeVisible();
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'warning', M.storyColourInvalid)).toBeVisible();
+      await expect(page.getByTestId('story-editor')).toHaveAttribute('data-highlighted', 'true');
+      await clearToasts(page);
+      await page.getByTestId('screen-colour-backgroundColor').fill('#123');
+      await expect(page.getByTestId('colour-warning-backgroundColor')).toHaveCount(0);
+      expect(await page.getByTestId('story-canvas').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(17, 34, 51)');
+    });
 
-    // The order and the fields are saved with the advert and come back on load.
-    await page.getByTestId('editor-save').click();
-    await expect(toast(page, 'success', M.saved)).toBeVisible();
-    await clearToasts(page);
-    await page.reload();
-    await openStorySection(page);
-    await expect.poll(() => bulletIds(page), { timeout: 15_000 }).toEqual([2, 1, 3]);
-    await bullets(page).nth(2).click();
-    await expect(page.getByTestId('screen-colour-backgroundColor')).toHaveValue('#123');
+    await test.step('The order and the fields are saved with the advert and come back on load', async () => {
+      await page.getByTestId('editor-save').click();
+      await expect(toast(page, 'success', M.saved)).toBeVisible();
+      await clearToasts(page);
+      await page.reload();
+      await openStorySection(page);
+      await expect.poll(() => bulletIds(page), { timeout: 15_000 }).toEqual([2, 1, 3]);
+      await bullets(page).nth(2).click();
+      await expect(page.getByTestId('screen-colour-backgroundColor')).toHaveValue('#123');
+    });
 
-    // Delete the second screen after the confirm 'Supprimer l'écran n°2'.
-    await bullets(page).nth(1).click();
-    await page.getByTestId('story-delete-screen').click();
-    const prompt = page.getByTestId('story-delete-screen-prompt');
-    await expect(prompt).toHaveAttribute('aria-label', S.confirmDeleteScreen(2));
-    await prompt.getByRole('button', { name: 'Oui' }).click();
-    await expect(toast(page, 'success', S.screenDeleted)).toBeVisible();
-    await expect.poll(() => bulletIds(page)).toEqual([2, 3]);
-    await page.reload();
-    await openStorySection(page);
-    await expect.poll(() => bulletIds(page), { timeout: 15_000 }).toEqual([2, 3]);
+    await test.step('Delete the second screen after the confirm \'Supprimer l\'écran n°2\'', async () => {
+      await bullets(page).nth(1).click();
+      await page.getByTestId('story-delete-screen').click();
+      const prompt = page.getByTestId('story-delete-screen-prompt');
+      await expect(prompt).toHaveAttribute('aria-label', S.confirmDeleteScreen(2));
+      await prompt.getByRole('button', { name: 'Oui' }).click();
+      await expect(toast(page, 'success', S.screenDeleted)).toBeVisible();
+      await expect.poll(() => bulletIds(page)).toEqual([2, 3]);
+      await page.reload();
+      await openStorySection(page);
+      await expect.poll(() => bulletIds(page), { timeout: 15_000 }).toEqual([2, 3]);
+    });
   });
 
   // Follows the story left by the test above (screens 2 and 3), on the same page.

@@ -131,59 +131,63 @@ test.describe('targets list readability (issue 21 item 15)', () => {
     await page.goto(`${url}/targets`);
     await expect(tableRows(page)).toHaveCount(2, { timeout: 20_000 });
 
-    // The spec's columns under French headers, those of the project grid.
-    const headers = await page.locator('thead th').allTextContents();
-    expect(headers.slice(1).map((text) => text.replace(/[▲▼▾]/g, '').trim())).toEqual([
-      'Projet',
-      'Pub / outil',
-      'Code action',
-      'Statut',
-      'Type',
-      'Spé',
-      'Ciblage',
-      'Population',
-      'Début',
-      'Fin',
-      'Objectif',
-      'Deadline sortie KPIs',
-    ]);
-
-    // Numbers with thousands separators, like the goals.
-    const row = page.getByTestId(`target-row-${online.id}`);
-    await expect(row.locator('td.targets-cell-populationSize')).toHaveText('95 000');
-    await expect(row.locator('td.targets-cell-goal')).toHaveText('12 000 vues');
-
-    // Dates and codes on one line: the text is one line high.
-    const date = row.locator('td.targets-cell-startDate .targets-text');
-    await expect(date).toHaveText('07/09/2026');
-    await date.screenshot({ path: join(tmpdir(), `targets-date-cell-${process.pid}.png`) });
-    const lineHeight = await date.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight);
+    await test.step('The spec\'s columns under French headers, those of the project grid', async () => {
+      const headers = await page.locator('thead th').allTextContents();
+      expect(headers.slice(1).map((text) => text.replace(/[▲▼▾]/g, '').trim())).toEqual([
+        'Projet',
+        'Pub / outil',
+        'Code action',
+        'Statut',
+        'Type',
+        'Spé',
+        'Ciblage',
+        'Population',
+        'Début',
+        'Fin',
+        'Objectif',
+        'Deadline sortie KPIs',
+      ]);
     });
-    for (const cell of [date, row.locator('td.targets-cell-actionCode .targets-text'), row.locator('td.targets-cell-checkDate .targets-text')]) {
-      const box = (await cell.boundingBox())!;
-      expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
-    }
 
-    // Enter in the filter, no box ticked: filters on what was typed (it used to clear the filter).
-    await page.getByTestId('targets-column-populationSample').click();
-    await page.getByTestId('targets-filter-populationSample').fill('cardio');
-    await expect(page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues')).toBeVisible();
-    await page.getByTestId('targets-filter-populationSample').press('Enter');
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
-    await expect(page.getByTestId('targets-menu-populationSample')).toHaveCount(0);
-    // And straight after typing, before the values list came back.
-    await page.getByTestId('targets-column-populationSample').click();
-    await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').uncheck();
-    await page.getByTestId('targets-filter-populationSample').press('Enter');
-    await expect(tableRows(page)).toHaveCount(2);
-    await page.getByTestId('targets-column-actionCode').click();
-    await page.getByTestId('targets-filter-actionCode').fill(online.actionCode.toLowerCase());
-    await page.getByTestId('targets-filter-actionCode').press('Enter');
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
-    await context.close();
+    await test.step('Numbers with thousands separators, like the goals', async () => {
+      const row = page.getByTestId(`target-row-${online.id}`);
+      await expect(row.locator('td.targets-cell-populationSize')).toHaveText('95 000');
+      await expect(row.locator('td.targets-cell-goal')).toHaveText('12 000 vues');
+
+      // Dates and codes on one line: the text is one line high.
+      const date = row.locator('td.targets-cell-startDate .targets-text');
+      await expect(date).toHaveText('07/09/2026');
+      await date.screenshot({ path: join(tmpdir(), `targets-date-cell-${process.pid}.png`) });
+      const lineHeight = await date.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight);
+      });
+      for (const cell of [date, row.locator('td.targets-cell-actionCode .targets-text'), row.locator('td.targets-cell-checkDate .targets-text')]) {
+        const box = (await cell.boundingBox())!;
+        expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
+      }
+    });
+
+    await test.step('Enter in the filter, no box ticked', async () => {
+      // Enter in the filter, no box ticked: filters on what was typed (it used to clear the filter).
+      await page.getByTestId('targets-column-populationSample').click();
+      await page.getByTestId('targets-filter-populationSample').fill('cardio');
+      await expect(page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues')).toBeVisible();
+      await page.getByTestId('targets-filter-populationSample').press('Enter');
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
+      await expect(page.getByTestId('targets-menu-populationSample')).toHaveCount(0);
+      // And straight after typing, before the values list came back.
+      await page.getByTestId('targets-column-populationSample').click();
+      await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').uncheck();
+      await page.getByTestId('targets-filter-populationSample').press('Enter');
+      await expect(tableRows(page)).toHaveCount(2);
+      await page.getByTestId('targets-column-actionCode').click();
+      await page.getByTestId('targets-filter-actionCode').fill(online.actionCode.toLowerCase());
+      await page.getByTestId('targets-filter-actionCode').press('Enter');
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
+      await context.close();
+    });
   });
 });

@@ -30,6 +30,8 @@ test.describe('test accounts (web host, Chromium)', () => {
     page.on('request', (request) => {
       if (request.url().includes('/__ipc/api') && request.postData()?.includes('appUsers.search')) searches.push(request.postData()!);
     });
+    // The page's timers run on a clock the test moves on itself around the typing (the search waits for a pause).
+    await page.clock.install();
     await signIn(page, url, 'CSM');
     await page.getByTestId('nav-audiences').click();
     await page.getByTestId('nav-audiences.testAccounts').click();
@@ -37,14 +39,17 @@ test.describe('test accounts (web host, Chromium)', () => {
     const search = page.getByTestId('test-accounts-search');
     await expect(search).toHaveAttribute('placeholder', 'Rechercher un compte');
 
-    // Two characters: no search.
+    // Two characters: no search, however long the pause.
+    await page.clock.pauseAt(Date.now() + 1000);
     await search.fill('te');
-    await page.waitForTimeout(600);
+    await page.clock.runFor(600);
     expect(searches).toEqual([]);
     await expect(page.locator('[data-testid^="test-account-row-"]')).toHaveCount(0);
 
     // Typed quickly: one search, for the last term, after the 200 ms pause.
     await search.pressSequentially('steur', { delay: 20 });
+    await page.clock.runFor(300);
+    await page.clock.resume();
     const rows = page.locator('[data-testid^="test-account-row-"]');
     await expect(rows).toHaveCount(2);
     expect(searches.length).toBe(1);
