@@ -108,7 +108,7 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await expect(editor.getByTestId('target-grid')).toBeVisible();
     await expect(editor.getByTestId('project-name')).toHaveValue('Relance HTA');
     await editor.getByTestId('project-name').hover();
-    await expect.poll(async () => (await editor.getByTestId('cell-1-link').textContent())?.trim()).toBe(String(advertId));
+    await expect(editor.getByTestId('cell-1-link')).toHaveText(String(advertId));
     await editor.close();
   });
 });

@@ -123,8 +123,8 @@ test.describe('articles (web host, Chromium)', () => {
 
     await page.reload();
     await expect(page.getByTestId('article-criteria')).toBeVisible();
-    await expect.poll(() => page.getByTestId('criteria-Area').locator('.tag').allTextContents(), { timeout: 20_000 }).toEqual(['spanish×']);
-    expect(await page.getByTestId('criteria-Title').locator('.tag').allTextContents()).toEqual(['DOCTOR×']);
+    await expect(page.getByTestId('criteria-Area').locator('.tag')).toHaveText(['spanish×'], { timeout: 20_000 });
+    await expect(page.getByTestId('criteria-Title').locator('.tag')).toHaveText(['DOCTOR×']);
 
     // Removing a criterion and saving replaces the set.
     await page.getByTestId('criteria-Title').getByRole('button', { name: 'Retirer DOCTOR' }).click();

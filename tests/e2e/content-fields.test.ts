@@ -12,7 +12,7 @@ import { signOut } from './helpers';
 
 const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
-const highlighted = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first().getAttribute('data-highlighted');
+const fieldBox = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first();
 
 async function clearToasts(page: Page) {
   for (const shown of await page.locator('.Toastify__toast').all()) await shown.click({ timeout: 2000 }).catch(() => undefined);
@@ -37,7 +37,7 @@ test.describe('content fields (web host, Chromium)', () => {
     await expect(page.getByTestId('field-error-source')).toHaveText('Source : adresse http ou https ou deeplink attendue');
     await page.getByTestId('editor-save').click();
     await expect(toast(page, 'warning', 'Source : adresse http ou https ou deeplink attendue')).toBeVisible();
-    expect(await highlighted(page, 'source')).toBe('true');
+    await expect(fieldBox(page, 'source')).toHaveAttribute('data-highlighted', 'true');
     expect(page.url()).toContain('/adverts/edit/new');
     await clearToasts(page);
 
@@ -51,8 +51,8 @@ test.describe('content fields (web host, Chromium)', () => {
     // Publishing a post without its logo, images, author and title: their labels, the fields highlighted.
     await page.getByTestId('publish-toggle').click();
     await expect(toast(page, 'error', 'Les propriétés Logo, Images, Auteur, Titre sont requises')).toBeVisible();
-    for (const name of ['logo', 'images', 'author', 'title']) expect(await highlighted(page, name), name).toBe('true');
-    expect(await highlighted(page, 'source')).toBeNull();
+    for (const name of ['logo', 'images', 'author', 'title']) await expect(fieldBox(page, name), name).toHaveAttribute('data-highlighted', 'true');
+    await expect(fieldBox(page, 'source')).not.toHaveAttribute('data-highlighted');
     await expect(page.locator('.Toastify__toast--success')).toHaveCount(0);
     await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
     await clearToasts(page);

@@ -90,9 +90,11 @@ test.describe('groups (web host, Chromium)', () => {
     // Search: Feed, then Document, then App; the found documents come pre-selected, the others not.
     await page.getByTestId('group-search').fill('neuro');
     const results = page.getByTestId('group-search-results');
-    await expect.poll(() => results.locator('.node-label').allTextContents()).toEqual(['Feed', 'Document', 'App']);
+    await expect(results.locator('.node-label')).toHaveText(['Feed', 'Document', 'App']);
     const boxes = results.locator('input[type="checkbox"]');
-    expect(await Promise.all([0, 1, 2].map((n) => boxes.nth(n).isChecked()))).toEqual([false, true, false]);
+    await expect(boxes.nth(0)).not.toBeChecked();
+    await expect(boxes.nth(1)).toBeChecked();
+    await expect(boxes.nth(2)).not.toBeChecked();
     // The term is bolded (3 characters or more).
     await expect(results.locator('b').first()).toHaveText('Neuro');
     await boxes.nth(0).check();

@@ -148,7 +148,7 @@ test.describe('project sidebar, timeline and quote import (web host, Chromium)',
       await expect(content.locator('a', { hasText: 'Voir le site' })).toBeVisible();
       await page.getByTestId('briefing-save').click();
       await expect(read.locator('strong', { hasText: 'Important' })).toBeVisible({ timeout: 15_000 });
-      expect(await read.locator('ul li').allTextContents()).toEqual(['Point un', 'Point deux']);
+      await expect(read.locator('ul li')).toHaveText(['Point un', 'Point deux']);
       expect(await read.locator('em').allTextContents()).toEqual(['Nuance']);
       await expect(read.locator('a', { hasText: 'Voir le site' })).toHaveAttribute('href', 'https://example.org/brief');
       const saved = JSON.stringify((await loadProject()).briefing?.content);
