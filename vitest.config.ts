@@ -10,8 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // One worker per CPU the machine offers, plus one: test files are independent (own databases and ports), and the
-    // browser files spend much of their time waiting on Chromium, a process of its own, so a spare worker fills it.
+    // One worker per CPU the machine offers, plus one: test files are independent (own databases and ports). The
+    // browser tests are Playwright Test's (playwright.config.ts), run by `npm test` after these.
     maxWorkers: availableParallelism() + 1,
     projects: [
       {
@@ -28,28 +28,6 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          // A page under load (three workers, Chromium, the web host on two cores) may take seconds to settle after
-          // a reload: expect.poll waits up to 10 s there (1 s by default). A poll that holds returns at once.
-          expect: { poll: { timeout: 10_000 } },
-          // Builds the renderer once for every browser test file.
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'electron',
-          include: ['tests/electron/**/*.test.ts'],
-          testTimeout: 120_000,
         },
       },
     ],

@@ -1,5 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { ADVERT_MEDIA_MESSAGES as MEDIA } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES as S } from '@shared/messages/story';
@@ -7,31 +6,27 @@ import { ADVERT_TYPES, advertEditorFields, type AdvertTypeName } from '@shared/r
 import { requiredPropertiesOf } from '@shared/rules/publication';
 import { MP4, PNG } from '../fixtures/storage-files';
 import { createAudience } from './content-helpers';
-import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { expect, signIn, test, type WebApp } from './fixtures';
 
 /**
  * Publication of a new advert of every type, the form filled as a user fills it (adverts-articles.md §2.2, §4, §5,
  * issue 21): Nouveau post, name and type, Save, the fields the type requires (typed or uploaded), an expert
  * audience, Save, Publier, 'Le contenu est en ligne'. A story's logo is the story logo upload's.
  */
-let browser: Browser;
-let app: WebApp;
 
 /** The audience type each advert type is searched with in the editor (audiences §3). */
 const AUDIENCE_TYPE: Record<AdvertTypeName, string> = { post: 'timeline', video: 'timeline', quiz: 'timeline', search: 'search', story: 'story', notification: 'notification', tool: 'tool', banner: 'banner' };
 const audienceName = (type: string) => `E2E Experts ${type}`;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  // The machine running the tests is shared: every wait is generous, none is a sleep.
-  app.page.setDefaultTimeout(20_000);
-  for (const type of new Set(Object.values(AUDIENCE_TYPE))) await createAudience(app, audienceName(type), { type, expert: true });
-  await signIn(app.page, app.url, 'CSM');
-});
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      for (const type of new Set(Object.values(AUDIENCE_TYPE))) await createAudience(app, audienceName(type), { type, expert: true });
+      await signIn(app.page, app.url, 'CSM');
+    },
+  },
 });
 
 const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
@@ -39,7 +34,7 @@ const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 
 async function clearToasts(page: Page) {
   for (const shown of await page.locator('.Toastify__toast').all()) await shown.click({ timeout: 2000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('.Toastify__toast').count()).toBe(0);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0);
 }
 
 /** Clicks a button that opens the page's file picker, and answers it with `file`. */
@@ -50,7 +45,7 @@ async function pickFile(page: Page, button: string, file: { name: string; mimeTy
 
 /** Nouveau post from the list, a name and a type, then Save: the advert is created and the editor on its route. */
 async function newAdvert(page: Page, name: string, type: AdvertTypeName, beforeSave?: () => Promise<void>) {
-  await page.goto(`${app.url}/adverts`);
+  await page.goto('/adverts');
   await page.getByRole('link', { name: M.newPost }).click();
   await page.waitForURL((u) => u.pathname === '/adverts/edit/new');
   await field(page, 'name').fill(name);
@@ -58,7 +53,7 @@ async function newAdvert(page: Page, name: string, type: AdvertTypeName, beforeS
   await beforeSave?.();
   await page.getByTestId('editor-save').click();
   await page.waitForURL((u) => /^\/adverts\/edit\/\d+$/.test(u.pathname));
-  await toast(page, 'success', M.saved).waitFor();
+  await expect(toast(page, 'success', M.saved)).toBeVisible();
   await clearToasts(page);
 }
 
@@ -67,24 +62,24 @@ async function attachAudienceAndSave(page: Page, type: AdvertTypeName) {
   const name = audienceName(AUDIENCE_TYPE[type]);
   await page.getByTestId('audience-search').fill(name);
   await page.getByTestId('audience-results').getByRole('button', { name }).click();
-  await page.getByTestId('attached-audiences').getByText(name).waitFor();
+  await expect(page.getByTestId('attached-audiences').getByText(name)).toBeVisible();
   await page.getByTestId('editor-save').click();
-  await toast(page, 'success', M.saved).waitFor();
+  await expect(toast(page, 'success', M.saved)).toBeVisible();
   await clearToasts(page);
 }
 
 /** Publier: the answer is 'Le contenu est en ligne' (an error toast's text fails the test with the reason). */
 async function publish(page: Page) {
-  expect(await page.getByTestId('publish-toggle').textContent()).toBe(M.publish);
+  await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
   await page.getByTestId('publish-toggle').click();
   const answer = page.locator('.Toastify__toast--error').or(toast(page, 'success', M.contentOnline)).first();
-  await answer.waitFor();
-  expect(await answer.textContent()).toBe(M.contentOnline);
-  await expect.poll(() => page.getByTestId('publish-toggle').textContent()).toBe(M.unpublish);
-  expect(await page.getByTestId('campaign-status').textContent()).toBe('online');
+  await expect(answer).toBeVisible();
+  await expect(answer).toHaveText(M.contentOnline);
+  await expect(page.getByTestId('publish-toggle')).toHaveText(M.unpublish);
+  await expect(page.getByTestId('campaign-status')).toHaveText('online');
   // Online on the server too: the page loaded again says so.
   await page.reload();
-  await expect.poll(() => page.getByTestId('publish-toggle').textContent()).toBe(M.unpublish);
+  await expect(page.getByTestId('publish-toggle')).toHaveText(M.unpublish);
 }
 
 /** The fields of `type` the form shows, as the editor names them (screens' own fields aside). */
@@ -94,32 +89,33 @@ const shownFields = (page: Page) =>
     .locator('.editor-form [data-field]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-field')!).filter((name) => !name.startsWith('screen.')));
 
-describe('publishing a new advert of each type (web host, Chromium)', { timeout: 180_000 }, () => {
-  it('story: Nouveau post → story → Save → the story logo upload → an audience → Save → Publier', async () => {
+test.describe('publishing a new advert of each type (web host, Chromium)', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test('story: Nouveau post → story → Save → the story logo upload → an audience → Save → Publier', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Story e2e publiée', 'story');
     const section = page.getByTestId('section-cta');
     if ((await section.getAttribute('open')) === null) await page.getByTestId('section-cta-toggle').click();
     // No 'Visuels et descriptifs' for a story: its logo is the story's own.
-    expect(await page.getByTestId('section-visuals').count()).toBe(0);
-    expect(await page.getByTestId('story-upload-logo').textContent()).toBe(S.uploadStoryLogo);
+    await expect(page.getByTestId('section-visuals')).toHaveCount(0);
+    await expect(page.getByTestId('story-upload-logo')).toHaveText(S.uploadStoryLogo);
     await pickFile(page, 'story-upload-logo', { name: 'story-logo.png', mimeType: 'image/png', buffer: PNG });
-    await toast(page, 'success', MEDIA.storyLogoSaved).waitFor();
-    expect(await page.getByTestId('story-logo-thumb').getAttribute('src')).toMatch(/^\/cdn\/.+\.png\?d=\d+$/);
+    await expect(toast(page, 'success', MEDIA.storyLogoSaved)).toBeVisible();
+    await expect(page.getByTestId('story-logo-thumb')).toHaveAttribute('src', /^\/cdn\/.+\.png\?d=\d+$/);
     await clearToasts(page);
     await attachAudienceAndSave(page, 'story');
     await publish(page);
-    expect(await page.getByTestId('story-logo-thumb').getAttribute('src')).toMatch(/^\/cdn\/.+\.png\?d=\d+$/);
+    await expect(page.getByTestId('story-logo-thumb')).toHaveAttribute('src', /^\/cdn\/.+\.png\?d=\d+$/);
   });
 
-  it('post: logo and image uploaded, author, source and title typed', async () => {
+  test('post: logo and image uploaded, author, source and title typed', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Post e2e publié', 'post');
     await pickFile(page, 'upload-logo', { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await toast(page, 'success', MEDIA.logoSaved).waitFor();
+    await expect(toast(page, 'success', MEDIA.logoSaved)).toBeVisible();
     await pickFile(page, 'upload-image', { name: 'visuel.png', mimeType: 'image/png', buffer: PNG });
-    await toast(page, 'success', MEDIA.imageSaved).waitFor();
-    await expect.poll(() => page.getByTestId('media-image').count()).toBe(1);
+    await expect(toast(page, 'success', MEDIA.imageSaved)).toBeVisible();
+    await expect(page.getByTestId('media-image')).toHaveCount(1);
     await field(page, 'author').fill('Laboratoire Exemple');
     await field(page, 'source').fill('https://www.exemple.fr/cardio');
     await field(page, 'title').fill('Nouvelles recommandations HTA');
@@ -128,13 +124,13 @@ describe('publishing a new advert of each type (web host, Chromium)', { timeout:
     await publish(page);
   });
 
-  it('video: logo and video uploaded, author, source and title typed', async () => {
+  test('video: logo and video uploaded, author, source and title typed', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Vidéo e2e publiée', 'video');
     await pickFile(page, 'upload-logo', { name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await toast(page, 'success', MEDIA.logoSaved).waitFor();
+    await expect(toast(page, 'success', MEDIA.logoSaved)).toBeVisible();
     await pickFile(page, 'upload-video', { name: 'film.mp4', mimeType: 'video/mp4', buffer: MP4 });
-    await page.getByTestId('media-video').waitFor();
+    await expect(page.getByTestId('media-video')).toBeVisible();
     await field(page, 'author').fill('Laboratoire Exemple');
     await field(page, 'source').fill('https://www.exemple.fr/video');
     await field(page, 'title').fill('Le geste en vidéo');
@@ -143,19 +139,19 @@ describe('publishing a new advert of each type (web host, Chromium)', { timeout:
     await publish(page);
   });
 
-  it('quiz: logo address and author typed, the French legal notice picked', async () => {
+  test('quiz: logo address and author typed, the French legal notice picked', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Quiz e2e publié', 'quiz');
     await field(page, 'logo').fill('https://cdn.exemple.fr/logo.png');
     await field(page, 'author').fill('Laboratoire Exemple');
     await page.getByTestId('footnote-fr').click();
-    expect(await field(page, 'footNote').inputValue()).not.toBe('');
+    await expect(field(page, 'footNote')).not.toHaveValue('');
     await attachAudienceAndSave(page, 'quiz');
     await publish(page);
   });
 
   for (const type of ['notification', 'search'] as const) {
-    it(`${type}: title and source typed`, async () => {
+    test(`${type}: title and source typed`, async ({ app }) => {
       const { page } = app;
       await newAdvert(page, `${type} e2e publiée`, type);
       await field(page, 'title').fill('Rappel vaccinal');
@@ -165,14 +161,14 @@ describe('publishing a new advert of each type (web host, Chromium)', { timeout:
     });
   }
 
-  it('tool: its Sonata ID before the first save, nothing more to publish', async () => {
+  test('tool: its Sonata ID before the first save, nothing more to publish', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Outil e2e publié', 'tool', () => field(page, 'sonataId').fill('SONATA-42'));
     await attachAudienceAndSave(page, 'tool');
     await publish(page);
   });
 
-  it('banner: nothing more to publish', async () => {
+  test('banner: nothing more to publish', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Bannière e2e publiée', 'banner');
     await field(page, 'bannerLink').fill('https://www.exemple.fr/banniere');
@@ -180,7 +176,7 @@ describe('publishing a new advert of each type (web host, Chromium)', { timeout:
     await publish(page);
   });
 
-  it("the editor of each type shows the fields of its sections' map, the required ones among them", async () => {
+  test("the editor of each type shows the fields of its sections' map, the required ones among them", async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Types e2e', 'post');
     for (const type of ADVERT_TYPES) {

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
 import { createAudience } from './content-helpers';
-import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 
 /**
  * Issue 21 items 2 and 3, as the user walks them: 'Créer une publicité' from an action, the advert saved is linked
@@ -11,15 +10,14 @@ import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './
  * campagne' ask 'Quelle est la raison du retard :'.
  */
 
-let browser: Browser;
-let app: WebApp;
+let apiUrl: string;
 let token: string;
 let audienceId: number;
 let project: { id: number; name: string; targets: { id: number; actionCode: string }[] };
 const quoted = Math.floor(Date.now() / 1000) - 30 * SECONDS_PER_DAY;
 
 async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.apiUrl}${path}`, {
+  const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -29,51 +27,49 @@ async function api(method: string, path: string, body?: unknown) {
   return answer;
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  // The machine running the tests is shared: every wait is generous, none is a sleep.
-  app.page.setDefaultTimeout(20_000);
-  const { email, password } = demoAccount('CSM');
-  const session = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
-  const answer = (await session.json()) as { accessToken: { value: string }; userId: number };
-  token = answer.accessToken.value;
-  // Two lines, so that the project id and the action id differ (the old 'Page projet' went to the action's id).
-  project = await api('POST', '/project', { name: 'Relance HTA', clientName: 'Sanofa', keyAccount: answer.userId, actor: 'Laboratoire', lines: 2 });
-  await api('PUT', `/target/${project.targets[1].id}/properties`, { type: 'post', status: '2. en ligne', initialQuotationDate: quoted, revenue: 9000 });
-  audienceId = await createAudience(app, 'E2E Cardiologues experts', { expert: true });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      apiUrl = app.apiUrl;
+      const { email, password } = demoAccount('CSM');
+      const session = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+      const answer = (await session.json()) as { accessToken: { value: string }; userId: number };
+      token = answer.accessToken.value;
+      // Two lines, so that the project id and the action id differ (the old 'Page projet' went to the action's id).
+      project = await api('POST', '/project', { name: 'Relance HTA', clientName: 'Sanofa', keyAccount: answer.userId, actor: 'Laboratoire', lines: 2 });
+      await api('PUT', `/target/${project.targets[1].id}/properties`, { type: 'post', status: '2. en ligne', initialQuotationDate: quoted, revenue: 9000 });
+      audienceId = await createAudience(app, 'E2E Cardiologues experts', { expert: true });
+    },
+  },
 });
 
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 const toast = (page: Page, kind: 'success' | 'error' | 'warning', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
-describe('advert created from an action (web host, Chromium)', { timeout: 240_000 }, () => {
-  it("links the saved advert to its action, opens the action's project, and asks the delay reason of a late campaign", async () => {
+test.describe('advert created from an action (web host, Chromium)', () => {
+  test.describe.configure({ timeout: 240_000 });
+  test("links the saved advert to its action, opens the action's project, and asks the delay reason of a late campaign", async ({ app }) => {
     const { page, url, context } = app;
     const target = project.targets[1];
     await signIn(page, url, 'CSM');
     await page.goto(`${url}/project/edit/${project.id}`);
-    await page.getByTestId('target-grid').waitFor();
+    await expect(page.getByTestId('target-grid')).toBeVisible();
 
     // 'Créer une publicité' opens the new advert in another tab, named after the client, project and action.
     const [editor] = await Promise.all([context.waitForEvent('page'), page.getByTestId('target-new-advert-1').click()]);
     editor.setDefaultTimeout(20_000);
     await editor.waitForURL((u) => u.pathname.startsWith('/adverts/edit/project-'));
     // The action code ends like a file name ('…-1.2'): the web host still serves the page.
-    await expect.poll(() => field(editor, 'name').inputValue()).toBe(`SANOFA - Relance HTA - ${target.actionCode}`);
+    await expect(field(editor, 'name')).toHaveValue(`SANOFA - Relance HTA - ${target.actionCode}`);
     // A new advert is linked once saved, not before.
-    expect(await editor.getByTestId('project-page').count()).toBe(0);
+    await expect(editor.getByTestId('project-page')).toHaveCount(0);
 
     await field(editor, 'name').fill('Relance HTA — post cardiologues');
     await field(editor, 'type').selectOption('post');
     await editor.getByTestId('editor-save').click();
     await editor.waitForURL((u) => /^\/adverts\/edit\/\d+$/.test(u.pathname));
     const advertId = Number(new URL(editor.url()).pathname.split('/').pop());
-    await editor.getByTestId('project-page').waitFor();
+    await expect(editor.getByTestId('project-page')).toBeVisible();
     // Both sides hold the link: the action names the advert, the advert its action with the real quotation date.
     await expect.poll(async () => (await api('GET', `/project/${project.id}`)).targets[1].advertId).toBe(advertId);
     expect((await api('GET', `/v2/advert/${advertId}`))._$target).toMatchObject({ id: target.id, projectId: project.id, initialQuotationDate: quoted });
@@ -87,32 +83,32 @@ describe('advert created from an action (web host, Chromium)', { timeout: 240_00
     await editor.getByTestId('audience-search').fill('E2E');
     await editor.getByTestId(`audience-result-${audienceId}`).click();
     await editor.getByTestId('editor-save').click();
-    await toast(editor, 'success', M.saved).waitFor();
+    await expect(toast(editor, 'success', M.saved)).toBeVisible();
 
     // Quoted 30 days ago: 'Démarrer la campagne' asks why first; Annuler starts nothing.
     await editor.getByRole('button', { name: M.startCampaign }).click();
     const dialog = editor.getByTestId('delay-reason-dialog');
-    await dialog.getByRole('heading', { name: M.delayReasonTitle }).waitFor();
+    await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
     await editor.getByTestId('delay-reason-cancel').click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
     expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
 
     const reason = DELAY_REASONS[3];
     await editor.getByRole('button', { name: M.startCampaign }).click();
-    await dialog.getByRole('heading', { name: M.delayReasonTitle }).waitFor();
+    await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
     await editor.getByTestId(`delay-reason-${reason.key}`).click();
     await editor.getByTestId('delay-reason-confirm').click();
-    await expect.poll(() => editor.getByTestId('campaign-status').textContent()).toBe('publié');
+    await expect(editor.getByTestId('campaign-status')).toHaveText('publié');
     // The reason and the delay are the action's.
     expect((await api('GET', `/project/${project.id}`)).targets[1]).toMatchObject({ advertId, delayReason: reason.key, releaseDateDiff: 30 });
 
     // 'Page projet' opens the action's project (not /project/edit/{action id}).
     await editor.getByTestId('project-page').click();
     await editor.waitForURL((u) => u.pathname === `/project/edit/${project.id}`);
-    await editor.getByTestId('target-grid').waitFor();
-    expect(await editor.getByTestId('project-name').inputValue()).toBe('Relance HTA');
+    await expect(editor.getByTestId('target-grid')).toBeVisible();
+    await expect(editor.getByTestId('project-name')).toHaveValue('Relance HTA');
     await editor.getByTestId('project-name').hover();
-    await expect.poll(async () => (await editor.getByTestId('cell-1-link').textContent())?.trim()).toBe(String(advertId));
+    await expect(editor.getByTestId('cell-1-link')).toHaveText(String(advertId));
     await editor.close();
   });
 });

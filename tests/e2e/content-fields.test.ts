@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
-import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { expect, test, type WebApp } from './fixtures';
 import { signOut } from './helpers';
 
 /**
@@ -11,32 +10,23 @@ import { signOut } from './helpers';
  * them, with no 'Enregistré' beside it; the new-group dialog says 'Créer'; a new article's preview says article.
  */
 
-let browser: Browser;
-let app: WebApp;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  app.page.setDefaultTimeout(20_000);
-});
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
-});
-
 const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
-const highlighted = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first().getAttribute('data-highlighted');
+const fieldBox = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first();
 
 async function clearToasts(page: Page) {
   for (const shown of await page.locator('.Toastify__toast').all()) await shown.click({ timeout: 2000 }).catch(() => undefined);
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 5000 }).toBe(0);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 5000 });
 }
 
-describe('content fields (web host, Chromium)', { timeout: 180_000 }, () => {
-  it('a bad source address is refused at its field in French; a refused publication lists labels and highlights them', async () => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM');
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('content fields (web host, Chromium)', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test('a bad source address is refused at its field in French; a refused publication lists labels and highlights them', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM');
     await page.waitForURL((u) => u.pathname === '/adverts');
     await page.getByRole('link', { name: M.newPost }).click();
     await page.waitForURL((u) => u.pathname === '/adverts/edit/new');
@@ -44,47 +34,47 @@ describe('content fields (web host, Chromium)', { timeout: 180_000 }, () => {
     await field(page, 'type').selectOption('post');
 
     await field(page, 'source').fill('pas une url');
-    await expect.poll(() => page.getByTestId('field-error-source').textContent()).toBe('Source : adresse http ou https ou deeplink attendue');
+    await expect(page.getByTestId('field-error-source')).toHaveText('Source : adresse http ou https ou deeplink attendue');
     await page.getByTestId('editor-save').click();
-    await toast(page, 'warning', 'Source : adresse http ou https ou deeplink attendue').waitFor();
-    expect(await highlighted(page, 'source')).toBe('true');
+    await expect(toast(page, 'warning', 'Source : adresse http ou https ou deeplink attendue')).toBeVisible();
+    await expect(fieldBox(page, 'source')).toHaveAttribute('data-highlighted', 'true');
     expect(page.url()).toContain('/adverts/edit/new');
     await clearToasts(page);
 
     await field(page, 'source').fill('https://www.exemple.fr/cardio');
-    await expect.poll(() => page.getByTestId('field-error-source').count()).toBe(0);
+    await expect(page.getByTestId('field-error-source')).toHaveCount(0);
     await page.getByTestId('editor-save').click();
-    await toast(page, 'success', M.saved).waitFor();
+    await expect(toast(page, 'success', M.saved)).toBeVisible();
     await page.waitForURL((u) => /^\/adverts\/edit\/\d+$/.test(u.pathname));
     await clearToasts(page);
 
     // Publishing a post without its logo, images, author and title: their labels, the fields highlighted.
     await page.getByTestId('publish-toggle').click();
-    await toast(page, 'error', 'Les propriétés Logo, Images, Auteur, Titre sont requises').waitFor();
-    for (const name of ['logo', 'images', 'author', 'title']) expect(await highlighted(page, name), name).toBe('true');
-    expect(await highlighted(page, 'source')).toBeNull();
-    expect(await page.locator('.Toastify__toast--success').count()).toBe(0);
-    expect(await page.getByTestId('publish-toggle').textContent()).toBe(M.publish);
+    await expect(toast(page, 'error', 'Les propriétés Logo, Images, Auteur, Titre sont requises')).toBeVisible();
+    for (const name of ['logo', 'images', 'author', 'title']) await expect(fieldBox(page, name), name).toHaveAttribute('data-highlighted', 'true');
+    await expect(fieldBox(page, 'source')).not.toHaveAttribute('data-highlighted');
+    await expect(page.locator('.Toastify__toast--success')).toHaveCount(0);
+    await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
     await clearToasts(page);
 
     // An address that is no address does not count as filled either.
     await field(page, 'logo').fill('javascript:alert(1)');
-    await expect.poll(() => page.getByTestId('field-error-logo').textContent()).toBe('Logo : adresse http ou https attendue');
+    await expect(page.getByTestId('field-error-logo')).toHaveText('Logo : adresse http ou https attendue');
     await page.getByTestId('publish-toggle').click();
-    await toast(page, 'error', 'Les propriétés Logo, Images, Auteur, Titre sont requises').waitFor();
+    await expect(toast(page, 'error', 'Les propriétés Logo, Images, Auteur, Titre sont requises')).toBeVisible();
     await signOut(page);
   });
 
-  it('the new-group dialog says Créer; a new article says to save the article', async () => {
-    const { page, url } = app;
-    await signIn(page, url, 'ADMIN');
+  test('the new-group dialog says Créer; a new article says to save the article', async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('ADMIN');
     await page.goto(`${url}/groupes`);
     await page.getByTestId('groups-new').click();
-    await expect.poll(() => page.getByTestId('group-new-create').textContent()).toBe('Créer');
+    await expect(page.getByTestId('group-new-create')).toHaveText('Créer');
     await page.getByTestId('group-new-dialog').getByRole('button', { name: 'Annuler' }).click();
 
     await page.goto(`${url}/articles/edit/new`);
-    await expect.poll(() => page.getByTestId('preview-save-first').textContent()).toBe(PREVIEW_MESSAGES.saveArticleToPreview);
+    await expect(page.getByTestId('preview-save-first')).toHaveText(PREVIEW_MESSAGES.saveArticleToPreview);
     await signOut(page);
   });
 });

@@ -1,60 +1,55 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
-import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { demoAccount, expect, test, type WebApp } from './fixtures';
 
 /**
  * Issue 21 item 13: in a new audience, 'cardio' listed the feed and 24 documents (the limit) and the specialty
  * 'Cardiologie et maladies vasculaires' only for 'Cardiologie et'; a term matching nothing showed nothing at all.
  */
-let browser: Browser;
-let app: WebApp;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  // The demo workspace of `npm run web`: feeds, apps and 2,000 documents, a quarter of them about cardiology.
-  app = await openWebApp(browser, { demoPopulation: { users: 200, events: 500 } });
-  const { email, password } = demoAccount('ADMIN');
-  const session = await (
-    await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })
-  ).json();
-  // A cardiologist among the app users, whatever the draw of the demo: the specialty is a criterion.
-  const ingested = await fetch(`${app.apiUrl}/population/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken.value}` },
-    body: JSON.stringify([{ externalId: 'e2e-cardio', email: 'cardio@exemple.fr', name: 'Cardio', professionId: 2, specialtyId: 6, area: 'french', roles: [] }]),
-  });
-  expect(ingested.status).toBe(200);
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+test.use({
+  appOptions: {
+    demoPopulation: { users: 200, events: 500 },
+    prepare: async (app) => {
+      // The demo workspace of `npm run web`: feeds, apps and 2,000 documents, a quarter of them about cardiology.
+      const { email, password } = demoAccount('ADMIN');
+      const session = await (
+        await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })
+      ).json();
+      // A cardiologist among the app users, whatever the draw of the demo: the specialty is a criterion.
+      const ingested = await fetch(`${app.apiUrl}/population/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken.value}` },
+        body: JSON.stringify([{ externalId: 'e2e-cardio', email: 'cardio@exemple.fr', name: 'Cardio', professionId: 2, specialtyId: 6, area: 'french', roles: [] }]),
+      });
+      expect(ingested.status).toBe(200);
+    },
+  },
 });
 
-describe('criteria search of the audience editor (web host, Chromium)', () => {
-  it("shows the specialty first for 'cardio', and 'Aucun résultat' for a term matching nothing", async () => {
-    const { page, url } = app;
-    await signIn(page, url, 'CSM_LEAD');
+test.describe('criteria search of the audience editor (web host, Chromium)', () => {
+  test("shows the specialty first for 'cardio', and 'Aucun résultat' for a term matching nothing", async ({ app, signedIn }) => {
+    const { url } = app;
+    const page = await signedIn('CSM_LEAD');
     await page.goto(`${url}/audiences`);
     await page.getByTestId('audiences-create').selectOption('timeline');
     await page.waitForURL((u) => u.pathname === '/audiences/new');
 
     await page.getByTestId('criteria-search').fill('cardio');
     const results = page.getByTestId('criteria-results').getByRole('option');
-    await expect.poll(() => results.first().textContent(), { timeout: 15_000 }).toBe('Specialty Cardiologie et maladies vasculaires');
+    await expect(results.first()).toHaveText('Specialty Cardiologie et maladies vasculaires', { timeout: 15_000 });
     // The feed is still there, after the specialties; no message while results show.
     await expect.poll(() => results.allTextContents()).toContain('Feed Cardiologie');
-    expect(await page.getByTestId('criteria-no-result').count()).toBe(0);
+    await expect(page.getByTestId('criteria-no-result')).toHaveCount(0);
 
     // Case and accents do not matter.
     await page.getByTestId('criteria-search').fill('DERMATO');
-    await expect.poll(() => results.first().textContent()).toBe('Specialty Dermatologie et vénéréologie');
+    await expect(results.first()).toHaveText('Specialty Dermatologie et vénéréologie');
 
     await page.getByTestId('criteria-search').fill('zzzz');
-    await expect.poll(() => page.getByTestId('criteria-no-result').textContent()).toBe(AUDIENCE_MESSAGES.criteriaNoResult);
-    expect(await page.getByTestId('criteria-results').count()).toBe(0);
+    await expect(page.getByTestId('criteria-no-result')).toHaveText(AUDIENCE_MESSAGES.criteriaNoResult);
+    await expect(page.getByTestId('criteria-results')).toHaveCount(0);
     // Emptied: neither results nor the message.
     await page.getByTestId('criteria-search').fill('');
-    await expect.poll(() => page.getByTestId('criteria-no-result').count()).toBe(0);
-  }, 120_000);
+    await expect(page.getByTestId('criteria-no-result')).toHaveCount(0);
+  });
 });

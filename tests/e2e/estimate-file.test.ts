@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { databaseEstimateSource } from '../../src-server/features/projects/estimates';
-import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { expect, signIn, test, type WebApp } from './fixtures';
 import { signOut } from './helpers';
 
 /**
@@ -14,8 +13,6 @@ import { signOut } from './helpers';
  * creating a project. (The demo's own quotes: tests/server/estimates-import.test.ts.)
  */
 
-let browser: Browser;
-let app: WebApp;
 const folder = mkdtempSync(join(tmpdir(), 'e2e-estimates-'));
 
 const HEADER = 'Numéro de devis;Client;Libellé;Quantité;Prix unitaire HT;Date de signature';
@@ -35,24 +32,22 @@ function file(name: string, content: string): string {
 
 const toast = (page: Page, kind: 'success' | 'error', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+test.afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-describe('quote export import (issue 21 item 4)', () => {
-  it('ADMIN imports the file from the projects list (a bad line named in French first), then a DEV number creates a project', async () => {
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('quote export import (issue 21 item 4)', () => {
+  test('ADMIN imports the file from the projects list (a bad line named in French first), then a DEV number creates a project', async ({ app }) => {
+    test.setTimeout(240_000);
     const { page, url } = app;
     await signIn(page, url, 'ADMIN');
     await page.goto(`${url}/projects`);
     await page.getByTestId('projects-import-estimates').click();
     const dialog = page.getByTestId('estimate-file-dialog');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const pick = async (path: string) => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId('estimate-file-choose').click();
@@ -70,11 +65,11 @@ describe('quote export import (issue 21 item 4)', () => {
     await pick(file('devis.csv', GOOD));
     const imported = PROJECT_MESSAGES.estimateFileImported(2, 3, 'devis.csv');
     expect(imported).toBe('2 devis importés (3 lignes) depuis devis.csv');
-    await expect.poll(() => dialog.getByTestId('estimate-file-imported').textContent(), { timeout: 20_000 }).toBe(imported);
-    await toast(page, 'success', imported).waitFor();
-    expect(await dialog.getByTestId('estimate-file-error').count()).toBe(0);
+    await expect(dialog.getByTestId('estimate-file-imported')).toHaveText(imported, { timeout: 20_000 });
+    await expect(toast(page, 'success', imported)).toBeVisible();
+    await expect(dialog.getByTestId('estimate-file-error')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Annuler' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await expect(dialog).not.toBeAttached();
 
     // 'Importer un devis' with the imported number: the project is created with the quote's lines as actions.
     await page.getByTestId('projects-new').click();
@@ -86,17 +81,17 @@ describe('quote export import (issue 21 item 4)', () => {
     if (!(await csm.inputValue())) await csm.selectOption({ index: 1 });
     await page.getByTestId('create-project-submit').click();
     await page.waitForURL((address) => /^\/project\/edit\/\d+$/.test(address.pathname), { timeout: 20_000 });
-    await page.getByTestId('target-row-1').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('target-row-2').count()).toBe(0);
-    expect(await page.getByText(PROJECT_MESSAGES.estimateNotFound).count()).toBe(0);
-  }, 240_000);
+    await expect(page.getByTestId('target-row-1')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('target-row-2')).toHaveCount(0);
+    await expect(page.getByText(PROJECT_MESSAGES.estimateNotFound)).toHaveCount(0);
+  });
 
-  it('a CSM is not offered the import (the server refuses it too)', async () => {
+  test('a CSM is not offered the import (the server refuses it too)', async ({ app }) => {
     const { page, url } = app;
     await signOut(page);
     await signIn(page, url, 'CSM');
     await page.goto(`${url}/projects`);
-    await page.getByTestId('projects-new').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('projects-import-estimates').count()).toBe(0);
-  }, 120_000);
+    await expect(page.getByTestId('projects-new')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('projects-import-estimates')).toHaveCount(0);
+  });
 });

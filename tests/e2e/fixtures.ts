@@ -3,24 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import type { Settings } from '@shared/ipc';
 import type { Role } from '@shared/roles';
 import type { WebHost } from '../../src-main/hosts/web';
 import { e2eRendererDir } from './global-setup';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { expect };
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
 
 export interface WebApp {
   host: WebHost;
@@ -29,23 +20,27 @@ export interface WebApp {
   dataDir: string;
   context: BrowserContext;
   page: Page;
-  /** CSP violations and uncaught errors seen in the page so far; close() fails the test when any. */
+  /** CSP violations and uncaught errors seen in the page and not yet reported; each fails the test it happened in. */
   problems: string[];
   close(): Promise<void>;
 }
 
+export interface AppOptions {
+  /** The settings file as an administrator would have edited it before the start. */
+  settings?: Partial<Settings>;
+  /** The app users and audiences of the demo: none by default (fast); a small size for audience tests. */
+  demoPopulation?: false | { users: number; events: number };
+  /** What the file's tests need in place once the host is up (audiences, projects, a signed-in page...). */
+  prepare?: (app: WebApp) => Promise<void>;
+}
+
 /**
- * A fresh web host (own PGlite folder, own settings, demo workspace) and a fresh browser context: every test
- * starts from first run, like a new user-data directory.
+ * A fresh web host (own PGlite folder, own settings, demo workspace) and a fresh browser context with one page:
+ * the app from first run, like a new user-data directory.
  */
-export async function openWebApp(
-  browser: Browser,
-  /** demoPopulation: the app users and audiences of the demo, none by default (fast); a small size for audience tests. */
-  options: { settings?: Partial<Settings>; demoPopulation?: false | { users: number; events: number } } = {},
-): Promise<WebApp> {
+export async function openWebApp(browser: Browser, options: AppOptions = {}): Promise<WebApp> {
   const { startWebHost } = await import('../../src-main/hosts/web');
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
-  // As an administrator would have edited it before the start.
   if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: options.settings }));
   const host = await startWebHost({
     port: 0,
@@ -57,7 +52,8 @@ export async function openWebApp(
     demoPopulation: options.demoPopulation ?? false,
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
-  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  // baseURL: helpers of a file open the app's paths without knowing its port.
+  const context = await browser.newContext({ baseURL: host.url, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
   // The page must run within its CSP and without uncaught errors: each is a failure of the test that caused it.
   const problems: string[] = [];
@@ -65,7 +61,7 @@ export async function openWebApp(
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  return {
+  const app: WebApp = {
     host,
     url: host.url,
     apiUrl: host.apiUrl,
@@ -77,10 +73,80 @@ export async function openWebApp(
       await context.close().catch(() => undefined);
       await host.close();
       rmSync(dataDir, { recursive: true, force: true });
-      expect(problems, 'CSP violations or uncaught errors in the page').toEqual([]);
     },
   };
+  try {
+    await options.prepare?.(app);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
 }
+
+/**
+ * The web app of the current test file. Starting a host takes 8 to 15 s on a loaded machine, and the tests of a
+ * file build on one another's steps, so they share one (a file that needs a clean one per test says `fresh: true`);
+ * the worker's next file gets a new host, and the previous one is closed.
+ */
+class HostPerFile {
+  private current: { key: string; app: WebApp } | null = null;
+  constructor(private readonly browser: Browser) {}
+
+  async forFile(key: string, options: AppOptions): Promise<WebApp> {
+    if (this.current?.key === key) return this.current.app;
+    await this.close();
+    this.current = { key, app: await openWebApp(this.browser, options) };
+    return this.current.app;
+  }
+
+  async close(): Promise<void> {
+    const app = this.current?.app;
+    this.current = null;
+    await app?.close();
+  }
+}
+
+export interface E2EFixtures {
+  /** How the web host starts: `test.use({ appOptions: ... })` in a file or describe block. */
+  appOptions: AppOptions & { fresh?: boolean };
+  /** The web app: one per file (or per test with `fresh`); CSP violations and page errors fail the test. */
+  app: WebApp;
+  /** Signs the demo account of `role` in on the app's (signed-out) page; answers the page. */
+  signedIn: (role: Role) => Promise<Page>;
+}
+
+export const test = base.extend<E2EFixtures, { hostPerFile: HostPerFile }>({
+  appOptions: [{}, { option: true }],
+  hostPerFile: [
+    async ({ browser }, use) => {
+      const hosts = new HostPerFile(browser);
+      await use(hosts);
+      await hosts.close();
+    },
+    { scope: 'worker' },
+  ],
+  app: [
+    async ({ browser, hostPerFile, appOptions }, use, testInfo) => {
+      const { fresh, ...options } = appOptions;
+      const app = fresh ? await openWebApp(browser, options) : await hostPerFile.forFile(`${testInfo.file}:${JSON.stringify(options)}`, options);
+      try {
+        await use(app);
+      } finally {
+        if (fresh) await app.close();
+      }
+      expect(app.problems.splice(0), 'CSP violations or uncaught errors in the page').toEqual([]);
+    },
+    // Starting the host (and preparing its data) is not the test's time: it has its own.
+    { timeout: 300_000 },
+  ],
+  signedIn: async ({ app }, use) => {
+    await use(async (role) => {
+      await signIn(app.page, app.url, role);
+      return app.page;
+    });
+  },
+});
 
 export function demoAccount(role: Role) {
   const account = DEMO_ACCOUNTS.find((demo) => demo.role === role);

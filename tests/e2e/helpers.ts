@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 /** Logs out through the top bar (confirming the question), back to /login. */
 export async function signOut(page: Page): Promise<void> {

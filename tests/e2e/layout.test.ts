@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 import { createPreviewAdvert } from './preview-fixtures';
 
 /**
@@ -15,8 +14,7 @@ const SIZES = [
   { width: 1920, height: 1080 },
 ] as const;
 
-let browser: Browser;
-let app: WebApp;
+let apiUrl: string;
 let token: string;
 let projectId: number;
 let audienceId: number;
@@ -25,7 +23,7 @@ let storyId: number;
 let funnelStartId: number;
 
 async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.apiUrl}${path}`, {
+  const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -35,49 +33,50 @@ async function api(method: string, path: string, body?: unknown) {
   return answer;
 }
 
-beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true });
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  // The CSM makes the project and the adverts, the CSM lead (audience writer) the audience and walks the screens.
-  const { email, password } = demoAccount('CSM');
-  const session = await api('POST', '/authenticate', { username: email, password });
-  token = session.accessToken.value;
-  const project = await api('POST', '/project', { name: 'Grille de mise en page', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 4 });
-  projectId = project.id;
-  const lead = demoAccount('CSM_LEAD');
-  const csm = token;
-  token = (await api('POST', '/authenticate', { username: lead.email, password: lead.password })).accessToken.value;
-  audienceId = (await api('POST', '/audience', { name: 'Cardiologues de mise en page', type: 'timeline' })).id;
-  token = csm;
-  quizId = await createPreviewAdvert(app, token, 'quiz');
-  storyId = await createPreviewAdvert(app, token, 'story');
-  await createPreviewAdvert(app, token, 'notification');
-  funnelStartId = (await api('POST', '/advert/create', { advert: { name: 'Étape un du funnel', type: 'post' } })).id;
-  const second = (await api('POST', '/advert/create', { advert: { name: 'Étape deux du funnel', type: 'post' } })).id;
-  const funnel = await api('POST', `/advert/${funnelStartId}/funnel/create`, {});
-  await api('POST', `/advert/${funnelStartId}/funnel/append`, { funnelUuid: funnel.uuid, newAdvertId: second, minViews: 3 });
-  // Rows filled as in real use: the grid is as wide as it gets with text in every column.
-  for (const [index, target] of (project.targets as { id: number }[]).entries()) {
-    await api('PUT', `/target/${target.id}/properties`, {
-      type: 'post',
-      // An advert is linked to one action at most.
-      ...(index === 0 ? { advertId: funnelStartId } : {}),
-      populationCategory: 'Médecins généralistes',
-      populationSample: 'Cardiologues libéraux',
-      populationSize: 12000,
-      startDate: 1767225600,
-      // The last action runs two years: more months than the window shows.
-      endDate: index === 3 ? 1827792000 : 1772323200,
-      revenue: 12500.5,
-      comment: 'Relance prévue après le congrès',
-    });
-  }
-  await signIn(app.page, app.url, 'CSM_LEAD');
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      apiUrl = app.apiUrl;
+      mkdirSync(SCREENS, { recursive: true });
+      // The CSM makes the project and the adverts, the CSM lead (audience writer) the audience and walks the screens.
+      const { email, password } = demoAccount('CSM');
+      const session = await api('POST', '/authenticate', { username: email, password });
+      token = session.accessToken.value;
+      const project = await api('POST', '/project', { name: 'Grille de mise en page', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 4 });
+      projectId = project.id;
+      const lead = demoAccount('CSM_LEAD');
+      const csm = token;
+      token = (await api('POST', '/authenticate', { username: lead.email, password: lead.password })).accessToken.value;
+      audienceId = (await api('POST', '/audience', { name: 'Cardiologues de mise en page', type: 'timeline' })).id;
+      token = csm;
+      quizId = await createPreviewAdvert(app, token, 'quiz');
+      storyId = await createPreviewAdvert(app, token, 'story');
+      await createPreviewAdvert(app, token, 'notification');
+      funnelStartId = (await api('POST', '/advert/create', { advert: { name: 'Étape un du funnel', type: 'post' } })).id;
+      const second = (await api('POST', '/advert/create', { advert: { name: 'Étape deux du funnel', type: 'post' } })).id;
+      const funnel = await api('POST', `/advert/${funnelStartId}/funnel/create`, {});
+      await api('POST', `/advert/${funnelStartId}/funnel/append`, { funnelUuid: funnel.uuid, newAdvertId: second, minViews: 3 });
+      // Rows filled as in real use: the grid is as wide as it gets with text in every column.
+      for (const [index, target] of (project.targets as { id: number }[]).entries()) {
+        await api('PUT', `/target/${target.id}/properties`, {
+          type: 'post',
+          // An advert is linked to one action at most.
+          ...(index === 0 ? { advertId: funnelStartId } : {}),
+          populationCategory: 'Médecins généralistes',
+          populationSample: 'Cardiologues libéraux',
+          populationSize: 12000,
+          startDate: 1767225600,
+          // The last action runs two years: more months than the window shows.
+          endDate: index === 3 ? 1827792000 : 1772323200,
+          revenue: 12500.5,
+          comment: 'Relance prévue après le congrès',
+        });
+      }
+      await signIn(app.page, app.url, 'CSM_LEAD');
+    },
+  },
 });
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -106,13 +105,13 @@ const lineHeight = (locator: Locator) =>
     return Number.isFinite(line) ? line : Number.parseFloat(style.fontSize) * 1.25;
   });
 
-describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) => {
-  it('project grid: scrolls inside its box, header and first column stay, row actions reachable', async () => {
+for (const size of SIZES) test.describe(`layout at ${size.width} × ${size.height} (web host, Chromium)`, () => {
+  test('project grid: scrolls inside its box, header and first column stay, row actions reachable', async ({ app }) => {
     const { page, url } = app;
     await page.setViewportSize(size);
     await page.goto(`${url}/project/edit/${projectId}`);
     const grid = page.getByTestId('target-grid');
-    await grid.waitFor({ timeout: 20_000 });
+    await expect(grid).toBeVisible({ timeout: 20_000 });
     await shoot(page, 'project-grid', size);
     await expectNoPageOverflow(page);
     const wrapper = page.locator('.target-grid-wrapper');
@@ -143,14 +142,14 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     });
   });
 
-  it('timeline: the Commentaires column is whole within the overlay', async () => {
+  test('timeline: the Commentaires column is whole within the overlay', async ({ app }) => {
     const { page, url } = app;
     await page.setViewportSize(size);
     await page.goto(`${url}/project/edit/${projectId}`);
     await page.getByTestId('project-timeline-open').click();
     const overlay = page.locator('.timeline-overlay');
-    await overlay.waitFor();
-    await page.getByTestId('timeline-months').waitFor();
+    await expect(overlay).toBeVisible();
+    await expect(page.getByTestId('timeline-months')).toBeVisible();
     await shoot(page, 'timeline', size);
     await expectNoPageOverflow(page);
     // The months scroll sideways; the Commentaires column (heading and fields) stays whole in sight.
@@ -171,12 +170,12 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     await shoot(page, 'timeline-scrolled', size);
   });
 
-  it('audiences: the row menu shows each action on one line; the search box is wide enough', async () => {
+  test('audiences: the row menu shows each action on one line; the search box is wide enough', async ({ app }) => {
     const { page, url } = app;
     await page.setViewportSize(size);
     await page.goto(`${url}/audiences`);
     const menu = page.getByTestId(`audience-menu-${audienceId}`);
-    await menu.waitFor({ timeout: 20_000 });
+    await expect(menu).toBeVisible({ timeout: 20_000 });
     await menu.locator('summary').click();
     await shoot(page, 'audiences-menu', size);
     for (const action of ['edit', 'duplicate', 'delete']) {
@@ -187,12 +186,12 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     await menu.locator('summary').click();
   });
 
-  it('adverts list: a type shows on one line', async () => {
+  test('adverts list: a type shows on one line', async ({ app }) => {
     const { page, url } = app;
     await page.setViewportSize(size);
     await page.goto(`${url}/adverts`);
     const cell = page.locator('td', { hasText: /^notification$/ }).first();
-    await cell.waitFor({ timeout: 20_000 });
+    await expect(cell).toBeVisible({ timeout: 20_000 });
     await shoot(page, 'adverts-list', size);
     const range = await cell.evaluate((element) => {
       const text = document.createRange();
@@ -204,14 +203,14 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
   });
 
   for (const kind of ['quiz', 'story'] as const) {
-    it(`${kind} editor: the expanded preview stays in its column, clear of the bars, and sticks while the form scrolls`, async () => {
+    test(`${kind} editor: the expanded preview stays in its column, clear of the bars, and sticks while the form scrolls`, async ({ app }) => {
       const { page, url } = app;
       await page.setViewportSize(size);
       await page.goto(`${url}/adverts/edit/${kind === 'quiz' ? quizId : storyId}`);
       const preview = page.getByTestId('preview');
-      await preview.waitFor({ timeout: 20_000 });
+      await expect(preview).toBeVisible({ timeout: 20_000 });
       await page.getByTestId('preview-expand').click();
-      await expect.poll(() => preview.getAttribute('data-expanded')).toBe('true');
+      await expect(preview).toHaveAttribute('data-expanded', 'true');
       await shoot(page, `${kind}-preview-expanded`, size);
       await expectNoPageOverflow(page);
       const previewBox = await box(preview);
@@ -231,12 +230,12 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     });
   }
 
-  it('advert editor: the audience search is wide, the funnel steps read apart, the image editor fits its dialog', async () => {
+  test('advert editor: the audience search is wide, the funnel steps read apart, the image editor fits its dialog', async ({ app }) => {
     const { page, url } = app;
     await page.setViewportSize(size);
     await page.goto(`${url}/adverts/edit/${funnelStartId}`);
     const search = page.getByTestId('audience-search');
-    await search.waitFor({ timeout: 20_000 });
+    await expect(search).toBeVisible({ timeout: 20_000 });
     await shoot(page, 'advert-editor', size);
     const section = await box(search.locator('xpath=ancestor::*[contains(@class, "editor-section-body")][1]'));
     expect((await box(search)).width).toBeGreaterThanOrEqual(Math.min(360, section.width - 28));
@@ -256,7 +255,7 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
     // The image editor: its fields fit the dialog.
     await page.getByTestId('edit-image').click();
     const dialog = page.getByTestId('image-editor').locator('.dialog');
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     const png = await page.evaluate(() => {
       const canvas = document.createElement('canvas');
       canvas.width = 40;
@@ -265,7 +264,7 @@ describe.each(SIZES)('layout at $width × $height (web host, Chromium)', (size) 
       return canvas.toDataURL('image/png').split(',')[1];
     });
     await page.getByTestId('image-editor-file').setInputFiles({ name: 'carre.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
-    await page.getByTestId('image-editor-canvas').waitFor();
+    await expect(page.getByTestId('image-editor-canvas')).toBeVisible();
     await shoot(page, 'image-editor', size);
     const dialogBox = await box(dialog);
     const fields = page.locator('.image-editor-fields input');

@@ -1,13 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { PREVIEW_TYPES, type PreviewType } from '@shared/rules/preview';
-import { launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { expect, signIn, test, type WebApp } from './fixtures';
 import { createPreviewAdvert, tokenOf } from './preview-fixtures';
 
 /**
@@ -21,20 +19,17 @@ const UPDATE = process.env.UPDATE_APPROVED === '1';
 const PIXEL_THRESHOLD = 0.1;
 const MAX_DIFFERENT_SHARE = 0.005;
 
-let browser: Browser;
-let app: WebApp;
 let token: string;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  await app.page.setViewportSize({ width: 1400, height: 1000 });
-  await signIn(app.page, app.url, 'CSM');
-  token = await tokenOf(app, 'CSM');
-});
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+// One web host for the file, CSM signed in; each test makes its own advert.
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      await app.page.setViewportSize({ width: 1400, height: 1000 });
+      await signIn(app.page, app.url, 'CSM');
+      token = await tokenOf(app, 'CSM');
+    },
+  },
 });
 
 /** The preview canvas at zoom 1, lifted out of the pane (fixed at the top left) so that nothing clips it. */
@@ -49,7 +44,11 @@ async function shootCanvas(page: Page): Promise<Buffer> {
   return canvas.screenshot({ animations: 'disabled', caret: 'hide' });
 }
 
-function compare(name: string, actual: Buffer): void {
+/**
+ * Compares the shot with its approved image; on a difference the actual image and the diff are attached to the
+ * test's report (under test-results/playwright/), beside its trace.
+ */
+async function compare(name: string, actual: Buffer): Promise<void> {
   const path = join(APPROVED, `${name}.png`);
   if (UPDATE) {
     mkdirSync(APPROVED, { recursive: true });
@@ -59,45 +58,47 @@ function compare(name: string, actual: Buffer): void {
   expect(existsSync(path), `approved image ${name}.png is missing: run with UPDATE_APPROVED=1, check and commit it`).toBe(true);
   const approved = PNG.sync.read(readFileSync(path));
   const shot = PNG.sync.read(actual);
-  const failed = join(tmpdir(), `preview-${name}-actual.png`);
+  const attach = (suffix: string, body: Buffer) => test.info().attach(`${name}-${suffix}.png`, { body, contentType: 'image/png' });
   if (shot.width !== approved.width || shot.height !== approved.height) {
-    writeFileSync(failed, actual);
-    expect(`${shot.width}x${shot.height}`, `${name}: size changed (actual in ${failed})`).toBe(`${approved.width}x${approved.height}`);
+    await attach('actual', actual);
+    expect(`${shot.width}x${shot.height}`, `${name}: size changed (actual image attached)`).toBe(`${approved.width}x${approved.height}`);
   }
   const diff = new PNG({ width: shot.width, height: shot.height });
   const different = pixelmatch(approved.data, shot.data, diff.data, shot.width, shot.height, { threshold: PIXEL_THRESHOLD });
   if (different / (shot.width * shot.height) > MAX_DIFFERENT_SHARE) {
-    writeFileSync(failed, actual);
-    writeFileSync(join(tmpdir(), `preview-${name}-diff.png`), PNG.sync.write(diff));
+    await attach('actual', actual);
+    await attach('diff', PNG.sync.write(diff));
   }
-  expect(different / (shot.width * shot.height), `${name}: ${different} pixels differ (actual and diff in ${tmpdir()})`).toBeLessThanOrEqual(MAX_DIFFERENT_SHARE);
+  expect(different / (shot.width * shot.height), `${name}: ${different} pixels differ (actual and diff attached)`).toBeLessThanOrEqual(MAX_DIFFERENT_SHARE);
 }
 
-async function openPreview(type: PreviewType): Promise<Page> {
+async function openPreview(app: WebApp, type: PreviewType): Promise<Page> {
   const id = await createPreviewAdvert(app, token, type);
   const { page } = app;
-  await page.goto(`${app.url}/adverts/edit/${id}`);
-  await page.getByTestId('preview-canvas').waitFor({ timeout: 20_000 });
+  await page.goto(`/adverts/edit/${id}`);
+  await expect(page.getByTestId('preview-canvas')).toBeVisible({ timeout: 20_000 });
   return page;
 }
 
-describe('preview screenshots against the approved images', () => {
-  it.each(PREVIEW_TYPES)('%s', async (type) => {
-    const page = await openPreview(type);
-    compare(type, await shootCanvas(page));
-  });
+test.describe('preview screenshots against the approved images', () => {
+  for (const type of PREVIEW_TYPES) {
+    test(type, async ({ app }) => {
+      const page = await openPreview(app, type);
+      await compare(type, await shootCanvas(page));
+    });
+  }
 
-  it('quiz, expanded, results step', async () => {
-    const page = await openPreview('quiz');
+  test('quiz, expanded, results step', async ({ app }) => {
+    const page = await openPreview(app, 'quiz');
     await page.getByTestId('preview-expand').click();
     await page.getByTestId('pv-quiz-validate').click();
-    compare('quiz-results', await shootCanvas(page));
+    await compare('quiz-results', await shootCanvas(page));
   });
 
-  it('story, expanded, second screen (invalid colours fall back to #C41723)', async () => {
-    const page = await openPreview('story');
+  test('story, expanded, second screen (invalid colours fall back to #C41723)', async ({ app }) => {
+    const page = await openPreview(app, 'story');
     await page.getByTestId('preview-expand').click();
     await page.getByTestId('pv-story-next').click();
-    compare('story-second-screen', await shootCanvas(page));
+    await compare('story-second-screen', await shootCanvas(page));
   });
 });

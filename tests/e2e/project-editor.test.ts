@@ -1,17 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 
-let browser: Browser;
-let app: WebApp;
+/** The file's embedded API, for the helpers that put data in place. */
+let apiUrl: string;
 let project: { id: number; targets: { id: number; actionCode: string }[] };
 let token: string;
 let advertId: number;
 let csmId: number;
 
 async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${app.apiUrl}${path}`, {
+  const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -21,28 +20,30 @@ async function api(method: string, path: string, body?: unknown) {
   return answer;
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  const { email, password } = demoAccount('CSM');
-  const session = await api('POST', '/authenticate', { username: email, password });
-  token = session.accessToken.value;
-  csmId = session.userId;
-  project = await api('POST', '/project', { name: 'Grille HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 });
-  // A target links only an advert that exists (issue 21).
-  advertId = (await api('POST', '/advert/create', { advert: { name: 'Post HTA', type: 'post' } })).id;
-  await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      apiUrl = app.apiUrl;
+      const { email, password } = demoAccount('CSM');
+      const session = await api('POST', '/authenticate', { username: email, password });
+      token = session.accessToken.value;
+      csmId = session.userId;
+      project = await api('POST', '/project', { name: 'Grille HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 });
+      // A target links only an advert that exists (issue 21).
+      advertId = (await api('POST', '/advert/create', { advert: { name: 'Post HTA', type: 'post' } })).id;
+      await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId });
+    },
+  },
 });
 
 const cell = (page: Page, row: number, column: string) => page.getByTestId(`cell-${row}-${column}`);
 /** A cell's text once the pointer is elsewhere (a hovered cell shows its field). */
-async function cellText(page: Page, row: number, column: string) {
+/** A cell, once the pointer has left the grid (a hovered cell shows its own tooltip). */
+async function settledCell(page: Page, row: number, column: string) {
   await page.getByTestId('project-name').hover();
-  return (await cell(page, row, column).textContent())?.trim();
+  return cell(page, row, column);
 }
 /** What the clipboard holds during a copy or paste event, as the browser hands it to the page. */
 async function dispatchClipboard(page: Page, type: 'copy' | 'paste', text = ''): Promise<string> {
@@ -57,87 +58,101 @@ async function dispatchClipboard(page: Page, type: 'copy' | 'paste', text = ''):
   );
 }
 
-describe('project editor (web host, Chromium)', () => {
-  it('edits cells by hover, copies, pastes a block, undoes and redoes, cancels an action, sets an intermediate feedback date', async () => {
+test.describe('project editor (web host, Chromium)', () => {
+  test('edits cells by hover, copies, pastes a block, undoes and redoes, cancels an action, sets an intermediate feedback date', async ({ app }) => {
+    test.setTimeout(180_000);
     const { page, url } = app;
     await signIn(page, url, 'CSM');
     await page.goto(`${url}/project/edit/${project.id}`);
-    await page.getByTestId('target-grid').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('project-name').inputValue()).toBe('Grille HTA');
+    await expect(page.getByTestId('target-grid')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('project-name')).toHaveValue('Grille HTA');
 
-    // Hover makes the cell editable; Enter saves.
-    await cell(page, 0, 'populationSample').hover();
-    await page.getByTestId('edit-populationSample').fill('Cardiologues');
-    await page.getByTestId('edit-populationSample').press('Enter');
-    await expect.poll(() => cellText(page, 0, 'populationSample'), { timeout: 15_000 }).toBe('Cardiologues');
-    await cell(page, 0, 'revenue').hover();
-    await page.getByTestId('edit-revenue').fill('12500,5');
-    await page.getByTestId('edit-revenue').press('Enter');
-    await expect.poll(() => cellText(page, 0, 'revenue'), { timeout: 15_000 }).toBe('12 500.50 €');
+    await test.step('Hover makes the cell editable', async () => {
+      // Hover makes the cell editable; Enter saves.
+      await cell(page, 0, 'populationSample').hover();
+      await page.getByTestId('edit-populationSample').fill('Cardiologues');
+      await page.getByTestId('edit-populationSample').press('Enter');
+      await expect(await settledCell(page, 0, 'populationSample')).toHaveText('Cardiologues', { timeout: 15_000 });
+      await cell(page, 0, 'revenue').hover();
+      await page.getByTestId('edit-revenue').fill('12500,5');
+      await page.getByTestId('edit-revenue').press('Enter');
+      await expect(await settledCell(page, 0, 'revenue')).toHaveText('12 500.50 €', { timeout: 15_000 });
+    });
 
-    // Ctrl/Cmd+C over a cell copies its value.
-    await cell(page, 0, 'populationSample').hover();
-    expect(await dispatchClipboard(page, 'copy')).toBe('Cardiologues');
-    await page.getByText(PROJECT_MESSAGES.cellCopied).first().waitFor({ timeout: 10_000 });
+    await test.step('Ctrl/Cmd+C over a cell copies its value', async () => {
+      await cell(page, 0, 'populationSample').hover();
+      expect(await dispatchClipboard(page, 'copy')).toBe('Cardiologues');
+      await expect(page.getByText(PROJECT_MESSAGES.cellCopied).first()).toBeVisible({ timeout: 10_000 });
+    });
 
-    // A 2 × 3 block from a spreadsheet fills the cells it covers, in one save.
-    await cell(page, 1, 'populationCategory').hover();
-    await dispatchClipboard(page, 'paste', 'Cardio\tCardiologues\t1200\r\nDermato\tDermatologues\t800\r\n');
-    await expect.poll(() => cellText(page, 2, 'populationSize'), { timeout: 15_000 }).toBe('800');
-    expect(await cellText(page, 1, 'populationCategory')).toBe('Cardio');
-    expect(await cellText(page, 1, 'populationSample')).toBe('Cardiologues');
-    expect(await cellText(page, 2, 'populationSample')).toBe('Dermatologues');
+    await test.step('A 2 × 3 block from a spreadsheet fills the cells it covers, in one save', async () => {
+      await cell(page, 1, 'populationCategory').hover();
+      await dispatchClipboard(page, 'paste', 'Cardio\tCardiologues\t1200\r\nDermato\tDermatologues\t800\r\n');
+      await expect(await settledCell(page, 2, 'populationSize')).toHaveText('800', { timeout: 15_000 });
+      await expect(await settledCell(page, 1, 'populationCategory')).toHaveText('Cardio');
+      await expect(await settledCell(page, 1, 'populationSample')).toHaveText('Cardiologues');
+      await expect(await settledCell(page, 2, 'populationSample')).toHaveText('Dermatologues');
+    });
 
-    // Undo takes the whole paste back; redo brings it again.
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => cellText(page, 2, 'populationSize'), { timeout: 15_000 }).toBe('');
-    expect(await cellText(page, 1, 'populationCategory')).toBe('');
-    await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => cellText(page, 1, 'populationSize'), { timeout: 15_000 }).toBe('1 200');
-    const saved = await api('GET', `/project/${project.id}`);
-    expect(saved.targets[2].populationSample).toBe('Dermatologues');
+    await test.step('Undo takes the whole paste back', async () => {
+      // Undo takes the whole paste back; redo brings it again.
+      await page.keyboard.press('Control+z');
+      await expect(await settledCell(page, 2, 'populationSize')).toHaveText('', { timeout: 15_000 });
+      await expect(await settledCell(page, 1, 'populationCategory')).toHaveText('');
+      await page.keyboard.press('Control+Shift+z');
+      await expect(await settledCell(page, 1, 'populationSize')).toHaveText('1 200', { timeout: 15_000 });
+      const saved = await api('GET', `/project/${project.id}`);
+      expect(saved.targets[2].populationSample).toBe('Dermatologues');
+    });
 
-    // '7. annulé' asks first, then shows ANNULE instead of the advert id.
-    expect(await cellText(page, 0, 'link')).toBe(String(advertId));
-    await cell(page, 0, 'status').hover();
-    await page.getByTestId('edit-status').selectOption('7. annulé');
-    expect(await page.getByTestId('confirm-message').textContent()).toBe(PROJECT_MESSAGES.confirmCancelAction);
-    await page.getByTestId('confirm-yes').click();
-    await expect.poll(() => cellText(page, 0, 'link'), { timeout: 15_000 }).toBe('ANNULE');
+    await test.step('\'7', async () => {
+      // '7. annulé' asks first, then shows ANNULE instead of the advert id.
+      await expect(await settledCell(page, 0, 'link')).toHaveText(String(advertId));
+      await cell(page, 0, 'status').hover();
+      await page.getByTestId('edit-status').selectOption('7. annulé');
+      await expect(page.getByTestId('confirm-message')).toHaveText(PROJECT_MESSAGES.confirmCancelAction);
+      await page.getByTestId('confirm-yes').click();
+      await expect(await settledCell(page, 0, 'link')).toHaveText('ANNULE', { timeout: 15_000 });
+    });
 
-    // '3.2 stats intermédiaires' asks for the date, then sets both.
-    await cell(page, 1, 'status').hover();
-    await page.getByTestId('edit-status').selectOption('3.2 stats intermédiaires');
-    const dialog = page.getByTestId('feedback-date-dialog');
-    await dialog.getByText(PROJECT_MESSAGES.intermediateFeedbackTitle).waitFor();
-    await page.getByTestId('feedback-date-input').fill('15/03/2026');
-    await page.getByTestId('feedback-date-confirm').click();
-    await expect.poll(() => cellText(page, 1, 'checkDate'), { timeout: 15_000 }).toBe('15/03/2026');
-    expect(await cellText(page, 1, 'status')).toBe('3.2 stats intermédiaires');
+    await test.step('\'3.2 stats intermédiaires\' asks for the date, then sets both', async () => {
+      await cell(page, 1, 'status').hover();
+      await page.getByTestId('edit-status').selectOption('3.2 stats intermédiaires');
+      const dialog = page.getByTestId('feedback-date-dialog');
+      await expect(dialog.getByText(PROJECT_MESSAGES.intermediateFeedbackTitle)).toBeVisible();
+      await page.getByTestId('feedback-date-input').fill('15/03/2026');
+      await page.getByTestId('feedback-date-confirm').click();
+      await expect(await settledCell(page, 1, 'checkDate')).toHaveText('15/03/2026', { timeout: 15_000 });
+      await expect(await settledCell(page, 1, 'status')).toHaveText('3.2 stats intermédiaires');
 
-    // A start 59 days after the initial quotation: end = start + 90 days, and 'Raison du retard' opens.
-    await cell(page, 2, 'initialQuotationDate').hover();
-    await page.getByTestId('edit-initialQuotationDate').fill('01/01/2026');
-    await page.getByTestId('edit-initialQuotationDate').press('Enter');
-    await expect.poll(() => cellText(page, 2, 'initialQuotationDate'), { timeout: 15_000 }).toBe('01/01/2026');
-    await cell(page, 2, 'startDate').hover();
-    await page.getByTestId('edit-startDate').fill('01/03/2026');
-    await page.getByTestId('edit-startDate').press('Enter');
-    await page.getByTestId('delay-reason-dialog').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('delay-reason-select').locator('option').first().textContent()).toBe('Aucune');
-    await page.getByTestId('delay-reason-select').selectOption({ index: 2 });
-    await page.getByTestId('delay-reason-confirm').click();
-    await expect.poll(() => cellText(page, 2, 'delayReason'), { timeout: 15_000 }).not.toBe('');
-    expect(await cellText(page, 2, 'endDate')).toBe('30/05/2026');
-    expect(await cellText(page, 2, 'releaseDateDiff')).toBe('59');
+      // A start 59 days after the initial quotation: end = start + 90 days, and 'Raison du retard' opens.
+      await cell(page, 2, 'initialQuotationDate').hover();
+      await page.getByTestId('edit-initialQuotationDate').fill('01/01/2026');
+      await page.getByTestId('edit-initialQuotationDate').press('Enter');
+      await expect(await settledCell(page, 2, 'initialQuotationDate')).toHaveText('01/01/2026', { timeout: 15_000 });
+      await cell(page, 2, 'startDate').hover();
+      await page.getByTestId('edit-startDate').fill('01/03/2026');
+      await page.getByTestId('edit-startDate').press('Enter');
+      await expect(page.getByTestId('delay-reason-dialog')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('delay-reason-select').locator('option').first()).toHaveText('Aucune');
+      await page.getByTestId('delay-reason-select').selectOption({ index: 2 });
+      await page.getByTestId('delay-reason-confirm').click();
+      await expect(await settledCell(page, 2, 'delayReason')).not.toHaveText('', { timeout: 15_000 });
+      await expect(await settledCell(page, 2, 'endDate')).toHaveText('30/05/2026');
+      await expect(await settledCell(page, 2, 'releaseDateDiff')).toHaveText('59');
+    });
 
-    // The name is edited in place; Enter saves.
-    await page.getByTestId('project-name').fill('Grille HTA 2');
-    await page.getByTestId('project-name').press('Enter');
-    await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
-  }, 180_000);
+    await test.step('The name is edited in place', async () => {
+      // The name is edited in place; Enter saves.
+      await page.getByTestId('project-name').fill('Grille HTA 2');
+      await page.getByTestId('project-name').press('Enter');
+      await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
+    });
+  });
 
-  it('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async () => {
+  test('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async ({ app, browser }) => {
+
+    test.setTimeout(180_000);
     const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
     const page = await context.newPage();
     try {
@@ -147,7 +162,7 @@ describe('project editor (web host, Chromium)', () => {
       await api('PUT', `/target/${row.id}/properties`, { type: 'post', advertId: linked, startDate: Date.UTC(2026, 0, 10) / 1000, endDate: Date.UTC(2026, 1, 10) / 1000 });
       await signIn(page, app.url, 'CSM');
       await page.goto(`${app.url}/project/edit/${own.id}`);
-      await page.getByTestId('target-grid').waitFor({ timeout: 20_000 });
+      await expect(page.getByTestId('target-grid')).toBeVisible({ timeout: 20_000 });
 
       const typeInto = async (column: string, text: string) => {
         await cell(page, 0, column).hover();
@@ -167,63 +182,63 @@ describe('project editor (web host, Chromium)', () => {
         // The message shows under the cell and stays when the pointer leaves; the typed value is not lost.
         await page.getByTestId('project-name').hover();
         const error = cell(page, 0, column).getByTestId(`cell-error-${column}`);
-        await expect.poll(() => error.textContent(), { timeout: 10_000 }).toBe(message);
-        expect(await page.getByTestId(`edit-${column}`).inputValue()).toBe(text);
-        expect(await page.getByTestId(`edit-${column}`).getAttribute('aria-invalid')).toBe('true');
+        await expect(error).toHaveText(message, { timeout: 10_000 });
+        await expect(page.getByTestId(`edit-${column}`)).toHaveValue(text);
+        await expect(page.getByTestId(`edit-${column}`)).toHaveAttribute('aria-invalid', 'true');
       }
       // Correcting a value clears its message and saves it.
       await typeInto('populationSize', '12\u00a0500');
-      await expect.poll(() => cellText(page, 0, 'populationSize'), { timeout: 15_000 }).toBe('12 500');
-      expect(await cell(page, 0, 'populationSize').getByTestId('cell-error-populationSize').count()).toBe(0);
+      await expect(await settledCell(page, 0, 'populationSize')).toHaveText('12 500', { timeout: 15_000 });
+      await expect(cell(page, 0, 'populationSize').getByTestId('cell-error-populationSize')).toHaveCount(0);
       await typeInto('revenue', '1 500,25 €');
-      await expect.poll(() => cellText(page, 0, 'revenue'), { timeout: 15_000 }).toBe('1 500.25 €');
+      await expect(await settledCell(page, 0, 'revenue')).toHaveText('1 500.25 €', { timeout: 15_000 });
       // Escape gives the saved value back.
       await cell(page, 0, 'startDate').hover();
       await page.getByTestId('edit-startDate').press('Escape');
-      await expect.poll(() => cellText(page, 0, 'startDate'), { timeout: 10_000 }).toBe('10/01/2026');
+      await expect(await settledCell(page, 0, 'startDate')).toHaveText('10/01/2026', { timeout: 10_000 });
 
       // '1,5 mois' is taken (the grid shows '1.5 mois'), and '1.5 mois' reads back.
       await typeInto('goal', '1,5 mois');
-      await expect.poll(() => cellText(page, 0, 'goal'), { timeout: 15_000 }).toBe('1.5 mois');
+      await expect(await settledCell(page, 0, 'goal')).toHaveText('1.5 mois', { timeout: 15_000 });
       expect((await api('GET', `/project/${own.id}`)).targets[0].goal).toEqual({ views: 0, days: 45, shipments: 0 });
       await typeInto('goal', '1.5 mois');
-      expect(await cell(page, 0, 'goal').getByTestId('cell-error-goal').count()).toBe(0);
+      await expect(cell(page, 0, 'goal').getByTestId('cell-error-goal')).toHaveCount(0);
 
       // The advert link stays a link under the pointer and opens /adverts/edit/{id} in a new tab.
       await cell(page, 0, 'link').hover();
       const link = cell(page, 0, 'link').getByRole('link', { name: String(linked) });
-      await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
-      expect(await page.getByTestId('edit-link').count()).toBe(0);
+      await expect(link).toHaveCount(1, { timeout: 10_000 });
+      await expect(page.getByTestId('edit-link')).toHaveCount(0);
       const [opened] = await Promise.all([context.waitForEvent('page'), link.click()]);
       await expect.poll(() => opened.url(), { timeout: 15_000 }).toContain(`/adverts/edit/${linked}`);
       await opened.close();
       // Its edit button turns it into a field.
       await cell(page, 0, 'link').getByTestId('edit-link-button').click();
-      await expect.poll(() => page.getByTestId('edit-link').inputValue(), { timeout: 10_000 }).toBe(String(linked));
+      await expect(page.getByTestId('edit-link')).toHaveValue(String(linked), { timeout: 10_000 });
       await page.getByTestId('edit-link').press('Escape');
-      await expect.poll(() => link.count(), { timeout: 10_000 }).toBe(1);
+      await expect(link).toHaveCount(1, { timeout: 10_000 });
     } finally {
       await context.close();
     }
-  }, 180_000);
+  });
 
-  it('stays read-only for SALES', async () => {
+  test('stays read-only for SALES', async ({ app, browser }) => {
     const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
     const page = await context.newPage();
     try {
       await signIn(page, app.url, 'SALES');
       await page.goto(`${app.url}/project/edit/${project.id}`);
-      await page.getByTestId('target-grid').waitFor({ timeout: 20_000 });
+      await expect(page.getByTestId('target-grid')).toBeVisible({ timeout: 20_000 });
       await cell(page, 2, 'comment').hover();
-      expect(await page.getByTestId('edit-comment').count()).toBe(0);
-      expect(await page.getByTestId('project-delete').count()).toBe(0);
-      expect(await page.getByTestId('project-import-estimate').count()).toBe(0);
-      expect(await page.getByTestId('project-name').getAttribute('readonly')).not.toBeNull();
+      await expect(page.getByTestId('edit-comment')).toHaveCount(0);
+      await expect(page.getByTestId('project-delete')).toHaveCount(0);
+      await expect(page.getByTestId('project-import-estimate')).toHaveCount(0);
+      await expect(page.getByTestId('project-name')).toHaveAttribute('readonly');
       await dispatchClipboard(page, 'paste', 'a\tb\nc\td');
       const after = await api('GET', `/project/${project.id}`);
       expect(after.targets[2].comment).toBeNull();
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -1,11 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 import { signOut } from './helpers';
 
-let browser: Browser;
-let app: WebApp;
+/** The file's embedded API, for the helpers that put data in place. */
+let apiUrl: string;
 let csmId: number;
 let dermato: { id: number; targets: { id: number }[] };
 const CARDIO_COUNT = 11;
@@ -14,7 +13,7 @@ const CARDIO_COUNT = 11;
 async function seed() {
   const { email, password } = demoAccount('CSM');
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${app.apiUrl}${path}`, {
+    const response = await fetch(`${apiUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -37,81 +36,83 @@ async function seed() {
   await call('PUT', `/target/${dermato.targets[0].id}/properties`, { type: 'video', status: '2. en ligne', startDate: 1772323200 }, token);
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  await seed();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      apiUrl = app.apiUrl;
+      await seed();
+    },
+  },
 });
 
-const shown = (prefix: string) => app.page.locator(`[data-project-name^="${prefix}"]`).count();
+const shown = (page: Page, prefix: string) => page.locator(`[data-project-name^="${prefix}"]`);
 
-describe('projects list (web host, Chromium)', () => {
-  it('filters with chips and Clear All, searches, scrolls for more, and creates a project through the modal', async () => {
+test.describe('projects list (web host, Chromium)', () => {
+  test('filters with chips and Clear All, searches, scrolls for more, and creates a project through the modal', async ({ app }) => {
+    test.setTimeout(240_000);
     const { page, url } = app;
     await signIn(page, url, 'CSM');
     await page.goto(`${url}/projects`);
 
     // Default CSM filter: the current user, as a chip. The first page holds 8; the rest comes as the bottom nears.
-    await page.getByTestId(`chip-keyAccount-${csmId}`).waitFor({ timeout: 20_000 });
-    await expect.poll(() => shown('Cardio'), { timeout: 20_000 }).toBe(CARDIO_COUNT);
+    await expect(page.getByTestId(`chip-keyAccount-${csmId}`)).toBeVisible({ timeout: 20_000 });
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 20_000 });
     await page.getByTestId('projects-sentinel').scrollIntoViewIfNeeded();
-    expect(await shown('Dermato')).toBe(1);
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
 
     // Sortable header: Projet ascending puts "Cardio 01" first.
     await page.getByTestId('projects-sort-name').click();
-    await expect.poll(() => page.locator('[data-project-name]').first().getAttribute('data-project-name'), { timeout: 15_000 }).toBe('Cardio 01');
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(page.locator('[data-project-name]').first()).toHaveAttribute('data-project-name', 'Cardio 01', { timeout: 15_000 });
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
 
     // A Type filter becomes a chip; Clear All removes every chip (the CSM default too).
     await page.getByTestId('projects-filter-type').selectOption({ label: 'video' });
-    await page.getByTestId('chip-type-video').waitFor();
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(0);
-    expect(await shown('Dermato')).toBe(1);
+    await expect(page.getByTestId('chip-type-video')).toBeVisible();
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
     await page.getByTestId('projects-clear-all').click();
-    await expect.poll(() => page.getByTestId('projects-chips').count()).toBe(0);
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(page.getByTestId('projects-chips')).toHaveCount(0);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
 
     // Date range: "from" after "to" cannot be validated; a valid range filters on the start date.
     await page.getByTestId('projects-filter-startDate').click();
     await page.getByTestId('projects-filter-startDate-from').fill('2026-03-05');
     await page.getByTestId('projects-filter-startDate-to').fill('2026-03-01');
-    expect(await page.getByTestId('projects-filter-startDate-apply').isDisabled()).toBe(true);
+    await expect(page.getByTestId('projects-filter-startDate-apply')).toBeDisabled();
     await page.getByTestId('projects-filter-startDate-from').fill('2026-02-01');
     await page.getByTestId('projects-filter-startDate-apply').click();
-    await page.getByTestId('chip-startDate').waitFor();
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(0);
-    expect(await shown('Dermato')).toBe(1);
+    await expect(page.getByTestId('chip-startDate')).toBeVisible();
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
     await page.getByTestId('chip-remove-startDate').click();
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
 
     // Search on project and client, suggestions from 2 characters; nothing found gives the empty text.
     await page.getByTestId('projects-search').fill('Pf');
-    await page.getByTestId('projects-search-suggestions').getByText('Pfizor').waitFor({ timeout: 15_000 });
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(0);
-    expect(await shown('Dermato')).toBe(1);
+    await expect(page.getByTestId('projects-search-suggestions').getByText('Pfizor')).toBeVisible({ timeout: 15_000 });
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
     await page.getByTestId('projects-search').fill('zzzz-nothing');
-    await page.getByText(PROJECT_MESSAGES.noProjectFound).waitFor({ timeout: 15_000 });
+    await expect(page.getByText(PROJECT_MESSAGES.noProjectFound)).toBeVisible({ timeout: 15_000 });
     await page.getByTestId('projects-clear-all').click();
-    await expect.poll(() => shown('Cardio'), { timeout: 15_000 }).toBe(CARDIO_COUNT);
-    expect(await page.getByTestId(`project-link-${dermato.id}`).getAttribute('href')).toBe(`/project/edit/${dermato.id}`);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
+    await expect(page.getByTestId(`project-link-${dermato.id}`)).toHaveAttribute('href', `/project/edit/${dermato.id}`);
 
     // Create modal: missing fields are highlighted, nothing is sent; an unknown quote is reported.
     await page.getByTestId('projects-new').click();
     await page.getByTestId('create-project-submit').click();
-    await expect.poll(() => page.getByTestId('create-project-name').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByTestId('create-project-lines').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByTestId('create-project-csm').inputValue()).toBe(String(csmId));
+    await expect(page.getByTestId('create-project-name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('create-project-lines')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('create-project-csm')).toHaveValue(String(csmId));
     await page.getByTestId('create-project-mode-import').check();
-    expect(await page.getByTestId('create-project-submit').isDisabled()).toBe(true);
+    await expect(page.getByTestId('create-project-submit')).toBeDisabled();
     await page.getByTestId('create-project-estimate').fill('DEV-404-NOPE');
     await page.getByTestId('create-project-name').fill('Vaccins hiver');
     await page.getByTestId('create-project-actor').selectOption('Laboratoire');
     await page.getByTestId('create-project-submit').click();
-    await page.getByText(PROJECT_MESSAGES.estimateNotFound).waitFor({ timeout: 15_000 });
+    await expect(page.getByText(PROJECT_MESSAGES.estimateNotFound)).toBeVisible({ timeout: 15_000 });
 
     // A project of 3 lines: the user lands on its edit page.
     await page.getByTestId('create-project-mode-create').check();
@@ -119,15 +120,15 @@ describe('projects list (web host, Chromium)', () => {
     await page.getByTestId('create-project-lines').fill('3');
     await page.getByTestId('create-project-submit').click();
     await page.waitForURL((address) => /^\/project\/edit\/\d+$/.test(address.pathname), { timeout: 20_000 });
-  }, 240_000);
+  });
 
-  it('shows SALES the list without "Nouveau projet" nor a CSM default', async () => {
+  test('shows SALES the list without "Nouveau projet" nor a CSM default', async ({ app }) => {
     const { page, url } = app;
     await signOut(page);
     await signIn(page, url, 'SALES');
     await page.goto(`${url}/projects`);
-    await expect.poll(() => shown('Cardio'), { timeout: 20_000 }).toBe(CARDIO_COUNT);
-    expect(await page.getByTestId('projects-new').count()).toBe(0);
-    expect(await page.getByTestId('projects-chips').count()).toBe(0);
-  }, 120_000);
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 20_000 });
+    await expect(page.getByTestId('projects-new')).toHaveCount(0);
+    await expect(page.getByTestId('projects-chips')).toHaveCount(0);
+  });
 });

@@ -1,20 +1,19 @@
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { demoAccount, launchChromium, openWebApp, signIn, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 
-let browser: Browser;
-let app: WebApp;
+/** The file's embedded API, for the helpers that put data in place. */
+let apiUrl: string;
 let project: { id: number; targets: { id: number; actionCode: string }[] };
 
 /** Calls the embedded API as the demo CSM (the project screens that would create these are another slice). */
 async function seed() {
   const { email, password } = demoAccount('CSM');
   const post = async (method: string, path: string, body?: unknown, token?: string) => {
-    const response = await fetch(`${app.apiUrl}${path}`, {
+    const response = await fetch(`${apiUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -35,20 +34,22 @@ async function seed() {
   await post('POST', '/newcomment', { projectId: project.id, content: 'Client réactif' }, token);
 }
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  app = await openWebApp(browser);
-  await seed();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await browser?.close();
+// The tests of this file share one web host and build on one another's steps.
+test.describe.configure({ mode: 'serial' });
+test.use({
+  appOptions: {
+    prepare: async (app) => {
+      apiUrl = app.apiUrl;
+      await seed();
+    },
+  },
 });
 
-const rowsShown = (page = app.page) => page.locator('tbody tr').count();
+const tableRows = (page: Page) => page.locator('tbody tr');
 
-describe('targets list (web host, Chromium)', () => {
-  it('shows the online-to-stats actions by status DESC, searches, filters a column, copies rows and exports CSV', async () => {
+test.describe('targets list (web host, Chromium)', () => {
+  test('shows the online-to-stats actions by status DESC, searches, filters a column, copies rows and exports CSV', async ({ app }) => {
+    test.setTimeout(180_000);
     const { page, url, context } = app;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
     await signIn(page, url, 'CSM');
@@ -56,44 +57,44 @@ describe('targets list (web host, Chromium)', () => {
     const [online, stats, offline] = project.targets;
 
     // Default filter: the offline line is left out; status DESC puts "3. stats à sortir" first.
-    await expect.poll(rowsShown, { timeout: 20_000 }).toBe(2);
-    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(stats.actionCode);
-    expect(await page.getByTestId(`target-row-${online.id}`).textContent()).toContain('12 000 vues');
-    expect(await page.getByTestId(`target-comments-${online.id}`).count()).toBe(1);
-    expect(await page.getByTestId(`target-row-${offline.id}`).count()).toBe(0);
-    expect(await page.getByTestId('targets-csm').locator('option').first().textContent()).toBe('Tous');
+    await expect(tableRows(page)).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', stats.actionCode);
+    await expect(page.getByTestId(`target-row-${online.id}`)).toContainText('12 000 vues');
+    await expect(page.getByTestId(`target-comments-${online.id}`)).toHaveCount(1);
+    await expect(page.getByTestId(`target-row-${offline.id}`)).toHaveCount(0);
+    await expect(page.getByTestId('targets-csm').locator('option').first()).toHaveText('Tous');
 
     // Term search (action code).
     await page.getByTestId('targets-search').fill(online.actionCode.toLowerCase());
-    await expect.poll(rowsShown).toBe(1);
+    await expect(tableRows(page)).toHaveCount(1);
     await page.getByTestId('targets-search').fill('');
-    await expect.poll(rowsShown).toBe(2);
+    await expect(tableRows(page)).toHaveCount(2);
 
     // Column dropdown: values of the column, 'Select All', the 15-item note, Enter filters.
     await page.getByTestId('targets-column-type').click();
     const menu = page.getByTestId('targets-menu-type');
-    await menu.getByText('Ascending').waitFor();
-    expect(await menu.getByText(PROJECT_MESSAGES.resultsLimited).count()).toBe(1);
-    expect(await menu.getByText(PROJECT_MESSAGES.selectAll).count()).toBe(1);
+    await expect(menu.getByText('Ascending')).toBeVisible();
+    await expect(menu.getByText(PROJECT_MESSAGES.resultsLimited)).toHaveCount(1);
+    await expect(menu.getByText(PROJECT_MESSAGES.selectAll)).toHaveCount(1);
     await page.getByTestId('targets-filter-type').fill('vid');
     await menu.getByLabel('video').check();
     await page.getByTestId('targets-filter-type').press('Enter');
-    await expect.poll(rowsShown).toBe(1);
-    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(stats.actionCode);
+    await expect(tableRows(page)).toHaveCount(1);
+    await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', stats.actionCode);
 
     // Order by the column, ascending.
     await page.getByTestId('targets-column-type').click();
-    await page.getByTestId('targets-filter-type').waitFor();
+    await expect(page.getByTestId('targets-filter-type')).toBeVisible();
     await page.getByTestId('targets-menu-type').getByLabel('video').uncheck();
     await page.getByTestId('targets-filter-type').press('Enter');
-    await expect.poll(rowsShown).toBe(2);
+    await expect(tableRows(page)).toHaveCount(2);
     await page.getByTestId('targets-column-type').click();
     await page.getByTestId('targets-menu-type').getByText('Ascending').click();
-    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(online.actionCode);
+    await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
 
     // A row checkbox copies the selection as tab-separated text.
     await page.getByTestId(`target-select-${online.id}`).check();
-    await page.getByText(PROJECT_MESSAGES.actionsCopied).waitFor();
+    await expect(page.getByText(PROJECT_MESSAGES.actionsCopied)).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.split('\t').slice(0, 5)).toEqual(['Cardio HTA', '', online.actionCode, '2. en ligne', 'post']);
 
@@ -104,11 +105,11 @@ describe('targets list (web host, Chromium)', () => {
     expect(lines[0].startsWith('\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type')).toBe(true);
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).map((line) => line.split(';')[4]).sort()).toEqual([online.actionCode, stats.actionCode].sort());
-  }, 180_000);
+  });
 });
 
-describe('targets list readability (issue 21 item 15)', () => {
-  it('Enter in a column filter applies the search typed, numbers have separators, headers are French, dates stay on one line', async () => {
+test.describe('targets list readability (issue 21 item 15)', () => {
+  test('Enter in a column filter applies the search typed, numbers have separators, headers are French, dates stay on one line', async ({ app, browser }) => {
     const { url } = app;
     const [online] = project.targets;
     // A window of its own, narrow: cells used to break inside dates and codes ('07/09/20↵26').
@@ -128,61 +129,65 @@ describe('targets list readability (issue 21 item 15)', () => {
 
     await signIn(page, url, 'CSM');
     await page.goto(`${url}/targets`);
-    await expect.poll(() => rowsShown(page), { timeout: 20_000 }).toBe(2);
+    await expect(tableRows(page)).toHaveCount(2, { timeout: 20_000 });
 
-    // The spec's columns under French headers, those of the project grid.
-    const headers = await page.locator('thead th').allTextContents();
-    expect(headers.slice(1).map((text) => text.replace(/[▲▼▾]/g, '').trim())).toEqual([
-      'Projet',
-      'Pub / outil',
-      'Code action',
-      'Statut',
-      'Type',
-      'Spé',
-      'Ciblage',
-      'Population',
-      'Début',
-      'Fin',
-      'Objectif',
-      'Deadline sortie KPIs',
-    ]);
-
-    // Numbers with thousands separators, like the goals.
-    const row = page.getByTestId(`target-row-${online.id}`);
-    expect(await row.locator('td.targets-cell-populationSize').textContent()).toBe('95 000');
-    expect(await row.locator('td.targets-cell-goal').textContent()).toBe('12 000 vues');
-
-    // Dates and codes on one line: the text is one line high.
-    const date = row.locator('td.targets-cell-startDate .targets-text');
-    expect(await date.textContent()).toBe('07/09/2026');
-    await date.screenshot({ path: join(tmpdir(), `targets-date-cell-${process.pid}.png`) });
-    const lineHeight = await date.evaluate((element) => {
-      const style = getComputedStyle(element);
-      return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight);
+    await test.step('The spec\'s columns under French headers, those of the project grid', async () => {
+      const headers = await page.locator('thead th').allTextContents();
+      expect(headers.slice(1).map((text) => text.replace(/[▲▼▾]/g, '').trim())).toEqual([
+        'Projet',
+        'Pub / outil',
+        'Code action',
+        'Statut',
+        'Type',
+        'Spé',
+        'Ciblage',
+        'Population',
+        'Début',
+        'Fin',
+        'Objectif',
+        'Deadline sortie KPIs',
+      ]);
     });
-    for (const cell of [date, row.locator('td.targets-cell-actionCode .targets-text'), row.locator('td.targets-cell-checkDate .targets-text')]) {
-      const box = (await cell.boundingBox())!;
-      expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
-    }
 
-    // Enter in the filter, no box ticked: filters on what was typed (it used to clear the filter).
-    await page.getByTestId('targets-column-populationSample').click();
-    await page.getByTestId('targets-filter-populationSample').fill('cardio');
-    await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').waitFor();
-    await page.getByTestId('targets-filter-populationSample').press('Enter');
-    await expect.poll(() => rowsShown(page)).toBe(1);
-    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(online.actionCode);
-    await expect.poll(() => page.getByTestId('targets-menu-populationSample').count()).toBe(0);
-    // And straight after typing, before the values list came back.
-    await page.getByTestId('targets-column-populationSample').click();
-    await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').uncheck();
-    await page.getByTestId('targets-filter-populationSample').press('Enter');
-    await expect.poll(() => rowsShown(page)).toBe(2);
-    await page.getByTestId('targets-column-actionCode').click();
-    await page.getByTestId('targets-filter-actionCode').fill(online.actionCode.toLowerCase());
-    await page.getByTestId('targets-filter-actionCode').press('Enter');
-    await expect.poll(() => rowsShown(page)).toBe(1);
-    expect(await page.locator('tbody tr').first().getAttribute('data-action-code')).toBe(online.actionCode);
-    await context.close();
-  }, 120_000);
+    await test.step('Numbers with thousands separators, like the goals', async () => {
+      const row = page.getByTestId(`target-row-${online.id}`);
+      await expect(row.locator('td.targets-cell-populationSize')).toHaveText('95 000');
+      await expect(row.locator('td.targets-cell-goal')).toHaveText('12 000 vues');
+
+      // Dates and codes on one line: the text is one line high.
+      const date = row.locator('td.targets-cell-startDate .targets-text');
+      await expect(date).toHaveText('07/09/2026');
+      await date.screenshot({ path: join(tmpdir(), `targets-date-cell-${process.pid}.png`) });
+      const lineHeight = await date.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return style.lineHeight === 'normal' ? parseFloat(style.fontSize) * 1.25 : parseFloat(style.lineHeight);
+      });
+      for (const cell of [date, row.locator('td.targets-cell-actionCode .targets-text'), row.locator('td.targets-cell-checkDate .targets-text')]) {
+        const box = (await cell.boundingBox())!;
+        expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
+      }
+    });
+
+    await test.step('Enter in the filter, no box ticked', async () => {
+      // Enter in the filter, no box ticked: filters on what was typed (it used to clear the filter).
+      await page.getByTestId('targets-column-populationSample').click();
+      await page.getByTestId('targets-filter-populationSample').fill('cardio');
+      await expect(page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues')).toBeVisible();
+      await page.getByTestId('targets-filter-populationSample').press('Enter');
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
+      await expect(page.getByTestId('targets-menu-populationSample')).toHaveCount(0);
+      // And straight after typing, before the values list came back.
+      await page.getByTestId('targets-column-populationSample').click();
+      await page.getByTestId('targets-menu-populationSample').getByLabel('Cardiologues').uncheck();
+      await page.getByTestId('targets-filter-populationSample').press('Enter');
+      await expect(tableRows(page)).toHaveCount(2);
+      await page.getByTestId('targets-column-actionCode').click();
+      await page.getByTestId('targets-filter-actionCode').fill(online.actionCode.toLowerCase());
+      await page.getByTestId('targets-filter-actionCode').press('Enter');
+      await expect(tableRows(page)).toHaveCount(1);
+      await expect(page.locator('tbody tr').first()).toHaveAttribute('data-action-code', online.actionCode);
+      await context.close();
+    });
+  });
 });

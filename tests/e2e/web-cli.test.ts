@@ -3,21 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccount, launchChromium, signInAs } from './fixtures';
+import { demoAccount, expect, signInAs, test } from './fixtures';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-let browser: Browser;
 let child: ChildProcess | null = null;
 const dataDir = mkdtempSync(join(tmpdir(), 'bo-web-cli-'));
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
+test.afterAll(async () => {
   child?.kill('SIGKILL');
-  await browser?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -40,17 +33,17 @@ function startBuiltWebHost(): Promise<{ url: string; output: () => string }> {
   });
 }
 
-describe('npm run web (the built web host)', () => {
-  it('prints its address, serves the app with the embedded API and the demo workspace, and stops on SIGTERM', async () => {
+test.describe('npm run web (the built web host)', () => {
+  test('prints its address, serves the app with the embedded API and the demo workspace, and stops on SIGTERM', async ({ page }) => {
+    test.setTimeout(150_000);
     const { url, output } = await startBuiltWebHost();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const page = await browser.newPage();
     const admin = demoAccount('ADMIN');
     await signInAs(page, url, admin.email, admin.password);
     await page.waitForURL((current) => current.pathname === '/adverts');
     await page.getByTestId('nav-admin').click();
     await page.waitForURL((current) => current.pathname === '/admin');
-    await expect.poll(() => page.locator(`[data-email="${admin.email}"]`).count(), { timeout: 20_000 }).toBe(1);
+    await expect(page.locator(`[data-email="${admin.email}"]`)).toHaveCount(1, { timeout: 20_000 });
     expect(output()).toContain('(embedded, pglite)');
     expect(output()).toContain(admin.password);
 
@@ -65,10 +58,9 @@ describe('npm run web (the built web host)', () => {
     await expect.poll(output, { timeout: 20_000 }).toMatch(new RegExp(`To: ${admin.email.replace('.', '\\.')}[\\s\\S]*${url.replace(/[.:/]/g, '\\$&')}/password/confirm\\?confirmationToken=[\\w-]+`));
     // Not a terminal: the link is plain text, without OSC 8 escapes.
     expect(output()).not.toContain('\u001b]8;;');
-    await page.close();
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = null;
-  }, 150_000);
+  });
 });

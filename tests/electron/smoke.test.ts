@@ -3,8 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { _electron as electron } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { _electron as electron, expect, test } from '@playwright/test';
 import { demoAccount } from '../e2e/fixtures';
 
 /**
@@ -31,15 +30,17 @@ const reason = !binary
     : '';
 if (reason) console.log(`tests/electron skipped: ${reason}`);
 
-describe.skipIf(Boolean(reason))('Electron smoke', () => {
-  it('opens a window, signs in, and keeps the session across a restart', async () => {
+test.describe('Electron smoke', () => {
+  test.skip(Boolean(reason), reason);
+
+  test('opens a window, signs in, and keeps the session across a restart', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'bo-electron-'));
     const launch = () =>
       electron.launch({ executablePath: binary!, args: [root, `--user-data-dir=${userData}`], env: { ...process.env, BACKOFFICE_USER_DATA: userData } });
     try {
       let app = await launch();
       let window = await app.firstWindow();
-      await window.waitForURL(/\/login$/);
+      await expect(window).toHaveURL(/\/login$/);
       const admin = demoAccount('ADMIN');
       await window.getByLabel(/e-mail|username/i).fill(admin.email);
       await window.getByLabel(/mot de passe|password/i).fill(admin.password);
@@ -47,10 +48,11 @@ describe.skipIf(Boolean(reason))('Electron smoke', () => {
       await window.waitForURL((url) => !url.pathname.startsWith('/login'));
       await app.close();
 
+      // Signed in again from the kept session: the first screen, not the sign-in page.
       app = await launch();
       window = await app.firstWindow();
       await window.waitForLoadState('domcontentloaded');
-      await expect.poll(() => new URL(window.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
+      await expect(window).not.toHaveURL(/\/login$/, { timeout: 20_000 });
       await app.close();
     } finally {
       rmSync(userData, { recursive: true, force: true });
