@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@shared/messages';
-import { demoAccount, expect, lastMail, signIn, signInAs, test, type WebApp } from './fixtures';
+import { demoAccount, expect, lastMail, signIn, signInAs, test } from './fixtures';
 import { changeAccountElsewhere, signOut } from './helpers';
 
 const row = (page: Page, email: string) => page.locator(`tr[data-email="${email}"]`);

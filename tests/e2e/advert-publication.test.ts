@@ -6,7 +6,7 @@ import { ADVERT_TYPES, advertEditorFields, type AdvertTypeName } from '@shared/r
 import { requiredPropertiesOf } from '@shared/rules/publication';
 import { MP4, PNG } from '../fixtures/storage-files';
 import { createAudience } from './content-helpers';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /**
  * Publication of a new advert of every type, the form filled as a user fills it (adverts-articles.md §2.2, §4, §5,

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
 import { createAudience } from './content-helpers';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 
 /**
  * Issue 21 items 2 and 3, as the user walks them: 'Créer une publicité' from an action, the advert saved is linked

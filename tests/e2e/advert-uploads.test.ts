@@ -3,7 +3,7 @@ import { ADVERT_MEDIA_MESSAGES as MEDIA } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { PNG } from '../fixtures/storage-files';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /**
  * Advert media in Chromium through the web host (adverts-articles.md §2.2 Visuels et descriptifs, image-editor

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { ADVERT_MESSAGES } from '@shared/messages/adverts';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { createAudience } from './content-helpers';
 import { signOut } from './helpers';
 

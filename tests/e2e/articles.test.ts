@@ -25,8 +25,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('articles (web host, Chromium)', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('creates, validates and publishes an article, then archives it from the row menu', async ({ app, signedIn }) => {
-    const { url } = app;
+  test('creates, validates and publishes an article, then archives it from the row menu', async ({ signedIn }) => {
     const page = await signedIn('ADMIN');
     await page.getByTestId('nav-articles').click();
     await page.waitForURL((u) => u.pathname === '/articles');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
-import { expect, test, type WebApp } from './fixtures';
+import { expect, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**
@@ -24,8 +24,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('content fields (web host, Chromium)', () => {
   test.describe.configure({ timeout: 180_000 });
-  test('a bad source address is refused at its field in French; a refused publication lists labels and highlights them', async ({ app, signedIn }) => {
-    const { url } = app;
+  test('a bad source address is refused at its field in French; a refused publication lists labels and highlights them', async ({ signedIn }) => {
     const page = await signedIn('CSM');
     await page.waitForURL((u) => u.pathname === '/adverts');
     await page.getByRole('link', { name: M.newPost }).click();

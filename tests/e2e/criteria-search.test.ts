@@ -1,5 +1,5 @@
 import { AUDIENCE_MESSAGES } from '@shared/messages';
-import { demoAccount, expect, test, type WebApp } from './fixtures';
+import { demoAccount, expect, test } from './fixtures';
 
 /**
  * Issue 21 item 13: in a new audience, 'cardio' listed the feed and 24 documents (the limit) and the specialty

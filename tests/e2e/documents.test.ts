@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { PNG, SVG_WITH_SCRIPT } from '../fixtures/storage-files';
-import { expect, test, type WebApp } from './fixtures';
+import { expect, test } from './fixtures';
 
 const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
@@ -15,8 +15,7 @@ async function pickFile(page: Page, button: string, file: { name: string; mimeTy
 test.describe.configure({ mode: 'serial' });
 
 test.describe('storage browser (web host, Chromium)', () => {
-  test('browses, creates a folder, uploads with progress, previews and deletes', async ({ app, signedIn }) => {
-    const { url } = app;
+  test('browses, creates a folder, uploads with progress, previews and deletes', async ({ signedIn }) => {
     const page = await signedIn('CSM');
     await page.getByTestId('nav-cdnDocs').click();
     await page.waitForURL((u) => u.pathname === '/document/upload');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { databaseEstimateSource } from '../../src-server/features/projects/estimates';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**

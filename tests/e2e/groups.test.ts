@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { GROUP_MESSAGES } from '@shared/messages';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 import { changeAccountElsewhere, signOut } from './helpers';
 import { adminApi, ingest } from './population';
 

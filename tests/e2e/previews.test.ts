@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PREVIEW_MESSAGES as M } from '@shared/messages/previews';
 import { UNSAVED_CHANGES_MESSAGES as U } from '@shared/messages/unsaved-changes';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { createPreviewAdvert, tokenOf } from './preview-fixtures';
 
 const toast = (page: Page, kind: 'success' | 'error', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();

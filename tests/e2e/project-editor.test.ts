@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 
 /** The file's embedded API, for the helpers that put data in place. */
 let apiUrl: string;

@@ -1,6 +1,6 @@
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { BRIEFING_SECTIONS } from '@shared/rules/project-comments';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**

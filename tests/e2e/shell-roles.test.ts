@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
 /** Any toast the page shows, whatever its kind. */

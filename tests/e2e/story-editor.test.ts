@@ -3,7 +3,7 @@ import { ADVERT_MEDIA_MESSAGES as AM } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { MP4, PNG } from '../fixtures/storage-files';
-import { expect, test, type WebApp } from './fixtures';
+import { expect, test } from './fixtures';
 
 const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const bullets = (page: Page) => page.getByTestId('story-bullet');

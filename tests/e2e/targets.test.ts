@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 
 /** The file's embedded API, for the helpers that put data in place. */
 let apiUrl: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AUDIENCE_NOTICES, GROUP_MESSAGES, MESSAGES } from '@shared/messages';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { demoAccount, expect, signIn, test } from './fixtures';
 import { changeAccountElsewhere } from './helpers';
 import { ingest } from './population';
 

@@ -2,7 +2,7 @@ import type { Dialog, Page } from '@playwright/test';
 import { ADVERT_MEDIA_NOTICES as MEDIA } from '@shared/messages/advert-media';
 import { UNSAVED_CHANGES_MESSAGES as M } from '@shared/messages/unsaved-changes';
 import { PNG } from '../fixtures/storage-files';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { adminApi } from './population';
 
 let advertId: number;
