@@ -1,20 +1,12 @@
 import type { UserAttributes } from './engine/semantics';
 import { sql, type SQL } from 'drizzle-orm';
 import type { NodeLabel } from '@shared/rules/audiences';
-import type { Database } from '../../db/client';
 import { foldForSearch } from '../../db/schema';
 import type { Criterion } from './engine/semantics';
 
-/** A drizzle database or transaction: both run `execute`. */
-export type Executor = Pick<Database, 'execute'>;
+import { param, rows, type Executor } from '../../db/rows';
 
-/** Rows of a raw statement (arrays are bound as one parameter with sql.param: PGlite and node-postgres alike). */
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-export const param = (value: unknown) => sql.param(value);
+export { param, rows, type Executor };
 
 /**
  * A PostgreSQL array literal of texts or numbers, to bind as one text parameter cast to the array type

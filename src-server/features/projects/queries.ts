@@ -2,18 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectComment, ProjectListBody, ProjectListItem, ProjectListTarget, Target, TargetComment, TargetListBody, TargetListColumn } from '@shared/contract/projects';
 import { DEFAULT_TARGET_LIST_STATUSES, statusRank, type TargetStatus } from '@shared/rules/projects';
 import type { DelayReason } from '@shared/rules/campaigns';
-import type { Database } from '../../db/client';
 import { foldForSearch } from '../../db/schema';
 
-/** A drizzle database or transaction: both run `execute`. */
-export type Executor = Pick<Database, 'execute'>;
+import { param, rows, type Executor } from '../../db/rows';
 
-/** Rows of a raw statement (arrays bound as one parameter: PGlite and node-postgres alike). */
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-export const param = (value: unknown) => sql.param(value);
+export { param, rows, type Executor };
 
 // ---- targets ---------------------------------------------------------------------------------------------------
 
