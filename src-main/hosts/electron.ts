@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type MenuItemConstructorOptions } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type MenuItemConstructorOptions, type WebContents } from 'electron';
 import Store from 'electron-store';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
@@ -138,11 +138,8 @@ function openDeepLink(url: string): void {
   }
 }
 
-/** The desktop app: one instance, one window, the renderer on app://, every IPC call checked. */
-export async function runElectronHost(): Promise<void> {
-  if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
-  if (!app.requestSingleInstanceLock()) return app.quit();
-  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+/** Links of the app's scheme open it on their page: at launch, from a second launch, or from macOS. */
+function handleDeepLinks(): void {
   app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
   app.on('open-url', (event, url) => {
     event.preventDefault();
@@ -155,45 +152,116 @@ export async function runElectronHost(): Promise<void> {
   });
   const initialLink = process.argv.find((arg) => arg.startsWith(`${DEEP_LINK_SCHEME}://`));
   if (initialLink) openDeepLink(initialLink);
+}
 
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (!isAllowedNavigation(url)) event.preventDefault();
-    });
-    contents.on('will-redirect', (event, url) => {
-      if (!isAllowedRedirect(url)) event.preventDefault();
-    });
-    contents.on('will-frame-navigate', (event) => {
-      if (!isAllowedFrameNavigation(event.url, event.isMainFrame)) event.preventDefault();
-    });
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    // No window of our own opens; the browser gets the external tools and the product's media, and any other
-    // https link only once the user said yes in a dialog the page cannot draw or click (services/external-links.ts).
-    contents.setWindowOpenHandler(({ url }) => {
-      void (async () => {
-        const { shortUrlServiceUrl, appCreationToolUrl } = toolSettings();
-        const base = await apiBase().catch(() => null);
-        await openExternalLink(url, { tools: [shortUrlServiceUrl, appCreationToolUrl], appOrigin: APP_ORIGIN, apiBase: base }, {
-          confirm: async (address) => {
-            const options = {
-              type: 'question' as const,
-              title: MESSAGES.confirmOpenLink,
-              message: MESSAGES.confirmOpenLink,
-              detail: address,
-              buttons: [MESSAGES.confirmOpenLinkAccept, MESSAGES.confirmOpenLinkCancel],
-              defaultId: 1,
-              cancelId: 1,
-              noLink: true,
-            };
-            const answer = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
-            return answer.response === 0;
-          },
-          open: (address) => shell.openExternal(address),
-        });
-      })().catch((error: unknown) => console.warn('external link not opened', error));
-      return { action: 'deny' };
-    });
+/**
+ * Every web contents stays on the app: no navigation, redirect or frame elsewhere, no webview. No window of our
+ * own opens; the browser gets the external tools and the product's media, and any other https link only once the
+ * user said yes in a dialog the page cannot draw or click (services/external-links.ts).
+ */
+function guardWebContents(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url)) event.preventDefault();
   });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAllowedRedirect(url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (event) => {
+    if (!isAllowedFrameNavigation(event.url, event.isMainFrame)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    void (async () => {
+      const { shortUrlServiceUrl, appCreationToolUrl } = toolSettings();
+      const base = await apiBase().catch(() => null);
+      await openExternalLink(url, { tools: [shortUrlServiceUrl, appCreationToolUrl], appOrigin: APP_ORIGIN, apiBase: base }, {
+        confirm: confirmOpenLink,
+        open: (address) => shell.openExternal(address),
+      });
+    })().catch((error: unknown) => console.warn('external link not opened', error));
+    return { action: 'deny' };
+  });
+}
+
+/** A native question before opening an external address; answers whether the user accepted. */
+async function confirmOpenLink(address: string): Promise<boolean> {
+  const options = {
+    type: 'question' as const,
+    title: MESSAGES.confirmOpenLink,
+    message: MESSAGES.confirmOpenLink,
+    detail: address,
+    buttons: [MESSAGES.confirmOpenLinkAccept, MESSAGES.confirmOpenLinkCancel],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  };
+  const answer = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+  return answer.response === 0;
+}
+
+/** The files of the desktop app: native save and open dialogs. */
+function dialogFiles(): HostFiles {
+  return {
+    async exportDestination(defaultName) {
+      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
+      if (chosen.canceled || !chosen.filePath) return null;
+      const path = chosen.filePath;
+      // The export writes beside the chosen name and renames at the end: nothing to clean up here.
+      return { path, finish: () => ({ savedAs: path }), abandon: () => undefined };
+    },
+    async pickCsv() {
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
+      const path = picked.filePaths[0];
+      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
+    },
+    async savePdf(defaultName, bytes) {
+      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterPdf, extensions: ['pdf'] }] });
+      if (chosen.canceled || !chosen.filePath) return null;
+      await savePdfFile(chosen.filePath, bytes);
+      return { savedAs: chosen.filePath };
+    },
+    async pickUpload({ formats }) {
+      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }] });
+      const path = picked.filePaths[0];
+      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
+    },
+  };
+}
+
+/** The one window, with its bounds remembered and a question before unsaved changes are left. */
+function createWindow(settings: ReturnType<typeof createSettingsStore>): void {
+  mainWindow = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds(), isPackaged: app.isPackaged }));
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
+  mainWindow.on('closed', () => (mainWindow = null));
+  // An editor with unsaved changes holds the page (beforeunload): closing or reloading the window asks first, in
+  // a native dialog; 'Quitter' lets it go (issue 21 item 6).
+  mainWindow.webContents.on('will-prevent-unload', (event) => {
+    const owner = mainWindow;
+    const options = {
+      type: 'question' as const,
+      title: UNSAVED_CHANGES_MESSAGES.leaveTitle,
+      message: UNSAVED_CHANGES_MESSAGES.leaveQuestion,
+      buttons: [UNSAVED_CHANGES_MESSAGES.leave, UNSAVED_CHANGES_MESSAGES.stay],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    };
+    const answer = owner ? dialog.showMessageBoxSync(owner, options) : dialog.showMessageBoxSync(options);
+    if (answer === 0) event.preventDefault();
+  });
+  void mainWindow.loadURL(`${APP_ORIGIN}${pendingRoute ?? '/'}`);
+  pendingRoute = null;
+}
+
+/** The desktop app: one instance, one window, the renderer on app://, every IPC call checked. */
+export async function runElectronHost(): Promise<void> {
+  if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
+  if (!app.requestSingleInstanceLock()) return app.quit();
+  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  handleDeepLinks();
+
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
 
   await app.whenReady();
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionAllowed(permission)));
@@ -223,36 +291,11 @@ export async function runElectronHost(): Promise<void> {
     store,
   });
 
-  const files: HostFiles = {
-    async exportDestination(defaultName) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
-      if (chosen.canceled || !chosen.filePath) return null;
-      const path = chosen.filePath;
-      // The export writes beside the chosen name and renames at the end: nothing to clean up here.
-      return { path, finish: () => ({ savedAs: path }), abandon: () => undefined };
-    },
-    async pickCsv() {
-      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
-      const path = picked.filePaths[0];
-      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
-    },
-    async savePdf(defaultName, bytes) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterPdf, extensions: ['pdf'] }] });
-      if (chosen.canceled || !chosen.filePath) return null;
-      await savePdfFile(chosen.filePath, bytes);
-      return { savedAs: chosen.filePath };
-    },
-    async pickUpload({ formats }) {
-      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }] });
-      const path = picked.filePaths[0];
-      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
-    },
-  };
   const services = createMainServices({
     host: 'electron',
     version: () => app.getVersion(),
     settings,
-    files,
+    files: dialogFiles(),
     embedded,
     embeddedDataDir: app.getPath('userData'),
     logger: { warn: (details, message) => console.warn(message, details) },
@@ -272,32 +315,8 @@ export async function runElectronHost(): Promise<void> {
     return userSession.dispatch(channel, payload);
   });
 
-  const createWindow = () => {
-    mainWindow = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds(), isPackaged: app.isPackaged }));
-    mainWindow.once('ready-to-show', () => mainWindow?.show());
-    mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
-    mainWindow.on('closed', () => (mainWindow = null));
-    // An editor with unsaved changes holds the page (beforeunload): closing or reloading the window asks first, in
-    // a native dialog; 'Quitter' lets it go (issue 21 item 6).
-    mainWindow.webContents.on('will-prevent-unload', (event) => {
-      const owner = mainWindow;
-      const options = {
-        type: 'question' as const,
-        title: UNSAVED_CHANGES_MESSAGES.leaveTitle,
-        message: UNSAVED_CHANGES_MESSAGES.leaveQuestion,
-        buttons: [UNSAVED_CHANGES_MESSAGES.leave, UNSAVED_CHANGES_MESSAGES.stay],
-        defaultId: 1,
-        cancelId: 1,
-        noLink: true,
-      };
-      const answer = owner ? dialog.showMessageBoxSync(owner, options) : dialog.showMessageBoxSync(options);
-      if (answer === 0) event.preventDefault();
-    });
-    void mainWindow.loadURL(`${APP_ORIGIN}${pendingRoute ?? '/'}`);
-    pendingRoute = null;
-  };
-  createWindow();
-  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow());
+  createWindow(settings);
+  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow(settings));
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
   app.on('will-quit', () => void userSession.close());
 }

@@ -253,9 +253,8 @@ describe('ApiClient against a real server', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
     const { api } = await client({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 300 });
-    const started = Date.now();
+    // The time-out's own message says the client gave up by itself; a client that waited for ever would time the test out.
     expect(await api.signIn('a@b.fr', 'whatever1')).toEqual({ ok: false, status: 0, errorMsg: MESSAGES.networkTimeout });
-    expect(Date.now() - started).toBeLessThan(5_000);
     await api.close();
     silent.close();
   });

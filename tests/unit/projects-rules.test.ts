@@ -21,7 +21,7 @@ import {
   typeLink,
   type TimingFields,
 } from '@shared/rules/projects';
-import { guessType } from '../../src-server/features/projects/handlers';
+import { guessType } from '../../src-server/features/projects/handlers/estimates';
 import { parseEstimateCsv } from '../../src-server/features/projects/estimates';
 
 const DAY = 86_400;

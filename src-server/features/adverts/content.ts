@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { advertInputSchema, advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
 import { MESSAGES, describeIssue } from '@shared/messages';
-import { ADVERT_TYPES, ARTICLE_TYPES, CONVERTIBLE_TYPES, epochSeconds, isLegacyLayout, LATEST_MODEL, mapLegacyLayout } from '@shared/rules/advert-model';
+import { CONVERTIBLE_TYPES, epochSeconds } from '@shared/rules/advert-model';
 import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
@@ -31,6 +31,7 @@ import {
   type LinkedAudience,
   type Model,
 } from './store';
+import { legacyItems, migrateLegacy } from './legacy-layout';
 import { linkNewAdvert, recordCampaignStart, relinkConvertedAdvert, unlinkAdvert } from './target-link';
 
 type Account = { id: number } | null;
@@ -40,6 +41,124 @@ export function publicationError(kind: Kind, model: AnyModel, audiences: readonl
   const problems =
     kind === 'advert' ? advertPublicationProblems(model as unknown as Record<string, unknown>, audiences) : articlePublicationProblems(model);
   return problems.length ? problems.join(WARNING_SEPARATOR) : null;
+}
+
+/** A write of one item (see contentService): its lock, publication check and history. */
+type ContentWriter = <K extends Kind>(
+  kind: K,
+  id: number,
+  account: Account,
+  action: string,
+  change: (current: Model<K>, tx: Executor, audiences: LinkedAudience[]) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
+) => Promise<Model<K>>;
+
+/** One writable property's value, checked against its schema; a 400 naming the property's label otherwise. */
+function parsedProperty(kind: Kind, property: string, value: unknown): unknown {
+  const shape = (kind === 'advert' ? advertWritableShape : articleWritableShape) as Record<string, z.ZodType>;
+  const schema = shape[property];
+  if (!schema) throw new HttpError(400, MESSAGES.unknownProperty, {}, 'prop');
+  const parsed = schema.safeParse(value);
+  if (!parsed.success || parsed.data === undefined) {
+    const issue = parsed.success ? { code: 'invalid_type', path: [], message: 'Required', expected: 'nonoptional' } : parsed.error.issues[0];
+    // Named by the property's label ('Source : …'), about the body's `value`.
+    const described = describeIssue({ ...issue, path: [property, ...issue.path] } as never, 'body');
+    throw new HttpError(400, described.errorMsg, {}, ['value', ...issue.path.map(String)].join('.'));
+  }
+  return parsed.data;
+}
+
+/**
+ * Converts between advert and article (spec §4): the fields both share are carried over, the audience is
+ * detached, the new item is unpublished, and the old one goes. Returns the new id.
+ */
+function convertItem(db: ServerContext['db'], now: () => number, from: Kind, id: number, account: Account): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const to: Kind = from === 'advert' ? 'article' : 'advert';
+    const actor = await actorOf(tx, account);
+    const { model } = await loadItem(tx, from, id, { lock: true });
+    if (!(CONVERTIBLE_TYPES as readonly (string | null)[]).includes(model.type)) throw new HttpError(400, MESSAGES.notConvertible, {}, 'type');
+    const defaults = { ...defaultsOf(to), id: 0 } as unknown as AnyModel;
+    const carried = Object.fromEntries(Object.entries(model).filter(([key]) => key in defaults));
+    const converted = { ...mergeInput(defaults, carried), published: false } as AnyModel;
+    // The target goes with the item: an article keeps it as its own target id; an advert as its target's advert.
+    const newId = await insertItem(tx, to, converted, now(), { targetId: model.targetId });
+    if (from === 'advert') await unlinkAdvert(tx, id);
+    else if (model.targetId !== null) await relinkConvertedAdvert(tx, model.targetId, newId);
+    const { model: saved } = await loadItem(tx, to, newId);
+    await recordHistory(tx, to, newId, 'create', actor, null, saved);
+    await tx.execute(sql`DELETE FROM ${TABLES[from].items} WHERE id = ${id}`);
+    await bumpContentVersion(tx);
+    await recordHistory(tx, from, id, 'migrate', actor, model, null);
+    return { id: newId };
+  });
+}
+
+/** CSV rows parsed with the §5 rules and checked like a create: the inputs, and every error with its spreadsheet row. */
+function checkedImportRows(csvRows: Record<string, string>[], firstLine: number) {
+  const errors: { line: number; message: string }[] = [];
+  const inputs: Record<string, unknown>[] = [];
+  csvRows.forEach((row, index) => {
+    const line = firstLine + index;
+    const parsed = parseAdvertCsvRow(row);
+    const { id: _id, published: _published, ...fields } = parsed.value as Record<string, unknown>;
+    for (const message of parsed.errors) errors.push({ line, message });
+    if (!fields.name) errors.push({ line, message: MESSAGES.advertNameRequired });
+    const checked = advertInputSchema.safeParse(fields);
+    if (!checked.success) for (const issue of checked.error.issues) errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
+    else inputs.push(checked.data as Record<string, unknown>);
+  });
+  return { errors, inputs };
+}
+
+/** The published flag and campaign dates a publication writes (see `publish`), the campaign's start on the target. */
+async function publicationChange<K extends Kind>(
+  current: Model<K>,
+  tx: Executor,
+  body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } },
+  at: number,
+): Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }> {
+  const next = { ...current, published: body.publish } as Model<K>;
+  if (!body.updateDates) return { next };
+  if (!body.publish) return { next, unpublishedAt: at };
+  const link = current._$target;
+  if (link?.id == null) return { next, publishedAt: at, unpublishedAt: null };
+  const delayReason = body.target?.delayReason !== undefined ? body.target.delayReason : link.delayReason;
+  if (isOverdue(link.initialQuotationDate, at) && !delayReason) throw new HttpError(400, MESSAGES.delayReasonRequired, {}, 'target.delayReason');
+  const diff = releaseDateDiff(link.initialQuotationDate, at);
+  const impact = revenueDelayImpact({ revenue: link.revenue, delayDays: diff, startDate: at, endDate: link.endDate });
+  await recordCampaignStart(tx, link.id, { delayReason, releaseDateDiff: diff, revenueDelayImpact: impact == null ? null : Math.round(impact * 100) / 100 });
+  return { next, publishedAt: at, unpublishedAt: null };
+}
+
+/** The screens of a story advert, and the reset that shows it again. */
+function storyOperations(write: ContentWriter, now: () => number) {
+  return {
+    addScreen: <K extends Kind>(kind: K, id: number, screen: Record<string, unknown> | undefined, account: Account) =>
+      write(kind, id, account, 'update', async (current) => {
+        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
+        const story = current.story ?? defaultStory();
+        const nextId = story.screens.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+        const added = screenSchema.parse({ ...screen, id: nextId, uuid: randomUUID(), position: story.screens.length });
+        return { next: { ...current, story: { ...story, screens: [...story.screens, added] } } };
+      }),
+
+    removeScreen: <K extends Kind>(kind: K, id: number, screenId: number, account: Account) =>
+      write(kind, id, account, 'update', async (current) => {
+        const story = current.story;
+        if (!story || !story.screens.some((screen) => screen.id === screenId)) throw new HttpError(404, MESSAGES.screenNotFound);
+        const screens = story.screens.filter((screen) => screen.id !== screenId).map((screen, position) => ({ ...screen, position }));
+        return { next: { ...current, story: { ...story, screens } } };
+      }),
+
+    /** The story shows again to users who saw it: views before the reset no longer count (decisioning). */
+    resetStory: async (id: number, account: Account) => {
+      await write('advert', id, account, 'storyReset', async (current) => {
+        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
+        return { next: { ...current, story: { ...(current.story ?? defaultStory()), isSeen: false, resetAt: now() } } };
+      });
+      return { message: MESSAGES.storyReset };
+    },
+  };
 }
 
 /**
@@ -93,18 +212,7 @@ export function contentService(context: ServerContext) {
    * transaction. Any row error imports nothing and answers every error with its spreadsheet row.
    */
   async function importAdverts(csvRows: Record<string, string>[], firstLine: number, account: Account) {
-    const errors: { line: number; message: string }[] = [];
-    const inputs: Record<string, unknown>[] = [];
-    csvRows.forEach((row, index) => {
-      const line = firstLine + index;
-      const parsed = parseAdvertCsvRow(row);
-      const { id: _id, published: _published, ...fields } = parsed.value as Record<string, unknown>;
-      for (const message of parsed.errors) errors.push({ line, message });
-      if (!fields.name) errors.push({ line, message: MESSAGES.advertNameRequired });
-      const checked = advertInputSchema.safeParse(fields);
-      if (!checked.success) for (const issue of checked.error.issues) errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
-      else inputs.push(checked.data as Record<string, unknown>);
-    });
+    const { errors, inputs } = checkedImportRows(csvRows, firstLine);
     if (errors.length) return { imported: 0, ids: [], errors };
     const ids = await db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
@@ -115,81 +223,11 @@ export function contentService(context: ServerContext) {
     return { imported: ids.length, ids, errors: [] };
   }
 
-  // ---- items in an older layout (the migration page) ------------------------------------------------------------
-
-  const legacyRows = (executor: Executor, kind: Kind, limit: number) =>
-    rows<{ id: number; name: string; type: string | null; model: string; data: Record<string, unknown> }>(
-      executor,
-      sql`SELECT id, name, type, model, data FROM ${TABLES[kind].items} WHERE model <> ${LATEST_MODEL} ORDER BY id LIMIT ${limit}`,
-    );
-
-  /** The stored row as the legacy mapping reads it: its `data` with the columns put back. */
-  const rawOf = (row: { name: string; type: string | null; data: Record<string, unknown> }) => ({ ...row.data, name: row.name, ...(row.type ? { type: row.type } : {}) });
-
-  async function legacyItems() {
-    const limit = 500;
-    const items = [];
-    for (const kind of ['advert', 'article'] as const) {
-      for (const row of await legacyRows(db, kind, limit)) {
-        let mappedType: string;
-        try {
-          mappedType = String(mapLegacyLayout(rawOf(row)).type ?? '');
-        } catch {
-          mappedType = '';
-        }
-        items.push({ kind, id: row.id, name: row.name, type: row.type, model: row.model, nestedDocument: isLegacyLayout(row.data), mappedType });
-      }
-    }
-    const [count] = await rows<{ n: number }>(
-      db,
-      sql`SELECT ((SELECT count(*) FROM adverts WHERE model <> ${LATEST_MODEL}) + (SELECT count(*) FROM articles WHERE model <> ${LATEST_MODEL}))::int AS n`,
-    );
-    return { items: items.slice(0, limit), total: count.n };
-  }
-
-  /** Maps each item to the latest layout (spec §3) in its own transaction; an item that cannot be mapped is answered. */
-  async function migrateLegacy(items: { kind: Kind; id: number }[], account: Account) {
-    let migrated = 0;
-    const failed: { kind: Kind; id: number; message: string }[] = [];
-    for (const item of items) {
-      try {
-        const done = await db.transaction(async (tx) => {
-          const actor = await actorOf(tx, account);
-          const [row] = await rows<{ id: number; name: string; type: string | null; model: string; data: Record<string, unknown> }>(
-            tx,
-            sql`SELECT id, name, type, model, data FROM ${TABLES[item.kind].items} WHERE id = ${item.id} FOR UPDATE`,
-          );
-          if (!row) throw new HttpError(404, item.kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
-          if (row.model === LATEST_MODEL) return false;
-          const mapped = mapLegacyLayout(rawOf(row));
-          const types: readonly string[] = item.kind === 'advert' ? ADVERT_TYPES : ARTICLE_TYPES;
-          if (!types.includes(String(mapped.type))) throw new HttpError(400, `type : inconnu (${String(mapped.type)})`);
-          const { model: current } = await loadItem(tx, item.kind, item.id);
-          const shape = item.kind === 'advert' ? advertWritableShape : articleWritableShape;
-          // Only the fields the latest model knows, each checked against its schema; a bad one keeps the default.
-          const fields = Object.fromEntries(
-            Object.entries(mapped).filter(([key, value]) => key in shape && (shape as Record<string, z.ZodType>)[key].safeParse(value).success),
-          );
-          const next = mergeInput(current, fields);
-          await updateItem(tx, item.kind, next, { updatedAt: now() });
-          await tx.execute(sql`UPDATE ${TABLES[item.kind].items} SET model = ${LATEST_MODEL} WHERE id = ${item.id}`);
-          const { model: saved } = await loadItem(tx, item.kind, item.id);
-          await recordHistory(tx, item.kind, item.id, 'modelMigration', actor, { ...current, model: row.model } as AnyModel, saved);
-          return true;
-        });
-        if (done) migrated += 1;
-      } catch (error) {
-        failed.push({ ...item, message: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    return { migrated, failed };
-  }
-
   return {
     now,
     importAdverts,
-    legacyItems,
-    migrateLegacy,
+    legacyItems: () => legacyItems(db),
+    migrateLegacy: (items: { kind: Kind; id: number }[], account: Account) => migrateLegacy(db, now, items, account),
     load: <K extends Kind>(kind: K, id: number) => loadItem(db, kind, id).then((found) => found.model),
     create,
 
@@ -203,17 +241,8 @@ export function contentService(context: ServerContext) {
       }),
 
     updateProperty: <K extends Kind>(kind: K, id: number, property: string, value: unknown, account: Account) => {
-      const shape = (kind === 'advert' ? advertWritableShape : articleWritableShape) as Record<string, z.ZodType>;
-      const schema = shape[property];
-      if (!schema) throw new HttpError(400, MESSAGES.unknownProperty, {}, 'prop');
-      const parsed = schema.safeParse(value);
-      if (!parsed.success || parsed.data === undefined) {
-        const issue = parsed.success ? { code: 'invalid_type', path: [], message: 'Required', expected: 'nonoptional' } : parsed.error.issues[0];
-        // Named by the property's label ('Source : …'), about the body's `value`.
-        const described = describeIssue({ ...issue, path: [property, ...issue.path] } as never, 'body');
-        throw new HttpError(400, described.errorMsg, {}, ['value', ...issue.path.map(String)].join('.'));
-      }
-      return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({ next: mergeInput(current, { [property]: parsed.data }) }));
+      const parsed = parsedProperty(kind, property, value);
+      return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({ next: mergeInput(current, { [property]: parsed }) }));
     },
 
     /**
@@ -224,20 +253,9 @@ export function contentService(context: ServerContext) {
      * target (issue 21). An advert without a target starts without a delay check.
      */
     publish: <K extends Kind>(kind: K, id: number, body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } }, account: Account) =>
-      write(kind, id, account, body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish', async (current, tx) => {
-        const at = now();
-        const next = { ...current, published: body.publish } as Model<K>;
-        if (!body.updateDates) return { next };
-        if (!body.publish) return { next, unpublishedAt: at };
-        const link = current._$target;
-        if (link?.id == null) return { next, publishedAt: at, unpublishedAt: null };
-        const delayReason = body.target?.delayReason !== undefined ? body.target.delayReason : link.delayReason;
-        if (isOverdue(link.initialQuotationDate, at) && !delayReason) throw new HttpError(400, MESSAGES.delayReasonRequired, {}, 'target.delayReason');
-        const diff = releaseDateDiff(link.initialQuotationDate, at);
-        const impact = revenueDelayImpact({ revenue: link.revenue, delayDays: diff, startDate: at, endDate: link.endDate });
-        await recordCampaignStart(tx, link.id, { delayReason, releaseDateDiff: diff, revenueDelayImpact: impact == null ? null : Math.round(impact * 100) / 100 });
-        return { next, publishedAt: at, unpublishedAt: null };
-      }),
+      write(kind, id, account, body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish', (current, tx) =>
+        publicationChange(current, tx, body, now()),
+      ),
 
     remove: async (kind: Kind, id: number, account: Account) => {
       await db.transaction(async (tx) => {
@@ -267,30 +285,7 @@ export function contentService(context: ServerContext) {
         return { next: current };
       }),
 
-    /**
-     * Converts between advert and article (spec §4): the fields both share are carried over, the audience is
-     * detached, the new item is unpublished, and the old one goes. Returns the new id.
-     */
-    migrate: async (from: Kind, id: number, account: Account): Promise<{ id: number }> =>
-      db.transaction(async (tx) => {
-        const to: Kind = from === 'advert' ? 'article' : 'advert';
-        const actor = await actorOf(tx, account);
-        const { model } = await loadItem(tx, from, id, { lock: true });
-        if (!(CONVERTIBLE_TYPES as readonly (string | null)[]).includes(model.type)) throw new HttpError(400, MESSAGES.notConvertible, {}, 'type');
-        const defaults = { ...defaultsOf(to), id: 0 } as unknown as AnyModel;
-        const carried = Object.fromEntries(Object.entries(model).filter(([key]) => key in defaults));
-        const converted = { ...mergeInput(defaults, carried), published: false } as AnyModel;
-        // The target goes with the item: an article keeps it as its own target id; an advert as its target's advert.
-        const newId = await insertItem(tx, to, converted, now(), { targetId: model.targetId });
-        if (from === 'advert') await unlinkAdvert(tx, id);
-        else if (model.targetId !== null) await relinkConvertedAdvert(tx, model.targetId, newId);
-        const { model: saved } = await loadItem(tx, to, newId);
-        await recordHistory(tx, to, newId, 'create', actor, null, saved);
-        await tx.execute(sql`DELETE FROM ${TABLES[from].items} WHERE id = ${id}`);
-        await bumpContentVersion(tx);
-        await recordHistory(tx, from, id, 'migrate', actor, model, null);
-        return { id: newId };
-      }),
+    migrate: (from: Kind, id: number, account: Account) => convertItem(db, now, from, id, account),
 
     history: (kind: Kind, id: number) => historyOf(db, kind, id),
 
@@ -305,31 +300,7 @@ export function contentService(context: ServerContext) {
       return write(kind, id, account, 'restore', async (current) => ({ next: { ...mergeInput(current, fields), published: current.published } as Model<K> }));
     },
 
-    addScreen: <K extends Kind>(kind: K, id: number, screen: Record<string, unknown> | undefined, account: Account) =>
-      write(kind, id, account, 'update', async (current) => {
-        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
-        const story = current.story ?? defaultStory();
-        const nextId = story.screens.reduce((max, item) => Math.max(max, item.id), 0) + 1;
-        const added = screenSchema.parse({ ...screen, id: nextId, uuid: randomUUID(), position: story.screens.length });
-        return { next: { ...current, story: { ...story, screens: [...story.screens, added] } } };
-      }),
-
-    removeScreen: <K extends Kind>(kind: K, id: number, screenId: number, account: Account) =>
-      write(kind, id, account, 'update', async (current) => {
-        const story = current.story;
-        if (!story || !story.screens.some((screen) => screen.id === screenId)) throw new HttpError(404, MESSAGES.screenNotFound);
-        const screens = story.screens.filter((screen) => screen.id !== screenId).map((screen, position) => ({ ...screen, position }));
-        return { next: { ...current, story: { ...story, screens } } };
-      }),
-
-    /** The story shows again to users who saw it: views before the reset no longer count (decisioning). */
-    resetStory: async (id: number, account: Account) => {
-      await write('advert', id, account, 'storyReset', async (current) => {
-        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
-        return { next: { ...current, story: { ...(current.story ?? defaultStory()), isSeen: false, resetAt: now() } } };
-      });
-      return { message: MESSAGES.storyReset };
-    },
+    ...storyOperations(write, now),
 
     actor: (account: Account): Promise<Actor> => actorOf(db, account),
 

@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { featureServices } from '../../feature-services';
 import { HttpError } from '../../errors';
 import { funnelPredecessors } from './funnels';
-import { rows } from './store';
+import { rows, type Executor } from './store';
 
 /**
  * Advert decisioning (issue 10 §5): what the mobile app would be served to one app user. Membership and keyword
@@ -38,6 +38,82 @@ interface Snapshot {
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
+/** The published adverts by audience and the funnels' steps, read in one snapshot of the database. */
+async function loadPublished(db: ServerContext['db']): Promise<Snapshot> {
+  return db.transaction(
+    async (tx) => {
+      const [current] = await rows<{ version: string | number }>(tx, sql`SELECT version FROM content_versions WHERE name = 'adverts'`);
+      const found = await rows<{
+        id: number;
+        type: string | null;
+        name: string;
+        weight: number;
+        maxViews: number;
+        autoStartAt: string | number | null;
+        autoStopAt: string | number | null;
+        data: Record<string, unknown>;
+        audiences: number[];
+      }>(
+        tx,
+        sql`SELECT i.id, i.type, i.name, i.weight, i.max_views AS "maxViews", i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.data,
+              array_agg(l.audience_id ORDER BY l.audience_id) AS audiences
+            FROM adverts i JOIN advert_audiences l ON l.advert_id = i.id
+            WHERE i.published AND NOT i.archived GROUP BY i.id`,
+      );
+      const byAudience = new Map<number, CachedAdvert[]>();
+      for (const row of found) {
+        const story = row.data.story as { resetAt?: number | null } | null | undefined;
+        const search = row.data.search as { tabs?: string[] } | undefined;
+        const advert: CachedAdvert = {
+          id: row.id,
+          type: row.type,
+          name: row.name,
+          weight: row.weight,
+          maxViews: row.maxViews,
+          autoStartAt: num(row.autoStartAt),
+          autoStopAt: num(row.autoStopAt),
+          resetAt: num(story?.resetAt),
+          tabs: Array.isArray(search?.tabs) ? search!.tabs : [],
+          audiences: row.audiences,
+          data: row.data,
+        };
+        for (const audienceId of row.audiences) {
+          const list = byAudience.get(audienceId) ?? [];
+          list.push(advert);
+          byAudience.set(audienceId, list);
+        }
+      }
+      return { version: Number(current?.version ?? 0), byAudience, predecessors: await funnelPredecessors(tx) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * What one request reads, in one round trip: the content version, whether the app user exists (404 otherwise),
+ * and the user's advert.view events, oldest first, per advert.
+ */
+async function requestState(db: Executor, userId: number): Promise<{ version: number; views: Map<number, number[]> }> {
+  const [state] = await rows<{ version: string | number | null; userExists: boolean; views: [string, number][] | string }>(
+    db,
+    sql`SELECT (SELECT version FROM content_versions WHERE name = 'adverts') AS version,
+          EXISTS (SELECT 1 FROM app_users WHERE id = ${userId}) AS "userExists",
+          coalesce((SELECT json_agg(json_build_array(n.value, floor(extract(epoch FROM e.at) * 1000)) ORDER BY e.at, e.event_id)
+                    FROM interaction_events e JOIN nodes n ON n.id = e.node_id
+                    WHERE e.user_id = ${userId} AND e.event = 'advert.view' AND n.label = 'Advert'), '[]'::json) AS views`,
+  );
+  if (!state.userExists) throw new HttpError(404, MESSAGES.appUserNotFound);
+  const views = new Map<number, number[]>();
+  for (const [advertId, at] of typeof state.views === 'string' ? (JSON.parse(state.views) as [string, number][]) : state.views) {
+    const id = Number(advertId);
+    if (!Number.isInteger(id)) continue;
+    const list = views.get(id) ?? [];
+    list.push(Number(at));
+    views.set(id, list);
+  }
+  return { version: Number(state.version ?? 0), views };
+}
+
 export function decisioningService(context: ServerContext) {
   const { db } = context;
   let snapshot: Snapshot | null = null;
@@ -56,87 +132,12 @@ export function decisioningService(context: ServerContext) {
    */
   async function published(version: number): Promise<Snapshot> {
     if (snapshot && snapshot.version === version) return snapshot;
-    loading ??= load().finally(() => {
-      loading = null;
-    });
+    loading ??= loadPublished(db)
+      .then((fresh) => (snapshot = fresh))
+      .finally(() => {
+        loading = null;
+      });
     return loading;
-  }
-
-  async function load(): Promise<Snapshot> {
-    return db.transaction(
-      async (tx) => {
-        const [current] = await rows<{ version: string | number }>(tx, sql`SELECT version FROM content_versions WHERE name = 'adverts'`);
-        const found = await rows<{
-          id: number;
-          type: string | null;
-          name: string;
-          weight: number;
-          maxViews: number;
-          autoStartAt: string | number | null;
-          autoStopAt: string | number | null;
-          data: Record<string, unknown>;
-          audiences: number[];
-        }>(
-          tx,
-          sql`SELECT i.id, i.type, i.name, i.weight, i.max_views AS "maxViews", i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.data,
-                array_agg(l.audience_id ORDER BY l.audience_id) AS audiences
-              FROM adverts i JOIN advert_audiences l ON l.advert_id = i.id
-              WHERE i.published AND NOT i.archived GROUP BY i.id`,
-        );
-        const byAudience = new Map<number, CachedAdvert[]>();
-        for (const row of found) {
-          const story = row.data.story as { resetAt?: number | null } | null | undefined;
-          const search = row.data.search as { tabs?: string[] } | undefined;
-          const advert: CachedAdvert = {
-            id: row.id,
-            type: row.type,
-            name: row.name,
-            weight: row.weight,
-            maxViews: row.maxViews,
-            autoStartAt: num(row.autoStartAt),
-            autoStopAt: num(row.autoStopAt),
-            resetAt: num(story?.resetAt),
-            tabs: Array.isArray(search?.tabs) ? search!.tabs : [],
-            audiences: row.audiences,
-            data: row.data,
-          };
-          for (const audienceId of row.audiences) {
-            const list = byAudience.get(audienceId) ?? [];
-            list.push(advert);
-            byAudience.set(audienceId, list);
-          }
-        }
-        const fresh = { version: Number(current?.version ?? 0), byAudience, predecessors: await funnelPredecessors(tx) };
-        snapshot = fresh;
-        return fresh;
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
-  }
-
-  /**
-   * What one request reads, in one round trip: the content version, whether the app user exists (404 otherwise),
-   * and the user's advert.view events, oldest first, per advert.
-   */
-  async function requestState(userId: number): Promise<{ version: number; views: Map<number, number[]> }> {
-    const [state] = await rows<{ version: string | number | null; userExists: boolean; views: [string, number][] | string }>(
-      db,
-      sql`SELECT (SELECT version FROM content_versions WHERE name = 'adverts') AS version,
-            EXISTS (SELECT 1 FROM app_users WHERE id = ${userId}) AS "userExists",
-            coalesce((SELECT json_agg(json_build_array(n.value, floor(extract(epoch FROM e.at) * 1000)) ORDER BY e.at, e.event_id)
-                      FROM interaction_events e JOIN nodes n ON n.id = e.node_id
-                      WHERE e.user_id = ${userId} AND e.event = 'advert.view' AND n.label = 'Advert'), '[]'::json) AS views`,
-    );
-    if (!state.userExists) throw new HttpError(404, MESSAGES.appUserNotFound);
-    const views = new Map<number, number[]>();
-    for (const [advertId, at] of typeof state.views === 'string' ? (JSON.parse(state.views) as [string, number][]) : state.views) {
-      const id = Number(advertId);
-      if (!Number.isInteger(id)) continue;
-      const list = views.get(id) ?? [];
-      list.push(Number(at));
-      views.set(id, list);
-    }
-    return { version: Number(state.version ?? 0), views };
   }
 
   /** Whether one of the audience's Keyword triggers equals one of the (folded) keywords. */
@@ -194,7 +195,7 @@ export function decisioningService(context: ServerContext) {
   const service = {
     /** POST /v2/advert: adverts of the given types for the user. */
     async adverts(body: { userId: number; types: string[] }): Promise<Decision> {
-      const state = await requestState(body.userId);
+      const state = await requestState(db, body.userId);
       const audiences = membership().audiencesOf(body.userId);
       const adverts = await decide(state, { types: body.types, limit: 50, audienceIds: audiences.map((audience) => audience.id) });
       return { audiences, adverts };
@@ -205,7 +206,7 @@ export function decisioningService(context: ServerContext) {
      * (accents and case folded). withAudience false drops the membership condition (the trigger still applies).
      */
     async search(body: { userId: number; keywords: string[]; tab?: string; limit: number; withAudience: boolean }): Promise<Decision> {
-      const state = await requestState(body.userId);
+      const state = await requestState(db, body.userId);
       const audiences = membership().audiencesOf(body.userId);
       const keywords = new Set(body.keywords.map(fold).filter(Boolean));
       if (!keywords.size) return { audiences, adverts: [] };
@@ -221,7 +222,7 @@ export function decisioningService(context: ServerContext) {
 
     /** For the audience debug page: every type. */
     async forDebug(userId: number): Promise<{ id: number; name: string }[]> {
-      const state = await requestState(userId);
+      const state = await requestState(db, userId);
       const audiences = membership().audiencesOf(userId);
       const served = await decide(state, {
         types: ['post', 'search', 'story', 'quiz', 'tool', 'notification', 'video', 'banner'],

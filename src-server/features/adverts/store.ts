@@ -9,18 +9,11 @@ import {
 } from '@shared/contract/adverts';
 import { MESSAGES } from '@shared/messages';
 import { applyQuizRules, LATEST_MODEL } from '@shared/rules/advert-model';
-import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 
-/** A drizzle database or transaction: both run `execute`. */
-export type Executor = Pick<Database, 'execute'>;
+import { param, rows, type Executor } from '../../db/rows';
 
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-export const param = (value: unknown) => sql.param(value);
+export { param, rows, type Executor };
 
 export type Kind = 'advert' | 'article';
 export type Model<K extends Kind> = K extends 'advert' ? Advert : Article;

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { MESSAGES } from '@shared/messages';
 import { HttpError } from '../../errors';
 import { HtmlParseError, htmlParser } from './html-parse';
@@ -99,6 +99,85 @@ export interface PageInfo {
   unavailable?: ('image' | 'logo')[];
 }
 
+/** DNS resolution whose every answer must be public (unless `allowPrivate`); used by the agent for every connection. */
+function safeLookup(allowPrivate: boolean) {
+  return (hostname: string, lookupOptions: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, []);
+      if (!allowPrivate && addresses.some((entry) => isForbiddenAddress(entry.address))) {
+        return callback(Object.assign(new Error(`refused address for ${hostname}`), { code: 'EFORBIDDENADDRESS' }), []);
+      }
+      const all = (lookupOptions as { all?: boolean }).all;
+      if (all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+/** The page's HTML up to `</head>` (or its first bytes), decoded with the charset its content type names. */
+async function readHtmlHead(body: Dispatcher.ResponseData['body'], type: string, signal: AbortSignal): Promise<string> {
+  let page = Buffer.alloc(0);
+  try {
+    for await (const chunk of body) {
+      // Searched as latin1 (one char a byte) from a few bytes back, so a `</head>` cut across chunks is found.
+      const from = Math.max(0, page.length - 6);
+      page = Buffer.concat([page, chunk as Buffer]);
+      const end = headEnd(page, from);
+      // The tags are in the head: what follows `</head>`, or the first 256 KB, is never downloaded.
+      if (end >= 0) {
+        page = page.subarray(0, end);
+        break;
+      }
+      if (page.length >= URL_PARSE_MAX_BYTES) {
+        page = page.subarray(0, URL_PARSE_MAX_BYTES);
+        break;
+      }
+    }
+  } catch (error) {
+    throw translate(error, signal);
+  } finally {
+    // Aborts the rest of the download (the connection is closed, not drained).
+    body.on('error', () => undefined);
+    body.destroy();
+  }
+  const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1] ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  return decoder.decode(page);
+}
+
+/** What the page's tags say, its addresses made absolute; an image or logo that answers no image is named unavailable. */
+async function pageInfo(result: Awaited<ReturnType<ReturnType<typeof htmlParser>['parse']>>, pageUrl: URL, answersImage: (address: string) => Promise<boolean>): Promise<PageInfo> {
+  const absolute = (value: unknown) => {
+    if (typeof value !== 'string' || !value.trim()) return null;
+    try {
+      const resolved = new URL(value.trim(), pageUrl);
+      return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : null;
+    } catch {
+      return null;
+    }
+  };
+  const record = result as Record<string, unknown>;
+  const firstUrl = (list: unknown) => (Array.isArray(list) && list.length ? (list[0] as { url?: string }).url : undefined);
+  const text_ = (...values: unknown[]) => String(values.find((value) => typeof value === 'string' && value.trim()) ?? '').trim();
+  const image = absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage));
+  const logo = absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico');
+  const [imageOk, logoOk] = await Promise.all([image ? answersImage(image) : true, logo ? answersImage(logo) : true]);
+  const unavailable = [...(imageOk ? [] : ['image' as const]), ...(logoOk ? [] : ['logo' as const])];
+  return {
+    title: text_(result.ogTitle, result.twitterTitle, result.dcTitle),
+    description: text_(result.ogDescription, result.twitterDescription, result.dcDescription),
+    author: text_(record.metaAuthor, record.author, result.articleAuthor, result.ogSiteName),
+    image,
+    logo,
+    ...(unavailable.length ? { unavailable } : {}),
+  };
+}
+
 export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; timeLimitMs?: number; maxParses?: number }) {
   const timeoutMs = options.timeoutMs ?? URL_PARSE_TIMEOUT_MS;
   const parser = htmlParser({
@@ -109,20 +188,8 @@ export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; 
   });
   /** Accounts whose call is under way: one at a time each. */
   const busyAccounts = new Set<number>();
-  /** DNS resolution whose every answer must be public; used by the agent for every connection. */
-  const safeLookup = (hostname: string, lookupOptions: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, []);
-      if (!options.allowPrivate && addresses.some((entry) => isForbiddenAddress(entry.address))) {
-        return callback(Object.assign(new Error(`refused address for ${hostname}`), { code: 'EFORBIDDENADDRESS' }), []);
-      }
-      const all = (lookupOptions as { all?: boolean }).all;
-      if (all) return callback(null, addresses);
-      return callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
   const agent = new Agent({
-    connect: { lookup: safeLookup as never, timeout: timeoutMs },
+    connect: { lookup: safeLookup(options.allowPrivate) as never, timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
@@ -163,38 +230,7 @@ export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; 
         await response.body.dump().catch(() => undefined);
         throw fetchFailed("la page n'est pas une page web");
       }
-      let page = Buffer.alloc(0);
-      try {
-        for await (const chunk of response.body) {
-          // Searched as latin1 (one char a byte) from a few bytes back, so a `</head>` cut across chunks is found.
-          const from = Math.max(0, page.length - 6);
-          page = Buffer.concat([page, chunk as Buffer]);
-          const end = headEnd(page, from);
-          // The tags are in the head: what follows `</head>`, or the first 256 KB, is never downloaded.
-          if (end >= 0) {
-            page = page.subarray(0, end);
-            break;
-          }
-          if (page.length >= URL_PARSE_MAX_BYTES) {
-            page = page.subarray(0, URL_PARSE_MAX_BYTES);
-            break;
-          }
-        }
-      } catch (error) {
-        throw translate(error, signal);
-      } finally {
-        // Aborts the rest of the download (the connection is closed, not drained).
-        response.body.on('error', () => undefined);
-        response.body.destroy();
-      }
-      const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1] ?? 'utf-8';
-      let decoder: TextDecoder;
-      try {
-        decoder = new TextDecoder(charset);
-      } catch {
-        decoder = new TextDecoder('utf-8');
-      }
-      return { html: decoder.decode(page), url };
+      return { html: await readHtmlHead(response.body, type, signal), url };
     }
   }
 
@@ -239,30 +275,7 @@ export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; 
     const signal = AbortSignal.timeout(timeoutMs);
     const page = await fetchPage(url, signal);
     const result = await tags(page.html);
-    const absolute = (value: unknown) => {
-      if (typeof value !== 'string' || !value.trim()) return null;
-      try {
-        const resolved = new URL(value.trim(), page.url);
-        return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : null;
-      } catch {
-        return null;
-      }
-    };
-    const record = result as Record<string, unknown>;
-    const firstUrl = (list: unknown) => (Array.isArray(list) && list.length ? (list[0] as { url?: string }).url : undefined);
-    const text_ = (...values: unknown[]) => String(values.find((value) => typeof value === 'string' && value.trim()) ?? '').trim();
-    const image = absolute(firstUrl(result.ogImage) ?? firstUrl(result.twitterImage));
-    const logo = absolute(record.ogLogo ?? result.favicon ?? '/favicon.ico');
-    const [imageOk, logoOk] = await Promise.all([image ? answersImage(image) : true, logo ? answersImage(logo) : true]);
-    const unavailable = [...(imageOk ? [] : ['image' as const]), ...(logoOk ? [] : ['logo' as const])];
-    return {
-      title: text_(result.ogTitle, result.twitterTitle, result.dcTitle),
-      description: text_(result.ogDescription, result.twitterDescription, result.dcDescription),
-      author: text_(record.metaAuthor, record.author, result.articleAuthor, result.ogSiteName),
-      image,
-      logo,
-      ...(unavailable.length ? { unavailable } : {}),
-    };
+    return pageInfo(result, page.url, answersImage);
   }
 
   return {

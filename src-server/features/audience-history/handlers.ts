@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { HistoryEntry } from '@shared/contract/audience-history';
 import { MESSAGES } from '@shared/messages';
 import { NO_CHANGES, type DefinitionSnapshot, type HistoryChanges, type SnapshotRelationship } from '@shared/rules/audience-history';
 import type { ServerContext } from '../../context';
+import { rows } from '../../db/rows';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
 import type { DefinitionsWriterLike } from './index';
@@ -22,10 +23,6 @@ interface HistoryRow {
   /** The snapshot's name only: the whole snapshot stays in the database until a restore needs it. */
   name: string;
   total: number;
-}
-
-async function rows<T>(db: Pick<ServerContext['db'], 'execute'>, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const historyColumns = sql`h.id, h.subject_kind AS "subjectKind", h.subject_id AS "subjectId", h.action, h.operation, h.account_id AS "accountId",

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   diffSnapshots,
   historyAction,
@@ -7,14 +7,7 @@ import {
   type DefinitionSnapshot,
   type SnapshotRelationship,
 } from '@shared/rules/audience-history';
-import type { Database } from '../../db/client';
-
-type Executor = Pick<Database, 'execute'>;
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-const param = (value: unknown) => sql.param(value);
+import { param, rows, type Executor } from '../../db/rows';
 
 /** The request a write belongs to: who made it, through which operation, with what input. */
 export interface WriteOrigin {

@@ -1,19 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProjectComment, ProjectListBody, ProjectListItem, ProjectListTarget, Target, TargetComment, TargetListBody, TargetListColumn } from '@shared/contract/projects';
-import { DEFAULT_TARGET_LIST_STATUSES, statusRank, type TargetStatus } from '@shared/rules/projects';
+import { DEFAULT_PROJECT_STATUS, DEFAULT_TARGET_LIST_STATUSES, DEFAULT_TARGET_STATUS, statusRank, type TargetStatus } from '@shared/rules/projects';
 import type { DelayReason } from '@shared/rules/campaigns';
-import type { Database } from '../../db/client';
 import { foldForSearch } from '../../db/schema';
 
-/** A drizzle database or transaction: both run `execute`. */
-export type Executor = Pick<Database, 'execute'>;
+import { param, rows, type Executor } from '../../db/rows';
 
-/** Rows of a raw statement (arrays bound as one parameter: PGlite and node-postgres alike). */
-export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-export const param = (value: unknown) => sql.param(value);
+export { param, rows, type Executor };
 
 // ---- targets ---------------------------------------------------------------------------------------------------
 
@@ -398,4 +391,257 @@ export async function searchValues(db: Executor, label: 'Project' | 'Target', fi
         ORDER BY length(value), value LIMIT ${limit}`,
   );
   return found.map((row) => row.value);
+}
+
+// ---- writes of projects ----------------------------------------------------------------------------------------
+
+export async function isCsmAccount(db: Executor, accountId: number): Promise<boolean> {
+  const found = await rows(db, sql`SELECT id FROM accounts WHERE id = ${accountId} AND 'CSM' = ANY(roles)`);
+  return found.length > 0;
+}
+
+/** Holds the project's row until the transaction ends (two additions of targets at once would pick the same code). */
+export async function lockProject(db: Executor, projectId: number): Promise<void> {
+  await db.execute(sql`SELECT id FROM projects WHERE id = ${projectId} FOR UPDATE`);
+}
+
+export interface NewProject {
+  name: string;
+  clientName: string;
+  keyAccountId: number | null | undefined;
+  actor: string | null | undefined;
+  actionCode: string;
+  estimateId?: string;
+}
+
+/** A new project in the default status; answers what inserting its targets needs. */
+export async function insertProject(db: Executor, project: NewProject): Promise<Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>> {
+  const [created] = await rows<Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>>(
+    db,
+    sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status, estimate_id)
+        VALUES (${project.name}, ${project.clientName}, ${project.keyAccountId}, ${project.actor}, ${project.actionCode}, ${DEFAULT_PROJECT_STATUS},
+          ${project.estimateId ?? null})
+        RETURNING id, actor, key_account_id AS "keyAccountId"`,
+  );
+  return created;
+}
+
+export interface ProjectChanges {
+  name?: string;
+  clientName?: string;
+  keyAccount?: number | null;
+  actor?: string | null;
+  status?: string;
+  actionCode?: string | null;
+}
+
+/** Writes the fields given (undefined: left as they are). */
+export async function updateProject(db: Executor, id: number, changes: ProjectChanges): Promise<void> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (changes.name !== undefined) sets.push(sql`name = ${changes.name}`);
+  if (changes.clientName !== undefined) sets.push(sql`client_name = ${changes.clientName}`);
+  if (changes.keyAccount !== undefined) sets.push(sql`key_account_id = ${changes.keyAccount}`);
+  if (changes.actor !== undefined) sets.push(sql`actor = ${changes.actor}`);
+  if (changes.status !== undefined) sets.push(sql`status = ${changes.status}`);
+  if (changes.actionCode !== undefined) sets.push(sql`action_code = ${changes.actionCode}`);
+  await db.execute(sql`UPDATE projects SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+}
+
+export async function setProjectEstimate(db: Executor, projectId: number, estimateId: string): Promise<void> {
+  await db.execute(sql`UPDATE projects SET estimate_id = ${estimateId}, updated_at = now() WHERE id = ${projectId}`);
+}
+
+/** Deletes a project (its targets, comments and briefing with it); answers whether it was there. */
+export async function deleteProject(db: Executor, id: number): Promise<boolean> {
+  const deleted = await rows(db, sql`DELETE FROM projects WHERE id = ${id} RETURNING id`);
+  return deleted.length > 0;
+}
+
+export function projectNames(db: Executor, ids: number[]) {
+  return rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM projects WHERE id = ANY(${param(ids)}::int[]) ORDER BY id`);
+}
+
+// ---- writes of targets -----------------------------------------------------------------------------------------
+
+export async function actionCodesOfProject(db: Executor, projectId: number): Promise<string[]> {
+  const found = await rows<{ code: string }>(db, sql`SELECT action_code AS code FROM targets WHERE project_id = ${projectId} AND action_code IS NOT NULL`);
+  return found.map((row) => row.code);
+}
+
+export interface NewTargetLine {
+  actionCode: string;
+  revenue?: number | null;
+  comment?: string | null;
+  date?: number | null;
+  type?: string | null;
+  goal?: { views: number; days: number; shipments: number };
+}
+
+/** Inserts targets in the default status at the end of a project, with the project's actor and key account. */
+export async function insertTargetLines(db: Executor, project: Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>, lines: NewTargetLine[]): Promise<void> {
+  if (!lines.length) return;
+  const [{ next }] = await rows<{ next: number }>(db, sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM targets WHERE project_id = ${project.id}`);
+  const values = lines.map(
+    (line, index) =>
+      sql`(${project.id}, ${next + index}, ${line.actionCode}, ${DEFAULT_TARGET_STATUS}, ${statusRank(DEFAULT_TARGET_STATUS)}, ${line.type ?? null}, ${project.actor}, ${project.keyAccountId},
+           ${line.revenue ?? null}, ${line.comment ?? null}, ${line.date ?? null}, ${line.date ?? null}, ${line.goal?.views ?? 0}, ${line.goal?.days ?? 0}, ${line.goal?.shipments ?? 0})`,
+  );
+  await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, actor, key_account_id, revenue, comment,
+    quotation_signed_month, initial_quotation_date, goal_views, goal_days, goal_shipments) VALUES ${sql.join(values, sql`, `)}`);
+}
+
+export async function targetIdByActionCode(db: Executor, projectId: number, actionCode: string): Promise<number> {
+  const [{ id }] = await rows<{ id: number }>(db, sql`SELECT id FROM targets WHERE project_id = ${projectId} AND action_code = ${actionCode}`);
+  return id;
+}
+
+/** API field → column of the targets table, for the fields written as they come. */
+const PLAIN_TARGET_COLUMNS = {
+  actionCode: 'action_code',
+  type: 'type',
+  advertId: 'advert_id',
+  toolId: 'tool_id',
+  populationCategory: 'population_category',
+  populationSample: 'population_sample',
+  populationSize: 'population_size',
+  startDate: 'start_date',
+  endDate: 'end_date',
+  checkDate: 'check_date',
+  quotationSignedMonth: 'quotation_signed_month',
+  initialQuotationDate: 'initial_quotation_date',
+  revenue: 'revenue',
+  releaseDateDiff: 'release_date_diff',
+  delayReason: 'delay_reason',
+  revenueDelayImpact: 'revenue_delay_impact',
+  actor: 'actor',
+  comment: 'comment',
+  isNew: 'is_new',
+} as const satisfies Partial<Record<keyof Target, string>>;
+
+/** Writes what differs between a target and its next state, plus a new goal or key account when given. */
+export async function updateTargetFields(
+  db: Executor,
+  current: Target,
+  next: Target,
+  extra: { goal?: { views: number; days: number; shipments: number }; keyAccount?: number | null },
+): Promise<void> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  for (const [field, column] of Object.entries(PLAIN_TARGET_COLUMNS) as [keyof typeof PLAIN_TARGET_COLUMNS, string][]) {
+    if (next[field] !== current[field]) sets.push(sql`${sql.identifier(column)} = ${next[field]}`);
+  }
+  if (next.status !== current.status) sets.push(sql`status = ${next.status}, status_rank = ${statusRank(next.status)}`);
+  if (extra.goal) sets.push(sql`goal_views = ${extra.goal.views}, goal_days = ${extra.goal.days}, goal_shipments = ${extra.goal.shipments}`);
+  if (extra.keyAccount !== undefined) sets.push(sql`key_account_id = ${extra.keyAccount}`);
+  await db.execute(sql`UPDATE targets SET ${sql.join(sets, sql`, `)} WHERE id = ${current.id}`);
+}
+
+/** Holds the advert's row until the transaction ends; answers whether it exists. */
+export async function lockAdvert(db: Executor, advertId: number): Promise<boolean> {
+  const found = await rows(db, sql`SELECT id FROM adverts WHERE id = ${advertId} FOR UPDATE`);
+  return found.length > 0;
+}
+
+/** Another target than `targetId` linked to the advert, if any. */
+export async function otherTargetOfAdvert(db: Executor, advertId: number, targetId: number) {
+  const [other] = await rows<{ id: number; actionCode: string | null }>(
+    db,
+    sql`SELECT id, action_code AS "actionCode" FROM targets WHERE advert_id = ${advertId} AND id <> ${targetId} ORDER BY id LIMIT 1`,
+  );
+  return other;
+}
+
+export async function deleteTarget(db: Executor, id: number): Promise<boolean> {
+  const deleted = await rows(db, sql`DELETE FROM targets WHERE id = ${id} RETURNING id`);
+  return deleted.length > 0;
+}
+
+/** Unlinks a target's advert and tool; answers whether the target was there. */
+export async function unlinkTarget(db: Executor, id: number): Promise<boolean> {
+  const updated = await rows(db, sql`UPDATE targets SET advert_id = NULL, tool_id = NULL, updated_at = now() WHERE id = ${id} RETURNING id`);
+  return updated.length > 0;
+}
+
+/**
+ * A copy of a target at `position` (lines at or after it move down one) under a new code. The copy keeps the
+ * line's plan (type, population, goal, dates, amounts) but not its advert or tool: an advert serves one action.
+ */
+export async function insertTargetCopy(db: Executor, original: Pick<Target, 'id' | 'projectId'>, position: number, actionCode: string): Promise<number> {
+  await db.execute(sql`UPDATE targets SET position = position + 1 WHERE project_id = ${original.projectId} AND position >= ${position}`);
+  const [{ id }] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, promote_in_search, population_category, population_sample,
+          population_size, goal_views, goal_days, goal_shipments, start_date, end_date, check_date, quotation_signed_month, initial_quotation_date,
+          revenue, release_date_diff, delay_reason, revenue_delay_impact, actor, key_account_id, comment, is_new)
+        SELECT project_id, ${position}, ${actionCode}, ${DEFAULT_TARGET_STATUS}, ${statusRank(DEFAULT_TARGET_STATUS)}, type, promote_in_search, population_category,
+          population_sample, population_size, goal_views, goal_days, goal_shipments, start_date, end_date, check_date, quotation_signed_month,
+          initial_quotation_date, revenue, release_date_diff, delay_reason, revenue_delay_impact, actor, key_account_id, comment, TRUE
+        FROM targets WHERE id = ${original.id} RETURNING id`,
+  );
+  return id;
+}
+
+// ---- writes of comments ----------------------------------------------------------------------------------------
+
+export type CommentTable = 'project_comments' | 'target_comments';
+
+/** A new comment on a project or a target; answers its id. */
+export async function insertComment(db: Executor, on: { projectId: number } | { targetId: number }, authorId: number, content: string): Promise<number> {
+  const [{ id }] = await rows<{ id: number }>(
+    db,
+    'projectId' in on
+      ? sql`INSERT INTO project_comments (project_id, author_id, content) VALUES (${on.projectId}, ${authorId}, ${content}) RETURNING id`
+      : sql`INSERT INTO target_comments (target_id, author_id, content) VALUES (${on.targetId}, ${authorId}, ${content}) RETURNING id`,
+  );
+  return id;
+}
+
+export async function commentAuthor(db: Executor, table: CommentTable, id: number): Promise<number | undefined> {
+  const [found] = await rows<{ authorId: number }>(db, sql`SELECT author_id AS "authorId" FROM ${sql.identifier(table)} WHERE id = ${id}`);
+  return found?.authorId;
+}
+
+export async function updateComment(db: Executor, table: CommentTable, id: number, content: string): Promise<void> {
+  await db.execute(sql`UPDATE ${sql.identifier(table)} SET content = ${content}, updated_at = now() WHERE id = ${id}`);
+}
+
+export async function deleteComment(db: Executor, table: CommentTable, id: number): Promise<void> {
+  await db.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE id = ${id}`);
+}
+
+// ---- briefings -------------------------------------------------------------------------------------------------
+
+export interface BriefingRow {
+  id: number;
+  projectId: number;
+  content: Record<string, unknown>;
+  updatedAt: number;
+}
+
+/** A briefing by its id or its project's. */
+export async function briefingRow(db: Executor, by: { id: number } | { projectId: number }): Promise<BriefingRow | undefined> {
+  const [row] = await rows<BriefingRow>(
+    db,
+    sql`SELECT id, project_id AS "projectId", content, floor(extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt" FROM briefings
+        WHERE ${'id' in by ? sql`id = ${by.id}` : sql`project_id = ${by.projectId}`}`,
+  );
+  return row;
+}
+
+/** A project's briefing, unless it has one already; answers its id then. */
+export async function insertBriefing(db: Executor, projectId: number, content: unknown, authorId: number): Promise<number | undefined> {
+  const [inserted] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO briefings (project_id, content, author_id) VALUES (${projectId}, ${JSON.stringify(content)}::jsonb, ${authorId})
+        ON CONFLICT (project_id) DO NOTHING RETURNING id`,
+  );
+  return inserted?.id;
+}
+
+/** Answers whether the briefing was there. */
+export async function updateBriefing(db: Executor, id: number, content: unknown, authorId: number): Promise<boolean> {
+  const updated = await rows(
+    db,
+    sql`UPDATE briefings SET content = ${JSON.stringify(content)}::jsonb, author_id = ${authorId}, updated_at = now() WHERE id = ${id} RETURNING id`,
+  );
+  return updated.length > 0;
 }

@@ -1,0 +1,217 @@
+import { MESSAGES } from '@shared/messages';
+import { isGroupLabel } from '@shared/rules/audiences';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import {
+  audienceSummary,
+  authorName,
+  areaRelationship,
+  loadAudience,
+  lockedAudience,
+  resolveRelationships,
+  toRelationship,
+  writeAudienceRelationships,
+} from '../definitions';
+import {
+  appUsersByEmails,
+  attachNodes,
+  audienceRelationships,
+  audienceRow,
+  copyRelationships,
+  deleteAudiences,
+  deleteNodes,
+  deleteRelationshipPairs,
+  deleteRelationshipsOf,
+  groupRelationships,
+  hasKeywordCriterion,
+  insertAudience,
+  insertRelationships,
+  listAudiences,
+  lockGroup,
+  nextDefinitionId,
+  nodesById,
+  relationshipOwners,
+  searchAudiences,
+  searchNodes,
+  touchGroup,
+  updateAudience,
+  upsertNodes,
+  type Executor,
+} from '../queries';
+import type { AudienceFeatureParts } from './parts';
+
+export type AudienceDefinitionHandlers = Pick<
+  Handlers,
+  | 'nodes.search'
+  | 'nodes.keyword'
+  | 'audiences.list'
+  | 'audiences.get'
+  | 'audiences.create'
+  | 'audiences.update'
+  | 'audiences.duplicate'
+  | 'audiences.delete'
+  | 'audiences.bulkDelete'
+  | 'audiences.setRelationships'
+  | 'relationships.create'
+  | 'graph.delete'
+  | 'graph.detach'
+  | 'audiences.attachEmails'
+  | 'audiences.search'
+>;
+
+const ownerIds = (owners: { audienceId: number | null; groupId: number | null }[]) => ({
+  audiences: [...new Set(owners.flatMap((owner) => (owner.audienceId ? [owner.audienceId] : [])))],
+  groups: [...new Set(owners.flatMap((owner) => (owner.groupId ? [owner.groupId] : [])))],
+});
+
+/** Removes relationships by (source, target) and, for `nodes`, every relationship to them; answers whose changed. */
+async function removeRelationships(executor: Executor, pairs: { source: number; target: number }[], nodes: number[]) {
+  const removed = await deleteRelationshipPairs(executor, pairs, nodes);
+  return { count: removed.length, ...ownerIds(removed) };
+}
+
+/** Audiences: their list, their editor (criteria search, relationships) and the graph view's deletions. */
+export function audienceDefinitionHandlers({ context, engine, write }: AudienceFeatureParts): AudienceDefinitionHandlers {
+  const { db } = context;
+  return {
+    'nodes.search': async ({ query }) => {
+      const found = await searchNodes(db, {
+        term: query.term,
+        limit: query.limit,
+        label: query.label,
+        userDomains: query.isGroup === 'true' ? null : context.config.companyEmailDomains,
+        excludeAttachedTo: { audienceId: query.audienceId, groupId: query.groupId },
+        // Spec §4: Feed, Document, App first on the group page only; elsewhere the criteria ranking (issue 21 item 13).
+        order: query.isGroup === 'true' ? 'group' : 'criteria',
+      });
+      return found.map(({ id, label, name }) => ({ id, label, name }));
+    },
+
+    'nodes.keyword': async ({ body }) => {
+      const [node] = await upsertNodes(db, [{ label: 'Keyword', value: body.name, name: body.name }]);
+      return { id: node.id, label: node.label, name: node.name };
+    },
+
+    'audiences.list': async ({ query }) => {
+      const { found, total } = await listAudiences(db, query);
+      return { items: found.map(audienceSummary), total };
+    },
+
+    'audiences.get': async ({ params }) => loadAudience(db, params.id),
+
+    'audiences.create': async ({ body, account }) => {
+      const author = await authorName(db, account?.id);
+      return write(async (tx) => {
+        const relationships = await resolveRelationships(tx, engine, body.relationships, { audienceType: body.type ?? null });
+        const id = await nextDefinitionId(tx);
+        const name = body.name || `Audience ${id}`;
+        await insertAudience(tx, { id, name, type: body.type ?? null, area: body.area, isInCatalog: body.isInCatalog, authorId: account?.id ?? null, authorName: author });
+        await writeAudienceRelationships(tx, id, body.area, relationships);
+        return { result: await loadAudience(tx, id), audiences: [id] };
+      });
+    },
+
+    'audiences.update': async ({ params, body }) =>
+      write(async (tx) => {
+        const current = await lockedAudience(tx, params.id);
+        const type = body.type === undefined ? current.type : body.type;
+        if (type === 'timeline' && (await hasKeywordCriterion(tx, params.id))) throw new HttpError(400, MESSAGES.keywordOnTimeline, {}, 'type');
+        await updateAudience(tx, params.id, { name: body.name ?? current.name, type, area: body.area ?? current.area, isInCatalog: body.isInCatalog ?? current.isInCatalog });
+        if (body.area && body.area !== current.area) {
+          // Changing the area removes the old Area relationship and adds the new one (spec §4).
+          await deleteRelationshipsOf(tx, { audienceId: params.id }, 'Area');
+          await insertRelationships(tx, { audienceId: params.id }, [await areaRelationship(tx, body.area)]);
+        }
+        return { result: await loadAudience(tx, params.id), audiences: [params.id] };
+      }),
+
+    'audiences.duplicate': async ({ params, account }) => {
+      const author = await authorName(db, account?.id);
+      return write(async (tx) => {
+        const current = await lockedAudience(tx, params.id);
+        const id = await nextDefinitionId(tx);
+        const name = `${current.name} (copie)`.slice(0, 200);
+        await insertAudience(tx, { id, name, type: current.type, area: current.area, isInCatalog: current.isInCatalog, authorId: account?.id ?? null, authorName: author });
+        await copyRelationships(tx, { audienceId: params.id }, { audienceId: id });
+        return { result: await loadAudience(tx, id), audiences: [id] };
+      });
+    },
+
+    'audiences.delete': async ({ params }) =>
+      write(async (tx) => {
+        const deleted = await deleteAudiences(tx, [params.id]);
+        if (!deleted.length) throw new HttpError(404, MESSAGES.audienceNotFound);
+        return { result: { ok: true as const }, audiences: [params.id] };
+      }),
+
+    'audiences.bulkDelete': async ({ body }) =>
+      write(async (tx) => {
+        const deleted = await deleteAudiences(tx, body.ids);
+        return { result: { deleted: deleted.length }, audiences: deleted };
+      }),
+
+    'audiences.setRelationships': async ({ params, body }) =>
+      write(async (tx) => {
+        const current = await lockedAudience(tx, params.id);
+        // Spec §4: an audience is saved with at least one criterion besides its area (the editor says so first).
+        if (!body.relationships.some((relationship) => relationship.node.label !== 'Area')) throw new HttpError(400, MESSAGES.audienceNeedsCriterion, {}, 'relationships');
+        const relationships = await resolveRelationships(tx, engine, body.relationships, { audienceType: current.type });
+        await writeAudienceRelationships(tx, params.id, current.area, relationships);
+        return { result: await loadAudience(tx, params.id), audiences: [params.id] };
+      }),
+
+    'relationships.create': async ({ body }) =>
+      write(async (tx) => {
+        const { source, ...input } = body;
+        const audience = await audienceRow(tx, source, true);
+        const group = audience ? undefined : await lockGroup(tx, source);
+        if (!audience && !group) throw new HttpError(404, MESSAGES.relationshipSourceNotFound);
+        const owner = audience ? { audienceId: source } : { groupId: source };
+        const [relationship] = await resolveRelationships(tx, engine, [input], audience ? { audienceType: audience.type } : { groupId: source });
+        await deleteRelationshipsOf(tx, owner, { nodeId: relationship.nodeId });
+        await insertRelationships(tx, owner, [relationship]);
+        if (group) await touchGroup(tx, source);
+        const [row] = (audience ? await audienceRelationships(tx, [source]) : await groupRelationships(tx, [source])).filter((r) => r.nodeId === relationship.nodeId);
+        return { result: toRelationship(row), ...(audience ? { audiences: [source] } : { groups: [source] }) };
+      }),
+
+    'graph.delete': async ({ body }) =>
+      write(async (tx) => {
+        const found = await nodesById(tx, body.nodes);
+        if (found.some((node) => !isGroupLabel(node.label))) throw new HttpError(400, MESSAGES.onlyGroupsDeleted, {}, 'nodes');
+        const owners = body.nodes.length ? ownerIds(await relationshipOwners(tx, body.nodes)) : { audiences: [], groups: [] };
+        const removed = await removeRelationships(tx, body.relationships, []);
+        const deletedNodes = body.nodes.length ? await deleteNodes(tx, body.nodes) : [];
+        return {
+          result: { nodes: deletedNodes.length, relationships: removed.count },
+          audiences: [...new Set([...owners.audiences, ...removed.audiences])],
+          groups: [...new Set([...owners.groups, ...removed.groups])].filter((id) => !body.nodes.includes(id)),
+          deletedNodes,
+        };
+      }),
+
+    'graph.detach': async ({ body }) =>
+      write(async (tx) => {
+        const removed = await removeRelationships(tx, body.relationships, body.nodes);
+        return { result: { nodes: body.nodes.length, relationships: removed.count }, audiences: removed.audiences, groups: removed.groups };
+      }),
+
+    'audiences.attachEmails': async ({ params, body }) =>
+      write(async (tx) => {
+        await lockedAudience(tx, params.id);
+        const wanted = [...new Set(body.emails.map((email) => email.trim().toLowerCase()))];
+        const users = await appUsersByEmails(tx, wanted);
+        const matched = new Set(users.map((user) => user.email.toLowerCase()));
+        const nodes = await upsertNodes(tx, users.map((user) => ({ label: 'User', value: String(user.id), name: user.email })));
+        const added = await attachNodes(tx, { audienceId: params.id }, nodes.map((node) => node.id));
+        return { result: { added, unmatched: wanted.filter((email) => !matched.has(email)) }, audiences: [params.id] };
+      }),
+
+    'audiences.search': async ({ query }) => {
+      // Spec §5: empty terms, terms starting with ':' or holding , ' ( ) search nothing.
+      if (/^:|[,'()]/.test(query.term)) return [];
+      const found = await searchAudiences(db, query.term, query.type, query.limit);
+      return found.map((row) => ({ id: row.id, name: row.name, type: row.type, area: row.area, roles: row.roles }));
+    },
+  };
+}

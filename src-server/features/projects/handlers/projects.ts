@@ -1,0 +1,85 @@
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { actionCodeStem } from '@shared/rules/projects';
+import { HttpError } from '../../../errors';
+import { preSerialized, type Handlers } from '../../../operations';
+import { deleteProject, insertProject, listProjects, projectNames, searchValues, targetCommentsOf, targetsOfProjects, updateProject } from '../queries';
+import { assertCsm, insertTargets, loadProject, nextLineCodes, projectRow, type ProjectFeatureParts } from './shared';
+
+export type ProjectResourceHandlers = Pick<
+  Handlers,
+  'projects.create' | 'projects.update' | 'projects.get' | 'projects.delete' | 'projects.list' | 'projects.timeline' | 'projects.search'
+>;
+
+/** Map.groupBy, which Node 20 lacks. */
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** Projects: their list, page, timeline and the autocomplete of the list's filters. */
+export function projectResourceHandlers({ context, year }: ProjectFeatureParts): ProjectResourceHandlers {
+  const { db } = context;
+  return {
+    'projects.create': async ({ body }) => {
+      await assertCsm(db, body.keyAccount);
+      const id = await db.transaction(async (tx) => {
+        const stem = actionCodeStem(body.clientName, body.name, year());
+        const created = await insertProject(tx, { name: body.name, clientName: body.clientName, keyAccountId: body.keyAccount, actor: body.actor, actionCode: stem });
+        await insertTargets(tx, created, nextLineCodes(stem, [], body.lines).map((actionCode) => ({ actionCode })));
+        return created.id;
+      });
+      return loadProject(db, id);
+    },
+
+    'projects.update': async ({ body }) => {
+      await projectRow(db, body.id);
+      await assertCsm(db, body.keyAccount);
+      const { id, ...changes } = body;
+      await updateProject(db, id, changes);
+      return loadProject(db, id);
+    },
+
+    'projects.get': async ({ params }) => loadProject(db, params.id),
+
+    'projects.delete': async ({ params }) => {
+      if (!(await deleteProject(db, params.id))) throw new HttpError(404, PROJECT_MESSAGES.projectNotFound);
+      return { ok: true as const };
+    },
+
+    'projects.list': async ({ body, reply }) => preSerialized(reply, { items: await listProjects(db, body) }),
+
+    'projects.timeline': async ({ body }) => {
+      const projects = await projectNames(db, body.ids);
+      const targets = await targetsOfProjects(
+        db,
+        projects.map((p) => p.id),
+      );
+      const comments = groupBy(
+        await targetCommentsOf(
+          db,
+          targets.map((t) => t.id),
+        ),
+        (c) => c.targetId,
+      );
+      return projects.map((project) => ({
+        projectId: project.id,
+        projectName: project.name,
+        targets: targets
+          .filter((t) => t.projectId === project.id)
+          .map((t) => ({ id: t.id, actionCode: t.actionCode, type: t.type, status: t.status, startDate: t.startDate, endDate: t.endDate, comments: comments.get(t.id) ?? [] })),
+      }));
+    },
+
+    'projects.search': async ({ params, query }) => {
+      const values = await searchValues(db, params.label, query.field, query.term, query.limit);
+      if (values === null) throw new HttpError(400, `${params.label} : champ ${query.field} inconnu`, {}, 'field');
+      return values;
+    },
+  };
+}
