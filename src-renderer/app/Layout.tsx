@@ -7,7 +7,7 @@ import { getBridge } from '../bridge';
 import { rolesAtom, sessionAtom } from '../lib/session';
 import { useConfirm } from '../lib/modal';
 import { settingsAtom } from './settings';
-import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
+import { loadMetaAtom, metaAtom } from '../lib/meta';
 import { FileJobsPanel } from '../lib/file-jobs';
 import { ScreenErrorBoundary } from './lazy';
 import { AlertBell } from '../features/adverts';

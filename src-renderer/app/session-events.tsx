@@ -5,7 +5,7 @@ import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { getBridge } from '../bridge';
 import { sessionAtom } from '../lib/session';
 import { demoWorkspaceAtom, settingsAtom } from './settings';
-import { metaAtom } from '../features/meta/atoms';
+import { metaAtom } from '../lib/meta';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
 export function SessionEvents() {
