@@ -27,5 +27,12 @@ export function createLatestCall<Request, Answer>(debugLabel: string, call: (get
   });
   runAtom.debugLabel = debugLabel;
 
-  return { runAtom };
+  /** Drops the answer of the call under way, if any (a search cleared before it answered). */
+  const cancelAtom = atom(null, (get, set) => {
+    set(requestAtom, null);
+    void get(answerAtom);
+  });
+  cancelAtom.debugLabel = `${debugLabel}.cancel`;
+
+  return { runAtom, cancelAtom };
 }
