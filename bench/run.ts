@@ -11,6 +11,7 @@ import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
 import { projectsSection } from './sections/projects';
 import { targetsExportSection } from './sections/targets-export';
+import { tableSection } from './sections/table';
 import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
+  table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
 };
 
 async function main() {

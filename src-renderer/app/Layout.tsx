@@ -3,11 +3,11 @@ import { Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
-import { getBridge } from '../bridge';
 import { rolesAtom, sessionAtom } from '../lib/session';
 import { useConfirm } from '../lib/modal';
 import { settingsAtom } from './settings';
-import { loadMetaAtom, metaAtom } from '../features/meta/atoms';
+import { bridgeAtom } from '../lib/bridge';
+import { loadMetaAtom, metaAtom } from '../lib/meta';
 import { FileJobsPanel } from '../lib/file-jobs';
 import { ScreenErrorBoundary } from './lazy';
 import { AlertBell } from '../features/adverts';
@@ -48,6 +48,7 @@ export function Layout() {
   const settings = useAtomValue(settingsAtom);
   const setSession = useSetAtom(sessionAtom);
   const navigate = useNavigate();
+  const bridge = useAtomValue(bridgeAtom);
   const location = useLocation();
   const confirm = useConfirm();
   const loadMeta = useSetAtom(loadMetaAtom);
@@ -59,7 +60,7 @@ export function Layout() {
 
   async function logout() {
     if (!(await confirm(MESSAGES.confirmLogout))) return;
-    await getBridge().invoke('session:signOut');
+    await bridge.invoke('session:signOut');
     setSession(null);
     setMeta(null);
     navigate('/login', { replace: true });

@@ -1,11 +1,11 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { redirectsToLoginOnUnauthorized } from '@shared/screens';
-import { getBridge } from '../bridge';
+import { bridgeAtom } from '../lib/bridge';
 import { sessionAtom } from '../lib/session';
 import { demoWorkspaceAtom, settingsAtom } from './settings';
-import { metaAtom } from '../features/meta/atoms';
+import { metaAtom } from '../lib/meta';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
 export function SessionEvents() {
@@ -14,16 +14,15 @@ export function SessionEvents() {
   const setMeta = useSetAtom(metaAtom);
   const setDemo = useSetAtom(demoWorkspaceAtom);
   const navigate = useNavigate();
+  const bridge = useAtomValue(bridgeAtom);
 
   useEffect(() => {
-    const bridge = getBridge();
     void bridge.invoke('session:get').then((result) => setSession(result.ok ? result.data : null));
     void bridge.invoke('settings:get').then((result) => result.ok && setSettings(result.data));
     void bridge.invoke('app:info').then((result) => result.ok && setDemo(result.data.demo));
-  }, [setSession, setSettings, setDemo]);
+  }, [bridge, setSession, setSettings, setDemo]);
 
   useEffect(() => {
-    const bridge = getBridge();
     const offExpired = bridge.on('session:expired', () => {
       setSession(null);
       setMeta(null);
@@ -35,7 +34,7 @@ export function SessionEvents() {
       offExpired();
       offNavigate();
     };
-  }, [navigate, setSession, setMeta]);
+  }, [bridge, navigate, setSession, setMeta]);
 
   return null;
 }

@@ -1,6 +1,5 @@
 import type { Contract, OperationInput, OperationOutput } from '@shared/contract';
 import type { BackofficeBridge, IpcRequest, IpcResult, RendererOperationId } from '@shared/ipc';
-import { getBridge } from './index';
 
 /** What an operation takes (path params, query, body), typed from the contract: a misspelt field does not compile. */
 export type ApiInput<Id extends RendererOperationId> = OperationInput<Contract[Id]>;
@@ -19,6 +18,3 @@ export function apiOver(bridge: BackofficeBridge): CallApi {
     return (await bridge.invoke('api:call', payload)) as IpcResult<ApiOutput<typeof operation>>;
   };
 }
-
-/** Calls one contract operation through the app's bridge (Electron preload or web transport). */
-export const callApi: CallApi = (operation, input) => apiOver(getBridge())(operation, input);

@@ -7,8 +7,9 @@ const bridgeOverrideAtom = atom<BackofficeBridge | null>(null);
 bridgeOverrideAtom.debugLabel = 'lib.bridgeOverride';
 
 /**
- * The bridge atoms talk through: the app's (preload or web transport) unless a store was given another one,
- * as the renderer's atom tests do with an in-memory bridge.
+ * The one path to the bridge: atoms and components alike go through this atom (`get(apiAtom)`,
+ * `useAtomValue(bridgeAtom)`), never through `getBridge()`. It is the app's (preload or web transport) unless a
+ * store was given another one, as the renderer's atom tests do with an in-memory bridge.
  */
 export const bridgeAtom = atom(
   (get) => get(bridgeOverrideAtom) ?? getBridge(),

@@ -3,13 +3,14 @@ import type { RendererOperationId } from '@shared/ipc';
 import { PLATFORM_NOTICES, withText, type Notice } from '@shared/messages';
 import type { ApiInput, ApiOutput } from '../bridge/api';
 import { apiAtom } from './bridge';
+import { createLatestCall } from './latest-call';
 import { raiseNoticeAtom } from './notices';
 
 type RowId = number | string;
 
-/** The operations that answer a page of rows: `{ items, total }`. */
+/** The operations that answer a page of rows: `{ items, total }`, or `{ items }` alone (more while a page is full). */
 export type ListOperationId = {
-  [Id in RendererOperationId]: ApiOutput<Id> extends { items: { id: RowId }[]; total: number } ? Id : never;
+  [Id in RendererOperationId]: ApiOutput<Id> extends { items: { id: RowId }[] } ? Id : never;
 }[RendererOperationId];
 
 export type ListRow<Id extends ListOperationId> = ApiOutput<Id>['items'][number];
@@ -27,8 +28,10 @@ export interface ListOptions<Id extends ListOperationId, Filters> {
   debugLabel: string;
   /** Rows per page (spec §9). */
   pageSize: number;
-  /** The operation's input for a request (query or body, as the contract declares it). */
-  toInput: (request: ListRequest<Filters>) => ApiInput<Id>;
+  /** Rows the very first load of the list asks for, when it differs (projects: 8, then 25). */
+  firstPageSize?: number;
+  /** The operation's input for a request (query or body, as the contract declares it); `get` reads other atoms (order, CSM). */
+  toInput: (request: ListRequest<Filters>, get: Getter) => ApiInput<Id>;
   initialFilters?: Filters;
   /** Most rows one call may ask for, when a reload fetches every row shown at once (the contract's limit). */
   maxLimit?: number;
@@ -45,12 +48,20 @@ export function mergePage<T extends { id: RowId }>(current: readonly T[], page: 
 
 /**
  * The state of one paged list, the same for every feature: rows, total (null until the first answer, so a
- * screen shows its loader rather than '0'), loading, term and filters, and the actions that load, reload and
- * patch rows. An older answer never overwrites a newer one (typing fast in the search box); a failure raises
- * the error notice with the server's text.
+ * screen shows its loader rather than '0'; it stays null for operations that answer no total), whether more rows
+ * exist, loading, term and filters, and the actions that load, reload and patch rows. A failure raises the error
+ * notice with the server's text.
+ *
+ * An older answer never overwrites a newer one (typing fast in the search box): each request goes through a
+ * jotai async atom (lib/latest-call.ts) whose AbortSignal jotai aborts when a newer request replaces it, so the
+ * stale answer is dropped by its own signal rather than by comparing request counters. Plain jotai async atoms
+ * were chosen over jotai-tanstack-query: the lists need no cache, retries or refetch on focus (spec §4 reloads
+ * on each search), only "latest answer wins", which jotai already gives through the signal without another
+ * dependency and its second store.
  */
 export function createListAtoms<Id extends ListOperationId, Filters = Record<string, never>>(operation: Id, options: ListOptions<Id, Filters>) {
   type Row = ListRow<Id>;
+  type Page = { rows: Row[]; total: number | null; lastPageFull: boolean };
   const label = (name: string) => `${options.debugLabel}.${name}`;
   const errorNotice = options.errorNotice ?? PLATFORM_NOTICES.storeError;
 
@@ -58,49 +69,71 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
   itemsAtom.debugLabel = label('items');
   const totalAtom = atom<number | null>(null);
   totalAtom.debugLabel = label('total');
+  const lastPageFullAtom = atom(false);
+  lastPageFullAtom.debugLabel = label('lastPageFull');
+  /** Whether another page exists: rows shown below the total, or (no total) the last page was full (spec §9). */
+  const hasMoreAtom = atom((get) => {
+    const total = get(totalAtom);
+    return total === null ? get(lastPageFullAtom) : get(itemsAtom).length < total;
+  });
+  hasMoreAtom.debugLabel = label('hasMore');
+  /** Set once the first answer arrived: until then a screen shows 'Loading...' rather than its empty text. */
+  const loadedOnceAtom = atom(false);
+  loadedOnceAtom.debugLabel = label('loadedOnce');
   const loadingAtom = atom(false);
   loadingAtom.debugLabel = label('loading');
   const termAtom = atom('');
   termAtom.debugLabel = label('term');
   const filtersAtom = atom<Filters>((options.initialFilters ?? {}) as Filters);
   filtersAtom.debugLabel = label('filters');
-  /** Number of the latest request: only its answer is applied. */
-  const latestRequestAtom = atom(0);
-  latestRequestAtom.debugLabel = label('latestRequest');
+  const firstLoadDoneAtom = atom(false);
+  firstLoadDoneAtom.debugLabel = label('firstLoadDone');
 
-  async function fetchRows(get: Getter, set: Setter, skip: number, limit: number): Promise<{ rows: Row[]; total: number } | null> {
-    const request = get(latestRequestAtom) + 1;
-    set(latestRequestAtom, request);
+  const request = createLatestCall(label('request'), (get, input: ApiInput<Id>) => get(apiAtom)(operation, input));
+
+  /** The rows from `skip` on, or null when a newer request overtook this one or it failed (notice raised). */
+  async function fetchRows(get: Getter, set: Setter, skip: number, limit: number): Promise<Page | null> {
     set(loadingAtom, true);
-    const input = options.toInput({ skip, limit, term: get(termAtom).trim(), filters: get(filtersAtom) });
-    const result = await get(apiAtom)(operation, input);
-    // A slower answer to an older request must not overwrite a newer one.
-    if (request !== get(latestRequestAtom)) return null;
+    set(firstLoadDoneAtom, true);
+    const input = options.toInput({ skip, limit, term: get(termAtom).trim(), filters: get(filtersAtom) }, get);
+    const result = await set(request.runAtom, input);
+    if (!result) return null;
     set(loadingAtom, false);
+    set(loadedOnceAtom, true);
     if (!result.ok) {
       set(raiseNoticeAtom, withText(errorNotice, result.errorMsg));
       return null;
     }
-    const page = result.data as { items: Row[]; total: number };
-    return { rows: page.items, total: page.total };
+    const page = result.data as { items: Row[]; total?: number };
+    return { rows: page.items, total: page.total ?? null, lastPageFull: page.items.length >= limit };
   }
 
-  /** Loads the page at `skip`: 0 replaces the rows (new search, filters), more appends (infinite scroll). */
-  const loadAtom = atom(null, async (get, set, skip: number) => {
-    const page = await fetchRows(get, set, skip, options.pageSize);
-    if (!page) return;
-    set(itemsAtom, mergePage(get(itemsAtom), page.rows, skip));
+  function apply(set: Setter, rows: Row[], page: Page): void {
+    set(itemsAtom, rows);
     set(totalAtom, page.total);
+    set(lastPageFullAtom, page.lastPageFull);
+  }
+
+  /**
+   * Loads the page at `skip`: 0 replaces the rows (new search, filters), more appends (infinite scroll).
+   * Resolves to whether its answer was applied.
+   */
+  const loadAtom = atom(null, async (get, set, skip: number): Promise<boolean> => {
+    const limit = !get(firstLoadDoneAtom) && options.firstPageSize ? options.firstPageSize : options.pageSize;
+    const page = await fetchRows(get, set, skip, limit);
+    if (!page) return false;
+    apply(set, mergePage(get(itemsAtom), page.rows, skip), page);
+    return true;
   });
   loadAtom.debugLabel = label('load');
 
   /** Fetches again every row shown (at least a page), so the table matches the server after a refused write. */
-  const reloadAtom = atom(null, async (get, set) => {
+  const reloadAtom = atom(null, async (get, set): Promise<boolean> => {
     const limit = Math.min(Math.max(get(itemsAtom).length, options.pageSize), options.maxLimit ?? 500);
     const page = await fetchRows(get, set, 0, limit);
-    if (!page) return;
-    set(itemsAtom, page.rows);
-    set(totalAtom, page.total);
+    if (!page) return false;
+    apply(set, page.rows, page);
+    return true;
   });
   reloadAtom.debugLabel = label('reload');
 
@@ -123,5 +156,5 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
   });
   removeItemAtom.debugLabel = label('removeItem');
 
-  return { itemsAtom, totalAtom, loadingAtom, termAtom, filtersAtom, loadAtom, reloadAtom, replaceItemAtom, removeItemAtom };
+  return { itemsAtom, totalAtom, hasMoreAtom, loadedOnceAtom, loadingAtom, termAtom, filtersAtom, loadAtom, reloadAtom, replaceItemAtom, removeItemAtom };
 }

@@ -4,6 +4,7 @@ import type { Account } from '@shared/contract';
 import { PLATFORM_NOTICES } from '@shared/messages';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
 import { createListAtoms } from '../../src-renderer/lib/list';
+import { loadMetaAtom, metaAtom } from '../../src-renderer/lib/meta';
 import { pendingNoticesAtom } from '../../src-renderer/lib/notices';
 import { createFakeBridge } from './fake-bridge';
 
@@ -105,5 +106,54 @@ describe('list atoms from createListAtoms (Jotai store, in-memory bridge)', () =
     store.set(list.removeItemAtom, 1);
     expect(store.get(list.itemsAtom).map((a) => a.id)).toEqual([3]);
     expect(store.get(list.totalAtom)).toBe(1);
+  });
+
+  it('pages an operation that answers no total: more while the last page was full, aborted answers dropped', async () => {
+    const list = createListAtoms('targets.list', {
+      debugLabel: 'test.targets',
+      pageSize: 2,
+      toInput: ({ skip, limit }) => ({ body: { skip, limit } }),
+    });
+    const fake = createFakeBridge();
+    const store = createStore();
+    store.set(bridgeAtom, fake.bridge);
+    const target = (id: number) => ({ id, projectName: `Projet ${id}` });
+    const rows = (ids: number[]) => ({ ok: true as const, data: { items: ids.map(target) } });
+
+    expect(store.get(list.loadedOnceAtom)).toBe(false);
+    const first = store.set(list.loadAtom, 0);
+    await fake.answer(0, rows([1, 2]));
+    expect(await first).toBe(true);
+    expect(store.get(list.totalAtom)).toBeNull();
+    expect(store.get(list.loadedOnceAtom)).toBe(true);
+    expect(store.get(list.hasMoreAtom)).toBe(true);
+
+    // A next page overtaken by a new search: its answer is dropped, the search's is kept.
+    const more = store.set(list.loadAtom, 2);
+    const search = store.set(list.loadAtom, 0);
+    await fake.answer(1, rows([5]));
+    await fake.answer(0, rows([3, 4]));
+    expect(await more).toBe(false);
+    expect(await search).toBe(true);
+    expect(store.get(list.itemsAtom).map((row) => row.id)).toEqual([5]);
+    expect(store.get(list.hasMoreAtom)).toBe(false);
+  });
+});
+
+describe('meta (lib/meta.ts)', () => {
+  it('is asked once for callers at the same time and kept for the session', async () => {
+    const fake = createFakeBridge();
+    const store = createStore();
+    store.set(bridgeAtom, fake.bridge);
+    const meta = { audiences: [{ id: 1, name: 'Cardiologues' }], csm: [{ id: 3, name: 'Camille' }] };
+    const layout = store.set(loadMetaAtom);
+    const targets = store.set(loadMetaAtom);
+    expect(fake.waiting).toBe(1);
+    await fake.answer(0, { ok: true, data: meta });
+    expect(await layout).toEqual(meta);
+    expect(await targets).toEqual(meta);
+    expect(await store.set(loadMetaAtom)).toEqual(meta);
+    expect(fake.calls.filter((call) => call.operation === 'meta.get')).toHaveLength(1);
+    expect(store.get(metaAtom)).toEqual(meta);
   });
 });

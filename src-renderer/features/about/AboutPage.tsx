@@ -2,16 +2,17 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '@shared/ipc';
 import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
-import { getBridge } from '../../bridge';
+import { bridgeAtom } from '../../lib/bridge';
 import { sessionAtom } from '../../lib/session';
 
 /** Loaded lazily (spec §2): version, API address, database kind, and the roles of the session (the home page showed them before it became the advert list). */
 export default function AboutPage() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const session = useAtomValue(sessionAtom);
+  const bridge = useAtomValue(bridgeAtom);
   useEffect(() => {
-    void getBridge().invoke('app:info').then((result) => result.ok && setInfo(result.data));
-  }, []);
+    void bridge.invoke('app:info').then((result) => result.ok && setInfo(result.data));
+  }, [bridge]);
   return (
     <div className="about" data-testid="about">
       <h1>À propos</h1>

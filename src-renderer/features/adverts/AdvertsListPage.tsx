@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { ADVERT_TYPES, canOpenAudience, isAdvertReadOnly } from '@shared/rules/advert-screens';
+import { loadMetaAtom } from '../../lib/meta';
 import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { AdBlockerAlert, HoverPreview, contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../content';
@@ -16,7 +17,6 @@ import {
   deleteAdvertAtom,
   duplicateAdvertAtom,
   exportAdvertsAtom,
-  loadAdvertMetaAtom,
   type AdvertListFilters,
 } from './atoms';
 import { AdvertImportDialog } from './AdvertImportDialog';
@@ -51,7 +51,7 @@ export default function AdvertsListPage() {
   const load = useSetAtom(advertList.loadAtom);
   const roles = useAtomValue(rolesAtom);
   const audiences = useAtomValue(advertMetaAudiencesAtom);
-  const loadMeta = useSetAtom(loadAdvertMetaAtom);
+  const loadMeta = useSetAtom(loadMetaAtom);
   const archive = useSetAtom(archiveAdvertAtom);
   const duplicate = useSetAtom(duplicateAdvertAtom);
   const remove = useSetAtom(deleteAdvertAtom);

@@ -7,6 +7,7 @@ import { apiAtom } from '../../lib/bridge';
 import { createEditorAtoms } from '../content';
 import { exportCsvAtom } from '../../lib/file-jobs';
 import { createListAtoms } from '../../lib/list';
+import { metaAtom } from '../../lib/meta';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { advertApi } from './api';
 
@@ -26,15 +27,9 @@ export const advertList = createListAtoms('adverts.list', {
 
 export const advertEditor = createEditorAtoms('adverts.editor', advertApi);
 
-/** Audiences for the filter (GET /meta), loaded once. */
-export const advertMetaAudiencesAtom = atom<{ id: number; name: string }[]>([]);
+/** Audiences for the filter (meta, loaded once: lib/meta.ts). */
+export const advertMetaAudiencesAtom = atom((get) => get(metaAtom)?.audiences ?? []);
 advertMetaAudiencesAtom.debugLabel = 'adverts.metaAudiences';
-export const loadAdvertMetaAtom = atom(null, async (get, set) => {
-  if (get(advertMetaAudiencesAtom).length) return;
-  const result = await get(apiAtom)('meta.get');
-  if (result.ok) set(advertMetaAudiencesAtom, result.data.audiences);
-});
-loadAdvertMetaAtom.debugLabel = 'adverts.loadMeta';
 
 /** Row actions of the list (§2.1): archive, duplicate, delete. */
 export const archiveAdvertAtom = atom(null, async (get, set, row: ContentRow) => {

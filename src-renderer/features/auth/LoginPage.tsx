@@ -1,10 +1,10 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
-import { getBridge, runsInDesktop } from '../../bridge';
-import { callApi } from '../../bridge/api';
+import { runsInDesktop } from '../../bridge';
+import { apiAtom, bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
 import { TextField } from '../../ui/TextField';
@@ -19,6 +19,8 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
+  const bridge = useAtomValue(bridgeAtom);
+  const callApi = useAtomValue(apiAtom);
 
   // A new installation of the desktop app has no account yet: its administrator is created first.
   useEffect(() => {
@@ -29,7 +31,7 @@ export default function LoginPage() {
     return () => {
       current = false;
     };
-  }, [navigate]);
+  }, [navigate, callApi]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,7 +44,7 @@ export default function LoginPage() {
         showNotice(result.ok ? PLATFORM_NOTICES.resetAccepted : PLATFORM_NOTICES.resetFailed);
         return;
       }
-      const signedIn = await getBridge().invoke('session:signIn', { username: username.trim(), password });
+      const signedIn = await bridge.invoke('session:signIn', { username: username.trim(), password });
       if (!signedIn.ok) {
         // A failed sign-in just clears the user (spec §4).
         setSession(null);

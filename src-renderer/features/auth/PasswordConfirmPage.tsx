@@ -1,7 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, PLATFORM_MESSAGES, PLATFORM_NOTICES, withText } from '@shared/messages';
-import { callApi } from '../../bridge/api';
+import { apiAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { TextField } from '../../ui/TextField';
 
@@ -15,6 +16,7 @@ export default function PasswordConfirmPage() {
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
+  const callApi = useAtomValue(apiAtom);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,10 +1,10 @@
 import { atom } from 'jotai';
-import { PLATFORM_NOTICES, withText } from '@shared/messages';
-import { defaultCsmFilter, hasMoreProjects, projectPageSize } from '@shared/rules/project-list';
+import { defaultCsmFilter, projectPageSize } from '@shared/rules/project-list';
 import type { TargetStatus, TargetType } from '@shared/rules/projects';
 import type { ApiInput, ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
-import { raiseNoticeAtom } from '../../lib/notices';
+import { createListAtoms } from '../../lib/list';
+import { loadMetaAtom, metaAtom } from '../../lib/meta';
 import { sessionAtom } from '../../lib/session';
 
 export type ProjectItem = ApiOutput<'projects.list'>['items'][number];
@@ -29,33 +29,30 @@ export interface ProjectListFilters {
 }
 export type ProjectSortField = 'name' | 'clientName' | 'id';
 
-export const projectsItemsAtom = atom<ProjectItem[]>([]);
-projectsItemsAtom.debugLabel = 'projects.list.items';
-export const projectsLoadingAtom = atom(false);
-projectsLoadingAtom.debugLabel = 'projects.list.loading';
-/** Spec §9: another page only when the last one was full. */
-export const projectsHasMoreAtom = atom(false);
-projectsHasMoreAtom.debugLabel = 'projects.list.hasMore';
+/**
+ * The list (spec §2): the screen's very first load asks for 8 projects, every later one for 25; the answer has no
+ * total, so another page exists only when the last one was full (spec §9).
+ */
+export const projectList = createListAtoms('projects.list', {
+  debugLabel: 'projects.list',
+  pageSize: projectPageSize(false),
+  firstPageSize: projectPageSize(true),
+  initialFilters: {} as ProjectListFilters,
+  toInput: ({ skip, limit }, get) => ({ body: { ...get(projectsQueryAtom), skip, limit } }),
+});
+export const projectsItemsAtom = projectList.itemsAtom;
+export const projectsLoadingAtom = projectList.loadingAtom;
+export const projectsHasMoreAtom = projectList.hasMoreAtom;
 /** Set once the first answer arrived: until then the list shows 'Loading...' rather than the empty text. */
-export const projectsLoadedOnceAtom = atom(false);
-projectsLoadedOnceAtom.debugLabel = 'projects.list.loadedOnce';
-export const projectsTermAtom = atom('');
-projectsTermAtom.debugLabel = 'projects.list.term';
-export const projectsFiltersAtom = atom<ProjectListFilters>({});
-projectsFiltersAtom.debugLabel = 'projects.list.filters';
+export const projectsLoadedOnceAtom = projectList.loadedOnceAtom;
+export const projectsTermAtom = projectList.termAtom;
+export const projectsFiltersAtom = projectList.filtersAtom;
 /** Default order: id DESC (spec §3 "order (default DESC)"). */
 export const projectsOrderAtom = atom<{ orderBy: ProjectSortField; order: 'ASC' | 'DESC' }>({ orderBy: 'id', order: 'DESC' });
 projectsOrderAtom.debugLabel = 'projects.list.order';
-export const projectsCsmOptionsAtom = atom<{ id: number; name: string }[]>([]);
-projectsCsmOptionsAtom.debugLabel = 'projects.csmOptions';
-/** The default CSM filter is applied once per session of the screen: a user's Clear All stays cleared. */
+/** The CSM default was applied once per session of the screen: a user's Clear All stays cleared. */
 const csmDefaultAppliedAtom = atom(false);
 csmDefaultAppliedAtom.debugLabel = 'projects.list.csmDefaultApplied';
-/** The screen's very first load asks for 8 projects, every later one for 25 (spec §9). */
-const firstLoadDoneAtom = atom(false);
-firstLoadDoneAtom.debugLabel = 'projects.list.firstLoadDone';
-const latestRequestAtom = atom(0);
-latestRequestAtom.debugLabel = 'projects.list.latestRequest';
 
 /** The request body for the current term, filters and order (paging added by the loader). */
 export const projectsQueryAtom = atom((get): Omit<ListBody, 'skip' | 'limit'> => {
@@ -74,41 +71,23 @@ projectsQueryAtom.debugLabel = 'projects.list.query';
 /** Loads a page: 'reset' replaces the list, 'more' appends the next one; an older answer never wins. */
 export const loadProjectsAtom = atom(null, async (get, set, mode: 'reset' | 'more') => {
   if (mode === 'more' && (get(projectsLoadingAtom) || !get(projectsHasMoreAtom))) return;
-  const request = get(latestRequestAtom) + 1;
-  set(latestRequestAtom, request);
-  set(projectsLoadingAtom, true);
-  const limit = projectPageSize(!get(firstLoadDoneAtom));
-  set(firstLoadDoneAtom, true);
-  const skip = mode === 'reset' ? 0 : get(projectsItemsAtom).length;
-  const result = await get(apiAtom)('projects.list', { body: { ...get(projectsQueryAtom), skip, limit } });
-  if (request !== get(latestRequestAtom)) return;
-  set(projectsLoadingAtom, false);
-  set(projectsLoadedOnceAtom, true);
-  if (!result.ok) {
-    set(raiseNoticeAtom, withText(PLATFORM_NOTICES.storeError, result.errorMsg));
-    return;
-  }
-  const page = result.data.items;
-  if (mode === 'reset') set(projectsItemsAtom, page);
-  else {
-    const seen = new Set(get(projectsItemsAtom).map((item) => item.id));
-    set(projectsItemsAtom, [...get(projectsItemsAtom), ...page.filter((item) => !seen.has(item.id))]);
-  }
-  set(projectsHasMoreAtom, hasMoreProjects(page.length, limit));
+  await set(projectList.loadAtom, mode === 'reset' ? 0 : get(projectsItemsAtom).length);
 });
 loadProjectsAtom.debugLabel = 'projects.list.load';
 
 /** The CSM list (meta), then the default CSM filter: the current user when among the CSMs (spec §6). */
 export const loadProjectsCsmAtom = atom(null, async (get, set) => {
-  const result = await get(apiAtom)('meta.get');
-  const csms = result.ok ? result.data.csm : [];
-  set(projectsCsmOptionsAtom, csms);
+  const csms = (await set(loadMetaAtom))?.csm ?? [];
   if (get(csmDefaultAppliedAtom)) return;
   set(csmDefaultAppliedAtom, true);
   const keyAccount = defaultCsmFilter(get(sessionAtom)?.userId, csms);
   if (keyAccount) set(projectsFiltersAtom, { ...get(projectsFiltersAtom), keyAccount });
 });
 loadProjectsCsmAtom.debugLabel = 'projects.list.loadCsm';
+
+/** The CSM options: meta's CSMs, empty until meta is loaded. */
+export const projectsCsmOptionsAtom = atom((get) => get(metaAtom)?.csm ?? []);
+projectsCsmOptionsAtom.debugLabel = 'projects.csmOptions';
 
 /** Whether the CSM default was settled (the first load waits for it, so it does not run twice). */
 export const projectsCsmSettledAtom = atom((get) => get(csmDefaultAppliedAtom));

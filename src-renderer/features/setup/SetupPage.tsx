@@ -1,10 +1,9 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SETUP_MESSAGES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
-import { getBridge } from '../../bridge';
-import { callApi } from '../../bridge/api';
+import { apiAtom, bridgeAtom } from '../../lib/bridge';
 import { sessionAtom } from '../../lib/session';
 import { TextField } from '../../ui/TextField';
 
@@ -21,6 +20,8 @@ export default function SetupPage() {
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const bridge = useAtomValue(bridgeAtom);
+  const callApi = useAtomValue(apiAtom);
 
   useEffect(() => {
     let current = true;
@@ -30,7 +31,7 @@ export default function SetupPage() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [callApi]);
 
   const set = (field: Field) => (value: string) => setFields((previous) => ({ ...previous, [field]: value }));
 
@@ -40,7 +41,7 @@ export default function SetupPage() {
     if (fields.password !== fields.confirmation) return setErrors({ confirmation: SETUP_MESSAGES.passwordsDiffer });
     setBusy(true);
     setErrors({});
-    const result = await getBridge().invoke('setup:createAdmin', { name: fields.name, username: fields.username, password: fields.password });
+    const result = await bridge.invoke('setup:createAdmin', { name: fields.name, username: fields.username, password: fields.password });
     setBusy(false);
     if (!result.ok) {
       const field = result.field as Field | undefined;

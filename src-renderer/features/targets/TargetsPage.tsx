@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { TARGET_LIST_HEADERS } from '@shared/messages/targets';
 import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
+import { loadMetaAtom } from '../../lib/meta';
 import { DataTable, type Column } from '../../ui/DataTable';
 import './targets.css';
 import {
@@ -12,7 +13,6 @@ import {
   csmOptionsAtom,
   exportTargetsAtom,
   isFilterable,
-  loadCsmOptionsAtom,
   loadTargetsAtom,
   TARGET_COLUMNS,
   targetsColumnFiltersAtom,
@@ -49,7 +49,7 @@ export default function TargetsPage() {
   const order = useAtomValue(targetsOrderAtom);
   const selection = useAtomValue(targetsSelectionAtom);
   const load = useSetAtom(loadTargetsAtom);
-  const loadCsm = useSetAtom(loadCsmOptionsAtom);
+  const loadCsm = useSetAtom(loadMetaAtom);
   const toggle = useSetAtom(toggleSelectionAtom);
   const exportAll = useSetAtom(exportTargetsAtom);
   const navigate = useNavigate();

@@ -1,12 +1,13 @@
 import { atom } from 'jotai';
 import type { TargetListColumn } from '@shared/contract/projects';
-import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
 import { formatDay } from '@shared/rules/dates';
 import { formatGoal, formatNumber, TARGET_PAGE_SIZE, TARGET_EXPORT_MAX_ROWS } from '@shared/rules/projects';
 import type { ApiInput, ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { exportCsvAtom } from '../../lib/file-jobs';
+import { createListAtoms } from '../../lib/list';
+import { metaAtom } from '../../lib/meta';
 import { raiseNoticeAtom } from '../../lib/notices';
 
 export type TargetRow = ApiOutput<'targets.list'>['items'][number];
@@ -33,18 +34,20 @@ export const FILTERABLE_COLUMNS = ['projectName', 'advertId', 'actionCode', 'sta
 export type FilterableColumn = (typeof FILTERABLE_COLUMNS)[number];
 export const isFilterable = (column: string): column is FilterableColumn => (FILTERABLE_COLUMNS as readonly string[]).includes(column);
 
-export const targetsItemsAtom = atom<TargetRow[]>([]);
-targetsItemsAtom.debugLabel = 'targets.list.items';
-export const targetsLoadingAtom = atom(false);
-targetsLoadingAtom.debugLabel = 'targets.list.loading';
-/** Spec §9: another page only when the last one was full. */
-export const targetsHasMoreAtom = atom(false);
-targetsHasMoreAtom.debugLabel = 'targets.list.hasMore';
-export const targetsTermAtom = atom('');
-targetsTermAtom.debugLabel = 'targets.list.term';
+/** The flat list (spec §2 /targets): its answer has no total, so another page exists while pages come full (§9). */
+export const targetList = createListAtoms('targets.list', {
+  debugLabel: 'targets.list',
+  pageSize: TARGET_PAGE_SIZE,
+  /** Values chosen per column in its dropdown; absent: no filter on the column (status: the default four). */
+  initialFilters: {} as Partial<Record<FilterableColumn, string[]>>,
+  toInput: ({ skip, limit }, get) => ({ body: { ...get(targetsQueryAtom), skip, limit } }),
+});
+export const targetsItemsAtom = targetList.itemsAtom;
+export const targetsLoadingAtom = targetList.loadingAtom;
+export const targetsHasMoreAtom = targetList.hasMoreAtom;
+export const targetsTermAtom = targetList.termAtom;
 /** Values chosen per column in its dropdown; absent: no filter on the column (status: the default four). */
-export const targetsColumnFiltersAtom = atom<Partial<Record<FilterableColumn, string[]>>>({});
-targetsColumnFiltersAtom.debugLabel = 'targets.list.columnFilters';
+export const targetsColumnFiltersAtom = targetList.filtersAtom;
 /** Default order: status DESC (spec §2). */
 export const targetsOrderAtom = atom<{ orderBy: TargetListColumn; order: 'ASC' | 'DESC' }>({ orderBy: 'status', order: 'DESC' });
 targetsOrderAtom.debugLabel = 'targets.list.order';
@@ -53,11 +56,9 @@ export const targetsCsmAtom = atom<number | null>(null);
 targetsCsmAtom.debugLabel = 'targets.list.csm';
 export const targetsSelectionAtom = atom<number[]>([]);
 targetsSelectionAtom.debugLabel = 'targets.list.selection';
-export const csmOptionsAtom = atom<{ id: number; name: string }[]>([]);
+/** The CSM filter's options: meta's CSMs (lib/meta.ts). */
+export const csmOptionsAtom = atom((get) => get(metaAtom)?.csm ?? []);
 csmOptionsAtom.debugLabel = 'targets.csmOptions';
-
-const latestRequestAtom = atom(0);
-latestRequestAtom.debugLabel = 'targets.list.latestRequest';
 
 type ListBody = NonNullable<ApiInput<'targets.list'>['body']>;
 
@@ -77,34 +78,11 @@ export const targetsQueryAtom = atom((get): Omit<ListBody, 'skip' | 'limit'> => 
 targetsQueryAtom.debugLabel = 'targets.list.query';
 
 /** Loads a page: skip 0 replaces the rows (and the selection), more appends; an older answer never wins. */
-export const loadTargetsAtom = atom(null, async (get, set, skip: number) => {
-  const request = get(latestRequestAtom) + 1;
-  set(latestRequestAtom, request);
-  set(targetsLoadingAtom, true);
-  const result = await get(apiAtom)('targets.list', { body: { ...get(targetsQueryAtom), skip, limit: TARGET_PAGE_SIZE } });
-  if (request !== get(latestRequestAtom)) return;
-  set(targetsLoadingAtom, false);
-  if (!result.ok) {
-    set(raiseNoticeAtom, withText(PLATFORM_NOTICES.storeError, result.errorMsg));
-    return;
-  }
-  const page = result.data.items;
-  if (skip === 0) {
-    set(targetsItemsAtom, page);
-    set(targetsSelectionAtom, []);
-  } else {
-    const seen = new Set(get(targetsItemsAtom).map((row) => row.id));
-    set(targetsItemsAtom, [...get(targetsItemsAtom), ...page.filter((row) => !seen.has(row.id))]);
-  }
-  set(targetsHasMoreAtom, page.length === TARGET_PAGE_SIZE);
+export const loadTargetsAtom = atom(null, async (_get, set, skip: number) => {
+  const applied = await set(targetList.loadAtom, skip);
+  if (applied && skip === 0) set(targetsSelectionAtom, []);
 });
 loadTargetsAtom.debugLabel = 'targets.list.load';
-
-export const loadCsmOptionsAtom = atom(null, async (get, set) => {
-  const result = await get(apiAtom)('meta.get');
-  if (result.ok) set(csmOptionsAtom, result.data.csm);
-});
-loadCsmOptionsAtom.debugLabel = 'targets.loadCsmOptions';
 
 /** Values of a column for its dropdown (spec: 15 at most); failures are silently ignored (spec §8). */
 export const columnValuesAtom = atom(null, async (get, _set, input: { column: FilterableColumn; term: string }): Promise<string[]> => {

@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import { AUDIENCE_NOTICES, GROUP_NOTICES, withText } from '@shared/messages';
 import { shouldSearchAccounts } from '@shared/rules/groups';
 import { apiAtom } from '../../lib/bridge';
+import { createLatestCall } from '../../lib/latest-call';
 import { raiseNoticeAtom } from '../../lib/notices';
 
 /** A test account as the table shows it (spec §3 Test account: id, email, relsCount). */
@@ -24,8 +25,8 @@ accountSearchingAtom.debugLabel = 'audiences.testAccounts.searching';
 export const accountSearchedAtom = atom(false);
 accountSearchedAtom.debugLabel = 'audiences.testAccounts.searched';
 
-const latestSearchAtom = atom(0);
-latestSearchAtom.debugLabel = 'audiences.testAccounts.latestSearch';
+/** Only the latest search's answer is shown (lib/latest-call.ts). */
+const searchCall = createLatestCall('audiences.testAccounts.search', (get, term: string) => get(apiAtom)('appUsers.search', { body: { term } }));
 
 /** Spec §8: a search or reset failure is an error toast of 3.5 s with the error. */
 const accountErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(GROUP_NOTICES.accountFailed, errorMsg)));
@@ -34,17 +35,16 @@ accountErrorAtom.debugLabel = 'audiences.testAccounts.error';
 /** POST /search/users for terms of 3 characters or more (spec §5); a shorter term clears the table. */
 export const searchAccountsAtom = atom(null, async (get, set) => {
   const term = get(accountTermAtom).trim();
-  const request = get(latestSearchAtom) + 1;
-  set(latestSearchAtom, request);
   if (!shouldSearchAccounts(term)) {
+    set(searchCall.cancelAtom);
     set(accountResultsAtom, []);
     set(accountSearchedAtom, false);
     set(accountSearchingAtom, false);
     return;
   }
   set(accountSearchingAtom, true);
-  const result = await get(apiAtom)('appUsers.search', { body: { term } });
-  if (request !== get(latestSearchAtom)) return;
+  const result = await set(searchCall.runAtom, term);
+  if (!result) return;
   set(accountSearchingAtom, false);
   if (!result.ok) return set(accountErrorAtom, result.errorMsg);
   set(accountResultsAtom, result.data.map(({ id, email, relsCount }) => ({ id, email, relsCount })));

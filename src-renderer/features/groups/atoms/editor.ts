@@ -3,7 +3,9 @@ import type { AudienceNode, Group } from '@shared/contract/audiences';
 import { GROUP_MESSAGES, GROUP_NOTICES, withText } from '@shared/messages';
 import type { GroupLabel, NodeLabel } from '@shared/rules/audiences';
 import { addMembers, groupSearchLimit, orderForGroupPage, preselectedResults } from '@shared/rules/groups';
+import type { ApiInput } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
+import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
 
 /** A member as the editor holds it: the node, and how the group uses it (kept as the server answered). */
@@ -131,8 +133,8 @@ searchSelectionAtom.debugLabel = 'groups.editor.searchSelection';
 export const searchingAtom = atom(false);
 searchingAtom.debugLabel = 'groups.editor.searching';
 
-const latestSearchAtom = atom(0);
-latestSearchAtom.debugLabel = 'groups.editor.latestSearch';
+/** Only the latest search's answer is shown (lib/latest-call.ts). */
+const searchCall = createLatestCall('groups.editor.search', (get, query: ApiInput<'nodes.search'>['query']) => get(apiAtom)('nodes.search', { query }));
 
 /**
  * Node search of the group page (spec §4, §5, §9): non-empty terms only; every label (users of any domain); items
@@ -142,18 +144,15 @@ export const runSearchAtom = atom(null, async (get, set) => {
   const group = get(groupAtom);
   const term = get(searchTermAtom).trim();
   const label = get(searchLabelAtom);
-  const request = get(latestSearchAtom) + 1;
-  set(latestSearchAtom, request);
   if (!group || !term) {
+    set(searchCall.cancelAtom);
     set(searchResultsAtom, []);
     set(searchSelectionAtom, new Set());
     return;
   }
   set(searchingAtom, true);
-  const result = await get(apiAtom)('nodes.search', {
-    query: { term, limit: groupSearchLimit(label), isGroup: 'true', groupId: group.id, ...(label ? { label } : {}) },
-  });
-  if (request !== get(latestSearchAtom)) return;
+  const result = await set(searchCall.runAtom, { term, limit: groupSearchLimit(label), isGroup: 'true', groupId: group.id, ...(label ? { label } : {}) });
+  if (!result) return;
   set(searchingAtom, false);
   if (!result.ok) return set(groupErrorAtom, result.errorMsg);
   // Members added since the last save are not known to the server's exclusion: left out here.
