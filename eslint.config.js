@@ -22,7 +22,13 @@ export default defineConfig(
       // A leading underscore marks a parameter or a destructured field left out on purpose (`{ id: _id, ...rest }`).
       '@typescript-eslint/no-unused-vars': [
         'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
       ],
       // Every control-character range in our regular expressions is there on purpose: input checks that refuse
       // or strip them (storage keys, file names, entity texts). The rule guards against accidental ones only.

@@ -10,7 +10,8 @@ import { openDatabase } from '../src-server/db/client';
  */
 const url = process.env.BENCH_EXPORT_DATABASE;
 const dataDir = process.env.BENCH_EXPORT_PGLITE_DIR;
-if ((!url && !dataDir) || !process.send) throw new Error('export-server: run by bench/sections/targets-export.ts (BENCH_EXPORT_DATABASE or BENCH_EXPORT_PGLITE_DIR, IPC)');
+if ((!url && !dataDir) || !process.send)
+  throw new Error('export-server: run by bench/sections/targets-export.ts (BENCH_EXPORT_DATABASE or BENCH_EXPORT_PGLITE_DIR, IPC)');
 const database = await openDatabase(url ? { url } : { dataDir });
 const app = await buildApp({ db: database.db, dbKind: database.kind, logger: pino({ level: 'silent' }) });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -21,7 +22,9 @@ if (process.env.BENCH_EXPORT_MEMLOG === '1') {
   setInterval(() => {
     const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
     const spaces = v8.getHeapSpaceStatistics().map((space) => `${space.space_name.replace('_space', '')} ${mb(space.space_used_size)}`);
-    console.log(`export server: rss ${mb(rss)} heapTotal ${mb(heapTotal)} heapUsed ${mb(heapUsed)} external ${mb(external)} arrayBuffers ${mb(arrayBuffers)} MB; ${spaces.join(', ')}`);
+    console.log(
+      `export server: rss ${mb(rss)} heapTotal ${mb(heapTotal)} heapUsed ${mb(heapUsed)} external ${mb(external)} arrayBuffers ${mb(arrayBuffers)} MB; ${spaces.join(', ')}`,
+    );
   }, 1000).unref();
 }
 process.on('message', (message: { type?: string }) => {

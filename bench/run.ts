@@ -20,11 +20,20 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL (issue 8)', run: audiencesSection },
   'audience-history': { title: 'Audience and group history: cost per write, history list (issue 9)', run: audienceHistorySection },
   uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
-  'audience-screens': { title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)', run: audienceScreensSection },
+  'audience-screens': {
+    title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)',
+    run: audienceScreensSection,
+  },
   adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
   projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, paste (issue 12)', run: projectsSection },
-  'targets-export': { title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw psql \\copy, server RSS growth (issue 20)', run: targetsExportSection },
-  estimates: { title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)', run: estimatesSection },
+  'targets-export': {
+    title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw psql \\copy, server RSS growth (issue 20)',
+    run: targetsExportSection,
+  },
+  estimates: {
+    title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)',
+    run: estimatesSection,
+  },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },

@@ -8,7 +8,14 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, value) => sum + value, 0) / (sorted.length || 1);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), mean, max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    mean,
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -18,4 +25,3 @@ export function table(title: string, rows: [string, string][]): void {
   console.log(`\n${title}`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 }
-

@@ -10,7 +10,10 @@ const { values } = parseArgs({
   options: { users: { type: 'string', default: '1000000' }, events: { type: 'string', default: '5000000' }, seed: { type: 'string', default: '42' } },
 });
 const started = performance.now();
-const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATABASE_URL ? undefined : (process.env.BACKOFFICE_DATA_DIR ?? '.data/pglite') });
+const database = await openDatabase({
+  url: process.env.DATABASE_URL,
+  dataDir: process.env.DATABASE_URL ? undefined : (process.env.BACKOFFICE_DATA_DIR ?? '.data/pglite'),
+});
 let lastLine = 0;
 await generatePopulation(database.db, {
   users: Number(values.users),
@@ -19,7 +22,9 @@ await generatePopulation(database.db, {
   progress: (what, done, total) => {
     if (Date.now() - lastLine > 2000 || done === total) {
       lastLine = Date.now();
-      console.log(`${what}: ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      console.log(
+        `${what}: ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+      );
     }
   },
 });

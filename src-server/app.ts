@@ -36,7 +36,10 @@ export type App = FastifyInstance & { context: ServerContext };
 
 async function signingKey(db: Database, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db.insert(serverSecrets).values({ name: 'jwt', value: newSecret(48) }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'jwt', value: newSecret(48) })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets);
   return new TextEncoder().encode(row.value);
 }
@@ -56,7 +59,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mailer: options.mailer ?? new OutboxMailer(options.db, logger, options.onOutboxMail),
     tokens: new TokenService(await signingKey(options.db, options.jwtSecret), clock),
     background: new BackgroundTasks(logger),
-    passwordHashing: new PasswordHashQueue({ concurrency: config.hashConcurrency, maxWaiting: config.maxHashWaiting, reservedWaiting: config.reservedHashWaiting }),
+    passwordHashing: new PasswordHashQueue({
+      concurrency: config.hashConcurrency,
+      maxWaiting: config.maxHashWaiting,
+      reservedWaiting: config.reservedHashWaiting,
+    }),
     storage: storage.adapter,
     onClose: (hook) => closeHooks.push(hook),
   };

@@ -26,7 +26,10 @@ async function main() {
       ...(env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : {}),
       // The app platform's population feed (POST /population/*) and the company domains of User criteria (spec §5).
       ...(env.BACKOFFICE_INGEST_TOKEN ? { ingestToken: env.BACKOFFICE_INGEST_TOKEN } : {}),
-      companyEmailDomains: (env.BACKOFFICE_COMPANY_EMAIL_DOMAINS ?? '').split(',').map((domain) => domain.trim()).filter(Boolean),
+      companyEmailDomains: (env.BACKOFFICE_COMPANY_EMAIL_DOMAINS ?? '')
+        .split(',')
+        .map((domain) => domain.trim())
+        .filter(Boolean),
     },
     // Without SMTP the printed mail is how a password link reaches anyone, whatever LOG_LEVEL says.
     onOutboxMail: printOutboxMail,

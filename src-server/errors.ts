@@ -71,19 +71,37 @@ export function loggableError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error) || depth > 5) return error;
   const { query, params, code, cause } = error as Error & { query?: unknown; params?: unknown; code?: unknown };
   if (typeof query === 'string' && Array.isArray(params)) {
-    return { type: error.name, message: 'Failed query', query, paramCount: params.length, stack: stackOnly(error), cause: loggableError(cause, depth + 1) };
+    return {
+      type: error.name,
+      message: 'Failed query',
+      query,
+      paramCount: params.length,
+      stack: stackOnly(error),
+      cause: loggableError(cause, depth + 1),
+    };
   }
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
     // A PostgreSQL error (node-postgres or PGlite): its code and where, not the values it may quote.
     const pgError = error as Error & { constraint?: string; table?: string; column?: string; routine?: string };
-    return { type: error.name, message: error.message, code, constraint: pgError.constraint, table: pgError.table, column: pgError.column, routine: pgError.routine };
+    return {
+      type: error.name,
+      message: error.message,
+      code,
+      constraint: pgError.constraint,
+      table: pgError.table,
+      column: pgError.column,
+      routine: pgError.routine,
+    };
   }
   return error;
 }
 
 /** The stack without its first line, which repeats the message (and, for a failed query, its parameters). */
 function stackOnly(error: Error): string | undefined {
-  return error.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+  return error.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
 }
 
 /** Requests Fastify refuses before any route (undecodable URL, path parameter too long): `{ errorMsg }` too. */

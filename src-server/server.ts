@@ -62,7 +62,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await ensureFirstAdmin(database.db, options.adminEmail, options.adminPassword);
     const demoAccounts = options.demo ? await seedDemo(database.db) : [];
-    const mailer = options.smtpUrl ? await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>', logger) : undefined;
+    const mailer = options.smtpUrl
+      ? await createSmtpMailer(options.smtpUrl, options.mailFrom ?? 'Back-office <no-reply@localhost>', logger)
+      : undefined;
     const app = await buildApp({
       db: database.db,
       dbKind: database.kind,

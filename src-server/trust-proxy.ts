@@ -30,10 +30,15 @@ export function parseTrustProxy(value: string | undefined, warn: (message: strin
     return 1;
   }
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const invalid = entries.filter((entry) => !isAddressOrRange(entry));
   if (!entries.length || invalid.length) {
-    throw new Error(`TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses; not understood: ${invalid.join(', ') || text}`);
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses; not understood: ${invalid.join(', ') || text}`,
+    );
   }
   return entries;
 }

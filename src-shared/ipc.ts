@@ -20,9 +20,10 @@ export type IpcResult<T> = { ok: true; data: T } | IpcFailure;
 
 /** Operations the renderer may not call through `api:call`: their answers carry tokens, which stay in main. */
 export const SESSION_OPERATIONS = ['auth.signIn', 'auth.refresh', 'setup.createAdmin'] as const satisfies readonly OperationId[];
-export const rendererOperationIds = operationIds.filter(
-  (id) => !(SESSION_OPERATIONS as readonly string[]).includes(id),
-) as Exclude<OperationId, (typeof SESSION_OPERATIONS)[number]>[];
+export const rendererOperationIds = operationIds.filter((id) => !(SESSION_OPERATIONS as readonly string[]).includes(id)) as Exclude<
+  OperationId,
+  (typeof SESSION_OPERATIONS)[number]
+>[];
 export type RendererOperationId = (typeof rendererOperationIds)[number];
 
 /** Operations that take a file (their contract entry has `multipart`): what 'files:upload' may name. */
@@ -106,7 +107,11 @@ export const ipcChannels = {
         jobId: z.uuid(),
         operation: z.enum(rendererOperationIds as [RendererOperationId, ...RendererOperationId[]]),
         input: apiInput,
-        columns: z.array(z.strictObject({ key: z.string().min(1).max(200), header: z.string().max(200) })).min(1).max(200).optional(),
+        columns: z
+          .array(z.strictObject({ key: z.string().min(1).max(200), header: z.string().max(200) }))
+          .min(1)
+          .max(200)
+          .optional(),
         defaultName: z.string().min(1).max(255),
         maxRows: z.number().int().min(1).max(1_000_000).optional(),
       })
@@ -269,7 +274,7 @@ export const ipcEvents = {
   /** The server answered 401, or the refresh failed: the session is gone. */
   'session:expired': z.object({ reason: z.string() }),
   /** A deep link (backoffice://app/password/confirm?...) asks the renderer to open a route. */
-  'navigate': z.object({ path: z.string() }),
+  navigate: z.object({ path: z.string() }),
   /** How far an export or import has gone, in rows (CSV records: a cell's line break is no row); `total` when known. */
   'files:progress': z.object({ jobId: z.string(), done: z.number().int(), total: z.number().int().nullable() }),
 } as const;

@@ -21,7 +21,8 @@ export const screenEntries = (registry: readonly RegistryEntry[] = SCREENS): Scr
   registry.filter((entry): entry is ScreenEntry => entry.kind === 'screen');
 
 /** The screens the router serves now. */
-export const availableScreens = (registry: readonly RegistryEntry[] = SCREENS): ScreenEntry[] => screenEntries(registry).filter((entry) => entry.available);
+export const availableScreens = (registry: readonly RegistryEntry[] = SCREENS): ScreenEntry[] =>
+  screenEntries(registry).filter((entry) => entry.available);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Route matching and the guard

@@ -35,7 +35,9 @@ async function generate(db: Parameters<typeof rows>[0]) {
     ON CONFLICT (label, value) DO NOTHING`);
   await db.execute(sql`INSERT INTO nodes (label, value, name) SELECT 'Specialty', g::text, 'Spécialité ' || g FROM generate_series(1, ${SPECIALTIES}) g
     ON CONFLICT (label, value) DO NOTHING`);
-  await db.execute(sql`INSERT INTO audiences (name, type, area, is_in_catalog) SELECT 'Audience ' || g, 'timeline', 'french', g % 3 = 0 FROM generate_series(1, ${AUDIENCES}) g`);
+  await db.execute(
+    sql`INSERT INTO audiences (name, type, area, is_in_catalog) SELECT 'Audience ' || g, 'timeline', 'french', g % 3 = 0 FROM generate_series(1, ${AUDIENCES}) g`,
+  );
   await db.execute(sql`INSERT INTO relationships (audience_id, node_id)
     SELECT a.id, n.id FROM audiences a JOIN nodes n ON (n.label = 'Role' AND n.value = 'ROLE_EXPERT') OR (n.label = 'Area' AND n.value = 'french')
       OR (n.label = 'Specialty' AND n.value = (1 + (substring(a.name from 10)::int) % ${SPECIALTIES})::text)`);
@@ -50,8 +52,12 @@ async function generate(db: Parameters<typeof rows>[0]) {
         FROM generate_series(1, ${count}) g`;
   await db.execute(items('adverts', ADVERTS, PUBLISHED));
   await db.execute(items('articles', ARTICLES, Math.round(ARTICLES / 5)));
-  await db.execute(sql`INSERT INTO advert_audiences (advert_id, audience_id) SELECT i.id, (SELECT min(id) FROM audiences) + i.id % ${AUDIENCES} FROM adverts i`);
-  await db.execute(sql`INSERT INTO article_audiences (article_id, audience_id) SELECT i.id, (SELECT min(id) FROM audiences) + i.id % ${AUDIENCES} FROM articles i`);
+  await db.execute(
+    sql`INSERT INTO advert_audiences (advert_id, audience_id) SELECT i.id, (SELECT min(id) FROM audiences) + i.id % ${AUDIENCES} FROM adverts i`,
+  );
+  await db.execute(
+    sql`INSERT INTO article_audiences (article_id, audience_id) SELECT i.id, (SELECT min(id) FROM audiences) + i.id % ${AUDIENCES} FROM articles i`,
+  );
   await db.execute(sql`ANALYZE`);
 }
 
@@ -62,14 +68,19 @@ export async function advertsSection() {
   const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM adverts`);
   let generationMs = 0;
   if (count === 0) {
-    console.log(`generating ${ADVERTS.toLocaleString('fr-FR')} adverts and ${ARTICLES.toLocaleString('fr-FR')} articles (once; kept in ${new URL(url).pathname.slice(1)})`);
+    console.log(
+      `generating ${ADVERTS.toLocaleString('fr-FR')} adverts and ${ARTICLES.toLocaleString('fr-FR')} articles (once; kept in ${new URL(url).pathname.slice(1)})`,
+    );
     const started = performance.now();
     await generate(db);
     generationMs = performance.now() - started;
   }
   const app = await buildApp({ db, dbKind: 'postgresql', logger: pino({ level: 'silent' }), config: { autopublishIntervalMs: 0 } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const [{ id: adminId }] = await rows<{ id: number }>(db, sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Bench', ${`bench-${Date.now()}@x.test`}, 'x', '{CSM,CSM_LEAD}') RETURNING id`);
+  const [{ id: adminId }] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Bench', ${`bench-${Date.now()}@x.test`}, 'x', '{CSM,CSM_LEAD}') RETURNING id`,
+  );
   const token = (await app.context.tokens.signAccess(adminId, 'bench-session', new Date(Date.now() + 3_600_000))).value;
   const inject = async (method: 'POST' | 'GET', path: string, body?: object) => {
     const response = await app.inject({ method, url: path, headers: { authorization: `Bearer ${token}` }, ...(body ? { payload: body } : {}) });
@@ -89,14 +100,30 @@ export async function advertsSection() {
 
   // ---- list: first page, 3 filters and a sort (server side: inject, no socket) -------------------------------
   const lists = {
-    'published + type + not archived, updatedAt DESC': { published: true, type: 'post', archived: false, orderBy: 'updatedAt', order: 'DESC', limit: 25 },
+    'published + type + not archived, updatedAt DESC': {
+      published: true,
+      type: 'post',
+      archived: false,
+      orderBy: 'updatedAt',
+      order: 'DESC',
+      limit: 25,
+    },
     'store default (not archived, latest, updatedAt DESC)': { archived: false, model: 'latest', orderBy: 'updatedAt', order: 'DESC', limit: 25 },
-    'specialty + isExpert + type, weight DESC': { specialties: [3], isExpert: 'ROLE_EXPERT', type: 'video', orderBy: 'weight', order: 'DESC', limit: 25 },
+    'specialty + isExpert + type, weight DESC': {
+      specialties: [3],
+      isExpert: 'ROLE_EXPERT',
+      type: 'video',
+      orderBy: 'weight',
+      order: 'DESC',
+      limit: 25,
+    },
     'term + published + not archived, name ASC': { term: 'diabète', published: true, archived: false, orderBy: 'name', order: 'ASC', limit: 25 },
   };
   const listFigures: Record<string, ReturnType<typeof summarize>> = {};
   for (const [label, body] of Object.entries(lists)) listFigures[label] = await sample(() => inject('POST', '/adverts', body));
-  const articleList = await sample(() => inject('POST', '/article/list', { published: true, archived: false, type: 'post', orderBy: 'updatedAt', order: 'DESC', limit: 25 }));
+  const articleList = await sample(() =>
+    inject('POST', '/article/list', { published: true, archived: false, type: 'post', orderBy: 'updatedAt', order: 'DESC', limit: 25 }),
+  );
 
   // ---- decisioning: one user over the published adverts --------------------------------------------------------
   const [{ userId }] = await rows<{ userId: number }>(db, sql`SELECT id AS "userId" FROM app_users WHERE external_id = 'bench-7'`);
@@ -106,7 +133,9 @@ export async function advertsSection() {
     sql`SELECT count(DISTINCT l.advert_id)::int AS candidates FROM advert_audiences l JOIN adverts i ON i.id = l.advert_id
         WHERE i.published AND NOT i.archived AND l.audience_id = ANY(${sql.param(first.audiences.map((a: { id: number }) => a.id))}::int[])`,
   );
-  const decisioning = await sample(() => inject('POST', '/v2/advert', { userId, types: ['post', 'video', 'quiz', 'story', 'search', 'notification', 'tool', 'banner'] }));
+  const decisioning = await sample(() =>
+    inject('POST', '/v2/advert', { userId, types: ['post', 'video', 'quiz', 'story', 'search', 'notification', 'tool', 'banner'] }),
+  );
 
   // ---- CSV export: 1,000 rows over HTTP, written as CSV (what main does) -----------------------------------------
   const exportOnce = async () => {
@@ -116,7 +145,9 @@ export async function advertsSection() {
       body: JSON.stringify({ skip: 0, limit: 1000, published: true }),
     });
     const { items } = (await response.json()) as { items: Record<string, unknown>[] };
-    const csv = Papa.unparse(items.map((item) => ({ ...item, _$audiences: (item._$audiences as { name: string }[]).map((a) => a.name).join('|'), _$targets: '' })));
+    const csv = Papa.unparse(
+      items.map((item) => ({ ...item, _$audiences: (item._$audiences as { name: string }[]).map((a) => a.name).join('|'), _$targets: '' })),
+    );
     writeFileSync(join(tmpdir(), 'bench-adverts-export.csv'), csv);
     return items.length;
   };
@@ -126,14 +157,21 @@ export async function advertsSection() {
   await app.close();
   await database.close();
 
-  table(`List (${ADVERTS.toLocaleString('fr-FR')} adverts, ${ARTICLES.toLocaleString('fr-FR')} articles; server side, ${RUNS} runs; target p95 ≤ 20 ms)`, [
-    ...Object.entries(listFigures).map(([label, figures]) => [label, `p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}`] as [string, string]),
-    ['articles: published + type + not archived', `p50 ${ms(articleList.p50)}  p95 ${ms(articleList.p95)}`],
+  table(
+    `List (${ADVERTS.toLocaleString('fr-FR')} adverts, ${ARTICLES.toLocaleString('fr-FR')} articles; server side, ${RUNS} runs; target p95 ≤ 20 ms)`,
+    [
+      ...Object.entries(listFigures).map(([label, figures]) => [label, `p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}`] as [string, string]),
+      ['articles: published + type + not archived', `p50 ${ms(articleList.p50)}  p95 ${ms(articleList.p95)}`],
+    ],
+  );
+  table(
+    `Decisioning (one user in ${first.audiences.length} audiences, ${candidates} eligible of ${PUBLISHED.toLocaleString('fr-FR')} published; target median ≤ 5 ms)`,
+    [['POST /v2/advert', `p50 ${ms(decisioning.p50)}  p95 ${ms(decisioning.p95)}  (${first.adverts.length} served)`]],
+  );
+  table('CSV export (skip 0, limit 1000, published true; HTTP + CSV file; target ≤ 1 s)', [
+    ['rows', String(exported)],
+    ['end to end', `p50 ${ms(csvExport.p50)}  p95 ${ms(csvExport.p95)}`],
   ]);
-  table(`Decisioning (one user in ${first.audiences.length} audiences, ${candidates} eligible of ${PUBLISHED.toLocaleString('fr-FR')} published; target median ≤ 5 ms)`, [
-    ['POST /v2/advert', `p50 ${ms(decisioning.p50)}  p95 ${ms(decisioning.p95)}  (${first.adverts.length} served)`],
-  ]);
-  table('CSV export (skip 0, limit 1000, published true; HTTP + CSV file; target ≤ 1 s)', [['rows', String(exported)], ['end to end', `p50 ${ms(csvExport.p50)}  p95 ${ms(csvExport.p95)}`]]);
   if (generationMs) table('Generation (once)', [['adverts, articles, audiences', ms(generationMs)]]);
   return { listFigures, articleList, decisioning, candidates, csvExport, generationMs };
 }

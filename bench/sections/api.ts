@@ -102,7 +102,11 @@ async function measure(label: string, handle: DatabaseHandle) {
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
         const start = performance.now();
-        const response = await pool.request({ method: 'GET', path: '/admin/accounts?limit=99&skip=0', headers: { authorization: `Bearer ${token}` } });
+        const response = await pool.request({
+          method: 'GET',
+          path: '/admin/accounts?limit=99&skip=0',
+          headers: { authorization: `Bearer ${token}` },
+        });
         const body = await response.body.text();
         if (response.statusCode !== 200 || JSON.parse(body).items.length !== 99) errors += 1;
         latencies.push(performance.now() - start);
@@ -148,16 +152,30 @@ async function measure(label: string, handle: DatabaseHandle) {
     signIn: { p50: signInStats.p50, p95: signInStats.p95, p99: signInStats.p99, mean: signInStats.mean },
     failedSignIn: { unknownUserP50: summarize(unknown).p50, wrongPasswordP50: summarize(wrong).p50 },
     accountList: { requestsPerSecond: latencies.length / elapsed, p50: listStats.p50, p95: listStats.p95, errors, concurrency },
-    metaDuringSignInBurst: { requests: metaDuringBurst.length, p50: metaStats.p50, p95: metaStats.p95, max: metaStats.max, signInAnswers: burstAnswers, targetP95: 50 },
+    metaDuringSignInBurst: {
+      requests: metaDuringBurst.length,
+      p50: metaStats.p50,
+      p95: metaStats.p95,
+      max: metaStats.max,
+      signInAnswers: burstAnswers,
+      targetP95: 50,
+    },
   };
   table(`API on ${label}`, [
     ['sign-in (200 sequential)', `p50 ${ms(signInStats.p50)}  p95 ${ms(signInStats.p95)}  p99 ${ms(signInStats.p99)}`],
     ['failed sign-in, unknown account', `p50 ${ms(result.failedSignIn.unknownUserP50)}`],
     ['failed sign-in, wrong password', `p50 ${ms(result.failedSignIn.wrongPasswordP50)}`],
-    [`GET /admin/accounts (99 rows), ${concurrency} concurrent`, `${result.accountList.requestsPerSecond.toFixed(0)} req/s  p50 ${ms(listStats.p50)}  p95 ${ms(listStats.p95)}  errors ${errors}`],
+    [
+      `GET /admin/accounts (99 rows), ${concurrency} concurrent`,
+      `${result.accountList.requestsPerSecond.toFixed(0)} req/s  p50 ${ms(listStats.p50)}  p95 ${ms(listStats.p95)}  errors ${errors}`,
+    ],
     [
       'GET /meta during a burst of 200 sign-ins (target p95 <= 50 ms)',
-      `p50 ${ms(metaStats.p50)}  p95 ${ms(metaStats.p95)}  max ${ms(metaStats.max)}  (${metaDuringBurst.length} calls; sign-ins ${Object.entries(burstAnswers).map(([status, n]) => `${n}x${status}`).join(' ')})`,
+      `p50 ${ms(metaStats.p50)}  p95 ${ms(metaStats.p95)}  max ${ms(metaStats.max)}  (${metaDuringBurst.length} calls; sign-ins ${Object.entries(
+        burstAnswers,
+      )
+        .map(([status, n]) => `${n}x${status}`)
+        .join(' ')})`,
     ],
   ]);
   return result;

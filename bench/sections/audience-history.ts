@@ -18,9 +18,13 @@ const ROUNDS = 40;
 export async function audienceHistorySection() {
   const database = await openDatabase();
   const { db } = database;
-  await db.insert(accounts).values({ name: 'Bench Admin', email: 'bench-admin@bench.local', roles: ['ADMIN'], passwordHash: await hashPassword('bench password 2026') });
+  await db
+    .insert(accounts)
+    .values({ name: 'Bench Admin', email: 'bench-admin@bench.local', roles: ['ADMIN'], passwordHash: await hashPassword('bench password 2026') });
   await db.execute(sql`INSERT INTO nodes (label, value, name) SELECT 'Feed', 'f' || g, 'Feed ' || g FROM generate_series(1, ${RELATIONSHIPS * 2}) g`);
-  const feeds = ((await db.execute(sql`SELECT id FROM nodes WHERE label = 'Feed' ORDER BY id`)) as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  const feeds = ((await db.execute(sql`SELECT id FROM nodes WHERE label = 'Feed' ORDER BY id`)) as unknown as { rows: { id: number }[] }).rows.map(
+    (r) => r.id,
+  );
   const app = await buildApp({ db, dbKind: database.kind, logger: pino({ level: 'silent' }) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
@@ -31,7 +35,8 @@ export async function audienceHistorySection() {
     });
     return response.json() as Promise<any>;
   };
-  const token = (await call('POST', '/authenticate', undefined, { username: 'bench-admin@bench.local', password: 'bench password 2026' })).accessToken.value as string;
+  const token = (await call('POST', '/authenticate', undefined, { username: 'bench-admin@bench.local', password: 'bench password 2026' })).accessToken
+    .value as string;
   const set = (half: number) => feeds.slice(half * RELATIONSHIPS, (half + 1) * RELATIONSHIPS).map((id) => ({ node: { label: 'Feed', id } }));
   const audience = await call('POST', '/audience', token, { name: 'Bench', relationships: set(0) });
 
@@ -46,7 +51,9 @@ export async function audienceHistorySection() {
   const recorder = new HistoryRecorder();
   const replace = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], half: number) => {
     await tx.execute(sql`DELETE FROM relationships WHERE audience_id = ${audience.id} AND node_id = ANY(${sql.param(feeds)}::int[])`);
-    await tx.execute(sql`INSERT INTO relationships (audience_id, node_id) SELECT ${audience.id}, unnest(${sql.param(feeds.slice(half * RELATIONSHIPS, (half + 1) * RELATIONSHIPS))}::int[])`);
+    await tx.execute(
+      sql`INSERT INTO relationships (audience_id, node_id) SELECT ${audience.id}, unnest(${sql.param(feeds.slice(half * RELATIONSHIPS, (half + 1) * RELATIONSHIPS))}::int[])`,
+    );
   };
   const measureSql = async (withHistory: boolean) => {
     const samples: number[] = [];

@@ -77,7 +77,11 @@ async function listOnPostgres(): Promise<ReturnType<typeof timeList> | null> {
   const server = await startServer({ port: 0, databaseUrl: url.toString(), demo: true, logger: pino({ level: 'silent' }) });
   try {
     const account = server.demoAccounts.find((demo) => demo.role === 'ADMIN')!;
-    const signedIn = await server.app.inject({ method: 'POST', url: '/authenticate', payload: { username: account.email, password: account.password } });
+    const signedIn = await server.app.inject({
+      method: 'POST',
+      url: '/authenticate',
+      payload: { username: account.email, password: account.password },
+    });
     const token = (JSON.parse(signedIn.body) as { accessToken: { value: string } }).accessToken.value;
     await insertAudiences(server.database.db);
     return await timeList(server.app, token);
@@ -132,7 +136,10 @@ export async function audienceScreensSection(): Promise<unknown> {
     logger: pino({ level: 'silent' }),
   });
   const admin = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')!;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const signedIn = await fetch(`${host.apiUrl}/authenticate`, {
       method: 'POST',
@@ -183,16 +190,14 @@ export async function audienceScreensSection(): Promise<unknown> {
     const populationMs = performance.now() - started;
 
     // ---- live size in the editor ------------------------------------------------------------------------------
-    const node = async (label: string, term: string) => ((await call('GET', `/search?term=${encodeURIComponent(term)}&label=${label}`)) as { id: number }[])[0].id;
+    const node = async (label: string, term: string) =>
+      ((await call('GET', `/search?term=${encodeURIComponent(term)}&label=${label}`)) as { id: number }[])[0].id;
     const doctor = await node('Profession', 'Médecin');
     const expert = await node('Role', 'ROLE_EXPERT');
     const audience = (await call('POST', '/audience', {
       name: 'Bench taille',
       type: 'timeline',
-      relationships: [
-        { node: { label: 'Profession', id: doctor } },
-        { node: { label: 'Role', id: expert } },
-      ],
+      relationships: [{ node: { label: 'Profession', id: doctor } }, { node: { label: 'Role', id: expert } }],
     })) as { id: number };
     const page = await browser.newPage();
     await page.goto(`${host.url}/login`);

@@ -44,7 +44,9 @@ export async function audiencesSection() {
   const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM app_users`);
   let generationMs = 0;
   if (count === 0) {
-    console.log(`generating ${USERS.toLocaleString('fr-FR')} users and ${EVENTS.toLocaleString('fr-FR')} events (once; kept in ${new URL(url).pathname.slice(1)})`);
+    console.log(
+      `generating ${USERS.toLocaleString('fr-FR')} users and ${EVENTS.toLocaleString('fr-FR')} events (once; kept in ${new URL(url).pathname.slice(1)})`,
+    );
     const started = performance.now();
     let last = 0;
     await generatePopulation(db, {
@@ -72,7 +74,10 @@ export async function audiencesSection() {
   const app = await buildApp({ db, dbKind: 'postgresql', logger: pino({ level: 'silent' }), config: { ingestToken: token } });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const document = documents[99];
-  const users = await rows<{ externalId: string; area: string | null }>(db, sql`SELECT external_id AS "externalId", area FROM app_users ORDER BY id LIMIT 5000`);
+  const users = await rows<{ externalId: string; area: string | null }>(
+    db,
+    sql`SELECT external_id AS "externalId", area FROM app_users ORDER BY id LIMIT 5000`,
+  );
   const french = users.filter((user) => user.area === 'french').length;
   const [{ id: adminId }] = await rows<{ id: number }>(
     db,
@@ -80,7 +85,11 @@ export async function audiencesSection() {
   );
   const adminToken = (await app.context.tokens.signAccess(adminId, 'bench-session', new Date(Date.now() + 3_600_000))).value;
   const call = async (path: string, body: unknown, bearer: string) => {
-    const response = await fetch(`${address}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
+    const response = await fetch(`${address}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify(body),
+    });
     const answer = await response.json();
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
     return answer;
@@ -91,21 +100,29 @@ export async function audiencesSection() {
   // Each of the 5,000 users gets 10 more views of the document per batch. The body is serialised before the clock
   // starts, as the app platform sends it: the caller's own JSON.stringify is not the server's ingestion.
   const batchBody = (batch: number) =>
-    Buffer.from(JSON.stringify(
-      Array.from({ length: 50_000 }, (_, i) => ({
-        eventId: `bench-${runId}-${batch}-${i}`,
-        userExternalId: users[i % users.length].externalId,
-        event: 'document.view',
-        node: { label: 'Document', name: document.value },
-        at: '2026-02-01T10:00:00Z',
-      })),
-    ));
+    Buffer.from(
+      JSON.stringify(
+        Array.from({ length: 50_000 }, (_, i) => ({
+          eventId: `bench-${runId}-${batch}-${i}`,
+          userExternalId: users[i % users.length].externalId,
+          event: 'document.view',
+          node: { label: 'Document', name: document.value },
+          at: '2026-02-01T10:00:00Z',
+        })),
+      ),
+    );
   const ingest = async (body: Buffer) => {
     const { status, answer } = await postBuffer(`${address}/population/events`, body, token);
     if (status !== 200) throw new Error(`/population/events: ${status} ${answer}`);
   };
   const viewersAtLeast = async (views: number) =>
-    (await call('/audience/size', { area: 'french', relationships: [{ node: { label: 'Document', id: document.id }, event: 'document.view', caping: views }] }, adminToken)).size as number;
+    (
+      await call(
+        '/audience/size',
+        { area: 'french', relationships: [{ node: { label: 'Document', id: document.id }, event: 'document.view', caping: views }] },
+        adminToken,
+      )
+    ).size as number;
   const SEQUENTIAL = 5;
   for (let batch = 0; batch < SEQUENTIAL; batch += 1) {
     const body = batchBody(batch);
@@ -119,9 +136,11 @@ export async function audiencesSection() {
   const SUSTAINED = 8;
   const bodies = Array.from({ length: SUSTAINED }, (_, i) => batchBody(SEQUENTIAL + i));
   const sustainedStarted = performance.now();
-  await Promise.all([0, 1].map(async (sender) => {
-    for (let i = sender; i < SUSTAINED; i += 2) await ingest(bodies[i]);
-  }));
+  await Promise.all(
+    [0, 1].map(async (sender) => {
+      for (let i = sender; i < SUSTAINED; i += 2) await ingest(bodies[i]);
+    }),
+  );
   const sustainedMs = performance.now() - sustainedStarted;
   currentAtAnswer &&= (await viewersAtLeast(10 * (SEQUENTIAL + SUSTAINED))) >= french;
   await app.close();
@@ -147,7 +166,10 @@ export async function audiencesSection() {
         ] as [string, string][])
       : ([['index build, sizes and membership', 'skipped (BENCH_AUDIENCE_INGEST_ONLY=1)']] as [string, string][])),
     ['load average (1 min) at the start and the end', `${loadAtStart.toFixed(1)}, ${loadavg()[0].toFixed(1)} (${cpus().length} cores)`],
-    ['ingestion of 50,000 events through the API, one request at a time', `median ${ms(median(ingestion))} of ${SEQUENTIAL} → ${Math.round(rate).toLocaleString('fr-FR')} events/s`],
+    [
+      'ingestion of 50,000 events through the API, one request at a time',
+      `median ${ms(median(ingestion))} of ${SEQUENTIAL} → ${Math.round(rate).toLocaleString('fr-FR')} events/s`,
+    ],
     ['sustained ingestion, two senders, 8 × 50,000 events', `${ms(sustainedMs)} → ${Math.round(sustainedRate).toLocaleString('fr-FR')} events/s`],
     ['index current at every answer', String(currentAtAnswer)],
   ]);
@@ -167,13 +189,17 @@ export async function audiencesSection() {
  */
 function postBuffer(url: string, body: Buffer, bearer: string): Promise<{ status: number; answer: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${bearer}` } }, (response) => {
-      let answer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (answer += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, answer }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: `Bearer ${bearer}` } },
+      (response) => {
+        let answer = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (answer += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, answer }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -195,15 +221,29 @@ async function engineSection(db: Database, documents: { id: number; value: strin
   };
   await db.execute(sql`DELETE FROM audiences WHERE name LIKE 'bench %'`);
   await db.execute(sql`DELETE FROM nodes WHERE label = 'OrGroup' AND name = 'bench group'`);
-  const [{ id: groupId }] = await rows<{ id: number }>(db, sql`INSERT INTO nodes (label, value, name) VALUES ('OrGroup', gen_random_uuid()::text, 'bench group') RETURNING id`);
+  const [{ id: groupId }] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO nodes (label, value, name) VALUES ('OrGroup', gen_random_uuid()::text, 'bench group') RETURNING id`,
+  );
   await db.execute(sql`INSERT INTO audience_groups (node_id) VALUES (${groupId})`);
-  for (const [label, value] of [['Profession', '3'], ['Profession', '4'], ['Profession', '5'], ['Profession', '6'], ['Profession', '9'], ['Specialty', '6'], ['Specialty', '15'], ['Specialty', '35']]) {
+  for (const [label, value] of [
+    ['Profession', '3'],
+    ['Profession', '4'],
+    ['Profession', '5'],
+    ['Profession', '6'],
+    ['Profession', '9'],
+    ['Specialty', '6'],
+    ['Specialty', '15'],
+    ['Specialty', '35'],
+  ]) {
     await db.execute(sql`INSERT INTO relationships (group_id, node_id) VALUES (${groupId}, ${await node(label, value)})`);
   }
   const audience = async (name: string, members: { nodeId: number; kind?: string; event?: string }[]) => {
     const [{ id }] = await rows<{ id: number }>(db, sql`INSERT INTO audiences (name, area) VALUES (${name}, 'french') RETURNING id`);
     for (const member of [{ nodeId: await node('Area', 'french') }, ...members]) {
-      await db.execute(sql`INSERT INTO relationships (audience_id, node_id, kind, event) VALUES (${id}, ${member.nodeId}, ${member.kind ?? 'required'}, ${member.event ?? null})`);
+      await db.execute(
+        sql`INSERT INTO relationships (audience_id, node_id, kind, event) VALUES (${id}, ${member.nodeId}, ${member.kind ?? 'required'}, ${member.event ?? null})`,
+      );
     }
     return id;
   };
@@ -219,7 +259,10 @@ async function engineSection(db: Database, documents: { id: number; value: strin
       { nodeId: documents[1].id, event: 'document.view' },
     ]),
     'OrGroup of 5 professions or 3 specialties': await audience('bench 2', [{ nodeId: groupId }]),
-    'area × any of 100 documents viewed': await audience('bench 3', documents.map((document) => ({ nodeId: document.id, event: 'document.view' }))),
+    'area × any of 100 documents viewed': await audience(
+      'bench 3',
+      documents.map((document) => ({ nodeId: document.id, event: 'document.view' })),
+    ),
   };
   await engine.reloadGroups(db, [groupId]);
   await engine.reloadAudiences(db, Object.values(references));
@@ -256,13 +299,41 @@ async function engineSection(db: Database, documents: { id: number; value: strin
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const documentCriteria = documents.map((document) => ({ nodeId: document.id, value: document.value }));
   const thousand: Criterion[][] = Array.from({ length: 1000 }, () => {
-    const criteria: Criterion[] = [{ nodeId: 0, label: 'Area', value: pick(['french', 'english']), type: 'AND', kind: 'required', event: null, caping: null }];
-    for (let i = 0; i < 1 + Math.floor(next() * 3); i += 1) criteria.push({ nodeId: 0, label: 'Profession', value: String(pick([2, 3, 4, 5, 9])), type: 'AND', kind: 'required', event: null, caping: null });
-    for (let i = 0; i < Math.floor(next() * 3); i += 1) criteria.push({ nodeId: 0, label: 'Specialty', value: String(1 + Math.floor(next() * 52)), type: 'AND', kind: 'required', event: null, caping: null });
+    const criteria: Criterion[] = [
+      { nodeId: 0, label: 'Area', value: pick(['french', 'english']), type: 'AND', kind: 'required', event: null, caping: null },
+    ];
+    for (let i = 0; i < 1 + Math.floor(next() * 3); i += 1)
+      criteria.push({
+        nodeId: 0,
+        label: 'Profession',
+        value: String(pick([2, 3, 4, 5, 9])),
+        type: 'AND',
+        kind: 'required',
+        event: null,
+        caping: null,
+      });
+    for (let i = 0; i < Math.floor(next() * 3); i += 1)
+      criteria.push({
+        nodeId: 0,
+        label: 'Specialty',
+        value: String(1 + Math.floor(next() * 52)),
+        type: 'AND',
+        kind: 'required',
+        event: null,
+        caping: null,
+      });
     if (next() < 0.5) criteria.push({ nodeId: 0, label: 'Role', value: 'ROLE_PROSPECT', type: 'AND', kind: 'not', event: null, caping: null });
     if (next() < 0.4) {
       const document = pick(documentCriteria);
-      criteria.push({ nodeId: document.nodeId, label: 'Document', value: document.value, type: 'AND', kind: 'required', event: 'document.view', caping: pick([null, 2]) });
+      criteria.push({
+        nodeId: document.nodeId,
+        label: 'Document',
+        value: document.value,
+        type: 'AND',
+        kind: 'required',
+        event: 'document.view',
+        caping: pick([null, 2]),
+      });
     }
     return criteria;
   });

@@ -12,7 +12,14 @@ import { ms, summarize, table } from '../stats';
 
 const PASSWORD = 'bench password 2026';
 const CLIENTS = ['Laboratoires Sanofa', 'Biogena', 'Pharmalys', 'Medicor Santé', 'Laboratoire Éthypharm', 'Novalia'];
-const LABELS = ['Post sponsorisé cardio', 'Notification push', 'Mise en avant outil', 'Bannière newsletter', 'Article sponsorisé « diabète »', 'Vidéo pré-roll'];
+const LABELS = [
+  'Post sponsorisé cardio',
+  'Notification push',
+  'Mise en avant outil',
+  'Bannière newsletter',
+  'Article sponsorisé « diabète »',
+  'Vidéo pré-roll',
+];
 
 /** The largest file the contract accepts (its csv field's maximum length), in characters. */
 function contractMaxChars(): number {
@@ -33,7 +40,8 @@ export function quoteExport(chars: number, seed = 0): { csv: string; lines: numb
     quote += 1;
     const id = `DEV-${2020 + (quote % 7)}-${String(seed * 1_000_000 + quote).padStart(6, '0')}`;
     const client = CLIENTS[quote % CLIENTS.length];
-    const date = quote % 5 === 0 ? '' : `${String(1 + (quote % 28)).padStart(2, '0')}/${String(1 + (quote % 12)).padStart(2, '0')}/${2020 + (quote % 7)}`;
+    const date =
+      quote % 5 === 0 ? '' : `${String(1 + (quote % 28)).padStart(2, '0')}/${String(1 + (quote % 12)).padStart(2, '0')}/${2020 + (quote % 7)}`;
     for (let line = 0; line < 1 + (quote % 15); line += 1) {
       const row = `${id};${client};${LABELS[(quote + line) % LABELS.length]} n°${line + 1};${1 + (line % 4)};${(1000 + ((quote * 37 + line * 11) % 9000)).toLocaleString('fr-FR')},${String(quote % 100).padStart(2, '0')};${date}`;
       if (size + 2 + row.length > chars) return { csv: out.join('\r\n'), lines, quotes: quote - (line === 0 ? 1 : 0) };
@@ -63,7 +71,12 @@ export async function estimatesSection() {
       { name: 'Reader', email: 'reader@bench.local', roles: ['CSM'], passwordHash },
     ]);
     const signIn = async (username: string) => {
-      const response = await pool.request({ method: 'POST', path: '/authenticate', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+      const response = await pool.request({
+        method: 'POST',
+        path: '/authenticate',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      });
       return ((await response.body.json()) as { accessToken: { value: string } }).accessToken.value;
     };
     const importer = await signIn('importer@bench.local');
@@ -88,7 +101,12 @@ export async function estimatesSection() {
       let done = false;
       const started = performance.now();
       const importing = pool
-        .request({ method: 'POST', path: '/estimates/import', headers: { 'content-type': 'application/json', authorization: `Bearer ${importer}` }, body })
+        .request({
+          method: 'POST',
+          path: '/estimates/import',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${importer}` },
+          body,
+        })
         .then(async (response) => ({ status: response.statusCode, answer: await response.body.text(), ms: performance.now() - started }))
         .finally(() => (done = true));
       const during: number[] = [];
@@ -101,19 +119,31 @@ export async function estimatesSection() {
       runs.push({ label, ...result, meta: summarize(during) });
     }
     const idleStats = summarize(idle);
-    table(`Quote export import on PGlite (data folder): ${(file.csv.length / 1e6).toFixed(2)} M characters, ${file.lines.toLocaleString('fr-FR')} lines, ${file.quotes.toLocaleString('fr-FR')} quotes`, [
-      ['GET /meta alone (50 calls)', `p50 ${ms(idleStats.p50)}  p95 ${ms(idleStats.p95)}`],
-      ...runs.flatMap(({ label, ms: took, status, answer, meta: stats }): [string, string][] => [
-        [`${label}: import`, `${(took / 1000).toFixed(2)} s  → ${status} ${answer.slice(0, 80)}`],
-        [`${label}: GET /meta during it (target p95 ≤ 100 ms)`, `p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  max ${ms(stats.max)}  (${stats.n} calls)`],
-      ]),
-    ]);
+    table(
+      `Quote export import on PGlite (data folder): ${(file.csv.length / 1e6).toFixed(2)} M characters, ${file.lines.toLocaleString('fr-FR')} lines, ${file.quotes.toLocaleString('fr-FR')} quotes`,
+      [
+        ['GET /meta alone (50 calls)', `p50 ${ms(idleStats.p50)}  p95 ${ms(idleStats.p95)}`],
+        ...runs.flatMap(({ label, ms: took, status, answer, meta: stats }): [string, string][] => [
+          [`${label}: import`, `${(took / 1000).toFixed(2)} s  → ${status} ${answer.slice(0, 80)}`],
+          [
+            `${label}: GET /meta during it (target p95 ≤ 100 ms)`,
+            `p50 ${ms(stats.p50)}  p95 ${ms(stats.p95)}  max ${ms(stats.max)}  (${stats.n} calls)`,
+          ],
+        ]),
+      ],
+    );
     return {
       chars: file.csv.length,
       lines: file.lines,
       quotes: file.quotes,
       metaIdle: { p50: idleStats.p50, p95: idleStats.p95 },
-      runs: runs.map(({ label, ms: took, status, meta: stats }) => ({ label, importMs: took, status, metaDuring: { n: stats.n, p50: stats.p50, p95: stats.p95, max: stats.max }, targetP95: 100 })),
+      runs: runs.map(({ label, ms: took, status, meta: stats }) => ({
+        label,
+        importMs: took,
+        status,
+        metaDuring: { n: stats.n, p50: stats.p50, p95: stats.p95, max: stats.max },
+        targetP95: 100,
+      })),
     };
   } finally {
     await pool.close();

@@ -35,10 +35,17 @@ export async function previewsSection(): Promise<unknown> {
     demoPopulation: false,
     logger: pino({ level: 'silent' }),
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const csm = DEMO_ACCOUNTS.find((account) => account.role === 'CSM')!;
-    const signedIn = await fetch(`${host.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: csm.email, password: csm.password }) });
+    const signedIn = await fetch(`${host.apiUrl}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: csm.email, password: csm.password }),
+    });
     const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
     const created = await fetch(`${host.apiUrl}/advert/create`, {
       method: 'POST',

@@ -57,9 +57,9 @@ export async function generateProjectsAndTargets(db: Database): Promise<number> 
     const started = performance.now();
     await db.execute(sql`TRUNCATE projects, accounts RESTART IDENTITY CASCADE`);
     const passwordHash = await hashPassword(PASSWORD);
-    await db.insert(accounts).values(
-      Array.from({ length: 20 }, (_, i) => ({ name: `CSM ${i + 1}`, email: `csm${i + 1}@bench.local`, roles: ['CSM'], passwordHash })),
-    );
+    await db
+      .insert(accounts)
+      .values(Array.from({ length: 20 }, (_, i) => ({ name: `CSM ${i + 1}`, email: `csm${i + 1}@bench.local`, roles: ['CSM'], passwordHash })));
     await db.execute(sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
       SELECT 'Projet ' || n || ' ' || (ARRAY['Cardio','Diabète','Oncologie','Vaccins','Dermato','Neuro','Pneumo','Rhumato'])[1 + n % 8],
              'Client ' || (n % 400), 1 + n % 20, 'Laboratoire', 'CLI' || n || '-1.',
@@ -82,7 +82,10 @@ export async function generateProjectsAndTargets(db: Database): Promise<number> 
     console.log(`  generated in ${(generationMs / 1000).toFixed(0)} s`);
   }
   // The generator derives status_rank from the same list: check it.
-  const [{ mismatched }] = await rows<{ mismatched: number }>(db, sql`SELECT count(*)::int AS mismatched FROM (SELECT status, status_rank FROM targets LIMIT 1000) s WHERE status_rank <> array_position(${sql.param(TARGET_STATUSES as unknown as string[])}::text[], status) - 1`);
+  const [{ mismatched }] = await rows<{ mismatched: number }>(
+    db,
+    sql`SELECT count(*)::int AS mismatched FROM (SELECT status, status_rank FROM targets LIMIT 1000) s WHERE status_rank <> array_position(${sql.param(TARGET_STATUSES as unknown as string[])}::text[], status) - 1`,
+  );
   if (mismatched) throw new Error('status_rank out of step');
 
   return generationMs;
@@ -128,11 +131,19 @@ export async function projectsSection() {
   const cases: [string, string, unknown, number?][] = [
     ['/projects first page (8), default status, no filter', '/projects', {}],
     ['/projects first page, 2 filters (CSM + type post)', '/projects', { keyAccount: [session.userId], type: ['post'] }],
-    ['/projects first page, 2 filters (targetStatus + start date range)', '/projects', { targetStatus: ['2. en ligne'], startDate: { from: 1740000000, to: 1750000000 } }],
+    [
+      '/projects first page, 2 filters (targetStatus + start date range)',
+      '/projects',
+      { targetStatus: ['2. en ligne'], startDate: { from: 1740000000, to: 1750000000 } },
+    ],
     ['/projects page 25 sorted by name, term "cardio"', '/projects', { term: 'cardio', orderBy: 'name', order: 'ASC', limit: 25 }],
     ['/targets first page (25), default statuses, status DESC', '/targets', {}],
     ['/targets first page, 2 filters (type post + CSM)', '/targets', { filters: { type: ['post'], keyAccount: [session.userId] } }],
-    ['/targets first page, 2 filters (Spé + start date range)', '/targets', { filters: { populationCategory: ['Cardiologie'], startDate: { from: 1740000000, to: 1750000000 } } }],
+    [
+      '/targets first page, 2 filters (Spé + start date range)',
+      '/targets',
+      { filters: { populationCategory: ['Cardiologie'], startDate: { from: 1740000000, to: 1750000000 } } },
+    ],
     ['/targets first page, term (action code; trigram index)', '/targets', { term: 'cli1234-' }],
   ];
   const latencies: Record<string, ReturnType<typeof summarize>> = {};
@@ -154,7 +165,10 @@ export async function projectsSection() {
     `List latency (HTTP round trip, 100 calls after warm-up; target p95 ≤ 20 ms for the 2-filter cases); CPU a call: this process (server and client), PostgreSQL`,
     Object.entries(latencies).map(([label, s]) => {
       const cpu = cpuPerCall[label];
-      return [label, `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}  cpu ${ms(cpu.process)} + ${Number.isNaN(cpu.database) ? '?' : ms(cpu.database)}`];
+      return [
+        label,
+        `p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}  cpu ${ms(cpu.process)} + ${Number.isNaN(cpu.database) ? '?' : ms(cpu.database)}`,
+      ];
     }),
   );
   if (listsOnly) {
@@ -175,7 +189,9 @@ export async function projectsSection() {
           NULL::int AS "releaseDateDiff", t.delay_reason AS "delayReason", NULL::float8 AS "revenueDelayImpact", t.actor, t.comment
         FROM targets t JOIN projects p ON p.id = t.project_id WHERE t.project_id IN (SELECT id FROM projects ORDER BY id LIMIT 10) ORDER BY t.project_id, t.position LIMIT 100`,
   );
-  const tsv = pasteRows.map((_, i) => ['Médecine générale', `Collé ${i} ${Date.now()}`, String(2000 + i), '3 mois', `Ligne collée ${i}`].join('\t')).join('\r\n');
+  const tsv = pasteRows
+    .map((_, i) => ['Médecine générale', `Collé ${i} ${Date.now()}`, String(2000 + i), '3 mois', `Ligne collée ${i}`].join('\t'))
+    .join('\r\n');
   const pasteStarted = performance.now();
   const columns: GridColumnKey[] = ['populationCategory', 'populationSample', 'populationSize', 'goal', 'comment'];
   const { items } = pasteChanges(pasteRows, mapPasteBlock(parseTsv(tsv), { rowIndex: 0, column: 'populationCategory' }, pasteRows.length, columns));

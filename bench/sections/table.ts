@@ -45,18 +45,24 @@ export async function tableSection(): Promise<unknown> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const virtual = await measure(page, `${url}?rows=${ROWS}`);
     const plain = await measure(page, `${url}?rows=${ROWS}&plain=1`);
     const result = { rows: ROWS, frames: FRAMES, stepPx: STEP_PX, virtual, plain };
-    table(`Shared table with ${ROWS.toLocaleString('en')} loaded rows in Chromium, ${FRAMES} frames scrolled by ${STEP_PX} px; target frame p95 ≤ 16 ms`, [
-      ['virtualised (ui/DataTable): frame time', `p50 ${ms(virtual.frames.p50)}  p95 ${ms(virtual.frames.p95)}  max ${ms(virtual.frames.max)}`],
-      ['virtualised: render to laid out, rows in the DOM', `${ms(virtual.renderMs)}, ${virtual.rowsInDom} rows`],
-      ['plain table (every row): frame time', `p50 ${ms(plain.frames.p50)}  p95 ${ms(plain.frames.p95)}  max ${ms(plain.frames.max)}`],
-      ['plain table: render to laid out, rows in the DOM', `${ms(plain.renderMs)}, ${plain.rowsInDom} rows`],
-    ]);
+    table(
+      `Shared table with ${ROWS.toLocaleString('en')} loaded rows in Chromium, ${FRAMES} frames scrolled by ${STEP_PX} px; target frame p95 ≤ 16 ms`,
+      [
+        ['virtualised (ui/DataTable): frame time', `p50 ${ms(virtual.frames.p50)}  p95 ${ms(virtual.frames.p95)}  max ${ms(virtual.frames.max)}`],
+        ['virtualised: render to laid out, rows in the DOM', `${ms(virtual.renderMs)}, ${virtual.rowsInDom} rows`],
+        ['plain table (every row): frame time', `p50 ${ms(plain.frames.p50)}  p95 ${ms(plain.frames.p95)}  max ${ms(plain.frames.max)}`],
+        ['plain table: render to laid out, rows in the DOM', `${ms(plain.renderMs)}, ${plain.rowsInDom} rows`],
+      ],
+    );
     return result;
   } finally {
     await browser.close();

@@ -42,9 +42,13 @@ async function rawCopy(databaseUrl: string, folder: string): Promise<{ ms: numbe
   );
   const file = join(folder, 'raw.csv');
   const started = performance.now();
-  const { stdout } = await promisify(execFile)(PSQL, [databaseUrl, '-X', '-c', `\\copy (${query.replace(/\s+/g, ' ')}) TO '${file}' (FORMAT csv, DELIMITER ';', HEADER)`], {
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await promisify(execFile)(
+    PSQL,
+    [databaseUrl, '-X', '-c', `\\copy (${query.replace(/\s+/g, ' ')}) TO '${file}' (FORMAT csv, DELIMITER ';', HEADER)`],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
   const ms = performance.now() - started;
   const rows = Number(/COPY (\d+)/.exec(stdout)?.[1]);
   rmSync(file, { force: true });
@@ -124,15 +128,28 @@ export async function targetsExportSection() {
       const exported = await exportThroughMain(database, folder);
       if (exported.rows !== raw.rows) throw new Error(`${kind}: exported ${exported.rows} rows, the raw copy ${raw.rows}`);
       const ratio = exported.ms / raw.ms;
-      table(`Targets export on ${kind}: ${exported.rows.toLocaleString('fr-FR')} rows to a CSV file through main, against psql \\copy of the same rows (PostgreSQL)`, [
-        ['file size', `${(exported.bytes / 1024 / 1024).toFixed(0)} MB (${exported.progressReports} progress reports)`],
-        ['export', `${(exported.ms / 1000).toFixed(2)} s`],
-        ['raw psql \\copy, same run', `${(raw.ms / 1000).toFixed(2)} s`],
-        ['ratio', `${ratio.toFixed(2)}× (target ≤ 2×)`],
-        ['API server RSS growth', `${exported.server.growthMb.toFixed(0)} MB (target ≤ 150 MB; ${exported.server.beforeMb.toFixed(0)} MB before, peak ${exported.server.peakMb.toFixed(0)} MB, VmHWM ${exported.server.hwmMb.toFixed(0)} MB)`],
-        ['load average (1 min) at the end', os.loadavg()[0].toFixed(2)],
-      ]);
-      results[kind] = { rows: exported.rows, exportMs: exported.ms, rawCopyMs: raw.ms, ratio, serverRssGrowthMb: exported.server.growthMb, bytes: exported.bytes };
+      table(
+        `Targets export on ${kind}: ${exported.rows.toLocaleString('fr-FR')} rows to a CSV file through main, against psql \\copy of the same rows (PostgreSQL)`,
+        [
+          ['file size', `${(exported.bytes / 1024 / 1024).toFixed(0)} MB (${exported.progressReports} progress reports)`],
+          ['export', `${(exported.ms / 1000).toFixed(2)} s`],
+          ['raw psql \\copy, same run', `${(raw.ms / 1000).toFixed(2)} s`],
+          ['ratio', `${ratio.toFixed(2)}× (target ≤ 2×)`],
+          [
+            'API server RSS growth',
+            `${exported.server.growthMb.toFixed(0)} MB (target ≤ 150 MB; ${exported.server.beforeMb.toFixed(0)} MB before, peak ${exported.server.peakMb.toFixed(0)} MB, VmHWM ${exported.server.hwmMb.toFixed(0)} MB)`,
+          ],
+          ['load average (1 min) at the end', os.loadavg()[0].toFixed(2)],
+        ],
+      );
+      results[kind] = {
+        rows: exported.rows,
+        exportMs: exported.ms,
+        rawCopyMs: raw.ms,
+        ratio,
+        serverRssGrowthMb: exported.server.growthMb,
+        bytes: exported.bytes,
+      };
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -49,7 +49,12 @@ export async function uploadsSection() {
   if (!signed.ok) throw new Error(signed.errorMsg);
   let progressEvents = 0;
   const picked: PickedFile = { path, fileName: 'film.mp4', temporary: false };
-  const settings: SettingsStore = { get: () => ({ ...DEFAULT_SETTINGS }), set: () => ({ ...DEFAULT_SETTINGS }), getWindowBounds: () => null, setWindowBounds: () => undefined };
+  const settings: SettingsStore = {
+    get: () => ({ ...DEFAULT_SETTINGS }),
+    set: () => ({ ...DEFAULT_SETTINGS }),
+    getWindowBounds: () => null,
+    setWindowBounds: () => undefined,
+  };
   const handlers = createIpcHandlers({
     api,
     settings,
@@ -69,7 +74,11 @@ export async function uploadsSection() {
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
       const started = performance.now();
-      const result = await dispatchIpc(handlers, 'files:upload', { jobId: randomUUID(), operation: 'storage.uploadDocument', fields: { path: 'assets/clients/bench' } });
+      const result = await dispatchIpc(handlers, 'files:upload', {
+        jobId: randomUUID(),
+        operation: 'storage.uploadDocument',
+        fields: { path: 'assets/clients/bench' },
+      });
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
       if (!result.ok) throw new Error(result.errorMsg);

@@ -84,7 +84,15 @@ createRoot(document.getElementById('root')!).render(
     {params.get('plain') ? (
       <PlainTable />
     ) : (
-      <DataTable testId="bench-table" columns={columns} rows={rows} rowKey={(row) => row.id} rowAttributes={(row) => ({ 'data-testid': `row-${row.id}` })} hasMore={false} loading={false} />
+      <DataTable
+        testId="bench-table"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ 'data-testid': `row-${row.id}` })}
+        hasMore={false}
+        loading={false}
+      />
     )}
     <RenderedMark />
   </main>,

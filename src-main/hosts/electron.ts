@@ -3,7 +3,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type MenuItemConstructorOptions, type WebContents } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  utilityProcess,
+  type MenuItemConstructorOptions,
+  type WebContents,
+} from 'electron';
 import Store from 'electron-store';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
@@ -85,7 +98,8 @@ function startEmbeddedServer(): Promise<EmbeddedApi> {
       serviceName: 'Back-office API',
     });
     child.on('message', (message: { type: string; url?: string; databaseKind?: string; demo?: boolean; message?: string }) => {
-      if (message.type === 'ready' && message.url) resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
+      if (message.type === 'ready' && message.url)
+        resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
       if (message.type === 'error') reject(new Error(message.message));
     });
     child.on('exit', (code) => reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`)));
@@ -174,10 +188,14 @@ function guardWebContents(contents: WebContents): void {
     void (async () => {
       const { shortUrlServiceUrl, appCreationToolUrl } = toolSettings();
       const base = await apiBase().catch(() => null);
-      await openExternalLink(url, { tools: [shortUrlServiceUrl, appCreationToolUrl], appOrigin: APP_ORIGIN, apiBase: base }, {
-        confirm: confirmOpenLink,
-        open: (address) => shell.openExternal(address),
-      });
+      await openExternalLink(
+        url,
+        { tools: [shortUrlServiceUrl, appCreationToolUrl], appOrigin: APP_ORIGIN, apiBase: base },
+        {
+          confirm: confirmOpenLink,
+          open: (address) => shell.openExternal(address),
+        },
+      );
     })().catch((error: unknown) => console.warn('external link not opened', error));
     return { action: 'deny' };
   });
@@ -203,25 +221,37 @@ async function confirmOpenLink(address: string): Promise<boolean> {
 function dialogFiles(): HostFiles {
   return {
     async exportDestination(defaultName) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
+      const chosen = await dialog.showSaveDialog(mainWindow!, {
+        defaultPath: defaultName,
+        filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }],
+      });
       if (chosen.canceled || !chosen.filePath) return null;
       const path = chosen.filePath;
       // The export writes beside the chosen name and renames at the end: nothing to clean up here.
       return { path, finish: () => ({ savedAs: path }), abandon: () => undefined };
     },
     async pickCsv() {
-      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }] });
+      const picked = await dialog.showOpenDialog(mainWindow!, {
+        properties: ['openFile'],
+        filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }],
+      });
       const path = picked.filePaths[0];
       return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
     },
     async savePdf(defaultName, bytes) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, { defaultPath: defaultName, filters: [{ name: MESSAGES.fileFilterPdf, extensions: ['pdf'] }] });
+      const chosen = await dialog.showSaveDialog(mainWindow!, {
+        defaultPath: defaultName,
+        filters: [{ name: MESSAGES.fileFilterPdf, extensions: ['pdf'] }],
+      });
       if (chosen.canceled || !chosen.filePath) return null;
       await savePdfFile(chosen.filePath, bytes);
       return { savedAs: chosen.filePath };
     },
     async pickUpload({ formats }) {
-      const picked = await dialog.showOpenDialog(mainWindow!, { properties: ['openFile'], filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }] });
+      const picked = await dialog.showOpenDialog(mainWindow!, {
+        properties: ['openFile'],
+        filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }],
+      });
       const path = picked.filePaths[0];
       return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
     },
@@ -230,7 +260,9 @@ function dialogFiles(): HostFiles {
 
 /** The one window, with its bounds remembered and a question before unsaved changes are left. */
 function createWindow(settings: ReturnType<typeof createSettingsStore>): void {
-  mainWindow = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds(), isPackaged: app.isPackaged }));
+  mainWindow = new BrowserWindow(
+    buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds(), isPackaged: app.isPackaged }),
+  );
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
   mainWindow.on('closed', () => (mainWindow = null));
@@ -308,7 +340,11 @@ export async function runElectronHost(): Promise<void> {
     const trusted =
       mainWindow !== null &&
       isTrustedSender(
-        { webContentsId: event.sender.id, isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame, frameUrl: event.senderFrame?.url },
+        {
+          webContentsId: event.sender.id,
+          isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+          frameUrl: event.senderFrame?.url,
+        },
         { webContentsId: mainWindow.webContents.id, origin: APP_ORIGIN },
       );
     if (!trusted) return failure(403, MESSAGES.userNotAllowed);

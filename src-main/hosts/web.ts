@@ -63,7 +63,8 @@ export interface WebHost {
  * Its parts: static files, IPC over HTTP, events (SSE) and downloads, each in hosts/web/.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? '')) throw new Error(`${MESSAGES.invalidApiAddress} : ${options.apiUrl}`);
+  if (options.apiUrl && !/^https?:$/.test(URL.parse(options.apiUrl)?.protocol ?? ''))
+    throw new Error(`${MESSAGES.invalidApiAddress} : ${options.apiUrl}`);
   const secret = randomBytes(32).toString('base64url');
   // Without the demo workspace, the embedded API's first administrator is created in the page (/setup), with a
   // token of this launch that only this host knows.
@@ -78,7 +79,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // IPC calls that arrive while the host is still wiring its services wait for them.
   let wireSessions: (sessions: BrowserSessions) => void = () => undefined;
   const sessionsWired = new Promise<BrowserSessions>((resolvePromise) => (wireSessions = resolvePromise));
-  const serveIpc = createIpcOverHttp({ secret, dispatch: async (hostRequest, channel, payload) => (await sessionsWired).dispatch(hostRequest, channel, payload) });
+  const serveIpc = createIpcOverHttp({
+    secret,
+    dispatch: async (hostRequest, channel, payload) => (await sessionsWired).dispatch(hostRequest, channel, payload),
+  });
 
   let origin = '';
   // Known once listening (the port may be random).
@@ -90,7 +94,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // not even the page and its secret, is served to a name that is not ours.
       if (!isListeningHost(request.headers.host, hosts)) return sendJson(response, 421, { errorMsg: MESSAGES.unknownHost });
       const url = new URL(request.url ?? '/', origin);
-      const hostRequest: HostRequest = { request, response, url, foreign: isForeign(request.headers, origins), ownPage: isOwnPageCall(request.headers, origins) };
+      const hostRequest: HostRequest = {
+        request,
+        response,
+        url,
+        foreign: isForeign(request.headers, origins),
+        ownPage: isOwnPageCall(request.headers, origins),
+      };
       if (url.pathname.startsWith(IPC_PREFIX)) return await serveIpc(hostRequest);
       if (url.pathname === '/__events') return events.serve(hostRequest);
       if (url.pathname === UPLOAD_PATH) return await transfers.serveUpload(hostRequest, secret);

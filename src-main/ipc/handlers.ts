@@ -81,7 +81,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
   };
   const progressOf = (jobId: string) => (progress: { done: number; total: number | null }) => emit('files:progress', { jobId, ...progress });
   /** An import of a previewed file as a cancellable job: the file is forgotten once sent, a cancel answers its message. */
-  const importJob = async <T,>(
+  const importJob = async <T>(
     jobId: string,
     handle: string,
     work: (options: { signal: AbortSignal; onProgress: (progress: { done: number; total: number | null }) => void }) => Promise<T>,
@@ -130,10 +130,15 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
               destination.path,
               { signal: controller.signal, onProgress: progressOf(jobId) },
             )
-          : await exportToCsvFile((id, callInput) => api.call(id, callInput as never), { operation, input: input as never, columns: columns!, maxRows }, destination.path, {
-              signal: controller.signal,
-              onProgress: progressOf(jobId),
-            });
+          : await exportToCsvFile(
+              (id, callInput) => api.call(id, callInput as never),
+              { operation, input: input as never, columns: columns!, maxRows },
+              destination.path,
+              {
+                signal: controller.signal,
+                onProgress: progressOf(jobId),
+              },
+            );
         return ok({ ...destination.finish(), rows });
       } catch (error) {
         destination.abandon();
@@ -151,16 +156,31 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     },
     'files:importCsv': async ({ jobId, handle, operation, params, column, bodyField, chunkSize, format }) =>
       importJob(jobId, handle, (options) =>
-        imports.importColumn(handle, { column, chunkSize, format }, (values) => api.call(operation, { params, body: { [bodyField]: values } } as never), options),
+        imports.importColumn(
+          handle,
+          { column, chunkSize, format },
+          (values) => api.call(operation, { params, body: { [bodyField]: values } } as never),
+          options,
+        ),
       ),
     'files:importCsvRows': async ({ jobId, handle, operation, bodyField, chunkSize, maxRows }) =>
       importJob(jobId, handle, (options) =>
-        imports.importRows(handle, { chunkSize, maxRows }, (rows, firstLine) => api.call(operation, { body: { [bodyField]: rows, firstLine } } as never), options),
+        imports.importRows(
+          handle,
+          { chunkSize, maxRows },
+          (rows, firstLine) => api.call(operation, { body: { [bodyField]: rows, firstLine } } as never),
+          options,
+        ),
       ),
     'files:upload': async ({ jobId, operation, params, fields, uploadId, folderMarker }) => {
       const controller = startJob(jobId);
       try {
-        return await uploadThroughApi(api, files, { operation, params, fields, uploadId, folderMarker }, { signal: controller.signal, onProgress: progressOf(jobId) });
+        return await uploadThroughApi(
+          api,
+          files,
+          { operation, params, fields, uploadId, folderMarker },
+          { signal: controller.signal, onProgress: progressOf(jobId) },
+        );
       } finally {
         jobs.delete(jobId);
       }
@@ -169,7 +189,11 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       const controller = startJob(jobId);
       try {
         const bytes = Buffer.from(contentBase64, 'base64');
-        return await uploadBytesThroughApi(api, { operation, params, fields, fileName, bytes }, { signal: controller.signal, onProgress: progressOf(jobId) });
+        return await uploadBytesThroughApi(
+          api,
+          { operation, params, fields, fileName, bytes },
+          { signal: controller.signal, onProgress: progressOf(jobId) },
+        );
       } finally {
         jobs.delete(jobId);
       }

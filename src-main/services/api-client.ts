@@ -321,7 +321,11 @@ export class ApiClient {
   }
 
   /** The input checked against the operation's schemas, as a path with its query, headers and JSON body. */
-  private prepare(operation: Operation, input: AnyOperationInput, token: string | null): IpcFailure | { path: string; headers: Record<string, string>; body?: string } {
+  private prepare(
+    operation: Operation,
+    input: AnyOperationInput,
+    token: string | null,
+  ): IpcFailure | { path: string; headers: Record<string, string>; body?: string } {
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = operation[part];
       if (!schema) continue;
@@ -350,11 +354,7 @@ export class ApiClient {
     return { path: query ? `${path}?${query}` : path, headers, body };
   }
 
-  private async http(
-    method: string,
-    path: string,
-    init: { headers?: Record<string, string>; body?: string },
-  ): Promise<IpcResult<unknown>> {
+  private async http(method: string, path: string, init: { headers?: Record<string, string>; body?: string }): Promise<IpcResult<unknown>> {
     let base: URL;
     try {
       base = new URL(await this.options.baseUrl());

@@ -120,7 +120,11 @@ export async function exportToCsvFile(
 }
 
 /** Opens an operation's streamed file answer (ApiClient.open). */
-export type OpenFile = (operation: OperationId, input: OperationInput<Operation>, signal?: AbortSignal) => Promise<IpcResult<AsyncIterable<Uint8Array>>>;
+export type OpenFile = (
+  operation: OperationId,
+  input: OperationInput<Operation>,
+  signal?: AbortSignal,
+) => Promise<IpcResult<AsyncIterable<Uint8Array>>>;
 
 /** Whether the operation answers the whole CSV file itself (Operation.answersFile): then main only saves the bytes. */
 export function answersFile(operationId: OperationId): boolean {

@@ -156,7 +156,8 @@ export class CsvImports {
     const file = this.files.get(handle);
     if (!file || file.expires < this.now()) throw new Error(IMPORT_MESSAGES.fileForgotten);
     const total = file.rowCount;
-    if (total > options.maxRows) return { rows: total, answers: [], refused: { line: 0, message: IMPORT_MESSAGES.tooManyRows(options.maxRows, total) } };
+    if (total > options.maxRows)
+      return { rows: total, answers: [], refused: { line: 0, message: IMPORT_MESSAGES.tooManyRows(options.maxRows, total) } };
     const answers: unknown[] = [];
     let refused: { line: number; message: string } | null = null;
     let chunk: Record<string, string>[] = [];

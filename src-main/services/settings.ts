@@ -40,7 +40,11 @@ export function isAcceptableApiUrl(value: string): boolean {
 }
 
 /** '' stays '' (not set); anything else must be an http(s) address, kept without its trailing slash. */
-function checkedUrl(value: string, message: string, accept: (url: URL) => boolean = (url) => url.protocol === 'http:' || url.protocol === 'https:'): string {
+function checkedUrl(
+  value: string,
+  message: string,
+  accept: (url: URL) => boolean = (url) => url.protocol === 'http:' || url.protocol === 'https:',
+): string {
   const trimmed = value.trim();
   if (trimmed === '') return '';
   const url = URL.parse(trimmed);

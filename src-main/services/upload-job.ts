@@ -45,7 +45,10 @@ function prepare(api: ApiClient, request: Omit<UploadRequest, 'uploadId' | 'fold
     return { failure: failure(400, (error as Error).message) } as const;
   }
   const textFields = Object.fromEntries(Object.entries(fields.data as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
-  const send = async (body: Awaited<ReturnType<typeof multipartFromFile>>, fileName: string): Promise<IpcResult<{ fileName: string; answer: unknown }>> => {
+  const send = async (
+    body: Awaited<ReturnType<typeof multipartFromFile>>,
+    fileName: string,
+  ): Promise<IpcResult<{ fileName: string; answer: unknown }>> => {
     let result: IpcResult<unknown>;
     try {
       result = await api.uploadStream(operation.method, path, body, options.signal);
@@ -107,6 +110,9 @@ export async function uploadBytesThroughApi(
   if (!spec.formats.includes(extensionOf(request.fileName))) return failure(400, formatNotAllowed(spec.formats));
   const limit = Math.min(spec.maxFileBytes, PAGE_UPLOAD_MAX_BYTES);
   if (request.bytes.length > limit) return failure(413, tooLargeFor(limit));
-  const body = await multipartFromFile({ bytes: request.bytes, fileName: request.fileName }, textFields, { signal: options.signal, onProgress: throttled(options.onProgress) });
+  const body = await multipartFromFile({ bytes: request.bytes, fileName: request.fileName }, textFields, {
+    signal: options.signal,
+    onProgress: throttled(options.onProgress),
+  });
   return send(body, request.fileName);
 }

@@ -28,7 +28,10 @@ export function lazyScreen<P extends object>(
     current = create();
   };
   const fetchChunk = () => {
-    loading ??= withChunkTimeout(() => loadWithRetry(load, options.retryDelaysMs ?? CHUNK_RETRY_DELAYS_MS), options.timeoutMs ?? CHUNK_TIMEOUT_MS).then(
+    loading ??= withChunkTimeout(
+      () => loadWithRetry(load, options.retryDelaysMs ?? CHUNK_RETRY_DELAYS_MS),
+      options.timeoutMs ?? CHUNK_TIMEOUT_MS,
+    ).then(
       (module) => {
         loaded = module.default;
         return module;

@@ -56,7 +56,12 @@ export const SCREEN_COMPONENTS: Readonly<Partial<Record<string, ComponentType>>>
 );
 
 /** Screens fetched while the user types the password, so the first screen opens without waiting. */
-const PRELOADED_ON_LOGIN = ['admin', ...availableScreens().filter((screen) => screen.landing).map((screen) => screen.component)];
+const PRELOADED_ON_LOGIN = [
+  'admin',
+  ...availableScreens()
+    .filter((screen) => screen.landing)
+    .map((screen) => screen.component),
+];
 
 /** Fetches the screens' chunks while the user types the password, so the first screen opens without waiting. */
 export function preloadScreens(): void {

@@ -90,7 +90,8 @@ function createWebBridge(): BackofficeBridge {
       xhr.setRequestHeader('content-type', 'application/octet-stream');
       xhr.setRequestHeader('x-backoffice-secret', secret);
       xhr.upload.onprogress = (event) => {
-        for (const listener of listeners.get('files:progress') ?? []) listener({ jobId, done: event.loaded, total: event.lengthComputable ? event.total : file.size });
+        for (const listener of listeners.get('files:progress') ?? [])
+          listener({ jobId, done: event.loaded, total: event.lengthComputable ? event.total : file.size });
       };
       xhr.onload = () => {
         try {
@@ -129,11 +130,20 @@ function createWebBridge(): BackofficeBridge {
         if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;
         body = { uploadId: (uploaded.data as { uploadId: string }).uploadId };
       }
-      if (channel === 'files:upload' && !(payload as { uploadId?: string; folderMarker?: true } | undefined)?.uploadId && !(payload as { folderMarker?: true }).folderMarker) {
+      if (
+        channel === 'files:upload' &&
+        !(payload as { uploadId?: string; folderMarker?: true } | undefined)?.uploadId &&
+        !(payload as { folderMarker?: true }).folderMarker
+      ) {
         // Same for an upload: the page picks among the operation's formats, the host receives the file first.
         const request = payload as IpcRequest<'files:upload'>;
         const formats = UPLOAD_FORMATS[request.operation] ?? [];
-        const picked = await pickCsvFile(formats.filter((format) => /^[a-z0-9]+$/.test(format)).map((format) => `.${format}`).join(','));
+        const picked = await pickCsvFile(
+          formats
+            .filter((format) => /^[a-z0-9]+$/.test(format))
+            .map((format) => `.${format}`)
+            .join(','),
+        );
         if (!picked) return { ok: true, data: null } as IpcResult<IpcResponses[C]>;
         const uploaded = await uploadWithProgress(picked, request.jobId);
         if (!uploaded.ok) return uploaded as IpcResult<IpcResponses[C]>;

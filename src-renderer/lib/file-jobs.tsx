@@ -34,22 +34,31 @@ export type ExportRequest = Omit<IpcRequest<'files:exportCsv'>, 'jobId'>;
  * Exports a list operation's answer to CSV through main (rows never cross IPC). Resolves with the saved file, or
  * null when the user cancelled the dialog or the export; a failure is raised as an error notice.
  */
-export const exportCsvAtom = atom(null, async (get, set, request: ExportRequest & { label?: string }): Promise<(SavedFile & { rows: number }) | null> => {
-  const id = crypto.randomUUID();
-  const { label, ...payload } = request;
-  set(fileJobsAtom, [...get(fileJobsAtom), { id, kind: 'export', label: label ?? EXPORT_MESSAGES.exporting, done: 0, total: null, cancelling: false }]);
-  try {
-    const result = await get(bridgeAtom).invoke('files:exportCsv', { ...payload, jobId: id });
-    if (!result.ok) {
-      set(raiseNoticeAtom, notice(result.errorMsg, result.errorMsg === EXPORT_MESSAGES.cancelled ? 'info' : 'error'));
-      return null;
+export const exportCsvAtom = atom(
+  null,
+  async (get, set, request: ExportRequest & { label?: string }): Promise<(SavedFile & { rows: number }) | null> => {
+    const id = crypto.randomUUID();
+    const { label, ...payload } = request;
+    set(fileJobsAtom, [
+      ...get(fileJobsAtom),
+      { id, kind: 'export', label: label ?? EXPORT_MESSAGES.exporting, done: 0, total: null, cancelling: false },
+    ]);
+    try {
+      const result = await get(bridgeAtom).invoke('files:exportCsv', { ...payload, jobId: id });
+      if (!result.ok) {
+        set(raiseNoticeAtom, notice(result.errorMsg, result.errorMsg === EXPORT_MESSAGES.cancelled ? 'info' : 'error'));
+        return null;
+      }
+      if (result.data) set(raiseNoticeAtom, notice(EXPORT_MESSAGES.exported(result.data.rows, result.data.savedAs), 'success'));
+      return result.data;
+    } finally {
+      set(
+        fileJobsAtom,
+        get(fileJobsAtom).filter((job) => job.id !== id),
+      );
     }
-    if (result.data) set(raiseNoticeAtom, notice(EXPORT_MESSAGES.exported(result.data.rows, result.data.savedAs), 'success'));
-    return result.data;
-  } finally {
-    set(fileJobsAtom, get(fileJobsAtom).filter((job) => job.id !== id));
-  }
-});
+  },
+);
 exportCsvAtom.debugLabel = 'lib.exportCsv';
 
 type ImportChannel = 'files:importCsv' | 'files:importCsvRows';
@@ -68,7 +77,10 @@ function importJobAtom<C extends ImportChannel>(channel: C, debugLabel: string) 
       }
       return result.data as IpcResponses[C];
     } finally {
-      set(fileJobsAtom, get(fileJobsAtom).filter((entry) => entry.id !== id));
+      set(
+        fileJobsAtom,
+        get(fileJobsAtom).filter((entry) => entry.id !== id),
+      );
     }
   });
   job.debugLabel = debugLabel;

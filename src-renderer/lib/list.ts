@@ -156,5 +156,17 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
   });
   removeItemAtom.debugLabel = label('removeItem');
 
-  return { itemsAtom, totalAtom, hasMoreAtom, loadedOnceAtom, loadingAtom, termAtom, filtersAtom, loadAtom, reloadAtom, replaceItemAtom, removeItemAtom };
+  return {
+    itemsAtom,
+    totalAtom,
+    hasMoreAtom,
+    loadedOnceAtom,
+    loadingAtom,
+    termAtom,
+    filtersAtom,
+    loadAtom,
+    reloadAtom,
+    replaceItemAtom,
+    removeItemAtom,
+  };
 }

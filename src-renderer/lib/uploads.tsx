@@ -41,7 +41,10 @@ export const uploadFileAtom = atom(null, async (get, set, request: UploadRequest
   try {
     return await get(bridgeAtom).invoke('files:upload', { ...payload, jobId: id });
   } finally {
-    set(uploadsAtom, get(uploadsAtom).filter((job) => job.id !== id));
+    set(
+      uploadsAtom,
+      get(uploadsAtom).filter((job) => job.id !== id),
+    );
   }
 });
 uploadFileAtom.debugLabel = 'lib.uploadFile';
@@ -69,7 +72,10 @@ export const uploadBytesAtom = atom(null, async (get, set, request: BytesUploadR
   try {
     return await get(bridgeAtom).invoke('files:uploadBytes', { ...payload, contentBase64: await base64Of(blob), jobId: id });
   } finally {
-    set(uploadsAtom, get(uploadsAtom).filter((job) => job.id !== id));
+    set(
+      uploadsAtom,
+      get(uploadsAtom).filter((job) => job.id !== id),
+    );
   }
 });
 uploadBytesAtom.debugLabel = 'lib.uploadBytes';

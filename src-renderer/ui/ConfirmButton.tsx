@@ -33,7 +33,12 @@ export function ConfirmButton(props: {
     );
   }
   return (
-    <span className="confirm-prompt" role="alertdialog" aria-label={props.message} data-testid={props.testId ? `${props.testId}-prompt` : 'confirm-prompt'}>
+    <span
+      className="confirm-prompt"
+      role="alertdialog"
+      aria-label={props.message}
+      data-testid={props.testId ? `${props.testId}-prompt` : 'confirm-prompt'}
+    >
       <span className="confirm-prompt-message">{props.message}</span>
       <button
         type="button"

@@ -85,16 +85,21 @@ export function DataTable<Row>(props: {
         <thead>
           <tr>
             {props.columns.map((column) => (
-              <th key={column.id}>
-                {column.header}
-              </th>
+              <th key={column.id}>{column.header}</th>
             ))}
           </tr>
         </thead>
         <tbody ref={body}>
           {spaceAbove > 0 && <SpacerRow height={spaceAbove} columns={props.columns.length} />}
           {shown.map((item) => (
-            <TableRow key={item.key} index={item.index} row={rows[item.index]!} columns={props.columns} rowAttributes={props.rowAttributes} measure={virtualizer.measureElement} />
+            <TableRow
+              key={item.key}
+              index={item.index}
+              row={rows[item.index]!}
+              columns={props.columns}
+              rowAttributes={props.rowAttributes}
+              measure={virtualizer.measureElement}
+            />
           ))}
           {spaceBelow > 0 && <SpacerRow height={spaceBelow} columns={props.columns.length} />}
         </tbody>
@@ -120,7 +125,13 @@ function SpacerRow(props: { height: number; columns: number }) {
  * One row; memoised, so a scroll step renders only the rows that come into view, not every row kept around it.
  * Its height is measured (`measure`), since long names wrap.
  */
-const TableRow = memo(function TableRow<Row>(props: { index: number; row: Row; columns: Column<Row>[]; rowAttributes?: RowAttributes<Row>; measure: Ref<HTMLTableRowElement> }) {
+const TableRow = memo(function TableRow<Row>(props: {
+  index: number;
+  row: Row;
+  columns: Column<Row>[];
+  rowAttributes?: RowAttributes<Row>;
+  measure: Ref<HTMLTableRowElement>;
+}) {
   return (
     <tr data-index={props.index} ref={props.measure} {...props.rowAttributes?.(props.row)}>
       {props.columns.map((column) => (
@@ -130,4 +141,10 @@ const TableRow = memo(function TableRow<Row>(props: { index: number; row: Row; c
       ))}
     </tr>
   );
-}) as <Row>(props: { index: number; row: Row; columns: Column<Row>[]; rowAttributes?: RowAttributes<Row>; measure: Ref<HTMLTableRowElement> }) => ReactNode;
+}) as <Row>(props: {
+  index: number;
+  row: Row;
+  columns: Column<Row>[];
+  rowAttributes?: RowAttributes<Row>;
+  measure: Ref<HTMLTableRowElement>;
+}) => ReactNode;

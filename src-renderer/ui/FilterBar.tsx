@@ -26,7 +26,9 @@ export function chipsOf<F extends object>(defs: readonly FilterDef<F>[], filters
     if (def.kind === 'choice') {
       if (value === undefined) return [];
       const option = def.options.find((candidate) => candidate.value === value);
-      return [{ id: `${def.key}`, label: `${def.label} : ${option?.label ?? String(value)}`, remove: (current) => ({ ...current, [def.key]: undefined }) }];
+      return [
+        { id: `${def.key}`, label: `${def.label} : ${option?.label ?? String(value)}`, remove: (current) => ({ ...current, [def.key]: undefined }) },
+      ];
     }
     const list = Array.isArray(value) ? (value as (string | number)[]) : [];
     return list.map((item) => ({
@@ -103,7 +105,13 @@ export function FilterBar<F extends object>(props: { defs: readonly FilterDef<F>
           {chips.map((chip) => (
             <li key={chip.id} className="chip" data-testid={`chip-${chip.id}`}>
               <span>{chip.label}</span>
-              <button type="button" className="chip-remove" aria-label={`Retirer le filtre ${chip.label}`} onClick={() => props.onChange(chip.remove(props.filters))} data-testid={`chip-remove-${chip.id}`}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Retirer le filtre ${chip.label}`}
+                onClick={() => props.onChange(chip.remove(props.filters))}
+                data-testid={`chip-remove-${chip.id}`}
+              >
                 ×
               </button>
             </li>

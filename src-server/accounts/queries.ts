@@ -40,11 +40,17 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** Kills every password link of the account not used yet (they were mailed to an address it may no longer own). */
 export async function revokePasswordLinks(db: Database, accountId: number, now: Date): Promise<void> {
-  await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.accountId, accountId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Ends every session of the account: access tokens issued before `now` are refused, refresh tokens revoked. */
 export async function endSessions(db: Database, accountId: number, now: Date): Promise<void> {
   await db.update(accounts).set({ tokensValidAfter: now }).where(eq(accounts.id, accountId));
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.accountId, accountId), isNull(refreshTokens.revokedAt)));
 }

@@ -89,7 +89,8 @@ export class TokenService {
     if (!header || header.alg !== ALGORITHM || header.typ !== 'JWT' || header.crit !== undefined || header.b64 !== undefined) return null;
     const expected = createHmac('sha256', this.key).update(`${encodedHeader}.${encodedPayload}`).digest();
     const signature = Buffer.from(encodedSignature, 'base64url');
-    if (signature.length !== expected.length || !timingSafeEqual(signature, expected) || signature.toString('base64url') !== encodedSignature) return null;
+    if (signature.length !== expected.length || !timingSafeEqual(signature, expected) || signature.toString('base64url') !== encodedSignature)
+      return null;
     const payload = parseSegment(encodedPayload);
     if (!payload || payload.iss !== ISSUER || !audienceIncludes(payload.aud, AUDIENCE)) return null;
     const { sub, jti, exp, iat, typ, fam, iat_ms: iatMs } = payload;

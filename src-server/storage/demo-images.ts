@@ -34,7 +34,10 @@ export function circle(cx: number, cy: number, r: number): Shape {
 }
 
 export function ring(cx: number, cy: number, r: number, width: number): Shape {
-  return { distance: (x, y) => Math.abs(length(x - cx, y - cy) - r) - width / 2, box: [cx - r - width, cy - r - width, cx + r + width, cy + r + width] };
+  return {
+    distance: (x, y) => Math.abs(length(x - cx, y - cy) - r) - width / 2,
+    box: [cx - r - width, cy - r - width, cx + r + width, cy + r + width],
+  };
 }
 
 /** A rectangle centred on (cx, cy), half sizes hw × hh, rounded corners, turned by `angle` radians. */
@@ -68,7 +71,8 @@ export function stroke(points: readonly (readonly [number, number])[], width: nu
   return {
     distance: (x, y) => {
       let best = Infinity;
-      for (let i = 1; i < points.length; i += 1) best = Math.min(best, segmentDistance(x, y, points[i - 1][0], points[i - 1][1], points[i][0], points[i][1]));
+      for (let i = 1; i < points.length; i += 1)
+        best = Math.min(best, segmentDistance(x, y, points[i - 1][0], points[i - 1][1], points[i][0], points[i][1]));
       return best - width / 2;
     },
     box: [Math.min(...xs) - width, Math.min(...ys) - width, Math.max(...xs) + width, Math.max(...ys) + width],
@@ -117,7 +121,12 @@ export function union(...shapes: Shape[]): Shape {
       for (const shape of shapes) best = Math.min(best, shape.distance(x, y));
       return best;
     },
-    box: [Math.min(...shapes.map((s) => s.box[0])), Math.min(...shapes.map((s) => s.box[1])), Math.max(...shapes.map((s) => s.box[2])), Math.max(...shapes.map((s) => s.box[3]))],
+    box: [
+      Math.min(...shapes.map((s) => s.box[0])),
+      Math.min(...shapes.map((s) => s.box[1])),
+      Math.max(...shapes.map((s) => s.box[2])),
+      Math.max(...shapes.map((s) => s.box[3])),
+    ],
   };
 }
 

@@ -23,7 +23,12 @@ export interface UrlSigner {
  * dots and spaces and any ':stream' suffix dropped, so `assets/CLIENTS./x` cannot reach the same file unsigned.
  */
 export function isDocumentKey(key: string): boolean {
-  const [first, second] = key.split('/').map((segment) => segment.toLowerCase().split(':')[0].replace(/[. ]+$/, ''));
+  const [first, second] = key.split('/').map((segment) =>
+    segment
+      .toLowerCase()
+      .split(':')[0]
+      .replace(/[. ]+$/, ''),
+  );
   const [rootFirst, rootSecond] = DOCUMENTS_ROOT.split('/');
   return first === rootFirst && second === rootSecond;
 }

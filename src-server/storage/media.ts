@@ -42,7 +42,12 @@ const CACHE_CONTROL = { immutable: 'public, max-age=31536000, immutable', short:
  * (an <img> still shows it, scripts never run there). Cache: a year when the URL carries `d` ('immutable'), five
  * minutes without ('short'), none in shared caches for a client document behind its signed link ('private').
  */
-export async function sendMedia(reply: FastifyReply, storage: StorageAdapter, key: string, cache: 'immutable' | 'short' | 'private'): Promise<boolean> {
+export async function sendMedia(
+  reply: FastifyReply,
+  storage: StorageAdapter,
+  key: string,
+  cache: 'immutable' | 'short' | 'private',
+): Promise<boolean> {
   const found = await storage.get(key);
   if (!found) return false;
   const { head, sniffed, body } = await peek(found.body);
@@ -55,7 +60,9 @@ export async function sendMedia(reply: FastifyReply, storage: StorageAdapter, ke
     'cache-control': CACHE_CONTROL[cache],
     'last-modified': new Date(found.object.updatedAt).toUTCString(),
     // Chromium's PDF viewer does not run in a sandboxed document; a PDF runs no script of ours either way.
-    ...(type === 'application/pdf' ? {} : { 'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" }),
+    ...(type === 'application/pdf'
+      ? {}
+      : { 'content-security-policy': "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox" }),
     'cross-origin-resource-policy': 'cross-origin',
     'content-disposition': `${INLINE.test(type) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`,
   });

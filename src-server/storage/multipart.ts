@@ -37,7 +37,11 @@ export async function receiveFile<Fields, Result>(
   spec: MultipartSpec,
   store: (file: IncomingFile<Fields>) => Promise<Result>,
 ): Promise<Result> {
-  if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+  if (
+    !String(request.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/form-data')
+  ) {
     throw new HttpError(415, STORAGE_MESSAGES.multipartExpected);
   }
   let parser: busboy.Busboy;

@@ -48,7 +48,7 @@ export const advertMediaOperations = {
   'stories.uploadScreenLogo': defineOperation({
     method: 'POST',
     path: '/f/advert/attachment/story/screen/logo/upload',
-    summary: "Uploads the logo of one screen of a story advert (multipart: advertId, screenId, then file; images only)",
+    summary: 'Uploads the logo of one screen of a story advert (multipart: advertId, screenId, then file; images only)',
     access: contentWriters,
     multipart: { fields: screenMediaFieldsSchema, maxFileBytes: MEDIA_MAX_BYTES, formats: STORY_IMAGE_FORMATS },
     response: advertMediaAnswerSchema,

@@ -72,7 +72,11 @@ export type Funnel = z.output<typeof funnelSchema>;
 
 const advertParams = z.strictObject({ id: idParam });
 const minViews = z.number().int().min(0).max(1_000_000);
-const gracePeriod = z.number().int().min(0).max(365 * 86_400_000);
+const gracePeriod = z
+  .number()
+  .int()
+  .min(0)
+  .max(365 * 86_400_000);
 
 /** An item in an older layout, as the migration page lists it: what the legacy mapping would make of it. */
 export const legacyItemSchema = z.object({
@@ -145,7 +149,7 @@ export const advertOperations = {
   'adverts.publish': defineOperation({
     method: 'PUT',
     path: '/v2/advert/:id/publish',
-    summary: "Publish or unpublish; with updateDates, start or end the campaign (delay reason when overdue)",
+    summary: 'Publish or unpublish; with updateDates, start or end the campaign (delay reason when overdue)',
     access: contentWriters,
     params: advertParams,
     body: publishBodySchema,
@@ -170,14 +174,22 @@ export const advertOperations = {
   'adverts.importMany': defineOperation({
     method: 'POST',
     path: '/advert/import',
-    summary: 'Create adverts from CSV rows (at most 5,000), all in one transaction: any row error imports nothing and answers every error with its row',
+    summary:
+      'Create adverts from CSV rows (at most 5,000), all in one transaction: any row error imports nothing and answers every error with its row',
     access: contentWriters,
     body: z.strictObject({
-      rows: z.array(z.record(shortText(100), z.string().max(10_000))).min(1).max(ADVERT_IMPORT_MAX_ROWS),
+      rows: z
+        .array(z.record(shortText(100), z.string().max(10_000)))
+        .min(1)
+        .max(ADVERT_IMPORT_MAX_ROWS),
       /** The spreadsheet row of the first one (the header is row 1). */
       firstLine: z.number().int().min(1).max(10_000_000).default(2),
     }),
-    response: z.object({ imported: z.number().int(), ids: z.array(z.number().int()), errors: z.array(z.object({ line: z.number().int(), message: z.string() })) }),
+    response: z.object({
+      imported: z.number().int(),
+      ids: z.array(z.number().int()),
+      errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+    }),
     bodyLimit: 32 * 1024 * 1024,
   }),
   'adverts.migrate': defineOperation({
@@ -200,8 +212,16 @@ export const advertOperations = {
     path: '/adverts/migration',
     summary: 'Maps the items given to the latest layout (spec §3 legacy mapping); each item on its own, failures answered',
     access: contentWriters,
-    body: z.strictObject({ items: z.array(z.strictObject({ kind: z.enum(['advert', 'article']), id: contentIdSchema })).min(1).max(500) }),
-    response: z.object({ migrated: z.number().int(), failed: z.array(z.object({ kind: z.enum(['advert', 'article']), id: z.number().int(), message: z.string() })) }),
+    body: z.strictObject({
+      items: z
+        .array(z.strictObject({ kind: z.enum(['advert', 'article']), id: contentIdSchema }))
+        .min(1)
+        .max(500),
+    }),
+    response: z.object({
+      migrated: z.number().int(),
+      failed: z.array(z.object({ kind: z.enum(['advert', 'article']), id: z.number().int(), message: z.string() })),
+    }),
   }),
   'adverts.search': defineOperation({
     method: 'GET',
@@ -260,7 +280,12 @@ export const advertOperations = {
     summary: 'Append an advert at the end of a funnel',
     access: contentWriters,
     params: z.strictObject({ advertId: idParam }),
-    body: z.strictObject({ funnelUuid: z.uuid(), newAdvertId: contentIdSchema, minViews: minViews.optional(), gracePeriodInMs: gracePeriod.optional() }),
+    body: z.strictObject({
+      funnelUuid: z.uuid(),
+      newAdvertId: contentIdSchema,
+      minViews: minViews.optional(),
+      gracePeriodInMs: gracePeriod.optional(),
+    }),
     response: funnelSchema,
   }),
   'funnels.updateMinViews': defineOperation({

@@ -4,7 +4,15 @@ import { ARTICLE_CRITERIA_MAX_PER_LABEL, ARTICLE_CRITERION_LABELS, CRITERION_SEA
 import { AREAS } from '../rules/audiences';
 import { contentReaders, contentWriters } from './adverts';
 import { defineOperation } from './define';
-import { ARTICLE_PROPERTIES, articleInputSchema, articleSchema, contentIdSchema, contentRowSchema, historyEntrySchema, screenSchema } from './content';
+import {
+  ARTICLE_PROPERTIES,
+  articleInputSchema,
+  articleSchema,
+  contentIdSchema,
+  contentRowSchema,
+  historyEntrySchema,
+  screenSchema,
+} from './content';
 import { idParam, okSchema, shortText, wholeNumber } from './entities';
 
 const ids = z.array(contentIdSchema).max(1000);

@@ -238,10 +238,7 @@ export const audienceOperations = {
     path: '/audience/size',
     summary: 'Size of a saved audience or of an unsaved definition, and of each label group alone',
     access: access.anyOf('ADMIN'),
-    body: z.union([
-      z.strictObject({ audienceId: id }),
-      z.strictObject({ area, type: audienceType.nullish(), relationships: relationshipsField }),
-    ]),
+    body: z.union([z.strictObject({ audienceId: id }), z.strictObject({ area, type: audienceType.nullish(), relationships: relationshipsField })]),
     response: sizeSchema,
   }),
   'audiences.membership': defineOperation({
@@ -258,7 +255,10 @@ export const audienceOperations = {
     summary: 'The audiences an app user belongs to; adverts stays empty until adverts exist',
     access: access.anyOf('CSM_LEAD'),
     params: z.strictObject({ userId: idParam }),
-    response: z.object({ audiences: z.array(z.object({ id: z.number().int(), name: z.string() })), adverts: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+    response: z.object({
+      audiences: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      adverts: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
   }),
 
   'appUsers.byEmail': defineOperation({
@@ -307,7 +307,11 @@ export const audienceOperations = {
     path: '/keyword',
     summary: "The Keyword node of a text, created when no search made it yet (the editor's new keyword modal); trimmed and lowercased",
     access: access.anyOf('CSM_LEAD'),
-    body: z.strictObject({ name: shortText(200).transform((text) => text.trim().toLowerCase()).pipe(z.string().min(1)) }),
+    body: z.strictObject({
+      name: shortText(200)
+        .transform((text) => text.trim().toLowerCase())
+        .pipe(z.string().min(1)),
+    }),
     response: nodeSchema,
   }),
 
@@ -357,7 +361,12 @@ export const audienceOperations = {
     summary: 'Rename, retype, change the area (replaces the Area relationship) or the catalogue flag',
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
-    body: z.strictObject({ name: shortText(200).min(1).optional(), type: audienceType.nullish(), area: area.optional(), isInCatalog: z.boolean().optional() }),
+    body: z.strictObject({
+      name: shortText(200).min(1).optional(),
+      type: audienceType.nullish(),
+      area: area.optional(),
+      isInCatalog: z.boolean().optional(),
+    }),
     response: audienceSchema,
   }),
   'audiences.duplicate': defineOperation({
@@ -408,7 +417,13 @@ export const audienceOperations = {
     path: '/delete',
     summary: 'Delete group nodes (with their relationships) and relationships given by source and target',
     access: audienceWriters,
-    body: z.strictObject({ nodes: z.array(id).max(1000).default([]), relationships: z.array(z.strictObject({ source: id, target: id })).max(5000).default([]) }),
+    body: z.strictObject({
+      nodes: z.array(id).max(1000).default([]),
+      relationships: z
+        .array(z.strictObject({ source: id, target: id }))
+        .max(5000)
+        .default([]),
+    }),
     response: z.object({ nodes: z.number().int(), relationships: z.number().int() }),
   }),
   'graph.detach': defineOperation({
@@ -416,7 +431,13 @@ export const audienceOperations = {
     path: '/detach',
     summary: 'Remove relationships given by source and target; listed nodes are unlinked from every audience and group',
     access: audienceWriters,
-    body: z.strictObject({ nodes: z.array(id).max(1000).default([]), relationships: z.array(z.strictObject({ source: id, target: id })).max(5000).default([]) }),
+    body: z.strictObject({
+      nodes: z.array(id).max(1000).default([]),
+      relationships: z
+        .array(z.strictObject({ source: id, target: id }))
+        .max(5000)
+        .default([]),
+    }),
     response: z.object({ nodes: z.number().int(), relationships: z.number().int() }),
   }),
   'audiences.attachEmails': defineOperation({
@@ -442,14 +463,18 @@ export const audienceOperations = {
     path: '/v2/group',
     summary: 'Create an OrGroup or AndGroup',
     access: audienceWriters,
-    body: z.strictObject({ name: shortText(200).min(1), label: z.enum(GROUP_LABELS).default('OrGroup'), relationships: relationshipsField.default([]) }),
+    body: z.strictObject({
+      name: shortText(200).min(1),
+      label: z.enum(GROUP_LABELS).default('OrGroup'),
+      relationships: relationshipsField.default([]),
+    }),
     response: groupSchema,
     successStatus: 201,
   }),
   'groups.update': defineOperation({
     method: 'PUT',
     path: '/v2/group/:id',
-    summary: "Rename a group and/or replace its members (cycles refused)",
+    summary: 'Rename a group and/or replace its members (cycles refused)',
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
     body: z.strictObject({ name: shortText(200).min(1).optional(), relationships: relationshipsField.optional() }),
@@ -477,7 +502,11 @@ export const audienceOperations = {
     path: '/v2/groups',
     summary: 'Groups by name (the export asks for 10,000)',
     access: audienceWriters,
-    query: z.strictObject({ limit: wholeNumber(1, 10_000).default(AUDIENCE_PAGE_SIZE), skip: wholeNumber(0, 10_000_000).default(0), term: shortText(200).optional() }),
+    query: z.strictObject({
+      limit: wholeNumber(1, 10_000).default(AUDIENCE_PAGE_SIZE),
+      skip: wholeNumber(0, 10_000_000).default(0),
+      term: shortText(200).optional(),
+    }),
     response: z.object({ items: z.array(groupSchema), total: z.number().int() }),
   }),
   'groups.duplicate': defineOperation({

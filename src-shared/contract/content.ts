@@ -34,18 +34,24 @@ const text = (max = 2000) => shortText(max);
  * An address field (issue 21 item 9): written ones must be http(s), a root-relative `/cdn/...` path for media, or
  * a deeplink for links; as loaded, any text (an item stored before the check still opens, to be corrected).
  */
-const URL_REASONS: Record<UrlKind, string> = { web: CONTENT_FIELD_MESSAGES.webUrl, media: CONTENT_FIELD_MESSAGES.mediaUrl, link: CONTENT_FIELD_MESSAGES.linkUrl };
-const urlOf = (kind: UrlKind, checked: boolean) => (checked ? text(2000).refine((value) => isContentUrl(value, kind), URL_REASONS[kind]) : text(2000));
+const URL_REASONS: Record<UrlKind, string> = {
+  web: CONTENT_FIELD_MESSAGES.webUrl,
+  media: CONTENT_FIELD_MESSAGES.mediaUrl,
+  link: CONTENT_FIELD_MESSAGES.linkUrl,
+};
+const urlOf = (kind: UrlKind, checked: boolean) =>
+  checked ? text(2000).refine((value) => isContentUrl(value, kind), URL_REASONS[kind]) : text(2000);
 const color = text(20);
 const id = z.number().int().min(1).max(2_147_483_647);
 
-const sharingSchemaOf = (checked: boolean) => z.strictObject({
-  enableLikes: z.boolean().default(true),
-  enableBookmarking: z.boolean().default(true),
-  enableSharing: z.boolean().default(true),
-  sharingLink: urlOf('link', checked).default(''),
-  sharingMessage: text(1000).default(''),
-});
+const sharingSchemaOf = (checked: boolean) =>
+  z.strictObject({
+    enableLikes: z.boolean().default(true),
+    enableBookmarking: z.boolean().default(true),
+    enableSharing: z.boolean().default(true),
+    sharingLink: urlOf('link', checked).default(''),
+    sharingMessage: text(1000).default(''),
+  });
 
 export const searchDataSchema = z.strictObject({
   position: z.number().int().min(0).max(1000).nullable().default(null),
@@ -66,50 +72,53 @@ export const quizQuestionSchema = z.strictObject({
   percentage: z.number().min(0).max(100).default(0),
 });
 
-const quizSchemaOf = (checked: boolean) => z.strictObject({
-  questions: z.array(quizQuestionSchema).max(50).default([]),
-  allowMultipleAnswers: z.boolean().default(false),
-  link: urlOf('link', checked).default(''),
-  isSurvey: z.boolean().default(false),
-  votersCount: z.number().int().min(0).max(1_000_000_000).default(0),
-  votersCountDefault: z.number().int().min(0).max(1_000_000_000).default(0),
-  answerButtonLabel: text(100).default(DEFAULT_ANSWER_BUTTON_LABEL),
-  validateButtonLabel: text(100).default('Valider'),
-  hasAnswered: z.boolean().default(false),
-  answeredIds: z.array(z.number().int()).max(50).default([]),
-});
+const quizSchemaOf = (checked: boolean) =>
+  z.strictObject({
+    questions: z.array(quizQuestionSchema).max(50).default([]),
+    allowMultipleAnswers: z.boolean().default(false),
+    link: urlOf('link', checked).default(''),
+    isSurvey: z.boolean().default(false),
+    votersCount: z.number().int().min(0).max(1_000_000_000).default(0),
+    votersCountDefault: z.number().int().min(0).max(1_000_000_000).default(0),
+    answerButtonLabel: text(100).default(DEFAULT_ANSWER_BUTTON_LABEL),
+    validateButtonLabel: text(100).default('Valider'),
+    hasAnswered: z.boolean().default(false),
+    answeredIds: z.array(z.number().int()).max(50).default([]),
+  });
 
-const screenSchemaOf = (checked: boolean) => z.strictObject({
-  id: z.number().int().min(0).max(1_000_000),
-  uuid: text(64),
-  logo: urlOf('media', checked).nullable().default(null),
-  title: text(500).default(''),
-  subtitle: text(500).default(''),
-  titleColor: color.default('#FFFFFF'),
-  subtitleColor: color.default('#FFFFFF'),
-  backgroundColor: color.default(DEFAULT_STORY_COLOR),
-  illustration: urlOf('media', checked).nullable().default(null),
-  link: urlOf('link', checked).default(''),
-  position: z.number().int().min(0).max(1000).default(0),
-  footerButtonText: text(100).default(DEFAULT_SCREEN_FOOTER_BUTTON_TEXT),
-  footerButtonTextColor: color.default('#FFFFFF'),
-  footerChevronColor: color.default('#FFFFFF'),
-  footerBgColor: color.default(DEFAULT_STORY_COLOR),
-});
+const screenSchemaOf = (checked: boolean) =>
+  z.strictObject({
+    id: z.number().int().min(0).max(1_000_000),
+    uuid: text(64),
+    logo: urlOf('media', checked).nullable().default(null),
+    title: text(500).default(''),
+    subtitle: text(500).default(''),
+    titleColor: color.default('#FFFFFF'),
+    subtitleColor: color.default('#FFFFFF'),
+    backgroundColor: color.default(DEFAULT_STORY_COLOR),
+    illustration: urlOf('media', checked).nullable().default(null),
+    link: urlOf('link', checked).default(''),
+    position: z.number().int().min(0).max(1000).default(0),
+    footerButtonText: text(100).default(DEFAULT_SCREEN_FOOTER_BUTTON_TEXT),
+    footerButtonTextColor: color.default('#FFFFFF'),
+    footerChevronColor: color.default('#FFFFFF'),
+    footerBgColor: color.default(DEFAULT_STORY_COLOR),
+  });
 export const screenSchema = screenSchemaOf(true);
 export type StoryScreen = z.output<typeof screenSchema>;
 
-const storySchemaOf = (checked: boolean) => z.strictObject({
-  logo: urlOf('media', checked).nullable().default(null),
-  title: text(500).default(''),
-  subtitle: text(500).default(''),
-  position: z.number().int().min(0).max(1000).nullable().default(null),
-  forward: z.boolean().default(false),
-  screens: z.array(screenSchemaOf(checked)).max(50).default([]),
-  isSeen: z.boolean().default(false),
-  /** When the expiration was last reset (PUT /stories/{id}/reset), epoch seconds. */
-  resetAt: epochField.nullable().default(null),
-});
+const storySchemaOf = (checked: boolean) =>
+  z.strictObject({
+    logo: urlOf('media', checked).nullable().default(null),
+    title: text(500).default(''),
+    subtitle: text(500).default(''),
+    position: z.number().int().min(0).max(1000).nullable().default(null),
+    forward: z.boolean().default(false),
+    screens: z.array(screenSchemaOf(checked)).max(50).default([]),
+    isSeen: z.boolean().default(false),
+    /** When the expiration was last reset (PUT /stories/{id}/reset), epoch seconds. */
+    resetAt: epochField.nullable().default(null),
+  });
 export const storySchema = storySchemaOf(true);
 
 export const autoPublishOptionsSchema = z.strictObject({
@@ -242,7 +251,9 @@ export type Article = z.output<typeof articleSchema>;
 
 /** Writable advert fields, without defaults: what a write changes. Read-only fields are accepted and ignored. */
 const optionalShape = <T extends Record<string, z.ZodType>>(shape: T) =>
-  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, unwrapDefault(schema).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>, z.input<T[K]>>> };
+  Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, unwrapDefault(schema).optional()])) as {
+    [K in keyof T]: z.ZodOptional<z.ZodType<z.output<T[K]>, z.input<T[K]>>>;
+  };
 
 function unwrapDefault(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;

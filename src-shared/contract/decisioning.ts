@@ -63,7 +63,8 @@ export const decisioningOperations = {
   'decisioning.adverts': defineOperation({
     method: 'POST',
     path: '/v2/advert',
-    summary: "Adverts served to an app user: published, scheduled now, of the types asked, in one of the user's audiences, under maxViews, funnel rules; by weight",
+    summary:
+      "Adverts served to an app user: published, scheduled now, of the types asked, in one of the user's audiences, under maxViews, funnel rules; by weight",
     access: appUserReaders,
     serviceToken: 'ingest',
     body: z.strictObject({ userId, types: z.array(z.enum(ADVERT_TYPES)).min(1).max(ADVERT_TYPES.length) }),

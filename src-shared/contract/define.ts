@@ -75,9 +75,7 @@ type Maybe<S> = S extends z.ZodNever ? undefined : S extends z.ZodType ? z.input
 
 /** What a caller supplies to an operation: path params, query and body, each only if declared. */
 export type OperationInput<O> =
-  O extends Operation<infer P, infer Q, infer B, z.ZodType>
-    ? { params?: Maybe<P>; query?: Maybe<Q>; body?: Maybe<B> }
-    : never;
+  O extends Operation<infer P, infer Q, infer B, z.ZodType> ? { params?: Maybe<P>; query?: Maybe<Q>; body?: Maybe<B> } : never;
 
 export type OperationOutput<O> = O extends Operation<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 

@@ -69,7 +69,10 @@ export function readShortText(value: unknown, max: number): string | undefined {
 }
 /** Multi-line text (a pasted CSV file): tabs and line breaks allowed, no other control character. */
 export const multilineText = (max: number) =>
-  z.string().max(max).refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text), VALIDATION_MESSAGES.controlCharacters);
+  z
+    .string()
+    .max(max)
+    .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text), VALIDATION_MESSAGES.controlCharacters);
 export const emailField = shortText(254).pipe(z.email());
 /** A whole number from a path or query string (digits only: '' or '1e3' are refused), or already a number. */
 export const wholeNumber = (min: number, max: number) =>

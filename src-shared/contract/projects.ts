@@ -102,7 +102,12 @@ export type TargetComment = z.infer<typeof targetCommentSchema>;
 const lexicalState = z
   .record(z.string(), z.unknown())
   .refine((value) => JSON.stringify(value).length <= 200_000, 'briefing trop long (200 000 caractères au plus)');
-export const briefingSchema = z.object({ id: z.number().int(), projectId: z.number().int(), content: z.record(z.string(), z.unknown()), updatedAt: z.number().int() });
+export const briefingSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  content: z.record(z.string(), z.unknown()),
+  updatedAt: z.number().int(),
+});
 
 export const projectSchema = z.object({
   id: z.number().int(),
@@ -139,9 +144,13 @@ export const projectListItemSchema = projectSchema.omit({ comments: true, briefi
 export type ProjectListItem = z.infer<typeof projectListItemSchema>;
 
 const range = (value: z.ZodNumber) =>
-  z.strictObject({ from: value, to: value }).refine((r) => r.from <= r.to, { message: 'la date de début doit précéder la date de fin', path: ['from'] });
+  z
+    .strictObject({ from: value, to: value })
+    .refine((r) => r.from <= r.to, { message: 'la date de début doit précéder la date de fin', path: ['from'] });
 const dateRange = range(epochSeconds);
-const numberRange = z.strictObject({ min: z.number().min(-1e12).max(1e12), max: z.number().min(-1e12).max(1e12) }).refine((r) => r.min <= r.max, { message: 'minimum au-dessus du maximum', path: ['min'] });
+const numberRange = z
+  .strictObject({ min: z.number().min(-1e12).max(1e12), max: z.number().min(-1e12).max(1e12) })
+  .refine((r) => r.min <= r.max, { message: 'minimum au-dessus du maximum', path: ['min'] });
 
 /** Filters on targets, shared by the project list (projects having such a target) and the target list. */
 const targetFilterShape = {
@@ -223,11 +232,17 @@ const targetQueryShape = {
   order,
   filters: targetListFilters.default({}),
   /** Columns the screen shows (every column is answered; kept for the spec's call shape). */
-  fields: z.array(z.enum([...TARGET_LIST_COLUMNS, 'comment'])).max(40).optional(),
+  fields: z
+    .array(z.enum([...TARGET_LIST_COLUMNS, 'comment']))
+    .max(40)
+    .optional(),
 };
 export const targetListBodySchema = z.strictObject({ ...targetQueryShape, limit: z.number().int().min(1).max(1000).default(TARGET_PAGE_SIZE) });
 export type TargetListBody = z.output<typeof targetListBodySchema>;
-export const targetExportBodySchema = z.strictObject({ ...targetQueryShape, limit: z.number().int().min(1).max(TARGET_EXPORT_MAX_ROWS).default(TARGET_EXPORT_MAX_ROWS) });
+export const targetExportBodySchema = z.strictObject({
+  ...targetQueryShape,
+  limit: z.number().int().min(1).max(TARGET_EXPORT_MAX_ROWS).default(TARGET_EXPORT_MAX_ROWS),
+});
 export type TargetExportBody = z.output<typeof targetExportBodySchema>;
 
 export const targetListItemSchema = targetSchema.extend({ isProjectCommented: z.boolean() });
@@ -364,7 +379,8 @@ export const projectOperations = {
   'targets.updateMany': defineOperation({
     method: 'PUT',
     path: '/targets/properties',
-    summary: 'Change fields of several targets in one transaction (a paste or its undo); the rules of PUT /target/{id}/properties per row; one failure names its row and saves nothing',
+    summary:
+      'Change fields of several targets in one transaction (a paste or its undo); the rules of PUT /target/{id}/properties per row; one failure names its row and saves nothing',
     access: projectWriters,
     body: z.strictObject({
       items: z
@@ -497,7 +513,10 @@ export const projectOperations = {
     query: z.strictObject({
       term: shortText(200).default(''),
       field: z.enum(['name', 'clientName', 'projectName', 'actionCode', 'type', 'status', 'populationCategory', 'populationSample', 'advertId']),
-      limit: z.union([z.literal('5'), z.literal('10'), z.literal('15'), z.literal(5), z.literal(10), z.literal(15)]).default(10).transform(Number),
+      limit: z
+        .union([z.literal('5'), z.literal('10'), z.literal('15'), z.literal(5), z.literal(10), z.literal(15)])
+        .default(10)
+        .transform(Number),
     }),
     response: z.array(z.string()),
   }),

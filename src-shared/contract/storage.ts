@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { access } from '../roles';
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DOCUMENTS_ROOT, LIBRARY_LABELS, LIBRARY_MAX_BYTES, MAX_KEY_LENGTH, MEDIA_FORMATS } from '../rules/storage';
+import {
+  DOCUMENT_FORMATS,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENTS_ROOT,
+  LIBRARY_LABELS,
+  LIBRARY_MAX_BYTES,
+  MAX_KEY_LENGTH,
+  MEDIA_FORMATS,
+} from '../rules/storage';
 import { defineOperation } from './define';
 import { idParam, plainText } from './entities';
 
@@ -42,7 +50,12 @@ export const documentUploadFieldsSchema = z.strictObject({
 /** Who edits adverts and articles, and so their media (spec §6: the editors' roles). */
 const mediaEditors = access.anyOf('CSM', 'CSM_LEAD', 'CONTENT_CREATOR', 'CONTENT_CREATOR_LEAD');
 
-export const librarySchema = z.object({ id: z.number().int(), label: z.enum(LIBRARY_LABELS), ownerId: z.number().int(), content: z.array(z.string()) });
+export const librarySchema = z.object({
+  id: z.number().int(),
+  label: z.enum(LIBRARY_LABELS),
+  ownerId: z.number().int(),
+  content: z.array(z.string()),
+});
 export type Library = z.infer<typeof librarySchema>;
 
 const mediaUrlText = plainText(4096).min(1);
@@ -85,7 +98,7 @@ export const storageOperations = {
   'library.get': defineOperation({
     method: 'GET',
     path: '/library/:label/:id',
-    summary: "The media library of an advert or article (made empty on first use)",
+    summary: 'The media library of an advert or article (made empty on first use)',
     access: mediaEditors,
     params: z.strictObject({ label: z.enum(LIBRARY_LABELS), id: idParam }),
     response: librarySchema,

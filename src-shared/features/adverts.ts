@@ -13,7 +13,14 @@ const signedIn = access.authenticated;
 export const advertsFeature = defineFeature({
   id: 'adverts',
   screens: [
-    screen({ id: 'adverts', path: '/adverts', access: signedIn, available: true, landing: true, nav: { position: 20, label: 'Publicités', access: access.anyOf('CSM', 'CSM_LEAD') } }),
+    screen({
+      id: 'adverts',
+      path: '/adverts',
+      access: signedIn,
+      available: true,
+      landing: true,
+      nav: { position: 20, label: 'Publicités', access: access.anyOf('CSM', 'CSM_LEAD') },
+    }),
     screen({ id: 'adverts.edit', path: '/adverts/edit/:id', access: signedIn, available: true }),
     // Those who may run a migration (the contract's adverts.migrationRun: SALES without ADMIN refused), not readers.
     screen({ id: 'adverts.migration', path: '/adverts/migration', access: access.notRole('SALES'), available: true }),

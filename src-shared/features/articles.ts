@@ -5,7 +5,13 @@ import { screen, defineFeature } from './define';
 export const articlesFeature = defineFeature({
   id: 'articles',
   screens: [
-    screen({ id: 'articles', path: '/articles', access: access.authenticated, available: true, nav: { position: 30, label: 'Contenu', access: access.anyOf('CONTENT_CREATOR') } }),
+    screen({
+      id: 'articles',
+      path: '/articles',
+      access: access.authenticated,
+      available: true,
+      nav: { position: 30, label: 'Contenu', access: access.anyOf('CONTENT_CREATOR') },
+    }),
     screen({ id: 'articles.edit', path: '/articles/edit/:id', access: access.authenticated, available: true }),
   ],
 });

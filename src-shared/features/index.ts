@@ -43,4 +43,7 @@ export const FEATURE_SCREENS: readonly RegistryEntry[] = FEATURES.flatMap((featu
  * The formats of each upload operation, for the page that picks the file on the web host (the renderer takes no
  * zod schemas from the contract). Equal to the contract's `multipart.formats` (tests/unit/storage-rules.test.ts).
  */
-export const UPLOAD_FORMATS: Readonly<Partial<Record<OperationId, readonly string[]>>> = Object.assign({}, ...FEATURES.map((feature) => feature.uploads ?? {}));
+export const UPLOAD_FORMATS: Readonly<Partial<Record<OperationId, readonly string[]>>> = Object.assign(
+  {},
+  ...FEATURES.map((feature) => feature.uploads ?? {}),
+);

@@ -41,7 +41,7 @@ export const ADVERT_MEDIA_MESSAGES = {
   uploadLogo: 'Uploader un logo',
   uploadImage: 'Uploader une image',
   uploadVideo: 'Uploader une vidéo',
-  editImage: "Recadrer et uploader une image",
+  editImage: 'Recadrer et uploader une image',
   removeImage: "Retirer l'image",
   removeImages: 'Retirer toutes les images',
   saveToUpload: 'Enregistrez la publicité pour uploader des visuels',

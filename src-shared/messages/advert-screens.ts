@@ -63,8 +63,7 @@ export const ADVERT_SCREEN_MESSAGES = {
   deeplinkIdInvalid: "Lettres, chiffres, '-' et '_' uniquement",
   deeplinkUrlInvalid: "L'url saise est invalide",
   // The server's own answer already carries the prefix (its reasons follow it): said once, not twice.
-  urlPrefillFailed: (error: string) =>
-    error.startsWith(URL_PREFILL_PREFIX) ? error : `${URL_PREFILL_PREFIX}${error}`,
+  urlPrefillFailed: (error: string) => (error.startsWith(URL_PREFILL_PREFIX) ? error : `${URL_PREFILL_PREFIX}${error}`),
   prefillImageNotUploadable: "L'image de ce site ne peut être uploadée",
   prefillLogoNotUploadable: 'Le logo de ce site ne peut être uploadé',
   genericError: (error: string) => `Une erreur est survenue: ${error}`,

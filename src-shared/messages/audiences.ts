@@ -17,7 +17,7 @@ export const AUDIENCE_MESSAGES = {
   noEmailColumn: "Erreur: Le fichier ne contient pas de colonne 'emails'",
   // Editor texts of issue 9 (the spec names them without wording).
   keywordAdvice: 'Évitez les accents et les majuscules : le mot-clé est enregistré en minuscules.',
-  noExpertTarget: "Aucun critère ne cible les experts (rôle ROLE_EXPERT).",
+  noExpertTarget: 'Aucun critère ne cible les experts (rôle ROLE_EXPERT).',
   chooseType: "Choisissez le type de l'audience.",
   nodeAlreadyInGroup: 'Ce critère est déjà dans le groupe',
   noEmailLoaded: 'Aucun e-mail chargé',
@@ -27,12 +27,20 @@ export const AUDIENCE_MESSAGES = {
    * What an e-mail list did (issue 21): '5 ajoutés, 0 inconnu, 2 invalides. Invalides : ligne 3 « jean@ », ligne 6
    * « pas-une-adresse ». Inconnus : a@b.fr'. Starts with the spec's '{n} ajoutés'; the first 3 of each kind named.
    */
-  emailListReport: (report: { added: number; unknown: number; invalid: number; firstInvalid: { line: number; value: string }[]; firstUnknown: string[] }) => {
+  emailListReport: (report: {
+    added: number;
+    unknown: number;
+    invalid: number;
+    firstInvalid: { line: number; value: string }[];
+    firstUnknown: string[];
+  }) => {
     const count = (n: number, one: string) => `${n} ${one}${n > 1 ? 's' : ''}`;
     const parts = [`${report.added} ajoutés, ${count(report.unknown, 'inconnu')}, ${count(report.invalid, 'invalide')}`];
     const more = (shown: number, total: number) => (total > shown ? '…' : '');
     if (report.firstInvalid.length)
-      parts.push(`Invalides : ${report.firstInvalid.map((row) => `ligne ${row.line} ${row.value ? `« ${row.value} »` : '(vide)'}`).join(', ')}${more(report.firstInvalid.length, report.invalid)}`);
+      parts.push(
+        `Invalides : ${report.firstInvalid.map((row) => `ligne ${row.line} ${row.value ? `« ${row.value} »` : '(vide)'}`).join(', ')}${more(report.firstInvalid.length, report.invalid)}`,
+      );
     if (report.firstUnknown.length) parts.push(`Inconnus : ${report.firstUnknown.join(', ')}${more(report.firstUnknown.length, report.unknown)}`);
     return `${parts.join('. ')}.`;
   },
@@ -47,10 +55,10 @@ export const AUDIENCE_MESSAGES = {
   groupNotFound: 'Groupe introuvable',
   appUserNotFound: 'Utilisateur introuvable',
   nodeNotFound: 'Critère introuvable',
-  keywordOnTimeline: "Un mot-clé ne peut pas être ajouté à une audience timeline",
+  keywordOnTimeline: 'Un mot-clé ne peut pas être ajouté à une audience timeline',
   eventNotForLabel: "Cet événement ne s'applique pas à ce type de critère",
   groupCycle: 'Un groupe ne peut pas se contenir lui-même',
-  groupLabelMismatch: "Le type du groupe ne correspond pas",
+  groupLabelMismatch: 'Le type du groupe ne correspond pas',
   groupNameMismatch: 'Le nom ne correspond pas au groupe',
   areaInRelationships: "L'area se choisit avec le champ area, pas comme critère",
   onlyGroupsDeleted: 'Seuls les groupes peuvent être supprimés',

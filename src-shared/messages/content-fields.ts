@@ -129,7 +129,11 @@ const LABELS: Record<string, string> = {
 /** A story screen written alone (`{ screen }` of the story screen calls) is labelled as in the story. */
 export const CONTENT_FIELD_LABELS: Readonly<Record<string, string>> = {
   ...LABELS,
-  ...Object.fromEntries(Object.entries(LABELS).filter(([path]) => path.startsWith('story.screens.')).map(([path, label]) => [`screen.${path.slice('story.screens.'.length)}`, label])),
+  ...Object.fromEntries(
+    Object.entries(LABELS)
+      .filter(([path]) => path.startsWith('story.screens.'))
+      .map(([path, label]) => [`screen.${path.slice('story.screens.'.length)}`, label]),
+  ),
 };
 
 /** The path of a field without its array indices: `story.screens.0.link` → `story.screens.link`. */

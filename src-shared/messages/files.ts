@@ -3,7 +3,7 @@ export const EXPORT_MESSAGES = {
   exporting: 'Export en cours…',
   exported: (rows: number, file: string) => `${rows.toLocaleString('fr-FR')} ligne${rows > 1 ? 's' : ''} exportée${rows > 1 ? 's' : ''} dans ${file}`,
   cancelled: 'Export annulé',
-  notAList: "Cette opération ne peut pas être exportée",
+  notAList: 'Cette opération ne peut pas être exportée',
 } as const;
 
 export const IMPORT_MESSAGES = {

@@ -26,7 +26,8 @@ export const PREVIEW_MESSAGES = {
   captureFailed: (error: string) => `Une erreur est survenue: ${error}`,
   unknownType: (type: string) => `Pas de preview pour le type ${type}`,
   batTitle: (id: number) => `BAT de la publicité ${id}`,
-  batComingLater: "L'éditeur de BAT (pages, calques, flèches, export PDF) arrive dans une prochaine version. Vos captures de la preview sont gardées ici.",
+  batComingLater:
+    "L'éditeur de BAT (pages, calques, flèches, export PDF) arrive dans une prochaine version. Vos captures de la preview sont gardées ici.",
   batScreenshots: 'Captures de la preview',
   backToAdvert: '← Retour à la publicité',
   advertNotFound: "Cette publicité n'existe pas.",

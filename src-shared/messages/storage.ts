@@ -21,7 +21,7 @@ export const STORAGE_MESSAGES = {
   storageFailed: "Le stockage n'a pas pu enregistrer le fichier",
   libraryNotFound: 'Médiathèque introuvable',
   mediaNotInLibrary: "Ce média n'est pas dans la médiathèque",
-  notProductMedia: "Ce média ne vient pas du stockage du produit",
+  notProductMedia: 'Ce média ne vient pas du stockage du produit',
   /**
    * A library media that adverts still show (issue 21 item 8): 'Ce média est utilisé par 2 publicités : « Cardio »
    * (n° 12), « Derm » (n° 14).' — the first 10 named, then the count of the others.

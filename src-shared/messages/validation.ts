@@ -90,14 +90,14 @@ function ownMessage(issue: ValidationIssue): string | null {
 function reason(issue: ValidationIssue): string {
   switch (issue.code) {
     case 'too_big': {
-      const max = issue.inclusive === false ? Number(issue.maximum) - 1 : issue.maximum ?? 0;
+      const max = issue.inclusive === false ? Number(issue.maximum) - 1 : (issue.maximum ?? 0);
       if (issue.origin === 'string') return `${plural(max, 'caractère', 'caractères')} au plus`;
       if (issue.origin === 'array' || issue.origin === 'set') return `${plural(max, 'élément', 'éléments')} au plus`;
       return `${max} au plus`;
     }
     case 'too_small': {
       if (ownMessage(issue)) return ownMessage(issue)!;
-      const min = issue.inclusive === false ? Number(issue.minimum) + 1 : issue.minimum ?? 0;
+      const min = issue.inclusive === false ? Number(issue.minimum) + 1 : (issue.minimum ?? 0);
       if (issue.origin === 'string') return Number(min) <= 1 ? VALIDATION_MESSAGES.blank : `${plural(min, 'caractère', 'caractères')} au moins`;
       if (issue.origin === 'array' || issue.origin === 'set') return `${plural(min, 'élément', 'éléments')} au moins`;
       return `${min} au moins`;
@@ -139,7 +139,11 @@ export function describeIssue(issue: ValidationIssue, part: string): DescribedIs
   if (own && /^[A-ZÀ-Ý]/.test(own)) return { field, label, errorMsg: own };
   if (issue.code === 'unrecognized_keys') {
     const keys = (issue.keys ?? []).join(', ');
-    return { field: path.concat(issue.keys ?? []).join('.') || part, label: keys || label, errorMsg: `${keys || label} : ${VALIDATION_MESSAGES.unknownField}` };
+    return {
+      field: path.concat(issue.keys ?? []).join('.') || part,
+      label: keys || label,
+      errorMsg: `${keys || label} : ${VALIDATION_MESSAGES.unknownField}`,
+    };
   }
   return { field, label, errorMsg: `${label} : ${reason(issue)}` };
 }

@@ -175,7 +175,21 @@ export function inferLegacyType(raw: Raw): AdvertType {
 }
 
 /** Fields kept from a legacy item (the old layout's document fields lifted to the top level). */
-const LEGACY_DOCUMENT_FIELDS = ['title', 'subtitle', 'author', 'source', 'logo', 'image', 'images', 'imageSmall', 'video', 'tagline', 'description', 'footNote', 'buttonLabel'] as const;
+const LEGACY_DOCUMENT_FIELDS = [
+  'title',
+  'subtitle',
+  'author',
+  'source',
+  'logo',
+  'image',
+  'images',
+  'imageSmall',
+  'video',
+  'tagline',
+  'description',
+  'footNote',
+  'buttonLabel',
+] as const;
 
 /**
  * Maps any stored layout to the latest model's fields (the caller fills the defaults and validates). Hydrating
@@ -225,6 +239,7 @@ export function applyQuizRules<T extends { footNote?: string; source?: string; q
   if (!next.quiz) return next;
   const quiz = { ...next.quiz };
   if ((Object.values(VALIDATE_LABELS) as string[]).includes(quiz.validateButtonLabel)) quiz.validateButtonLabel = validateLabelFor(next.footNote);
-  if (previous && next.source !== undefined && next.source !== previous.source && (previous.quiz?.link ?? '') === quiz.link) quiz.link = next.source.trim();
+  if (previous && next.source !== undefined && next.source !== previous.source && (previous.quiz?.link ?? '') === quiz.link)
+    quiz.link = next.source.trim();
   return { ...next, quiz };
 }

@@ -58,7 +58,8 @@ export function statusIcon(item: ScheduleState, nowSeconds: number): StatusIcon 
       : { kind: 'published', color: 'green', clock: false, title: 'Publié' };
   }
   if (start !== null && start > nowSeconds) return { kind: 'scheduled', color: 'orange', clock: true, title: 'Publication programmée' };
-  if (start !== null && stop !== null) return { kind: 'schedule-missed', color: 'red', clock: false, title: 'Dates de programmation sans publication' };
+  if (start !== null && stop !== null)
+    return { kind: 'schedule-missed', color: 'red', clock: false, title: 'Dates de programmation sans publication' };
   return { kind: 'unpublished', color: 'grey', clock: false, title: 'Non publié' };
 }
 
@@ -156,7 +157,14 @@ function filled(value: unknown): boolean {
   return true;
 }
 
-const STORY_COLOUR_FIELDS: (keyof StoryColours)[] = ['titleColor', 'subtitleColor', 'backgroundColor', 'footerButtonTextColor', 'footerChevronColor', 'footerBgColor'];
+const STORY_COLOUR_FIELDS: (keyof StoryColours)[] = [
+  'titleColor',
+  'subtitleColor',
+  'backgroundColor',
+  'footerButtonTextColor',
+  'footerChevronColor',
+  'footerBgColor',
+];
 
 /**
  * The save-time checks of §5, in the spec's order, with the fields they are about. An empty `messages` means the
@@ -175,12 +183,16 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   if (!filled(item.name)) fail(kind === 'advert' ? ADVERT_MESSAGES.advertNameRequired : M.articleNameRequired, 'name');
   if (stop !== null && start === null) fail(M.startDateRequired, 'autoStartAt');
   if (start !== null && stop === null) fail(M.stopDateRequired, 'autoStopAt');
-  const badColour = (item.story?.screens ?? []).some((screen) => STORY_COLOUR_FIELDS.some((field) => filled(screen[field]) && !isHexColour(String(screen[field]).trim())));
+  const badColour = (item.story?.screens ?? []).some((screen) =>
+    STORY_COLOUR_FIELDS.some((field) => filled(screen[field]) && !isHexColour(String(screen[field]).trim())),
+  );
   if (item.type === 'story' && badColour) fail(M.storyColourInvalid, 'story.screens');
   if (kind === 'advert' && !filled(item.type)) fail(M.advertTypeRequired, 'type');
   // An article needs an audience with its Area (the server gives each attached audience its area as `label`).
   // With its own criteria (§2.5), an article needs an Area criterion among them.
-  const hasArea = item._$criteria ? item._$criteria.some((criterion) => criterion.label === 'Area') : (item._$audiences ?? []).some((audience) => filled(audience.label));
+  const hasArea = item._$criteria
+    ? item._$criteria.some((criterion) => criterion.label === 'Area')
+    : (item._$audiences ?? []).some((audience) => filled(audience.label));
   if (kind === 'article' && !hasArea) fail(M.articleAreaRequired, '_$audiences');
   if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
@@ -199,13 +211,18 @@ export interface PublishedAudience {
 }
 
 /** The toolbar's expert warning: one of the audiences does not target experts (§2.2). */
-export const hasNonExpertAudience = (audiences: readonly PublishedAudience[] | null | undefined) => (audiences ?? []).some((audience) => !isExpertAudience(audience));
+export const hasNonExpertAudience = (audiences: readonly PublishedAudience[] | null | undefined) =>
+  (audiences ?? []).some((audience) => !isExpertAudience(audience));
 
 /**
  * The publication checks of §5, before an advert goes online (the server checks them too): a video needs its
  * video, an advert needs an audience, and every audience must target experts.
  */
-export function publicationProblems(item: { type?: string | null; video?: string | null; _$audiences?: readonly PublishedAudience[] | null }): string[] {
+export function publicationProblems(item: {
+  type?: string | null;
+  video?: string | null;
+  _$audiences?: readonly PublishedAudience[] | null;
+}): string[] {
   const problems: string[] = [];
   if (item.type === 'video' && !filled(item.video)) problems.push(ADVERT_MESSAGES.videoRequired);
   const audiences = item._$audiences ?? [];
@@ -251,7 +268,20 @@ export function parseCsvDate(raw: string | null | undefined): number | null {
 export const CSV_BOOLEAN_FIELDS = ['published', 'archived', 'isFree', 'promoteInSearch', 'showReadMore', 'isInCatalog'] as const;
 export const CSV_INTEGER_FIELDS = ['id', 'weight', 'maxViews'] as const;
 export const CSV_DATE_FIELDS = ['autoStartAt', 'autoStopAt'] as const;
-export const CSV_TEXT_FIELDS = ['name', 'type', 'title', 'subtitle', 'author', 'source', 'tagline', 'description', 'footNote', 'buttonLabel', 'sonataId', 'pixelTrackingUrl'] as const;
+export const CSV_TEXT_FIELDS = [
+  'name',
+  'type',
+  'title',
+  'subtitle',
+  'author',
+  'source',
+  'tagline',
+  'description',
+  'footNote',
+  'buttonLabel',
+  'sonataId',
+  'pixelTrackingUrl',
+] as const;
 
 export type CsvAdvertRow = Partial<Record<(typeof CSV_BOOLEAN_FIELDS)[number], boolean>> &
   Partial<Record<(typeof CSV_INTEGER_FIELDS)[number], number>> &
@@ -399,14 +429,44 @@ export function advertSectionFields(section: EditorSection, type: string | null 
     case 'audiences':
       return ['_$audiences'];
     case 'visuals':
-      return ['prefillUrl', 'logo', 'images', ...(type === 'video' ? ['video'] : []), 'source', 'author', 'title', 'subtitle', 'buttonLabel', 'tagline', 'description', 'footNote', 'showReadMore'];
+      return [
+        'prefillUrl',
+        'logo',
+        'images',
+        ...(type === 'video' ? ['video'] : []),
+        'source',
+        'author',
+        'title',
+        'subtitle',
+        'buttonLabel',
+        'tagline',
+        'description',
+        'footNote',
+        'showReadMore',
+      ];
     case 'tracking':
       return ['pixelTrackingUrl'];
     case 'cta':
       // The story's own logo: its upload (§7), the one logo a story's editor sets.
-      return ['story.title', 'story.subtitle', 'callToAction.text', 'callToAction.textColor', 'callToAction.backgroundColor', 'story.forward', 'story.logo', 'story.screens'];
+      return [
+        'story.title',
+        'story.subtitle',
+        'callToAction.text',
+        'callToAction.textColor',
+        'callToAction.backgroundColor',
+        'story.forward',
+        'story.logo',
+        'story.screens',
+      ];
     case 'quiz':
-      return ['quiz.allowMultipleAnswers', 'quiz.isSurvey', 'quiz.link', 'quiz.answerButtonLabel', 'quiz.validateButtonLabel', ...(roles.includes('ADMIN') ? ['quiz.votersCountDefault'] : [])];
+      return [
+        'quiz.allowMultipleAnswers',
+        'quiz.isSurvey',
+        'quiz.link',
+        'quiz.answerButtonLabel',
+        'quiz.validateButtonLabel',
+        ...(roles.includes('ADMIN') ? ['quiz.votersCountDefault'] : []),
+      ];
     case 'sharing':
       return ['sharing.enableLikes', 'sharing.enableBookmarking', 'sharing.enableSharing', 'sharing.sharingLink', 'sharing.sharingMessage'];
     case 'scheduling':

@@ -32,7 +32,8 @@ export interface CriterionNode {
 
 export type CriteriaByLabel = Partial<Record<ArticleCriterionLabel, number[]>>;
 
-export const isArticleCriterionLabel = (label: string): label is ArticleCriterionLabel => (ARTICLE_CRITERION_LABELS as readonly string[]).includes(label);
+export const isArticleCriterionLabel = (label: string): label is ArticleCriterionLabel =>
+  (ARTICLE_CRITERION_LABELS as readonly string[]).includes(label);
 
 /** The criteria as the write call takes them: node ids per label, each list sorted and without repeats. */
 export function criteriaByLabel(nodes: readonly CriterionNode[]): CriteriaByLabel {

@@ -67,7 +67,10 @@ export function isAudienceSearchTerm(term: string): boolean {
 }
 
 /** Spec §5 search filters, also applied by the server: a check of one result. */
-export function passesSearchFilters(node: { label: NodeLabel; name: string }, options: { isGroupPage: boolean; companyDomains: readonly string[] }): boolean {
+export function passesSearchFilters(
+  node: { label: NodeLabel; name: string },
+  options: { isGroupPage: boolean; companyDomains: readonly string[] },
+): boolean {
   if (node.label === 'Zip') return /\d{2}/.test(node.name);
   if (node.label === 'Role') return node.name !== 'ROLE_PROSPECT';
   if (node.label === 'User' && !options.isGroupPage) {
@@ -79,7 +82,7 @@ export function passesSearchFilters(node: { label: NodeLabel; name: string }, op
 
 /** Spec §4: Feed, Document, App, then the others, each kept in its found order. */
 export function groupPageOrder<N extends { label: NodeLabel }>(nodes: readonly N[]): N[] {
-  const rank = (label: NodeLabel) => ({ Feed: 0, Document: 1, App: 2 } as Partial<Record<NodeLabel, number>>)[label] ?? 3;
+  const rank = (label: NodeLabel) => (({ Feed: 0, Document: 1, App: 2 }) as Partial<Record<NodeLabel, number>>)[label] ?? 3;
   return nodes
     .map((node, index) => ({ node, index }))
     .sort((a, b) => rank(a.node.label) - rank(b.node.label) || a.index - b.index)
@@ -98,7 +101,9 @@ export function canSave(audience: { area: string | null | undefined; relationshi
 
 /** Spec §2: the warning shown when no relationship targets experts (a required Role ROLE_EXPERT). */
 export function targetsExperts(relationships: readonly { node: { label: NodeLabel; name: string }; kind: string }[]): boolean {
-  return relationships.some((relationship) => relationship.node.label === 'Role' && relationship.node.name === 'ROLE_EXPERT' && relationship.kind !== 'not');
+  return relationships.some(
+    (relationship) => relationship.node.label === 'Role' && relationship.node.name === 'ROLE_EXPERT' && relationship.kind !== 'not',
+  );
 }
 
 /** Spec §4: keywords are refused on a timeline audience. */
@@ -133,7 +138,14 @@ export function boldParts(text: string, term: string): TextPart[] {
 }
 
 function fold(text: string): string {
-  return Array.from(text, (char) => char.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() || char).join('');
+  return Array.from(
+    text,
+    (char) =>
+      char
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase() || char,
+  ).join('');
 }
 
 /** Spec §5: the file must have a column named "email" (any case, spaces trimmed). */

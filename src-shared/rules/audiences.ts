@@ -29,7 +29,20 @@ export const GROUP_LABELS = ['OrGroup', 'AndGroup'] as const;
 export type GroupLabel = (typeof GROUP_LABELS)[number];
 
 /** Labels matched against an attribute of the app user. */
-export const ATTRIBUTE_LABELS = ['Profession', 'Specialty', 'Title', 'Area', 'Country', 'Zip', 'Zipcode', 'Uga', 'Workplace', 'Role', 'Feed', 'App'] as const;
+export const ATTRIBUTE_LABELS = [
+  'Profession',
+  'Specialty',
+  'Title',
+  'Area',
+  'Country',
+  'Zip',
+  'Zipcode',
+  'Uga',
+  'Workplace',
+  'Role',
+  'Feed',
+  'App',
+] as const;
 
 /** Items that receive interaction events, with the events each may receive (spec §3 Node "relation actions"). */
 export const ITEM_EVENTS = {

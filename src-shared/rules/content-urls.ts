@@ -29,7 +29,8 @@ export function isDeeplink(value: string): boolean {
   const match = /^([a-z][a-z0-9+.-]*):\/\/([a-z-]+)([/?][^\s]*)?$/i.exec(value);
   if (!match) return false;
   const scheme = match[1].toLowerCase();
-  if (scheme === 'http' || scheme === 'https' || scheme === 'javascript' || scheme === 'data' || scheme === 'file' || scheme === 'vbscript') return false;
+  if (scheme === 'http' || scheme === 'https' || scheme === 'javascript' || scheme === 'data' || scheme === 'file' || scheme === 'vbscript')
+    return false;
   return (DEEPLINK_TARGETS as readonly string[]).includes(match[2]);
 }
 
@@ -81,7 +82,12 @@ export function invalidUrlFields(item: unknown): string[] {
     if (path.startsWith('story.screens.')) {
       const screens = valueAt(item, 'story.screens');
       const key = path.slice('story.screens.'.length);
-      if (Array.isArray(screens) && screens.some((screen) => !isContentUrl(valueAt(screen, key) as string | null, kind)) && !invalid.includes('story.screens')) invalid.push('story.screens');
+      if (
+        Array.isArray(screens) &&
+        screens.some((screen) => !isContentUrl(valueAt(screen, key) as string | null, kind)) &&
+        !invalid.includes('story.screens')
+      )
+        invalid.push('story.screens');
       continue;
     }
     const value = valueAt(item, path);

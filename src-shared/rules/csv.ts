@@ -48,7 +48,6 @@ export function escapeFormula(text: string): string {
   return needsFormulaEscape(text) ? FORMULA_ESCAPE_PREFIX + text : text;
 }
 
-
 const QUOTE_BYTE = 0x22;
 const LINE_FEED_BYTE = 0x0a;
 

@@ -12,7 +12,19 @@ export const DEFAULT_DEEPLINK_SCHEME = 'app';
 /** Items opened by id. */
 export const ITEM_TARGETS = ['story', 'ad', 'content', 'article', 'document-open'] as const;
 /** Parts of the app, opened at an optional section. */
-export const APP_PARTS = ['drive', 'timeline', 'notifications', 'applications', 'medics', 'tasks', 'universe', 'db-download', 'expert', 'user-profile', 'viewer'] as const;
+export const APP_PARTS = [
+  'drive',
+  'timeline',
+  'notifications',
+  'applications',
+  'medics',
+  'tasks',
+  'universe',
+  'db-download',
+  'expert',
+  'user-profile',
+  'viewer',
+] as const;
 export const DEEPLINK_TARGETS = ['global-search', ...ITEM_TARGETS, 'application', ...APP_PARTS] as const;
 export type DeeplinkTarget = (typeof DEEPLINK_TARGETS)[number];
 

@@ -24,7 +24,11 @@ export function clampCrop(box: CropBox, imageWidth: number, imageHeight: number)
 
 /** The box between two points (a drag, either direction), clamped to the image. */
 export function cropFromDrag(from: { x: number; y: number }, to: { x: number; y: number }, imageWidth: number, imageHeight: number): CropBox {
-  return clampCrop({ x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(to.x - from.x), height: Math.abs(to.y - from.y) }, imageWidth, imageHeight);
+  return clampCrop(
+    { x: Math.min(from.x, to.x), y: Math.min(from.y, to.y), width: Math.abs(to.x - from.x), height: Math.abs(to.y - from.y) },
+    imageWidth,
+    imageHeight,
+  );
 }
 
 /** The output height for an output width keeping the crop's proportions (at least 1 px, at most the max side). */
@@ -39,6 +43,10 @@ export function clampSide(value: number): number {
 
 /** The type and name of the edited file: JPEG stays JPEG, anything else becomes PNG (a GIF's frames are not kept). */
 export function editedFileOf(sourceName: string): { type: 'image/png' | 'image/jpeg'; fileName: string } {
-  const base = (sourceName.split(/[\\/]/).pop() ?? 'image').replace(/\.[^.]*$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 80) || 'image';
+  const base =
+    (sourceName.split(/[\\/]/).pop() ?? 'image')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+      .slice(0, 80) || 'image';
   return /\.jpe?g$/i.test(sourceName) ? { type: 'image/jpeg', fileName: `${base}.jpg` } : { type: 'image/png', fileName: `${base}.png` };
 }

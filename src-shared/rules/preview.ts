@@ -58,7 +58,7 @@ export const zoomOut = (zoom: number) => clampZoom(zoom - ZOOM_STEP);
 export function initialZoom(type: PreviewType, expanded: boolean, paneWidth: number): number {
   if (expanded) return ZOOM_EXPANDED;
   const { width } = canvasSize(type);
-  return clampZoom(Math.floor((paneWidth / width) / ZOOM_STEP) * ZOOM_STEP);
+  return clampZoom(Math.floor(paneWidth / width / ZOOM_STEP) * ZOOM_STEP);
 }
 
 // --- Toolbar (§2.2) --------------------------------------------------------------------------------------------

@@ -60,15 +60,7 @@ export function canEditBriefing(roles: readonly string[]): boolean {
  * The seven sections of the default briefing template (spec §4: client stakes, strategy, available content,
  * timings, contacts, client type, other). The spec names them without quoting a wording; these are French.
  */
-export const BRIEFING_SECTIONS = [
-  'Enjeux client',
-  'Stratégie',
-  'Contenus disponibles',
-  'Timings',
-  'Contacts',
-  'Type de client',
-  'Autre',
-] as const;
+export const BRIEFING_SECTIONS = ['Enjeux client', 'Stratégie', 'Contenus disponibles', 'Timings', 'Contacts', 'Type de client', 'Autre'] as const;
 
 type LexicalNode = Record<string, unknown>;
 

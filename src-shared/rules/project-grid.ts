@@ -190,7 +190,8 @@ function dateError(text: string): string | undefined {
   const iso = ISO_DATE.exec(trimmed);
   if (!french && !iso) return PROJECT_MESSAGES.cellDateExpected;
   const year = Number(french ? french[3] : iso![1]);
-  if ((french && french[3].length === 4 && (year < 1970 || year > 2099)) || (iso && (year < 1970 || year > 2099))) return PROJECT_MESSAGES.cellDateOutOfRange;
+  if ((french && french[3].length === 4 && (year < 1970 || year > 2099)) || (iso && (year < 1970 || year > 2099)))
+    return PROJECT_MESSAGES.cellDateOutOfRange;
   return parseDate(trimmed) == null ? PROJECT_MESSAGES.cellDateInvalid(trimmed) : undefined;
 }
 
@@ -257,7 +258,7 @@ function readCellValue(target: GridTarget, key: GridColumnKey, text: string): { 
   if (!column || column.readOnly) return {};
   const trimmed = text.trim();
   const empty = trimmed === '';
-    switch (column.kind) {
+  switch (column.kind) {
     case 'text':
       return { changes: { [key]: empty ? null : trimmed.replace(/[\t\r\n]+/g, ' ') } as CellChanges };
     case 'number': {
@@ -302,7 +303,9 @@ function readCellValue(target: GridTarget, key: GridColumnKey, text: string): { 
     case 'delayReason': {
       if (empty || fold(trimmed) === fold(NO_DELAY_REASON_LABEL)) return { changes: { delayReason: null } };
       const reason = DELAY_REASONS.find((candidate) => fold(candidate.label) === fold(trimmed) || candidate.key === trimmed);
-      return reason ? { changes: { delayReason: reason.key } } : { error: PROJECT_MESSAGES.cellChoiceExpected([NO_DELAY_REASON_LABEL, ...DELAY_REASONS.map((r) => r.label)].join(', ')) };
+      return reason
+        ? { changes: { delayReason: reason.key } }
+        : { error: PROJECT_MESSAGES.cellChoiceExpected([NO_DELAY_REASON_LABEL, ...DELAY_REASONS.map((r) => r.label)].join(', ')) };
     }
     case 'link': {
       if (trimmed === CANCELLED_LABEL) return {};
@@ -368,7 +371,12 @@ export interface PastedCell {
  * per block column, cut at the grid's edges. Read-only columns are covered (the block keeps its shape) but not
  * written.
  */
-export function mapPasteBlock(block: string[][], anchor: { rowIndex: number; column: GridColumnKey }, rowCount: number, columns: readonly GridColumnKey[]): PastedCell[] {
+export function mapPasteBlock(
+  block: string[][],
+  anchor: { rowIndex: number; column: GridColumnKey },
+  rowCount: number,
+  columns: readonly GridColumnKey[],
+): PastedCell[] {
   const firstColumn = columns.indexOf(anchor.column);
   if (firstColumn === -1) return [];
   const cells: PastedCell[] = [];
@@ -388,7 +396,10 @@ export function mapPasteBlock(block: string[][], anchor: { rowIndex: number; col
  * The changes of a paste, one entry per target touched (cells of a row merged), only what differs; `rejected`
  * counts the cells whose text the column does not understand.
  */
-export function pasteChanges(targets: readonly GridTarget[], cells: readonly PastedCell[]): { items: { id: number; changes: CellChanges }[]; rejected: number } {
+export function pasteChanges(
+  targets: readonly GridTarget[],
+  cells: readonly PastedCell[],
+): { items: { id: number; changes: CellChanges }[]; rejected: number } {
   const byRow = new Map<number, CellChanges>();
   let rejected = 0;
   for (const cell of cells) {

@@ -28,7 +28,12 @@ export const INTERMEDIATE_STATS_STATUS: TargetStatus = '3.2 stats intermédiaire
 /** What a cancelled target shows instead of its advert id. */
 export const CANCELLED_LABEL = 'ANNULE';
 /** The /targets list's default status filter (spec §2). */
-export const DEFAULT_TARGET_LIST_STATUSES: TargetStatus[] = ['2. en ligne', '3. stats à sortir', '3.1 Urgent - Stats à sortir', '3.2 stats intermédiaires'];
+export const DEFAULT_TARGET_LIST_STATUSES: TargetStatus[] = [
+  '2. en ligne',
+  '3. stats à sortir',
+  '3.1 Urgent - Stats à sortir',
+  '3.2 stats intermédiaires',
+];
 
 /** Position of a status in the spec's order (0-based): the sort key, since collations disagree on "3. " vs "3.1". */
 export function statusRank(status: string): number {

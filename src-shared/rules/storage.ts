@@ -25,10 +25,32 @@ export const IMAGE_FORMATS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 export const VIDEO_FORMATS = ['mp4', 'webm', 'ogg'] as const;
 /** The storage browser takes documents as well (spec §9: previews and icons). */
 export const DOCUMENT_FORMATS = [
-  'png', 'jpg', 'jpeg', 'gif', 'svg', 'tiff', 'tif', 'webp', 'ico',
-  'pdf', 'mp4', 'webm', 'ogg', 'mp3',
-  'ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx', 'zip',
-  'txt', 'csv', 'html', 'json', FOLDER_MARKER.slice(1),
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'svg',
+  'tiff',
+  'tif',
+  'webp',
+  'ico',
+  'pdf',
+  'mp4',
+  'webm',
+  'ogg',
+  'mp3',
+  'ppt',
+  'pptx',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'zip',
+  'txt',
+  'csv',
+  'html',
+  'json',
+  FOLDER_MARKER.slice(1),
 ] as const;
 
 /** Advert media (spec §7 Uploads): logo and cover take the spec's image list, video the video formats. */
@@ -97,7 +119,10 @@ export function isWithin(key: string, folder: string): boolean {
 /** A file name as the user's system gave it, made into one key segment (the folder part and odd characters go). */
 export function fileNameSegment(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-MAX_SEGMENT_LENGTH);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-MAX_SEGMENT_LENGTH);
   return cleaned === '.' || cleaned === '..' ? '' : cleaned;
 }
 

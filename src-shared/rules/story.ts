@@ -10,7 +10,14 @@ import { isHexColour } from './advert-screens';
 export const STORY_CANVAS = { width: 270, height: 480 } as const;
 
 /** The six colour fields of a screen (§3 Screen), in the order the editor shows them. */
-export const SCREEN_COLOUR_FIELDS = ['titleColor', 'subtitleColor', 'backgroundColor', 'footerButtonTextColor', 'footerChevronColor', 'footerBgColor'] as const;
+export const SCREEN_COLOUR_FIELDS = [
+  'titleColor',
+  'subtitleColor',
+  'backgroundColor',
+  'footerButtonTextColor',
+  'footerChevronColor',
+  'footerBgColor',
+] as const;
 export type ScreenColourField = (typeof SCREEN_COLOUR_FIELDS)[number];
 
 /** A colour is #rgb or #rrggbb (§5); surrounding spaces are forgiven, as the save check forgives them. */
@@ -127,7 +134,8 @@ export function keyboardReorderStep(state: KeyboardReorderState, key: string, mo
   if (count === 0 || index < 0 || index > last) return { kind: 'none' };
   const target = BACKWARD.includes(key) ? index - 1 : FORWARD.includes(key) ? index + 1 : key === 'Home' ? 0 : key === 'End' ? last : null;
   if (grabbedFrom !== null) {
-    if (target !== null) return target < 0 || target > last || target === index ? { kind: 'none' } : { kind: 'move', from: index, to: target, commit: false };
+    if (target !== null)
+      return target < 0 || target > last || target === index ? { kind: 'none' } : { kind: 'move', from: index, to: target, commit: false };
     if (key === ' ' || key === 'Enter') return { kind: 'drop', from: grabbedFrom, to: index };
     if (key === 'Escape') return { kind: 'cancel', from: index, to: grabbedFrom };
     return { kind: 'none' };

@@ -52,7 +52,10 @@ test.describe('account administration (web host, Chromium)', () => {
       await expect(row(page, 'ines.garnier@exemple.fr')).toHaveCount(1);
       // A long e-mail wraps inside its cell and stays left-aligned like the other cells.
       const emailLink = row(page, 'ines.garnier@exemple.fr').getByRole('button', { name: 'ines.garnier@exemple.fr' });
-      expect(await emailLink.evaluate((node) => [getComputedStyle(node).textAlign, getComputedStyle(node).overflowWrap])).toEqual(['left', 'anywhere']);
+      expect(await emailLink.evaluate((node) => [getComputedStyle(node).textAlign, getComputedStyle(node).overflowWrap])).toEqual([
+        'left',
+        'anywhere',
+      ]);
       expect(await lastMail(app, 'ines.garnier@exemple.fr')).toContain('/password/confirm?confirmationToken=');
 
       // A duplicate e-mail: the store error as an error toast; the dialog stays open, nothing lost.
@@ -121,7 +124,8 @@ test.describe('account administration (web host, Chromium)', () => {
     const failure = { ok: false, status: 400, errorMsg: 'Nom : 200 caractères au plus', field: 'name' };
     await page.route('**/__ipc/api*', async (route) => {
       const body = route.request().postDataJSON() as { payload?: { operation?: string } };
-      if (body.payload?.operation === 'admin.accounts.create') await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(failure) });
+      if (body.payload?.operation === 'admin.accounts.create')
+        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(failure) });
       else await route.continue();
     });
     try {
@@ -234,7 +238,11 @@ test.describe('account administration (web host, Chromium)', () => {
     await signIn(page, url, 'SALES');
     // Someone resets the password elsewhere: every session of the account ends.
     const api = app.apiUrl;
-    await fetch(`${api}/password/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: sales.email }) });
+    await fetch(`${api}/password/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: sales.email }),
+    });
     const token = (await lastMail(app, sales.email))!.match(/confirmationToken=([\w-]+)/)![1];
     await fetch(`${api}/password/confirm`, {
       method: 'POST',

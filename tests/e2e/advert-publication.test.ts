@@ -15,7 +15,16 @@ import { expect, signIn, test } from './fixtures';
  */
 
 /** The audience type each advert type is searched with in the editor (audiences §3). */
-const AUDIENCE_TYPE: Record<AdvertTypeName, string> = { post: 'timeline', video: 'timeline', quiz: 'timeline', search: 'search', story: 'story', notification: 'notification', tool: 'tool', banner: 'banner' };
+const AUDIENCE_TYPE: Record<AdvertTypeName, string> = {
+  post: 'timeline',
+  video: 'timeline',
+  quiz: 'timeline',
+  search: 'search',
+  story: 'story',
+  notification: 'notification',
+  tool: 'tool',
+  banner: 'banner',
+};
 const audienceName = (type: string) => `E2E Experts ${type}`;
 
 // The tests of this file share one web host and build on one another's steps.
@@ -29,7 +38,8 @@ test.use({
   },
 });
 
-const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 
 async function clearToasts(page: Page) {
@@ -72,7 +82,10 @@ async function attachAudienceAndSave(page: Page, type: AdvertTypeName) {
 async function publish(page: Page) {
   await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
   await page.getByTestId('publish-toggle').click();
-  const answer = page.locator('.Toastify__toast--error').or(toast(page, 'success', M.contentOnline)).first();
+  const answer = page
+    .locator('.Toastify__toast--error')
+    .or(toast(page, 'success', M.contentOnline))
+    .first();
   await expect(answer).toBeVisible();
   await expect(answer).toHaveText(M.contentOnline);
   await expect(page.getByTestId('publish-toggle')).toHaveText(M.unpublish);

@@ -32,19 +32,35 @@ test.use({
     prepare: async (app) => {
       apiUrl = app.apiUrl;
       const { email, password } = demoAccount('CSM');
-      const session = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+      const session = await fetch(`${app.apiUrl}/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password }),
+      });
       const answer = (await session.json()) as { accessToken: { value: string }; userId: number };
       token = answer.accessToken.value;
       // Two lines, so that the project id and the action id differ (the old 'Page projet' went to the action's id).
-      project = await api('POST', '/project', { name: 'Relance HTA', clientName: 'Sanofa', keyAccount: answer.userId, actor: 'Laboratoire', lines: 2 });
-      await api('PUT', `/target/${project.targets[1].id}/properties`, { type: 'post', status: '2. en ligne', initialQuotationDate: quoted, revenue: 9000 });
+      project = await api('POST', '/project', {
+        name: 'Relance HTA',
+        clientName: 'Sanofa',
+        keyAccount: answer.userId,
+        actor: 'Laboratoire',
+        lines: 2,
+      });
+      await api('PUT', `/target/${project.targets[1].id}/properties`, {
+        type: 'post',
+        status: '2. en ligne',
+        initialQuotationDate: quoted,
+        revenue: 9000,
+      });
       audienceId = await createAudience(app, 'E2E Cardiologues experts', { expert: true });
     },
   },
 });
 
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
-const toast = (page: Page, kind: 'success' | 'error' | 'warning', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'success' | 'error' | 'warning', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
 test.describe('advert created from an action (web host, Chromium)', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -72,7 +88,11 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await expect(editor.getByTestId('project-page')).toBeVisible();
     // Both sides hold the link: the action names the advert, the advert its action with the real quotation date.
     await expect.poll(async () => (await api('GET', `/project/${project.id}`)).targets[1].advertId).toBe(advertId);
-    expect((await api('GET', `/v2/advert/${advertId}`))._$target).toMatchObject({ id: target.id, projectId: project.id, initialQuotationDate: quoted });
+    expect((await api('GET', `/v2/advert/${advertId}`))._$target).toMatchObject({
+      id: target.id,
+      projectId: project.id,
+      initialQuotationDate: quoted,
+    });
 
     // What a post needs to go online, and an expert audience.
     await field(editor, 'logo').fill('https://cdn.exemple.fr/logo.png');

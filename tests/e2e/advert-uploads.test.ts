@@ -11,7 +11,8 @@ import { expect, signIn, test } from './fixtures';
  * image cropped and resized before upload, the media library's upload, pick and delete.
  */
 
-const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
 async function pickFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 20_000 }), page.getByTestId(button).click()]);
@@ -109,7 +110,9 @@ test.describe('advert uploads (web host, Chromium)', () => {
     await expect(toast(page, 'success', M.saved)).toBeVisible({ timeout: 20_000 });
     const db = app.host.embedded!.database.db;
     const { sql } = await import('drizzle-orm');
-    const stored = (await db.execute(sql`SELECT data FROM adverts WHERE id = ${advertId}`)) as unknown as { rows: { data: { logo: string; images: string[] } }[] };
+    const stored = (await db.execute(sql`SELECT data FROM adverts WHERE id = ${advertId}`)) as unknown as {
+      rows: { data: { logo: string; images: string[] } }[];
+    };
     expect(stored.rows[0].data.logo).toBe(logo);
     expect(stored.rows[0].data.images).toHaveLength(2);
 
@@ -122,7 +125,11 @@ test.describe('advert uploads (web host, Chromium)', () => {
     const media = await page.getByTestId('media-library-item').getAttribute('data-url');
     expect(media).toMatch(/^\/cdn\/assets\/library\/\d+\/[0-9a-f]{8}-bibliotheque\.png\?d=\d{10}$/);
     // 11 MB is refused with the spec's text.
-    await pickFile(page, 'media-library-upload', { name: 'lourd.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]) });
+    await pickFile(page, 'media-library-upload', {
+      name: 'lourd.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]),
+    });
     await expect(toast(page, 'error', MEDIA.tooLarge)).toBeVisible({ timeout: 20_000 });
     await page.getByTestId('media-library-pick').click();
     await expect(page.getByTestId('media-library')).not.toBeAttached();

@@ -17,7 +17,8 @@ test.use({
   },
 });
 
-const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 const editorId = (page: Page) => Number(new URL(page.url()).pathname.split('/').pop());
 
@@ -203,7 +204,11 @@ test.describe('adverts (web host, Chromium)', () => {
     await expect(page.getByTestId('convert-info')).toHaveText(M.convertDetachesAudience);
     // The conversion's answer, then the new item's editor: the URL changes before the article editor replaces the
     // advert's (its screen loads lazily), so wait for the editor of the right kind, not only for the URL.
-    const toArticle = page.waitForResponse((response) => response.url().includes('/__ipc/') && (response.request().postData() ?? '').includes('.migrate'), { timeout: 20_000 }).catch(() => null);
+    const toArticle = page
+      .waitForResponse((response) => response.url().includes('/__ipc/') && (response.request().postData() ?? '').includes('.migrate'), {
+        timeout: 20_000,
+      })
+      .catch(() => null);
     await page.getByTestId('convert-confirm').click();
     await toArticle;
     await page.waitForURL((u) => /\/articles\/edit\/\d+$/.test(u.pathname), { timeout: 20_000 });
@@ -236,7 +241,9 @@ test.describe('adverts (web host, Chromium)', () => {
     await page.getByTestId('deeplink-url').fill('https://www.exemple.fr/outil?x=1');
     await expect(create).toBeEnabled();
     await create.click();
-    await expect(page.getByTestId('deeplink-url-result')).toHaveText(`app://application?url=${encodeURIComponent('https://www.exemple.fr/outil?x=1')}&openMode=INTERNAL_WEBVIEW`);
+    await expect(page.getByTestId('deeplink-url-result')).toHaveText(
+      `app://application?url=${encodeURIComponent('https://www.exemple.fr/outil?x=1')}&openMode=INTERNAL_WEBVIEW`,
+    );
     await page.getByTestId('deeplink-target').selectOption('story');
     await page.getByTestId('deeplink-id').fill('abc def');
     await expect(page.getByTestId('deeplink-id-error')).toHaveText(M.deeplinkIdInvalid);
@@ -277,7 +284,12 @@ test.describe('adverts (web host, Chromium)', () => {
 
     // Beyond the rows the modal checks itself, the server checks every row: one bad row imports nothing.
     const lines = (count: number, bad?: number) =>
-      'name;type;weight\n' + Array.from({ length: count }, (_, index) => `Lot e2e ${String(index + 1).padStart(3, '0')};post;${index + 1 === bad ? 'lourd' : (index % 10) + 1}`).join('\n') + '\n';
+      'name;type;weight\n' +
+      Array.from(
+        { length: count },
+        (_, index) => `Lot e2e ${String(index + 1).padStart(3, '0')};post;${index + 1 === bad ? 'lourd' : (index % 10) + 1}`,
+      ).join('\n') +
+      '\n';
     await page.getByTestId('adverts-import').click();
     await pick(lines(300, 200));
     await expect(page.getByTestId('advert-import-errors')).toHaveCount(0);

@@ -18,7 +18,8 @@ async function insertArticles(target: WebApp, prefix: string, count: number, mod
   return inserted.map((row) => row.id);
 }
 
-const toast = (page: Page, kind: 'warning' | 'error' | 'success', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'warning' | 'error' | 'success', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
 // The tests of this file share one web host and build on one another's steps.
 test.describe.configure({ mode: 'serial' });
@@ -111,7 +112,8 @@ test.describe('articles (web host, Chromium)', () => {
     await page.getByTestId('field-name').fill('Critères e2e');
     const criteria = page.getByTestId('article-criteria');
     // Each label of §2.5 has its picker; OrGroup is shown as 'Appetence'.
-    for (const label of ['Area', 'Country', 'Role', 'Profession', 'Specialty', 'Title', 'OrGroup']) await expect(criteria.getByTestId(`criteria-${label}`)).toBeVisible();
+    for (const label of ['Area', 'Country', 'Role', 'Profession', 'Specialty', 'Title', 'OrGroup'])
+      await expect(criteria.getByTestId(`criteria-${label}`)).toBeVisible();
     await expect(criteria.getByTestId('criteria-OrGroup').locator('.criterion-title')).toHaveText('Appetence');
     await page.getByTestId('criterion-search-Area').fill('spa');
     await page.getByTestId('criterion-results-Area').getByRole('button', { name: 'spanish' }).click();

@@ -37,14 +37,22 @@ test.use({
       // Thirty app users: odd ones are doctors (profession 2), every third one an expert.
       const users = Array.from({ length: 30 }, (_, index) => {
         const n = index + 1;
-        return { externalId: `e2e-${n}`, email: `e2e.user${n}@exemple.fr`, name: `E2E ${n}`, professionId: n % 2 ? 2 : 4, area: 'french', roles: n % 3 === 0 ? ['ROLE_EXPERT'] : [] };
+        return {
+          externalId: `e2e-${n}`,
+          email: `e2e.user${n}@exemple.fr`,
+          name: `E2E ${n}`,
+          professionId: n % 2 ? 2 : 4,
+          area: 'french',
+          roles: n % 3 === 0 ? ['ROLE_EXPERT'] : [],
+        };
       });
       await api(app, await tokenOf(app, 'ADMIN'), 'POST', '/population/users', users);
     },
   },
 });
 
-const toast = (page: Page, kind: 'success' | 'warning' | 'error' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'success' | 'warning' | 'error' | 'info', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 
 async function signOut(page: Page) {
   await page.getByTestId('logout').click();
@@ -92,12 +100,15 @@ test.describe('audience screens (web host, Chromium)', () => {
     await signOut(page);
   });
 
-  test('creates an audience with two labels, shows its live size and tester, attaches an e-mail list, saves, lists, debugs and deletes it', async ({ app, signedIn }) => {
+  test('creates an audience with two labels, shows its live size and tester, attaches an e-mail list, saves, lists, debugs and deletes it', async ({
+    app,
+    signedIn,
+  }) => {
     const { url } = app;
     const page = await signedIn('ADMIN');
     await page.waitForURL((u) => u.pathname === '/adverts');
 
-    await test.step('Opening \'new\' without the create menu', async () => {
+    await test.step("Opening 'new' without the create menu", async () => {
       // Opening 'new' without the create menu: nothing in memory, back to the list with the warning.
       await page.goto(`${url}/audiences/new`);
       await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceNotSaved)).toBeVisible();
@@ -128,14 +139,22 @@ test.describe('audience screens (web host, Chromium)', () => {
       await page.waitForURL((u) => /^\/audiences\/\d+$/.test(u.pathname));
       const id = Number(new URL(page.url()).pathname.split('/').pop());
       const liveSize = page.getByTestId('live-size');
-      await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
       const doctors = Number(await liveSize.getAttribute('data-size'));
       expect(Number(await page.getByTestId('label-size-Profession').getAttribute('data-size'))).toBe(doctors);
 
       // Second label: experts. The size shrinks while nothing is saved.
       await page.getByTestId('criteria-search').fill('ROLE_EXPERT');
       await page.locator('[data-testid^="criteria-result-Role-"]').first().click();
-      await expect.poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), { timeout: 15_000 }).toBeLessThan(doctors);
+      await expect
+        .poll(async () => (await liveSize.getAttribute('data-current')) === 'true' && Number(await liveSize.getAttribute('data-size')), {
+          timeout: 15_000,
+        })
+        .toBeLessThan(doctors);
       const experts = Number(await liveSize.getAttribute('data-size'));
       expect(experts).toBeGreaterThan(0);
       await expect(page.getByTestId('audience-expert-warning')).toHaveCount(0);
@@ -180,7 +199,13 @@ test.describe('audience screens (web host, Chromium)', () => {
       await expect(page.getByTestId('email-list-status')).toContainText(AUDIENCE_MESSAGES.emailsLoaded(6));
       await page.getByTestId('email-list-add').click();
       // The address nobody has is reported, not hidden (issue 21 item 11).
-      await expect(toast(page, 'warning', AUDIENCE_MESSAGES.emailListReport({ added: 5, unknown: 1, invalid: 0, firstInvalid: [], firstUnknown: ['inconnu@nulle-part.fr'] }))).toBeVisible({ timeout: 20_000 });
+      await expect(
+        toast(
+          page,
+          'warning',
+          AUDIENCE_MESSAGES.emailListReport({ added: 5, unknown: 1, invalid: 0, firstInvalid: [], firstUnknown: ['inconnu@nulle-part.fr'] }),
+        ),
+      ).toBeVisible({ timeout: 20_000 });
       await expect(page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]')).toHaveCount(5);
       // Not UTF-8 (Windows-1252, ';'): read all the same.
       await page.getByTestId('audience-new-list').click();
@@ -199,7 +224,8 @@ test.describe('audience screens (web host, Chromium)', () => {
       // The size calculation fails: the spec's warning.
       await page.route('**/__ipc/api*', async (route) => {
         const body = route.request().postDataJSON() as { payload?: { operation?: string } };
-        if (body.payload?.operation === 'audiences.size') await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, status: 500, errorMsg: 'panne' }) });
+        if (body.payload?.operation === 'audiences.size')
+          await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, status: 500, errorMsg: 'panne' }) });
         else await route.continue();
       });
       await page.locator('[data-testid^="relationship-Role-"][data-testid$="-kind"]').click();
@@ -214,7 +240,9 @@ test.describe('audience screens (web host, Chromium)', () => {
       await expect(row).toHaveAttribute('data-name', 'Médecins experts e2e');
       await expect(row.locator('[data-area]')).toHaveAttribute('data-area', 'french');
       // The flag is a picture the page loaded (flag-icons), drawn on any machine, not an emoji flag.
-      await expect.poll(() => row.locator('img[data-flag="french"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => row.locator('img[data-flag="french"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
 
       // The debug page lists it for user 3.
       const user3 = ((await api(app, await tokenOf(app, 'ADMIN'), 'POST', '/search/users', { term: 'e2e.user3@' })) as { id: number }[])[0].id;
@@ -254,7 +282,9 @@ test.describe('audience screens (web host, Chromium)', () => {
     await expect.poll(names).toEqual([]);
     await expect(page.getByTestId('audiences-bulk-delete')).toBeDisabled();
   });
-  test('an e-mail list reports its unknown and invalid addresses, and never saves an audience without a criterion (issue 21 item 11)', async ({ app }) => {
+  test('an e-mail list reports its unknown and invalid addresses, and never saves an audience without a criterion (issue 21 item 11)', async ({
+    app,
+  }) => {
     const { page, url } = app;
     if ((await page.getByTestId('logout').count()) === 0) await signIn(page, url, 'ADMIN');
     const admin = await tokenOf(app, 'ADMIN');
@@ -279,7 +309,13 @@ test.describe('audience screens (web host, Chromium)', () => {
       await pick(file);
       await expect(page.getByTestId('email-list-status')).toContainText(AUDIENCE_MESSAGES.emailsLoaded(12_000));
       await page.getByTestId('email-list-add').click();
-      const report = AUDIENCE_MESSAGES.emailListReport({ added: 0, unknown: 12_000, invalid: 0, firstInvalid: [], firstUnknown: unknown.slice(0, 3) });
+      const report = AUDIENCE_MESSAGES.emailListReport({
+        added: 0,
+        unknown: 12_000,
+        invalid: 0,
+        firstInvalid: [],
+        firstUnknown: unknown.slice(0, 3),
+      });
       await expect(page.getByTestId('email-list-report')).toHaveText(`${AUDIENCE_MESSAGES.audienceNeedsCriterion} — ${report}`, { timeout: 30_000 });
       await expect(toast(page, 'warning', AUDIENCE_MESSAGES.audienceNeedsCriterion)).toBeVisible();
       await expect(toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(0))).toHaveCount(0);

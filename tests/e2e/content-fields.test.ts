@@ -10,7 +10,8 @@ import { signOut } from './helpers';
  * them, with no 'Enregistré' beside it; the new-group dialog says 'Créer'; a new article's preview says article.
  */
 
-const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const field = (page: Page, name: string) => page.getByTestId(`field-${name}`);
 const fieldBox = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).first();
 

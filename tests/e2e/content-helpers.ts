@@ -9,9 +9,14 @@ export async function createAudience(target: WebApp, name: string, options: { ty
   const { rows, upsertNodes } = await import('../../src-server/features/audiences/queries');
   const db = target.host.embedded!.database.db;
   const area = options.area ?? 'french';
-  const nodes = await upsertNodes(db, [{ label: 'Area', value: area, name: area }, ...(options.expert ? [{ label: 'Role', value: 'ROLE_EXPERT', name: 'ROLE_EXPERT' }] : [])]);
-  const [{ id }] = await rows<{ id: number }>(db, sql`INSERT INTO audiences (name, type, area, is_in_catalog, author_name) VALUES (${name}, ${options.type ?? 'timeline'}, ${area}, true, 'E2E') RETURNING id`);
+  const nodes = await upsertNodes(db, [
+    { label: 'Area', value: area, name: area },
+    ...(options.expert ? [{ label: 'Role', value: 'ROLE_EXPERT', name: 'ROLE_EXPERT' }] : []),
+  ]);
+  const [{ id }] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO audiences (name, type, area, is_in_catalog, author_name) VALUES (${name}, ${options.type ?? 'timeline'}, ${area}, true, 'E2E') RETURNING id`,
+  );
   for (const node of nodes) await db.execute(sql`INSERT INTO relationships (audience_id, node_id, kind) VALUES (${id}, ${node.id}, 'required')`);
   return id;
 }
-

@@ -13,13 +13,19 @@ test.use({
       // The demo workspace of `npm run web`: feeds, apps and 2,000 documents, a quarter of them about cardiology.
       const { email, password } = demoAccount('ADMIN');
       const session = await (
-        await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })
+        await fetch(`${app.apiUrl}/authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: email, password }),
+        })
       ).json();
       // A cardiologist among the app users, whatever the draw of the demo: the specialty is a criterion.
       const ingested = await fetch(`${app.apiUrl}/population/users`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken.value}` },
-        body: JSON.stringify([{ externalId: 'e2e-cardio', email: 'cardio@exemple.fr', name: 'Cardio', professionId: 2, specialtyId: 6, area: 'french', roles: [] }]),
+        body: JSON.stringify([
+          { externalId: 'e2e-cardio', email: 'cardio@exemple.fr', name: 'Cardio', professionId: 2, specialtyId: 6, area: 'french', roles: [] },
+        ]),
       });
       expect(ingested.status).toBe(200);
     },

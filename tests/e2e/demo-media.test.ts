@@ -11,7 +11,9 @@ import { expect, test, type WebApp } from './fixtures';
 const screenshots = process.env.SCREENSHOTS_DIR;
 
 async function idOf(app: WebApp, table: 'adverts' | 'articles', name: string): Promise<number> {
-  const result = (await app.host.embedded!.database.db.execute(sql`SELECT id FROM ${sql.raw(table)} WHERE name = ${name}`)) as unknown as { rows: { id: number }[] };
+  const result = (await app.host.embedded!.database.db.execute(sql`SELECT id FROM ${sql.raw(table)} WHERE name = ${name}`)) as unknown as {
+    rows: { id: number }[];
+  };
   return result.rows[0].id;
 }
 
@@ -24,7 +26,9 @@ async function demoSeeded(app: WebApp): Promise<boolean> {
 /** The image is loaded and decoded: a real picture, not a broken or refused one. */
 async function expectShown(app: WebApp, image: Locator) {
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0)), { timeout: 20_000 })
+    .toBeGreaterThan(0);
   expect(await image.evaluate((element: HTMLImageElement) => new URL(element.src).origin)).toBe(new URL(app.url).origin);
 }
 

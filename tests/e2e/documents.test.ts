@@ -3,7 +3,8 @@ import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { PNG, SVG_WITH_SCRIPT } from '../fixtures/storage-files';
 import { expect, test } from './fixtures';
 
-const today = () => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
 /** Clicks a button that opens the page's file picker, and answers it with `file`. */
 async function pickFile(page: Page, button: string, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -78,7 +79,10 @@ test.describe('storage browser (web host, Chromium)', () => {
       const src = await image.getAttribute('src');
       expect(src).toMatch(/^\/cdn\/assets\/clients\/Labo%20D%C3%A9mo\/logo\.png\?expires=\d{10}&signature=[\w-]{43}$/);
       // "Ouvrir" opens the document itself; without its signature the same address is refused.
-      const [opened] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('document-preview').getByRole('link', { name: 'Ouvrir' }).click()]);
+      const [opened] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.getByTestId('document-preview').getByRole('link', { name: 'Ouvrir' }).click(),
+      ]);
       await opened.waitForLoadState('load');
       expect(new URL(opened.url()).pathname).toBe('/cdn/assets/clients/Labo%20D%C3%A9mo/logo.png');
       expect(await opened.evaluate(() => document.contentType)).toBe('image/png');
@@ -87,7 +91,9 @@ test.describe('storage browser (web host, Chromium)', () => {
 
       // A PNG named .mp4 is refused with the spec's text, as an error toast.
       await pickFile(page, 'upload-document', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: PNG });
-      await expect(page.locator('.Toastify__toast--error', { hasText: `Une erreur est survenue: ${STORAGE_MESSAGES.invalidFileType}` })).toBeVisible();
+      await expect(
+        page.locator('.Toastify__toast--error', { hasText: `Une erreur est survenue: ${STORAGE_MESSAGES.invalidFileType}` }),
+      ).toBeVisible();
 
       // Delete with confirm: the toast, the selection reset, the folder reloaded.
       await page.getByTestId('delete-file').click();

@@ -22,7 +22,8 @@ test.use({
       );
       // More groups than one page, to scroll.
       const call = await adminApi(app);
-      for (let n = 1; n <= 30; n += 1) await call('POST', '/v2/group', { name: `Lot ${String(n).padStart(2, '0')}`, label: n % 2 ? 'OrGroup' : 'AndGroup' });
+      for (let n = 1; n <= 30; n += 1)
+        await call('POST', '/v2/group', { name: `Lot ${String(n).padStart(2, '0')}`, label: n % 2 ? 'OrGroup' : 'AndGroup' });
     },
   },
 });
@@ -63,7 +64,10 @@ test.describe('groups (web host, Chromium)', () => {
     await signOut(page);
   });
 
-  test('lists, scrolls, creates a group, adds items (group-page order, documents pre-selected), 40-item message, saves, exports, duplicates, deletes', async ({ app, signedIn }) => {
+  test('lists, scrolls, creates a group, adds items (group-page order, documents pre-selected), 40-item message, saves, exports, duplicates, deletes', async ({
+    app,
+    signedIn,
+  }) => {
     const { url } = app;
     const page = await signedIn('ADMIN');
     await page.goto(`${url}/groupes`);
@@ -112,14 +116,26 @@ test.describe('groups (web host, Chromium)', () => {
     await expect(toast(page, 'Groupe enregistré')).toBeVisible();
 
     // Removing: 41 members, still capped; then down to exactly 40, still the message; 39: none.
-    await page.getByTestId('group-member').first().getByRole('button', { name: /Retirer/ }).click();
-    await page.getByTestId('group-member').first().getByRole('button', { name: /Retirer/ }).click();
+    await page
+      .getByTestId('group-member')
+      .first()
+      .getByRole('button', { name: /Retirer/ })
+      .click();
+    await page
+      .getByTestId('group-member')
+      .first()
+      .getByRole('button', { name: /Retirer/ })
+      .click();
     await expect(page.getByTestId('group-limit')).toHaveCount(1);
     await page.getByTestId('group-save').click();
     await page.reload();
     await expect(page.getByTestId('group-member')).toHaveCount(40);
     await expect(page.getByTestId('group-limit')).toHaveText('Affichage limité à 40 items');
-    await page.getByTestId('group-member').first().getByRole('button', { name: /Retirer/ }).click();
+    await page
+      .getByTestId('group-member')
+      .first()
+      .getByRole('button', { name: /Retirer/ })
+      .click();
     await expect(page.getByTestId('group-limit')).toHaveCount(0);
     await page.getByTestId('group-save').click();
     await page.reload();
@@ -129,7 +145,12 @@ test.describe('groups (web host, Chromium)', () => {
     // The history: who, what, newest first.
     const entries = page.getByTestId('history-entry');
     await expect(entries).toHaveCount(4);
-    expect(await entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action')))).toEqual(['update', 'update', 'update', 'create']);
+    expect(await entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action')))).toEqual([
+      'update',
+      'update',
+      'update',
+      'create',
+    ]);
     await expect(entries.first()).toContainText('Alice Admin');
     await expect(entries.last()).toContainText('Création');
 
@@ -201,7 +222,9 @@ test.describe('groups (web host, Chromium)', () => {
     await page.reload();
     await expect(name).toHaveValue('Lot 07');
     await expect(page.getByTestId('group-name-error')).toHaveCount(0);
-    await expect.poll(() => page.getByTestId('history-entry').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action')))).toEqual(['create']);
+    await expect
+      .poll(() => page.getByTestId('history-entry').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-action'))))
+      .toEqual(['create']);
     await signOut(page);
   });
 });

@@ -11,7 +11,11 @@ export async function signOut(page: Page): Promise<void> {
  * Changes an account behind the page's back, as another administrator would: straight in the embedded
  * database. `roles` null deletes the account.
  */
-export async function changeAccountElsewhere(app: { host: { embedded: { database: { db: unknown } } | null } }, email: string, roles: string[] | null): Promise<void> {
+export async function changeAccountElsewhere(
+  app: { host: { embedded: { database: { db: unknown } } | null } },
+  email: string,
+  roles: string[] | null,
+): Promise<void> {
   const { sql } = await import('drizzle-orm');
   const db = app.host.embedded!.database.db as { execute(query: unknown): Promise<unknown> };
   if (roles === null) await db.execute(sql`delete from accounts where lower(email) = lower(${email})`);

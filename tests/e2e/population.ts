@@ -3,7 +3,11 @@ import { demoAccount, type WebApp } from './fixtures';
 /** Calls the embedded API over HTTP as the demo ADMIN (what the app platform's feed or another screen would do). */
 export async function adminApi(app: WebApp) {
   const { email, password } = demoAccount('ADMIN');
-  const signedIn = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+  const signedIn = await fetch(`${app.apiUrl}/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
   const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
   return async (method: string, path: string, body?: unknown): Promise<any> => {
@@ -25,7 +29,11 @@ export async function ingest(
   views: { user: string; document: string; count?: number }[] = [],
 ): Promise<void> {
   const call = await adminApi(app);
-  await call('POST', '/population/users', users.map((user) => ({ area: 'french', professionId: 2, ...user })));
+  await call(
+    'POST',
+    '/population/users',
+    users.map((user) => ({ area: 'french', professionId: 2, ...user })),
+  );
   const events = views.flatMap((view, index) =>
     Array.from({ length: view.count ?? 1 }, (_, n) => ({
       eventId: `e2e-${index}-${n}-${view.user}`,

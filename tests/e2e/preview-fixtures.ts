@@ -41,7 +41,16 @@ export const PREVIEW_FIXTURES: Record<PreviewType, Record<string, unknown>> = {
     story: {
       title: 'Exemple Santé',
       screens: [
-        { id: 1, uuid: 'screen-1', title: 'Trois minutes pour faire le point', subtitle: 'Nouvelles cibles tensionnelles', position: 0, backgroundColor: '#1D3A8A', footerButtonText: 'SUIVANT', footerBgColor: 'not-a-colour' },
+        {
+          id: 1,
+          uuid: 'screen-1',
+          title: 'Trois minutes pour faire le point',
+          subtitle: 'Nouvelles cibles tensionnelles',
+          position: 0,
+          backgroundColor: '#1D3A8A',
+          footerButtonText: 'SUIVANT',
+          footerBgColor: 'not-a-colour',
+        },
         { id: 2, uuid: 'screen-2', title: 'Les fiches pratiques', subtitle: 'À télécharger', position: 1, backgroundColor: 'nope' },
       ],
     },

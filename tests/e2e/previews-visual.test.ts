@@ -69,7 +69,9 @@ async function compare(name: string, actual: Buffer): Promise<void> {
     await attach('actual', actual);
     await attach('diff', PNG.sync.write(diff));
   }
-  expect(different / (shot.width * shot.height), `${name}: ${different} pixels differ (actual and diff attached)`).toBeLessThanOrEqual(MAX_DIFFERENT_SHARE);
+  expect(different / (shot.width * shot.height), `${name}: ${different} pixels differ (actual and diff attached)`).toBeLessThanOrEqual(
+    MAX_DIFFERENT_SHARE,
+  );
 }
 
 async function openPreview(app: WebApp, type: PreviewType): Promise<Page> {

@@ -30,7 +30,13 @@ test.use({
       const session = await api('POST', '/authenticate', { username: email, password });
       token = session.accessToken.value;
       csmId = session.userId;
-      project = await api('POST', '/project', { name: 'Grille HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 });
+      project = await api('POST', '/project', {
+        name: 'Grille HTA',
+        clientName: 'Sanofa',
+        keyAccount: session.userId,
+        actor: 'Laboratoire',
+        lines: 3,
+      });
       // A target links only an advert that exists (issue 21).
       advertId = (await api('POST', '/advert/create', { advert: { name: 'Post HTA', type: 'post' } })).id;
       await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId });
@@ -105,7 +111,7 @@ test.describe('project editor (web host, Chromium)', () => {
       expect(saved.targets[2].populationSample).toBe('Dermatologues');
     });
 
-    await test.step('\'7', async () => {
+    await test.step("'7", async () => {
       // '7. annulé' asks first, then shows ANNULE instead of the advert id.
       await expect(await settledCell(page, 0, 'link')).toHaveText(String(advertId));
       await cell(page, 0, 'status').hover();
@@ -115,7 +121,7 @@ test.describe('project editor (web host, Chromium)', () => {
       await expect(await settledCell(page, 0, 'link')).toHaveText('ANNULE', { timeout: 15_000 });
     });
 
-    await test.step('\'3.2 stats intermédiaires\' asks for the date, then sets both', async () => {
+    await test.step("'3.2 stats intermédiaires' asks for the date, then sets both", async () => {
       await cell(page, 1, 'status').hover();
       await page.getByTestId('edit-status').selectOption('3.2 stats intermédiaires');
       const dialog = page.getByTestId('feedback-date-dialog');
@@ -150,8 +156,10 @@ test.describe('project editor (web host, Chromium)', () => {
     });
   });
 
-  test('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async ({ app, browser }) => {
-
+  test('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async ({
+    app,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris' });
     const page = await context.newPage();
@@ -159,7 +167,12 @@ test.describe('project editor (web host, Chromium)', () => {
       const own = await api('POST', '/project', { name: 'Grille erreurs', clientName: 'Sanofa', keyAccount: csmId, actor: 'Laboratoire', lines: 1 });
       const [row] = own.targets;
       const linked = (await api('POST', '/advert/create', { advert: { name: 'Post erreurs', type: 'post' } })).id;
-      await api('PUT', `/target/${row.id}/properties`, { type: 'post', advertId: linked, startDate: Date.UTC(2026, 0, 10) / 1000, endDate: Date.UTC(2026, 1, 10) / 1000 });
+      await api('PUT', `/target/${row.id}/properties`, {
+        type: 'post',
+        advertId: linked,
+        startDate: Date.UTC(2026, 0, 10) / 1000,
+        endDate: Date.UTC(2026, 1, 10) / 1000,
+      });
       await signIn(page, app.url, 'CSM');
       await page.goto(`${app.url}/project/edit/${own.id}`);
       await expect(page.getByTestId('target-grid')).toBeVisible({ timeout: 20_000 });

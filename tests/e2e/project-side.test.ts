@@ -26,7 +26,11 @@ const sessions: Record<string, { token: string; userId: number }> = {};
 async function session(role: 'CSM' | 'CSM_LEAD' | 'SALES' | 'ADMIN') {
   if (!sessions[role]) {
     const { email, password } = demoAccount(role);
-    const response = await fetch(`${apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+    const response = await fetch(`${apiUrl}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    });
     const answer = (await response.json()) as { accessToken: { value: string }; userId: number };
     sessions[role] = { token: answer.accessToken.value, userId: answer.userId };
   }
@@ -71,7 +75,8 @@ test.use({
 });
 
 type Comment = { id: number; content: string; author: number; updatedAt: number };
-const loadProject = () => api('CSM', 'GET', `/project/${project.id}`) as Promise<{ comments: Comment[]; briefing: { content: unknown } | null; targets: unknown[] }>;
+const loadProject = () =>
+  api('CSM', 'GET', `/project/${project.id}`) as Promise<{ comments: Comment[]; briefing: { content: unknown } | null; targets: unknown[] }>;
 
 test.describe('project sidebar, timeline and quote import (web host, Chromium)', () => {
   test('comments (own only editable), writes a briefing, cancels, opens the timeline and imports a quote', async ({ app }) => {
@@ -198,13 +203,15 @@ test.describe('project sidebar, timeline and quote import (web host, Chromium)',
 
       // A timeline comment is saved after the typing stops (500 ms), created once then updated.
       const timelineComments = async () =>
-        ((await api('CSM', 'POST', '/projects/timeline', { ids: [project.id] })) as { targets: { id: number; comments: Comment[] }[] }[])[0].targets.find(
-          (target) => target.id === short.id,
-        )!.comments;
+        (
+          (await api('CSM', 'POST', '/projects/timeline', { ids: [project.id] })) as { targets: { id: number; comments: Comment[] }[] }[]
+        )[0].targets.find((target) => target.id === short.id)!.comments;
       await page.getByTestId(`timeline-comment-input-${short.id}`).pressSequentially('Tournage ok', { delay: 30 });
       await expect.poll(async () => (await timelineComments()).map((comment) => comment.content), { timeout: 15_000 }).toEqual(['Tournage ok']);
       await page.getByTestId(`timeline-comment-input-${short.id}`).pressSequentially(', montage en cours', { delay: 30 });
-      await expect.poll(async () => (await timelineComments()).map((comment) => comment.content), { timeout: 15_000 }).toEqual(['Tournage ok, montage en cours']);
+      await expect
+        .poll(async () => (await timelineComments()).map((comment) => comment.content), { timeout: 15_000 })
+        .toEqual(['Tournage ok, montage en cours']);
       await page.getByTestId('timeline-close').click();
       await expect(overlay).not.toBeAttached();
 
@@ -233,7 +240,7 @@ test.describe('project sidebar, timeline and quote import (web host, Chromium)',
     });
   });
 
-  test('SALES edits the briefing (spec §6 does not block it) but cannot import a quote nor edit others\' comments', async ({ app }) => {
+  test("SALES edits the briefing (spec §6 does not block it) but cannot import a quote nor edit others' comments", async ({ app }) => {
     const { page, url } = app;
     await signOut(page);
     await signIn(page, url, 'SALES');

@@ -10,7 +10,10 @@ const toasts = (page: Page) => page.locator('.Toastify__toast');
 test.describe.configure({ mode: 'serial' });
 
 test.describe('shell on the web host (issue 21 item 19)', () => {
-  test('signs in without the keychain warning (a desktop concern); the About page says once that sessions live in the host', async ({ app, signedIn }) => {
+  test('signs in without the keychain warning (a desktop concern); the About page says once that sessions live in the host', async ({
+    app,
+    signedIn,
+  }) => {
     const { url } = app;
     const page = await signedIn('CSM');
     await expect(page.getByTestId('adverts-page')).toBeVisible();
@@ -31,7 +34,9 @@ test.describe('shell on the web host (issue 21 item 19)', () => {
     await signOut(page);
   });
 
-  test('shows the Migrations button to those who may run a migration, not to SALES; SALES gets /403 on the page and a 403 from the server', async ({ app }) => {
+  test('shows the Migrations button to those who may run a migration, not to SALES; SALES gets /403 on the page and a 403 from the server', async ({
+    app,
+  }) => {
     const { page, url } = app;
     for (const role of ['CSM', 'CSM_LEAD', 'ADMIN'] as const) {
       await signIn(page, url, role);
@@ -50,7 +55,11 @@ test.describe('shell on the web host (issue 21 item 19)', () => {
     await page.waitForURL((u) => u.pathname === '/403');
     // The server refuses SALES a run whatever a page shows (the authorization matrix covers every caller).
     const { email, password } = demoAccount('SALES');
-    const signedIn = await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) });
+    const signedIn = await fetch(`${app.apiUrl}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    });
     const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
     const run = await fetch(`${app.apiUrl}/adverts/migration`, {
       method: 'POST',

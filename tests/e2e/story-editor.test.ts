@@ -5,7 +5,8 @@ import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { MP4, PNG } from '../fixtures/storage-files';
 import { expect, test } from './fixtures';
 
-const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) => page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
+const toast = (page: Page, kind: 'warning' | 'error' | 'success' | 'info', text: string) =>
+  page.locator(`.Toastify__toast--${kind}`, { hasText: text }).first();
 const bullets = (page: Page) => page.getByTestId('story-bullet');
 /** The screens' titles in bullet order (each screen is selected in turn and its title read). */
 const bulletIds = (page: Page) => bullets(page).evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute('data-screen-id'))));
@@ -131,7 +132,7 @@ test.describe('story screen editor (web host, Chromium)', () => {
       await expect(page.getByTestId('screen-colour-backgroundColor')).toHaveValue('#123');
     });
 
-    await test.step('Delete the second screen after the confirm \'Supprimer l\'écran n°2\'', async () => {
+    await test.step("Delete the second screen after the confirm 'Supprimer l'écran n°2'", async () => {
       await bullets(page).nth(1).click();
       await page.getByTestId('story-delete-screen').click();
       const prompt = page.getByTestId('story-delete-screen-prompt');
@@ -163,7 +164,11 @@ test.describe('story screen editor (web host, Chromium)', () => {
     await page.unroute('**/__upload*');
     await expect(page.getByTestId('story-canvas')).toHaveAttribute('data-media-kind', 'image');
     await expect(page.getByTestId('story-canvas-image')).toHaveAttribute('src', /^\/cdn\/.+\.png\?d=\d+$/);
-    await expect.poll(() => page.getByTestId('story-canvas-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('story-canvas-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
 
     // A video: the canvas plays it in a video area.
     await pickFile(page, 'screen-upload-illustration', { name: 'ecran.mp4', mimeType: 'video/mp4', buffer: MP4 });

@@ -24,9 +24,19 @@ async function seed() {
   };
   const session = await post('POST', '/authenticate', { username: email, password });
   const token = session.accessToken.value as string;
-  project = await post('POST', '/project', { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 }, token);
+  project = await post(
+    'POST',
+    '/project',
+    { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 3 },
+    token,
+  );
   const [online, stats, offline] = project.targets;
-  await post('PUT', `/target/${online.id}/properties`, { status: '2. en ligne', type: 'post', goal: { views: 12000 }, populationSample: 'Cardiologues' }, token);
+  await post(
+    'PUT',
+    `/target/${online.id}/properties`,
+    { status: '2. en ligne', type: 'post', goal: { views: 12000 }, populationSample: 'Cardiologues' },
+    token,
+  );
   // A target links only an advert that exists (issue 21).
   const advert = await post('POST', '/advert/create', { advert: { name: 'Vidéo HTA', type: 'video' } }, token);
   await post('PUT', `/target/${stats.id}/properties`, { status: '3. stats à sortir', type: 'video', advertId: advert.id }, token);
@@ -101,15 +111,25 @@ test.describe('targets list (web host, Chromium)', () => {
     // CSV export of everything matching, streamed through the host to a download.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('targets-export').click()]);
     expect(download.suggestedFilename()).toBe('actions.csv');
-    const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0].startsWith('\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type')).toBe(true);
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).map((line) => line.split(';')[4]).sort()).toEqual([online.actionCode, stats.actionCode].sort());
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(';')[4])
+        .sort(),
+    ).toEqual([online.actionCode, stats.actionCode].sort());
   });
 });
 
 test.describe('targets list readability (issue 21 item 15)', () => {
-  test('Enter in a column filter applies the search typed, numbers have separators, headers are French, dates stay on one line', async ({ app, browser }) => {
+  test('Enter in a column filter applies the search typed, numbers have separators, headers are French, dates stay on one line', async ({
+    app,
+    browser,
+  }) => {
     const { url } = app;
     const [online] = project.targets;
     // A window of its own, narrow: cells used to break inside dates and codes ('07/09/20↵26').
@@ -118,12 +138,21 @@ test.describe('targets list readability (issue 21 item 15)', () => {
     // Put a population and dates on the online action, as the project grid would.
     const { email, password } = demoAccount('CSM');
     const session = await (
-      await fetch(`${app.apiUrl}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password }) })
+      await fetch(`${app.apiUrl}/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password }),
+      })
     ).json();
     const updated = await fetch(`${app.apiUrl}/target/${online.id}/properties`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken.value}` },
-      body: JSON.stringify({ populationSize: 95000, startDate: Date.UTC(2026, 8, 7) / 1000, endDate: Date.UTC(2026, 9, 7) / 1000, checkDate: Date.UTC(2026, 9, 20) / 1000 }),
+      body: JSON.stringify({
+        populationSize: 95000,
+        startDate: Date.UTC(2026, 8, 7) / 1000,
+        endDate: Date.UTC(2026, 9, 7) / 1000,
+        checkDate: Date.UTC(2026, 9, 20) / 1000,
+      }),
     });
     expect(updated.status).toBe(200);
 
@@ -131,7 +160,7 @@ test.describe('targets list readability (issue 21 item 15)', () => {
     await page.goto(`${url}/targets`);
     await expect(tableRows(page)).toHaveCount(2, { timeout: 20_000 });
 
-    await test.step('The spec\'s columns under French headers, those of the project grid', async () => {
+    await test.step("The spec's columns under French headers, those of the project grid", async () => {
       const headers = await page.locator('thead th').allTextContents();
       expect(headers.slice(1).map((text) => text.replace(/[▲▼▾]/g, '').trim())).toEqual([
         'Projet',
@@ -164,7 +193,7 @@ test.describe('targets list readability (issue 21 item 15)', () => {
       });
       for (const cell of [date, row.locator('td.targets-cell-actionCode .targets-text'), row.locator('td.targets-cell-checkDate .targets-text')]) {
         const box = (await cell.boundingBox())!;
-        expect(box.height, await cell.textContent() ?? '').toBeLessThan(lineHeight * 1.5);
+        expect(box.height, (await cell.textContent()) ?? '').toBeLessThan(lineHeight * 1.5);
       }
     });
 

@@ -16,7 +16,10 @@ test.use({
           { externalId: 't-2', email: 'testeur.deux@exemple.fr' },
           { externalId: 't-3', email: 'autre@exemple.fr' },
         ],
-        [{ user: 't-1', document: 'Guide HTA', count: 3 }, { user: 't-2', document: 'Guide HTA' }],
+        [
+          { user: 't-1', document: 'Guide HTA', count: 3 },
+          { user: 't-2', document: 'Guide HTA' },
+        ],
       );
       await changeAccountElsewhere(app, demoAccount('CSM').email, ['CSM', 'CSM_LEAD']);
     },
@@ -53,7 +56,10 @@ test.describe('test accounts (web host, Chromium)', () => {
     const rows = page.locator('[data-testid^="test-account-row-"]');
     await expect(rows).toHaveCount(2);
     expect(searches.length).toBe(1);
-    expect(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-email')))).toEqual(['testeur.deux@exemple.fr', 'testeur.un@exemple.fr']);
+    expect(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-email')))).toEqual([
+      'testeur.deux@exemple.fr',
+      'testeur.un@exemple.fr',
+    ]);
     expect(await page.getByTestId('test-accounts-table').locator('th').allTextContents()).toEqual(['Id', 'E-mail', 'Interactions', 'Reset']);
 
     const un = page.locator('tr[data-email="testeur.un@exemple.fr"]');

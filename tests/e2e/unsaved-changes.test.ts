@@ -66,7 +66,9 @@ test.describe('unsaved changes (issue 21 item 6, web host, Chromium)', () => {
     await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
   });
 
-  test('advert editor: an uploaded logo is stored with the advert, so ← Publicités leaves without a question; a rename beside it still asks', async ({ app }) => {
+  test('advert editor: an uploaded logo is stored with the advert, so ← Publicités leaves without a question; a rename beside it still asks', async ({
+    app,
+  }) => {
     const { page, url } = app;
     await page.goto(`${url}/adverts/edit/${advertId}`);
     const name = page.getByTestId('field-name');
@@ -128,7 +130,14 @@ test.describe('unsaved changes (issue 21 item 6, web host, Chromium)', () => {
 
     await link.click();
     await page.waitForURL((u) => u.pathname.startsWith('/group/OrGroup/'));
-    await expect.poll(() => page.getByTestId('group-name').inputValue().catch(() => '')).toBe('Groupe du walk');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('group-name')
+          .inputValue()
+          .catch(() => ''),
+      )
+      .toBe('Groupe du walk');
     await page.goBack();
     await page.waitForURL((u) => u.pathname === `/audiences/${audienceId}`);
     await expect(page.getByRole('link', { name: /Groupe du walk/ })).toHaveCount(1);

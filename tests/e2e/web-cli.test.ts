@@ -55,7 +55,11 @@ test.describe('npm run web (the built web host)', () => {
       body: JSON.stringify({ payload: { operation: 'password.reset', input: { body: { username: admin.email } } } }),
     });
     expect(await reset.json()).toMatchObject({ ok: true });
-    await expect.poll(output, { timeout: 20_000 }).toMatch(new RegExp(`To: ${admin.email.replace('.', '\\.')}[\\s\\S]*${url.replace(/[.:/]/g, '\\$&')}/password/confirm\\?confirmationToken=[\\w-]+`));
+    await expect
+      .poll(output, { timeout: 20_000 })
+      .toMatch(
+        new RegExp(`To: ${admin.email.replace('.', '\\.')}[\\s\\S]*${url.replace(/[.:/]/g, '\\$&')}/password/confirm\\?confirmationToken=[\\w-]+`),
+      );
     // Not a terminal: the link is plain text, without OSC 8 escapes.
     expect(output()).not.toContain('\u001b]8;;');
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));

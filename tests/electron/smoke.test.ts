@@ -36,7 +36,11 @@ test.describe('Electron smoke', () => {
   test('opens a window, signs in, and keeps the session across a restart', async () => {
     const userData = mkdtempSync(join(tmpdir(), 'bo-electron-'));
     const launch = () =>
-      electron.launch({ executablePath: binary!, args: [root, `--user-data-dir=${userData}`], env: { ...process.env, BACKOFFICE_USER_DATA: userData } });
+      electron.launch({
+        executablePath: binary!,
+        args: [root, `--user-data-dir=${userData}`],
+        env: { ...process.env, BACKOFFICE_USER_DATA: userData },
+      });
     try {
       let app = await launch();
       let window = await app.firstWindow();

@@ -56,7 +56,7 @@ async function nodeCondition(db: Database, row: Row, depth = 0): Promise<SQL> {
                         GROUP BY e.user_id HAVING count(*) >= ${Math.max(row.caping ?? 1, 1)})`;
   }
   if ((row.label === 'OrGroup' || row.label === 'AndGroup') && depth < 20) {
-    const [group] = (await db.execute(sql`SELECT label FROM nodes WHERE id = ${row.nodeId}`) as unknown as { rows: { label: string }[] }).rows;
+    const [group] = ((await db.execute(sql`SELECT label FROM nodes WHERE id = ${row.nodeId}`)) as unknown as { rows: { label: string }[] }).rows;
     const members = (await relationships(db, sql`r.group_id = ${row.nodeId}`)).filter(filters);
     const parts = await Promise.all(
       members.map(async (member) => {

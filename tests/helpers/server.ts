@@ -25,7 +25,11 @@ export interface TestServer {
   /** Signs in (creating the account when `email` is not given). */
   signIn(roles: Role[]): Promise<Session & { email: string }>;
   /** Calls the API over real HTTP. */
-  request(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** The newest mail sent to `email`. */
   lastMail(email: string): Promise<{ subject: string; body: string } | undefined>;
   close(): Promise<void>;
@@ -35,7 +39,15 @@ let counter = 0;
 
 /** Starts the real API on a loopback port, on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function startTestServer(
-  options: { clock?: Clock; config?: Partial<ServerConfig>; beforeListen?: (app: App) => void; onOutboxMail?: AppOptions['onOutboxMail']; logger?: AppOptions['logger']; trustProxy?: TrustProxy; mailer?: Mailer } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<ServerConfig>;
+    beforeListen?: (app: App) => void;
+    onOutboxMail?: AppOptions['onOutboxMail'];
+    logger?: AppOptions['logger'];
+    trustProxy?: TrustProxy;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const clock = options.clock ?? new ManualClock(Date.now());

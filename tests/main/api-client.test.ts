@@ -46,7 +46,10 @@ async function client(options: { onSessionExpired?: (reason: string) => void; ti
   return { api, vault };
 }
 
-async function signedIn(roles: Parameters<TestServer['createAccount']>[0], onSessionExpired?: (reason: string) => void): Promise<{ api: ApiClient; vault: SessionVault }> {
+async function signedIn(
+  roles: Parameters<TestServer['createAccount']>[0],
+  onSessionExpired?: (reason: string) => void,
+): Promise<{ api: ApiClient; vault: SessionVault }> {
   const { email } = await server.createAccount(roles);
   const built = await client({ onSessionExpired });
   const result = await built.api.signIn(email, TEST_PASSWORD);
@@ -136,7 +139,13 @@ describe('ApiClient against a real server', () => {
     let base = server.url;
     const vault = await createSessionVault({ service: 'test', account: 'net', now: () => clock.now().getTime() });
     // The same API (as the settings name it) becoming unreachable: here by its address changing to a closed port.
-    const api = new ApiClient({ baseUrl: () => base, apiIdentity: () => 'team-server', vault, now: () => clock.now().getTime(), onSessionExpired: (r) => reasons.push(r) });
+    const api = new ApiClient({
+      baseUrl: () => base,
+      apiIdentity: () => 'team-server',
+      vault,
+      now: () => clock.now().getTime(),
+      onSessionExpired: (r) => reasons.push(r),
+    });
     expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
     clock.advance(15 * 60 * 1000);
     base = `http://127.0.0.1:${unreachable}`;
@@ -204,7 +213,10 @@ describe('ApiClient against a real server', () => {
     expect(authorizations).toEqual([]);
     // The same input sent straight to the server gets the same words: one wording on both sides.
     const admin = await server.signIn(['ADMIN']);
-    const direct = await server.request('POST', '/admin/accounts', { token: admin.accessToken.value, body: { name: 'x'.repeat(201), nickname: '', username: 'a@b.fr', roles: [] } });
+    const direct = await server.request('POST', '/admin/accounts', {
+      token: admin.accessToken.value,
+      body: { name: 'x'.repeat(201), nickname: '', username: 'a@b.fr', roles: [] },
+    });
     expect(direct.body).toEqual({ errorMsg: 'Nom : 200 caractères au plus', field: 'name' });
     await api.close();
   });
@@ -227,7 +239,11 @@ describe('ApiClient against a real server', () => {
       vault,
       logger: { warn: (details, message) => logged.push({ details, message }) },
     });
-    expect(await api.call('password.reset', { body: { username: 'a@b.fr' } })).toEqual({ ok: false, status: 502, errorMsg: MESSAGES.unexpectedAnswer });
+    expect(await api.call('password.reset', { body: { username: 'a@b.fr' } })).toEqual({
+      ok: false,
+      status: 502,
+      errorMsg: MESSAGES.unexpectedAnswer,
+    });
     expect(logged).toEqual([{ details: expect.objectContaining({ operationId: 'password.reset' }), message: expect.any(String) }]);
     expect(await api.call('password.confirm', { body: { confirmationToken: 'abc', password: 'long enough 1' } })).toEqual({
       ok: false,
@@ -270,7 +286,13 @@ describe('ApiClient against a real server', () => {
     expect(await signIn).toMatchObject({ ok: true, data: { roles: ['CSM'] } });
     await waiting.close();
 
-    const failed = new ApiClient({ baseUrl: apiAddress(() => '', () => Promise.reject(new Error('disque plein'))), vault });
+    const failed = new ApiClient({
+      baseUrl: apiAddress(
+        () => '',
+        () => Promise.reject(new Error('disque plein')),
+      ),
+      vault,
+    });
     expect(await failed.signIn(email, TEST_PASSWORD)).toEqual({ ok: false, status: 0, errorMsg: `${MESSAGES.embeddedServerFailed} : disque plein` });
     await failed.close();
   });

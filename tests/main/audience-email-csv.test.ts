@@ -35,7 +35,14 @@ describe('audience e-mail list files', () => {
     expect(preview.columns).toEqual(['email', 'nom']);
     expect(column).toBe('email');
     expect(preview.rows[0]).toEqual({ email: 'e2e.user1@exemple.fr', nom: 'Martin, Jean 1' });
-    expect(sent.flat()).toEqual(['e2e.user1@exemple.fr', 'e2e.user2@exemple.fr', 'e2e.user3@exemple.fr', 'e2e.user4@exemple.fr', 'e2e.user5@exemple.fr', 'inconnu@nulle-part.fr']);
+    expect(sent.flat()).toEqual([
+      'e2e.user1@exemple.fr',
+      'e2e.user2@exemple.fr',
+      'e2e.user3@exemple.fr',
+      'e2e.user4@exemple.fr',
+      'e2e.user5@exemple.fr',
+      'inconnu@nulle-part.fr',
+    ]);
   });
 
   it('reads a file that is not UTF-8 (Windows-1252, semicolons)', async () => {
@@ -47,7 +54,13 @@ describe('audience e-mail list files', () => {
 
   it('7 rows with 2 bad addresses: 5 sent, the 2 reported with their rows and values, never sent (issue 21 item 11)', async () => {
     const { sent, report } = await attach(fixture('audience-emails-invalid.csv'), 'email');
-    expect(sent.flat()).toEqual(['e2e.user8@exemple.fr', 'e2e.user9@exemple.fr', 'e2e.user10@exemple.fr', 'e2e.user11@exemple.fr', 'e2e.user12@exemple.fr']);
+    expect(sent.flat()).toEqual([
+      'e2e.user8@exemple.fr',
+      'e2e.user9@exemple.fr',
+      'e2e.user10@exemple.fr',
+      'e2e.user11@exemple.fr',
+      'e2e.user12@exemple.fr',
+    ]);
     expect(report).toMatchObject({ rows: 7, sent: 5, refused: 0, invalid: 2 });
     expect(report!.errors).toEqual([
       { line: 3, value: 'pas-une-adresse', message: IMPORT_MESSAGES.badValue('email', 'pas-une-adresse') },

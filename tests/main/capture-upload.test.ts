@@ -28,7 +28,12 @@ beforeAll(async () => {
   const created = await api.call('adverts.create', { body: { advert: { name: 'Capture', type: 'post' } } });
   if (!created.ok) throw new Error(created.errorMsg);
   advertId = (created.data as { id: number }).id;
-  const settings: SettingsStore = { get: () => ({ ...DEFAULT_SETTINGS }), set: () => ({ ...DEFAULT_SETTINGS }), getWindowBounds: () => null, setWindowBounds: () => undefined };
+  const settings: SettingsStore = {
+    get: () => ({ ...DEFAULT_SETTINGS }),
+    set: () => ({ ...DEFAULT_SETTINGS }),
+    getWindowBounds: () => null,
+    setWindowBounds: () => undefined,
+  };
   handlers = createIpcHandlers({
     api,
     settings,
@@ -43,7 +48,14 @@ afterAll(async () => {
 });
 
 const send = (extra: Record<string, unknown>) =>
-  dispatchIpc(handlers, 'files:uploadBytes', { jobId: randomUUID(), operation: 'bat.uploadScreenshot', fields: { advertId: String(advertId) }, fileName: 'preview.png', contentBase64: PNG.toString('base64'), ...extra });
+  dispatchIpc(handlers, 'files:uploadBytes', {
+    jobId: randomUUID(),
+    operation: 'bat.uploadScreenshot',
+    fields: { advertId: String(advertId) },
+    fileName: 'preview.png',
+    contentBase64: PNG.toString('base64'),
+    ...extra,
+  });
 
 describe('files:uploadBytes', () => {
   it("sends the page's PNG to the advert's BAT screenshots and answers webpath[]", async () => {

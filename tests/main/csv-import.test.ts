@@ -37,7 +37,9 @@ describe('CSV import in chunks', () => {
     const progress: Progress[] = [];
     const send = async (values: string[]): Promise<IpcResult<unknown>> => {
       chunks.push(values);
-      return chunks.length === 2 ? { ok: false, status: 400, errorMsg: 'E-mail : adresse e-mail invalide' } : { ok: true, data: { added: values.length } };
+      return chunks.length === 2
+        ? { ok: false, status: 400, errorMsg: 'E-mail : adresse e-mail invalide' }
+        : { ok: true, data: { added: values.length } };
     };
     const report = await imports.importColumn(handle, { column: 'email', chunkSize: 400 }, send, { onProgress: (step) => progress.push(step) });
     expect(report.rows).toBe(2500);
@@ -93,11 +95,16 @@ describe('CSV import in chunks', () => {
     await expect(imports.importColumn('inconnu', { column: 'email' }, ok)).rejects.toThrow(IMPORT_MESSAGES.fileForgotten);
     const controller = new AbortController();
     let sends = 0;
-    const run = imports.importColumn(handle, { column: 'email', chunkSize: 500 }, async () => {
-      sends += 1;
-      if (sends === 2) controller.abort();
-      return { ok: true, data: null };
-    }, { signal: controller.signal });
+    const run = imports.importColumn(
+      handle,
+      { column: 'email', chunkSize: 500 },
+      async () => {
+        sends += 1;
+        if (sends === 2) controller.abort();
+        return { ok: true, data: null };
+      },
+      { signal: controller.signal },
+    );
     await expect(run).rejects.toThrow();
     expect(sends).toBe(2);
   });

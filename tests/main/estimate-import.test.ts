@@ -15,7 +15,9 @@ const folder = mkdtempSync(join(tmpdir(), 'estimate-import-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 const HEADER = 'Numéro de devis;Client;Libellé;Quantité;Prix unitaire HT;Date de signature';
-const FILE = [HEADER, 'DEV-2026-0042;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026', 'DEV-2026-0043;Biogena;Bannière;1;800;'].join('\r\n');
+const FILE = [HEADER, 'DEV-2026-0042;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026', 'DEV-2026-0043;Biogena;Bannière;1;800;'].join(
+  '\r\n',
+);
 
 function fileOf(name: string, content: string | Buffer): string {
   const path = join(folder, name);
@@ -78,9 +80,16 @@ describe('quote export import job (main)', () => {
   it('refuses before sending: not a .csv, a binary file, a file past the character limit, an empty one', async () => {
     const { api, sent } = fakeApi();
     expect((await run(api, picking(fileOf('devis.xlsx', FILE)))).result).toMatchObject({ ok: false, errorMsg: MESSAGES.csvOnly });
-    expect((await run(api, picking(fileOf('binaire.csv', Buffer.from([80, 75, 3, 4, 0, 0]))))).result).toMatchObject({ ok: false, errorMsg: MESSAGES.csvUnreadable });
+    expect((await run(api, picking(fileOf('binaire.csv', Buffer.from([80, 75, 3, 4, 0, 0]))))).result).toMatchObject({
+      ok: false,
+      errorMsg: MESSAGES.csvUnreadable,
+    });
     const long = fileOf('long.csv', `${HEADER}\n${'x'.repeat(ESTIMATE_FILE_MAX_CHARS)}`);
-    expect((await run(api, picking(long))).result).toEqual({ ok: false, status: 413, errorMsg: PROJECT_MESSAGES.estimateFileTooLong(ESTIMATE_FILE_MAX_CHARS) });
+    expect((await run(api, picking(long))).result).toEqual({
+      ok: false,
+      status: 413,
+      errorMsg: PROJECT_MESSAGES.estimateFileTooLong(ESTIMATE_FILE_MAX_CHARS),
+    });
     expect((await run(api, picking(fileOf('vide.csv', '\n\n')))).result).toMatchObject({ ok: false, errorMsg: PROJECT_MESSAGES.estimateFileInvalid });
     expect(sent).toEqual([]);
   });
@@ -96,9 +105,18 @@ describe('quote export import job (main)', () => {
     const events: unknown[] = [];
     const { api, sent } = fakeApi();
     const files = { ...picking(path) } as unknown as HostFiles;
-    const handlers = createIpcHandlers({ api: api as ApiClient, settings: {} as never, files, appInfo: () => ({}) as never, emit: (event, payload) => events.push({ event, payload }) });
+    const handlers = createIpcHandlers({
+      api: api as ApiClient,
+      settings: {} as never,
+      files,
+      appInfo: () => ({}) as never,
+      emit: (event, payload) => events.push({ event, payload }),
+    });
     const jobId = crypto.randomUUID();
-    expect(await dispatchIpc(handlers, 'files:importEstimates', { jobId })).toEqual({ ok: true, data: { fileName: 'canal.csv', quotes: 2, lines: 2 } });
+    expect(await dispatchIpc(handlers, 'files:importEstimates', { jobId })).toEqual({
+      ok: true,
+      data: { fileName: 'canal.csv', quotes: 2, lines: 2 },
+    });
     expect(sent).toHaveLength(1);
     expect(events).toContainEqual({ event: 'files:progress', payload: { jobId, done: Buffer.byteLength(FILE), total: Buffer.byteLength(FILE) } });
     // An unknown field is a bad call: the channel takes the job id and the web host's upload only.
@@ -106,7 +124,12 @@ describe('quote export import job (main)', () => {
 
     // Cancelled while the dialog is open: nothing is sent.
     let release!: () => void;
-    const slowFiles = { async pickCsv() { await new Promise<void>((resolve) => (release = resolve)); return { path, fileName: 'canal.csv', temporary: false }; } } as unknown as HostFiles;
+    const slowFiles = {
+      async pickCsv() {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { path, fileName: 'canal.csv', temporary: false };
+      },
+    } as unknown as HostFiles;
     const slow = createIpcHandlers({ api: api as ApiClient, settings: {} as never, files: slowFiles, appInfo: () => ({}) as never });
     const cancelledJob = crypto.randomUUID();
     const answer = dispatchIpc(slow, 'files:importEstimates', { jobId: cancelledJob });

@@ -22,7 +22,12 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('CSV reading', () => {
   it('reads UTF-8 with ; separators', async () => {
     const result = await readCsvFile(join(fixtures, 'utf8-semicolon.csv'));
-    expect(result).toMatchObject({ fileName: 'utf8-semicolon.csv', columns: ['Profession', 'Specialty', 'Nom', '22/01'], encoding: 'utf-8', delimiter: ';' });
+    expect(result).toMatchObject({
+      fileName: 'utf8-semicolon.csv',
+      columns: ['Profession', 'Specialty', 'Nom', '22/01'],
+      encoding: 'utf-8',
+      delimiter: ';',
+    });
     expect(result.rows).toEqual([{ Profession: 'Médecin', Specialty: 'Cardiologie', Nom: 'Dr Élise', '22/01': '1200' }]);
   });
 

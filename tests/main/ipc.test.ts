@@ -90,4 +90,3 @@ describe('IPC dispatch', () => {
     expect(Object.keys(ipcChannels).filter((channel) => channel.startsWith('settings:'))).toEqual(['settings:get']);
   });
 });
-

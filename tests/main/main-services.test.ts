@@ -45,8 +45,14 @@ describe('createMainServices (both hosts)', () => {
     const second = await open();
     const admin = await server.createAccount(['ADMIN']);
     const sales = await server.createAccount(['SALES']);
-    expect(await first.dispatch('session:signIn', { username: admin.email, password: TEST_PASSWORD })).toMatchObject({ ok: true, data: { roles: ['ADMIN'] } });
-    expect(await second.dispatch('session:signIn', { username: sales.email, password: TEST_PASSWORD })).toMatchObject({ ok: true, data: { roles: ['SALES'] } });
+    expect(await first.dispatch('session:signIn', { username: admin.email, password: TEST_PASSWORD })).toMatchObject({
+      ok: true,
+      data: { roles: ['ADMIN'] },
+    });
+    expect(await second.dispatch('session:signIn', { username: sales.email, password: TEST_PASSWORD })).toMatchObject({
+      ok: true,
+      data: { roles: ['SALES'] },
+    });
     // Each session keeps its own tokens: the SALES sign-in did not replace the ADMIN one.
     expect(await first.dispatch('api:call', { operation: 'admin.roles', input: {} })).toMatchObject({ ok: true });
     expect(await second.dispatch('api:call', { operation: 'admin.roles', input: {} })).toMatchObject({ ok: false, status: 403 });
@@ -70,7 +76,11 @@ describe('createMainServices (both hosts)', () => {
 describe('the hosts are thin', () => {
   const hostFiles = (folder: string): string[] =>
     readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? hostFiles(join(folder, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.config.ts') ? [join(folder, entry.name)] : [],
+      entry.isDirectory()
+        ? hostFiles(join(folder, entry.name))
+        : entry.name.endsWith('.ts') && !entry.name.endsWith('.config.ts')
+          ? [join(folder, entry.name)]
+          : [],
     );
   const files = hostFiles(join(root, 'src-main/hosts'));
 
@@ -90,6 +100,8 @@ describe('the hosts are thin', () => {
   });
 
   it('split the web host into static files, IPC over HTTP, events and file transfers', () => {
-    expect(readdirSync(join(root, 'src-main/hosts/web')).sort()).toEqual(expect.arrayContaining(['files.ts', 'events.ts', 'ipc-http.ts', 'static-files.ts']));
+    expect(readdirSync(join(root, 'src-main/hosts/web')).sort()).toEqual(
+      expect.arrayContaining(['files.ts', 'events.ts', 'ipc-http.ts', 'static-files.ts']),
+    );
   });
 });

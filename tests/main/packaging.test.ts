@@ -4,12 +4,20 @@ import { describe, expect, it } from 'vitest';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const builderConfig = readFileSync(root('electron-builder.yml'), 'utf8');
-const packageJson = JSON.parse(readFileSync(root('package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(root('package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 /** The `electronFuses:` block of electron-builder.yml, as key → value (a flat block of booleans). */
 function fuses(): Record<string, string> {
   const block = /^electronFuses:\n((?:[ \t]+.*\n?)+)/m.exec(builderConfig)?.[1] ?? '';
-  return Object.fromEntries(block.split('\n').filter((line) => line.includes(':')).map((line) => line.trim().split(/:\s*/) as [string, string]));
+  return Object.fromEntries(
+    block
+      .split('\n')
+      .filter((line) => line.includes(':'))
+      .map((line) => line.trim().split(/:\s*/) as [string, string]),
+  );
 }
 
 /** The `asarUnpack:` list of electron-builder.yml (comments left out). */

@@ -22,7 +22,9 @@ beforeAll(async () => {
   const vault = await createSessionVault({ service: 'test', account: server.url });
   api = new ApiClient({ baseUrl: () => server.url, vault });
   expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
-  const created = await api.call('projects.create', { body: { name: 'Export main', clientName: 'Servyer', keyAccount: id, actor: 'Laboratoire', lines: 0 } });
+  const created = await api.call('projects.create', {
+    body: { name: 'Export main', clientName: 'Servyer', keyAccount: id, actor: 'Laboratoire', lines: 0 },
+  });
   if (!created.ok) throw new Error(created.errorMsg);
   await server.database.db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type)
     SELECT ${created.data.id}, n, 'MAIN-' || n, '2. en ligne', 1, 'post' FROM generate_series(1, ${ROWS}) n`);
@@ -41,9 +43,14 @@ describe('targets export through main', () => {
     expect(answersFile('targets.list')).toBe(false);
     const path = join(folder, 'actions.csv');
     const progress: Progress[] = [];
-    const { rows } = await downloadCsvFile((id, callInput, signal) => api.open(id, callInput as never, signal), { operation: 'targets.export', input }, path, {
-      onProgress: (p) => progress.push(p),
-    });
+    const { rows } = await downloadCsvFile(
+      (id, callInput, signal) => api.open(id, callInput as never, signal),
+      { operation: 'targets.export', input },
+      path,
+      {
+        onProgress: (p) => progress.push(p),
+      },
+    );
     expect(rows).toBe(ROWS);
     const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(ROWS + 1);
@@ -54,11 +61,14 @@ describe('targets export through main', () => {
   }, 120_000);
 
   it('counts rows, not line breaks: a cell holding one is one row of progress', async () => {
-    const created = await api.call('projects.create', { body: { name: 'Export lignes', clientName: 'Servyer', keyAccount, actor: 'Laboratoire', lines: 0 } });
+    const created = await api.call('projects.create', {
+      body: { name: 'Export lignes', clientName: 'Servyer', keyAccount, actor: 'Laboratoire', lines: 0 },
+    });
     if (!created.ok) throw new Error(created.errorMsg);
     const MULTILINE_ROWS = 6_000;
     // Every row has a cell with CRLF, one with a bare LF, and a quote: each row is three lines of the file.
-    await server.database.db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, population_sample, population_category)
+    await server.database.db
+      .execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, population_sample, population_category)
       SELECT ${created.data.id}, n, 'LINES-' || n, '2. en ligne', 1, 'post', 'Ligne ' || n || E'\r\nsuite "citée"', E'Cardio\nNeuro' FROM generate_series(1, ${MULTILINE_ROWS}) n`);
     const path = join(folder, 'lignes.csv');
     const progress: Progress[] = [];
@@ -78,13 +88,22 @@ describe('targets export through main', () => {
 
   it('refused input and cancellation leave no file', async () => {
     const path = join(folder, 'refused.csv');
-    const refused = downloadCsvFile((id, callInput, signal) => api.open(id, callInput as never, signal), { operation: 'targets.export', input: { body: { limit: 0 } } }, path);
+    const refused = downloadCsvFile(
+      (id, callInput, signal) => api.open(id, callInput as never, signal),
+      { operation: 'targets.export', input: { body: { limit: 0 } } },
+      path,
+    );
     await expect(refused).rejects.toBeInstanceOf(ExportFailedError);
     const controller = new AbortController();
-    const cancelled = downloadCsvFile((id, callInput, signal) => api.open(id, callInput as never, signal), { operation: 'targets.export', input }, join(folder, 'cancelled.csv'), {
-      signal: controller.signal,
-      onProgress: () => controller.abort(),
-    });
+    const cancelled = downloadCsvFile(
+      (id, callInput, signal) => api.open(id, callInput as never, signal),
+      { operation: 'targets.export', input },
+      join(folder, 'cancelled.csv'),
+      {
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      },
+    );
     await expect(cancelled).rejects.toThrow();
     expect(readdirSync(folder).filter((name) => name !== 'actions.csv')).toEqual([]);
     expect(existsSync(path)).toBe(false);

@@ -46,7 +46,10 @@ describe('settings', () => {
     expect(() => store.set({ appCreationToolUrl: 'javascript:alert(1)' })).toThrow(INVALID_LINK_URL);
     expect(store.get().appCreationToolUrl).toBe('');
     const stored = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...stored, settings: { ...stored.settings, appCreationToolUrl: 'javascript:alert(1)', apiUrl: 'api.exemple.fr' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...stored, settings: { ...stored.settings, appCreationToolUrl: 'javascript:alert(1)', apiUrl: 'api.exemple.fr' } }),
+    );
     expect(store.get()).toMatchObject({ appCreationToolUrl: '', shortUrlServiceUrl: 'https://s.exemple.fr', apiUrl: 'api.exemple.fr' });
   });
 

@@ -50,7 +50,12 @@ beforeAll(async () => {
   const vault = await createSessionVault({ service: 't', account: 't' });
   api = new ApiClient({ baseUrl: () => server.url, vault });
   expect((await api.signIn(email, TEST_PASSWORD)).ok).toBe(true);
-  const settings: SettingsStore = { get: () => ({ ...DEFAULT_SETTINGS }), set: () => ({ ...DEFAULT_SETTINGS }), getWindowBounds: () => null, setWindowBounds: () => undefined };
+  const settings: SettingsStore = {
+    get: () => ({ ...DEFAULT_SETTINGS }),
+    set: () => ({ ...DEFAULT_SETTINGS }),
+    getWindowBounds: () => null,
+    setWindowBounds: () => undefined,
+  };
   handlers = createIpcHandlers({
     api,
     settings,
@@ -146,7 +151,10 @@ describe('files:upload', () => {
     nextPick = { path: huge, fileName: 'huge.mp4', temporary: false };
     expect(await upload()).toEqual({ ok: false, status: 413, errorMsg: tooLargeFor(DOCUMENT_MAX_BYTES) });
     expect(await upload({ fields: { path: root, other: 'x' } })).toMatchObject({ ok: false, status: 400 });
-    expect(await dispatchIpc(handlers, 'files:upload', { jobId: randomUUID(), operation: 'storage.list', fields: {} })).toMatchObject({ ok: false, status: 0 });
+    expect(await dispatchIpc(handlers, 'files:upload', { jobId: randomUUID(), operation: 'storage.list', fields: {} })).toMatchObject({
+      ok: false,
+      status: 0,
+    });
     // The server's refusal comes back as is: a PNG named .mp4.
     const fake = join(folder, 'fake.mp4');
     writeFileSync(fake, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));

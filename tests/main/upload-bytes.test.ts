@@ -29,7 +29,12 @@ beforeAll(async () => {
   const created = await api.call('adverts.create', { body: { advert: { name: 'Octets', type: 'post' } } });
   if (!created.ok) throw new Error(created.errorMsg);
   advertId = created.data.id;
-  const settings: SettingsStore = { get: () => ({ ...DEFAULT_SETTINGS }), set: () => ({ ...DEFAULT_SETTINGS }), getWindowBounds: () => null, setWindowBounds: () => undefined };
+  const settings: SettingsStore = {
+    get: () => ({ ...DEFAULT_SETTINGS }),
+    set: () => ({ ...DEFAULT_SETTINGS }),
+    getWindowBounds: () => null,
+    setWindowBounds: () => undefined,
+  };
   handlers = createIpcHandlers({
     api,
     settings,
@@ -73,11 +78,19 @@ describe('files:uploadBytes', () => {
 
   it('checks extension, size and payload before a byte leaves; the server refuses bytes that are not what the name says', async () => {
     expect(await send(PNG, { fileName: 'recadre.exe' })).toEqual({ ok: false, status: 400, errorMsg: formatNotAllowed(ADVERT_ATTACHMENT_FORMATS) });
-    expect(await send(Buffer.concat([PNG, Buffer.alloc(PAGE_UPLOAD_MAX_BYTES + 1 - PNG.length)]))).toEqual({ ok: false, status: 413, errorMsg: STORAGE_MESSAGES.tooLarge });
+    expect(await send(Buffer.concat([PNG, Buffer.alloc(PAGE_UPLOAD_MAX_BYTES + 1 - PNG.length)]))).toEqual({
+      ok: false,
+      status: 413,
+      errorMsg: STORAGE_MESSAGES.tooLarge,
+    });
     // Past the cap the payload itself is refused, and so is text that is not base64.
     expect(await send(Buffer.alloc(PAGE_UPLOAD_MAX_BYTES + 4))).toMatchObject({ ok: false, status: 0 });
     expect(await send(PNG, { contentBase64: 'not base64!' })).toMatchObject({ ok: false, status: 0 });
     expect(await send(PNG, { fields: { advertId: 'x' } })).toMatchObject({ ok: false, status: 400 });
-    expect(await send(PNG, { fileName: 'clip.mp4', params: { kind: 'video' } })).toEqual({ ok: false, status: 400, errorMsg: STORAGE_MESSAGES.invalidFileType });
+    expect(await send(PNG, { fileName: 'clip.mp4', params: { kind: 'video' } })).toEqual({
+      ok: false,
+      status: 400,
+      errorMsg: STORAGE_MESSAGES.invalidFileType,
+    });
   });
 });

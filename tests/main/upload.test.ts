@@ -63,7 +63,11 @@ describe('ApiClient.uploadStream', () => {
     const onDisk = join(mkdtempSync(join(tmpdir(), 'bo-upload-')), 'document.bin');
     const large = randomBytes(8 * 1024 * 1024);
     writeFileSync(onDisk, large);
-    const fromDisk = await client.uploadStream('POST', '/document/upload', await multipartFromFile({ fileName: 'document.bin', contentType: 'application/octet-stream', path: onDisk }, {}));
+    const fromDisk = await client.uploadStream(
+      'POST',
+      '/document/upload',
+      await multipartFromFile({ fileName: 'document.bin', contentType: 'application/octet-stream', path: onDisk }, {}),
+    );
     expect(fromDisk.ok).toBe(true);
     const streamed = received[1];
     expect(streamed.method).toBe('POST');

@@ -17,7 +17,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const templateDir = inject('pgliteTemplateDir');
 
 async function count(host: WebHost, table: 'app_users' | 'audiences' | 'audience_groups'): Promise<number> {
-  const result = (await host.embedded!.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] };
+  const result = (await host.embedded!.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+    rows: { n: number }[];
+  };
   return result.rows[0].n;
 }
 
@@ -45,7 +47,14 @@ async function appInfo(host: WebHost): Promise<{ ok: boolean }> {
 describe('web host demo population', { timeout: 240_000 }, () => {
   it('starts without waiting for the full demo population, which is then written while the page works', async () => {
     const folder = join(work, 'full');
-    const host = await startWebHost({ port: 0, rendererDir, dataDir: join(folder, 'pglite'), templateDir, settingsFile: join(folder, 'settings.json'), logger: pino({ level: 'silent' }) });
+    const host = await startWebHost({
+      port: 0,
+      rendererDir,
+      dataDir: join(folder, 'pglite'),
+      templateDir,
+      settingsFile: join(folder, 'settings.json'),
+      logger: pino({ level: 'silent' }),
+    });
     try {
       // Sample audiences come last, after 20,000 users and 200,000 events: the start did not wait for them.
       expect(await count(host, 'audiences')).toBe(0);
@@ -80,7 +89,15 @@ describe('web host demo population', { timeout: 240_000 }, () => {
 
   it('without the demo, no population', async () => {
     const folder = join(work, 'none');
-    const host = await startWebHost({ port: 0, rendererDir, dataDir: join(folder, 'pglite'), templateDir, settingsFile: join(folder, 'settings.json'), demo: false, logger: pino({ level: 'silent' }) });
+    const host = await startWebHost({
+      port: 0,
+      rendererDir,
+      dataDir: join(folder, 'pglite'),
+      templateDir,
+      settingsFile: join(folder, 'settings.json'),
+      demo: false,
+      logger: pino({ level: 'silent' }),
+    });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(await count(host, 'app_users')).toBe(0);

@@ -16,7 +16,10 @@ beforeAll(async () => {
   api = await startTestServer();
   const rendererDir = join(work, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/app.js"></script></body></html>');
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body><script type="module" src="/assets/app.js"></script></body></html>',
+  );
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   host = await startWebHost({ port: 0, rendererDir, apiUrl: api.url, settingsFile: join(work, 'settings.json'), logger: pino({ level: 'silent' }) });
 });
@@ -32,7 +35,13 @@ class Browser {
   async ipc(channel: string, payload: unknown, headers: Record<string, string> = {}, target: WebHost = host): Promise<Response> {
     const response = await fetch(`${target.url}/__ipc/${channel}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-backoffice-secret': target.secret, origin: target.url, ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-backoffice-secret': target.secret,
+        origin: target.url,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
       body: JSON.stringify({ payload }),
     });
     const set = response.headers.get('set-cookie');
@@ -47,7 +56,12 @@ const browser = new Browser();
 const ipc = (channel: string, payload: unknown, headers: Record<string, string> = {}) => browser.ipc(channel, payload, headers);
 
 /** A raw request: fetch will not let a test choose the Host header or send a malformed path. */
-function raw(path: string, headers: Record<string, string>, method = 'GET', body?: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const { hostname, port } = new URL(host.url);
   return new Promise((resolve, reject) => {
     const request = httpRequest({ hostname, port, path, method, headers }, (response) => {
@@ -63,7 +77,12 @@ function raw(path: string, headers: Record<string, string>, method = 'GET', body
 describe('web host', () => {
   it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
     // A route may end like a file name: a new advert named after its action code (issue 21).
-    for (const path of ['/', '/admin', '/password/confirm?confirmationToken=x', `/adverts/edit/project-${encodeURIComponent('SANOFA - Cardio HTA - SANCAR26-1.2')}`]) {
+    for (const path of [
+      '/',
+      '/admin',
+      '/password/confirm?confirmationToken=x',
+      `/adverts/edit/project-${encodeURIComponent('SANOFA - Cardio HTA - SANCAR26-1.2')}`,
+    ]) {
       const response = await fetch(`${host.url}${path}`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -86,7 +105,13 @@ describe('web host', () => {
     const port = new URL(host.url).port;
     const { email } = await api.createAccount(['ADMIN']);
     await ipc('session:signIn', { username: email, password: TEST_PASSWORD });
-    const exportRequest = { jobId: crypto.randomUUID(), operation: 'admin.accounts.list', input: { query: {} }, columns: [{ key: 'username', header: 'E-mail' }], defaultName: 'a.csv' };
+    const exportRequest = {
+      jobId: crypto.randomUUID(),
+      operation: 'admin.accounts.list',
+      input: { query: {} },
+      columns: [{ key: 'username', header: 'E-mail' }],
+      defaultName: 'a.csv',
+    };
     const saved = await (await ipc('files:exportCsv', exportRequest)).json();
     for (const path of ['/', '/admin', `/__events?secret=${host.secret}`, saved.data.downloadUrl]) {
       for (const foreignHost of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`]) {
@@ -96,7 +121,12 @@ describe('web host', () => {
         expect(answer.body).not.toContain(host.secret);
       }
     }
-    const ipcAnswer = await raw('/__ipc/settings:get', { host: 'evil.example', 'content-type': 'application/json', 'x-backoffice-secret': host.secret }, 'POST', '{}');
+    const ipcAnswer = await raw(
+      '/__ipc/settings:get',
+      { host: 'evil.example', 'content-type': 'application/json', 'x-backoffice-secret': host.secret },
+      'POST',
+      '{}',
+    );
     expect(ipcAnswer.status).toBe(421);
     // The listening address under each of its names is ours; the download was not spent by the refused tries.
     for (const name of ['127.0.0.1', 'localhost', '[::1]']) expect((await raw('/', { host: `${name}:${port}` })).status).toBe(200);
@@ -127,7 +157,12 @@ describe('web host', () => {
   it('answers a malformed URL with 400 and errorMsg, not 500', async () => {
     const port = new URL(host.url).port;
     for (const path of ['/%E0%A4%A', '/assets/%E0%A4%A.js', '/__ipc/%E0%A4%A']) {
-      const answer = await raw(path, { host: `127.0.0.1:${port}`, origin: host.url, 'content-type': 'application/json', 'x-backoffice-secret': host.secret }, path.startsWith('/__ipc') ? 'POST' : 'GET', path.startsWith('/__ipc') ? '{}' : undefined);
+      const answer = await raw(
+        path,
+        { host: `127.0.0.1:${port}`, origin: host.url, 'content-type': 'application/json', 'x-backoffice-secret': host.secret },
+        path.startsWith('/__ipc') ? 'POST' : 'GET',
+        path.startsWith('/__ipc') ? '{}' : undefined,
+      );
       expect(answer.status, path).toBe(400);
       expect(JSON.parse(answer.body), path).toMatchObject({ errorMsg: MESSAGES.badUrl });
     }
@@ -197,7 +232,13 @@ describe('web host', () => {
   });
 
   it('ends a browser session left idle', async () => {
-    const idleHost = await startWebHost({ port: 0, rendererDir: join(work, 'renderer'), apiUrl: api.url, settingsFile: join(work, 'idle.json'), sessionIdleMs: 300 });
+    const idleHost = await startWebHost({
+      port: 0,
+      rendererDir: join(work, 'renderer'),
+      apiUrl: api.url,
+      settingsFile: join(work, 'idle.json'),
+      sessionIdleMs: 300,
+    });
     try {
       const user = await api.createAccount(['CSM']);
       const idle = new Browser();
@@ -219,7 +260,13 @@ describe('web host', () => {
     const reader = events.body!.getReader();
     const jobId = crypto.randomUUID();
     const exported = await (
-      await ipc('files:exportCsv', { jobId, operation: 'admin.accounts.list', input: { query: {} }, columns: [{ key: 'username', header: 'E-mail' }], defaultName: 'comptes.csv' })
+      await ipc('files:exportCsv', {
+        jobId,
+        operation: 'admin.accounts.list',
+        input: { query: {} },
+        columns: [{ key: 'username', header: 'E-mail' }],
+        defaultName: 'comptes.csv',
+      })
     ).json();
     expect(exported).toMatchObject({ ok: true, data: { savedAs: 'comptes.csv', downloadUrl: expect.stringMatching(/^\/__download\//) } });
     expect(exported.data.rows).toBeGreaterThan(0);
@@ -238,12 +285,19 @@ describe('web host', () => {
 
   it('takes a CSV the page uploads (streamed, with the secret) and previews it by its upload id, once', async () => {
     const upload = (body: string, headers: Record<string, string> = {}) =>
-      fetch(`${host.url}/__upload?name=liste.csv`, { method: 'POST', headers: { 'x-backoffice-secret': host.secret, origin: host.url, ...headers }, body });
+      fetch(`${host.url}/__upload?name=liste.csv`, {
+        method: 'POST',
+        headers: { 'x-backoffice-secret': host.secret, origin: host.url, ...headers },
+        body,
+      });
     expect((await upload('email\na@b.fr', { 'x-backoffice-secret': 'wrong' })).status).toBe(403);
     const uploaded = await (await upload('email;Nom\nMédecin@exemple.fr;X\nb@exemple.fr;Y\n')).json();
     expect(uploaded).toMatchObject({ ok: true, data: { uploadId: expect.any(String) } });
     const preview = await (await ipc('files:previewCsv', { uploadId: uploaded.data.uploadId })).json();
-    expect(preview).toMatchObject({ ok: true, data: { fileName: 'liste.csv', columns: ['email', 'Nom'], rowCount: 2, rows: [{ email: 'Médecin@exemple.fr' }, { Nom: 'Y' }] } });
+    expect(preview).toMatchObject({
+      ok: true,
+      data: { fileName: 'liste.csv', columns: ['email', 'Nom'], rowCount: 2, rows: [{ email: 'Médecin@exemple.fr' }, { Nom: 'Y' }] },
+    });
     // An upload is taken once: the import owns its file.
     expect(await (await ipc('files:previewCsv', { uploadId: uploaded.data.uploadId })).json()).toEqual({ ok: true, data: null });
   });
@@ -296,9 +350,9 @@ describe('web host with the embedded API', { timeout: 120_000 }, () => {
   });
 
   it('refuses an API address that is not a URL, saying so', async () => {
-    await expect(startWebHost({ port: 0, rendererDir: rendererDir(), apiUrl: 'backoffice-api:4000', settingsFile: join(work, 'bad.json') })).rejects.toThrow(
-      "Adresse d'API invalide : backoffice-api:4000",
-    );
+    await expect(
+      startWebHost({ port: 0, rendererDir: rendererDir(), apiUrl: 'backoffice-api:4000', settingsFile: join(work, 'bad.json') }),
+    ).rejects.toThrow("Adresse d'API invalide : backoffice-api:4000");
   });
 
   it('fails to start, closing its port, when the embedded database cannot open', async () => {

@@ -69,11 +69,14 @@ describe('Electron security checklist items covered by the window options', () =
   });
 
   it('refuses every permission request', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) expect(isPermissionAllowed(permission)).toBe(false);
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read'])
+      expect(isPermissionAllowed(permission)).toBe(false);
   });
 
   it('turns a password-reset deep link into the in-app route, and nothing else', () => {
-    expect(routeFromDeepLink('backoffice://app/password/confirm?confirmationToken=abc_DEF-123')).toBe('/password/confirm?confirmationToken=abc_DEF-123');
+    expect(routeFromDeepLink('backoffice://app/password/confirm?confirmationToken=abc_DEF-123')).toBe(
+      '/password/confirm?confirmationToken=abc_DEF-123',
+    );
     expect(routeFromDeepLink('backoffice://app/admin')).toBeNull();
     expect(routeFromDeepLink('backoffice://evil/password/confirm?confirmationToken=x')).toBeNull();
     expect(routeFromDeepLink('backoffice://app/password/confirm?confirmationToken=<script>')).toBeNull();

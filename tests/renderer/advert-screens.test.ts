@@ -12,8 +12,24 @@ import { createFakeBridge } from './fake-bridge';
 
 type Filters = { published?: boolean; countries?: number[] };
 const defs: FilterDef<Filters>[] = [
-  { kind: 'choice', key: 'published', label: 'Publication', options: [{ label: 'Publiées', value: true }, { label: 'Non publiées', value: false }] },
-  { kind: 'multi', key: 'countries', label: 'Pays', options: [{ label: 'France', value: 72 }, { label: 'Espagne', value: 722 }] },
+  {
+    kind: 'choice',
+    key: 'published',
+    label: 'Publication',
+    options: [
+      { label: 'Publiées', value: true },
+      { label: 'Non publiées', value: false },
+    ],
+  },
+  {
+    kind: 'multi',
+    key: 'countries',
+    label: 'Pays',
+    options: [
+      { label: 'France', value: 72 },
+      { label: 'Espagne', value: 722 },
+    ],
+  },
 ];
 
 describe('filter chips (§2.1)', () => {
@@ -45,7 +61,9 @@ describe('editor atoms (in-memory bridge)', () => {
     store.set(atoms.startNewAtom, { name: '', type: null });
     expect(await store.set(atoms.saveAtom)).toBeNull();
     expect(fake.calls).toEqual([]);
-    expect(store.get(pendingNoticesAtom)).toEqual([{ text: `${ADVERT_MESSAGES.advertNameRequired} / ${M.advertTypeRequired}`, kind: 'warning', durationMs: 3000 }]);
+    expect(store.get(pendingNoticesAtom)).toEqual([
+      { text: `${ADVERT_MESSAGES.advertNameRequired} / ${M.advertTypeRequired}`, kind: 'warning', durationMs: 3000 },
+    ]);
     expect(store.get(atoms.highlightAtom)).toEqual(['name', 'type']);
     await vi.advanceTimersByTimeAsync(2999);
     expect(store.get(atoms.highlightAtom)).toEqual(['name', 'type']);

@@ -19,13 +19,19 @@ describe('Jotai state (one concern per atom, each named)', () => {
       'app/settings': await import('../../src-renderer/app/settings'),
     };
     for (const feature of readdirSync(features)) {
-      if (readdirSync(`${features}${feature}`).includes('atoms.ts')) modules[feature] = await import(`../../src-renderer/features/${feature}/atoms.ts`);
+      if (readdirSync(`${features}${feature}`).includes('atoms.ts'))
+        modules[feature] = await import(`../../src-renderer/features/${feature}/atoms.ts`);
       // A feature with several concerns keeps them in atoms/<concern>.ts.
       if (readdirSync(`${features}${feature}`).includes('atoms')) {
-        for (const file of readdirSync(`${features}${feature}/atoms`)) modules[`${feature}/${file}`] = await import(`../../src-renderer/features/${feature}/atoms/${file}`);
+        for (const file of readdirSync(`${features}${feature}/atoms`))
+          modules[`${feature}/${file}`] = await import(`../../src-renderer/features/${feature}/atoms/${file}`);
       }
     }
-    const atoms = Object.entries(modules).flatMap(([module, exports]) => Object.entries(exports).filter(([, value]) => isAtom(value)).map(([name, value]) => ({ module, name, value })));
+    const atoms = Object.entries(modules).flatMap(([module, exports]) =>
+      Object.entries(exports)
+        .filter(([, value]) => isAtom(value))
+        .map(([name, value]) => ({ module, name, value })),
+    );
     expect(atoms.length).toBeGreaterThan(10);
     const unlabelled = atoms.filter(({ value }) => !/^[a-z]+(\.[A-Za-z]+)+$/.test((value as { debugLabel?: string }).debugLabel ?? ''));
     expect(unlabelled.map(({ module, name }) => `${module}:${name}`)).toEqual([]);

@@ -16,7 +16,13 @@ import { bridgeAtom } from '../../src-renderer/lib/bridge';
 import { pendingNoticesAtom } from '../../src-renderer/lib/notices';
 import { cancelUploadAtom, uploadFileAtom, uploadProgressAtom, uploadsAtom } from '../../src-renderer/lib/uploads';
 
-const file = (name: string, folder = 'assets/clients') => ({ name, path: `${folder}/${name}`, url: `/cdn/${folder}/${name}?d=1`, size: 10, updatedAt: Date.UTC(2026, 0, 5) });
+const file = (name: string, folder = 'assets/clients') => ({
+  name,
+  path: `${folder}/${name}`,
+  url: `/cdn/${folder}/${name}?d=1`,
+  size: 10,
+  updatedAt: Date.UTC(2026, 0, 5),
+});
 
 /** A bridge that answers each channel from `answers` (a function of the payload) and records every call. */
 function scriptedBridge(answers: Partial<Record<IpcChannel, (payload: any) => IpcResult<unknown> | Promise<IpcResult<unknown>>>>) {
@@ -40,11 +46,17 @@ describe('upload jobs (lib/uploads)', () => {
   it('shows the job and its progress while main uploads, ignores other jobs, forgets it after, and cancels', async () => {
     const store = createStore();
     let finish: (result: IpcResult<unknown>) => void = () => undefined;
-    const { bridge, calls } = scriptedBridge({ 'files:upload': () => new Promise((resolve) => (finish = resolve)), 'files:cancel': () => ({ ok: true, data: { cancelled: true } }) });
+    const { bridge, calls } = scriptedBridge({
+      'files:upload': () => new Promise((resolve) => (finish = resolve)),
+      'files:cancel': () => ({ ok: true, data: { cancelled: true } }),
+    });
     store.set(bridgeAtom, bridge);
     const running = store.set(uploadFileAtom, { operation: 'storage.uploadDocument', fields: { path: 'assets/clients' }, label: 'clients' });
     const [job] = store.get(uploadsAtom);
-    expect(calls[0]).toEqual({ channel: 'files:upload', payload: { operation: 'storage.uploadDocument', fields: { path: 'assets/clients' }, jobId: job.id } });
+    expect(calls[0]).toEqual({
+      channel: 'files:upload',
+      payload: { operation: 'storage.uploadDocument', fields: { path: 'assets/clients' }, jobId: job.id },
+    });
     store.set(uploadProgressAtom, { jobId: job.id, done: 5, total: 10 });
     store.set(uploadProgressAtom, { jobId: 'other', done: 1, total: 1 });
     expect(store.get(uploadsAtom)).toEqual([{ id: job.id, label: 'clients', done: 5, total: 10, cancelling: false }]);
@@ -97,13 +109,23 @@ describe('storage browser atoms', () => {
       'api:call': ({ operation, input }) =>
         operation === 'storage.list' ? listing(input.query.folder, []) : { ok: false, status: 404, errorMsg: STORAGE_MESSAGES.fileNotFound },
       'files:upload': ({ fields }) =>
-        fields.path.endsWith('Stop') ? { ok: false, status: 0, errorMsg: STORAGE_MESSAGES.uploadCancelled } : { ok: false, status: 400, errorMsg: 'Type de fichier non autorisé' },
+        fields.path.endsWith('Stop')
+          ? { ok: false, status: 0, errorMsg: STORAGE_MESSAGES.uploadCancelled }
+          : { ok: false, status: 400, errorMsg: 'Type de fichier non autorisé' },
     });
     store.set(bridgeAtom, bridge);
     await store.set(deleteFileAtom, file('x.pdf'));
-    expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: `Une erreur est survenue: ${STORAGE_MESSAGES.fileNotFound}`, kind: 'error', durationMs: 2500 });
+    expect(store.get(pendingNoticesAtom).at(-1)).toEqual({
+      text: `Une erreur est survenue: ${STORAGE_MESSAGES.fileNotFound}`,
+      kind: 'error',
+      durationMs: 2500,
+    });
     await store.set(uploadDocumentAtom);
-    expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: 'Une erreur est survenue: Type de fichier non autorisé', kind: 'error', durationMs: 2500 });
+    expect(store.get(pendingNoticesAtom).at(-1)).toEqual({
+      text: 'Une erreur est survenue: Type de fichier non autorisé',
+      kind: 'error',
+      durationMs: 2500,
+    });
     store.set(currentFolderAtom, 'assets/clients/Stop');
     await store.set(uploadDocumentAtom);
     expect(store.get(pendingNoticesAtom).at(-1)).toMatchObject({ text: STORAGE_MESSAGES.uploadCancelled, kind: 'info' });
@@ -120,7 +142,10 @@ describe('storage browser atoms', () => {
     expect(await store.set(createFolderAtom, '../x')).toBe(STORAGE_MESSAGES.folderNameInvalid);
     expect(calls).toEqual([]);
     expect(await store.set(createFolderAtom, ' Labo Été ')).toBeNull();
-    expect(calls[0]).toMatchObject({ channel: 'files:upload', payload: { operation: 'storage.uploadDocument', fields: { path: 'assets/clients/Labo Été' }, folderMarker: true } });
+    expect(calls[0]).toMatchObject({
+      channel: 'files:upload',
+      payload: { operation: 'storage.uploadDocument', fields: { path: 'assets/clients/Labo Été' }, folderMarker: true },
+    });
   });
 
   it('shows dates as DD/MM/yyyy', () => {

@@ -21,7 +21,12 @@ function exportBridge() {
   return { bridge, calls, finish: (result: IpcResult<unknown>) => finish(result) };
 }
 
-const request = { operation: 'admin.accounts.list' as const, input: { query: {} }, columns: [{ key: 'username', header: 'E-mail' }], defaultName: 'comptes.csv' };
+const request = {
+  operation: 'admin.accounts.list' as const,
+  input: { query: {} },
+  columns: [{ key: 'username', header: 'E-mail' }],
+  defaultName: 'comptes.csv',
+};
 
 describe('file jobs (exports through main)', () => {
   it('shows the job with its progress while it runs, then a success notice, and forgets it', async () => {
@@ -40,7 +45,9 @@ describe('file jobs (exports through main)', () => {
     fake.finish({ ok: true, data: { savedAs: '/home/claire/comptes.csv', rows: 2101 } });
     expect(await running).toEqual({ savedAs: '/home/claire/comptes.csv', rows: 2101 });
     expect(store.get(fileJobsAtom)).toEqual([]);
-    expect(store.get(pendingNoticesAtom)).toEqual([{ text: EXPORT_MESSAGES.exported(2101, '/home/claire/comptes.csv'), kind: 'success', durationMs: 3000 }]);
+    expect(store.get(pendingNoticesAtom)).toEqual([
+      { text: EXPORT_MESSAGES.exported(2101, '/home/claire/comptes.csv'), kind: 'success', durationMs: 3000 },
+    ]);
   });
 
   it('cancels through main, and says so as information, not as an error', async () => {

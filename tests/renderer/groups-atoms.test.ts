@@ -2,7 +2,12 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { Group } from '@shared/contract/audiences';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
-import { deletedAudiencesAtom, historyAtoms, loadDeletedAudiencesAtom, restoreDeletedAudienceAtom } from '../../src-renderer/features/audiences/history/audience-history';
+import {
+  deletedAudiencesAtom,
+  historyAtoms,
+  loadDeletedAudiencesAtom,
+  restoreDeletedAudienceAtom,
+} from '../../src-renderer/features/audiences/history/audience-history';
 import { pendingNoticesAtom } from '../../src-renderer/lib/notices';
 import * as editor from '../../src-renderer/features/groups/atoms/editor';
 import * as accounts from '../../src-renderer/features/test-accounts/atoms';
@@ -19,7 +24,19 @@ const group: Group = {
   id: 7,
   name: 'Appétence',
   label: 'OrGroup',
-  relationships: [{ id: 1, source: 7, target: 3, node: { id: 3, label: 'Feed', name: 'Cardiologie' }, type: 'AND', kind: 'required', event: null, caping: '2', action: null }],
+  relationships: [
+    {
+      id: 1,
+      source: 7,
+      target: 3,
+      node: { id: 3, label: 'Feed', name: 'Cardiologie' },
+      type: 'AND',
+      kind: 'required',
+      event: null,
+      caping: '2',
+      action: null,
+    },
+  ],
   labels: ['Feed'],
   audiencesCount: 0,
   updatedAt: 1,
@@ -49,8 +66,17 @@ describe('group editor atoms (in-memory bridge)', () => {
     store.set(editor.searchLabelAtom, 'Document');
     store.set(editor.searchTermAtom, ' guide ');
     const searching = store.set(editor.runSearchAtom);
-    expect(fake.calls[1]).toEqual({ operation: 'nodes.search', input: { query: { term: 'guide', limit: 100, isGroup: 'true', groupId: 7, label: 'Document' } } });
-    await fake.answer(0, { ok: true, data: [{ id: 5, label: 'Document', name: 'Guide A' }, { id: 6, label: 'Document', name: 'Guide B' }] });
+    expect(fake.calls[1]).toEqual({
+      operation: 'nodes.search',
+      input: { query: { term: 'guide', limit: 100, isGroup: 'true', groupId: 7, label: 'Document' } },
+    });
+    await fake.answer(0, {
+      ok: true,
+      data: [
+        { id: 5, label: 'Document', name: 'Guide A' },
+        { id: 6, label: 'Document', name: 'Guide B' },
+      ],
+    });
     await searching;
     expect([...store.get(editor.searchSelectionAtom)]).toEqual([5, 6]);
     store.set(editor.toggleResultAtom, 6);

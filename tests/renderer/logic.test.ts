@@ -21,7 +21,9 @@ describe('lazy screens', () => {
 
   it('pass a chunk that loads in time, and turn a failed import into the same message', async () => {
     await expect(withChunkTimeout(async () => 'screen')).resolves.toBe('screen');
-    await expect(withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow(MESSAGES.loadingChunkFailed);
+    await expect(withChunkTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow(
+      MESSAGES.loadingChunkFailed,
+    );
   });
 });
 

@@ -37,12 +37,22 @@ const project: Project = {
   isProjectCommented: true,
   createdAt: 1,
 };
-const targetComment = (id: number, content: string): TargetComment => ({ id, targetId: 11, author: 7, authorName: 'Camille', content, createdAt: 1, updatedAt: 1 });
+const targetComment = (id: number, content: string): TargetComment => ({
+  id,
+  targetId: 11,
+  author: 7,
+  authorName: 'Camille',
+  content,
+  createdAt: 1,
+  updatedAt: 1,
+});
 
 describe('project timeline atoms (in-memory bridge)', () => {
   it('a second debounced edit waits for the first save and updates the comment it created', async () => {
     const { fake, store } = setup();
-    store.set(timeline.timelineTargetsAtom, [{ id: 11, actionCode: 'A1', type: 'post', status: '2. en ligne', startDate: 0, endDate: null, comments: [] }]);
+    store.set(timeline.timelineTargetsAtom, [
+      { id: 11, actionCode: 'A1', type: 'post', status: '2. en ligne', startDate: 0, endDate: null, comments: [] },
+    ]);
     const first = store.set(timeline.saveTimelineCommentAtom, { targetId: 11, draft: 'Tournage' });
     const second = store.set(timeline.saveTimelineCommentAtom, { targetId: 11, draft: 'Tournage ok' });
     await settle();

@@ -28,12 +28,23 @@ describe('projects list atoms (Jotai store, in-memory bridge)', () => {
   it('starts on the current CSM, asks 8 then 25, and stops after a page that is not full', async () => {
     const { fake, store } = setup(3);
     const csm = store.set(loadProjectsCsmAtom);
-    await fake.answer(0, { ok: true, data: { csm: [{ id: 2, name: 'Autre' }, { id: 3, name: 'Camille' }] } });
+    await fake.answer(0, {
+      ok: true,
+      data: {
+        csm: [
+          { id: 2, name: 'Autre' },
+          { id: 3, name: 'Camille' },
+        ],
+      },
+    });
     await csm;
     expect(store.get(projectsFiltersAtom)).toEqual({ keyAccount: [3] });
 
     const first = store.set(loadProjectsAtom, 'reset');
-    expect(fake.calls[1]).toEqual({ operation: 'projects.list', input: { body: { orderBy: 'id', order: 'DESC', keyAccount: [3], skip: 0, limit: 8 } } });
+    expect(fake.calls[1]).toEqual({
+      operation: 'projects.list',
+      input: { body: { orderBy: 'id', order: 'DESC', keyAccount: [3], skip: 0, limit: 8 } },
+    });
     await fake.answer(0, page(range(1, 8)));
     await first;
     expect(store.get(projectsHasMoreAtom)).toBe(true);

@@ -15,7 +15,11 @@ describe('router and screen registry', () => {
   it('gives every <Route> a registry entry (the catch-all aside), and every available screen a <Route>', () => {
     const declared = new Set(screenEntries().map((screen) => screen.path));
     expect(routed.filter((path) => path !== '*' && !declared.has(path))).toEqual([]);
-    expect(availableScreens().map((screen) => screen.path).filter((path) => !routed.includes(path))).toEqual([]);
+    expect(
+      availableScreens()
+        .map((screen) => screen.path)
+        .filter((path) => !routed.includes(path)),
+    ).toEqual([]);
     // A screen of a later issue is not routed before it exists.
     expect(routed).not.toContain('/imports');
     expect(routed.filter((path) => path === '*')).toHaveLength(1);

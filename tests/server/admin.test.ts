@@ -37,7 +37,12 @@ describe('account list', () => {
       expect(new Set(names).size).toBe(121);
       expect(names.slice(0, 3)).toEqual(['Compte 000', 'Compte 001', 'Compte 002']);
       expect(first.body.items[0]).toEqual(
-        expect.objectContaining({ id: expect.any(Number), uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), nickname: expect.any(String), roles: ['CSM'] }),
+        expect.objectContaining({
+          id: expect.any(Number),
+          uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          nickname: expect.any(String),
+          roles: ['CSM'],
+        }),
       );
       expect(first.body.items[0].username).toBe(first.body.items[0].email);
     } finally {
@@ -46,7 +51,12 @@ describe('account list', () => {
   });
 
   it('filters on name, nickname and e-mail, treating % and _ as letters', async () => {
-    const created = await asAdmin('POST', '/admin/accounts', { name: 'Zoé Lefèvre', nickname: 'zozo_42', username: 'zoe.lefevre@exemple.fr', roles: [] });
+    const created = await asAdmin('POST', '/admin/accounts', {
+      name: 'Zoé Lefèvre',
+      nickname: 'zozo_42',
+      username: 'zoe.lefevre@exemple.fr',
+      roles: [],
+    });
     expect(created.status).toBe(201);
     for (const term of ['lefèvre', 'ZOZO_4', 'exemple.fr']) {
       const found = await asAdmin('GET', `/admin/accounts?term=${encodeURIComponent(term)}`);
@@ -79,7 +89,12 @@ describe('account search ignores accents and case', () => {
 
 describe('account creation', () => {
   it('creates the account, mails a link to choose a password, and the link works', async () => {
-    const response = await asAdmin('POST', '/admin/accounts', { name: 'Nina Roux', nickname: 'Nina', username: 'Nina.Roux@Exemple.fr', roles: ['SALES', 'CSM'] });
+    const response = await asAdmin('POST', '/admin/accounts', {
+      name: 'Nina Roux',
+      nickname: 'Nina',
+      username: 'Nina.Roux@Exemple.fr',
+      roles: ['SALES', 'CSM'],
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: 'Nina Roux', nickname: 'Nina', username: 'Nina.Roux@Exemple.fr', roles: ['CSM', 'SALES'] });
     const mail = await server.lastMail('Nina.Roux@Exemple.fr');
@@ -169,8 +184,17 @@ describe('GET /meta', () => {
       await local.createAccount(['CSM_LEAD'], 'Bruno');
       const meta = (await local.request('GET', '/meta', { token: user.accessToken.value })).body;
       expect(Object.fromEntries(meta.professions.map((p: { id: number; name: string }) => [p.name, p.id]))).toEqual({
-        'Médecin': 2, 'Autre profession de santé': 8, 'Pharmacien': 4, 'Infirmier': 3, 'Sage-femme': 6, 'Patient': 7,
-        'Kinésithérapeute': 9, 'Dentiste': 5, 'Préparateur en pharmacie': 10, 'Pédicure-podologue': 12, 'Secrétaire médicale': 11,
+        Médecin: 2,
+        'Autre profession de santé': 8,
+        Pharmacien: 4,
+        Infirmier: 3,
+        'Sage-femme': 6,
+        Patient: 7,
+        Kinésithérapeute: 9,
+        Dentiste: 5,
+        'Préparateur en pharmacie': 10,
+        'Pédicure-podologue': 12,
+        'Secrétaire médicale': 11,
       });
       expect(meta.specialties.length).toBeGreaterThanOrEqual(45);
       expect(meta.specialties).toContainEqual({ id: 1, name: 'Médecine générale' });

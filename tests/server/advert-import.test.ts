@@ -16,7 +16,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const rows = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => ({ name: `${prefix} ${index + 1}`, type: 'post', weight: String((index % 10) + 1), isFree: index % 2 ? 'yes' : '0', autoStartAt: '1893456000' }));
+  Array.from({ length: count }, (_, index) => ({
+    name: `${prefix} ${index + 1}`,
+    type: 'post',
+    weight: String((index % 10) + 1),
+    isFree: index % 2 ? 'yes' : '0',
+    autoStartAt: '1893456000',
+  }));
 
 async function countNamed(prefix: string): Promise<number> {
   const listed = await server.request('POST', '/adverts', { token: csm, body: { term: prefix, limit: 1 } });

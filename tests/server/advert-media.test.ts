@@ -84,13 +84,30 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('advert media upload
 
   it("refuses a PNG renamed .mp4, formats outside the kind's list, 11 MB and a missing advert; the advert's media stay empty", async () => {
     const { id } = await advert({ type: 'post' });
-    expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
-    expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'logo.png', PNG)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(VIDEO_FORMATS) } });
-    expect(await upload('/f/advert/attachment/logo/upload', { advertId: id }, 'clip.mp4', MP4)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(ADVERT_IMAGE_FORMATS) } });
-    expect((await upload('/f/advert/attachment/logo/upload', { advertId: id }, 'brief.pdf', PNG)).body.errorMsg).toMatch(/^Format non autorisé: .*, seulement\.$/);
+    expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'clip.mp4', PNG)).toEqual({
+      status: 400,
+      body: { errorMsg: 'Type de fichier non autorisé' },
+    });
+    expect(await upload('/f/advert/attachment/video/upload', { advertId: id }, 'logo.png', PNG)).toEqual({
+      status: 400,
+      body: { errorMsg: formatNotAllowed(VIDEO_FORMATS) },
+    });
+    expect(await upload('/f/advert/attachment/logo/upload', { advertId: id }, 'clip.mp4', MP4)).toEqual({
+      status: 400,
+      body: { errorMsg: formatNotAllowed(ADVERT_IMAGE_FORMATS) },
+    });
+    expect((await upload('/f/advert/attachment/logo/upload', { advertId: id }, 'brief.pdf', PNG)).body.errorMsg).toMatch(
+      /^Format non autorisé: .*, seulement\.$/,
+    );
     const big = Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]);
-    expect(await upload('/f/advert/attachment/cover/upload', { advertId: id }, 'big.png', big)).toEqual({ status: 413, body: { errorMsg: STORAGE_MESSAGES.tooLarge } });
-    expect(await upload('/f/advert/attachment/logo/upload', { advertId: 999_999 }, 'logo.png', PNG)).toEqual({ status: 404, body: { errorMsg: MESSAGES.advertNotFound } });
+    expect(await upload('/f/advert/attachment/cover/upload', { advertId: id }, 'big.png', big)).toEqual({
+      status: 413,
+      body: { errorMsg: STORAGE_MESSAGES.tooLarge },
+    });
+    expect(await upload('/f/advert/attachment/logo/upload', { advertId: 999_999 }, 'logo.png', PNG)).toEqual({
+      status: 404,
+      body: { errorMsg: MESSAGES.advertNotFound },
+    });
     expect((await upload('/f/advert/attachment/poster/upload', { advertId: id }, 'logo.png', PNG)).status).toBe(400);
     expect((await upload('/f/advert/attachment/logo/upload', { advertId: 'abc' }, 'logo.png', PNG)).status).toBe(400);
     const saved = await server.request('GET', `/v2/advert/${id}`, { token: csm });
@@ -129,16 +146,29 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('advert media upload
     expect(screens[1]).toMatchObject({ id: 2, logo: screenLogo.body.webpath, illustration: null });
     expect(logo.body.advert.story.logo).toBe((await server.request('GET', `/v2/advert/${id}`, { token: csm })).body.story.logo);
 
-    expect(await upload('/f/advert/attachment/story/logo/upload', { advertId: id }, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toEqual({
+    expect(
+      await upload('/f/advert/attachment/story/logo/upload', { advertId: id }, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).toEqual({
       status: 400,
       body: { errorMsg: formatNotAllowed(STORY_IMAGE_FORMATS) },
     });
-    expect((await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'doc.pdf', PNG)).body.errorMsg).toBe(formatNotAllowed(STORY_ILLUSTRATION_FORMATS));
-    expect(await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'fond.webm', PNG)).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
-    expect(await upload('/f/advert/attachment/story/screen/logo/upload', { advertId: id, screenId: 9 }, 'logo.png', PNG)).toMatchObject({ status: 404, body: { errorMsg: MESSAGES.screenNotFound } });
+    expect((await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'doc.pdf', PNG)).body.errorMsg).toBe(
+      formatNotAllowed(STORY_ILLUSTRATION_FORMATS),
+    );
+    expect(await upload('/f/advert/attachment/story/screen/upload', { advertId: id, screenId: 1 }, 'fond.webm', PNG)).toEqual({
+      status: 400,
+      body: { errorMsg: 'Type de fichier non autorisé' },
+    });
+    expect(await upload('/f/advert/attachment/story/screen/logo/upload', { advertId: id, screenId: 9 }, 'logo.png', PNG)).toMatchObject({
+      status: 404,
+      body: { errorMsg: MESSAGES.screenNotFound },
+    });
     expect((await upload('/f/advert/attachment/story/screen/logo/upload', { advertId: id }, 'logo.png', PNG)).status).toBe(400);
     const post = await advert({ type: 'post' });
-    expect(await upload('/f/advert/attachment/story/logo/upload', { advertId: post.id }, 'logo.png', PNG)).toMatchObject({ status: 400, body: { errorMsg: MESSAGES.notAStory } });
+    expect(await upload('/f/advert/attachment/story/logo/upload', { advertId: post.id }, 'logo.png', PNG)).toMatchObject({
+      status: 400,
+      body: { errorMsg: MESSAGES.notAStory },
+    });
   });
 
   it('a video advert is published only with a video, uploaded or not', async () => {

@@ -24,7 +24,11 @@ async function insertLegacy(table: 'adverts' | 'articles', name: string, type: s
 
 describe('/adverts/migration', () => {
   it('lists the items in an older layout with their mapped type, and migrates them with the legacy mapping', async () => {
-    const video = await insertLegacy('adverts', 'Ancienne vidéo', null, { timeline: true, post: { video: 'https://cdn.test/v.mp4' }, document: { title: 'Titre ancien', author: 'Labo' } });
+    const video = await insertLegacy('adverts', 'Ancienne vidéo', null, {
+      timeline: true,
+      post: { video: 'https://cdn.test/v.mp4' },
+      document: { title: 'Titre ancien', author: 'Labo' },
+    });
     const story = await insertLegacy('articles', 'Ancienne story', null, { category: 'STORY', document: { title: 'Une story' } });
     const listed = await server.request('GET', '/adverts/migration', { token: sales });
     expect(listed.status).toBe(200);
@@ -35,7 +39,16 @@ describe('/adverts/migration', () => {
     ]);
 
     expect((await server.request('POST', '/adverts/migration', { token: sales, body: { items: [{ kind: 'advert', id: video }] } })).status).toBe(403);
-    const run = await server.request('POST', '/adverts/migration', { token: csm, body: { items: [{ kind: 'advert', id: video }, { kind: 'article', id: story }, { kind: 'advert', id: 999999 }] } });
+    const run = await server.request('POST', '/adverts/migration', {
+      token: csm,
+      body: {
+        items: [
+          { kind: 'advert', id: video },
+          { kind: 'article', id: story },
+          { kind: 'advert', id: 999999 },
+        ],
+      },
+    });
     expect(run.status).toBe(200);
     expect(run.body.migrated).toBe(2);
     expect(run.body.failed).toEqual([expect.objectContaining({ kind: 'advert', id: 999999 })]);

@@ -39,8 +39,10 @@ const attempt = (method: string, path: string, body?: unknown) => server.request
 async function project(name: string, lines = 2): Promise<{ id: number; targets: { id: number; actionCode: string }[] }> {
   return call('POST', '/project', { name, clientName: 'Sanofa', keyAccount: csmId, actor: 'Laboratoire', lines }, 201);
 }
-const advert = (name: string, targetId?: number) => call('POST', '/advert/create', { advert: { name, type: 'post' }, ...(targetId ? { targetId } : {}) }, 201);
-const targetOf = async (projectId: number, targetId: number) => (await call('GET', `/project/${projectId}`)).targets.find((t: { id: number }) => t.id === targetId);
+const advert = (name: string, targetId?: number) =>
+  call('POST', '/advert/create', { advert: { name, type: 'post' }, ...(targetId ? { targetId } : {}) }, 201);
+const targetOf = async (projectId: number, targetId: number) =>
+  (await call('GET', `/project/${projectId}`)).targets.find((t: { id: number }) => t.id === targetId);
 
 describe('advert ↔ target link', () => {
   it('set from the target: the advert shows its _$target with the project id and the initial quotation date', async () => {
@@ -48,7 +50,12 @@ describe('advert ↔ target link', () => {
     const quoted = nowSeconds() - 30 * DAY;
     const made = await advert('Post lié');
     expect(made._$target).toBeNull();
-    const linked = await call('PUT', `/target/${targets[0].id}/properties`, { type: 'post', advertId: made.id, initialQuotationDate: quoted, revenue: 9000 });
+    const linked = await call('PUT', `/target/${targets[0].id}/properties`, {
+      type: 'post',
+      advertId: made.id,
+      initialQuotationDate: quoted,
+      revenue: 9000,
+    });
     expect(linked.advertId).toBe(made.id);
 
     const loaded = await call('GET', `/v2/advert/${made.id}`);
@@ -67,7 +74,10 @@ describe('advert ↔ target link', () => {
     });
     // The list row and its action-code filter read the same link.
     const listed = await call('POST', '/adverts', { term: String(made.id), limit: 5 });
-    expect(listed.items.find((row: { id: number }) => row.id === made.id)).toMatchObject({ targetId: targets[0].id, _$targets: [{ id: targets[0].id }] });
+    expect(listed.items.find((row: { id: number }) => row.id === made.id)).toMatchObject({
+      targetId: targets[0].id,
+      _$targets: [{ id: targets[0].id }],
+    });
     const byCode = await call('POST', '/adverts', { actionCodes: [targets[0].actionCode], limit: 5 });
     expect(byCode.items.map((row: { id: number }) => row.id)).toEqual([made.id]);
 
@@ -113,13 +123,19 @@ describe('advert ↔ target link', () => {
         { id: targets[1].id, changes: { advertId: 999_998 } },
       ],
     });
-    expect(pasted).toMatchObject({ status: 400, body: { errorMsg: `${targets[1].actionCode} : ${PROJECT_MESSAGES.advertNotFound}`, field: 'items.1.changes.advertId' } });
+    expect(pasted).toMatchObject({
+      status: 400,
+      body: { errorMsg: `${targets[1].actionCode} : ${PROJECT_MESSAGES.advertNotFound}`, field: 'items.1.changes.advertId' },
+    });
     expect((await targetOf(projectId, targets[0].id)).advertId).toBeNull();
 
     // One advert, one action.
     await call('PUT', `/target/${targets[0].id}/properties`, { advertId: made.id });
     const taken = await attempt('PUT', `/target/${targets[1].id}/properties`, { advertId: made.id });
-    expect(taken).toMatchObject({ status: 409, body: { errorMsg: PROJECT_MESSAGES.advertLinkedElsewhere(targets[0].actionCode), field: 'advertId' } });
+    expect(taken).toMatchObject({
+      status: 409,
+      body: { errorMsg: PROJECT_MESSAGES.advertLinkedElsewhere(targets[0].actionCode), field: 'advertId' },
+    });
     // Setting the same advert again is no change.
     await call('PUT', `/target/${targets[0].id}/properties`, { advertId: made.id, comment: 'inchangé' });
 
@@ -161,14 +177,16 @@ describe('demo workspace', () => {
         await seedAdvertDemo(database.db, clock);
         await seedProjectDemo(database.db, clock.now());
       }
-      await check(async <T,>(text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: T[] }).rows, database.db);
+      await check(async <T>(text: ReturnType<typeof sql>) => ((await database.db.execute(text)) as unknown as { rows: T[] }).rows, database.db);
     } finally {
       await database.close();
     }
   }
 
   async function consistent(query: Query) {
-    const dangling = await query<{ id: number }>(sql`SELECT t.id FROM targets t WHERE t.advert_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM adverts a WHERE a.id = t.advert_id)`);
+    const dangling = await query<{ id: number }>(
+      sql`SELECT t.id FROM targets t WHERE t.advert_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM adverts a WHERE a.id = t.advert_id)`,
+    );
     expect(dangling).toEqual([]);
     const [{ linked, adverts, twice }] = await query<{ linked: number; adverts: number; twice: number }>(sql`SELECT
       (SELECT count(*)::int FROM targets WHERE advert_id IS NOT NULL) AS linked, (SELECT count(*)::int FROM adverts) AS adverts,
@@ -182,16 +200,22 @@ describe('demo workspace', () => {
     expect(mismatched).toEqual([]);
   }
 
-  it('every demo action names an advert that exists, whichever seeding ends first; an older demo loses ids of missing adverts', { timeout: 120_000 }, async () => {
-    const { clearMissingDemoAdverts } = await import('../../src-server/features/projects/demo');
-    await seeded('projects first', async (query, db) => {
-      await consistent(query);
-      // A workspace seeded by an earlier version named adverts that were never created (target 68 → advert 1160).
-      const [target] = await query<{ id: number }>(sql`UPDATE targets SET advert_id = 1160 WHERE id = (SELECT min(id) FROM targets WHERE advert_id IS NULL) RETURNING id`);
-      expect(await clearMissingDemoAdverts(db)).toBe(1);
-      expect(await query(sql`SELECT id FROM targets WHERE id = ${target.id} AND advert_id IS NULL`)).toHaveLength(1);
-      await consistent(query);
-    });
-    await seeded('adverts first', consistent);
-  });
+  it(
+    'every demo action names an advert that exists, whichever seeding ends first; an older demo loses ids of missing adverts',
+    { timeout: 120_000 },
+    async () => {
+      const { clearMissingDemoAdverts } = await import('../../src-server/features/projects/demo');
+      await seeded('projects first', async (query, db) => {
+        await consistent(query);
+        // A workspace seeded by an earlier version named adverts that were never created (target 68 → advert 1160).
+        const [target] = await query<{ id: number }>(
+          sql`UPDATE targets SET advert_id = 1160 WHERE id = (SELECT min(id) FROM targets WHERE advert_id IS NULL) RETURNING id`,
+        );
+        expect(await clearMissingDemoAdverts(db)).toBe(1);
+        expect(await query(sql`SELECT id FROM targets WHERE id = ${target.id} AND advert_id IS NULL`)).toHaveLength(1);
+        await consistent(query);
+      });
+      await seeded('adverts first', consistent);
+    },
+  );
 });

@@ -32,10 +32,21 @@ beforeAll(async () => {
   }
   for (const handle of handles) {
     apps.push(
-      await buildApp({ db: handle.db, dbKind: handle.kind, clock, logger: pino({ level: 'silent' }), jwtSecret: 'same-secret', config: { autopublishIntervalMs: 0 } }),
+      await buildApp({
+        db: handle.db,
+        dbKind: handle.kind,
+        clock,
+        logger: pino({ level: 'silent' }),
+        jwtSecret: 'same-secret',
+        config: { autopublishIntervalMs: 0 },
+      }),
     );
   }
-  const [{ id }] = (await handles[0].db.execute(sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Camille', 'csm@x.test', 'x', '{CSM,CSM_LEAD,ADMIN}') RETURNING id`) as unknown as { rows: { id: number }[] }).rows;
+  const [{ id }] = (
+    (await handles[0].db.execute(
+      sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('Camille', 'csm@x.test', 'x', '{CSM,CSM_LEAD,ADMIN}') RETURNING id`,
+    )) as unknown as { rows: { id: number }[] }
+  ).rows;
   accountId = id;
 });
 afterAll(async () => {
@@ -47,7 +58,12 @@ afterAll(async () => {
 async function call(method: string, url: string, body?: unknown, app = apps[0]) {
   // Signed at the controlled clock's time: access tokens are short-lived and the tests move the clock by hours.
   const token = (await app.context.tokens.signAccess(accountId, 'autopublish-tests', new Date(clock.now().getTime() + 86_400_000))).value;
-  const response = await app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) });
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
   const parsed = response.body ? JSON.parse(response.body) : undefined;
   expect(response.statusCode, `${method} ${url} ${response.body}`).toBeLessThan(300);
   return parsed;
@@ -64,7 +80,11 @@ async function expertAudience(): Promise<number> {
 
 const complete = { logo: 'https://cdn.test/l.png', images: ['https://cdn.test/i.png'], author: 'Labo', source: 'https://labo.test', title: 'Titre' };
 
-async function scheduledAdvert(name: string, dates: { autoStartAt: number; autoStopAt?: number }, options: { audience?: boolean; emails?: string[] } = {}) {
+async function scheduledAdvert(
+  name: string,
+  dates: { autoStartAt: number; autoStopAt?: number },
+  options: { audience?: boolean; emails?: string[] } = {},
+) {
   const advert = await call('POST', '/advert/create', {
     advert: { name, type: 'post', ...complete, ...dates, autoPublishOptions: { activated: true, emails: options.emails ?? [] } },
   });
@@ -79,18 +99,28 @@ async function runBoth(): Promise<AutopublishOutcome[]> {
 }
 
 async function mailsTo(address: string) {
-  return (await handles[0].db.execute(sql`SELECT subject, body FROM outbox WHERE recipient = ${address} ORDER BY id`) as unknown as { rows: { subject: string; body: string }[] }).rows;
+  return (
+    (await handles[0].db.execute(sql`SELECT subject, body FROM outbox WHERE recipient = ${address} ORDER BY id`)) as unknown as {
+      rows: { subject: string; body: string }[];
+    }
+  ).rows;
 }
 
 describe('autopublish with two instances', () => {
   it('starts then stops a scheduled advert exactly once, mails every address once, and the report follows', async () => {
-    const id = await scheduledAdvert('Campagne auto', { autoStartAt: seconds() + 60, autoStopAt: seconds() + 3600 }, { emails: ['one@x.test', 'two@x.test'] });
+    const id = await scheduledAdvert(
+      'Campagne auto',
+      { autoStartAt: seconds() + 60, autoStopAt: seconds() + 3600 },
+      { emails: ['one@x.test', 'two@x.test'] },
+    );
     expect(await runBoth()).toEqual([]);
     expect(await call('GET', '/autopublish/report')).toEqual({ shouldBePublished: [], shouldBeUnpublished: [] });
 
     clock.advance(61_000);
     const report = await call('GET', '/autopublish/report', undefined, apps[1]);
-    expect(report.shouldBePublished).toEqual([{ id, kind: 'advert', name: 'Campagne auto', published: false, autoStartAt: seconds() - 1, autoStopAt: seconds() + 3539 }]);
+    expect(report.shouldBePublished).toEqual([
+      { id, kind: 'advert', name: 'Campagne auto', published: false, autoStartAt: seconds() - 1, autoStopAt: seconds() + 3539 },
+    ]);
     const started = await runBoth();
     expect(started).toEqual([{ kind: 'advert', id, action: 'start', outcome: 'applied' }]);
     const advert = await call('GET', `/v2/advert/${id}`);
@@ -99,7 +129,11 @@ describe('autopublish with two instances', () => {
     expect((await mailsTo('one@x.test')).map((mail) => mail.subject)).toEqual(['Publication automatique : Campagne auto']);
     expect(await mailsTo('two@x.test')).toHaveLength(1);
     const history = await call('GET', `/advert/${id}/history`);
-    expect(history[0]).toMatchObject({ action: 'autopublish', accountName: 'Publication automatique', fields: expect.arrayContaining(['published', 'publishedAt']) });
+    expect(history[0]).toMatchObject({
+      action: 'autopublish',
+      accountName: 'Publication automatique',
+      fields: expect.arrayContaining(['published', 'publishedAt']),
+    });
 
     // A manual unpublish is not undone by the same due start.
     await call('PUT', `/v2/advert/${id}/published`, { value: false });
@@ -111,7 +145,10 @@ describe('autopublish with two instances', () => {
     expect((await call('GET', '/autopublish/report')).shouldBeUnpublished.map((item: { id: number }) => item.id)).toEqual([id]);
     expect(await runBoth()).toEqual([{ kind: 'advert', id, action: 'stop', outcome: 'applied' }]);
     expect(await call('GET', `/v2/advert/${id}`)).toMatchObject({ published: false, unpublishedAt: seconds() });
-    expect((await mailsTo('one@x.test')).map((mail) => mail.subject)).toEqual(['Publication automatique : Campagne auto', 'Dépublication automatique : Campagne auto']);
+    expect((await mailsTo('one@x.test')).map((mail) => mail.subject)).toEqual([
+      'Publication automatique : Campagne auto',
+      'Dépublication automatique : Campagne auto',
+    ]);
     expect(await runBoth()).toEqual([]);
   });
 
@@ -121,7 +158,11 @@ describe('autopublish with two instances', () => {
     clock.advance(11_000);
     const outcomes = await runBoth();
     expect(outcomes.map((outcome) => outcome.id).sort((a, b) => a - b)).toEqual(ids);
-    const [{ count }] = (await handles[0].db.execute(sql`SELECT count(*)::int AS count FROM autopublish_log WHERE item_id = ANY(${sql.param(ids)}::int[])`) as unknown as { rows: { count: number }[] }).rows;
+    const [{ count }] = (
+      (await handles[0].db.execute(
+        sql`SELECT count(*)::int AS count FROM autopublish_log WHERE item_id = ANY(${sql.param(ids)}::int[])`,
+      )) as unknown as { rows: { count: number }[] }
+    ).rows;
     expect(count).toBe(12);
   });
 

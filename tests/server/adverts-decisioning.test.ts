@@ -34,7 +34,14 @@ async function ok(method: string, path: string, token: string, body?: unknown) {
   return response.body;
 }
 
-const complete = { logo: 'https://cdn.test/l.png', images: ['https://cdn.test/i.png'], author: 'Labo', source: 'https://labo.test', title: 'Titre', video: 'https://cdn.test/v.mp4' };
+const complete = {
+  logo: 'https://cdn.test/l.png',
+  images: ['https://cdn.test/i.png'],
+  author: 'Labo',
+  source: 'https://labo.test',
+  title: 'Titre',
+  video: 'https://cdn.test/v.mp4',
+};
 
 /** A published advert attached to the audience. */
 async function servedAdvert(fields: Record<string, unknown>, audienceId = expertAudience) {
@@ -64,7 +71,13 @@ beforeAll(async () => {
     { externalId: 'dec-plain', email: 'plain@example.org', professionId: 2, specialtyId: 6, area: 'french', roles: ['ROLE_USER'] },
   ]);
   await ok('POST', '/population/events', INGEST, [
-    { eventId: 'kw-1', userExternalId: 'dec-plain', event: 'search', node: { label: 'Keyword', name: 'hypertension' }, at: clock.now().toISOString() },
+    {
+      eventId: 'kw-1',
+      userExternalId: 'dec-plain',
+      event: 'search',
+      node: { label: 'Keyword', name: 'hypertension' },
+      at: clock.now().toISOString(),
+    },
   ]);
   const lead = await staff(['CSM_LEAD']);
   const users = await ok('POST', '/search/users', lead, { term: 'expert@' });
@@ -73,7 +86,13 @@ beforeAll(async () => {
   const role = (await ok('GET', '/search?term=ROLE_EXPERT&label=Role&isGroup=true', lead))[0].id;
   const keyword = (await ok('GET', '/search?term=hypertension&label=Keyword&isGroup=true', lead))[0].id;
   expertAudience = (await ok('POST', '/audience', lead, { name: 'Experts', relationships: [{ node: { label: 'Role', id: role } }] })).id;
-  searchAudience = (await ok('POST', '/audience', lead, { name: 'Recherche HTA', type: 'search', relationships: [{ node: { label: 'Role', id: role } }, { node: { label: 'Keyword', id: keyword } }] })).id;
+  searchAudience = (
+    await ok('POST', '/audience', lead, {
+      name: 'Recherche HTA',
+      type: 'search',
+      relationships: [{ node: { label: 'Role', id: role } }, { node: { label: 'Keyword', id: keyword } }],
+    })
+  ).id;
 });
 afterAll(() => server?.close());
 
@@ -87,7 +106,13 @@ describe('POST /v2/advert', () => {
     expect(body.audiences.map((audience: { id: number }) => audience.id)).toContain(expertAudience);
     const ids = body.adverts.map((advert: { id: number }) => advert.id);
     expect(ids.filter((id: number) => [light, heavy, same, video].includes(id))).toEqual([heavy, light, same]);
-    expect(body.adverts.find((advert: { id: number }) => advert.id === heavy)).toMatchObject({ name: 'Lourd', title: 'Titre', audienceId: expertAudience, views: 0, maxViews: 5 });
+    expect(body.adverts.find((advert: { id: number }) => advert.id === heavy)).toMatchObject({
+      name: 'Lourd',
+      title: 'Titre',
+      audienceId: expertAudience,
+      views: 0,
+      maxViews: 5,
+    });
     expect((await served(expertUser, ['post', 'video']))[0]).toBe(video);
     // Not in the expert audience: nothing.
     expect(await served(plainUser, ['post', 'video'])).toEqual([]);
@@ -131,7 +156,12 @@ describe('POST /v2/advert', () => {
     const second = await servedAdvert({ name: 'Étape 2', type: 'tool', sonataId: 'S2', weight: 10 });
     const { uuid } = await ok('POST', `/advert/${first}/funnel/create`, token);
     await ok('POST', `/advert/${first}/funnel/append`, token, { funnelUuid: uuid, newAdvertId: second });
-    await ok('POST', `/advert/${first}/funnel/update/minviews`, token, { funnelUuid: uuid, nextAdvertId: second, minViews: 2, gracePeriodInMs: HOUR });
+    await ok('POST', `/advert/${first}/funnel/update/minviews`, token, {
+      funnelUuid: uuid,
+      nextAdvertId: second,
+      minViews: 2,
+      gracePeriodInMs: HOUR,
+    });
     expect(await served(expertUser, ['tool'])).toEqual([first]);
     await view('dec-expert', first);
     expect(await served(expertUser, ['tool'])).toEqual([first]);
@@ -156,12 +186,19 @@ describe('POST /v2/advert', () => {
 
 describe('POST /advert (search)', () => {
   it('serves search adverts whose audience keyword triggers match, in the user audiences', async () => {
-    const search = await servedAdvert({ name: 'Promo HTA', type: 'search', search: { position: 1, tabs: ['rcps'], association: null } }, searchAudience);
+    const search = await servedAdvert(
+      { name: 'Promo HTA', type: 'search', search: { position: 1, tabs: ['rcps'], association: null } },
+      searchAudience,
+    );
     const body = await ok('POST', '/advert', INGEST, { userId: expertUser, type: 'search', keywords: ['Hypertension'] });
     expect(body.adverts.map((advert: { id: number }) => advert.id)).toEqual([search]);
     expect((await ok('POST', '/advert', INGEST, { userId: expertUser, type: 'search', keywords: ['diabète'] })).adverts).toEqual([]);
-    expect((await ok('POST', '/advert', INGEST, { userId: expertUser, type: 'search', keywords: ['hypertension'], tab: 'rcps' })).adverts).toHaveLength(1);
-    expect((await ok('POST', '/advert', INGEST, { userId: expertUser, type: 'search', keywords: ['hypertension'], tab: 'news' })).adverts).toEqual([]);
+    expect(
+      (await ok('POST', '/advert', INGEST, { userId: expertUser, type: 'search', keywords: ['hypertension'], tab: 'rcps' })).adverts,
+    ).toHaveLength(1);
+    expect((await ok('POST', '/advert', INGEST, { userId: expertUser, type: 'search', keywords: ['hypertension'], tab: 'news' })).adverts).toEqual(
+      [],
+    );
     // Not in the audience: only without the audience condition.
     expect((await ok('POST', '/advert', INGEST, { userId: plainUser, type: 'search', keywords: ['hypertension'] })).adverts).toEqual([]);
     const anyone = await ok('POST', '/advert', INGEST, { userId: plainUser, type: 'search', keywords: ['hypertension'], withAudience: false });

@@ -58,11 +58,15 @@ beforeAll(async () => {
       // The tags after 200 KB of inline script and style, then `</HEAD>` and a body nobody should parse.
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.write(`<!doctype html><html><HEAD><meta charset="utf-8">${BIG_HEAD}`);
-      response.write(`<meta property="og:title" content="Après un gros en-tête"><meta property="og:description" content="Lu quand même"></HEAD ><body>`);
+      response.write(
+        `<meta property="og:title" content="Après un gros en-tête"><meta property="og:description" content="Lu quand même"></HEAD ><body>`,
+      );
       return pump(response, '<div>', NESTED_DIVS, '</body></html>');
     }
     if (url === '/og') {
-      return response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><meta property="og:title" content="Normal"></head><body></body></html>');
+      return response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><meta property="og:title" content="Normal"></head><body></body></html>');
     }
     response.writeHead(404).end();
   });
@@ -121,7 +125,10 @@ describe('GET /url/parse on hostile pages', () => {
     expect(parsingAfterCalls, 'the /meta calls were over before the page was').toBe(true);
     expect(p95(latencies)).toBeLessThanOrEqual(limit);
     expect(Math.max(...latencies)).toBeLessThanOrEqual(4 * limit);
-    expect(answer).toMatchObject({ status: 400, body: { errorMsg: "Impossible de récupérer les données depuis l'URL : la page est trop longue à analyser" } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { errorMsg: "Impossible de récupérer les données depuis l'URL : la page est trop longue à analyser" },
+    });
 
     // The parser is still there for the next page.
     expect((await parse(sales, `${base}/og`)).body).toMatchObject({ title: 'Normal' });
@@ -145,7 +152,10 @@ describe('GET /url/parse on hostile pages', () => {
     const first = parse(token, `${base}/nested?account`).finally(() => (firstAnswered = true));
     await arrived(seen + 1);
     const second = await parse(token, `${base}/og`);
-    expect(second).toMatchObject({ status: 429, body: { errorMsg: "Une analyse d'URL est déjà en cours pour votre compte : réessayez quand elle sera terminée" } });
+    expect(second).toMatchObject({
+      status: 429,
+      body: { errorMsg: "Une analyse d'URL est déjà en cours pour votre compte : réessayez quand elle sera terminée" },
+    });
     // At once: answered while the first parse still runs, not after it.
     expect(firstAnswered).toBe(false);
     expect(second.headers.get('retry-after')).toBeTruthy();

@@ -149,16 +149,36 @@ describe('GET /url/parse', () => {
   });
 
   it('without the test flag, refuses loopback, private and link-local addresses, literal or resolved', async () => {
-    for (const url of [`${base}/og`, 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://192.168.1.1/', `http://localhost:${new URL(base).port}/og`]) {
+    for (const url of [
+      `${base}/og`,
+      'http://10.1.2.3/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::1]/',
+      'http://192.168.1.1/',
+      `http://localhost:${new URL(base).port}/og`,
+    ]) {
       const response = await parse(guarded, guardedToken, url);
       expect(response, url).toMatchObject({ status: 400, body: { errorMsg: "Cette adresse n'est pas autorisée" } });
     }
   });
 
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '100.64.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '100.64.0.1',
+    ]) {
       expect(isForbiddenAddress(address), address).toBe(true);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1']) expect(isForbiddenAddress(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '172.32.0.1'])
+      expect(isForbiddenAddress(address), address).toBe(false);
   });
 });

@@ -64,21 +64,36 @@ async function call(method: string, path: string, token: string, body?: unknown)
 }
 
 async function createAdvert(advert: Record<string, unknown> = {}, token = csm, targetId?: number) {
-  const response = await call('POST', '/advert/create', token, { advert: { name: 'Campagne', type: 'post', ...advert }, ...(targetId ? { targetId } : {}) });
+  const response = await call('POST', '/advert/create', token, {
+    advert: { name: 'Campagne', type: 'post', ...advert },
+    ...(targetId ? { targetId } : {}),
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
 
 /** A project action with these figures (the advert's `_$target` is read from it: issue 21). */
 async function projectTarget(fields: Record<string, unknown>): Promise<{ id: number; projectId: number }> {
-  const project = await call('POST', '/project', csm, { name: 'Campagne cardio', clientName: 'Sanofa', keyAccount: csmId, actor: 'Laboratoire', lines: 1 });
+  const project = await call('POST', '/project', csm, {
+    name: 'Campagne cardio',
+    clientName: 'Sanofa',
+    keyAccount: csmId,
+    actor: 'Laboratoire',
+    lines: 1,
+  });
   expect(project.status, JSON.stringify(project.body)).toBe(201);
   const target = await call('PUT', `/target/${project.body.targets[0].id}/properties`, csm, { type: 'post', ...fields });
   expect(target.status, JSON.stringify(target.body)).toBe(200);
   return { id: target.body.id, projectId: project.body.id };
 }
 
-const complete = { logo: 'https://cdn.test/logo.png', images: ['https://cdn.test/a.png'], author: 'Laboratoire Test', source: 'https://lab.test', title: 'Un titre' };
+const complete = {
+  logo: 'https://cdn.test/logo.png',
+  images: ['https://cdn.test/a.png'],
+  author: 'Laboratoire Test',
+  source: 'https://lab.test',
+  title: 'Un titre',
+};
 
 describe('advert model and basic calls', () => {
   it('creates with the defaults of spec §3, unpublished even when asked otherwise', async () => {
@@ -111,7 +126,12 @@ describe('advert model and basic calls', () => {
   });
 
   it('quiz: answer label default, validate label follows the footnote language, quiz link follows the source', async () => {
-    const quiz = await createAdvert({ type: 'quiz', quiz: { questions: [{ id: 1, answer: 'Oui' }] }, footNote: DEFAULT_FOOTNOTES.es, source: 'https://a.test' });
+    const quiz = await createAdvert({
+      type: 'quiz',
+      quiz: { questions: [{ id: 1, answer: 'Oui' }] },
+      footNote: DEFAULT_FOOTNOTES.es,
+      source: 'https://a.test',
+    });
     expect(quiz.quiz).toMatchObject({ answerButtonLabel: 'En savoir plus', validateButtonLabel: 'Validar' });
     const english = await call('PUT', `/v2/advert/${quiz.id}`, csm, { advert: { footNote: DEFAULT_FOOTNOTES.en, source: 'https://b.test' } });
     expect(english.body.quiz).toMatchObject({ validateButtonLabel: 'Validate', link: 'https://b.test' });
@@ -122,7 +142,9 @@ describe('advert model and basic calls', () => {
   it('updates the fields sent, and one property at a time (validated like the field)', async () => {
     const advert = await createAdvert();
     clock.advance(60_000);
-    const updated = await call('PUT', `/v2/advert/${advert.id}`, csm, { advert: { ...advert, title: 'Nouveau', weight: 8, id: 12345, createdAt: 1 } });
+    const updated = await call('PUT', `/v2/advert/${advert.id}`, csm, {
+      advert: { ...advert, title: 'Nouveau', weight: 8, id: 12345, createdAt: 1 },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ id: advert.id, title: 'Nouveau', weight: 8, createdAt: advert.createdAt, updatedAt: nowSeconds() });
     const weight = await call('PUT', `/v2/advert/${advert.id}/weight`, csm, { value: 3 });
@@ -195,7 +217,9 @@ describe('publication checks (spec §5) enforced by the server', () => {
     await call('POST', '/advert/attach', csm, { advert: { id: story.id }, audienceIds: [expertAudience] });
     const refused = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
     expect(refused).toMatchObject({ status: 400, body: { errorMsg: 'Les propriétés Logo sont requises' } });
-    const withStoryLogo = await call('PUT', `/v2/advert/${story.id}`, csm, { advert: { story: { ...story.story, logo: 'https://cdn.test/story-logo.png' } } });
+    const withStoryLogo = await call('PUT', `/v2/advert/${story.id}`, csm, {
+      advert: { story: { ...story.story, logo: 'https://cdn.test/story-logo.png' } },
+    });
     expect(withStoryLogo.status, JSON.stringify(withStoryLogo.body)).toBe(200);
     const ok = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -225,9 +249,17 @@ describe('campaigns (spec §4)', () => {
     const refused = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true });
     expect(refused).toMatchObject({ status: 400, body: { errorMsg: MESSAGES.delayReasonRequired } });
     // The figures are the target's own: a quotation date sent with the call does not lift the check.
-    const dodged = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true, target: { initialQuotationDate: nowSeconds() } });
+    const dodged = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, {
+      publish: true,
+      updateDates: true,
+      target: { initialQuotationDate: nowSeconds() },
+    });
     expect(dodged).toMatchObject({ status: 400, body: { errorMsg: MESSAGES.delayReasonRequired } });
-    const wrongReason = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: true, updateDates: true, target: { delayReason: 'weather' } });
+    const wrongReason = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, {
+      publish: true,
+      updateDates: true,
+      target: { delayReason: 'weather' },
+    });
     expect(wrongReason.status).toBe(400);
     const started = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, {
       publish: true,
@@ -239,7 +271,12 @@ describe('campaigns (spec §4)', () => {
     // 25 days late: 10,000 × (25 − 15) / 20 days to the end; kept on the target, which the advert reads.
     expect(started.body._$target).toMatchObject({ id: target.id, delayReason: 'client_reactivity', releaseDateDiff: 25, revenueDelayImpact: 5000 });
     const onTarget = await call('GET', `/project/${target.projectId}`, csm);
-    expect(onTarget.body.targets[0]).toMatchObject({ advertId: advert.id, delayReason: 'client_reactivity', releaseDateDiff: 25, revenueDelayImpact: 5000 });
+    expect(onTarget.body.targets[0]).toMatchObject({
+      advertId: advert.id,
+      delayReason: 'client_reactivity',
+      releaseDateDiff: 25,
+      revenueDelayImpact: 5000,
+    });
     clock.advance(5 * 60_000);
     const ended = await call('PUT', `/v2/advert/${advert.id}/publish`, csm, { publish: false, updateDates: true });
     expect(ended.body).toMatchObject({ published: false, publishedAt: started.body.publishedAt, unpublishedAt: nowSeconds() });
@@ -254,7 +291,11 @@ describe('campaigns (spec §4)', () => {
     // An advert without a target starts without a delay check.
     const alone = await createAdvert({ ...complete });
     await call('POST', '/advert/attach', csm, { advert: { id: alone.id }, audienceIds: [expertAudience] });
-    const aloneStarted = await call('PUT', `/v2/advert/${alone.id}/publish`, csm, { publish: true, updateDates: true, target: { initialQuotationDate: nowSeconds() - 40 * DAY } });
+    const aloneStarted = await call('PUT', `/v2/advert/${alone.id}/publish`, csm, {
+      publish: true,
+      updateDates: true,
+      target: { initialQuotationDate: nowSeconds() - 40 * DAY },
+    });
     expect(aloneStarted.body).toMatchObject({ published: true, publishedAt: nowSeconds(), _$target: null });
   });
 });
@@ -287,7 +328,11 @@ describe('advert list (spec §3 filters)', () => {
     const first = await list({ limit: 1 });
     expect(first.total).toBe(3);
     const row = (await list({ audiences: [expertAudience] })).items[0];
-    expect(row).toMatchObject({ name: `${tag} beta`, _$audiences: [{ id: expertAudience, name: 'Cardiologues experts', roles: ['ROLE_EXPERT'] }], _$targets: [] });
+    expect(row).toMatchObject({
+      name: `${tag} beta`,
+      _$audiences: [{ id: expertAudience, name: 'Cardiologues experts', roles: ['ROLE_EXPERT'] }],
+      _$targets: [],
+    });
     const byId = await call('POST', '/adverts', csm, { term: String(a.id) });
     expect(byId.body.items.map((item: { id: number }) => item.id)).toContain(a.id);
     const search = await call('GET', `/search/Advert?term=${encodeURIComponent(tag)}`, csm);
@@ -299,8 +344,17 @@ describe('articles', () => {
   it('create, list with isPinned, update with audiences, property, duplicate, delete', async () => {
     const created = await call('POST', '/article/create', content, { article: { name: 'Vaccination', isPinned: true } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ type: 'post', published: false, isPinned: true, tag: { text: 'Tag', tagColor: '#66627E' }, _$pinnedArticles: [] });
-    const updated = await call('PUT', `/article/${created.body.id}`, content, { article: { title: 'Le calendrier 2026' }, audienceIds: [openAudience] });
+    expect(created.body).toMatchObject({
+      type: 'post',
+      published: false,
+      isPinned: true,
+      tag: { text: 'Tag', tagColor: '#66627E' },
+      _$pinnedArticles: [],
+    });
+    const updated = await call('PUT', `/article/${created.body.id}`, content, {
+      article: { title: 'Le calendrier 2026' },
+      audienceIds: [openAudience],
+    });
     expect(updated.body).toMatchObject({ title: 'Le calendrier 2026', _$audiences: [{ id: openAudience, label: 'french' }] });
     const listed = await call('POST', '/article/list', content, { term: 'Vaccination', isPinned: true });
     expect(listed.body.items.map((row: { id: number }) => row.id)).toEqual([created.body.id]);
@@ -341,7 +395,12 @@ describe('funnels and stories', () => {
     const appended = await call('POST', `/advert/${first.id}/funnel/append`, csm, { funnelUuid: uuid, newAdvertId: second.id });
     expect(appended.body.adverts.map((step: { id: number }) => step.id)).toEqual([first.id, second.id]);
     expect((await call('POST', `/advert/${first.id}/funnel/append`, csm, { funnelUuid: uuid, newAdvertId: second.id })).status).toBe(400);
-    const updated = await call('POST', `/advert/${first.id}/funnel/update/minviews`, csm, { funnelUuid: uuid, nextAdvertId: second.id, minViews: 3, gracePeriodInMs: 60_000 });
+    const updated = await call('POST', `/advert/${first.id}/funnel/update/minviews`, csm, {
+      funnelUuid: uuid,
+      nextAdvertId: second.id,
+      minViews: 3,
+      gracePeriodInMs: 60_000,
+    });
     expect(updated.body.adverts[1]).toMatchObject({ id: second.id, name: 'Funnel 2', minViews: 3, gracePeriodInMs: 60_000 });
     expect((await call('GET', `/advert/${second.id}/funnel`, csm)).body.uuid).toBe(uuid);
     expect((await call('DELETE', `/advert/${first.id}/funnel`, csm, { funnelUuid: uuid })).body).toEqual({ ok: true });
@@ -378,7 +437,11 @@ describe('history (issue 10 §7)', () => {
     expect(history.body.map((entry: { action: string }) => entry.action)).toEqual(['update', 'update', 'create']);
     const [rename, edit] = history.body;
     expect(rename).toMatchObject({ fields: ['name'], before: { name: 'Campagne' }, after: { name: 'Renommée' } });
-    expect(edit).toMatchObject({ fields: ['title', 'weight'], before: { title: 'Premier titre', weight: 5 }, after: { title: 'Second titre', weight: 7 } });
+    expect(edit).toMatchObject({
+      fields: ['title', 'weight'],
+      before: { title: 'Premier titre', weight: 5 },
+      after: { title: 'Second titre', weight: 7 },
+    });
     expect(edit.accountName).toBeTruthy();
     const restored = await call('POST', `/advert/${advert.id}/history/${edit.id}/restore`, csm);
     expect(restored.body).toMatchObject({ title: 'Premier titre', weight: 5, name: 'Renommée' });
@@ -407,73 +470,107 @@ describe('demo data (--demo)', () => {
   });
 
   // Two seedings drawing about forty pictures each: long on a loaded machine.
-  it("stores real pictures for the demo items where uploads go, served by the running server; the same bytes at every seeding", { timeout: 180_000 }, async () => {
-    const demo = await startTestServer({ clock });
-    const second = await freshDatabase();
-    try {
-      const token = (await demo.signIn(['CONTENT_CREATOR'])).accessToken.value;
-      const media = { storage: demo.app.context.storage, publicUrl: undefined, warn: (error: unknown) => { throw error; } };
-      await demo.database.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
-      expect(await seedAdvertDemo(demo.database.db, clock, undefined, media)).toBe(true);
+  it(
+    'stores real pictures for the demo items where uploads go, served by the running server; the same bytes at every seeding',
+    { timeout: 180_000 },
+    async () => {
+      const demo = await startTestServer({ clock });
+      const second = await freshDatabase();
+      try {
+        const token = (await demo.signIn(['CONTENT_CREATOR'])).accessToken.value;
+        const media = {
+          storage: demo.app.context.storage,
+          publicUrl: undefined,
+          warn: (error: unknown) => {
+            throw error;
+          },
+        };
+        await demo.database.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
+        expect(await seedAdvertDemo(demo.database.db, clock, undefined, media)).toBe(true);
 
-      const ids = async (table: 'adverts' | 'articles') =>
-        ((await demo.database.db.execute(sql.raw(`SELECT id FROM ${table} ORDER BY id`))) as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
-      type Item = { type: string; logo: string | null; image: string | null; images: string[]; video: string | null; story: { logo: string | null; screens: { illustration: string | null }[] } | null };
-      const items: Item[] = [];
-      for (const id of await ids('adverts')) items.push((await demo.request('GET', `/v2/advert/${id}`, { token })).body);
-      for (const id of await ids('articles')) items.push((await demo.request('GET', `/article/${id}`, { token })).body);
-      expect(items).toHaveLength(18);
+        const ids = async (table: 'adverts' | 'articles') =>
+          ((await demo.database.db.execute(sql.raw(`SELECT id FROM ${table} ORDER BY id`))) as unknown as { rows: { id: number }[] }).rows.map(
+            (row) => row.id,
+          );
+        type Item = {
+          type: string;
+          logo: string | null;
+          image: string | null;
+          images: string[];
+          video: string | null;
+          story: { logo: string | null; screens: { illustration: string | null }[] } | null;
+        };
+        const items: Item[] = [];
+        for (const id of await ids('adverts')) items.push((await demo.request('GET', `/v2/advert/${id}`, { token })).body);
+        for (const id of await ids('articles')) items.push((await demo.request('GET', `/article/${id}`, { token })).body);
+        expect(items).toHaveLength(18);
 
-      const urls = new Set<string>();
-      for (const item of items) {
-        // Every item has a logo and a cover of this server (root-relative /cdn/ URLs: the page's own origin).
-        expect(item.logo).toMatch(/^\/cdn\/assets\/adverts\/demo\//);
-        expect(item.images[0]).toMatch(/^\/cdn\/assets\/adverts\/demo\//);
-        for (const url of [item.logo, item.image, ...item.images, item.story?.logo, ...(item.story?.screens ?? []).map((screen) => screen.illustration)]) {
-          if (url) urls.add(url);
+        const urls = new Set<string>();
+        for (const item of items) {
+          // Every item has a logo and a cover of this server (root-relative /cdn/ URLs: the page's own origin).
+          expect(item.logo).toMatch(/^\/cdn\/assets\/adverts\/demo\//);
+          expect(item.images[0]).toMatch(/^\/cdn\/assets\/adverts\/demo\//);
+          for (const url of [
+            item.logo,
+            item.image,
+            ...item.images,
+            item.story?.logo,
+            ...(item.story?.screens ?? []).map((screen) => screen.illustration),
+          ]) {
+            if (url) urls.add(url);
+          }
+          // A video cannot be drawn: its address stays another site's, and the preview shows the cover instead.
+          if (item.type === 'video') expect(item.video).toMatch(/^https:\/\//);
         }
-        // A video cannot be drawn: its address stays another site's, and the preview shows the cover instead.
-        if (item.type === 'video') expect(item.video).toMatch(/^https:\/\//);
-      }
-      const story = items.find((item) => item.type === 'story' && item.story);
-      expect(story?.story?.screens.map((screen) => screen.illustration)).toEqual([expect.stringMatching(/^\/cdn\//), expect.stringMatching(/^\/cdn\//), expect.stringMatching(/^\/cdn\//)]);
+        const story = items.find((item) => item.type === 'story' && item.story);
+        expect(story?.story?.screens.map((screen) => screen.illustration)).toEqual([
+          expect.stringMatching(/^\/cdn\//),
+          expect.stringMatching(/^\/cdn\//),
+          expect.stringMatching(/^\/cdn\//),
+        ]);
 
-      // Global fetch keeps its connections alive, and closing the server would wait for them (72 s).
-      const NO_KEEP_ALIVE = { headers: { connection: 'close' } };
-      const digests = new Map<string, string>();
-      for (const url of urls) {
-        const response = await fetch(`${demo.url}${url}`, NO_KEEP_ALIVE);
-        expect(response.status, url).toBe(200);
-        expect(response.headers.get('content-type'), url).toBe('image/png');
-        const bytes = Buffer.from(await response.arrayBuffer());
-        // A real picture: a PNG of at least 96 pixels a side, not an empty file.
-        expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-        expect(bytes.readUInt32BE(16)).toBeGreaterThanOrEqual(96);
-        digests.set(url.split('?')[0], createHash('sha256').update(bytes).digest('hex'));
-      }
-      // Covers differ from one item to the next (not one picture everywhere).
-      const covers = items.map((item) => digests.get(item.images[0].split('?')[0]));
-      expect(new Set(covers).size).toBe(items.length);
+        // Global fetch keeps its connections alive, and closing the server would wait for them (72 s).
+        const NO_KEEP_ALIVE = { headers: { connection: 'close' } };
+        const digests = new Map<string, string>();
+        for (const url of urls) {
+          const response = await fetch(`${demo.url}${url}`, NO_KEEP_ALIVE);
+          expect(response.status, url).toBe(200);
+          expect(response.headers.get('content-type'), url).toBe('image/png');
+          const bytes = Buffer.from(await response.arrayBuffer());
+          // A real picture: a PNG of at least 96 pixels a side, not an empty file.
+          expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+          expect(bytes.readUInt32BE(16)).toBeGreaterThanOrEqual(96);
+          digests.set(url.split('?')[0], createHash('sha256').update(bytes).digest('hex'));
+        }
+        // Covers differ from one item to the next (not one picture everywhere).
+        const covers = items.map((item) => digests.get(item.images[0].split('?')[0]));
+        expect(new Set(covers).size).toBe(items.length);
 
-      // Seeding again (another database, the same storage) writes the same files with the same bytes.
-      await second.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
-      expect(await seedAdvertDemo(second.db, clock, undefined, media)).toBe(true);
-      for (const [path, digest] of digests) {
-        const bytes = Buffer.from(await (await fetch(`${demo.url}${path}`, NO_KEEP_ALIVE)).arrayBuffer());
-        expect(createHash('sha256').update(bytes).digest('hex'), path).toBe(digest);
+        // Seeding again (another database, the same storage) writes the same files with the same bytes.
+        await second.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
+        expect(await seedAdvertDemo(second.db, clock, undefined, media)).toBe(true);
+        for (const [path, digest] of digests) {
+          const bytes = Buffer.from(await (await fetch(`${demo.url}${path}`, NO_KEEP_ALIVE)).arrayBuffer());
+          expect(createHash('sha256').update(bytes).digest('hex'), path).toBe(digest);
+        }
+      } finally {
+        await second.close();
+        await demo.close();
       }
-    } finally {
-      await second.close();
-      await demo.close();
-    }
-  });
+    },
+  );
 
   it('without storage at hand the items are seeded all the same, without pictures', async () => {
     const database = await freshDatabase();
     try {
       await database.db.execute(sql`INSERT INTO audiences (name) VALUES ('Cardiologues France')`);
       const warnings: unknown[] = [];
-      const broken = { kind: 'local', put: async () => { throw new Error('disk full'); } } as unknown as StorageAdapter;
+      const broken = {
+        kind: 'local',
+        put: async () => {
+          throw new Error('disk full');
+        },
+      } as unknown as StorageAdapter;
       expect(await seedAdvertDemo(database.db, clock, undefined, { storage: broken, warn: (error) => warnings.push(error) })).toBe(true);
       expect(warnings).toHaveLength(1);
       const result = (await database.db.execute(sql`SELECT count(*)::int AS n FROM adverts`)) as unknown as { rows: { n: number }[] };

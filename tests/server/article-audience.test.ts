@@ -75,7 +75,9 @@ describe("an article's own audience", () => {
     expect(loaded.body._$audiences).toEqual([expect.objectContaining({ id: audienceId, label: 'french' })]);
 
     // A second write replaces the whole set (same audience), and the engine follows at once.
-    const again = await call('PUT', `/article/${id}/audience`, contentLead, { criteria: { Area: [french.id], Specialty: [cardiology.id], Title: [doctor.id] } });
+    const again = await call('PUT', `/article/${id}/audience`, contentLead, {
+      criteria: { Area: [french.id], Specialty: [cardiology.id], Title: [doctor.id] },
+    });
     expect(again.status).toBe(200);
     expect(again.body.audienceId).toBe(audienceId);
     expect(await size(audienceId)).toBe(2);

@@ -36,7 +36,10 @@ describe('membership of an unsaved definition (the live tester)', () => {
   it('answers whether the user belongs, and to each label group', async () => {
     const cardio = await node('Profession', 'Médecin');
     const expert = await node('Role', 'ROLE_EXPERT');
-    const definition = { area: 'french', relationships: [{ node: { label: 'Profession', id: cardio.id } }, { node: { label: 'Role', id: expert.id } }] };
+    const definition = {
+      area: 'french',
+      relationships: [{ node: { label: 'Profession', id: cardio.id } }, { node: { label: 'Role', id: expert.id } }],
+    };
     const member = async (email: string, body: object = definition) => {
       const response = await server.request('POST', '/audience/membership', { token: lead, body: { ...body, userId: await userId(email) } });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -54,14 +57,23 @@ describe('membership of an unsaved definition (the live tester)', () => {
     expect(pneumo.member).toBe(false);
     expect(pneumo.labels.filter((entry) => !entry.member).map((entry) => entry.label)).toEqual(['Profession', 'Role']);
     // The area of the definition counts: the Spanish cardiologist is out of a French audience.
-    expect((await member('cardio.es@example.org', { area: 'french', relationships: [{ node: { label: 'Profession', id: cardio.id } }] })).member).toBe(false);
-    expect((await member('cardio.es@example.org', { area: 'spanish', relationships: [{ node: { label: 'Profession', id: cardio.id } }] })).member).toBe(true);
+    expect(
+      (await member('cardio.es@example.org', { area: 'french', relationships: [{ node: { label: 'Profession', id: cardio.id } }] })).member,
+    ).toBe(false);
+    expect(
+      (await member('cardio.es@example.org', { area: 'spanish', relationships: [{ node: { label: 'Profession', id: cardio.id } }] })).member,
+    ).toBe(true);
     // A 'not' turns it round.
-    expect((await member('pneumo@example.org', { area: 'french', relationships: [{ node: { label: 'Profession', id: cardio.id }, kind: 'not' }] })).member).toBe(true);
+    expect(
+      (await member('pneumo@example.org', { area: 'french', relationships: [{ node: { label: 'Profession', id: cardio.id }, kind: 'not' }] })).member,
+    ).toBe(true);
   });
 
   it('refuses an unknown user (404) and is for CSM_LEAD and ADMIN only', async () => {
-    const unknown = await server.request('POST', '/audience/membership', { token: lead, body: { userId: 999_999, area: 'french', relationships: [] } });
+    const unknown = await server.request('POST', '/audience/membership', {
+      token: lead,
+      body: { userId: 999_999, area: 'french', relationships: [] },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorMsg).toBe(MESSAGES.appUserNotFound);
     const refused = await server.request('POST', '/audience/membership', { token: csm, body: { userId: 1, area: 'french', relationships: [] } });
@@ -72,7 +84,10 @@ describe('membership of an unsaved definition (the live tester)', () => {
 describe('e-mail list attach', () => {
   it('adds every matched user even when a relationship id equals a node id (the unnest alias is not shadowed)', async () => {
     const doctor = await node('Profession', 'Médecin');
-    const made = await server.request('POST', '/audience', { token: lead, body: { name: 'Liste', relationships: [{ node: { label: 'Profession', id: doctor.id } }] } });
+    const made = await server.request('POST', '/audience', {
+      token: lead,
+      body: { name: 'Liste', relationships: [{ node: { label: 'Profession', id: doctor.id } }] },
+    });
     expect(made.status).toBe(201);
     const emails = ['cardio@example.org', 'PNEUMO@example.org', 'cardio.es@example.org', 'nobody@example.org'];
     const attached = await server.request('PUT', `/audience/${made.body.id}/emails/attach`, { token: lead, body: { emails } });
@@ -100,7 +115,7 @@ describe('node search with awkward terms', () => {
   it('treats %, _, quotes and backslashes as text, and refuses 5,000 characters', async () => {
     await server.request('POST', '/keyword', { token: lead, body: { name: '100% remboursé' } });
     await server.request('POST', '/keyword', { token: lead, body: { name: 'taux_de_change' } });
-    await server.request('POST', '/keyword', { token: lead, body: { name: "l'asthme \"sévère\"" } });
+    await server.request('POST', '/keyword', { token: lead, body: { name: 'l\'asthme "sévère"' } });
     const search = (term: string) => server.request('GET', `/search?term=${encodeURIComponent(term)}&label=Keyword`, { token: lead });
     const names = async (term: string) => {
       const response = await search(term);
@@ -109,8 +124,8 @@ describe('node search with awkward terms', () => {
     };
     expect(await names('%')).toEqual(['100% remboursé']);
     expect(await names('_')).toEqual(['taux_de_change']);
-    expect(await names("'")).toEqual(["l'asthme \"sévère\""]);
-    expect(await names('"sévère"')).toEqual(["l'asthme \"sévère\""]);
+    expect(await names("'")).toEqual(['l\'asthme "sévère"']);
+    expect(await names('"sévère"')).toEqual(['l\'asthme "sévère"']);
     expect(await names('\\')).toEqual([]);
     expect(await names("' OR 1=1 --")).toEqual([]);
     const long = await search('a'.repeat(5_000));
@@ -122,7 +137,10 @@ describe('node search with awkward terms', () => {
 describe('audience search of the advert and article editors (spec §7: limit 120 advert, 25 article)', () => {
   it('answers up to 120 audiences, refuses more, and keeps the name order', async () => {
     for (let index = 0; index < 122; index += 1) {
-      const made = await server.request('POST', '/audience', { token: lead, body: { name: `Lot ${String(index).padStart(3, '0')}`, type: 'timeline' } });
+      const made = await server.request('POST', '/audience', {
+        token: lead,
+        body: { name: `Lot ${String(index).padStart(3, '0')}`, type: 'timeline' },
+      });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
     }
     const page = await server.request('GET', '/audiences/search?term=Lot&limit=120', { token: csm });

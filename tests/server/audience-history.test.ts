@@ -16,9 +16,17 @@ beforeAll(async () => {
   leadName = 'Léa Martin';
   const signedIn = await server.request('POST', '/authenticate', { body: { username: leadAccount.email, password: 'correct-horse-battery' } });
   lead = signedIn.body.accessToken.value;
-  const users = [1, 2, 3].map((n) => ({ externalId: `h-${n}`, email: `h${n}@example.org`, professionId: n === 3 ? 4 : 2, specialtyId: 6, area: 'french' }));
+  const users = [1, 2, 3].map((n) => ({
+    externalId: `h-${n}`,
+    email: `h${n}@example.org`,
+    professionId: n === 3 ? 4 : 2,
+    specialtyId: 6,
+    area: 'french',
+  }));
   expect((await server.request('POST', '/population/users', { token: INGEST_TOKEN, body: users })).status).toBe(200);
-  const events = [{ eventId: 'h-e1', userExternalId: 'h-1', event: 'document.view', node: { label: 'Document', name: 'Guide asthme' }, at: '2026-02-01T10:00:00Z' }];
+  const events = [
+    { eventId: 'h-e1', userExternalId: 'h-1', event: 'document.view', node: { label: 'Document', name: 'Guide asthme' }, at: '2026-02-01T10:00:00Z' },
+  ];
   expect((await server.request('POST', '/population/events', { token: INGEST_TOKEN, body: events })).status).toBe(200);
 });
 afterAll(() => server?.close());
@@ -40,13 +48,23 @@ describe('history of audiences and groups', () => {
     const medecin = await nodeId('Profession', 'Médecin');
     const pharmacien = await nodeId('Profession', 'Pharmacien');
     const before = Date.now();
-    const created = await server.request('POST', '/audience', { token: lead, body: { name: 'Médecins', type: 'timeline', relationships: [{ node: { label: 'Profession', id: medecin } }] } });
+    const created = await server.request('POST', '/audience', {
+      token: lead,
+      body: { name: 'Médecins', type: 'timeline', relationships: [{ node: { label: 'Profession', id: medecin } }] },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
 
     let found = await history('audience', id);
     expect(found.total).toBe(1);
-    expect(found.items[0]).toMatchObject({ action: 'create', operation: 'audiences.create', accountName: leadName, subjectKind: 'audience', subjectId: id, name: 'Médecins' });
+    expect(found.items[0]).toMatchObject({
+      action: 'create',
+      operation: 'audiences.create',
+      accountName: leadName,
+      subjectKind: 'audience',
+      subjectId: id,
+      name: 'Médecins',
+    });
     expect(found.items[0].at).toBeGreaterThanOrEqual(before - 1000);
     expect(found.items[0].changes.added.map((r: { name: string }) => r.name)).toEqual(['Médecin']);
 
@@ -68,14 +86,21 @@ describe('history of audiences and groups', () => {
       { field: 'area', from: 'french', to: 'english' },
     ]);
     expect(found.items[0].changes.added.map((r: { name: string }) => r.name)).toEqual(['Pharmacien']);
-    expect(found.items[0].changes.changed).toEqual([{ from: expect.objectContaining({ name: 'Médecin', kind: 'required' }), to: expect.objectContaining({ name: 'Médecin', kind: 'not' }) }]);
+    expect(found.items[0].changes.changed).toEqual([
+      { from: expect.objectContaining({ name: 'Médecin', kind: 'required' }), to: expect.objectContaining({ name: 'Médecin', kind: 'not' }) },
+    ]);
 
     // One relationship added through POST /v2/relationship.
     const documentId = await nodeId('Document', 'Guide asthme');
-    await server.request('POST', '/v2/relationship', { token: lead, body: { source: id, node: { label: 'Document', id: documentId }, event: 'document.view', caping: '2' } });
+    await server.request('POST', '/v2/relationship', {
+      token: lead,
+      body: { source: id, node: { label: 'Document', id: documentId }, event: 'document.view', caping: '2' },
+    });
     found = await history('audience', id);
     expect(found.items[0].operation).toBe('relationships.create');
-    expect(found.items[0].changes.added).toEqual([expect.objectContaining({ label: 'Document', name: 'Guide asthme', event: 'document.view', caping: 2 })]);
+    expect(found.items[0].changes.added).toEqual([
+      expect.objectContaining({ label: 'Document', name: 'Guide asthme', event: 'document.view', caping: 2 }),
+    ]);
 
     // Delete, then the deleted list (ADMIN only) and the restore (ADMIN only).
     expect((await server.request('DELETE', `/audience/${id}/del`, { token: lead })).status).toBe(200);
@@ -102,7 +127,9 @@ describe('history of audiences and groups', () => {
     expect(size.status).toBe(200);
     found = await history('audience', id);
     expect(found.items[0]).toMatchObject({ action: 'restore', operation: 'audienceHistory.restore' });
-    expect((await server.request('GET', '/audiences/deleted', { token: admin })).body.items.map((e: { subjectId: number }) => e.subjectId)).not.toContain(id);
+    expect(
+      (await server.request('GET', '/audiences/deleted', { token: admin })).body.items.map((e: { subjectId: number }) => e.subjectId),
+    ).not.toContain(id);
 
     const twice = await server.request('POST', `/audience/${id}/restore`, { token: admin });
     expect(twice.status).toBe(409);
@@ -115,7 +142,10 @@ describe('history of audiences and groups', () => {
   it('records group changes, and the audiences a deleted group leaves', async () => {
     const cardio = await nodeId('Specialty', 'Cardiologie').catch(() => 0);
     const specialty = cardio || (await nodeId('Specialty', ''));
-    const group = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Appétence', label: 'OrGroup', relationships: [{ node: { label: 'Specialty', id: specialty } }] } });
+    const group = await server.request('POST', '/v2/group', {
+      token: lead,
+      body: { name: 'Appétence', label: 'OrGroup', relationships: [{ node: { label: 'Specialty', id: specialty } }] },
+    });
     expect(group.status).toBe(201);
     const groupId = group.body.id as number;
     await server.request('PUT', `/v2/group/${groupId}`, { token: lead, body: { name: 'Appétence cardio' } });
@@ -131,9 +161,16 @@ describe('history of audiences and groups', () => {
     ]);
     expect(found.items[1].changes.fields).toEqual([{ field: 'name', from: 'Appétence', to: 'Appétence cardio' }]);
     expect(found.items[0].changes.added.map((r: { label: string }) => r.label)).toEqual(['Document']);
-    expect((await history('group', copy.body.id)).items[0]).toMatchObject({ action: 'create', operation: 'groups.duplicate', name: 'Appétence cardio (copie)' });
+    expect((await history('group', copy.body.id)).items[0]).toMatchObject({
+      action: 'create',
+      operation: 'groups.duplicate',
+      name: 'Appétence cardio (copie)',
+    });
 
-    const audience = await server.request('POST', '/audience', { token: lead, body: { name: 'Avec groupe', relationships: [{ node: { label: 'OrGroup', id: groupId } }] } });
+    const audience = await server.request('POST', '/audience', {
+      token: lead,
+      body: { name: 'Avec groupe', relationships: [{ node: { label: 'OrGroup', id: groupId } }] },
+    });
     const audienceId = audience.body.id as number;
     expect((await server.request('DELETE', `/v2/group/${groupId}`, { token: lead, body: { name: 'Appétence cardio' } })).status).toBe(200);
     found = await history('group', groupId);
@@ -151,12 +188,19 @@ describe('history of audiences and groups', () => {
     // The last version before the deletion had no group left (the group's deletion removed it): nothing skipped.
     const restored = await server.request('POST', `/audience/${audienceId}/restore`, { token: admin });
     expect(restored.body).toMatchObject({ id: audienceId, name: 'Avec groupe', skipped: [] });
-    expect((await server.request('GET', `/audience/${audienceId}`, { token: lead })).body.relationships.map((r: { node: { label: string } }) => r.node.label)).toEqual(['Area']);
+    expect(
+      (await server.request('GET', `/audience/${audienceId}`, { token: lead })).body.relationships.map(
+        (r: { node: { label: string } }) => r.node.label,
+      ),
+    ).toEqual(['Area']);
   });
 
   it('a restore skips a criterion whose node is gone since the deletion', async () => {
     const group = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Éphémère', label: 'AndGroup' } });
-    const audience = await server.request('POST', '/audience', { token: lead, body: { name: 'Orpheline', relationships: [{ node: { label: 'AndGroup', id: group.body.id } }] } });
+    const audience = await server.request('POST', '/audience', {
+      token: lead,
+      body: { name: 'Orpheline', relationships: [{ node: { label: 'AndGroup', id: group.body.id } }] },
+    });
     await server.request('DELETE', `/audience/${audience.body.id}/del`, { token: lead });
     await server.request('DELETE', `/v2/group/${group.body.id}`, { token: lead, body: { name: 'Éphémère' } });
     const restored = await server.request('POST', `/audience/${audience.body.id}/restore`, { token: admin });

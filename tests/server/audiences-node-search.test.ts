@@ -24,7 +24,8 @@ beforeAll(async () => {
     ['Document', 'doc-echo', 'Échocardiographie de stress'],
     ...Array.from({ length: 30 }, (_, i): [string, string, string] => ['Document', `doc-${i}`, `Actualités en cardiologie n°${i + 1}`]),
   ];
-  for (const [label, value, name] of nodes) await server.database.db.execute(sql`INSERT INTO nodes (label, value, name) VALUES (${label}, ${value}, ${name}) ON CONFLICT DO NOTHING`);
+  for (const [label, value, name] of nodes)
+    await server.database.db.execute(sql`INSERT INTO nodes (label, value, name) VALUES (${label}, ${value}, ${name}) ON CONFLICT DO NOTHING`);
 }, 60_000);
 afterAll(() => server?.close());
 

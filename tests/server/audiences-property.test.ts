@@ -36,8 +36,18 @@ const DOCUMENTS = ['Doc A', 'Doc B'];
 const ADVERTS = ['Pub A'];
 const eventArbitrary = (users: number) =>
   fc.oneof(
-    fc.record({ user: fc.nat(users - 1), label: fc.constant('Document' as const), name: fc.constantFrom(...DOCUMENTS), event: fc.constant('document.view') }),
-    fc.record({ user: fc.nat(users - 1), label: fc.constant('Advert' as const), name: fc.constantFrom(...ADVERTS), event: fc.constantFrom('advert.view', 'advert.click') }),
+    fc.record({
+      user: fc.nat(users - 1),
+      label: fc.constant('Document' as const),
+      name: fc.constantFrom(...DOCUMENTS),
+      event: fc.constant('document.view'),
+    }),
+    fc.record({
+      user: fc.nat(users - 1),
+      label: fc.constant('Advert' as const),
+      name: fc.constantFrom(...ADVERTS),
+      event: fc.constantFrom('advert.view', 'advert.click'),
+    }),
   );
 
 /** A criterion by reference: resolved to a node id once the population exists. */
@@ -48,11 +58,29 @@ const criterionArbitrary = fc.oneof(
   fc.record({ label: fc.constant('Title'), term: fc.constantFrom('DOCTOR', 'STUDENT') }),
   fc.record({ label: fc.constant('Zip'), term: fc.constantFrom('75', '13') }),
   fc.record({ label: fc.constant('Feed'), term: fc.constantFrom('cardio', 'onco') }),
-  fc.record({ label: fc.constant('Document'), term: fc.constantFrom(...DOCUMENTS), event: fc.constantFrom(null, 'document.view'), caping: fc.constantFrom(null, 1, 2, 3) }),
-  fc.record({ label: fc.constant('Advert'), term: fc.constantFrom(...ADVERTS), event: fc.constantFrom(null, 'advert.view', 'advert.click'), caping: fc.constantFrom(null, 2) }),
+  fc.record({
+    label: fc.constant('Document'),
+    term: fc.constantFrom(...DOCUMENTS),
+    event: fc.constantFrom(null, 'document.view'),
+    caping: fc.constantFrom(null, 1, 2, 3),
+  }),
+  fc.record({
+    label: fc.constant('Advert'),
+    term: fc.constantFrom(...ADVERTS),
+    event: fc.constantFrom(null, 'advert.view', 'advert.click'),
+    caping: fc.constantFrom(null, 2),
+  }),
 );
-const relationshipArbitrary = fc.record({ criterion: criterionArbitrary, kind: fc.constantFrom('required', 'not'), type: fc.constantFrom('AND', 'AND', 'AND', 'SHOULD_TARGET') });
-const groupArbitrary = fc.record({ label: fc.constantFrom('OrGroup', 'AndGroup'), members: fc.array(relationshipArbitrary, { minLength: 1, maxLength: 3 }), nestPrevious: fc.boolean() });
+const relationshipArbitrary = fc.record({
+  criterion: criterionArbitrary,
+  kind: fc.constantFrom('required', 'not'),
+  type: fc.constantFrom('AND', 'AND', 'AND', 'SHOULD_TARGET'),
+});
+const groupArbitrary = fc.record({
+  label: fc.constantFrom('OrGroup', 'AndGroup'),
+  members: fc.array(relationshipArbitrary, { minLength: 1, maxLength: 3 }),
+  nestPrevious: fc.boolean(),
+});
 
 const world = fc.integer({ min: 1, max: 12 }).chain((count) =>
   fc.record({
@@ -60,7 +88,12 @@ const world = fc.integer({ min: 1, max: 12 }).chain((count) =>
     events: fc.array(eventArbitrary(count), { maxLength: 40 }),
     groups: fc.array(groupArbitrary, { maxLength: 3 }),
     audiences: fc.array(
-      fc.record({ area: fc.constantFrom('french', 'english'), relationships: fc.array(relationshipArbitrary, { maxLength: 4 }), groups: fc.subarray([0, 1, 2]), notGroups: fc.boolean() }),
+      fc.record({
+        area: fc.constantFrom('french', 'english'),
+        relationships: fc.array(relationshipArbitrary, { maxLength: 4 }),
+        groups: fc.subarray([0, 1, 2]),
+        notGroups: fc.boolean(),
+      }),
       { minLength: 1, maxLength: 3 },
     ),
   }),
@@ -80,8 +113,20 @@ describe('engine = SQL on random populations and audiences', () => {
         // Every item exists once, so that criteria can name it even without events of this run.
         const seed = [...DOCUMENTS.map((name) => ['Document', name, 'document.view']), ...ADVERTS.map((name) => ['Advert', name, 'advert.view'])];
         const allEvents = [
-          ...seed.map(([label, name, event]) => ({ eventId: `seed-${label}-${name}`, userExternalId: 'p1-0', event, node: { label, name }, at: '2026-01-01T00:00:00Z' })),
-          ...events.map((e, i) => ({ eventId: `p${run}-e${i}`, userExternalId: ext(e.user), event: e.event, node: { label: e.label, name: e.name }, at: '2026-01-01T00:00:00Z' })),
+          ...seed.map(([label, name, event]) => ({
+            eventId: `seed-${label}-${name}`,
+            userExternalId: 'p1-0',
+            event,
+            node: { label, name },
+            at: '2026-01-01T00:00:00Z',
+          })),
+          ...events.map((e, i) => ({
+            eventId: `p${run}-e${i}`,
+            userExternalId: ext(e.user),
+            event: e.event,
+            node: { label: e.label, name: e.name },
+            at: '2026-01-01T00:00:00Z',
+          })),
         ];
         expect((await server.request('POST', '/population/events', { token: admin, body: allEvents })).status).toBe(200);
 
@@ -89,18 +134,34 @@ describe('engine = SQL on random populations and audiences', () => {
         const resolve = async (criterion: { label: string; term: string }) => {
           const key = `${criterion.label}:${criterion.term}`;
           if (!nodeIds.has(key)) {
-            const found = await server.request('GET', `/search?term=${encodeURIComponent(criterion.term)}&label=${criterion.label}&isGroup=true&limit=100`, { token: lead });
-            const exact = (found.body as { id: number; name: string }[]).find((node) => node.name === criterion.term || node.name.startsWith(criterion.term));
+            const found = await server.request(
+              'GET',
+              `/search?term=${encodeURIComponent(criterion.term)}&label=${criterion.label}&isGroup=true&limit=100`,
+              { token: lead },
+            );
+            const exact = (found.body as { id: number; name: string }[]).find(
+              (node) => node.name === criterion.term || node.name.startsWith(criterion.term),
+            );
             if (!exact) return undefined;
             nodeIds.set(key, exact.id);
           }
           return nodeIds.get(key);
         };
-        const toInput = async (relationship: { criterion: { label: string; term: string; event?: string | null; caping?: number | null }; kind: string; type: string }) => {
+        const toInput = async (relationship: {
+          criterion: { label: string; term: string; event?: string | null; caping?: number | null };
+          kind: string;
+          type: string;
+        }) => {
           const id = await resolve(relationship.criterion);
           if (!id) return undefined;
           const { event, caping } = relationship.criterion;
-          return { node: { label: relationship.criterion.label, id }, kind: relationship.kind, type: relationship.type, event: event ?? null, caping: caping ?? null };
+          return {
+            node: { label: relationship.criterion.label, id },
+            kind: relationship.kind,
+            type: relationship.type,
+            event: event ?? null,
+            caping: caping ?? null,
+          };
         };
         const inputs = async (list: Parameters<typeof toInput>[0][]) => (await Promise.all(list.map(toInput))).filter((input) => input !== undefined);
 
@@ -108,19 +169,32 @@ describe('engine = SQL on random populations and audiences', () => {
         for (const group of groups) {
           const members = await inputs(group.members);
           const previous = groupIds.at(-1);
-          if (group.nestPrevious && previous) members.push({ node: { label: previous.label, id: previous.id }, kind: 'required', type: 'AND', event: null, caping: null });
-          const created = await server.request('POST', '/v2/group', { token: lead, body: { name: `g${run}`, label: group.label, relationships: members } });
+          if (group.nestPrevious && previous)
+            members.push({ node: { label: previous.label, id: previous.id }, kind: 'required', type: 'AND', event: null, caping: null });
+          const created = await server.request('POST', '/v2/group', {
+            token: lead,
+            body: { name: `g${run}`, label: group.label, relationships: members },
+          });
           expect(created.status, JSON.stringify(created.body)).toBe(201);
           groupIds.push({ id: created.body.id, label: group.label });
         }
 
-        const userIds = (await server.request('GET', `/users?email=p${run}-`, { token: lead })).body.map((user: { id: number }) => user.id) as number[];
+        const userIds = (await server.request('GET', `/users?email=p${run}-`, { token: lead })).body.map(
+          (user: { id: number }) => user.id,
+        ) as number[];
         const created: { id: number; members: number[] }[] = [];
         for (const audience of audiences) {
           const relationships = await inputs(audience.relationships);
           for (const index of audience.groups) {
             const group = groupIds[index];
-            if (group) relationships.push({ node: { label: group.label, id: group.id }, kind: audience.notGroups ? 'not' : 'required', type: 'AND', event: null, caping: null });
+            if (group)
+              relationships.push({
+                node: { label: group.label, id: group.id },
+                kind: audience.notGroups ? 'not' : 'required',
+                type: 'AND',
+                event: null,
+                caping: null,
+              });
           }
           const saved = await server.request('POST', '/audience', { token: lead, body: { area: audience.area, type: 'timeline', relationships } });
           expect(saved.status, JSON.stringify(saved.body)).toBe(201);

@@ -68,7 +68,10 @@ describe('population ingestion', () => {
 
   it('upserts by externalId and the index follows the change within the request', async () => {
     await ingest('users', [user(10, { professionId: 9 })]);
-    const profession9 = { area: 'french', relationships: [{ node: { label: 'Profession', id: await nodeId('Profession', 'Kinésithérapeute') }, type: 'AND', kind: 'required' }] };
+    const profession9 = {
+      area: 'french',
+      relationships: [{ node: { label: 'Profession', id: await nodeId('Profession', 'Kinésithérapeute') }, type: 'AND', kind: 'required' }],
+    };
     expect((await size(profession9)).size).toBe(1);
     expect((await ingest('users', [user(10, { professionId: 4 })])).body).toEqual({ inserted: 0, updated: 1 });
     expect((await size(profession9)).size).toBe(0);
@@ -93,10 +96,16 @@ describe('population ingestion', () => {
 
   it('events are idempotent by eventId, create their node, and count at the answer', async () => {
     await ingest('users', [user(30), user(31)]);
-    expect((await ingest('events', [view('e-1', 30, 'Fiche BPCO'), view('e-2', 30, 'Fiche BPCO'), view('e-3', 31, 'Fiche BPCO')])).body).toEqual({ inserted: 3, duplicates: 0 });
+    expect((await ingest('events', [view('e-1', 30, 'Fiche BPCO'), view('e-2', 30, 'Fiche BPCO'), view('e-3', 31, 'Fiche BPCO')])).body).toEqual({
+      inserted: 3,
+      duplicates: 0,
+    });
     expect((await ingest('events', [view('e-1', 30, 'Fiche BPCO'), view('e-4', 31, 'Fiche BPCO')])).body).toEqual({ inserted: 1, duplicates: 1 });
     const document = await nodeId('Document', 'Fiche BPCO');
-    const twice = { area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping: '2' }] };
+    const twice = {
+      area: 'french',
+      relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping: '2' }],
+    };
     expect((await size(twice)).size).toBe(2);
     const thrice = { ...twice, relationships: [{ ...twice.relationships[0], caping: 3 }] };
     expect((await size(thrice)).size).toBe(0);
@@ -105,21 +114,36 @@ describe('population ingestion', () => {
   it('a large events body: a bad row deep inside is named as zod names it, and nothing of the request is written', async () => {
     await ingest('users', [user(70), user(71)]);
     const body = Array.from({ length: 3000 }, (_, n) => view(`big-${n}`, 70 + (n % 2), 'Guide gros lot'));
-    const control = await ingest('events', body.map((row, n) => (n === 2345 ? { ...row, node: { ...row.node, name: 'Guide\u0000' } } : row)));
+    const control = await ingest(
+      'events',
+      body.map((row, n) => (n === 2345 ? { ...row, node: { ...row.node, name: 'Guide\u0000' } } : row)),
+    );
     expect(control.status).toBe(400);
     expect(control.body).toEqual({ errorMsg: expect.stringMatching(/^Élément 2345 — /), field: '2345.node.name' });
-    const extra = await ingest('events', body.map((row, n) => (n === 1999 ? { ...row, source: 'app' } : row)));
+    const extra = await ingest(
+      'events',
+      body.map((row, n) => (n === 1999 ? { ...row, source: 'app' } : row)),
+    );
     // The generic wording of an unknown key (the field names the row).
     expect(extra.body).toEqual({ errorMsg: 'source : champ inconnu', field: '1999.source' });
-    const unknownUser = await ingest('events', body.map((row, n) => (n === 2999 ? { ...row, userExternalId: 'u-nobody' } : row)));
+    const unknownUser = await ingest(
+      'events',
+      body.map((row, n) => (n === 2999 ? { ...row, userExternalId: 'u-nobody' } : row)),
+    );
     expect(unknownUser.body).toEqual({ errorMsg: 'Élément 2999 — userExternalId : utilisateur inconnu', field: '2999.userExternalId' });
-    const [{ count }] = await rows<{ count: number }>(server.database.db, sql`SELECT count(*)::int AS count FROM interaction_events WHERE event_id LIKE 'big-%'`);
+    const [{ count }] = await rows<{ count: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS count FROM interaction_events WHERE event_id LIKE 'big-%'`,
+    );
     expect(count).toBe(0);
     expect((await server.request('GET', '/search?term=Guide%20gros&label=Document&isGroup=true', { token: lead })).body).toEqual([]);
 
     expect((await ingest('events', body)).body).toEqual({ inserted: 3000, duplicates: 0 });
     const document = await nodeId('Document', 'Guide gros lot');
-    const views = (caping: number) => ({ area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }] });
+    const views = (caping: number) => ({
+      area: 'french',
+      relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }],
+    });
     expect((await size(views(1500))).size).toBe(2);
     expect((await size(views(1501))).size).toBe(0);
   });
@@ -136,10 +160,16 @@ describe('population ingestion', () => {
       ...Array.from({ length: 1000 }, (_, n) => view(`chunk-b-${n}`, 90 + (n % 2), 'Fiche lots')),
     ];
     expect((await ingest('events', second)).body).toEqual({ inserted: 22_000, duplicates: 2000 });
-    const [{ count }] = await rows<{ count: number }>(server.database.db, sql`SELECT count(*)::int AS count FROM interaction_events WHERE event_id LIKE 'chunk-%'`);
+    const [{ count }] = await rows<{ count: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS count FROM interaction_events WHERE event_id LIKE 'chunk-%'`,
+    );
     expect(count).toBe(34_000);
     const document = await nodeId('Document', 'Fiche lots');
-    const views = (caping: number) => ({ area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }] });
+    const views = (caping: number) => ({
+      area: 'french',
+      relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }],
+    });
     expect((await size(views(17_000))).size).toBe(2);
     expect((await size(views(17_001))).size).toBe(0);
   });
@@ -147,13 +177,29 @@ describe('population ingestion', () => {
   it('event ids are kept as sent once trimmed, whatever their characters; repeats within a request count as duplicates', async () => {
     await ingest('users', [user(80)]);
     const odd = ['q"uote', 'back\\slash', 'comma,{brace}', 'NULL', 'é à 🙂'];
-    expect((await ingest('events', odd.map((id) => view(id, 80, 'Fiche ids')))).body).toEqual({ inserted: 5, duplicates: 0 });
-    const stored = await rows<{ eventId: string }>(server.database.db, sql`SELECT event_id AS "eventId" FROM interaction_events WHERE event_id = ANY(${sql.param(odd)}::text[])`);
+    expect(
+      (
+        await ingest(
+          'events',
+          odd.map((id) => view(id, 80, 'Fiche ids')),
+        )
+      ).body,
+    ).toEqual({ inserted: 5, duplicates: 0 });
+    const stored = await rows<{ eventId: string }>(
+      server.database.db,
+      sql`SELECT event_id AS "eventId" FROM interaction_events WHERE event_id = ANY(${sql.param(odd)}::text[])`,
+    );
     expect(stored.map((row) => row.eventId).sort()).toEqual([...odd].sort());
     // Trimmed like every text: '  NULL ' is the event already stored; r-1 twice in one request counts once.
-    expect((await ingest('events', [view('  NULL ', 80, 'Fiche ids'), view('r-1', 80, 'Fiche ids'), view('r-1', 80, 'Fiche ids')])).body).toEqual({ inserted: 1, duplicates: 2 });
+    expect((await ingest('events', [view('  NULL ', 80, 'Fiche ids'), view('r-1', 80, 'Fiche ids'), view('r-1', 80, 'Fiche ids')])).body).toEqual({
+      inserted: 1,
+      duplicates: 2,
+    });
     const document = await nodeId('Document', 'Fiche ids');
-    const views = (caping: number) => ({ area: 'french', relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }] });
+    const views = (caping: number) => ({
+      area: 'french',
+      relationships: [{ node: { label: 'Document', id: document }, type: 'AND', kind: 'required', event: 'document.view', caping }],
+    });
     expect((await size(views(6))).size).toBe(1);
     expect((await size(views(7))).size).toBe(0);
   });
@@ -185,9 +231,14 @@ describe('audiences, groups and membership', () => {
     expect(meta.body.audiences).toContainEqual({ id: created.body.id, name: created.body.name });
 
     // Keyword refused on a timeline audience (spec §4).
-    await ingest('events', [{ eventId: 'k-1', userExternalId: 'u-40', event: 'search', node: { label: 'Keyword', name: 'diabète' }, at: '2026-03-01T10:00:00Z' }]);
+    await ingest('events', [
+      { eventId: 'k-1', userExternalId: 'u-40', event: 'search', node: { label: 'Keyword', name: 'diabète' }, at: '2026-03-01T10:00:00Z' },
+    ]);
     const keyword = await nodeId('Keyword', 'diabète');
-    const refused = await server.request('PUT', `/audience/${created.body.id}/relationships`, { token: lead, body: { relationships: [{ node: { label: 'Keyword', id: keyword } }] } });
+    const refused = await server.request('PUT', `/audience/${created.body.id}/relationships`, {
+      token: lead,
+      body: { relationships: [{ node: { label: 'Keyword', id: keyword } }] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errorMsg).toBe(MESSAGES.keywordOnTimeline);
 
@@ -202,26 +253,41 @@ describe('audiences, groups and membership', () => {
     const endocrino = await nodeId('Specialty', 'Endocrinologie');
     const group = await server.request('POST', '/v2/group', {
       token: lead,
-      body: { name: 'Peau et hormones', label: 'OrGroup', relationships: [{ node: { label: 'Specialty', id: dermato } }, { node: { label: 'Specialty', id: endocrino } }] },
+      body: {
+        name: 'Peau et hormones',
+        label: 'OrGroup',
+        relationships: [{ node: { label: 'Specialty', id: dermato } }, { node: { label: 'Specialty', id: endocrino } }],
+      },
     });
     expect(group.status, JSON.stringify(group.body)).toBe(201);
     expect(group.body.labels).toEqual(['Specialty']);
     const english = { area: 'english', relationships: [{ node: { label: 'OrGroup', id: group.body.id } }] };
     expect((await size(english)).size).toBe(2);
 
-    const outer = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Outer', label: 'AndGroup', relationships: [{ node: { label: 'OrGroup', id: group.body.id } }] } });
-    const cycle = await server.request('PUT', `/v2/group/${group.body.id}`, { token: lead, body: { relationships: [{ node: { label: 'AndGroup', id: outer.body.id } }] } });
+    const outer = await server.request('POST', '/v2/group', {
+      token: lead,
+      body: { name: 'Outer', label: 'AndGroup', relationships: [{ node: { label: 'OrGroup', id: group.body.id } }] },
+    });
+    const cycle = await server.request('PUT', `/v2/group/${group.body.id}`, {
+      token: lead,
+      body: { relationships: [{ node: { label: 'AndGroup', id: outer.body.id } }] },
+    });
     expect(cycle.status).toBe(400);
     expect(cycle.body.errorMsg).toBe(MESSAGES.groupCycle);
 
     // Members replaced: the size follows in the same request.
-    await server.request('PUT', `/v2/group/${group.body.id}`, { token: lead, body: { relationships: [{ node: { label: 'Specialty', id: dermato } }] } });
+    await server.request('PUT', `/v2/group/${group.body.id}`, {
+      token: lead,
+      body: { relationships: [{ node: { label: 'Specialty', id: dermato } }] },
+    });
     expect((await size(english)).size).toBe(1);
 
     expect((await server.request('GET', `/v2/group/AndGroup/${group.body.id}`, { token: lead })).status).toBe(404);
     expect((await server.request('GET', `/v2/group/OrGroup/${group.body.id}`, { token: lead })).body.name).toBe('Peau et hormones');
     expect((await server.request('DELETE', `/v2/group/${group.body.id}`, { token: lead, body: { name: 'autre' } })).status).toBe(400);
-    expect((await server.request('DELETE', `/v2/group/${group.body.id}`, { token: lead, body: { name: 'Peau et hormones' } })).body).toEqual({ ok: true });
+    expect((await server.request('DELETE', `/v2/group/${group.body.id}`, { token: lead, body: { name: 'Peau et hormones' } })).body).toEqual({
+      ok: true,
+    });
     const gone = await server.request('POST', '/audience/size', { token: admin, body: english });
     expect(gone.body).toEqual({ errorMsg: MESSAGES.nodeNotFound, field: 'relationships.0.node' });
   });
@@ -240,10 +306,13 @@ describe('audiences, groups and membership', () => {
     expect((await server.request('GET', `/v2/group/OrGroup/${group.body.id}`, { token: lead })).body.name).toBe('Nom gardé');
   });
 
-  it('an audience is not saved without a criterion besides its area: the spec\'s message, nothing changed (issue 21 item 11)', async () => {
+  it("an audience is not saved without a criterion besides its area: the spec's message, nothing changed (issue 21 item 11)", async () => {
     await ingest('users', [user(70, { professionId: 9 })]);
     const medecin = await nodeId('Profession', 'Kinésithérapeute');
-    const created = await server.request('POST', '/audience', { token: lead, body: { name: 'Avec critère', type: 'story', relationships: [{ node: { label: 'Profession', id: medecin } }] } });
+    const created = await server.request('POST', '/audience', {
+      token: lead,
+      body: { name: 'Avec critère', type: 'story', relationships: [{ node: { label: 'Profession', id: medecin } }] },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const refused = await server.request('PUT', `/audience/${created.body.id}/relationships`, { token: lead, body: { relationships: [] } });
     expect(refused.status).toBe(400);
@@ -260,7 +329,10 @@ describe('audiences, groups and membership', () => {
     const updated = await server.request('PUT', `/audience/${a.id}`, { token: lead, body: { area: 'english' } });
     expect(updated.body.groupedRelationships.Area.map((r: { node: { name: string } }) => r.node.name)).toEqual(['english']);
 
-    const attached = await server.request('PUT', `/audience/${a.id}/emails/attach`, { token: lead, body: { emails: ['USER1@example.org', 'nobody@example.org'] } });
+    const attached = await server.request('PUT', `/audience/${a.id}/emails/attach`, {
+      token: lead,
+      body: { emails: ['USER1@example.org', 'nobody@example.org'] },
+    });
     expect(attached.body).toEqual({ added: 1, unmatched: ['nobody@example.org'] });
     expect((await size({ audienceId: a.id })).size).toBe(0); // user 1 is french, the audience english
 
@@ -268,7 +340,10 @@ describe('audiences, groups and membership', () => {
     expect(copy.status).toBe(201);
     expect(copy.body.relationships).toHaveLength(2);
     const userNode = copy.body.groupedRelationships.User[0].target;
-    const detached = await server.request('DELETE', '/detach', { token: lead, body: { relationships: [{ source: copy.body.id, target: userNode }] } });
+    const detached = await server.request('DELETE', '/detach', {
+      token: lead,
+      body: { relationships: [{ source: copy.body.id, target: userNode }] },
+    });
     expect(detached.body).toEqual({ nodes: 0, relationships: 1 });
 
     const deleted = await server.request('DELETE', '/audiences/del', { token: lead, body: { ids: [a.id, copy.body.id] } });
@@ -313,20 +388,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreS
     const handles = [await openDatabase({ url: database.url }), await openDatabase({ url: database.url })];
     // No poll on its own during the test: the second instance follows when the test says, so no wall-clock bound.
     const config = { ingestToken: INGEST_TOKEN, populationFollowMs: 3_600_000 };
-    const apps = await Promise.all(handles.map((handle) => buildApp({ db: handle.db, dbKind: handle.kind, logger: pino({ level: 'silent' }), jwtSecret: 'same-secret', config })));
+    const apps = await Promise.all(
+      handles.map((handle) => buildApp({ db: handle.db, dbKind: handle.kind, logger: pino({ level: 'silent' }), jwtSecret: 'same-secret', config })),
+    );
     const [first, second] = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
     const follower = featureServices(apps[1].context).audienceMembership;
     if (!(follower instanceof AudienceEngine)) throw new Error('the second instance has no audience engine');
     const call = async (url: string, path: string, body: unknown, token: string) => {
-      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       return { status: response.status, body: await response.json() };
     };
     try {
       expect((await call(first, '/population/users', [user(1), user(2)], INGEST_TOKEN)).status).toBe(200);
       expect((await call(first, '/population/events', [view('m-1', 1, 'Doc multi'), view('m-2', 2, 'Doc multi')], INGEST_TOKEN)).status).toBe(200);
-      const [{ id: documentId }] = (await handles[0].db.execute(sql`SELECT id FROM nodes WHERE label = 'Document' AND value = 'Doc multi'`) as unknown as { rows: unknown }).rows as { id: number }[];
+      const [{ id: documentId }] = (
+        (await handles[0].db.execute(sql`SELECT id FROM nodes WHERE label = 'Document' AND value = 'Doc multi'`)) as unknown as { rows: unknown }
+      ).rows as { id: number }[];
       // An ADMIN of the shared accounts table, signed by the shared secret.
-      const [{ id: adminId }] = (await handles[0].db.execute(sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('A', 'a@x.test', 'x', '{ADMIN}') RETURNING id`) as unknown as { rows: unknown }).rows as { id: number }[];
+      const [{ id: adminId }] = (
+        (await handles[0].db.execute(
+          sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES ('A', 'a@x.test', 'x', '{ADMIN}') RETURNING id`,
+        )) as unknown as { rows: unknown }
+      ).rows as { id: number }[];
       const token = (await apps[1].context.tokens.signAccess(adminId, 'test-session', new Date(Date.now() + 3_600_000))).value;
       const definition = { area: 'french', relationships: [{ node: { label: 'Document', id: documentId } }] };
       const size = async () => (await call(second, '/audience/size', definition, token)).body.size;

@@ -101,7 +101,9 @@ describe('access tokens', () => {
     const claims = decodeJwt(session.accessToken.value);
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     expect((await server.request('GET', '/admin/roles', { token: none })).status).toBe(401);
-    const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-of-32-bytes-at-least!!'));
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-of-32-bytes-at-least!!'));
     expect((await server.request('GET', '/admin/roles', { token: otherKey })).status).toBe(401);
   });
 
@@ -140,7 +142,9 @@ describe('POST /authenticate/refresh', () => {
 
   it('gives two concurrent uses of a token the same successor (one rotation, not a reuse)', async () => {
     const session = await server.signIn(['CSM']);
-    const results = await Promise.all([1, 2].map(() => server.request('POST', '/authenticate/refresh', { body: { token: session.refreshToken.value } })));
+    const results = await Promise.all(
+      [1, 2].map(() => server.request('POST', '/authenticate/refresh', { body: { token: session.refreshToken.value } })),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(decodeJwt(results[0].body.refreshToken.value).jti).toBe(decodeJwt(results[1].body.refreshToken.value).jti);
   });
@@ -175,7 +179,9 @@ describe('password reset and confirm', () => {
   it('mails at most 3 links per account in 15 minutes, answering every request alike', async () => {
     const { email } = await server.createAccount(['CSM']);
     // Reset mails are written after the answer: wait for them before counting.
-    const mailsTo = async () => (await server.app.context.background.settled(), await server.database.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, email))).length;
+    const mailsTo = async () =>
+      (await server.app.context.background.settled(),
+      await server.database.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.recipient, email))).length;
     for (let i = 0; i < 5; i++) {
       const response = await server.request('POST', '/password/reset', { body: { username: i % 2 ? email.toUpperCase() : email } });
       expect(response.status).toBe(200);

@@ -123,7 +123,10 @@ describe("an app user's data: CSM_LEAD, ADMIN and the service token only", () =>
 
   it("POST /v2/advert and POST /advert name a real user's audiences to CSM_LEAD, ADMIN and the service token, to no other role", async () => {
     const ingest = (path: string, body: unknown) => server.request('POST', path, { token: INGEST_TOKEN, body });
-    expect((await ingest('/population/users', [{ externalId: 'matrix-user', email: 'matrix-user@example.org', area: 'french', roles: ['ROLE_EXPERT'] }])).status).toBe(200);
+    expect(
+      (await ingest('/population/users', [{ externalId: 'matrix-user', email: 'matrix-user@example.org', area: 'french', roles: ['ROLE_EXPERT'] }]))
+        .status,
+    ).toBe(200);
     const lead = tokens.get('CSM_LEAD')!;
     const [appUser] = (await server.request('POST', '/search/users', { token: lead, body: { term: 'matrix-user@' } })).body as { id: number }[];
     const calls = [

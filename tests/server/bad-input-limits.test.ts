@@ -32,22 +32,82 @@ class RawNumber {
 }
 
 const NUMBER_LIMITS: unknown[] = [
-  0, -0, -1, 1.5, 0.1, 5e-324,
-  2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 2 ** 53 - 1, 2 ** 53 + 2,
-  1e20, -1e20, 1e308, -1e308,
+  0,
+  -0,
+  -1,
+  1.5,
+  0.1,
+  5e-324,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 32,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  1e20,
+  -1e20,
+  1e308,
+  -1e308,
   // Year 0 and year 9999 as epoch seconds and milliseconds.
-  -62_167_219_200, 253_402_300_799, -62_167_219_200_000, 253_402_300_799_000,
-  'NaN', 'Infinity', '-Infinity', '1e20', '2147483648', '', ' 1', '0x10',
-  new RawNumber('1e400'), new RawNumber('-1e400'), new RawNumber('1e-400'),
+  -62_167_219_200,
+  253_402_300_799,
+  -62_167_219_200_000,
+  253_402_300_799_000,
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e20',
+  '2147483648',
+  '',
+  ' 1',
+  '0x10',
+  new RawNumber('1e400'),
+  new RawNumber('-1e400'),
+  new RawNumber('1e-400'),
 ];
 const DATE_LIMITS: unknown[] = [
-  '0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '1970-01-01T00:00:00Z', '2100-01-01T00:00:01Z',
-  '9999-12-31T23:59:59Z', '9999-12-31T23:59:59-23:59', '0000-01-01T00:00:00+23:59', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z',
-  '2024-02-29T00:00:00Z', '2026-02-29T00:00:00Z', '2026-01-01T00:00:00.123456789Z', '0000-01-01', '9999-12-31',
-  'NaN', 'Infinity', '', 0, -1, 1e20, -1e20, 253_402_300_799_000,
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '1969-12-31T23:59:59Z',
+  '1970-01-01T00:00:00Z',
+  '2100-01-01T00:00:01Z',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59-23:59',
+  '0000-01-01T00:00:00+23:59',
+  '+275760-09-13T00:00:00Z',
+  '-000001-01-01T00:00:00Z',
+  '2024-02-29T00:00:00Z',
+  '2026-02-29T00:00:00Z',
+  '2026-01-01T00:00:00.123456789Z',
+  '0000-01-01',
+  '9999-12-31',
+  'NaN',
+  'Infinity',
+  '',
+  0,
+  -1,
+  1e20,
+  -1e20,
+  253_402_300_799_000,
 ];
 /** Path and query values are text. */
-const TEXT_NUMBER_LIMITS = ['0', '-0', '-1', '1.5', '2147483647', '2147483648', '-2147483649', '9007199254740993', '1e20', '-1e20', '99999999999999999999', 'NaN', 'Infinity', '0x10', ' 1'];
+const TEXT_NUMBER_LIMITS = [
+  '0',
+  '-0',
+  '-1',
+  '1.5',
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '1e20',
+  '-1e20',
+  '99999999999999999999',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' 1',
+];
 const TEXT_DATE_LIMITS = ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '0000-01-01', '9999-12-31', '-000001-01-01T00:00:00Z', 'NaN', '1e20', '0'];
 
 /** The number and date fields of a part of an operation, from the JSON Schema of its input. */
@@ -98,7 +158,9 @@ function asRead(value: unknown): unknown {
 
 function acceptedByContract(operation: Operation, input: Input): boolean {
   const read = asRead(input) as Input;
-  return (['params', 'query', 'body'] as const).every((part) => !operation[part] || operation[part]!.safeParse(read[part] ?? (part === 'body' ? undefined : {})).success);
+  return (['params', 'query', 'body'] as const).every(
+    (part) => !operation[part] || operation[part]!.safeParse(read[part] ?? (part === 'body' ? undefined : {})).success,
+  );
 }
 
 function describeValue(value: unknown): string {
@@ -110,7 +172,9 @@ let server: TestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { maxFailuresPerAddress: 1e9, maxFailuresPerUsername: 1e9, maxFailuresPerUsernameAndAddress: 1e9, maxResetRequestsPerAddress: 1e9 } });
+  server = await startTestServer({
+    config: { maxFailuresPerAddress: 1e9, maxFailuresPerUsername: 1e9, maxFailuresPerUsernameAndAddress: 1e9, maxResetRequestsPerAddress: 1e9 },
+  });
   adminToken = (await server.signIn(['ADMIN'])).accessToken.value;
   // The app user the examples name (ext-1), so that an accepted event date reaches the database.
   const users = await server.request('POST', '/population/users', { token: adminToken, body: examples['population.users']!.body });
@@ -122,7 +186,8 @@ async function send(operation: Operation, input: Input) {
   const params = (input.params ?? {}) as Record<string, unknown>;
   const path = operation.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1)));
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) search.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>))
+    search.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   const query = search.toString();
   // Raw numbers are written as themselves, where JSON.stringify would write a string or null.
   const raws: string[] = [];
@@ -133,7 +198,10 @@ async function send(operation: Operation, input: Input) {
           /"\\u0000raw(\d+)"/g,
           (_, index: string) => raws[Number(index)],
         );
-  return server.request(operation.method, query ? `${path}?${query}` : path, { token: operation.access.kind === 'public' ? undefined : adminToken, body });
+  return server.request(operation.method, query ? `${path}?${query}` : path, {
+    token: operation.access.kind === 'public' ? undefined : adminToken,
+    body,
+  });
 }
 
 /** English words of zod's or fastify's own messages: a validation answer must be the contract's French. */
@@ -161,7 +229,8 @@ describe('dates and numbers at their limits never cause a 5xx', () => {
     });
     const accepted = cases.filter((sample) => acceptedByContract(operation, sample.input));
     const refused = cases.filter((sample) => !accepted.includes(sample));
-    const name = (sample: (typeof cases)[number]) => `${id} with ${sample.field.part}.${sample.field.path.join('.')} = ${describeValue(sample.value)}`;
+    const name = (sample: (typeof cases)[number]) =>
+      `${id} with ${sample.field.part}.${sample.field.path.join('.')} = ${describeValue(sample.value)}`;
 
     it(`${id}: ${fields.map((field) => `${field.part}.${field.path.join('.')}`).join(', ')} at their limits → success or 4xx`, async () => {
       for (const sample of accepted) expectNoServerError(await send(operation, sample.input), name(sample));
@@ -179,7 +248,12 @@ describe('dates and numbers at their limits never cause a 5xx', () => {
 
   it('finds the fields: ingestion dates, advert epoch dates, project date filters, ids', () => {
     const all = Object.fromEntries(
-      entries.map(([id, operation]) => [id, (['params', 'query', 'body'] as const).flatMap((part) => (operation[part] ? fieldsOf(part, operation[part]!) : [])).map((field) => `${field.part}.${field.path.join('.')}`)]),
+      entries.map(([id, operation]) => [
+        id,
+        (['params', 'query', 'body'] as const)
+          .flatMap((part) => (operation[part] ? fieldsOf(part, operation[part]!) : []))
+          .map((field) => `${field.part}.${field.path.join('.')}`),
+      ]),
     );
     expect(all['population.users']).toContain('body.0.createdAt');
     expect(all['population.events']).toContain('body.0.at');

@@ -16,7 +16,9 @@ let server: TestServer;
 let adminToken: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { maxFailuresPerAddress: 1e9, maxFailuresPerUsername: 1e9, maxFailuresPerUsernameAndAddress: 1e9, maxResetRequestsPerAddress: 1e9 } });
+  server = await startTestServer({
+    config: { maxFailuresPerAddress: 1e9, maxFailuresPerUsername: 1e9, maxFailuresPerUsernameAndAddress: 1e9, maxResetRequestsPerAddress: 1e9 },
+  });
   adminToken = (await server.signIn(['ADMIN'])).accessToken.value;
 });
 afterAll(() => server?.close());
@@ -34,7 +36,10 @@ function queryString(query: Record<string, unknown> = {}): string {
   return text ? `?${text}` : '';
 }
 
-async function sendRaw(operation: Operation, input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; rawBody?: string }) {
+async function sendRaw(
+  operation: Operation,
+  input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; rawBody?: string },
+) {
   const path = pathWith(operation, input.params) + queryString(input.query);
   return server.request(operation.method, path, {
     token: operation.access.kind === 'public' ? undefined : adminToken,
@@ -65,7 +70,10 @@ describe('bad input never causes a 5xx', () => {
     // An array body (population ingestion) is fuzzed through its first row; send() wraps the row back in an array.
     const example = examples[id] ?? {};
     const rowsBody = Array.isArray(example.body);
-    const sample = { ...example, body: (rowsBody ? (example.body as Record<string, unknown>[])[0] : example.body) as Record<string, unknown> | undefined };
+    const sample = {
+      ...example,
+      body: (rowsBody ? (example.body as Record<string, unknown>[])[0] : example.body) as Record<string, unknown> | undefined,
+    };
     const bodySchema = (rowsBody ? (operation.body as unknown as { element: unknown }).element : operation.body) as {
       shape?: Record<string, { safeParse(v: unknown): { success: boolean } }>;
     };
@@ -82,10 +90,16 @@ describe('bad input never causes a 5xx', () => {
             const required = !bodySchema.shape?.[key]?.safeParse(undefined).success;
             if (required) expectClientError(await send(operation, { ...sample, body: missing }), `${id} without ${key}`);
             if (!(unknownKey in sample.body!)) {
-              expectClientError(await send(operation, { ...sample, body: { ...sample.body, [unknownKey]: 'x' } }), `${id} with unknown ${unknownKey}`);
+              expectClientError(
+                await send(operation, { ...sample, body: { ...sample.body, [unknownKey]: 'x' } }),
+                `${id} with unknown ${unknownKey}`,
+              );
             }
             if (typeof value !== typeof sample.body![key] || Array.isArray(value) !== Array.isArray(sample.body![key])) {
-              expectClientError(await send(operation, { ...sample, body: { ...sample.body, [key]: value } }), `${id} with ${key}=${JSON.stringify(value)}`);
+              expectClientError(
+                await send(operation, { ...sample, body: { ...sample.body, [key]: value } }),
+                `${id} with ${key}=${JSON.stringify(value)}`,
+              );
             }
           }),
           { numRuns: 15 },
@@ -123,10 +137,16 @@ describe('bad input never causes a 5xx', () => {
     if (operation.params) {
       it(`${id}: malformed path parameters → 4xx`, async () => {
         await fc.assert(
-          fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^\d+$/.test(s.trim())), fc.constantFrom('-1', '0', '1e40', '99999999999999999999', '1.5')), async (bad) => {
-            const params = Object.fromEntries(Object.keys(sample.params ?? {}).map((name) => [name, bad]));
-            expectClientError(await send(operation, { ...sample, params }), `${id} with ${JSON.stringify(params)}`);
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              fc.string({ minLength: 1, maxLength: 30 }).filter((s) => !/^\d+$/.test(s.trim())),
+              fc.constantFrom('-1', '0', '1e40', '99999999999999999999', '1.5'),
+            ),
+            async (bad) => {
+              const params = Object.fromEntries(Object.keys(sample.params ?? {}).map((name) => [name, bad]));
+              expectClientError(await send(operation, { ...sample, params }), `${id} with ${JSON.stringify(params)}`);
+            },
+          ),
           { numRuns: 20 },
         );
       });
@@ -136,14 +156,22 @@ describe('bad input never causes a 5xx', () => {
       it(`${id}: malformed query → 4xx`, async () => {
         const keys = Object.keys(sample.query ?? {});
         await fc.assert(
-          fc.asyncProperty(fc.constantFrom(...keys), fc.constantFrom('abc', '-5', '1.5', '1e12', ''), fc.string({ minLength: 1, maxLength: 10 }), async (key, bad, unknownKey) => {
-            // Free text (term, an e-mail prefix) may well accept 'abc': only values the schema refuses must be refused.
-            const freeText = key === 'term' || (operation.query as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape[key]?.safeParse(bad).success;
-            if (!freeText) expectClientError(await send(operation, { query: { ...sample.query, [key]: bad } }), `${id} with ${key}=${bad}`);
-            if (!(unknownKey in (sample.query ?? {}))) {
-              expectClientError(await send(operation, { query: { ...sample.query, [unknownKey]: '1' } }), `${id} with unknown ${unknownKey}`);
-            }
-          }),
+          fc.asyncProperty(
+            fc.constantFrom(...keys),
+            fc.constantFrom('abc', '-5', '1.5', '1e12', ''),
+            fc.string({ minLength: 1, maxLength: 10 }),
+            async (key, bad, unknownKey) => {
+              // Free text (term, an e-mail prefix) may well accept 'abc': only values the schema refuses must be refused.
+              const freeText =
+                key === 'term' ||
+                (operation.query as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape[key]?.safeParse(bad)
+                  .success;
+              if (!freeText) expectClientError(await send(operation, { query: { ...sample.query, [key]: bad } }), `${id} with ${key}=${bad}`);
+              if (!(unknownKey in (sample.query ?? {}))) {
+                expectClientError(await send(operation, { query: { ...sample.query, [unknownKey]: '1' } }), `${id} with unknown ${unknownKey}`);
+              }
+            },
+          ),
           { numRuns: 15 },
         );
       });

@@ -31,7 +31,11 @@ describe('BAT screenshots', () => {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append('file0', new Blob([new Uint8Array(content)]), name);
-    const response = await fetch(`${server.url}/bat/screenshot/upload`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` }, body: form });
+    const response = await fetch(`${server.url}/bat/screenshot/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}` },
+      body: form,
+    });
     return { status: response.status, body: (await response.json()) as any };
   }
 
@@ -51,9 +55,18 @@ describe('BAT screenshots', () => {
   });
 
   it('refuses what is not a PNG, an unknown advert, and SALES', async () => {
-    expect(await upload(token, { advertId: String(advertId) }, 'preview.jpg', PNG)).toEqual({ status: 400, body: { errorMsg: formatNotAllowed(SCREENSHOT_FORMATS) } });
-    expect(await upload(token, { advertId: String(advertId) }, 'preview.png', Buffer.from('not a png at all'))).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
-    expect(await upload(token, { advertId: '999999' }, 'preview.png', PNG)).toEqual({ status: 404, body: { errorMsg: PREVIEW_MESSAGES.screenshotAdvertMissing } });
+    expect(await upload(token, { advertId: String(advertId) }, 'preview.jpg', PNG)).toEqual({
+      status: 400,
+      body: { errorMsg: formatNotAllowed(SCREENSHOT_FORMATS) },
+    });
+    expect(await upload(token, { advertId: String(advertId) }, 'preview.png', Buffer.from('not a png at all'))).toEqual({
+      status: 400,
+      body: { errorMsg: 'Type de fichier non autorisé' },
+    });
+    expect(await upload(token, { advertId: '999999' }, 'preview.png', PNG)).toEqual({
+      status: 404,
+      body: { errorMsg: PREVIEW_MESSAGES.screenshotAdvertMissing },
+    });
     expect((await server.request('GET', '/bat/999999/screenshots', { token })).status).toBe(404);
     const sales = (await server.signIn(['SALES'])).accessToken.value;
     expect(await upload(sales, { advertId: String(advertId) }, 'preview.png', PNG)).toEqual({ status: 403, body: { errorMsg: 'User not allowed' } });

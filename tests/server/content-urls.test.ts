@@ -32,7 +32,11 @@ describe('address fields', () => {
     [{ logo: '//evil.test/logo.png' }, 'Logo : adresse http ou https attendue', 'advert.logo'],
     [{ pixelTrackingUrl: 'app://content/12' }, 'URL du pixel de tracking : adresse http ou https attendue', 'advert.pixelTrackingUrl'],
     [{ bannerLink: 'javascript://content/1' }, 'Lien de la bannière : adresse http ou https ou deeplink attendue', 'advert.bannerLink'],
-    [{ sharing: { sharingLink: 'ftp://files.test/x' } }, 'Lien de partage : adresse http ou https ou deeplink attendue', 'advert.sharing.sharingLink'],
+    [
+      { sharing: { sharingLink: 'ftp://files.test/x' } },
+      'Lien de partage : adresse http ou https ou deeplink attendue',
+      'advert.sharing.sharingLink',
+    ],
     [{ type: 'story', story: { logo: 'file:///etc/passwd' } }, 'Logo : adresse http ou https attendue', 'advert.story.logo'],
   ])('a new advert with %j is refused', async (advert, errorMsg, field) => {
     const refused = await call('POST', '/advert/create', { advert: { name: 'Campagne', type: 'post', ...advert } });
@@ -72,7 +76,11 @@ describe('address fields', () => {
       sharing: { sharingLink: 'app://application?url=https%3A%2F%2Fwww.labo.example&openMode=INTERNAL_WEBVIEW' },
       pixelTrackingUrl: 'https://pixel.test/p.gif',
     });
-    expect(advert).toMatchObject({ source: 'https://www.labo.example/hta?x=1', logo: '/cdn/adverts/1/logo.png?d=1700000000', bannerLink: 'app://content/12' });
+    expect(advert).toMatchObject({
+      source: 'https://www.labo.example/hta?x=1',
+      logo: '/cdn/adverts/1/logo.png?d=1700000000',
+      bannerLink: 'app://content/12',
+    });
     const cleared = await call('PUT', `/v2/advert/${advert.id}`, { advert: { source: '', logo: null } });
     expect(cleared).toMatchObject({ status: 200, body: { source: '', logo: null } });
   });
@@ -87,6 +95,9 @@ describe('address fields', () => {
       status: 400,
       body: { errorMsg: 'Vues max par utilisateur : 0 au moins', field: 'advert.maxViews' },
     });
-    expect(await call('PUT', `/v2/advert/${advert.id}/maxViews`, { value: -1 })).toMatchObject({ status: 400, body: { errorMsg: 'Vues max par utilisateur : 0 au moins' } });
+    expect(await call('PUT', `/v2/advert/${advert.id}/maxViews`, { value: -1 })).toMatchObject({
+      status: 400,
+      body: { errorMsg: 'Vues max par utilisateur : 0 au moins' },
+    });
   });
 });

@@ -46,7 +46,9 @@ describe.skipIf(process.platform === 'win32' || Boolean(process.env.TEST_DATABAS
   it('runs PostgreSQL with fsync on and flushes the WAL with a real fsync at every commit', async () => {
     const dataDir = join(scratch, 'durable');
     const database = await openDatabase({ dataDir, templateDir: inject('pgliteTemplateDir') });
-    const settings = (await database.db.execute(sql`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`)) as unknown as { rows: Record<string, string>[] };
+    const settings = (await database.db.execute(
+      sql`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`,
+    )) as unknown as { rows: Record<string, string>[] };
     expect(settings.rows[0]).toEqual({ fsync: 'on', method: 'fsync' });
     await database.close();
 

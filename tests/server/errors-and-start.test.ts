@@ -65,13 +65,22 @@ describe('lost database connections (PostgreSQL)', () => {
     const database = await throwAwayPostgresDatabase(serverUrl!);
     const { logger, lines } = capturingLogger();
     const credentials = { username: 'admin@test.local', password: 'a-long-enough-passphrase' };
-    const server = await startServer({ port: 0, databaseUrl: database.url, logger, adminEmail: credentials.username, adminPassword: credentials.password });
-    const signIn = () => fetch(`${server.url}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+    const server = await startServer({
+      port: 0,
+      databaseUrl: database.url,
+      logger,
+      adminEmail: credentials.username,
+      adminPassword: credentials.password,
+    });
+    const signIn = () =>
+      fetch(`${server.url}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
     try {
       expect((await signIn()).status).toBe(200);
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [new URL(database.url).pathname.slice(1)]);
+      const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        new URL(database.url).pathname.slice(1),
+      ]);
       await admin.end();
       expect(rowCount).toBeGreaterThan(0);
       await expect.poll(() => lines.some((line) => line.includes('database connection lost')), { timeout: 5_000 }).toBe(true);
@@ -88,7 +97,9 @@ describe('first start', () => {
     const database = await freshDatabase();
     try {
       expect(await ensureFirstAdmin(database.db, undefined, undefined)).toBe(false);
-      await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', 'short')).rejects.toThrow(`BACKOFFICE_ADMIN_PASSWORD : ${MESSAGES.passwordTooShort}`);
+      await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', 'short')).rejects.toThrow(
+        `BACKOFFICE_ADMIN_PASSWORD : ${MESSAGES.passwordTooShort}`,
+      );
       await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', 'password123')).rejects.toThrow(MESSAGES.passwordTooCommon);
       expect(await accountCount(database.db)).toBe(0);
       expect(await ensureFirstAdmin(database.db, 'boss@exemple.fr', 'first admin password')).toBe(true);

@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const HEADER = 'Numéro de devis;Client;Libellé;Quantité;Prix unitaire HT;Date de signature';
-const STORED = [HEADER, 'DEV-2026-0042;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026', 'DEV-2026-0042;Laboratoires Sanofa;Notification push;1;1200;12/01/2026'].join('\r\n');
+const STORED = [
+  HEADER,
+  'DEV-2026-0042;Laboratoires Sanofa;Post sponsorisé cardio;2;4 500,00;12/01/2026',
+  'DEV-2026-0042;Laboratoires Sanofa;Notification push;1;1200;12/01/2026',
+].join('\r\n');
 const STORED_LINES = [
   { label: 'Post sponsorisé cardio', quantity: 2, unitPrice: 4500 },
   { label: 'Notification push', quantity: 1, unitPrice: 1200 },
@@ -36,12 +40,14 @@ const lineCount = async () => (await rows<{ n: number }>(server.database.db, sql
 function quoteExport(count: number, prefix: string, label = 'Bannière newsletter'): string {
   const out = [HEADER];
   for (let i = 0; i < count; i += 1) {
-    out.push(`DEV-${prefix}-${Math.floor(i / 10)};Laboratoire Éthypharm ${i % 7};${label} n°${i % 10};${1 + (i % 3)};${(1000 + (i % 900)).toLocaleString('fr-FR')},50;0${1 + (i % 9)}/0${1 + (i % 9)}/2025`);
+    out.push(
+      `DEV-${prefix}-${Math.floor(i / 10)};Laboratoire Éthypharm ${i % 7};${label} n°${i % 10};${1 + (i % 3)};${(1000 + (i % 900)).toLocaleString('fr-FR')},50;0${1 + (i % 9)}/0${1 + (i % 9)}/2025`,
+    );
   }
   return out.join('\r\n');
 }
 
-describe('estimate import: an administrator\'s job (issue 21 item 4)', () => {
+describe("estimate import: an administrator's job (issue 21 item 4)", () => {
   it('lets ADMIN import the quote export and refuses every other role with 403 User not allowed, nothing stored', async () => {
     const file = [HEADER, 'DEV-2026-0777;Biogena;Bannière;1;100;'].join('\n');
     for (const roles of [['CSM'], ['CSM_LEAD'], ['SALES'], ['CONTENT_CREATOR'], ['CONTENT_CREATOR_LEAD'], ['CSM', 'CSM_LEAD']] as const) {
@@ -67,7 +73,9 @@ describe('estimate import: an administrator\'s job (issue 21 item 4)', () => {
       for (const id of ['DEV-2026-0002', 'DEV-2026-0003', 'DEV-2026-0004']) expect((await source.find(id))?.lines.length, id).toBeGreaterThan(0);
       // A quote resolves into a project as any imported one.
       const { userId, accessToken } = await fresh.signIn(['CSM']);
-      const project = await fresh.request('GET', `/project/estimate/DEV-2026-0002?name=Oncologie&actor=Laboratoire&keyAccount=${userId}`, { token: accessToken.value });
+      const project = await fresh.request('GET', `/project/estimate/DEV-2026-0002?name=Oncologie&actor=Laboratoire&keyAccount=${userId}`, {
+        token: accessToken.value,
+      });
       expect([project.status, project.body.clientName, project.body.targets.length]).toEqual([200, 'Pfizar France', 2]);
       // Once: a second start keeps what an administrator imported since.
       expect(await seedEstimateDemo(fresh.database.db)).toBe(false);
@@ -84,19 +92,52 @@ describe('estimate import: numbers past the columns and dates that do not exist'
     const max = ESTIMATE_AMOUNT_MAX;
     // Each file would replace DEV-2026-0042's lines with a good line, then fails on its third line.
     const cases: [string, string][] = [
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1e20;100;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberTooLarge(max))],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1;1e13;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Prix unitaire HT', PROJECT_MESSAGES.estimateNumberTooLarge(max))],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;-1e13;1;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberTooLarge(max))],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1e20;100;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberTooLarge(max)),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1;1e13;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Prix unitaire HT', PROJECT_MESSAGES.estimateNumberTooLarge(max)),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;-1e13;1;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberTooLarge(max)),
+      ],
       // Rounded to cents, 999 999 999 999,999 is 1 000 000 000 000,00: past numeric(14, 2).
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1;999999999999,999;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Prix unitaire HT', PROJECT_MESSAGES.estimateNumberTooLarge(max))],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1;999999999999,999;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Prix unitaire HT', PROJECT_MESSAGES.estimateNumberTooLarge(max)),
+      ],
       // Each fits, their product (the target's revenue) does not.
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1000000;10000000;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité × Prix unitaire HT', PROJECT_MESSAGES.estimateLineTotalTooLarge(max))],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1;100;99/99/9999', PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateInvalid)],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1;100;31/02/2026', PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateInvalid)],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1;100;2026-13-01', PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateInvalid)],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;1;100;01/01/9999', PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateOutOfRange(1970, 2099))],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;deux;100;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberExpected)],
-      ['DEV-2026-0042;Laboratoires Sanofa;Post;0x10;100;', PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberExpected)],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1000000;10000000;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité × Prix unitaire HT', PROJECT_MESSAGES.estimateLineTotalTooLarge(max)),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1;100;99/99/9999',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateInvalid),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1;100;31/02/2026',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateInvalid),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1;100;2026-13-01',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateInvalid),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;1;100;01/01/9999',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Date de signature', PROJECT_MESSAGES.estimateDateOutOfRange(1970, 2099)),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;deux;100;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberExpected),
+      ],
+      [
+        'DEV-2026-0042;Laboratoires Sanofa;Post;0x10;100;',
+        PROJECT_MESSAGES.estimateRowInvalid(3, 'Quantité', PROJECT_MESSAGES.estimateNumberExpected),
+      ],
     ];
     for (const [row, message] of cases) {
       const response = await importFile([HEADER, 'DEV-2026-0042;Laboratoires Sanofa;Remplaçante;1;10;01/02/2026', row].join('\n'));
@@ -105,16 +146,25 @@ describe('estimate import: numbers past the columns and dates that do not exist'
     }
     // The column is named as the file names it.
     const english = await importFile(['quote_number,client,label,quantity,unit_price,signed_date', 'DEV-9,X,Post,1e20,1,'].join('\n'));
-    expect([english.status, english.body.errorMsg]).toEqual([400, PROJECT_MESSAGES.estimateRowInvalid(2, 'quantity', PROJECT_MESSAGES.estimateNumberTooLarge(max))]);
+    expect([english.status, english.body.errorMsg]).toEqual([
+      400,
+      PROJECT_MESSAGES.estimateRowInvalid(2, 'quantity', PROJECT_MESSAGES.estimateNumberTooLarge(max)),
+    ]);
 
     // Nothing written by the refused files: the stored quote keeps its lines, no line was left behind.
     expect((await storedQuote('DEV-2026-0042'))?.lines).toEqual(STORED_LINES);
     expect(await lineCount()).toBe(before);
     // The largest amounts the columns hold are taken, and a project is created from them (no overflow there either).
-    const largest = [HEADER, 'DEV-2026-0099;Biogena;Forfait;1;999 999 999 999,99;29/02/2024', 'DEV-2026-0099;Biogena;Avoir;-1;999999999999.99;2024-02-29'].join('\n');
+    const largest = [
+      HEADER,
+      'DEV-2026-0099;Biogena;Forfait;1;999 999 999 999,99;29/02/2024',
+      'DEV-2026-0099;Biogena;Avoir;-1;999999999999.99;2024-02-29',
+    ].join('\n');
     expect((await importFile(largest)).body).toEqual({ quotes: 1, lines: 2 });
     const { userId: keyAccount, accessToken } = await server.signIn(['CSM']);
-    const project = await server.request('GET', `/project/estimate/DEV-2026-0099?name=Forfait&actor=DM&keyAccount=${keyAccount}`, { token: accessToken.value });
+    const project = await server.request('GET', `/project/estimate/DEV-2026-0099?name=Forfait&actor=DM&keyAccount=${keyAccount}`, {
+      token: accessToken.value,
+    });
     expect(project.status).toBe(200);
     expect(project.body.targets.map((target: { revenue: number }) => target.revenue)).toEqual([999_999_999_999.99, -999_999_999_999.99]);
     expect(project.body.targets[0].initialQuotationDate).toBe(Date.UTC(2024, 1, 29) / 1000);
@@ -140,18 +190,27 @@ describe('estimate import: numbers past the columns and dates that do not exist'
     expect(labels).toHaveLength(1);
     expect(labels[0].n).toBe(6000);
     // The other file's lines are gone.
-    expect((await rows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM estimate_lines WHERE quote_id LIKE 'DEV-C-%'`))[0].n).toBe(6000);
+    expect(
+      (await rows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM estimate_lines WHERE quote_id LIKE 'DEV-C-%'`))[0].n,
+    ).toBe(6000);
   });
 });
 
 describe('estimate import: the file read in pieces', () => {
   it('cuts at line ends outside quoted fields, so each piece parses to the rows of the whole', () => {
-    const text = [HEADER, 'DEV-1;"Client; ""A""";"Libellé\nsur deux lignes";1;2;', 'DEV-1;B;"x\r\n\r\ny";1;2;', ...Array.from({ length: 40 }, (_, i) => `DEV-${i};C;"l""${i}""\n";1;2;`)].join('\r\n');
+    const text = [
+      HEADER,
+      'DEV-1;"Client; ""A""";"Libellé\nsur deux lignes";1;2;',
+      'DEV-1;B;"x\r\n\r\ny";1;2;',
+      ...Array.from({ length: 40 }, (_, i) => `DEV-${i};C;"l""${i}""\n";1;2;`),
+    ].join('\r\n');
     const whole = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data;
     for (const size of [1, 7, 30, 100, text.length]) {
       const pieces = [...csvPieces(text, size)];
       expect(pieces.join('')).toBe(text);
-      expect(pieces.flatMap((piece) => Papa.parse<string[]>(piece, { skipEmptyLines: 'greedy', delimiter: ';', newline: '\r\n' }).data)).toEqual(whole);
+      expect(pieces.flatMap((piece) => Papa.parse<string[]>(piece, { skipEmptyLines: 'greedy', delimiter: ';', newline: '\r\n' }).data)).toEqual(
+        whole,
+      );
     }
   });
 });

@@ -20,7 +20,9 @@ beforeAll(async () => {
     beforeListen: (app) => {
       // A query that fails in the database with a secret among its parameters.
       app.get('/test/failing-query', async () => {
-        await app.context.db.insert(accounts).values({ name: 'nul\u0000byte', email: 'x@test.local', passwordHash: 'scrypt$SECRET-HASH-VALUE', roles: [] });
+        await app.context.db
+          .insert(accounts)
+          .values({ name: 'nul\u0000byte', email: 'x@test.local', passwordHash: 'scrypt$SECRET-HASH-VALUE', roles: [] });
         return { ok: true };
       });
     },
@@ -37,7 +39,9 @@ function rawRequest(text: string): Promise<{ status: number; body: string }> {
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('error', reject);
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), body: answer.split('\r\n\r\n').slice(1).join('\r\n\r\n') }));
+    socket.on('close', () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]), body: answer.split('\r\n\r\n').slice(1).join('\r\n\r\n') }),
+    );
   });
 }
 
@@ -63,7 +67,9 @@ describe('control characters in text fields', () => {
       const send = (text: string) => {
         const input = { ...example, [part]: { ...example[part], [key]: text } };
         const query = new URLSearchParams(Object.entries(input.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
-        const path = operation.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1))) + (query ? `?${query}` : '');
+        const path =
+          operation.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? 1))) +
+          (query ? `?${query}` : '');
         return server.request(operation.method, path, {
           token: operation.access.kind === 'public' ? undefined : adminToken,
           body: operation.method === 'GET' ? undefined : input.body,

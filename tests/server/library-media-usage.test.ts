@@ -28,7 +28,11 @@ async function uploadMedia(libraryId: number, name: string) {
   const form = new FormData();
   form.append('libraryId', String(libraryId));
   form.append('file', new Blob([new Uint8Array(PNG)]), name);
-  const response = await fetch(`${server.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${server.url}/library/attachment/media/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const body = (await response.json()) as { webpaths: string[] };
   expect(response.status, JSON.stringify(body)).toBe(200);
   return body.webpaths[0];
@@ -56,7 +60,13 @@ describe('deleting a library media that adverts show (issue 21 item 8)', () => {
 
     const refused = await deleteItem(libraryId, used);
     expect(refused.status).toBe(409);
-    const expected = STORAGE_MESSAGES.mediaUsedByAdverts([{ id: cardio.id, name: 'Cardio HTA' }, { id: derm.id, name: 'Dermato' }], 2);
+    const expected = STORAGE_MESSAGES.mediaUsedByAdverts(
+      [
+        { id: cardio.id, name: 'Cardio HTA' },
+        { id: derm.id, name: 'Dermato' },
+      ],
+      2,
+    );
     expect(refused.body).toEqual({ errorMsg: expected });
     expect(expected).toBe(`Ce média est utilisé par 2 publicités : « Cardio HTA » (n° ${cardio.id}), « Dermato » (n° ${derm.id}).`);
     // Nothing was removed: the library keeps it, the file is served.

@@ -79,7 +79,11 @@ describe('npm run server', () => {
     try {
       await expect.poll(() => /API listening on (http:\/\/\S+)/.exec(output)?.[1], { timeout: 60_000, interval: 200 }).toBeTruthy();
       const url = /API listening on (http:\/\/\S+)/.exec(output)![1];
-      const answer = await fetch(`${url}/password/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'boss@test.local' }) });
+      const answer = await fetch(`${url}/password/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'boss@test.local' }),
+      });
       expect(answer.status).toBe(200);
       await expect
         .poll(() => output, { timeout: 10_000 })

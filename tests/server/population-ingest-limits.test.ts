@@ -17,11 +17,30 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const ingest = (path: 'users' | 'events', body: unknown) => server.request('POST', `/population/${path}`, { token: INGEST_TOKEN, body });
-const user = (externalId: string, extra: Record<string, unknown> = {}) => ({ externalId, email: `${externalId}@example.org`, name: externalId, area: 'french', ...extra });
-const event = (eventId: string, at: string) => ({ eventId, userExternalId: 'dated-user', event: 'document.view', node: { label: 'Document', name: 'Guide' }, at });
+const user = (externalId: string, extra: Record<string, unknown> = {}) => ({
+  externalId,
+  email: `${externalId}@example.org`,
+  name: externalId,
+  area: 'french',
+  ...extra,
+});
+const event = (eventId: string, at: string) => ({
+  eventId,
+  userExternalId: 'dated-user',
+  event: 'document.view',
+  node: { label: 'Document', name: 'Guide' },
+  at,
+});
 
 /** Outside 1970–2100: year 0 (PostgreSQL has no year 0), year 9999, just before and just after the bounds. */
-const OUT_OF_RANGE = ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '1970-01-01T00:30:00+01:00', '2100-01-01T00:00:01Z', '9999-12-31T23:59:59Z'];
+const OUT_OF_RANGE = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '1969-12-31T23:59:59Z',
+  '1970-01-01T00:30:00+01:00',
+  '2100-01-01T00:00:01Z',
+  '9999-12-31T23:59:59Z',
+];
 const IN_RANGE = ['1970-01-01T00:00:00Z', '2024-02-29T12:00:00.123456Z', '2100-01-01T00:00:00Z'];
 
 /** A French validation message naming the row and the field. */
@@ -76,7 +95,11 @@ describe('concurrent upserts of the same users', () => {
     const rounds = process.env.TEST_DATABASE_URL ? 5 : 1;
     for (let round = 0; round < rounds; round += 1) {
       const users = Array.from({ length: 2_000 }, (_, index) =>
-        user(`concurrent-${round}-${String(index).padStart(4, '0')}`, { zipcode: String(10_000 + (index % 500)), professionId: 1 + (index % 7), roles: ['ROLE_EXPERT'] }),
+        user(`concurrent-${round}-${String(index).padStart(4, '0')}`, {
+          zipcode: String(10_000 + (index % 500)),
+          professionId: 1 + (index % 7),
+          roles: ['ROLE_EXPERT'],
+        }),
       );
       const orders = [users, [...users].reverse(), shuffled(users, 1 + round), shuffled(users, 100 + round)];
       const answers = await Promise.all(orders.map((body) => ingest('users', body)));

@@ -49,7 +49,12 @@ describe('PUT /targets/properties', () => {
     // In a batch the failing row is named and nothing is saved; a start and end moved together are fine.
     const batch = await server.request('PUT', '/targets/properties', {
       token: csm,
-      body: { items: [{ id: b.id, changes: { comment: 'gardé ?' } }, { id: a.id, changes: { startDate: start + 60 * DAY, endDate: start + 40 * DAY } }] },
+      body: {
+        items: [
+          { id: b.id, changes: { comment: 'gardé ?' } },
+          { id: a.id, changes: { startDate: start + 60 * DAY, endDate: start + 40 * DAY } },
+        ],
+      },
     });
     expect(batch.status).toBe(400);
     expect(batch.body.errorMsg).toBe(`${a.actionCode} : ${PROJECT_MESSAGES.endBeforeStart('02/03/2026')}`);
@@ -74,7 +79,12 @@ describe('PUT /targets/properties', () => {
     expect(items.map((t: { id: number }) => t.id)).toEqual([a.id, b.id, c.id]);
     expect(items[0]).toMatchObject({ populationSample: 'Cardiologues', populationSize: 1200, needsDelayReason: false });
     // Start fills the end (+90 days), 30 days of delay: impact = 9000 × 15 / 90, a reason is now needed.
-    expect(items[1]).toMatchObject({ endDate: start + DEFAULT_DURATION_SECONDS, releaseDateDiff: 30, revenueDelayImpact: 1500, needsDelayReason: true });
+    expect(items[1]).toMatchObject({
+      endDate: start + DEFAULT_DURATION_SECONDS,
+      releaseDateDiff: 30,
+      revenueDelayImpact: 1500,
+      needsDelayReason: true,
+    });
     expect(items[2]).toMatchObject({ goal: { views: 0, days: 60, shipments: 0 }, status: '2. en ligne' });
 
     const reloaded = await call('GET', `/project/${project.id}`, csm);
@@ -86,14 +96,27 @@ describe('PUT /targets/properties', () => {
     const [a, b] = project.targets;
     const response = await server.request('PUT', '/targets/properties', {
       token: csm,
-      body: { items: [{ id: a.id, changes: { populationSample: 'Dermatologues' } }, { id: b.id, changes: { actionCode: a.actionCode } }] },
+      body: {
+        items: [
+          { id: a.id, changes: { populationSample: 'Dermatologues' } },
+          { id: b.id, changes: { actionCode: a.actionCode } },
+        ],
+      },
     });
     expect(response.status).toBe(409);
     expect(response.body.errorMsg).toBe(`${b.actionCode} : ${PROJECT_MESSAGES.actionCodeTaken}`);
     const reloaded = await call('GET', `/project/${project.id}`, csm);
     expect(reloaded.targets.find((t: { id: number }) => t.id === a.id).populationSample).toBeNull();
 
-    const missing = await server.request('PUT', '/targets/properties', { token: csm, body: { items: [{ id: a.id, changes: {} }, { id: 2_000_000_000, changes: {} }] } });
+    const missing = await server.request('PUT', '/targets/properties', {
+      token: csm,
+      body: {
+        items: [
+          { id: a.id, changes: {} },
+          { id: 2_000_000_000, changes: {} },
+        ],
+      },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.errorMsg).toBe(`Action 2000000000 : ${PROJECT_MESSAGES.targetNotFound}`);
   });
@@ -104,17 +127,37 @@ describe('PUT /targets/properties', () => {
     const refused = await server.request('PUT', '/targets/properties', { token: sales, body: { items: [{ id: a.id, changes: { comment: 'x' } }] } });
     expect(refused.status).toBe(403);
     expect(refused.body.errorMsg).toBe(MESSAGES.userNotAllowed);
-    const twice = await server.request('PUT', '/targets/properties', { token: csm, body: { items: [{ id: a.id, changes: {} }, { id: a.id, changes: {} }] } });
+    const twice = await server.request('PUT', '/targets/properties', {
+      token: csm,
+      body: {
+        items: [
+          { id: a.id, changes: {} },
+          { id: a.id, changes: {} },
+        ],
+      },
+    });
     expect(twice.status).toBe(400);
     const tooMany = Array.from({ length: 1001 }, (_, index) => ({ id: index + 1, changes: {} }));
     expect((await server.request('PUT', '/targets/properties', { token: csm, body: { items: tooMany } })).status).toBe(400);
   });
 
   it('saves a paste of 500 cells (100 rows × 5 columns) in one call', async () => {
-    const project = await call('POST', '/project', csm, { name: 'Gros collage', clientName: 'Pharmalab', keyAccount: csmId, actor: 'Laboratoire', lines: 100 }, 201);
+    const project = await call(
+      'POST',
+      '/project',
+      csm,
+      { name: 'Gros collage', clientName: 'Pharmalab', keyAccount: csmId, actor: 'Laboratoire', lines: 100 },
+      201,
+    );
     const items = project.targets.map((t: { id: number }, index: number) => ({
       id: t.id,
-      changes: { populationCategory: 'Médecine générale', populationSample: `Ciblage ${index}`, populationSize: 1000 + index, revenue: 1500.5, comment: `Ligne ${index}` },
+      changes: {
+        populationCategory: 'Médecine générale',
+        populationSample: `Ciblage ${index}`,
+        populationSize: 1000 + index,
+        revenue: 1500.5,
+        comment: `Ligne ${index}`,
+      },
     }));
     const { items: saved } = await call('PUT', '/targets/properties', csm, { items });
     expect(saved).toHaveLength(100);

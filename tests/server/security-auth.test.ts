@@ -44,7 +44,9 @@ describe('item 1: the sign-in limit holds under parallel requests', { timeout: 9
       const seen = { count: 0 };
       const server = await serverWith({ beforeListen: (app) => countSignIns(app, seen) });
       const { email } = await server.createAccount(['CSM']);
-      const guesses = Array.from({ length: parallel - 1 }, (_, i) => server.request('POST', '/authenticate', { body: { username: email, password: `wrong-guess-${i}` } }));
+      const guesses = Array.from({ length: parallel - 1 }, (_, i) =>
+        server.request('POST', '/authenticate', { body: { username: email, password: `wrong-guess-${i}` } }),
+      );
       await until(() => seen.count >= parallel - 1);
       const right = await server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } });
       const statuses = (await Promise.all(guesses)).map((response) => response.status);
@@ -60,12 +62,16 @@ describe('item 1: the sign-in limit holds under parallel requests', { timeout: 9
 function signInFrom(server: TestServer, localAddress: string, username: string, password: string) {
   const payload = JSON.stringify({ username, password });
   return new Promise<{ status: number; body: { errorMsg?: string }; retryAfter?: string }>((resolve, reject) => {
-    const outgoing = httpRequest(`${server.url}/authenticate`, { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json' } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), retryAfter: response.headers['retry-after'] }));
-    });
+    const outgoing = httpRequest(
+      `${server.url}/authenticate`,
+      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), retryAfter: response.headers['retry-after'] }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(payload);
   });
@@ -217,7 +223,9 @@ describe('item 7: changing an e-mail revokes the links mailed to the old one', {
     expect((await server.request('GET', '/meta', { token: admin.accessToken.value })).status).toBe(401);
     expect((await server.request('POST', '/authenticate/refresh', { body: { token: admin.refreshToken.value } })).status).toBe(401);
     expect((await confirm(server, oldLink)).status).toBe(400);
-    expect((await server.request('POST', '/authenticate', { body: { username: `self-${admin.userId}@test.local`, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/authenticate', { body: { username: `self-${admin.userId}@test.local`, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 });
 
@@ -317,7 +325,8 @@ describe('item 13: password reset answers before any work that depends on the ac
   it('refuses reset requests past the per-address limit with 429 and sends no mail for them', async () => {
     const server = await serverWith({ config: { maxResetRequestsPerAddress: 3 } });
     const accounts = await Promise.all([1, 2, 3, 4].map(() => server.createAccount(['CSM'])));
-    for (const { email } of accounts.slice(0, 3)) expect((await server.request('POST', '/password/reset', { body: { username: email } })).status).toBe(200);
+    for (const { email } of accounts.slice(0, 3))
+      expect((await server.request('POST', '/password/reset', { body: { username: email } })).status).toBe(200);
     const refused = await server.request('POST', '/password/reset', { body: { username: accounts[3].email } });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ errorMsg: MESSAGES.tooManyResetRequests });
@@ -326,7 +335,8 @@ describe('item 13: password reset answers before any work that depends on the ac
     expect(await server.lastMail(accounts[2].email)).toBeDefined();
     // Unknown usernames count alike: the limit tells nothing about accounts.
     (server.clock as ManualClock).advance(15 * 60 * 1000 + 1);
-    for (let i = 0; i < 3; i++) expect((await server.request('POST', '/password/reset', { body: { username: `ghost${i}@test.local` } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await server.request('POST', '/password/reset', { body: { username: `ghost${i}@test.local` } })).status).toBe(200);
     expect((await server.request('POST', '/password/reset', { body: { username: accounts[3].email } })).status).toBe(429);
   });
 });
@@ -335,7 +345,9 @@ describe('item 8: a sign-in burst does not stall the API', { timeout: 90_000 }, 
   it('answers 503 with errorMsg and Retry-After past the hashing queue, without counting those attempts as failures', async () => {
     const server = await serverWith({ config: { hashConcurrency: 1, maxHashWaiting: 4 } });
     const accounts = await Promise.all(Array.from({ length: 30 }, () => server.createAccount(['CSM'])));
-    const answers = await Promise.all(accounts.map(({ email }) => server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } })));
+    const answers = await Promise.all(
+      accounts.map(({ email }) => server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } })),
+    );
     const busy = answers.filter((answer) => answer.status === 503);
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(5);
     expect(busy.length).toBeGreaterThan(0);
@@ -353,7 +365,9 @@ describe('item 8: a sign-in burst does not stall the API', { timeout: 90_000 }, 
     const server = await serverWith();
     const session = await server.signIn(['CSM']);
     const accounts = await Promise.all(Array.from({ length: 100 }, () => server.createAccount(['CSM'])));
-    const burst = Promise.all(accounts.map(({ email }) => server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } })));
+    const burst = Promise.all(
+      accounts.map(({ email }) => server.request('POST', '/authenticate', { body: { username: email, password: TEST_PASSWORD } })),
+    );
     const latencies: number[] = [];
     let done = false;
     void burst.finally(() => (done = true));
@@ -383,7 +397,12 @@ describe('issue 19 item 3: guesses against one account are bounded, whatever the
     const queue = app.context.passwordHashing;
     const run = queue.run.bind(queue);
     let release = () => {};
-    const watch = { count: 0, held: null as Promise<void> | null, hold: () => (watch.held = new Promise<void>((resolve) => (release = resolve))), release: () => release() };
+    const watch = {
+      count: 0,
+      held: null as Promise<void> | null,
+      hold: () => (watch.held = new Promise<void>((resolve) => (release = resolve))),
+      release: () => release(),
+    };
     queue.run = ((...args: Parameters<typeof run>) => {
       watch.count += 1;
       return watch.held ? watch.held.then(() => run(...args)) : run(...args);
@@ -429,7 +448,9 @@ describe('issue 19 item 3: guesses against one account are bounded, whatever the
       const checks = watchChecks(server.app);
       checks.hold();
       const answers: Array<{ status: number; body: any }> = [];
-      const pending = Array.from({ length: 20 }, (_, i) => from(server, `${prefix}.${i}`, email, `guess-${i}`).then((answer) => (answers.push(answer), answer)));
+      const pending = Array.from({ length: 20 }, (_, i) =>
+        from(server, `${prefix}.${i}`, email, `guess-${i}`).then((answer) => (answers.push(answer), answer)),
+      );
       // Answered while the checks in flight still wait for their hash (each reaches it after its account lookup).
       await until(() => answers.length >= 20 - inFlight && checks.count >= inFlight, 10_000);
       expect(checks.count).toBe(inFlight);
@@ -447,7 +468,8 @@ describe('issue 19 item 3: guesses against one account are bounded, whatever the
     await reachThreshold(server, email);
     // The guessers (addresses that have failed) get 7 checks, then 429: the last 3 checks of the bucket are kept.
     const guesses = [];
-    for (let round = 0; round < 2; round++) for (let i = 1; i <= 5; i++) guesses.push((await from(server, `198.51.100.${i}`, email, `again-${round}-${i}`)).status);
+    for (let round = 0; round < 2; round++)
+      for (let i = 1; i <= 5; i++) guesses.push((await from(server, `198.51.100.${i}`, email, `again-${round}-${i}`)).status);
     expect(guesses.filter((status) => status === 401)).toHaveLength(7);
     expect((await from(server, '192.0.2.50', email, TEST_PASSWORD)).status).toBe(200);
     // Fresh addresses spend the kept share too; then the owner waits for the bucket to refill (one check every 6 s),

@@ -56,7 +56,9 @@ describe('first start: the administrator chosen at the desk', () => {
   it('creates one administrator when several calls race', async () => {
     server = await startTestServer({ config: { setupToken: TOKEN } });
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => server!.request('POST', '/setup/admin', { body: { ...admin, username: `admin${i}@exemple.fr`, setupToken: TOKEN } })),
+      Array.from({ length: 6 }, (_, i) =>
+        server!.request('POST', '/setup/admin', { body: { ...admin, username: `admin${i}@exemple.fr`, setupToken: TOKEN } }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(5);

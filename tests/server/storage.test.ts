@@ -54,7 +54,18 @@ async function text(stream: Readable): Promise<string> {
   return out;
 }
 
-const UNSAFE_KEYS = ['../outside.txt', 'assets/../../outside.txt', '/etc/passwd', 'C:/Windows/x.txt', 'assets\\..\\x.txt', 'assets/a\u0000b.txt', 'assets//x.txt', 'assets/./x.txt', '', 'assets/x\n.txt'];
+const UNSAFE_KEYS = [
+  '../outside.txt',
+  'assets/../../outside.txt',
+  '/etc/passwd',
+  'C:/Windows/x.txt',
+  'assets\\..\\x.txt',
+  'assets/a\u0000b.txt',
+  'assets//x.txt',
+  'assets/./x.txt',
+  '',
+  'assets/x\n.txt',
+];
 
 describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('%s storage adapter', (kind) => {
   let storage: StorageAdapter;
@@ -280,7 +291,9 @@ describe('the multipart pipeline with the 10 MB limit of library media', () => {
     app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
     const spec = { fields: z.strictObject({ libraryId: z.string().regex(/^\d+$/) }), maxFileBytes: LIBRARY_MAX_BYTES, formats: MEDIA_FORMATS };
     app.post('/library/attachment/media/upload', async (request) =>
-      receiveFile<{ libraryId: string }, unknown>(request, spec, async (file) => storage.put(`library/${file.fields.libraryId}/${file.fileName}`, file.body, file.contentType)),
+      receiveFile<{ libraryId: string }, unknown>(request, spec, async (file) =>
+        storage.put(`library/${file.fields.libraryId}/${file.fileName}`, file.body, file.contentType),
+      ),
     );
     url = await app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -304,7 +317,9 @@ describe('the multipart pipeline with the 10 MB limit of library media', () => {
   });
 
   it('checks the format list, the bytes and the fields', async () => {
-    expect((await send('doc.pdf', PNG)).body).toEqual({ errorMsg: 'Format non autorisé: png, jpg, jpeg, gif, mp4, svg, ico, icon, x-icon, svg+xml, vnd.microsoft.icon, seulement.' });
+    expect((await send('doc.pdf', PNG)).body).toEqual({
+      errorMsg: 'Format non autorisé: png, jpg, jpeg, gif, mp4, svg, ico, icon, x-icon, svg+xml, vnd.microsoft.icon, seulement.',
+    });
     expect((await send('clip.mp4', PNG)).body).toEqual({ errorMsg: 'Type de fichier non autorisé' });
     expect((await send('logo.png', PNG, 'abc')).status).toBe(400);
   });
@@ -356,7 +371,11 @@ describe('media libraries and advert media (adverts §3 Library, §5, §7)', () 
     const form = new FormData();
     form.append('libraryId', String(libraryId));
     form.append('file', new Blob([new Uint8Array(content)]), name);
-    const response = await fetch(`${server.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${server.url}/library/attachment/media/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     return { status: response.status, body: (await response.json()) as any };
   }
 
@@ -374,7 +393,10 @@ describe('media libraries and advert media (adverts §3 Library, §5, §7)', () 
     expect(second.body.library.content).toEqual([first.body.webpaths[0], second.body.webpaths[0]]);
     expect((await fetch(`${server.url}${first.body.webpaths[0]}`)).headers.get('content-type')).toBe('image/png');
 
-    expect(await uploadMedia(libraryId, 'big.png', Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]))).toEqual({ status: 413, body: { errorMsg: 'Fichier trop volumineux. Taille maximale 10Mo' } });
+    expect(await uploadMedia(libraryId, 'big.png', Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]))).toEqual({
+      status: 413,
+      body: { errorMsg: 'Fichier trop volumineux. Taille maximale 10Mo' },
+    });
     expect(await uploadMedia(libraryId, 'clip.mp4', PNG)).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
     expect((await uploadMedia(libraryId, 'brief.pdf', PNG)).body.errorMsg).toBe(formatNotAllowed(MEDIA_FORMATS));
     expect((await uploadMedia(999_999, 'logo.png', PNG)).body).toEqual({ errorMsg: STORAGE_MESSAGES.libraryNotFound });
@@ -398,7 +420,12 @@ describe('media libraries and advert media (adverts §3 Library, §5, §7)', () 
     const library = (await server.request('GET', '/library/article/7', { token })).body;
     const uploaded = await uploadMedia(library.id, 'visuel.png', PNG);
     const document = await upload(server, token, 'assets/clients', 'contrat.png', PNG);
-    for (const filePath of ['https://images.example/x.png', 'blob:http://127.0.0.1/1', document.body.url, '/cdn/assets/library/../clients/contrat.png']) {
+    for (const filePath of [
+      'https://images.example/x.png',
+      'blob:http://127.0.0.1/1',
+      document.body.url,
+      '/cdn/assets/library/../clients/contrat.png',
+    ]) {
       const answer = await server.request('DELETE', '/f/advert/attachment/delete', { token, body: { filePath } });
       expect(answer, filePath).toMatchObject({ status: 400, body: { errorMsg: STORAGE_MESSAGES.cannotDeletePreview } });
     }
@@ -431,7 +458,14 @@ describe('client documents behind signed, expiring links; app media public (issu
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
     const path = '/cdn/assets/clients/Labo%20Priv%C3%A9/contrat.pdf';
     expect(await status(stored.body.url)).toBe(200);
-    for (const unsigned of [path, `${path}?d=1`, '/cdn/assets/CLIENTS/Labo%20Priv%C3%A9/contrat.pdf', '/cdn/assets/clients./Labo%20Priv%C3%A9/contrat.pdf', '/cdn/Assets/Clients::$INDEX_ALLOCATION/x.pdf', '/cdn/assets/clients/absent.pdf']) {
+    for (const unsigned of [
+      path,
+      `${path}?d=1`,
+      '/cdn/assets/CLIENTS/Labo%20Priv%C3%A9/contrat.pdf',
+      '/cdn/assets/clients./Labo%20Priv%C3%A9/contrat.pdf',
+      '/cdn/Assets/Clients::$INDEX_ALLOCATION/x.pdf',
+      '/cdn/assets/clients/absent.pdf',
+    ]) {
       const answer = await fetch(`${server.url}${unsigned}`);
       expect(answer.status, unsigned).toBe(403);
       expect(await answer.json()).toEqual({ errorMsg: STORAGE_MESSAGES.documentLinkRequired });
@@ -484,7 +518,11 @@ describe('client documents behind signed, expiring links; app media public (issu
     const form = new FormData();
     form.append('libraryId', String(library.id));
     form.append('file', new Blob([new Uint8Array(PNG)]), 'visuel.png');
-    const answer = await fetch(`${server.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const answer = await fetch(`${server.url}/library/attachment/media/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     const media: string = ((await answer.json()) as { webpaths: string[] }).webpaths[0];
     expect(media).toMatch(/^\/cdn\/assets\/library\/\d+\/[0-9a-f]{8}-visuel\.png\?d=\d{10}$/);
     const served = await fetch(`${server.url}${media}`);
@@ -522,7 +560,11 @@ describe('client documents behind signed, expiring links; app media public (issu
       const form = new FormData();
       form.append('libraryId', String(library.id));
       form.append('file', new Blob([new Uint8Array(PNG)]), 'visuel.png');
-      const media = await fetch(`${s3.url}/library/attachment/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${csm}` }, body: form });
+      const media = await fetch(`${s3.url}/library/attachment/media/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${csm}` },
+        body: form,
+      });
       expect(((await media.json()) as { webpaths: string[] }).webpaths[0]).toMatch(/^https:\/\/media\.example\.test\/cdn\/assets\/library\//);
     } finally {
       await s3.close();

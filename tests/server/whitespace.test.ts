@@ -17,7 +17,12 @@ afterAll(() => server?.close());
 
 describe('names and e-mails', () => {
   it('are stored trimmed on create and edit', async () => {
-    const created = await asAdmin('POST', '/admin/accounts', { name: '  Zoé Lefèvre \t', nickname: ' zozo ', username: '  Zoe.Trim@Exemple.fr ', roles: [] });
+    const created = await asAdmin('POST', '/admin/accounts', {
+      name: '  Zoé Lefèvre \t',
+      nickname: ' zozo ',
+      username: '  Zoe.Trim@Exemple.fr ',
+      roles: [],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Zoé Lefèvre', nickname: 'zozo', username: 'Zoe.Trim@Exemple.fr' });
     const edited = await asAdmin('PUT', `/admin/accounts/${created.body.id}`, { name: ' Zoé L. ', nickname: '', username: ' zoe.trim@exemple.fr  ' });
@@ -39,7 +44,9 @@ describe('names and e-mails', () => {
 
   it('signs in with an e-mail typed with spaces around it', async () => {
     const { email } = await server.createAccount(['CSM']);
-    expect((await server.request('POST', '/authenticate', { body: { username: `  ${email} `, password: 'correct-horse-battery' } })).status).toBe(200);
+    expect((await server.request('POST', '/authenticate', { body: { username: `  ${email} `, password: 'correct-horse-battery' } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -53,13 +60,17 @@ describe('passwords of spaces', () => {
       expect(refused.status, JSON.stringify(password)).toBe(400);
       expect(refused.body.errorMsg).toBe(MESSAGES.passwordBlank);
     }
-    expect((await server.request('POST', '/password/confirm', { body: { confirmationToken, password: '  spaces around are fine  ' } })).status).toBe(200);
+    expect((await server.request('POST', '/password/confirm', { body: { confirmationToken, password: '  spaces around are fine  ' } })).status).toBe(
+      200,
+    );
   });
 
   it('are refused for the first administrator', async () => {
     const database = await freshDatabase();
     try {
-      await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', ' '.repeat(12))).rejects.toThrow(`BACKOFFICE_ADMIN_PASSWORD : ${MESSAGES.passwordBlank}`);
+      await expect(ensureFirstAdmin(database.db, 'boss@exemple.fr', ' '.repeat(12))).rejects.toThrow(
+        `BACKOFFICE_ADMIN_PASSWORD : ${MESSAGES.passwordBlank}`,
+      );
       expect(await accountCount(database.db)).toBe(0);
     } finally {
       await database.close();

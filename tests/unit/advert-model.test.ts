@@ -20,7 +20,12 @@ import {
   withCacheBuster,
   withoutCacheBuster,
 } from '@shared/rules/advert-model';
-import { advertPublicationProblems, articlePublicationProblems, missingRequiredProperties, requiredPropertiesMessage } from '@shared/rules/publication';
+import {
+  advertPublicationProblems,
+  articlePublicationProblems,
+  missingRequiredProperties,
+  requiredPropertiesMessage,
+} from '@shared/rules/publication';
 
 describe('defaults (spec §3)', () => {
   it('a new advert', () => {
@@ -42,7 +47,13 @@ describe('defaults (spec §3)', () => {
   });
 
   it('a new article: type post, tag Tag #66627E', () => {
-    expect(articleDefaultsSchema.parse({})).toMatchObject({ type: 'post', name: '', tag: { text: 'Tag', tagColor: '#66627E' }, isPinned: false, published: false });
+    expect(articleDefaultsSchema.parse({})).toMatchObject({
+      type: 'post',
+      name: '',
+      tag: { text: 'Tag', tagColor: '#66627E' },
+      isPinned: false,
+      published: false,
+    });
   });
 
   it('quiz and screen defaults', () => {
@@ -65,7 +76,9 @@ describe('footnote language and the quiz validate label', () => {
   it('keeps a custom label, and copies a changed source into the quiz link', () => {
     const quiz = { validateButtonLabel: 'Valider', link: 'https://a.test' };
     expect(applyQuizRules(null, { footNote: DEFAULT_FOOTNOTES.it, source: 'x', quiz }).quiz!.validateButtonLabel).toBe('Validare');
-    expect(applyQuizRules(null, { footNote: DEFAULT_FOOTNOTES.it, quiz: { ...quiz, validateButtonLabel: 'Go !' } }).quiz!.validateButtonLabel).toBe('Go !');
+    expect(applyQuizRules(null, { footNote: DEFAULT_FOOTNOTES.it, quiz: { ...quiz, validateButtonLabel: 'Go !' } }).quiz!.validateButtonLabel).toBe(
+      'Go !',
+    );
     const previous = { source: 'https://a.test', quiz };
     expect(applyQuizRules(previous, { source: 'https://b.test', quiz }).quiz!.link).toBe('https://b.test');
     // A link changed by hand in the same save wins.
@@ -96,7 +109,14 @@ describe('media cache busting', () => {
   });
 
   it('applies to every media field, story logo and screens included', () => {
-    const model = { logo: 'l.png', image: null, images: ['a.png'], video: 'v.mp4', title: 't.png', story: { logo: 's.png', screens: [{ logo: 'sl.png', illustration: 'i.mp4', title: 'x' }] } };
+    const model = {
+      logo: 'l.png',
+      image: null,
+      images: ['a.png'],
+      video: 'v.mp4',
+      title: 't.png',
+      story: { logo: 's.png', screens: [{ logo: 'sl.png', illustration: 'i.mp4', title: 'x' }] },
+    };
     expect(mapMedia(model, (url) => withCacheBuster(url, 9))).toEqual({
       logo: 'l.png?d=9',
       image: null,
@@ -123,10 +143,26 @@ describe('setUpdatedAt and hydration', () => {
   });
 
   it('detects the old nested-document layout and lifts its fields', () => {
-    const legacy = { id: 4, type: 'timeline', document: { title: 'Ancien', author: 'Labo', image: 'i.png', logo: 'l.png', video: 'v.mp4' }, post: { video: 'v.mp4' } };
+    const legacy = {
+      id: 4,
+      type: 'timeline',
+      document: { title: 'Ancien', author: 'Labo', image: 'i.png', logo: 'l.png', video: 'v.mp4' },
+      post: { video: 'v.mp4' },
+    };
     expect(isLegacyLayout(legacy)).toBe(true);
     expect(isLegacyLayout({ name: 'x' })).toBe(false);
-    expect(mapLegacyLayout(legacy)).toEqual({ id: 4, type: 'video', title: 'Ancien', author: 'Labo', image: 'i.png', images: ['i.png'], logo: 'l.png', video: 'v.mp4', name: 'Ancien', model: 'latest' });
+    expect(mapLegacyLayout(legacy)).toEqual({
+      id: 4,
+      type: 'video',
+      title: 'Ancien',
+      author: 'Labo',
+      image: 'i.png',
+      images: ['i.png'],
+      logo: 'l.png',
+      video: 'v.mp4',
+      name: 'Ancien',
+      model: 'latest',
+    });
   });
 
   it('infers the type of old data (spec §3)', () => {
@@ -145,7 +181,10 @@ describe('setUpdatedAt and hydration', () => {
 describe('publication checks (spec §5)', () => {
   const expert = { roles: ['ROLE_EXPERT'] };
   it('required properties per type, in the spec order', () => {
-    expect(missingRequiredProperties({ type: 'post', logo: '/cdn/l.png', images: [''], author: ' ', source: 'https://s.test', title: 't' })).toEqual(['images', 'author']);
+    expect(missingRequiredProperties({ type: 'post', logo: '/cdn/l.png', images: [''], author: ' ', source: 'https://s.test', title: 't' })).toEqual([
+      'images',
+      'author',
+    ]);
     // An address field holding no address does not count as filled (issue 21 item 9).
     expect(missingRequiredProperties({ type: 'notification', title: 't', source: 'pas une url' })).toEqual(['source']);
     expect(missingRequiredProperties({ type: 'story', logo: 'javascript:alert(1)' })).toEqual(['logo']);

@@ -30,7 +30,9 @@ describe('required properties and the editor of each advert type', () => {
     it(`${type}: each required property is a field its editor has an input for`, () => {
       const fields = advertEditorFields(type, writer);
       for (const property of requiredPropertiesOf(type)) {
-        expect(fields, `${type}.${property.name} written at ${property.paths[0]} (sections ${advertSections(type, writer).join(', ')})`).toContain(property.paths[0]);
+        expect(fields, `${type}.${property.name} written at ${property.paths[0]} (sections ${advertSections(type, writer).join(', ')})`).toContain(
+          property.paths[0],
+        );
       }
     });
 

@@ -65,7 +65,11 @@ describe('editor labels and campaign (§2.2)', () => {
   it('labels Publié, Prog: and Fin: with DD/MM/yyyy dates', () => {
     const start = seconds(new Date(2026, 0, 5, 9, 30));
     const stop = seconds(new Date(2026, 1, 28, 18, 0));
-    expect(scheduleLabels({ published: true, autoStartAt: start, autoStopAt: stop })).toEqual(['Publié', 'Prog: 05/01/2026 09:30', 'Fin: 28/02/2026 18:00']);
+    expect(scheduleLabels({ published: true, autoStartAt: start, autoStopAt: stop })).toEqual([
+      'Publié',
+      'Prog: 05/01/2026 09:30',
+      'Fin: 28/02/2026 18:00',
+    ]);
     expect(scheduleLabels({ published: false })).toEqual([]);
     expect(formatDate(start)).toBe('05/01/2026');
   });
@@ -153,7 +157,9 @@ describe('save-time validation (§5)', () => {
     expect(validateForSave({ ...valid, type: 'tool' }, 'advert').messages).toEqual(['Sonata ID is required']);
     expect(validateForSave({ ...valid, type: 'tool', sonataId: 'S-1' }, 'advert').messages).toEqual([]);
     expect(validateForSave({ ...valid, autoStopAt: now }, 'advert').messages).toEqual(['La date de publication est requise']);
-    expect(validateForSave({ ...valid, autoStartAt: now, autoPublishOptions: { emails: ['a@b.fr'] } }, 'advert').messages).toEqual(['La date de dé-publication est requise']);
+    expect(validateForSave({ ...valid, autoStartAt: now, autoPublishOptions: { emails: ['a@b.fr'] } }, 'advert').messages).toEqual([
+      'La date de dé-publication est requise',
+    ]);
     expect(validateForSave({ ...valid, autoStartAt: now, autoStopAt: now + day }, 'advert')).toEqual({
       messages: ['Au moins un email doit être renseigné pour la publication automatique'],
       fields: ['autoPublishOptions.emails'],
@@ -179,11 +185,15 @@ describe('save-time validation (§5)', () => {
   it('lists the properties a published advert of each type needs (the publication rule), highlighting their fields', () => {
     const messages = (item: Parameters<typeof validateForSave>[0]) => validateForSave({ ...valid, published: true, ...item }, 'advert').messages;
     expect(messages({ type: 'post' })).toEqual(['Les propriétés Logo, Images, Auteur, Source, Titre sont requises']);
-    expect(messages({ type: 'video', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't' })).toEqual(['Les propriétés Vidéo sont requises']);
+    expect(messages({ type: 'video', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't' })).toEqual([
+      'Les propriétés Vidéo sont requises',
+    ]);
     expect(messages({ type: 'quiz' })).toEqual(['Les propriétés Logo, Auteur, Mention légale sont requises']);
     expect(messages({ type: 'notification' })).toEqual(['Les propriétés Titre, Source sont requises']);
     expect(messages({ type: 'search' })).toEqual(['Les propriétés Titre, Source sont requises']);
-    expect(messages({ type: 'post', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't', images: [''] })).toEqual(['Les propriétés Images sont requises']);
+    expect(messages({ type: 'post', logo: '/cdn/l.png', author: 'a', source: 'app://content/1', title: 't', images: [''] })).toEqual([
+      'Les propriétés Images sont requises',
+    ]);
     expect(validateForSave({ ...valid, published: false, type: 'post' }, 'advert').messages).toEqual([]);
     // A story's logo is its story's own (the story logo upload): the field highlighted is that one.
     const result = validateForSave({ ...valid, published: true, type: 'story' }, 'advert');
@@ -198,13 +208,21 @@ describe('save-time validation (§5)', () => {
     const result = validateForSave({ name: '', type: '', published: false, autoStopAt: now }, 'advert');
     expect(result.messages).toHaveLength(3);
     const toast = N.validation(result.messages);
-    expect(toast).toEqual({ text: "Le nom de l'advert est requis / La date de publication est requise / Le type de l'advert est requis", kind: 'warning', durationMs: 3000 });
+    expect(toast).toEqual({
+      text: "Le nom de l'advert est requis / La date de publication est requise / Le type de l'advert est requis",
+      kind: 'warning',
+      durationMs: 3000,
+    });
   });
 
   it('names the publication problems', () => {
-    expect(publicationProblems({ type: 'video', _$audiences: [{ roles: ['ROLE_EXPERT'] }] })).toEqual(['Vous devez ajouter une vidéo avant de publier la publicité']);
+    expect(publicationProblems({ type: 'video', _$audiences: [{ roles: ['ROLE_EXPERT'] }] })).toEqual([
+      'Vous devez ajouter une vidéo avant de publier la publicité',
+    ]);
     expect(publicationProblems({ type: 'post', _$audiences: [] })).toEqual(['Aucune audience associée à la publicité']);
-    expect(publicationProblems({ type: 'post', _$audiences: [{ roles: ['ROLE_EXPERT'] }, { roles: [] }] })).toEqual(['Audience non expert associée à la publicité']);
+    expect(publicationProblems({ type: 'post', _$audiences: [{ roles: ['ROLE_EXPERT'] }, { roles: [] }] })).toEqual([
+      'Audience non expert associée à la publicité',
+    ]);
     expect(publicationProblems({ type: 'post', _$audiences: [{ roles: ['ROLE_EXPERT'] }] })).toEqual([]);
     expect(hasNonExpertAudience([{ roles: null }])).toBe(true);
     expect(hasNonExpertAudience([])).toBe(false);

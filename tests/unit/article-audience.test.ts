@@ -13,7 +13,10 @@ describe("the article's own audience criteria (adverts-articles.md §2.5)", () =
   });
 
   it('groups node ids per label, sorted, without repeats, leaving out other labels', () => {
-    expect(criteriaByLabel([node(9, 'Area'), node(3, 'Area'), node(9, 'Area'), node(5, 'OrGroup'), node(7, 'Keyword')])).toEqual({ Area: [3, 9], OrGroup: [5] });
+    expect(criteriaByLabel([node(9, 'Area'), node(3, 'Area'), node(9, 'Area'), node(5, 'OrGroup'), node(7, 'Keyword')])).toEqual({
+      Area: [3, 9],
+      OrGroup: [5],
+    });
     expect(criteriaByLabel([])).toEqual({});
   });
 

@@ -127,6 +127,7 @@ describe('audience notices (spec §8)', () => {
       [AUDIENCE_NOTICES.audienceDeleted('Cardio'), 'Audience Cardio supprimée'],
       [AUDIENCE_NOTICES.audiencesDeleted(3), '3 audience(s) supprimée(s)'],
       [AUDIENCE_NOTICES.emailsAdded(12), '12 ajoutés'],
-    ] as const) expect(made).toMatchObject({ text, kind: 'success' });
+    ] as const)
+      expect(made).toMatchObject({ text, kind: 'success' });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeChanges, diffSnapshots, historyAction, isEmptyChange, type DefinitionSnapshot, type SnapshotRelationship } from '@shared/rules/audience-history';
+import {
+  describeChanges,
+  diffSnapshots,
+  historyAction,
+  isEmptyChange,
+  type DefinitionSnapshot,
+  type SnapshotRelationship,
+} from '@shared/rules/audience-history';
 
 const rel = (nodeId: number, label: string, name: string, extra: Partial<SnapshotRelationship> = {}): SnapshotRelationship => ({
   nodeId,
@@ -27,7 +34,11 @@ describe('history of audiences and groups', () => {
     const after = audience({
       name: 'Cardiologues FR',
       area: 'english',
-      relationships: [rel(9, 'Area', 'english'), rel(2, 'Specialty', 'Cardiologie', { kind: 'not' }), rel(3, 'Document', 'Guide', { event: 'document.view', caping: 2 })],
+      relationships: [
+        rel(9, 'Area', 'english'),
+        rel(2, 'Specialty', 'Cardiologie', { kind: 'not' }),
+        rel(3, 'Document', 'Guide', { event: 'document.view', caping: 2 }),
+      ],
     });
     const changes = diffSnapshots(audience(), after);
     expect(changes.fields).toEqual([

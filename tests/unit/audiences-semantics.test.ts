@@ -168,7 +168,10 @@ describe('groups', () => {
   });
 
   it('a cycle of groups is an error, never an endless loop', () => {
-    const rules = new MembershipRules(oneUserAlgebra(base, () => 0), (id) => groups.get(id));
+    const rules = new MembershipRules(
+      oneUserAlgebra(base, () => 0),
+      (id) => groups.get(id),
+    );
     expect(() => rules.audience([rel('OrGroup', '', { nodeId: 103 })])).toThrow(GroupCycleError);
   });
 });

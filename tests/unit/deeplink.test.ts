@@ -13,8 +13,21 @@ import {
 
 describe('deeplink generator (§2.7)', () => {
   it('has the targets and app parts of the spec', () => {
-    for (const target of ['global-search', 'story', 'ad', 'content', 'article', 'document-open', 'application']) expect(DEEPLINK_TARGETS).toContain(target);
-    expect(APP_PARTS).toEqual(['drive', 'timeline', 'notifications', 'applications', 'medics', 'tasks', 'universe', 'db-download', 'expert', 'user-profile', 'viewer']);
+    for (const target of ['global-search', 'story', 'ad', 'content', 'article', 'document-open', 'application'])
+      expect(DEEPLINK_TARGETS).toContain(target);
+    expect(APP_PARTS).toEqual([
+      'drive',
+      'timeline',
+      'notifications',
+      'applications',
+      'medics',
+      'tasks',
+      'universe',
+      'db-download',
+      'expert',
+      'user-profile',
+      'viewer',
+    ]);
   });
 
   it('opens applications in INTERNAL_WEBVIEW with encoding on by default', () => {
@@ -40,10 +53,16 @@ describe('deeplink generator (§2.7)', () => {
   });
 
   it('builds links for items, app parts, search and applications', () => {
-    expect(buildDeeplink({ ...emptyDeeplinkForm('medapp'), target: 'story', id: '42' })).toEqual({ url: 'medapp://story/42', firstParams: '/42', secondParams: '' });
+    expect(buildDeeplink({ ...emptyDeeplinkForm('medapp'), target: 'story', id: '42' })).toEqual({
+      url: 'medapp://story/42',
+      firstParams: '/42',
+      secondParams: '',
+    });
     expect(buildDeeplink({ ...emptyDeeplinkForm(), target: 'timeline', id: '' })?.url).toBe('app://timeline');
     expect(buildDeeplink({ ...emptyDeeplinkForm(), target: 'drive', id: 'mes-docs' })?.url).toBe('app://drive/mes-docs');
-    expect(buildDeeplink({ ...emptyDeeplinkForm(), target: 'global-search', term: 'insuline rapide' })?.url).toBe('app://global-search?term=insuline%20rapide');
+    expect(buildDeeplink({ ...emptyDeeplinkForm(), target: 'global-search', term: 'insuline rapide' })?.url).toBe(
+      'app://global-search?term=insuline%20rapide',
+    );
     const url = 'https://exemple.fr/a?b=1&c=2';
     expect(buildDeeplink({ ...emptyDeeplinkForm(), url })?.url).toBe(`app://application?url=${encodeURIComponent(url)}&openMode=INTERNAL_WEBVIEW`);
     expect(buildDeeplink({ ...emptyDeeplinkForm(), url, encode: false, openMode: 'EXTERNAL_BROWSER' })).toEqual({

@@ -28,7 +28,8 @@ function sourceFiles(dir: string): string[] {
 function nameOf(node: ts.FunctionLikeDeclaration, file: ts.SourceFile): string {
   if (node.name) return node.name.getText(file);
   const parent = node.parent;
-  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name) return parent.name.getText(file);
+  if ((ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && parent.name)
+    return parent.name.getText(file);
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   return `(anonymous at line ${file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1})`;
 }

@@ -21,7 +21,15 @@ describe('group screens rules (spec §2, §4, §5, §9)', () => {
   });
 
   it('orders group-page results Feed, Document, App, then the others, keeping the order within a label', () => {
-    const results = [node(1, 'Specialty'), node(2, 'App'), node(3, 'Document'), node(4, 'Feed'), node(5, 'Document'), node(6, 'User'), node(7, 'Feed')];
+    const results = [
+      node(1, 'Specialty'),
+      node(2, 'App'),
+      node(3, 'Document'),
+      node(4, 'Feed'),
+      node(5, 'Document'),
+      node(6, 'User'),
+      node(7, 'Feed'),
+    ];
     expect(orderForGroupPage(results).map((n) => n.id)).toEqual([4, 7, 3, 5, 2, 1, 6]);
     expect(orderForGroupPage([])).toEqual([]);
   });
@@ -48,12 +56,9 @@ describe('group screens rules (spec §2, §4, §5, §9)', () => {
   it('never adds the same node twice (same id and label); a same id under another label is another node', () => {
     const member = (id: number, label: string) => ({ node: { id, label }, kind: 'required' });
     const members = [member(1, 'Feed'), member(2, 'Document')];
-    expect(addMembers(members, [member(2, 'Document'), member(3, 'App'), member(3, 'App'), member(1, 'App')]).map((m) => `${m.node.label}${m.node.id}`)).toEqual([
-      'Feed1',
-      'Document2',
-      'App3',
-      'App1',
-    ]);
+    expect(
+      addMembers(members, [member(2, 'Document'), member(3, 'App'), member(3, 'App'), member(1, 'App')]).map((m) => `${m.node.label}${m.node.id}`),
+    ).toEqual(['Feed1', 'Document2', 'App3', 'App1']);
   });
 
   it('searches test accounts from 3 characters, spaces around not counted', () => {

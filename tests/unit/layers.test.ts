@@ -53,7 +53,8 @@ function valueImportsOf(source: string, modules: Set<string>): string[] {
     const clause = statement.importClause;
     if (!modules.has(specifier) || clause?.isTypeOnly) return [];
     const bindings = clause?.namedBindings;
-    const onlyTypes = !clause?.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+    const onlyTypes =
+      !clause?.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
     return onlyTypes ? [] : [specifier];
   });
 }
@@ -102,7 +103,9 @@ describe('layer import rules (architecture.md)', () => {
   }
 
   it('src-main/services stays free of electron, so it runs under plain Node', () => {
-    const offenders = sourceFiles(join(root, 'src-main/services')).filter((file) => importsOf(file).some((s) => s === 'electron' || s.startsWith('electron/')));
+    const offenders = sourceFiles(join(root, 'src-main/services')).filter((file) =>
+      importsOf(file).some((s) => s === 'electron' || s.startsWith('electron/')),
+    );
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
 
@@ -124,7 +127,9 @@ describe('layer import rules (architecture.md)', () => {
       valueImportsOf(readFileSync(file, 'utf8'), SCHEMA_MODULES).map((specifier) => `${relative(root, file)} → ${specifier}`),
     );
     expect(offenders).toEqual([]);
-    expect(valueImportsOf("import { contract, type Account } from '@shared/contract';\nimport type { IpcResult } from '@shared/ipc';", SCHEMA_MODULES)).toEqual(['@shared/contract']);
+    expect(
+      valueImportsOf("import { contract, type Account } from '@shared/contract';\nimport type { IpcResult } from '@shared/ipc';", SCHEMA_MODULES),
+    ).toEqual(['@shared/contract']);
   });
 
   for (const layer of ['src-renderer', 'src-server'] as const) {
@@ -137,10 +142,17 @@ describe('layer import rules (architecture.md)', () => {
 
   it('the feature rule itself can fail', () => {
     const admin = join(root, 'src-renderer/features/admin/AdminPage.tsx');
-    expect(featureImportViolations('src-renderer', admin, ['../../app/modal', '../auth/atoms', '../auth', '../auth/index', './atoms', '../../lib/session', '../../ui/Dialog'])).toEqual([
-      'src-renderer/features/admin/AdminPage.tsx → ../../app/modal',
-      'src-renderer/features/admin/AdminPage.tsx → ../auth/atoms',
-    ]);
+    expect(
+      featureImportViolations('src-renderer', admin, [
+        '../../app/modal',
+        '../auth/atoms',
+        '../auth',
+        '../auth/index',
+        './atoms',
+        '../../lib/session',
+        '../../ui/Dialog',
+      ]),
+    ).toEqual(['src-renderer/features/admin/AdminPage.tsx → ../../app/modal', 'src-renderer/features/admin/AdminPage.tsx → ../auth/atoms']);
     const handlers = join(root, 'src-server/features/projects/handlers.ts');
     expect(featureImportViolations('src-server', handlers, ['../adverts/queries', '../adverts', '../../db/client', './queries'])).toEqual([
       'src-server/features/projects/handlers.ts → ../adverts/queries',

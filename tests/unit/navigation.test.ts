@@ -44,13 +44,41 @@ function specNavigation(roles: Role[]): Record<string, boolean> {
 }
 
 /** The screens that exist today (the one list to update when a screen lands). */
-const AVAILABLE = ['about', 'admin', 'adverts', 'adverts.edit', 'adverts.migration', 'adverts.proof', 'articles', 'articles.edit', 'audiences.debug', 'audiences.edit', 'audiences.groupEdit', 'audiences.groups', 'audiences.list', 'audiences.testAccounts', 'cdnDocs', 'forbidden', 'home', 'login', 'passwordConfirm', 'projects.edit', 'projects.list', 'projects.targets', 'setup'];
+const AVAILABLE = [
+  'about',
+  'admin',
+  'adverts',
+  'adverts.edit',
+  'adverts.migration',
+  'adverts.proof',
+  'articles',
+  'articles.edit',
+  'audiences.debug',
+  'audiences.edit',
+  'audiences.groupEdit',
+  'audiences.groups',
+  'audiences.list',
+  'audiences.testAccounts',
+  'cdnDocs',
+  'forbidden',
+  'home',
+  'login',
+  'passwordConfirm',
+  'projects.edit',
+  'projects.list',
+  'projects.targets',
+  'setup',
+];
 
 /** The spec's entries for these roles among the screens that exist, with a dropdown when one of its entries shows. */
 function expectedVisible(roles: Role[], links: string[] = []): string[] {
   const spec = specNavigation(roles);
   const shown = (id: string) => spec[id] && (AVAILABLE.includes(id) || links.includes(id));
-  return Object.keys(spec).filter((id) => (id.includes('.') || !Object.keys(spec).some((child) => child.startsWith(`${id}.`)) ? shown(id) : Object.keys(spec).some((child) => child.startsWith(`${id}.`) && shown(child))));
+  return Object.keys(spec).filter((id) =>
+    id.includes('.') || !Object.keys(spec).some((child) => child.startsWith(`${id}.`))
+      ? shown(id)
+      : Object.keys(spec).some((child) => child.startsWith(`${id}.`) && shown(child)),
+  );
 }
 
 describe('top navigation by role (spec §2), for all 64 role sets', () => {
@@ -68,21 +96,69 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
       [
         ['ADMIN'],
         // ADMIN passes any-of and all-of, not this-role: no 'Pilotage inventaire'.
-        ['projects', 'projects.list', 'projects.targets', 'adverts', 'articles', 'push', 'audiences', 'audiences.list', 'audiences.groups', 'audiences.testAccounts', 'shortUrl', 'cdnDocs', 'appCreation', 'alphonse', 'admin'],
+        [
+          'projects',
+          'projects.list',
+          'projects.targets',
+          'adverts',
+          'articles',
+          'push',
+          'audiences',
+          'audiences.list',
+          'audiences.groups',
+          'audiences.testAccounts',
+          'shortUrl',
+          'cdnDocs',
+          'appCreation',
+          'alphonse',
+          'admin',
+        ],
       ],
       [['CSM'], ['projects', 'projects.list', 'projects.targets', 'adverts', 'audiences', 'audiences.list', 'shortUrl', 'cdnDocs', 'appCreation']],
-      [['CSM_LEAD'], ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'audiences', 'audiences.list', 'appCreation']],
+      [
+        ['CSM_LEAD'],
+        ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'audiences', 'audiences.list', 'appCreation'],
+      ],
       [['SALES'], ['projects', 'projects.list', 'projects.targets', 'audiences', 'audiences.list', 'appCreation', 'alphonse']],
       [['CONTENT_CREATOR'], ['articles', 'audiences', 'audiences.list', 'cdnDocs', 'appCreation']],
       [['CONTENT_CREATOR_LEAD'], ['push', 'appCreation']],
       // Test accounts need both CSM and CSM_LEAD.
       [
         ['CSM', 'CSM_LEAD'],
-        ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'audiences', 'audiences.list', 'audiences.testAccounts', 'shortUrl', 'cdnDocs', 'appCreation'],
+        [
+          'projects',
+          'projects.list',
+          'projects.targets',
+          'projects.inventory',
+          'adverts',
+          'audiences',
+          'audiences.list',
+          'audiences.testAccounts',
+          'shortUrl',
+          'cdnDocs',
+          'appCreation',
+        ],
       ],
       [
         ['ADMIN', 'CSM_LEAD'],
-        ['projects', 'projects.list', 'projects.targets', 'projects.inventory', 'adverts', 'articles', 'push', 'audiences', 'audiences.list', 'audiences.groups', 'audiences.testAccounts', 'shortUrl', 'cdnDocs', 'appCreation', 'alphonse', 'admin'],
+        [
+          'projects',
+          'projects.list',
+          'projects.targets',
+          'projects.inventory',
+          'adverts',
+          'articles',
+          'push',
+          'audiences',
+          'audiences.list',
+          'audiences.groups',
+          'audiences.testAccounts',
+          'shortUrl',
+          'cdnDocs',
+          'appCreation',
+          'alphonse',
+          'admin',
+        ],
       ],
     ];
     for (const [roles, expected] of table) expect(ids(navigationFor(roles)), roles.join('+') || 'no role').toEqual(expected);
@@ -104,7 +180,9 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
-    const items: RegistryEntry[] = SCREENS.map((entry) => (entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry));
+    const items: RegistryEntry[] = SCREENS.map((entry) =>
+      entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry,
+    );
     expect(ids(visibleNavigation(['CSM_LEAD'], items)).filter((id) => id.startsWith('projects'))).toEqual(['projects', 'projects.inventory']);
     expect(ids(visibleNavigation(['CSM'], items)).filter((id) => id.startsWith('projects'))).toEqual([]);
   });
@@ -160,20 +238,50 @@ describe('route guard', () => {
   it('declares every route of the spec (platform.md §2 table and the two other documents)', () => {
     const paths = screenEntries().map((entry) => entry.path);
     for (const path of [
-      '/403', '/login', '/password/confirm', '/', '/projects', '/project/edit/:id', '/targets', '/audiences', '/audiences/:id', '/groupes',
-      '/group/:label/:id', '/test-accounts', '/adverts', '/adverts/edit/:id', '/advert/bat/:advertId', '/articles', '/articles/edit/:id',
-      '/document/upload', '/admin', '/debug/audiences/:id', '/imports', '/alphonse', '/alphonse/project/:id', '/inventory', '/push/create', '/about',
-    ]) expect(paths, path).toContain(path);
+      '/403',
+      '/login',
+      '/password/confirm',
+      '/',
+      '/projects',
+      '/project/edit/:id',
+      '/targets',
+      '/audiences',
+      '/audiences/:id',
+      '/groupes',
+      '/group/:label/:id',
+      '/test-accounts',
+      '/adverts',
+      '/adverts/edit/:id',
+      '/advert/bat/:advertId',
+      '/articles',
+      '/articles/edit/:id',
+      '/document/upload',
+      '/admin',
+      '/debug/audiences/:id',
+      '/imports',
+      '/alphonse',
+      '/alphonse/project/:id',
+      '/inventory',
+      '/push/create',
+      '/about',
+    ])
+      expect(paths, path).toContain(path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
     // Only the screens listed in AVAILABLE exist yet.
-    expect(screenEntries().filter((entry) => entry.available).map((entry) => entry.id).sort()).toEqual(AVAILABLE);
+    expect(
+      screenEntries()
+        .filter((entry) => entry.available)
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual(AVAILABLE);
   });
 });
 
 describe('401 redirect (spec §2)', () => {
   it('sends to /login except from /login, /connect and /password/confirm', () => {
-    for (const path of ['/login', '/connect', '/password/confirm', '/password/confirm/']) expect(redirectsToLoginOnUnauthorized(path), path).toBe(false);
+    for (const path of ['/login', '/connect', '/password/confirm', '/password/confirm/'])
+      expect(redirectsToLoginOnUnauthorized(path), path).toBe(false);
     for (const path of ['/', '/admin', '/about', '/403', '/password', '/loginx']) expect(redirectsToLoginOnUnauthorized(path), path).toBe(true);
   });
 });

@@ -78,7 +78,10 @@ describe('preview rules (adverts-articles.md §2.2, §3, §5)', () => {
   it('picks the call-to-action colours: own valid colours, else white on red for articles, dark on light otherwise', () => {
     expect(callToActionColours('article', null)).toEqual(ARTICLE_CTA);
     expect(callToActionColours('advert', null)).toEqual(ADVERT_CTA);
-    expect(callToActionColours('advert', { textColor: '#fff', backgroundColor: '#123456' })).toEqual({ textColor: '#fff', backgroundColor: '#123456' });
+    expect(callToActionColours('advert', { textColor: '#fff', backgroundColor: '#123456' })).toEqual({
+      textColor: '#fff',
+      backgroundColor: '#123456',
+    });
     expect(callToActionColours('advert', { textColor: 'red', backgroundColor: '#123456' })).toEqual(ADVERT_CTA);
     expect(ARTICLE_CTA).toEqual({ textColor: '#FFFFFF', backgroundColor: '#C41723' });
   });
@@ -91,7 +94,13 @@ describe('preview rules (adverts-articles.md §2.2, §3, §5)', () => {
   });
 
   it('orders screens, detects video illustrations, steps the quiz, bounds percentages', () => {
-    expect(orderedScreens([{ id: 2, position: 1 }, { id: 1, position: 1 }, { id: 3, position: 0 }]).map((s) => s.id)).toEqual([3, 1, 2]);
+    expect(
+      orderedScreens([
+        { id: 2, position: 1 },
+        { id: 1, position: 1 },
+        { id: 3, position: 0 },
+      ]).map((s) => s.id),
+    ).toEqual([3, 1, 2]);
     expect(isVideoIllustration('/cdn/a/b.webm?d=1')).toBe(true);
     expect(isVideoIllustration('/cdn/a/b.png')).toBe(false);
     expect(nextQuizStep('answer')).toBe('results');
@@ -101,7 +110,7 @@ describe('preview rules (adverts-articles.md §2.2, §3, §5)', () => {
     expect(percentageOf(33.4)).toBe(33);
   });
 
-  it('shows only media of the page\'s own origin (the CSP refuses the others)', () => {
+  it("shows only media of the page's own origin (the CSP refuses the others)", () => {
     const origin = 'http://127.0.0.1:4173';
     expect(displayableMedia('/cdn/assets/adverts/1/logo.png?d=1', origin)).toBe('/cdn/assets/adverts/1/logo.png?d=1');
     expect(displayableMedia(`${origin}/cdn/x.png`, origin)).toBe(`${origin}/cdn/x.png`);

@@ -129,7 +129,12 @@ describe('pasting a block from a spreadsheet', () => {
 
   it("merges a row's cells into one change, keeps what differs, counts what is not understood", () => {
     const targets = [target(10), target(11, { populationSample: 'Dermatologues' })];
-    const cells = mapPasteBlock(parseTsv('Cardio\tCardiologues\t1200\nDermato\tDermatologues\tbeaucoup'), { rowIndex: 0, column: 'populationCategory' }, 2, columns);
+    const cells = mapPasteBlock(
+      parseTsv('Cardio\tCardiologues\t1200\nDermato\tDermatologues\tbeaucoup'),
+      { rowIndex: 0, column: 'populationCategory' },
+      2,
+      columns,
+    );
     expect(pasteChanges(targets, cells)).toEqual({
       items: [
         { id: 10, changes: { populationCategory: 'Cardio', populationSample: 'Cardiologues', populationSize: 1200 } },
@@ -198,7 +203,8 @@ describe('typed cells say what is wrong and read back what the grid shows (issue
 
   it('takes spaces, non-breaking spaces, a decimal comma or point', () => {
     const empty = target(1);
-    for (const text of ['12 500', '12\u00a0500', '12\u202f500', '12500']) expect(parseCell(empty, 'populationSize', text), text).toEqual({ populationSize: 12500 });
+    for (const text of ['12 500', '12\u00a0500', '12\u202f500', '12500'])
+      expect(parseCell(empty, 'populationSize', text), text).toEqual({ populationSize: 12500 });
     for (const text of ['12 500,50 €', '12\u00a0500.50\u00a0€', '12500.5', '12 500,5', '12500,50€'])
       expect(parseCell(empty, 'revenue', text), text).toEqual({ revenue: 12500.5 });
     expect(parseCell(empty, 'goal', '1,5 mois')).toEqual({ goal: { views: 0, days: 45, shipments: 0 } });
@@ -229,7 +235,10 @@ describe('typed cells say what is wrong and read back what the grid shows (issue
       { rowIndex: 0, column: 'startDate' as const, text: '01/03/2026' },
       { rowIndex: 0, column: 'endDate' as const, text: '31/03/2026' },
     ];
-    expect(pasteChanges([row], cells)).toEqual({ items: [{ id: 1, changes: { startDate: Date.UTC(2026, 2, 1) / 1000, endDate: Date.UTC(2026, 2, 31) / 1000 } }], rejected: 0 });
+    expect(pasteChanges([row], cells)).toEqual({
+      items: [{ id: 1, changes: { startDate: Date.UTC(2026, 2, 1) / 1000, endDate: Date.UTC(2026, 2, 31) / 1000 } }],
+      rejected: 0,
+    });
     expect(pasteChanges([row], [{ rowIndex: 0, column: 'endDate', text: '01/01/2026' }])).toEqual({ items: [], rejected: 1 });
   });
 });

@@ -55,7 +55,13 @@ describe('create project form (spec §5)', () => {
   const complete = { name: 'Cardio', clientName: 'Sanofa', lines: '3', actor: 'Laboratoire', keyAccount: 2 };
   it('lists every missing field', () => {
     expect(missingProjectFields(complete)).toEqual([]);
-    expect(missingProjectFields({ name: ' ', clientName: '', lines: '', actor: '', keyAccount: null })).toEqual(['name', 'clientName', 'lines', 'actor', 'keyAccount']);
+    expect(missingProjectFields({ name: ' ', clientName: '', lines: '', actor: '', keyAccount: null })).toEqual([
+      'name',
+      'clientName',
+      'lines',
+      'actor',
+      'keyAccount',
+    ]);
     expect(missingProjectFields({ ...complete, lines: '0' })).toEqual(['lines']);
     expect(missingProjectFields({ ...complete, lines: '201' })).toEqual(['lines']);
     expect(missingProjectFields({ ...complete, lines: '2.5' })).toEqual(['lines']);

@@ -113,7 +113,9 @@ describe('briefing', () => {
   });
 
   it('starts from the saved briefing, or the template when there is none or it is empty', () => {
-    const saved = { content: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Cible: cardiologues' }] }] } } };
+    const saved = {
+      content: { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Cible: cardiologues' }] }] } },
+    };
     expect(briefingStartState(saved)).toBe(saved.content);
     expect(briefingStartState(null)).toEqual(defaultBriefingState());
     expect(briefingStartState({ content: { root: { type: 'root', children: [] } } })).toEqual(defaultBriefingState());
@@ -124,7 +126,13 @@ describe('briefing', () => {
       root: {
         type: 'root',
         children: [
-          { type: 'list', children: [{ type: 'listitem', children: [{ type: 'text', text: 'un' }] }, { type: 'listitem', children: [{ type: 'text', text: 'deux' }] }] },
+          {
+            type: 'list',
+            children: [
+              { type: 'listitem', children: [{ type: 'text', text: 'un' }] },
+              { type: 'listitem', children: [{ type: 'text', text: 'deux' }] },
+            ],
+          },
           { type: 'paragraph', children: [{ type: 'text', text: 'a' }, { type: 'linebreak' }, { type: 'text', text: 'b' }] },
         ],
       },

@@ -30,7 +30,8 @@ describe('goal input (spec §5)', () => {
   it('reads digits alone as views and each suffix as its unit', () => {
     expect(parseGoalInput('12000')).toEqual({ views: 12000, days: 0, shipments: 0 });
     expect(parseGoalInput('12 000')).toEqual({ views: 12000, days: 0, shipments: 0 });
-    for (const text of ['15j', '15 jr', '15 jour', '15 jours', '15J']) expect(parseGoalInput(text), text).toEqual({ views: 0, days: 15, shipments: 0 });
+    for (const text of ['15j', '15 jr', '15 jour', '15 jours', '15J'])
+      expect(parseGoalInput(text), text).toEqual({ views: 0, days: 15, shipments: 0 });
     for (const text of ['2m', '2 mois', '2 month']) expect(parseGoalInput(text), text).toEqual({ views: 0, days: 60, shipments: 0 });
     for (const text of ['500v', '500 vue', '500 vues', '500 view']) expect(parseGoalInput(text), text).toEqual({ views: 500, days: 0, shipments: 0 });
     for (const text of ['800e', '800 envois', '800 shipment']) expect(parseGoalInput(text), text).toEqual({ views: 0, days: 0, shipments: 800 });
@@ -80,7 +81,17 @@ describe('action codes (spec §4 Project creation)', () => {
 describe('statuses (spec §4)', () => {
   it('ranks in the spec order and maps the colour classes', () => {
     expect(TARGET_STATUSES.map(statusRank)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(TARGET_STATUSES.map(statusClass)).toEqual(['status1', 'status2', 'status3', 'status31', 'status32', 'status4', 'status5', 'status6', 'status7']);
+    expect(TARGET_STATUSES.map(statusClass)).toEqual([
+      'status1',
+      'status2',
+      'status3',
+      'status31',
+      'status32',
+      'status4',
+      'status5',
+      'status6',
+      'status7',
+    ]);
   });
 
   it('offers the feedback item only with an advert or tool and a status from 3 to 6', () => {
@@ -117,15 +128,9 @@ describe('types (spec §4 Target types and links)', () => {
   });
 
   it('maps the advert search type', () => {
-    expect(['contenu additionel', 'conseil associé', 'notification', 'story video', 'sondage', 'flash notif', 'video'].map(advertSearchType)).toEqual([
-      'search',
-      'search',
-      'story',
-      'story',
-      'quiz',
-      'notification',
-      'video',
-    ]);
+    expect(['contenu additionel', 'conseil associé', 'notification', 'story video', 'sondage', 'flash notif', 'video'].map(advertSearchType)).toEqual(
+      ['search', 'search', 'story', 'story', 'quiz', 'notification', 'video'],
+    );
   });
 
   it('sorts post first', () => {
@@ -133,7 +138,13 @@ describe('types (spec §4 Target types and links)', () => {
   });
 
   it('guesses a quote line type from its label', () => {
-    expect(['Post sponsorisé cardio', 'Vidéo produit', 'Notification push', 'Story vidéo', 'Conseil divers'].map(guessType)).toEqual(['post', 'video', 'notification', 'story video', null]);
+    expect(['Post sponsorisé cardio', 'Vidéo produit', 'Notification push', 'Story vidéo', 'Conseil divers'].map(guessType)).toEqual([
+      'post',
+      'video',
+      'notification',
+      'story video',
+      null,
+    ]);
   });
 });
 
@@ -175,7 +186,16 @@ describe('date, delay and revenue rules (spec §4)', () => {
   });
 
   it('cancelling clears releaseDateDiff, delayReason and revenueDelayImpact, and later date changes keep them clear', () => {
-    const late = { ...base, startDate: start, endDate: start + 90 * DAY, initialQuotationDate: start - 45 * DAY, revenue: 9000, releaseDateDiff: 45, delayReason: 'client_reactivity', revenueDelayImpact: 3000 };
+    const late = {
+      ...base,
+      startDate: start,
+      endDate: start + 90 * DAY,
+      initialQuotationDate: start - 45 * DAY,
+      revenue: 9000,
+      releaseDateDiff: 45,
+      delayReason: 'client_reactivity',
+      revenueDelayImpact: 3000,
+    };
     const { next, needsDelayReason } = applyTargetChange(late, { status: '7. annulé' });
     expect([next.releaseDateDiff, next.delayReason, next.revenueDelayImpact, needsDelayReason]).toEqual([null, null, null, false]);
     expect(applyTargetChange(next, { startDate: start + DAY }).next.releaseDateDiff).toBeNull();
@@ -193,15 +213,27 @@ describe('display formats (spec §5, §9)', () => {
   });
 
   it('builds the new-advert route from client, project name and action code', () => {
-    expect(decodeURIComponent(newAdvertPath({ clientName: 'Sanofa', projectName: 'Cardio HTA', actionCode: 'SANCARD26-1.1' }))).toBe('/adverts/edit/project-SANOFA - Cardio HTA - SANCARD26-1.1');
+    expect(decodeURIComponent(newAdvertPath({ clientName: 'Sanofa', projectName: 'Cardio HTA', actionCode: 'SANCARD26-1.1' }))).toBe(
+      '/adverts/edit/project-SANOFA - Cardio HTA - SANCARD26-1.1',
+    );
   });
 });
 
 describe('quote export file', () => {
   it('reads ; or , separated files with accents, decimal commas and both date forms', async () => {
-    const quotes = await parseEstimateCsv('quote_number,client,label,quantity,unit_price,signed_date\nDEV-1,Biogena,Post,2,"1 000,50",2026-01-12\nDEV-1,Biogena,Quiz,1,10,');
+    const quotes = await parseEstimateCsv(
+      'quote_number,client,label,quantity,unit_price,signed_date\nDEV-1,Biogena,Post,2,"1 000,50",2026-01-12\nDEV-1,Biogena,Quiz,1,10,',
+    );
     expect(quotes).toEqual([
-      { id: 'DEV-1', clientName: 'Biogena', signedAt: Date.UTC(2026, 0, 12) / 1000, lines: [{ label: 'Post', quantity: 2, unitPrice: 1000.5 }, { label: 'Quiz', quantity: 1, unitPrice: 10 }] },
+      {
+        id: 'DEV-1',
+        clientName: 'Biogena',
+        signedAt: Date.UTC(2026, 0, 12) / 1000,
+        lines: [
+          { label: 'Post', quantity: 2, unitPrice: 1000.5 },
+          { label: 'Quiz', quantity: 1, unitPrice: 10 },
+        ],
+      },
     ]);
   });
 });

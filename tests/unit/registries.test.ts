@@ -19,7 +19,11 @@ function importsOf(registry: string): Set<string> {
     importedFiles
       .map((imported) => imported.fileName)
       .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => relative(root, resolve(dirname(file), specifier)).replaceAll('\\', '/').replace(/\/index$/, '')),
+      .map((specifier) =>
+        relative(root, resolve(dirname(file), specifier))
+          .replaceAll('\\', '/')
+          .replace(/\/index$/, ''),
+      ),
   );
 }
 
@@ -51,7 +55,9 @@ describe('every feature manifest is in its registry', () => {
     const folders = subfolders('src-renderer/features');
     const withPages = folders.filter((folder) => readdirSync(join(root, 'src-renderer/features', folder)).some((name) => /Page\.tsx$/.test(name)));
     expect(withPages.filter((folder) => !existsSync(join(root, 'src-renderer/features', folder, 'screens.ts')))).toEqual([]);
-    const manifests = folders.filter((folder) => existsSync(join(root, 'src-renderer/features', folder, 'screens.ts'))).map((folder) => `src-renderer/features/${folder}/screens`);
+    const manifests = folders
+      .filter((folder) => existsSync(join(root, 'src-renderer/features', folder, 'screens.ts')))
+      .map((folder) => `src-renderer/features/${folder}/screens`);
     expect(missingFrom('src-renderer/app/screens.ts', manifests)).toEqual([]);
   });
 
@@ -74,13 +80,17 @@ describe('every feature manifest is in its registry', () => {
   });
 
   it('contract files with operations: src-shared/contract/index.ts', () => {
-    const withOperations = modulesIn('src-shared/contract').filter((module) => /defineOperation\(/.test(readFileSync(join(root, `${module}.ts`), 'utf8')) && !module.endsWith('/define'));
+    const withOperations = modulesIn('src-shared/contract').filter(
+      (module) => /defineOperation\(/.test(readFileSync(join(root, `${module}.ts`), 'utf8')) && !module.endsWith('/define'),
+    );
     expect(withOperations.length).toBeGreaterThan(10);
     expect(missingFrom('src-shared/contract/index.ts', withOperations)).toEqual([]);
   });
 
   it('contract examples: tests/fixtures/contract-examples/index.ts', () => {
-    expect(missingFrom('tests/fixtures/contract-examples/index.ts', modulesIn('tests/fixtures/contract-examples', ['index.ts', 'types.ts']))).toEqual([]);
+    expect(missingFrom('tests/fixtures/contract-examples/index.ts', modulesIn('tests/fixtures/contract-examples', ['index.ts', 'types.ts']))).toEqual(
+      [],
+    );
   });
 
   it('bench sections: bench/run.ts', () => {
@@ -88,7 +98,10 @@ describe('every feature manifest is in its registry', () => {
   });
 
   it('message modules: in a feature manifest, or the shell texts of src-shared/messages/index.ts', () => {
-    const reached = new Set([...importsOf('src-shared/messages/index.ts'), ...modulesIn('src-shared/features').flatMap((module) => [...importsOf(`${module}.ts`)])]);
+    const reached = new Set([
+      ...importsOf('src-shared/messages/index.ts'),
+      ...modulesIn('src-shared/features').flatMap((module) => [...importsOf(`${module}.ts`)]),
+    ]);
     const modules = modulesIn('src-shared/messages', ['index.ts']);
     expect(modules.filter((module) => !reached.has(module))).toEqual([]);
   });

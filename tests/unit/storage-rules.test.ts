@@ -4,11 +4,21 @@ import { contract, type Operation } from '@shared/contract';
 import { uploadOperationIds } from '@shared/ipc';
 import { formatNotAllowed, tooLargeFor } from '@shared/messages/storage';
 import { UPLOAD_FORMATS } from '@shared/features';
-import { LIBRARY_MAX_BYTES, checkKey, contentMatches, extensionOf, fileNameSegment, isPreviewable, isVideoUrl, isWithin } from '@shared/rules/storage';
+import {
+  LIBRARY_MAX_BYTES,
+  checkKey,
+  contentMatches,
+  extensionOf,
+  fileNameSegment,
+  isPreviewable,
+  isVideoUrl,
+  isWithin,
+} from '@shared/rules/storage';
 
 describe('storage keys', () => {
   it('keeps safe relative keys unchanged', () => {
-    for (const key of ['assets/clients/a.png', 'assets/clients/Labo X/Présentation 2024.pptx', 'a', 'assets/clients/sub/.keep']) expect(checkKey(key)).toEqual({ ok: true, key });
+    for (const key of ['assets/clients/a.png', 'assets/clients/Labo X/Présentation 2024.pptx', 'a', 'assets/clients/sub/.keep'])
+      expect(checkKey(key)).toEqual({ ok: true, key });
   });
 
   it('refuses traversal, absolute paths, control characters and empty segments, naming why', () => {

@@ -20,11 +20,15 @@ import {
 describe('story colours (§5)', () => {
   it('accepts #rgb and #rrggbb, in any case, and nothing else', () => {
     for (const good of ['#fff', '#FFF', '#C41723', '#c41723', ' #abc ']) expect(isValidStoryColour(good), good).toBe(true);
-    for (const bad of ['fff', '#ffff', '#fffff', '#12345g', '#1234567', 'red', 'rgb(0,0,0)', '#', '', null, undefined]) expect(isValidStoryColour(bad), String(bad)).toBe(false);
+    for (const bad of ['fff', '#ffff', '#fffff', '#12345g', '#1234567', 'red', 'rgb(0,0,0)', '#', '', null, undefined])
+      expect(isValidStoryColour(bad), String(bad)).toBe(false);
   });
 
   it('names the filled colour fields that are wrong; empty ones are not warned', () => {
-    expect(invalidColourFields({ titleColor: '#fff', subtitleColor: 'blue', backgroundColor: '', footerBgColor: '#12' })).toEqual(['subtitleColor', 'footerBgColor']);
+    expect(invalidColourFields({ titleColor: '#fff', subtitleColor: 'blue', backgroundColor: '', footerBgColor: '#12' })).toEqual([
+      'subtitleColor',
+      'footerBgColor',
+    ]);
     expect(storyHasInvalidColour([{ titleColor: '#fff' }, { footerChevronColor: '#ggg' }])).toBe(true);
     expect(storyHasInvalidColour([{ titleColor: '#fff' }])).toBe(false);
     expect(storyHasInvalidColour(null)).toBe(false);
@@ -71,9 +75,23 @@ describe('screen numbering and reordering', () => {
   });
 
   it('renumbers positions after a move, and reads stored screens in position order', () => {
-    const screens = [{ id: 1, position: 0 }, { id: 2, position: 1 }, { id: 3, position: 2 }];
-    expect(reorderScreens(screens, 2, 0)).toEqual([{ id: 3, position: 0 }, { id: 1, position: 1 }, { id: 2, position: 2 }]);
-    expect(inPositionOrder([{ id: 1, position: 2 }, { id: 2, position: 0 }, { id: 3, position: 1 }]).map((s) => s.id)).toEqual([2, 3, 1]);
+    const screens = [
+      { id: 1, position: 0 },
+      { id: 2, position: 1 },
+      { id: 3, position: 2 },
+    ];
+    expect(reorderScreens(screens, 2, 0)).toEqual([
+      { id: 3, position: 0 },
+      { id: 1, position: 1 },
+      { id: 2, position: 2 },
+    ]);
+    expect(
+      inPositionOrder([
+        { id: 1, position: 2 },
+        { id: 2, position: 0 },
+        { id: 3, position: 1 },
+      ]).map((s) => s.id),
+    ).toEqual([2, 3, 1]);
   });
 
   it('finds where a dragged bullet lands from the pointer', () => {

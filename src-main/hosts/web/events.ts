@@ -14,7 +14,8 @@ export function createEventStreams(options: { secret: string; sessionOf: (reques
     stream.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
   return {
     serve({ request, response, url, foreign }: HostRequest): void {
-      if (foreign || !sameSecret(url.searchParams.get('secret'), options.secret)) return sendJson(response, 403, { errorMsg: MESSAGES.userNotAllowed });
+      if (foreign || !sameSecret(url.searchParams.get('secret'), options.secret))
+        return sendJson(response, 403, { errorMsg: MESSAGES.userNotAllowed });
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       response.write(': connected\n\n');
       streams.set(response, options.sessionOf(request));

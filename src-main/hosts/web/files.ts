@@ -144,7 +144,8 @@ export class WebFileExchange {
   async serve({ response, url, foreign }: HostRequest): Promise<void> {
     if (foreign) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
     securityHeaders(response);
-    if (!(await this.serveDownload(url.pathname.slice(DOWNLOAD_PREFIX.length), response))) sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
+    if (!(await this.serveDownload(url.pathname.slice(DOWNLOAD_PREFIX.length), response)))
+      sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
   }
 
   private forgetExpired(): void {

@@ -6,7 +6,15 @@ import { sendJson, type HostRequest } from './http';
 export const MEDIA_PREFIX = '/cdn/';
 
 /** What the API says about a media file that the browser must hear as is. */
-const PASSED_HEADERS = ['content-type', 'content-length', 'cache-control', 'last-modified', 'content-disposition', 'content-security-policy', 'x-content-type-options'];
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'last-modified',
+  'content-disposition',
+  'content-security-policy',
+  'x-content-type-options',
+];
 
 /**
  * GET /cdn/…: the API's media route, passed through so that the page shows stored files from its own origin
@@ -16,14 +24,20 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'cache-control', 'last
  */
 /** The headers a passed-through media answer carries, from the API's (`get` reads one of them). */
 export function mediaHeaders(get: (name: string) => string | undefined): Record<string, string> {
-  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
   for (const name of PASSED_HEADERS) {
     const value = get(name);
     if (value) headers[name] = value;
   }
   // The storage browser previews PDFs in a frame of the page: framing by this origin only.
   headers['x-frame-options'] = 'SAMEORIGIN';
-  headers['content-security-policy'] = headers['content-security-policy'] ? `${headers['content-security-policy']}; frame-ancestors 'self'` : "frame-ancestors 'self'";
+  headers['content-security-policy'] = headers['content-security-policy']
+    ? `${headers['content-security-policy']}; frame-ancestors 'self'`
+    : "frame-ancestors 'self'";
   return headers;
 }
 

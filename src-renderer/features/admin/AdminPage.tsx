@@ -92,7 +92,12 @@ export default function AdminPage() {
       // Accounts holding ADMIN cannot be deleted from the list (spec §6).
       cell: (account) =>
         account.roles.includes('ADMIN') ? null : (
-          <ConfirmButton className="link danger" message={MESSAGES.confirmDelete} onConfirm={() => void remove(account.id)} testId={`account-delete-${account.id}`}>
+          <ConfirmButton
+            className="link danger"
+            message={MESSAGES.confirmDelete}
+            onConfirm={() => void remove(account.id)}
+            testId={`account-delete-${account.id}`}
+          >
             Delete
           </ConfirmButton>
         ),
@@ -105,7 +110,14 @@ export default function AdminPage() {
         <button type="button" className="primary" onClick={openCreate} data-testid="admin-create">
           Create
         </button>
-        <input type="search" placeholder="Rechercher..." value={term} onChange={(event) => setTerm(event.target.value)} data-testid="admin-search" aria-label="Rechercher" />
+        <input
+          type="search"
+          placeholder="Rechercher..."
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          data-testid="admin-search"
+          aria-label="Rechercher"
+        />
         <span className="count" data-testid="admin-total">
           {/* Until the first page answers, a loader: '0 compte' would be a false statement. */}
           {total === null ? 'Chargement…' : `${total} compte${total > 1 ? 's' : ''}`}

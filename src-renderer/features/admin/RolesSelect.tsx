@@ -24,7 +24,15 @@ export function RolesSelect(props: { value: Role[]; options: Role[]; isSelf: boo
 
   return (
     <div className="multi-select" ref={root}>
-      <button type="button" className="multi-select-button" aria-haspopup="true" aria-expanded={open} aria-label={`Rôles : ${rolesLabel(props.value.length)}`} onClick={() => setOpen(!open)} data-testid={props.testId}>
+      <button
+        type="button"
+        className="multi-select-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={`Rôles : ${rolesLabel(props.value.length)}`}
+        onClick={() => setOpen(!open)}
+        data-testid={props.testId}
+      >
         {rolesLabel(props.value.length)}
       </button>
       {open && (

@@ -40,7 +40,8 @@ export function AdvertImportDialog(props: { onClose: () => void }) {
     if (!result.data) return;
     setPreview(result.data);
     const found: RowProblem[] = [];
-    if (result.data.rowCount > ADVERT_IMPORT_MAX_ROWS) found.push({ line: 0, message: IMPORT_MESSAGES.tooManyRows(ADVERT_IMPORT_MAX_ROWS, result.data.rowCount) });
+    if (result.data.rowCount > ADVERT_IMPORT_MAX_ROWS)
+      found.push({ line: 0, message: IMPORT_MESSAGES.tooManyRows(ADVERT_IMPORT_MAX_ROWS, result.data.rowCount) });
     result.data.rows.forEach((row, index) => {
       const parsed = parseAdvertCsvRow(row);
       const errors = [...parsed.errors];
@@ -88,13 +89,22 @@ export function AdvertImportDialog(props: { onClose: () => void }) {
           <button type="button" className="secondary" onClick={props.onClose} disabled={busy} data-testid="advert-import-cancel">
             Annuler
           </button>
-          <button type="button" className="primary" onClick={() => void runImport()} disabled={!preview || problems.length > 0 || busy || preview.rows.length === 0} data-testid="advert-import-run">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void runImport()}
+            disabled={!preview || problems.length > 0 || busy || preview.rows.length === 0}
+            data-testid="advert-import-run"
+          >
             Importer
           </button>
         </>
       }
     >
-      <p className="muted">Colonnes lues : name, type, title, subtitle, author, source, tagline, description, footNote, buttonLabel, sonataId, weight, maxViews, isFree, showReadMore, promoteInSearch, autoStartAt, autoStopAt. Les publicités sont créées non publiées.</p>
+      <p className="muted">
+        Colonnes lues : name, type, title, subtitle, author, source, tagline, description, footNote, buttonLabel, sonataId, weight, maxViews, isFree,
+        showReadMore, promoteInSearch, autoStartAt, autoStopAt. Les publicités sont créées non publiées.
+      </p>
       <button type="button" className="secondary" onClick={() => void pick()} disabled={busy} data-testid="advert-import-pick">
         Choisir un fichier CSV
       </button>

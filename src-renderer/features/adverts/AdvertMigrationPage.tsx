@@ -99,7 +99,13 @@ export default function AdvertMigrationPage() {
                   <td data-testid={`migration-type-${key}`}>{item.mappedType || '—'}</td>
                   <td>
                     {!readOnly && (
-                      <button type="button" className="link" disabled={busy} onClick={() => void migrate([item])} data-testid={`migration-run-${key}`}>
+                      <button
+                        type="button"
+                        className="link"
+                        disabled={busy}
+                        onClick={() => void migrate([item])}
+                        data-testid={`migration-run-${key}`}
+                      >
                         Migrer
                       </button>
                     )}

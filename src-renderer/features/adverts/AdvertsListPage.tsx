@@ -7,7 +7,18 @@ import { ADVERT_TYPES, canOpenAudience, isAdvertReadOnly } from '@shared/rules/a
 import { loadMetaAtom } from '../../lib/meta';
 import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
-import { AdBlockerAlert, HoverPreview, contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../content';
+import {
+  AdBlockerAlert,
+  HoverPreview,
+  contentColumns,
+  COUNTRY_OPTIONS,
+  ListSearch,
+  listSorting,
+  PROFESSION_OPTIONS,
+  SPECIALTY_OPTIONS,
+  useTermReload,
+  yesNo,
+} from '../content';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import {
@@ -28,7 +39,14 @@ function AudienceTags(props: { audiences: ContentRow['_$audiences']; links: bool
     <span className="audience-tags">
       {props.audiences.map((audience) =>
         props.links ? (
-          <a key={audience.id} className="tag" href={`/audiences/${audience.id}`} target="_blank" rel="noreferrer noopener" data-testid={`audience-link-${audience.id}`}>
+          <a
+            key={audience.id}
+            className="tag"
+            href={`/audiences/${audience.id}`}
+            target="_blank"
+            rel="noreferrer noopener"
+            data-testid={`audience-link-${audience.id}`}
+          >
             {audience.name}
           </a>
         ) : (
@@ -85,7 +103,12 @@ export default function AdvertsListPage() {
       },
       { kind: 'choice', key: 'isInCatalog', label: 'Audience', options: yesNo('Catalogue', 'Sur mesure') },
       { kind: 'choice', key: 'type', label: 'Type', options: ADVERT_TYPES.map((type) => ({ label: type, value: type })) },
-      { kind: 'multi', key: 'role', label: 'Rôles', options: ['ROLE_EXPERT', 'ROLE_USER', 'ROLE_PROSPECT'].map((role) => ({ label: role, value: role })) },
+      {
+        kind: 'multi',
+        key: 'role',
+        label: 'Rôles',
+        options: ['ROLE_EXPERT', 'ROLE_USER', 'ROLE_PROSPECT'].map((role) => ({ label: role, value: role })),
+      },
       { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSION_OPTIONS },
       { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTY_OPTIONS },
       { kind: 'multi', key: 'audiences', label: 'Audiences', options: audiences.map((item) => ({ label: item.name, value: item.id })) },
@@ -156,7 +179,12 @@ export default function AdvertsListPage() {
           Export CSV
         </button>
         {!readOnly && (
-          <button type="button" className="secondary" onClick={() => setModal(<AdvertImportDialog onClose={() => setModal(null)} />)} data-testid="adverts-import">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => setModal(<AdvertImportDialog onClose={() => setModal(null)} />)}
+            data-testid="adverts-import"
+          >
             Import CSV
           </button>
         )}

@@ -25,7 +25,17 @@ const REFRESH_MS = 60_000;
 
 function BellIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.73 21a2 2 0 0 1-3.46 0" />
     </svg>
@@ -34,7 +44,12 @@ function BellIcon() {
 
 function ItemLink({ item }: { item: ReportItem }) {
   const path = item.kind === 'article' ? `/articles/edit/${item.id}` : `/adverts/edit/${item.id}`;
-  const dates = [item.autoStartAt ? `Prog: ${formatDateTime(item.autoStartAt)}` : null, item.autoStopAt ? `Fin: ${formatDateTime(item.autoStopAt)}` : null].filter(Boolean).join(' · ');
+  const dates = [
+    item.autoStartAt ? `Prog: ${formatDateTime(item.autoStartAt)}` : null,
+    item.autoStopAt ? `Fin: ${formatDateTime(item.autoStopAt)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li>
       <Link to={path}>{item.name || `#${item.id}`}</Link> <span className="muted">{dates}</span>

@@ -33,7 +33,11 @@ export function advertApi(call: CallApi): ContentApi {
     publish: (id, request) =>
       call('adverts.publish', {
         params: { id },
-        body: { publish: request.publish, updateDates: request.updateDates, ...(request.delayReason ? { target: { delayReason: request.delayReason } } : {}) },
+        body: {
+          publish: request.publish,
+          updateDates: request.updateDates,
+          ...(request.delayReason ? { target: { delayReason: request.delayReason } } : {}),
+        },
       }),
     updateProperty: (id, prop, value) => call('adverts.updateProperty', { params: { id, prop }, body: { value } }),
     duplicate: (id) => call('adverts.duplicate', { params: { id }, body: {} }),

@@ -87,6 +87,12 @@ export const exportAdvertsAtom = atom(null, async (get, set) => {
   const probe = await get(apiAtom)('adverts.list', { body: { ...body, skip: 0, limit: 1 } });
   if (!probe.ok) return set(raiseNoticeAtom, N.serverError(probe.errorMsg));
   if (probe.data.total === 0) return set(raiseNoticeAtom, N.noDataToExport);
-  await set(exportCsvAtom, { operation: 'adverts.list', input: { body }, columns: ADVERT_CSV_COLUMNS, defaultName: 'adverts.csv', maxRows: CSV_EXPORT_LIMIT });
+  await set(exportCsvAtom, {
+    operation: 'adverts.list',
+    input: { body },
+    columns: ADVERT_CSV_COLUMNS,
+    defaultName: 'adverts.csv',
+    maxRows: CSV_EXPORT_LIMIT,
+  });
 });
 exportAdvertsAtom.debugLabel = 'adverts.export';

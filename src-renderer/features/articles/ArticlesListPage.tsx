@@ -5,7 +5,18 @@ import type { ContentRow } from '@shared/contract/content';
 import { AREAS } from '@shared/rules/audiences';
 import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_TYPES, isAdvertReadOnly } from '@shared/rules/advert-screens';
 import { rolesAtom } from '../../lib/session';
-import { HoverPreview, useNearBottom, contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from '../content';
+import {
+  HoverPreview,
+  useNearBottom,
+  contentColumns,
+  COUNTRY_OPTIONS,
+  ListSearch,
+  listSorting,
+  PROFESSION_OPTIONS,
+  SPECIALTY_OPTIONS,
+  useTermReload,
+  yesNo,
+} from '../content';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import { articleApi } from './api';

@@ -16,7 +16,8 @@ export function articleApi(call: CallApi): ContentApi {
     convertedPath: (id) => `/adverts/edit/${id}`,
     load: (id) => call('articles.get', { params: { id } }),
     create: (item, audienceIds) => call('articles.create', { body: { article: asInput(item), audienceIds } }),
-    update: (id, item, audienceIds) => call('articles.update', { params: { id }, body: { article: asInput(item), ...(audienceIds ? { audienceIds } : {}) } }),
+    update: (id, item, audienceIds) =>
+      call('articles.update', { params: { id }, body: { article: asInput(item), ...(audienceIds ? { audienceIds } : {}) } }),
     publish: (id, request) => call('articles.updateProperty', { params: { id, prop: 'published' }, body: { value: request.publish } }),
     updateProperty: (id, prop, value) => call('articles.updateProperty', { params: { id, prop }, body: { value } }),
     duplicate: (id) => call('articles.duplicate', { params: { id } }),

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { debugAnswerAtom, debugLoadingAtom, loadDebugAtom } from './atoms/live';
 
-const userIdOf = (text: string): number | null => (/^\d{1,10}$/.test(text.trim()) && Number(text) > 0 && Number(text) <= 2_147_483_647 ? Number(text) : null);
+const userIdOf = (text: string): number | null =>
+  /^\d{1,10}$/.test(text.trim()) && Number(text) > 0 && Number(text) <= 2_147_483_647 ? Number(text) : null;
 
 /** The audience debug page, /debug/audiences/{id} (spec §2): the audiences and adverts one app user matches. */
 export default function AudienceDebugPage() {

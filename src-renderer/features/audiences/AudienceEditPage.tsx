@@ -143,8 +143,20 @@ function AudienceEditor() {
     <section className="audience-editor" aria-label="Audience" data-testid="audience-editor" data-audience-id={draft.id ?? 'new'}>
       <div className="toolbar">
         <Link to="/audiences">← Audiences</Link>
-        <input aria-label="Nom de l'audience" placeholder={draft.id === null ? 'Audience' : ''} value={draft.name} maxLength={200} onChange={(event) => setName(event.target.value)} data-testid="audience-name" />
-        <select aria-label="Type" value={draft.type ?? ''} onChange={(event) => setType((event.target.value || null) as AudienceType | null)} data-testid="audience-type">
+        <input
+          aria-label="Nom de l'audience"
+          placeholder={draft.id === null ? 'Audience' : ''}
+          value={draft.name}
+          maxLength={200}
+          onChange={(event) => setName(event.target.value)}
+          data-testid="audience-name"
+        />
+        <select
+          aria-label="Type"
+          value={draft.type ?? ''}
+          onChange={(event) => setType((event.target.value || null) as AudienceType | null)}
+          data-testid="audience-type"
+        >
           <option value="">—</option>
           {AUDIENCE_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -244,7 +256,14 @@ function CriteriaSearch() {
 
   return (
     <div className="criteria-search">
-      <input type="search" placeholder="Rechercher un critère..." aria-label="Rechercher un critère" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="criteria-search" />
+      <input
+        type="search"
+        placeholder="Rechercher un critère..."
+        aria-label="Rechercher un critère"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        data-testid="criteria-search"
+      />
       {term.trim() && results.length > 0 && (
         <ul className="criteria-results" role="listbox" data-testid="criteria-results">
           {results.map((node) => (
@@ -270,7 +289,12 @@ function RelationshipGroups(props: { isAdmin: boolean }) {
   const size = useAtomValue(liveSizeAtom);
   const tester = useAtomValue(testerAnswerAtom);
   const groups = groupByLabel(draft.relationships);
-  if (groups.length === 0) return <p className="muted" data-testid="criteria-empty">Aucun critère</p>;
+  if (groups.length === 0)
+    return (
+      <p className="muted" data-testid="criteria-empty">
+        Aucun critère
+      </p>
+    );
   return (
     <>
       {groups.map((group) => {
@@ -335,7 +359,12 @@ function RelationshipRow(props: { relationship: EditorRelationship; isAdmin: boo
         )}
       </span>
       {events.length > 0 && (
-        <select aria-label={`Événement de ${node.name}`} value={event ?? ''} onChange={(change) => update(node, { event: isEvent(change.target.value) ? change.target.value : null })} data-testid={`${testId}-event`}>
+        <select
+          aria-label={`Événement de ${node.name}`}
+          value={event ?? ''}
+          onChange={(change) => update(node, { event: isEvent(change.target.value) ? change.target.value : null })}
+          data-testid={`${testId}-event`}
+        >
           <option value="">Auto</option>
           {events.map((name) => (
             <option key={name} value={name}>
@@ -372,7 +401,13 @@ function RelationshipRow(props: { relationship: EditorRelationship; isAdmin: boo
           </button>
         </>
       ) : (
-        <button type="button" className="link danger" aria-label={`Retirer ${node.name}`} onClick={() => remove(node)} data-testid={`${testId}-remove`}>
+        <button
+          type="button"
+          className="link danger"
+          aria-label={`Retirer ${node.name}`}
+          onClick={() => remove(node)}
+          data-testid={`${testId}-remove`}
+        >
           <X size={14} aria-hidden />
         </button>
       )}
@@ -394,7 +429,12 @@ function LiveSizePanel() {
   return (
     <section aria-label="Taille de l'audience" data-testid="live-size-panel">
       <h3>Taille de l'audience</h3>
-      <p className={current ? 'live-size' : 'live-size stale'} data-testid="live-size" data-size={size?.size ?? ''} data-current={current ? 'true' : 'false'}>
+      <p
+        className={current ? 'live-size' : 'live-size stale'}
+        data-testid="live-size"
+        data-size={size?.size ?? ''}
+        data-current={current ? 'true' : 'false'}
+      >
         {size === null ? 'Calcul…' : `${numberFormat.format(size.size)} utilisateurs`}
       </p>
     </section>
@@ -431,7 +471,14 @@ function LiveTester() {
   return (
     <section aria-label="Testeur" data-testid="live-tester">
       <h3>Testeur</h3>
-      <input type="search" placeholder="E-mail de l'utilisateur" aria-label="E-mail de l'utilisateur" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="tester-search" />
+      <input
+        type="search"
+        placeholder="E-mail de l'utilisateur"
+        aria-label="E-mail de l'utilisateur"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        data-testid="tester-search"
+      />
       {term.trim() && !user && results.length > 0 && (
         <ul className="criteria-results" data-testid="tester-results">
           {results.map((found) => (
@@ -477,4 +524,3 @@ function LiveTester() {
     </section>
   );
 }
-

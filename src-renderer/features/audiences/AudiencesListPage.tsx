@@ -12,7 +12,16 @@ import { rolesAtom } from '../../lib/session';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { pendingNewAudienceAtom } from './atoms/editor';
 import DeletedAudiencesPanel from './history/DeletedAudiencesPanel';
-import { audienceList, bulkDeleteAtom, deleteAudienceAtom, duplicateAudienceAtom, selectedAudiencesAtom, toggleOrderAtom, toggleSelectedAtom, type AudienceFilters } from './atoms/list';
+import {
+  audienceList,
+  bulkDeleteAtom,
+  deleteAudienceAtom,
+  duplicateAudienceAtom,
+  selectedAudiencesAtom,
+  toggleOrderAtom,
+  toggleSelectedAtom,
+  type AudienceFilters,
+} from './atoms/list';
 import { AreaFlag } from './AreaFlag';
 import { formatDate } from '@shared/rules/dates';
 import { TYPE_LABELS } from './labels';
@@ -62,12 +71,22 @@ function AudienceRowMenu({ row }: { row: AudienceRow }) {
 function AudienceFilterSelects({ filters, onChange }: { filters: AudienceFilters; onChange: (change: Partial<AudienceFilters>) => void }) {
   return (
     <>
-      <select aria-label="Catalogue" value={filters.catalog} onChange={(event) => onChange({ catalog: event.target.value as AudienceFilters['catalog'] })} data-testid="audiences-filter-catalog">
+      <select
+        aria-label="Catalogue"
+        value={filters.catalog}
+        onChange={(event) => onChange({ catalog: event.target.value as AudienceFilters['catalog'] })}
+        data-testid="audiences-filter-catalog"
+      >
         <option value="">Catalogue et personnalisées</option>
         <option value="true">Catalogue</option>
         <option value="false">Personnalisées</option>
       </select>
-      <select aria-label="Canal" value={filters.type} onChange={(event) => onChange({ type: event.target.value as AudienceType | '' })} data-testid="audiences-filter-type">
+      <select
+        aria-label="Canal"
+        value={filters.type}
+        onChange={(event) => onChange({ type: event.target.value as AudienceType | '' })}
+        data-testid="audiences-filter-type"
+      >
         <option value="">Tous les canaux</option>
         {AUDIENCE_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -75,7 +94,12 @@ function AudienceFilterSelects({ filters, onChange }: { filters: AudienceFilters
           </option>
         ))}
       </select>
-      <select aria-label="Area" value={filters.area} onChange={(event) => onChange({ area: event.target.value as Area | '' })} data-testid="audiences-filter-area">
+      <select
+        aria-label="Area"
+        value={filters.area}
+        onChange={(event) => onChange({ area: event.target.value as Area | '' })}
+        data-testid="audiences-filter-area"
+      >
         <option value="">Toutes les areas</option>
         {AREAS.map((area) => (
           <option key={area} value={area}>
@@ -140,7 +164,13 @@ export default function AudiencesListPage() {
             id: 'select',
             header: <span className="visually-hidden">Sélection</span>,
             cell: (row: AudienceRow) => (
-              <input type="checkbox" aria-label={`Sélectionner ${row.name}`} checked={selected.has(row.id)} onChange={() => toggleSelected(row.id)} data-testid={`audience-select-${row.id}`} />
+              <input
+                type="checkbox"
+                aria-label={`Sélectionner ${row.name}`}
+                checked={selected.has(row.id)}
+                onChange={() => toggleSelected(row.id)}
+                data-testid={`audience-select-${row.id}`}
+              />
             ),
           },
         ]
@@ -170,7 +200,13 @@ export default function AudiencesListPage() {
     {
       id: 'createdAt',
       header: (
-        <button type="button" className="link" onClick={() => void toggleOrder()} data-testid="audiences-sort-created" aria-label={`Trier par date de création (${filters.order === 'DESC' ? 'décroissant' : 'croissant'})`}>
+        <button
+          type="button"
+          className="link"
+          onClick={() => void toggleOrder()}
+          data-testid="audiences-sort-created"
+          aria-label={`Trier par date de création (${filters.order === 'DESC' ? 'décroissant' : 'croissant'})`}
+        >
           Création {filters.order === 'DESC' ? '▼' : '▲'}
         </button>
       ),
@@ -208,10 +244,23 @@ export default function AudiencesListPage() {
             ))}
           </select>
         )}
-        <input type="search" placeholder="Rechercher..." aria-label="Rechercher" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="audiences-search" />
+        <input
+          type="search"
+          placeholder="Rechercher..."
+          aria-label="Rechercher"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          data-testid="audiences-search"
+        />
         <AudienceFilterSelects filters={filters} onChange={setFilter} />
         {canWrite && (
-          <button type="button" className="danger" disabled={selected.size === 0} onClick={() => void askBulkDelete()} data-testid="audiences-bulk-delete">
+          <button
+            type="button"
+            className="danger"
+            disabled={selected.size === 0}
+            onClick={() => void askBulkDelete()}
+            data-testid="audiences-bulk-delete"
+          >
             Supprimer la sélection
           </button>
         )}

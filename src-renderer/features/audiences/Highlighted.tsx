@@ -4,7 +4,9 @@ import { boldParts } from '@shared/rules/audience-editor';
 export function Highlighted(props: { text: string; term: string }) {
   return (
     <>
-      {boldParts(props.text, props.term).map((part, index) => (part.bold ? <strong key={index}>{part.text}</strong> : <span key={index}>{part.text}</span>))}
+      {boldParts(props.text, props.term).map((part, index) =>
+        part.bold ? <strong key={index}>{part.text}</strong> : <span key={index}>{part.text}</span>,
+      )}
     </>
   );
 }

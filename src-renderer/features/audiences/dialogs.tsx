@@ -82,7 +82,9 @@ export function EmailListDialog(props: { onClose: () => void; onAdded: () => voi
           Choisir un fichier CSV…
         </button>
         <p data-testid="email-list-status">
-          {picked ? `${picked.preview.fileName} — ${picked.emails === 0 ? AUDIENCE_MESSAGES.noEmailLoaded : AUDIENCE_MESSAGES.emailsLoaded(picked.emails)}` : AUDIENCE_MESSAGES.noEmailLoaded}
+          {picked
+            ? `${picked.preview.fileName} — ${picked.emails === 0 ? AUDIENCE_MESSAGES.noEmailLoaded : AUDIENCE_MESSAGES.emailsLoaded(picked.emails)}`
+            : AUDIENCE_MESSAGES.noEmailLoaded}
         </p>
         {report && (
           <p className="field-error" role="alert" data-testid="email-list-report">

@@ -7,7 +7,8 @@ import { formatDateTime } from '@shared/rules/dates';
 import { apiAtom } from '../../lib/bridge';
 import './bat.css';
 
-type BatState = { status: 'loading' } | { status: 'notFound' } | { status: 'error'; message: string } | { status: 'ready'; screenshots: BatScreenshot[] };
+type BatState =
+  { status: 'loading' } | { status: 'notFound' } | { status: 'error'; message: string } | { status: 'ready'; screenshots: BatScreenshot[] };
 
 /**
  * /advert/bat/{advertId} (adverts-articles.md §2.6): for now a placeholder listing the advert's preview captures;

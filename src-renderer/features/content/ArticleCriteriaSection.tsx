@@ -16,7 +16,13 @@ import type { ContentApi, ContentItem } from './types';
 type Search = NonNullable<ContentApi['criteria']>['search'];
 
 /** One label's picker: its chips (with a remove button) and a node search adding to them. */
-function CriterionPicker(props: { label: ArticleCriterionLabel; chosen: CriterionNode[]; readOnly: boolean; search: Search; onChange: (nodes: CriterionNode[]) => void }) {
+function CriterionPicker(props: {
+  label: ArticleCriterionLabel;
+  chosen: CriterionNode[];
+  readOnly: boolean;
+  search: Search;
+  onChange: (nodes: CriterionNode[]) => void;
+}) {
   const { label, chosen, readOnly, search } = props;
   const raise = useSetAtom(raiseNoticeAtom);
   const [term, setTerm] = useState('');
@@ -65,7 +71,14 @@ function CriterionPicker(props: { label: ArticleCriterionLabel; chosen: Criterio
       </ul>
       {!readOnly && (
         <div className="audience-search">
-          <input type="search" placeholder={`${title}...`} aria-label={`Rechercher : ${title}`} value={term} onChange={(event) => setTerm(event.target.value)} data-testid={`criterion-search-${label}`} />
+          <input
+            type="search"
+            placeholder={`${title}...`}
+            aria-label={`Rechercher : ${title}`}
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            data-testid={`criterion-search-${label}`}
+          />
           {shown.length > 0 && (
             <ul className="search-results" data-testid={`criterion-results-${label}`}>
               {shown.map((node) => (
@@ -95,9 +108,15 @@ function CriterionPicker(props: { label: ArticleCriterionLabel; chosen: Criterio
  * The article editor's Audience section (adverts-articles.md §2.5): the article's own criteria, edited inline per
  * label (Area, Country, Role, Profession, Specialty, Title, and OrGroup shown as 'Appetence'), saved with the item.
  */
-export function ArticleCriteriaSection(props: { draft: ContentItem; patch: (patch: Partial<ContentItem>) => void; readOnly: boolean; search: Search }) {
+export function ArticleCriteriaSection(props: {
+  draft: ContentItem;
+  patch: (patch: Partial<ContentItem>) => void;
+  readOnly: boolean;
+  search: Search;
+}) {
   const criteria = props.draft._$criteria ?? [];
-  const change = (label: ArticleCriterionLabel, nodes: CriterionNode[]) => props.patch({ _$criteria: [...criteria.filter((node) => node.label !== label), ...nodes] });
+  const change = (label: ArticleCriterionLabel, nodes: CriterionNode[]) =>
+    props.patch({ _$criteria: [...criteria.filter((node) => node.label !== label), ...nodes] });
   return (
     <Section id="audiences" title="Audience" defaultOpen>
       <div className="article-criteria" data-testid="article-criteria" data-field="_$audiences">

@@ -33,7 +33,17 @@ import { HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
 import { PreviewPane } from './preview/PreviewPane';
-import { AudiencesSection, CtaSection, GeneralSection, QuizSection, SchedulingSection, SharingSection, storyResetNotice, TrackingSection, VisualsSection } from './sections';
+import {
+  AudiencesSection,
+  CtaSection,
+  GeneralSection,
+  QuizSection,
+  SchedulingSection,
+  SharingSection,
+  storyResetNotice,
+  TrackingSection,
+  VisualsSection,
+} from './sections';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 import { Loading } from './widgets';
 
@@ -58,7 +68,14 @@ function DelayReasonDialog(props: { onAnswer: (reason: DelayReason | null) => vo
     >
       <div className="reason-buttons">
         {DELAY_REASONS.map((entry) => (
-          <button key={entry.key} type="button" className={reason === entry.key ? 'primary' : 'secondary'} aria-pressed={reason === entry.key} onClick={() => setReason(entry.key)} data-testid={`delay-reason-${entry.key}`}>
+          <button
+            key={entry.key}
+            type="button"
+            className={reason === entry.key ? 'primary' : 'secondary'}
+            aria-pressed={reason === entry.key}
+            onClick={() => setReason(entry.key)}
+            data-testid={`delay-reason-${entry.key}`}
+          >
             {entry.label}
           </button>
         ))}
@@ -197,7 +214,12 @@ function EditorToolbar(props: {
         </span>
       )}
       <span className="toolbar-spacer" />
-      <button type="button" className="secondary" onClick={() => setModal(<DeeplinkDialog onClose={() => setModal(null)} />)} data-testid="open-deeplink">
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => setModal(<DeeplinkDialog onClose={() => setModal(null)} />)}
+        data-testid="open-deeplink"
+      >
         Deeplink
       </button>
       {!isNew && api.history && (
@@ -247,11 +269,23 @@ function PublicationBar(props: {
             </button>
           )}
           {kind === 'advert' && canEndCampaign(campaign) && (
-            <button type="button" className="secondary" disabled={pending} onClick={() => void publish({ publish: false, updateDates: true })} data-testid="campaign-end">
+            <button
+              type="button"
+              className="secondary"
+              disabled={pending}
+              onClick={() => void publish({ publish: false, updateDates: true })}
+              data-testid="campaign-end"
+            >
               {M.endCampaign}
             </button>
           )}
-          <button type="button" className="primary" disabled={pending} onClick={() => void publish({ publish: !published, updateDates: false })} data-testid="publish-toggle">
+          <button
+            type="button"
+            className="primary"
+            disabled={pending}
+            onClick={() => void publish({ publish: !published, updateDates: false })}
+            data-testid="publish-toggle"
+          >
             {kind === 'advert' ? (published ? M.unpublish : M.publish) : published ? M.unpublishArticle : M.publishArticle}
           </button>
         </span>
@@ -344,7 +378,8 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
     const result = await save();
     if (result?.id !== undefined && wasNew) {
       // The target is linked now (the server answered its _$target): its id no longer waits.
-      if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId)) localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
+      if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId))
+        localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
       justCreatedRef.current = result.id;
       navigate(api.editPath(result.id), { replace: true });
     }
@@ -420,36 +455,59 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   return (
     <HighlightContext.Provider value={highlight}>
       <MarkStoredContext.Provider value={markStored}>
-      <section className="editor" aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'} data-testid="editor" data-kind={kind}>
-        <EditorToolbar
-          kind={kind}
-          draft={draft}
-          api={api}
-          readOnly={readOnly}
-          pending={pending}
-          showHistory={showHistory}
-          onToggleHistory={() => setShowHistory(!showHistory)}
-          onSave={saveNow}
-          onConvert={askConvert}
-        />
+        <section
+          className="editor"
+          aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'}
+          data-testid="editor"
+          data-kind={kind}
+        >
+          <EditorToolbar
+            kind={kind}
+            draft={draft}
+            api={api}
+            readOnly={readOnly}
+            pending={pending}
+            showHistory={showHistory}
+            onToggleHistory={() => setShowHistory(!showHistory)}
+            onSave={saveNow}
+            onConvert={askConvert}
+          />
 
-        {readOnly && (
-          <p className="alert info" data-testid="read-only">
-            Lecture seule
-          </p>
-        )}
+          {readOnly && (
+            <p className="alert info" data-testid="read-only">
+              Lecture seule
+            </p>
+          )}
 
-        {!isNew && <PublicationBar kind={kind} saved={saved} pending={pending} readOnly={readOnly} publish={publish} onStartCampaign={() => void startCampaign()} />}
+          {!isNew && (
+            <PublicationBar
+              kind={kind}
+              saved={saved}
+              pending={pending}
+              readOnly={readOnly}
+              publish={publish}
+              onStartCampaign={() => void startCampaign()}
+            />
+          )}
 
-        <div className="editor-body">
-          <EditorSections draft={draft} kind={kind} roles={roles} readOnly={readOnly} api={api} makeApi={props.makeApi} patch={change} onResetStory={() => void resetStory()} />
-          <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
-            {/* The preview of the current draft (preview/). */}
-            <PreviewPane item={draft} kind={kind} />
-            {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
-          </aside>
-        </div>
-      </section>
+          <div className="editor-body">
+            <EditorSections
+              draft={draft}
+              kind={kind}
+              roles={roles}
+              readOnly={readOnly}
+              api={api}
+              makeApi={props.makeApi}
+              patch={change}
+              onResetStory={() => void resetStory()}
+            />
+            <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
+              {/* The preview of the current draft (preview/). */}
+              <PreviewPane item={draft} kind={kind} />
+              {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
+            </aside>
+          </div>
+        </section>
       </MarkStoredContext.Provider>
     </HighlightContext.Provider>
   );

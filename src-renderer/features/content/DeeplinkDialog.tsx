@@ -75,7 +75,13 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
           <button type="button" className="secondary" onClick={props.onClose} data-testid="deeplink-close">
             Fermer
           </button>
-          <button type="button" className="primary" disabled={!isDeeplinkValid(form)} onClick={() => setLink(buildDeeplink(form))} data-testid="deeplink-create">
+          <button
+            type="button"
+            className="primary"
+            disabled={!isDeeplinkValid(form)}
+            onClick={() => setLink(buildDeeplink(form))}
+            data-testid="deeplink-create"
+          >
             Créer
           </button>
         </>
@@ -89,7 +95,11 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
         </label>
         <label className="field">
           <span className="field-label">Cible</span>
-          <select value={form.target} onChange={(event) => change({ target: event.target.value as DeeplinkTarget, id: '' })} data-testid="deeplink-target">
+          <select
+            value={form.target}
+            onChange={(event) => change({ target: event.target.value as DeeplinkTarget, id: '' })}
+            data-testid="deeplink-target"
+          >
             {DEEPLINK_TARGETS.map((target) => (
               <option key={target} value={target}>
                 {target}
@@ -142,7 +152,11 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
             </label>
             <label className="field">
               <span className="field-label">Ouverture</span>
-              <select value={form.openMode} onChange={(event) => change({ openMode: event.target.value as OpenMode })} data-testid="deeplink-open-mode">
+              <select
+                value={form.openMode}
+                onChange={(event) => change({ openMode: event.target.value as OpenMode })}
+                data-testid="deeplink-open-mode"
+              >
                 {OPEN_MODES.map((mode) => (
                   <option key={mode} value={mode}>
                     {mode}
@@ -151,7 +165,12 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
               </select>
             </label>
             <label className="checkbox">
-              <input type="checkbox" checked={form.encode} onChange={(event) => change({ encode: event.target.checked })} data-testid="deeplink-encode" />
+              <input
+                type="checkbox"
+                checked={form.encode}
+                onChange={(event) => change({ encode: event.target.checked })}
+                data-testid="deeplink-encode"
+              />
               Encoder l'URL
             </label>
           </>

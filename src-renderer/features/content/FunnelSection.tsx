@@ -122,7 +122,14 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
           </ol>
           {!props.readOnly && (
             <>
-              <input type="search" placeholder="Ajouter une publicité (id ou nom)..." aria-label="Ajouter une publicité au funnel" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="funnel-search" />
+              <input
+                type="search"
+                placeholder="Ajouter une publicité (id ou nom)..."
+                aria-label="Ajouter une publicité au funnel"
+                value={term}
+                onChange={(event) => setTerm(event.target.value)}
+                data-testid="funnel-search"
+              />
               <ul className="search-results">
                 {results.map((advert) => (
                   <li key={advert.id}>

@@ -43,7 +43,12 @@ export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallAp
               <strong>{formatDateTime(Math.floor(entry.at / 1000))}</strong> {entry.accountName} — {entry.action}
               {entry.fields.length > 0 && <span className="muted"> ({entry.fields.map(contentFieldLabel).join(', ')})</span>}
               {!isAdvertReadOnly(roles) && entry.before && (
-                <ConfirmButton className="link" message="Revenir à la version d'avant ce changement ?" onConfirm={() => void restore(entry.id)} testId={`history-restore-${entry.id}`}>
+                <ConfirmButton
+                  className="link"
+                  message="Revenir à la version d'avant ce changement ?"
+                  onConfirm={() => void restore(entry.id)}
+                  testId={`history-restore-${entry.id}`}
+                >
                   Restaurer
                 </ConfirmButton>
               )}

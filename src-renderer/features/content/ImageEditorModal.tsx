@@ -116,7 +116,14 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
   const cropField = (key: keyof CropBox, label: string) => (
     <label className="field">
       <span className="field-label">{label}</span>
-      <input type="number" min={0} value={crop?.[key] ?? 0} disabled={!crop} onChange={(event) => crop && changeCrop({ ...crop, [key]: Number(event.target.value) })} data-testid={`image-editor-crop-${key}`} />
+      <input
+        type="number"
+        min={0}
+        value={crop?.[key] ?? 0}
+        disabled={!crop}
+        onChange={(event) => crop && changeCrop({ ...crop, [key]: Number(event.target.value) })}
+        data-testid={`image-editor-crop-${key}`}
+      />
     </label>
   );
 
@@ -139,7 +146,12 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
       >
         <label className="field">
           <span className="field-label">{M.imageEditorChoose}</span>
-          <input type="file" accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif" onChange={(event) => pick(event.target.files?.[0])} data-testid="image-editor-file" />
+          <input
+            type="file"
+            accept=".png,.jpg,.jpeg,.gif,image/png,image/jpeg,image/gif"
+            onChange={(event) => pick(event.target.files?.[0])}
+            data-testid="image-editor-file"
+          />
         </label>
         {error && (
           <p className="field-error" role="alert">
@@ -156,7 +168,8 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
                 event.currentTarget.setPointerCapture(event.pointerId);
               }}
               onPointerMove={(event) => {
-                if (dragFrom.current && event.buttons) changeCrop(cropFromDrag(dragFrom.current, pointOf(event), loaded.image.naturalWidth, loaded.image.naturalHeight));
+                if (dragFrom.current && event.buttons)
+                  changeCrop(cropFromDrag(dragFrom.current, pointOf(event), loaded.image.naturalWidth, loaded.image.naturalHeight));
               }}
               onPointerUp={() => {
                 dragFrom.current = null;
@@ -170,11 +183,25 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
               {cropField('height', 'Hauteur du recadrage')}
               <label className="field">
                 <span className="field-label">{M.imageEditorWidth}</span>
-                <input type="number" min={1} value={output.width} onChange={(event) => setOutput({ width: clampSide(Number(event.target.value)), height: heightForWidth(crop, clampSide(Number(event.target.value))) })} data-testid="image-editor-width" />
+                <input
+                  type="number"
+                  min={1}
+                  value={output.width}
+                  onChange={(event) =>
+                    setOutput({ width: clampSide(Number(event.target.value)), height: heightForWidth(crop, clampSide(Number(event.target.value))) })
+                  }
+                  data-testid="image-editor-width"
+                />
               </label>
               <label className="field">
                 <span className="field-label">{M.imageEditorHeight}</span>
-                <input type="number" min={1} value={output.height} onChange={(event) => setOutput({ ...output, height: clampSide(Number(event.target.value)) })} data-testid="image-editor-height" />
+                <input
+                  type="number"
+                  min={1}
+                  value={output.height}
+                  onChange={(event) => setOutput({ ...output, height: clampSide(Number(event.target.value)) })}
+                  data-testid="image-editor-height"
+                />
               </label>
             </div>
           </>

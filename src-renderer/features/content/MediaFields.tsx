@@ -57,7 +57,12 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
   async function upload(kindOfMedia: AdvertAttachmentKind, edited?: { blob: Blob; fileName: string }) {
     if (advertId === undefined) return;
     const toasts = TOASTS[kindOfMedia];
-    const request = { operation: 'adverts.uploadAttachment' as const, params: { kind: kindOfMedia }, fields: { advertId: String(advertId) }, label: toasts.label };
+    const request = {
+      operation: 'adverts.uploadAttachment' as const,
+      params: { kind: kindOfMedia },
+      fields: { advertId: String(advertId) },
+      label: toasts.label,
+    };
     raise(toasts.uploading);
     const result: UploadResult = edited ? await uploadBytes({ ...request, blob: edited.blob, fileName: edited.fileName }) : await uploadFile(request);
     if (!result.ok) {
@@ -157,7 +162,13 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
           void upload('cover', { blob, fileName });
         }}
       />
-      <MediaLibraryModal label={kind} ownerId={draft.id} open={libraryOpen} onClose={() => setLibraryOpen(false)} onPick={readOnly ? undefined : addImage} />
+      <MediaLibraryModal
+        label={kind}
+        ownerId={draft.id}
+        open={libraryOpen}
+        onClose={() => setLibraryOpen(false)}
+        onPick={readOnly ? undefined : addImage}
+      />
     </div>
   );
 }

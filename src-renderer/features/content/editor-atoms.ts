@@ -196,7 +196,10 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
     const missing = request.publish && draft && apiOf(get).kind === 'advert' ? missingRequired(draft) : [];
     if (missing.length) {
       set(raiseNoticeAtom, N.serverError(requiredPropertiesMessage(missing.map(requiredPropertyLabel))));
-      set(highlightFieldsAtom, missing.map((property) => property.paths[0]));
+      set(
+        highlightFieldsAtom,
+        missing.map((property) => property.paths[0]),
+      );
       return false;
     }
     const saved = await set(saveAtom, { quiet: true });
@@ -260,7 +263,18 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   const state = createEditorState(name);
   const apiOf: ApiOf = (get) => makeApi(get(apiAtom));
   const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom } = state;
-  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, ...createDraftActions(state, apiOf, name), ...createServerActions(state, apiOf, name), apiOf, refused };
+  return {
+    statusAtom,
+    draftAtom,
+    savedAtom,
+    pendingAtom,
+    highlightAtom,
+    dirtyAtom,
+    ...createDraftActions(state, apiOf, name),
+    ...createServerActions(state, apiOf, name),
+    apiOf,
+    refused,
+  };
 }
 
 export type EditorAtoms = ReturnType<typeof createEditorAtoms>;

@@ -31,7 +31,16 @@ export function urlFieldError(field: string, value: string | null | undefined): 
   return kind === 'link' ? CONTENT_FIELD_MESSAGES.invalidLink(label) : CONTENT_FIELD_MESSAGES.invalidUrl(label);
 }
 
-export function TextInput(props: { field: string; label: string; value: string | null | undefined; onChange: (value: string) => void; multiline?: boolean; placeholder?: string; hint?: ReactNode; type?: string }) {
+export function TextInput(props: {
+  field: string;
+  label: string;
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  placeholder?: string;
+  hint?: ReactNode;
+  type?: string;
+}) {
   const testId = `field-${props.field}`;
   const urlError = urlFieldError(props.field, props.value);
   const hint = urlError ? (
@@ -44,15 +53,34 @@ export function TextInput(props: { field: string; label: string; value: string |
   return (
     <Field field={props.field} label={props.label} hint={hint}>
       {props.multiline ? (
-        <textarea value={props.value ?? ''} placeholder={props.placeholder} onChange={(event) => props.onChange(event.target.value)} data-testid={testId} rows={3} />
+        <textarea
+          value={props.value ?? ''}
+          placeholder={props.placeholder}
+          onChange={(event) => props.onChange(event.target.value)}
+          data-testid={testId}
+          rows={3}
+        />
       ) : (
-        <input type={props.type ?? 'text'} value={props.value ?? ''} placeholder={props.placeholder} onChange={(event) => props.onChange(event.target.value)} data-testid={testId} />
+        <input
+          type={props.type ?? 'text'}
+          value={props.value ?? ''}
+          placeholder={props.placeholder}
+          onChange={(event) => props.onChange(event.target.value)}
+          data-testid={testId}
+        />
       )}
     </Field>
   );
 }
 
-export function NumberInput(props: { field: string; label: string; value: number | null | undefined; onChange: (value: number | null) => void; min?: number; max?: number }) {
+export function NumberInput(props: {
+  field: string;
+  label: string;
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+}) {
   return (
     <Field field={props.field} label={props.label}>
       <input
@@ -71,13 +99,25 @@ export function Checkbox(props: { field: string; label: string; checked: boolean
   const highlighted = useHighlighted(props.field);
   return (
     <label className={`checkbox${highlighted ? ' highlighted' : ''}`} data-field={props.field}>
-      <input type="checkbox" checked={Boolean(props.checked)} onChange={(event) => props.onChange(event.target.checked)} data-testid={`field-${props.field}`} />
+      <input
+        type="checkbox"
+        checked={Boolean(props.checked)}
+        onChange={(event) => props.onChange(event.target.checked)}
+        data-testid={`field-${props.field}`}
+      />
       {props.label}
     </label>
   );
 }
 
-export function Select(props: { field: string; label: string; value: string | null | undefined; options: readonly { value: string; label: string }[]; onChange: (value: string | null) => void; empty?: string }) {
+export function Select(props: {
+  field: string;
+  label: string;
+  value: string | null | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string | null) => void;
+  empty?: string;
+}) {
   return (
     <Field field={props.field} label={props.label}>
       <select value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value || null)} data-testid={`field-${props.field}`}>
@@ -95,7 +135,12 @@ export function Select(props: { field: string; label: string; value: string | nu
 export function DateTimeInput(props: { field: string; label: string; value: number | null | undefined; onChange: (value: number | null) => void }) {
   return (
     <Field field={props.field} label={props.label}>
-      <input type="datetime-local" value={toDateTimeInput(props.value)} onChange={(event) => props.onChange(fromDateTimeInput(event.target.value))} data-testid={`field-${props.field}`} />
+      <input
+        type="datetime-local"
+        value={toDateTimeInput(props.value)}
+        onChange={(event) => props.onChange(fromDateTimeInput(event.target.value))}
+        data-testid={`field-${props.field}`}
+      />
     </Field>
   );
 }

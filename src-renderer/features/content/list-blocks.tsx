@@ -40,13 +40,19 @@ export function useTermReload(term: string, load: (skip: number) => unknown): vo
 }
 
 /** Filters and sorting reload the first page at once; `header` makes a sortable column title. */
-export function listSorting<F extends { orderBy?: string; order?: SortOrder }>(filters: F, setFilters: (next: F) => void, load: (skip: number) => unknown) {
+export function listSorting<F extends { orderBy?: string; order?: SortOrder }>(
+  filters: F,
+  setFilters: (next: F) => void,
+  load: (skip: number) => unknown,
+) {
   const changeFilters = (next: F) => {
     setFilters(next);
     void load(0);
   };
   const sort = (field: string, order: SortOrder) => changeFilters({ ...filters, orderBy: field, order });
-  const header = (field: string, label: string) => <SortHeader field={field} label={label} orderBy={filters.orderBy} order={filters.order} onSort={sort} />;
+  const header = (field: string, label: string) => (
+    <SortHeader field={field} label={label} orderBy={filters.orderBy} order={filters.order} onSort={sort} />
+  );
   return { changeFilters, header };
 }
 
@@ -84,7 +90,12 @@ function RowActions(props: { row: ContentRow; options: ContentColumnOptions }) {
           <button type="button" className="link" onClick={() => void options.duplicate(row.id)} data-testid={`${prefix}-duplicate-${row.id}`}>
             Dupliquer
           </button>
-          <ConfirmButton className="link danger" message={M.confirmDelete} onConfirm={() => void options.remove(row.id)} testId={`${prefix}-delete-${row.id}`}>
+          <ConfirmButton
+            className="link danger"
+            message={M.confirmDelete}
+            onConfirm={() => void options.remove(row.id)}
+            testId={`${prefix}-delete-${row.id}`}
+          >
             Supprimer
           </ConfirmButton>
         </>
@@ -94,7 +105,9 @@ function RowActions(props: { row: ContentRow; options: ContentColumnOptions }) {
 }
 
 /** The columns both lists show, by id; each list puts them in its order beside its own. */
-export function contentColumns(options: ContentColumnOptions): Record<'id' | 'type' | 'name' | 'published' | 'updatedAt' | 'status' | 'actions', Column<ContentRow>> {
+export function contentColumns(
+  options: ContentColumnOptions,
+): Record<'id' | 'type' | 'name' | 'published' | 'updatedAt' | 'status' | 'actions', Column<ContentRow>> {
   const { header, prefix } = options;
   return {
     id: {
@@ -127,7 +140,14 @@ export function ListSearch(props: { term: string; onTerm: (term: string) => void
   const { total } = props;
   return (
     <>
-      <input type="search" placeholder="Rechercher..." aria-label="Rechercher" value={props.term} onChange={(event) => props.onTerm(event.target.value)} data-testid={`${props.testIdPrefix}-search`} />
+      <input
+        type="search"
+        placeholder="Rechercher..."
+        aria-label="Rechercher"
+        value={props.term}
+        onChange={(event) => props.onTerm(event.target.value)}
+        data-testid={`${props.testIdPrefix}-search`}
+      />
       <span className="count" data-testid={`${props.testIdPrefix}-total`}>
         {total === null ? 'Chargement…' : `${total} ${props.noun}${total > 1 ? 's' : ''}`}
       </span>

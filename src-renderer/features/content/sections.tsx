@@ -48,7 +48,18 @@ function audienceTypeOf(type: string | null | undefined): string | undefined {
 
 /** A new quiz, its validate label following the footnote language (§3 Quiz). */
 function emptyQuiz(footNote: string | null | undefined) {
-  return { questions: [] as QuizQuestion[], allowMultipleAnswers: false, link: '', isSurvey: false, votersCount: 0, votersCountDefault: 0, answerButtonLabel: 'En savoir plus', validateButtonLabel: validateLabelFor(footNote), hasAnswered: false, answeredIds: [] as number[] };
+  return {
+    questions: [] as QuizQuestion[],
+    allowMultipleAnswers: false,
+    link: '',
+    isSurvey: false,
+    votersCount: 0,
+    votersCountDefault: 0,
+    answerButtonLabel: 'En savoir plus',
+    validateButtonLabel: validateLabelFor(footNote),
+    hasAnswered: false,
+    answeredIds: [] as number[],
+  };
 }
 
 export function GeneralSection({ draft, patch, kind }: SectionProps) {
@@ -68,19 +79,52 @@ export function GeneralSection({ draft, patch, kind }: SectionProps) {
         />
       </div>
       <Field field="weight" label="Poids d'affichage" hint={<span data-testid="weight-display">{weightDisplay(draft.weight)}</span>}>
-        <input type="range" min={WEIGHT_MIN} max={WEIGHT_MAX} step={1} value={draft.weight ?? 5} onChange={(event) => patch({ weight: Number(event.target.value) })} data-testid="field-weight" />
+        <input
+          type="range"
+          min={WEIGHT_MIN}
+          max={WEIGHT_MAX}
+          step={1}
+          value={draft.weight ?? 5}
+          onChange={(event) => patch({ weight: Number(event.target.value) })}
+          data-testid="field-weight"
+        />
       </Field>
       <div className="grid-2">
-        <NumberInput field="maxViews" label="Vues max par utilisateur" value={draft.maxViews} min={0} onChange={(maxViews) => patch({ maxViews: maxViews ?? 0 })} />
-        {openIn.length > 0 && <Select field="openIn" label="Ouverture" value={draft.openIn} empty="—" options={options(openIn)} onChange={(value) => patch({ openIn: value as ContentItem['openIn'] })} />}
+        <NumberInput
+          field="maxViews"
+          label="Vues max par utilisateur"
+          value={draft.maxViews}
+          min={0}
+          onChange={(maxViews) => patch({ maxViews: maxViews ?? 0 })}
+        />
+        {openIn.length > 0 && (
+          <Select
+            field="openIn"
+            label="Ouverture"
+            value={draft.openIn}
+            empty="—"
+            options={options(openIn)}
+            onChange={(value) => patch({ openIn: value as ContentItem['openIn'] })}
+          />
+        )}
       </div>
       {kind === 'advert' && <Checkbox field="isFree" label="Gratuit" checked={draft.isFree} onChange={(isFree) => patch({ isFree })} />}
       {kind === 'article' && (
         <div className="grid-2">
           <Checkbox field="isPinned" label="Épinglé" checked={draft.isPinned} onChange={(isPinned) => patch({ isPinned })} />
           <Checkbox field="isNew" label="Nouveau" checked={draft.isNew} onChange={(isNew) => patch({ isNew })} />
-          <TextInput field="tag.text" label="Tag" value={draft.tag?.text} onChange={(text) => patch({ tag: { tagColor: draft.tag?.tagColor ?? '#66627E', text } })} />
-          <TextInput field="tag.tagColor" label="Couleur du tag" value={draft.tag?.tagColor} onChange={(tagColor) => patch({ tag: { text: draft.tag?.text ?? 'Tag', tagColor } })} />
+          <TextInput
+            field="tag.text"
+            label="Tag"
+            value={draft.tag?.text}
+            onChange={(text) => patch({ tag: { tagColor: draft.tag?.tagColor ?? '#66627E', text } })}
+          />
+          <TextInput
+            field="tag.tagColor"
+            label="Couleur du tag"
+            value={draft.tag?.tagColor}
+            onChange={(tagColor) => patch({ tag: { text: draft.tag?.text ?? 'Tag', tagColor } })}
+          />
         </div>
       )}
       {type === 'story' && (
@@ -92,7 +136,14 @@ export function GeneralSection({ draft, patch, kind }: SectionProps) {
           onChange={(position) => patch({ story: { ...(draft.story ?? emptyStory()), position } })}
         />
       )}
-      {kind === 'advert' && <Checkbox field="promoteInSearch" label="Promouvoir dans la recherche" checked={draft.promoteInSearch} onChange={(promoteInSearch) => patch({ promoteInSearch })} />}
+      {kind === 'advert' && (
+        <Checkbox
+          field="promoteInSearch"
+          label="Promouvoir dans la recherche"
+          checked={draft.promoteInSearch}
+          onChange={(promoteInSearch) => patch({ promoteInSearch })}
+        />
+      )}
       {kind === 'advert' && (type === 'search' || draft.promoteInSearch) && (
         <div className="grid-2">
           <NumberInput
@@ -112,7 +163,13 @@ export function GeneralSection({ draft, patch, kind }: SectionProps) {
                       type="checkbox"
                       checked={tabs.includes(tab)}
                       onChange={(event) =>
-                        patch({ search: { position: draft.search?.position ?? null, association: draft.search?.association ?? null, tabs: event.target.checked ? [...tabs, tab] : tabs.filter((entry) => entry !== tab) } })
+                        patch({
+                          search: {
+                            position: draft.search?.position ?? null,
+                            association: draft.search?.association ?? null,
+                            tabs: event.target.checked ? [...tabs, tab] : tabs.filter((entry) => entry !== tab),
+                          },
+                        })
                       }
                       data-testid={`field-search.tabs-${tab}`}
                     />
@@ -124,8 +181,12 @@ export function GeneralSection({ draft, patch, kind }: SectionProps) {
           </Field>
         </div>
       )}
-      {kind === 'advert' && type === 'tool' && <TextInput field="sonataId" label="Sonata ID (id externe de l'outil)" value={draft.sonataId} onChange={(sonataId) => patch({ sonataId })} />}
-      {kind === 'advert' && type === 'banner' && <TextInput field="bannerLink" label="Lien de la bannière" value={draft.bannerLink} onChange={(bannerLink) => patch({ bannerLink })} />}
+      {kind === 'advert' && type === 'tool' && (
+        <TextInput field="sonataId" label="Sonata ID (id externe de l'outil)" value={draft.sonataId} onChange={(sonataId) => patch({ sonataId })} />
+      )}
+      {kind === 'advert' && type === 'banner' && (
+        <TextInput field="bannerLink" label="Lien de la bannière" value={draft.bannerLink} onChange={(bannerLink) => patch({ bannerLink })} />
+      )}
     </Section>
   );
 }
@@ -193,7 +254,13 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
             {audience.name}
             {!isExpertAudience(audience) && <span className="badge warning">non expert</span>}
             {!readOnly && (
-              <button type="button" className="chip-remove" aria-label={`Retirer ${audience.name}`} onClick={() => remove(audience.id)} data-testid={`detach-audience-${audience.id}`}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Retirer ${audience.name}`}
+                onClick={() => remove(audience.id)}
+                data-testid={`detach-audience-${audience.id}`}
+              >
                 ×
               </button>
             )}
@@ -202,7 +269,14 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
       </ul>
       {searchable && (
         <div className="audience-search">
-          <input type="search" placeholder="Rechercher une audience..." aria-label="Rechercher une audience" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="audience-search" />
+          <input
+            type="search"
+            placeholder="Rechercher une audience..."
+            aria-label="Rechercher une audience"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            data-testid="audience-search"
+          />
           {results.length > 0 && (
             <ul className="search-results" data-testid="audience-results">
               {results.map((audience) => (
@@ -269,10 +343,44 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
       )}
       <MediaFields draft={draft} patch={patch} kind={kind} readOnly={readOnly} />
       <div className="grid-2">
-        <TextInput field="logo" label={contentFieldLabel('logo')} placeholder="https://" value={draft.logo} onChange={(logo) => patch({ logo: logo || null })} />
-        <TextInput field="images" label={contentFieldLabel('images')} placeholder="Une adresse https:// par ligne" multiline value={(draft.images ?? []).join('\n')} onChange={(value) => patch({ images: value.split('\n').map((line) => line.trim()).filter(Boolean) })} />
-        {draft.type === 'video' && <TextInput field="video" label={contentFieldLabel('video')} placeholder="https://" value={draft.video} onChange={(video) => patch({ video: video || null })} />}
-        <TextInput field="source" label={contentFieldLabel('source')} placeholder="https:// ou deeplink" value={draft.source} onChange={(source) => patch(withSource(draft, source))} />
+        <TextInput
+          field="logo"
+          label={contentFieldLabel('logo')}
+          placeholder="https://"
+          value={draft.logo}
+          onChange={(logo) => patch({ logo: logo || null })}
+        />
+        <TextInput
+          field="images"
+          label={contentFieldLabel('images')}
+          placeholder="Une adresse https:// par ligne"
+          multiline
+          value={(draft.images ?? []).join('\n')}
+          onChange={(value) =>
+            patch({
+              images: value
+                .split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean),
+            })
+          }
+        />
+        {draft.type === 'video' && (
+          <TextInput
+            field="video"
+            label={contentFieldLabel('video')}
+            placeholder="https://"
+            value={draft.video}
+            onChange={(video) => patch({ video: video || null })}
+          />
+        )}
+        <TextInput
+          field="source"
+          label={contentFieldLabel('source')}
+          placeholder="https:// ou deeplink"
+          value={draft.source}
+          onChange={(source) => patch(withSource(draft, source))}
+        />
         <TextInput field="author" label={contentFieldLabel('author')} value={draft.author} onChange={(author) => patch({ author })} />
         <TextInput field="title" label={contentFieldLabel('title')} value={draft.title} onChange={(title) => patch({ title })} />
         <TextInput field="subtitle" label="Sous-titre (partenariat)" value={draft.subtitle} onChange={(subtitle) => patch({ subtitle })} />
@@ -284,9 +392,19 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
         multiline
         value={tagline}
         onChange={(value) => patch({ tagline: value })}
-        hint={draft.showReadMore && tagline.length > TAGLINE_TRUNCATION ? `Tronqué à ${TAGLINE_TRUNCATION} caractères avec 'Lire la suite' (${tagline.length})` : `${tagline.length} caractères`}
+        hint={
+          draft.showReadMore && tagline.length > TAGLINE_TRUNCATION
+            ? `Tronqué à ${TAGLINE_TRUNCATION} caractères avec 'Lire la suite' (${tagline.length})`
+            : `${tagline.length} caractères`
+        }
       />
-      <TextInput field="description" label="Texte secondaire" multiline value={draft.description} onChange={(description) => patch({ description })} />
+      <TextInput
+        field="description"
+        label="Texte secondaire"
+        multiline
+        value={draft.description}
+        onChange={(description) => patch({ description })}
+      />
       <Field field="footNote" label="Mention légale">
         <span className="inline">
           {FOOTNOTE_LANGUAGES.map((language) => (
@@ -294,7 +412,12 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
               key={language}
               type="button"
               className="secondary small"
-              onClick={() => patch({ footNote: DEFAULT_FOOTNOTES[language], ...(draft.quiz ? { quiz: { ...draft.quiz, validateButtonLabel: validateLabelFor(DEFAULT_FOOTNOTES[language]) } } : {}) })}
+              onClick={() =>
+                patch({
+                  footNote: DEFAULT_FOOTNOTES[language],
+                  ...(draft.quiz ? { quiz: { ...draft.quiz, validateButtonLabel: validateLabelFor(DEFAULT_FOOTNOTES[language]) } } : {}),
+                })
+              }
               data-testid={`footnote-${language}`}
             >
               {language.toUpperCase()}
@@ -303,7 +426,12 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
         </span>
         <textarea value={draft.footNote ?? ''} rows={2} onChange={(event) => patch({ footNote: event.target.value })} data-testid="field-footNote" />
       </Field>
-      <Checkbox field="showReadMore" label="Afficher 'Lire la suite'" checked={draft.showReadMore} onChange={(showReadMore) => patch({ showReadMore })} />
+      <Checkbox
+        field="showReadMore"
+        label="Afficher 'Lire la suite'"
+        checked={draft.showReadMore}
+        onChange={(showReadMore) => patch({ showReadMore })}
+      />
     </Section>
   );
 }
@@ -312,7 +440,12 @@ export function VisualsSection({ draft, patch, kind, readOnly }: SectionProps & 
 export function TrackingSection({ draft, patch }: SectionProps) {
   return (
     <Section id="tracking" title="Tracking">
-      <TextInput field="pixelTrackingUrl" label="URL du pixel de tracking" value={draft.pixelTrackingUrl} onChange={(pixelTrackingUrl) => patch({ pixelTrackingUrl: pixelTrackingUrl || null })} />
+      <TextInput
+        field="pixelTrackingUrl"
+        label="URL du pixel de tracking"
+        value={draft.pixelTrackingUrl}
+        onChange={(pixelTrackingUrl) => patch({ pixelTrackingUrl: pixelTrackingUrl || null })}
+      />
       <p className="alert warning" data-testid="tracking-warning">
         {M.trackingPixelWarning}
       </p>
@@ -321,29 +454,67 @@ export function TrackingSection({ draft, patch }: SectionProps) {
 }
 
 /** Call to action of a story (§2.2 'CTA', story only), with the story screen editor. */
-export function CtaSection({ draft, patch, kind, readOnly, onResetStory, storyScreens }: SectionProps & { readOnly: boolean; onResetStory?: () => void; storyScreens?: StoryScreensApi }) {
+export function CtaSection({
+  draft,
+  patch,
+  kind,
+  readOnly,
+  onResetStory,
+  storyScreens,
+}: SectionProps & { readOnly: boolean; onResetStory?: () => void; storyScreens?: StoryScreensApi }) {
   const story = draft.story ?? emptyStory();
-  const cta = draft.callToAction ?? (kind === 'article' ? { text: '', textColor: '#FFFFFF', backgroundColor: '#C41723' } : { text: '', textColor: '#14213D', backgroundColor: '#F0F2F5' });
+  const cta =
+    draft.callToAction ??
+    (kind === 'article'
+      ? { text: '', textColor: '#FFFFFF', backgroundColor: '#C41723' }
+      : { text: '', textColor: '#14213D', backgroundColor: '#F0F2F5' });
   return (
     <Section id="cta" title="CTA">
       <div className="grid-2">
         <TextInput field="story.title" label="Titre de la story" value={story.title} onChange={(title) => patch({ story: { ...story, title } })} />
-        <TextInput field="story.subtitle" label="Sous-titre de la story" value={story.subtitle} onChange={(subtitle) => patch({ story: { ...story, subtitle } })} />
-        <TextInput field="callToAction.text" label="Texte du bouton" value={cta.text} onChange={(text) => patch({ callToAction: { ...cta, text } })} />
-        <TextInput field="callToAction.textColor" label="Couleur du texte" value={cta.textColor} onChange={(textColor) => patch({ callToAction: { ...cta, textColor } })} />
-        <TextInput field="callToAction.backgroundColor" label="Couleur du fond" value={cta.backgroundColor} onChange={(backgroundColor) => patch({ callToAction: { ...cta, backgroundColor } })} />
+        <TextInput
+          field="story.subtitle"
+          label="Sous-titre de la story"
+          value={story.subtitle}
+          onChange={(subtitle) => patch({ story: { ...story, subtitle } })}
+        />
+        <TextInput
+          field="callToAction.text"
+          label="Texte du bouton"
+          value={cta.text}
+          onChange={(text) => patch({ callToAction: { ...cta, text } })}
+        />
+        <TextInput
+          field="callToAction.textColor"
+          label="Couleur du texte"
+          value={cta.textColor}
+          onChange={(textColor) => patch({ callToAction: { ...cta, textColor } })}
+        />
+        <TextInput
+          field="callToAction.backgroundColor"
+          label="Couleur du fond"
+          value={cta.backgroundColor}
+          onChange={(backgroundColor) => patch({ callToAction: { ...cta, backgroundColor } })}
+        />
       </div>
-      <Checkbox field="story.forward" label="Avance automatique" checked={story.forward} onChange={(forward) => patch({ story: { ...story, forward } })} />
-      {kind === 'advert' && draft.id !== undefined && !readOnly && (
-        <StoryLogoUpload advertId={draft.id} draft={draft} patch={patch} />
-      )}
+      <Checkbox
+        field="story.forward"
+        label="Avance automatique"
+        checked={story.forward}
+        onChange={(forward) => patch({ story: { ...story, forward } })}
+      />
+      {kind === 'advert' && draft.id !== undefined && !readOnly && <StoryLogoUpload advertId={draft.id} draft={draft} patch={patch} />}
       {/* Story screens (§2.3): story/. */}
       <StoryScreensEditor
         draft={draft}
         patch={patch}
         api={storyScreens}
         readOnly={readOnly}
-        media={kind === 'advert' && draft.id !== undefined ? (screen, change, stored) => <StoryScreenMedia advertId={draft.id!} screen={screen} onChange={change} onStored={stored} /> : undefined}
+        media={
+          kind === 'advert' && draft.id !== undefined
+            ? (screen, change, stored) => <StoryScreenMedia advertId={draft.id!} screen={screen} onChange={change} onStored={stored} />
+            : undefined
+        }
       />
       {onResetStory && !readOnly && draft.id !== undefined && (
         <button type="button" className="secondary" onClick={onResetStory} data-testid="story-reset">
@@ -359,35 +530,82 @@ export function QuizSection({ draft, patch, roles }: SectionProps) {
   const quiz = draft.quiz ?? emptyQuiz(draft.footNote);
   const setQuiz = (change: Partial<typeof quiz>) => patch({ quiz: { ...quiz, ...change } });
   const questions = quiz.questions as QuizQuestion[];
-  const setQuestion = (id: number, change: Partial<QuizQuestion>) => setQuiz({ questions: questions.map((question) => (question.id === id ? { ...question, ...change } : question)) });
+  const setQuestion = (id: number, change: Partial<QuizQuestion>) =>
+    setQuiz({ questions: questions.map((question) => (question.id === id ? { ...question, ...change } : question)) });
   return (
     <Section id="quiz" title="Quizz">
       <ol className="quiz-questions" data-testid="quiz-questions">
         {questions.map((question) => (
           <li key={question.id} data-testid={`quiz-question-${question.id}`}>
-            <input value={question.answer} placeholder={`Réponse ${question.id}`} onChange={(event) => setQuestion(question.id, { answer: event.target.value })} data-testid={`quiz-answer-${question.id}`} />
+            <input
+              value={question.answer}
+              placeholder={`Réponse ${question.id}`}
+              onChange={(event) => setQuestion(question.id, { answer: event.target.value })}
+              data-testid={`quiz-answer-${question.id}`}
+            />
             <label className="checkbox">
-              <input type="checkbox" checked={question.correct} onChange={(event) => setQuestion(question.id, { correct: event.target.checked })} data-testid={`quiz-correct-${question.id}`} />
+              <input
+                type="checkbox"
+                checked={question.correct}
+                onChange={(event) => setQuestion(question.id, { correct: event.target.checked })}
+                data-testid={`quiz-correct-${question.id}`}
+              />
               Bonne réponse
             </label>
             <span className="muted">{question.percentage} %</span>
-            <button type="button" className="link danger" onClick={() => setQuiz({ questions: questions.filter((entry) => entry.id !== question.id) })} data-testid={`quiz-remove-${question.id}`}>
+            <button
+              type="button"
+              className="link danger"
+              onClick={() => setQuiz({ questions: questions.filter((entry) => entry.id !== question.id) })}
+              data-testid={`quiz-remove-${question.id}`}
+            >
               Retirer
             </button>
           </li>
         ))}
       </ol>
-      <button type="button" className="secondary" onClick={() => setQuiz({ questions: [...questions, newQuestion(questions)] })} data-testid="quiz-add">
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => setQuiz({ questions: [...questions, newQuestion(questions)] })}
+        data-testid="quiz-add"
+      >
         Ajouter une réponse
       </button>
       <div className="grid-2">
-        <Checkbox field="quiz.allowMultipleAnswers" label="Plusieurs réponses possibles" checked={quiz.allowMultipleAnswers} onChange={(allowMultipleAnswers) => setQuiz({ allowMultipleAnswers })} />
-        <Checkbox field="quiz.isSurvey" label="Sondage (pas de bonne réponse)" checked={quiz.isSurvey} onChange={(isSurvey) => setQuiz({ isSurvey })} />
+        <Checkbox
+          field="quiz.allowMultipleAnswers"
+          label="Plusieurs réponses possibles"
+          checked={quiz.allowMultipleAnswers}
+          onChange={(allowMultipleAnswers) => setQuiz({ allowMultipleAnswers })}
+        />
+        <Checkbox
+          field="quiz.isSurvey"
+          label="Sondage (pas de bonne réponse)"
+          checked={quiz.isSurvey}
+          onChange={(isSurvey) => setQuiz({ isSurvey })}
+        />
         <TextInput field="quiz.link" label="Lien du quiz" value={quiz.link} onChange={(link) => setQuiz({ link: link.trim() })} />
-        <TextInput field="quiz.answerButtonLabel" label="Libellé après réponse" value={quiz.answerButtonLabel} onChange={(answerButtonLabel) => setQuiz({ answerButtonLabel })} />
-        <TextInput field="quiz.validateButtonLabel" label="Libellé du bouton valider" value={quiz.validateButtonLabel} onChange={(validateButtonLabel) => setQuiz({ validateButtonLabel })} />
+        <TextInput
+          field="quiz.answerButtonLabel"
+          label="Libellé après réponse"
+          value={quiz.answerButtonLabel}
+          onChange={(answerButtonLabel) => setQuiz({ answerButtonLabel })}
+        />
+        <TextInput
+          field="quiz.validateButtonLabel"
+          label="Libellé du bouton valider"
+          value={quiz.validateButtonLabel}
+          onChange={(validateButtonLabel) => setQuiz({ validateButtonLabel })}
+        />
         {roles.includes('ADMIN') && (
-          <NumberInput field="quiz.votersCountDefault" label="Nombre de votants de départ" value={quiz.votersCountDefault} min={0} onChange={(votersCountDefault) => setQuiz({ votersCountDefault: votersCountDefault ?? 0 })} />
+          <NumberInput
+            field="quiz.votersCountDefault"
+            label="Nombre de votants de départ"
+            value={quiz.votersCountDefault}
+            min={0}
+            onChange={(votersCountDefault) => setQuiz({ votersCountDefault: votersCountDefault ?? 0 })}
+          />
         )}
       </div>
     </Section>
@@ -401,12 +619,27 @@ export function SharingSection({ draft, patch, kind }: SectionProps) {
     <Section id="sharing" title={kind === 'advert' ? 'Options de partage' : 'Sharing options'}>
       <div className="grid-2">
         <Checkbox field="sharing.enableLikes" label="J'aime" checked={sharing.enableLikes} onChange={(enableLikes) => set({ enableLikes })} />
-        <Checkbox field="sharing.enableBookmarking" label="Favoris" checked={sharing.enableBookmarking} onChange={(enableBookmarking) => set({ enableBookmarking })} />
-        <Checkbox field="sharing.enableSharing" label="Partage" checked={sharing.enableSharing} onChange={(enableSharing) => set({ enableSharing })} />
+        <Checkbox
+          field="sharing.enableBookmarking"
+          label="Favoris"
+          checked={sharing.enableBookmarking}
+          onChange={(enableBookmarking) => set({ enableBookmarking })}
+        />
+        <Checkbox
+          field="sharing.enableSharing"
+          label="Partage"
+          checked={sharing.enableSharing}
+          onChange={(enableSharing) => set({ enableSharing })}
+        />
       </div>
       <div className="grid-2">
         <TextInput field="sharing.sharingLink" label="Lien de partage" value={sharing.sharingLink} onChange={(sharingLink) => set({ sharingLink })} />
-        <TextInput field="sharing.sharingMessage" label="Message de partage" value={sharing.sharingMessage} onChange={(sharingMessage) => set({ sharingMessage })} />
+        <TextInput
+          field="sharing.sharingMessage"
+          label="Message de partage"
+          value={sharing.sharingMessage}
+          onChange={(sharingMessage) => set({ sharingMessage })}
+        />
       </div>
     </Section>
   );
@@ -424,7 +657,15 @@ export function SchedulingSection({ draft, patch, kind }: SectionProps) {
   useEffect(() => readEmails(), [draft.id]);
   const changeEmails = (text: string) => {
     setEmails(text);
-    patch({ autoPublishOptions: { ...options, emails: text.split(/[,;\s]+/).map((email) => email.trim()).filter(Boolean) } });
+    patch({
+      autoPublishOptions: {
+        ...options,
+        emails: text
+          .split(/[,;\s]+/)
+          .map((email) => email.trim())
+          .filter(Boolean),
+      },
+    });
   };
   return (
     <Section id="scheduling" title={kind === 'advert' ? 'Programmation' : 'Scheduling'}>
@@ -433,20 +674,31 @@ export function SchedulingSection({ draft, patch, kind }: SectionProps) {
           field="autoStartAt"
           label="Publication automatique le"
           value={draft.autoStartAt}
-          onChange={(autoStartAt) => patch({ autoStartAt, ...(draft.type === 'notification' && autoStartAt !== null ? { autoStopAt: notificationAutoStop(autoStartAt, kind) } : {}) })}
+          onChange={(autoStartAt) =>
+            patch({
+              autoStartAt,
+              ...(draft.type === 'notification' && autoStartAt !== null ? { autoStopAt: notificationAutoStop(autoStartAt, kind) } : {}),
+            })
+          }
         />
-        <DateTimeInput field="autoStopAt" label="Dé-publication automatique le" value={draft.autoStopAt} onChange={(autoStopAt) => patch({ autoStopAt })} />
+        <DateTimeInput
+          field="autoStopAt"
+          label="Dé-publication automatique le"
+          value={draft.autoStopAt}
+          onChange={(autoStopAt) => patch({ autoStopAt })}
+        />
       </div>
       <button type="button" className="secondary small" onClick={() => patch({ autoStartAt: null, autoStopAt: null })} data-testid="schedule-clear">
         {M.clear}
       </button>
-      <Checkbox field="autoPublishOptions.activated" label="Prévenir par e-mail" checked={options.activated} onChange={(activated) => patch({ autoPublishOptions: { ...options, activated } })} />
+      <Checkbox
+        field="autoPublishOptions.activated"
+        label="Prévenir par e-mail"
+        checked={options.activated}
+        onChange={(activated) => patch({ autoPublishOptions: { ...options, activated } })}
+      />
       <Field field="autoPublishOptions.emails" label="E-mails (séparés par des virgules)">
-        <input
-          value={emails}
-          onChange={(event) => changeEmails(event.target.value)}
-          data-testid="field-autoPublishOptions.emails"
-        />
+        <input value={emails} onChange={(event) => changeEmails(event.target.value)} data-testid="field-autoPublishOptions.emails" />
       </Field>
     </Section>
   );

@@ -17,7 +17,16 @@ function ClockGlyph() {
 export function StatusIconView(props: { item: ScheduleState; nowSeconds?: number; testId?: string }) {
   const icon = statusIcon(props.item, props.nowSeconds ?? Math.floor(Date.now() / 1000));
   return (
-    <span className={`status-icon status-${icon.color}`} title={icon.title} aria-label={icon.title} role="img" data-testid={props.testId} data-status={icon.kind} data-color={icon.color} data-clock={icon.clock}>
+    <span
+      className={`status-icon status-${icon.color}`}
+      title={icon.title}
+      aria-label={icon.title}
+      role="img"
+      data-testid={props.testId}
+      data-status={icon.kind}
+      data-color={icon.color}
+      data-clock={icon.clock}
+    >
       {icon.clock ? <ClockGlyph /> : null}
     </span>
   );
@@ -26,7 +35,14 @@ export function StatusIconView(props: { item: ScheduleState; nowSeconds?: number
 export type SortOrder = 'ASC' | 'DESC';
 
 /** A column header that sorts the list by its field; a second click reverses the order. */
-export function SortHeader(props: { field: string; label: ReactNode; orderBy?: string; order?: SortOrder; onSort: (field: string, order: SortOrder) => void; testId?: string }) {
+export function SortHeader(props: {
+  field: string;
+  label: ReactNode;
+  orderBy?: string;
+  order?: SortOrder;
+  onSort: (field: string, order: SortOrder) => void;
+  testId?: string;
+}) {
   const active = props.orderBy === props.field;
   const next: SortOrder = active && props.order === 'ASC' ? 'DESC' : 'ASC';
   return (

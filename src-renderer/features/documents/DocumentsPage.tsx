@@ -52,7 +52,12 @@ function FolderTree({ path, depth }: { path: string; depth: number }) {
   return (
     <li role="treeitem" aria-expanded={isOpen} aria-selected={current === path}>
       <div className={current === path ? 'tree-row current' : 'tree-row'} style={{ paddingLeft: depth * 14 }}>
-        <button type="button" className="link tree-toggle" aria-label={isOpen ? `Replier ${name}` : `Déplier ${name}`} onClick={() => void toggle(path)}>
+        <button
+          type="button"
+          className="link tree-toggle"
+          aria-label={isOpen ? `Replier ${name}` : `Déplier ${name}`}
+          onClick={() => void toggle(path)}
+        >
           {isOpen ? '▾' : '▸'}
         </button>
         <button type="button" className="link tree-name" data-testid={`folder-${path}`} onClick={() => void open(path)}>
@@ -149,7 +154,14 @@ function NewFolderDialog({ onClose }: { onClose: () => void }) {
           void submit();
         }}
       >
-        <TextField label="Nom du dossier" value={name} onChange={(value) => (setName(value), setError(null))} autoFocus error={error} testId="new-folder-name" />
+        <TextField
+          label="Nom du dossier"
+          value={name}
+          onChange={(value) => (setName(value), setError(null))}
+          autoFocus
+          error={error}
+          testId="new-folder-name"
+        />
       </form>
     </Dialog>
   );

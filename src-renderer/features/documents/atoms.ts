@@ -61,12 +61,17 @@ export const toggleFolderAtom = atom(null, async (get, set, folder: string) => {
 });
 toggleFolderAtom.debugLabel = 'documents.toggleFolder';
 
-const isImage = (name: string) => (IMAGE_FORMATS as readonly string[]).includes(extensionOf(name)) || ['svg', 'tiff', 'tif', 'webp'].includes(extensionOf(name));
+const isImage = (name: string) =>
+  (IMAGE_FORMATS as readonly string[]).includes(extensionOf(name)) || ['svg', 'tiff', 'tif', 'webp'].includes(extensionOf(name));
 
 /** Upload into the open folder through main, with its progress; the folder is reloaded after. */
 export const uploadDocumentAtom = atom(null, async (get, set) => {
   const folder = get(currentFolderAtom);
-  const result = await set(uploadFileAtom, { operation: 'storage.uploadDocument', fields: { path: folder }, label: folder.split('/').pop() ?? folder });
+  const result = await set(uploadFileAtom, {
+    operation: 'storage.uploadDocument',
+    fields: { path: folder },
+    label: folder.split('/').pop() ?? folder,
+  });
   if (!result.ok) {
     set(raiseNoticeAtom, result.errorMsg === STORAGE_MESSAGES.uploadCancelled ? STORAGE_NOTICES.uploadCancelled : storageError(result.errorMsg));
     return;

@@ -123,9 +123,19 @@ export default function GroupEditPage() {
               {shown.map((member) => (
                 <li key={`${member.node.label}:${member.node.id}`} data-testid="group-member" data-node={member.node.id}>
                   <span className="node-label">{member.node.label}</span>
-                  {isGroupLabel(member.node.label) ? <Link to={groupEditorPath(member.node)}>{member.node.name}</Link> : <span>{member.node.name}</span>}
+                  {isGroupLabel(member.node.label) ? (
+                    <Link to={groupEditorPath(member.node)}>{member.node.name}</Link>
+                  ) : (
+                    <span>{member.node.name}</span>
+                  )}
                   {member.kind === 'not' && <span className="count">(Not)</span>}
-                  <button type="button" className="link danger" onClick={() => remove(member)} aria-label={`Retirer ${member.node.name}`} data-testid={`group-member-remove-${member.node.id}`}>
+                  <button
+                    type="button"
+                    className="link danger"
+                    onClick={() => remove(member)}
+                    aria-label={`Retirer ${member.node.name}`}
+                    data-testid={`group-member-remove-${member.node.id}`}
+                  >
                     Retirer
                   </button>
                 </li>

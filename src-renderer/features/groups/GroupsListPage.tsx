@@ -117,7 +117,14 @@ export default function GroupsListPage() {
         <button type="button" className="primary" onClick={openNew} data-testid="groups-new">
           Nouveau groupe
         </button>
-        <input type="search" placeholder="Rechercher..." aria-label="Rechercher un groupe" value={term} onChange={(event) => setTerm(event.target.value)} data-testid="groups-search" />
+        <input
+          type="search"
+          placeholder="Rechercher..."
+          aria-label="Rechercher un groupe"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          data-testid="groups-search"
+        />
         <button type="button" className="secondary" onClick={() => void exportCsv()} data-testid="groups-export">
           Export CSV
         </button>

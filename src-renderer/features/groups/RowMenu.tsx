@@ -14,7 +14,15 @@ export function RowMenu(props: { label: string; testId?: string; children: (clos
   }, [open]);
   return (
     <div className="row-menu" ref={box}>
-      <button type="button" className="link" aria-haspopup="menu" aria-expanded={open} aria-label={props.label} onClick={() => setOpen(!open)} data-testid={props.testId}>
+      <button
+        type="button"
+        className="link"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={props.label}
+        onClick={() => setOpen(!open)}
+        data-testid={props.testId}
+      >
         ⋯
       </button>
       {open && (

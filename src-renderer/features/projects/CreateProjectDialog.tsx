@@ -52,7 +52,9 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
   const submit = async () => {
     if (busy) return;
     const absent: FieldKey[] =
-      mode === 'create' ? missingProjectFields({ name, clientName, lines, actor, keyAccount }) : missingImportFields({ estimateId, name, actor, keyAccount });
+      mode === 'create'
+        ? missingProjectFields({ name, clientName, lines, actor, keyAccount })
+        : missingImportFields({ estimateId, name, actor, keyAccount });
     if (absent.length) {
       highlight(absent);
       return;
@@ -61,7 +63,13 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
     const result =
       mode === 'create'
         ? await api('projects.create', {
-            body: { name: name.trim(), clientName: clientName.trim(), lines: Number(lines), actor: actor as (typeof ACTORS)[number], keyAccount: keyAccount! },
+            body: {
+              name: name.trim(),
+              clientName: clientName.trim(),
+              lines: Number(lines),
+              actor: actor as (typeof ACTORS)[number],
+              keyAccount: keyAccount!,
+            },
           })
         : await api('estimates.createProject', {
             params: { id: estimateId.trim() },
@@ -112,7 +120,13 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
           <div className="create-project-modes" role="radiogroup" aria-label="Création">
             {(['create', 'import'] as const).map((choice) => (
               <label key={choice}>
-                <input type="radio" name="create-mode" checked={mode === choice} onChange={() => (setMode(choice), highlight([]))} data-testid={`create-project-mode-${choice}`} />{' '}
+                <input
+                  type="radio"
+                  name="create-mode"
+                  checked={mode === choice}
+                  onChange={() => (setMode(choice), highlight([]))}
+                  data-testid={`create-project-mode-${choice}`}
+                />{' '}
                 {choice === 'create' ? PROJECT_MESSAGES.createProjectChoice : PROJECT_MESSAGES.importEstimateChoice}
               </label>
             ))}
@@ -120,18 +134,35 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
           {mode === 'import' && (
             <label className={invalid('estimateId')}>
               <span className="field-label">Numéro de devis</span>
-              <input value={estimateId} placeholder="DEV-..." onChange={(event) => setEstimateId(event.target.value)} data-testid="create-project-estimate" aria-invalid={missing.includes('estimateId') || undefined} />
+              <input
+                value={estimateId}
+                placeholder="DEV-..."
+                onChange={(event) => setEstimateId(event.target.value)}
+                data-testid="create-project-estimate"
+                aria-invalid={missing.includes('estimateId') || undefined}
+              />
             </label>
           )}
           <label className={invalid('name')}>
             <span className="field-label">Nom du projet</span>
-            <input value={name} onChange={(event) => setName(event.target.value)} data-testid="create-project-name" aria-invalid={missing.includes('name') || undefined} autoFocus />
+            <input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              data-testid="create-project-name"
+              aria-invalid={missing.includes('name') || undefined}
+              autoFocus
+            />
           </label>
           {mode === 'create' && (
             <>
               <label className={invalid('clientName')}>
                 <span className="field-label">Client</span>
-                <input value={clientName} onChange={(event) => setClientName(event.target.value)} data-testid="create-project-client" aria-invalid={missing.includes('clientName') || undefined} />
+                <input
+                  value={clientName}
+                  onChange={(event) => setClientName(event.target.value)}
+                  data-testid="create-project-client"
+                  aria-invalid={missing.includes('clientName') || undefined}
+                />
               </label>
               <label className={invalid('lines')}>
                 <span className="field-label">Nombre de lignes</span>
@@ -148,7 +179,12 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
           )}
           <label className={invalid('actor')}>
             <span className="field-label">Acteur</span>
-            <select value={actor} onChange={(event) => setActor(event.target.value)} data-testid="create-project-actor" aria-invalid={missing.includes('actor') || undefined}>
+            <select
+              value={actor}
+              onChange={(event) => setActor(event.target.value)}
+              data-testid="create-project-actor"
+              aria-invalid={missing.includes('actor') || undefined}
+            >
               <option value="">—</option>
               {ACTOR_OPTIONS.map((option) => (
                 <option key={option} value={option}>

@@ -26,7 +26,12 @@ export function EstimateFileDialog(props: { onClose(): void }): JSX.Element {
         title={PROJECT_MESSAGES.estimateFileTitle}
         testId="estimate-file-dialog"
         onCancel={props.onClose}
-        actions={<DialogActions onCancel={props.onClose} confirm={{ label: PROJECT_MESSAGES.estimateFileChoose, onClick: () => void choose(), disabled: busy, testId: 'estimate-file-choose' }} />}
+        actions={
+          <DialogActions
+            onCancel={props.onClose}
+            confirm={{ label: PROJECT_MESSAGES.estimateFileChoose, onClick: () => void choose(), disabled: busy, testId: 'estimate-file-choose' }}
+          />
+        }
       >
         <p className="help">{PROJECT_MESSAGES.estimateFileHelp}</p>
         {outcome?.kind === 'imported' && (

@@ -33,7 +33,12 @@ export function EstimateImportDialog(props: { projectId: number; onClose(): void
         title={PROJECT_MESSAGES.importEstimateChoice}
         testId="estimate-import-dialog"
         onCancel={props.onClose}
-        actions={<DialogActions onCancel={props.onClose} confirm={{ label: 'Importer', form: 'estimate-import-form', disabled: !valid || busy, testId: 'estimate-import-submit' }} />}
+        actions={
+          <DialogActions
+            onCancel={props.onClose}
+            confirm={{ label: 'Importer', form: 'estimate-import-form', disabled: !valid || busy, testId: 'estimate-import-submit' }}
+          />
+        }
       >
         <form id="estimate-import-form" className="form" onSubmit={submit} noValidate>
           <TextField

@@ -6,7 +6,15 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { emptyUndoStack } from '@shared/rules/project-grid';
-import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, gridUndoStackAtom, loadProjectAtom, saveProjectHeaderAtom } from './edit-atoms';
+import {
+  canEditProjectAtom,
+  deleteProjectAtom,
+  editedProjectAtom,
+  editedProjectErrorAtom,
+  gridUndoStackAtom,
+  loadProjectAtom,
+  saveProjectHeaderAtom,
+} from './edit-atoms';
 import { EstimateImportDialog } from './EstimateImportDialog';
 import { TargetGrid } from './grid/TargetGrid';
 import { briefingDraftAtom, briefingEditingAtom } from './sidebar/atoms';
@@ -67,7 +75,12 @@ function ProjectEditor(props: { projectId: number }) {
     };
   }, [props.projectId, load, setProject, setUndoStack]);
 
-  if (loadError) return <p className="project-edit-error" role="alert">{loadError}</p>;
+  if (loadError)
+    return (
+      <p className="project-edit-error" role="alert">
+        {loadError}
+      </p>
+    );
   if (!project || project.id !== props.projectId) return <p className="project-edit-loading">{PROJECT_MESSAGES.loading}</p>;
 
   const onDelete = async () => {

@@ -253,16 +253,43 @@ function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
     <div className="filter-bar projects-filters" data-testid="projects-filters">
       <div className="filter-controls">
         {TEXT_FILTERS.slice(0, 2).map((filter) => (
-          <TextFilter key={filter.key} field={filter.key} label={filter.label} source={filter.source} onAdd={(value) => addValue(filter.key, value)} />
+          <TextFilter
+            key={filter.key}
+            field={filter.key}
+            label={filter.label}
+            source={filter.source}
+            onAdd={(value) => addValue(filter.key, value)}
+          />
         ))}
-        {listSelect('keyAccount', csms.map((csm) => ({ label: csm.name, value: csm.id })))}
-        {listSelect('targetStatus', TARGET_STATUSES.map((status) => ({ label: status, value: status })))}
-        {listSelect('type', TARGET_TYPES.map((type) => ({ label: type, value: type })))}
+        {listSelect(
+          'keyAccount',
+          csms.map((csm) => ({ label: csm.name, value: csm.id })),
+        )}
+        {listSelect(
+          'targetStatus',
+          TARGET_STATUSES.map((status) => ({ label: status, value: status })),
+        )}
+        {listSelect(
+          'type',
+          TARGET_TYPES.map((type) => ({ label: type, value: type })),
+        )}
         {TEXT_FILTERS.slice(2).map((filter) => (
-          <TextFilter key={filter.key} field={filter.key} label={filter.label} source={filter.source} onAdd={(value) => addValue(filter.key, value)} />
+          <TextFilter
+            key={filter.key}
+            field={filter.key}
+            label={filter.label}
+            source={filter.source}
+            onAdd={(value) => addValue(filter.key, value)}
+          />
         ))}
         {DATE_FILTERS.map((filter) => (
-          <DateFilter key={filter.key} label={filter.label} testId={`projects-filter-${filter.key}`} value={filters[filter.key]} onApply={(range) => setFilters({ ...filters, [filter.key]: range })} />
+          <DateFilter
+            key={filter.key}
+            label={filter.label}
+            testId={`projects-filter-${filter.key}`}
+            value={filters[filter.key]}
+            onApply={(range) => setFilters({ ...filters, [filter.key]: range })}
+          />
         ))}
       </div>
     </div>
@@ -340,16 +367,36 @@ function DateFilter(props: { label: string; testId: string; value: DateRange | u
   const check = checkDateRange(from, to);
   return (
     <div className="filter date-filter">
-      <button type="button" className={`link${props.value ? ' active' : ''}`} aria-expanded={open} onClick={() => setOpen(!open)} data-testid={props.testId}>
+      <button
+        type="button"
+        className={`link${props.value ? ' active' : ''}`}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        data-testid={props.testId}
+      >
         {props.label} ▾
       </button>
       {open && (
         <div className="date-filter-menu" role="dialog" aria-label={props.label} data-testid={`${props.testId}-menu`}>
           <label>
-            Du <input type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} data-testid={`${props.testId}-from`} />
+            Du{' '}
+            <input
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+              data-testid={`${props.testId}-from`}
+            />
           </label>
           <label>
-            au <input type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} data-testid={`${props.testId}-to`} />
+            au{' '}
+            <input
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+              data-testid={`${props.testId}-to`}
+            />
           </label>
           {!check.ok && (from || to) && <span className="field-error">{check.error}</span>}
           <button
@@ -396,7 +443,12 @@ function Chips({ csms }: { csms: { id: number; name: string }[] }) {
   }
   for (const key of ['startDate', 'checkDate', 'endDate'] as const) {
     const range = filters[key];
-    if (range) chips.push({ id: key, label: `${DATE_LABELS[key]} : ${formatDay(range.from)} → ${formatDay(range.to)}`, remove: (current) => ({ ...current, [key]: undefined }) });
+    if (range)
+      chips.push({
+        id: key,
+        label: `${DATE_LABELS[key]} : ${formatDay(range.from)} → ${formatDay(range.to)}`,
+        remove: (current) => ({ ...current, [key]: undefined }),
+      });
   }
   if (!chips.length && !term.trim()) return null;
   return (
@@ -412,7 +464,13 @@ function Chips({ csms }: { csms: { id: number; name: string }[] }) {
       {chips.map((chip) => (
         <li key={chip.id} className="chip" data-testid={`chip-${chip.id}`}>
           <span>{chip.label}</span>
-          <button type="button" className="chip-remove" aria-label={`Retirer le filtre ${chip.label}`} onClick={() => setFilters(chip.remove(filters))} data-testid={`chip-remove-${chip.id}`}>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Retirer le filtre ${chip.label}`}
+            onClick={() => setFilters(chip.remove(filters))}
+            data-testid={`chip-remove-${chip.id}`}
+          >
             ×
           </button>
         </li>

@@ -2,7 +2,16 @@ import { atom } from 'jotai';
 import type { Project, Target } from '@shared/contract/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
-import { emptyUndoStack, gridEditOf, pushEdit, takeRedo, takeUndo, type CellChanges, type GridEdit, type UndoStack } from '@shared/rules/project-grid';
+import {
+  emptyUndoStack,
+  gridEditOf,
+  pushEdit,
+  takeRedo,
+  takeUndo,
+  type CellChanges,
+  type GridEdit,
+  type UndoStack,
+} from '@shared/rules/project-grid';
 import { advertSearchType, NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import { hasAnyRole } from '@shared/roles';
 import { apiAtom } from '../../lib/bridge';

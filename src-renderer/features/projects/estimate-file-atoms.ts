@@ -22,7 +22,10 @@ export const importEstimateFileAtom = atom(null, async (get, set): Promise<Estim
   if (get(estimateFileBusyAtom)) return null;
   set(estimateFileBusyAtom, true);
   const id = crypto.randomUUID();
-  set(fileJobsAtom, [...get(fileJobsAtom), { id, kind: 'import', label: PROJECT_MESSAGES.estimateFileImporting, done: 0, total: null, cancelling: false }]);
+  set(fileJobsAtom, [
+    ...get(fileJobsAtom),
+    { id, kind: 'import', label: PROJECT_MESSAGES.estimateFileImporting, done: 0, total: null, cancelling: false },
+  ]);
   try {
     const result = await get(bridgeAtom).invoke('files:importEstimates', { jobId: id });
     if (!result.ok) {
@@ -38,7 +41,10 @@ export const importEstimateFileAtom = atom(null, async (get, set): Promise<Estim
     set(raiseNoticeAtom, notice(text, 'success'));
     return { kind: 'imported', text };
   } finally {
-    set(fileJobsAtom, get(fileJobsAtom).filter((job) => job.id !== id));
+    set(
+      fileJobsAtom,
+      get(fileJobsAtom).filter((job) => job.id !== id),
+    );
     set(estimateFileBusyAtom, false);
   }
 });

@@ -96,8 +96,20 @@ projectsCsmSettledAtom.debugLabel = 'projects.list.csmSettled';
 /** Values of a text filter or the search box's suggestions; failures are silently ignored (spec §8). */
 export const projectValuesAtom = atom(
   null,
-  async (get, _set, input: { label: 'Project' | 'Target'; field: 'name' | 'clientName' | 'populationCategory' | 'populationSample'; term: string; limit: 5 | 10 | 15 }) => {
-    const result = await get(apiAtom)('projects.search', { params: { label: input.label }, query: { field: input.field, term: input.term, limit: input.limit } });
+  async (
+    get,
+    _set,
+    input: {
+      label: 'Project' | 'Target';
+      field: 'name' | 'clientName' | 'populationCategory' | 'populationSample';
+      term: string;
+      limit: 5 | 10 | 15;
+    },
+  ) => {
+    const result = await get(apiAtom)('projects.search', {
+      params: { label: input.label },
+      query: { field: input.field, term: input.term, limit: input.limit },
+    });
     return result.ok ? result.data : [];
   },
 );

@@ -61,8 +61,24 @@ export default function SetupPage() {
         <h1>{SETUP_MESSAGES.title}</h1>
         <p>{SETUP_MESSAGES.intro}</p>
         <TextField label="Nom" value={fields.name} onChange={set('name')} error={errors.name} testId="setup-name" autoFocus />
-        <TextField label="E-mail" type="email" autoComplete="username" value={fields.username} onChange={set('username')} error={errors.username} testId="setup-email" />
-        <TextField label="Mot de passe" type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} error={errors.password} testId="setup-password" />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={fields.username}
+          onChange={set('username')}
+          error={errors.username}
+          testId="setup-email"
+        />
+        <TextField
+          label="Mot de passe"
+          type="password"
+          autoComplete="new-password"
+          value={fields.password}
+          onChange={set('password')}
+          error={errors.password}
+          testId="setup-password"
+        />
         <TextField
           label={SETUP_MESSAGES.passwordConfirmation}
           type="password"

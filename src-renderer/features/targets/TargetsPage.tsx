@@ -34,7 +34,17 @@ import { MessageSquare } from 'lucide-react';
 const SCROLL_DEBOUNCE_MS = 150;
 const FILTER_SEARCH_DEBOUNCE_MS = 280;
 const SEARCH_DEBOUNCE_MS = 300;
-const NO_WRAP_COLUMNS = new Set<TargetColumn>(['advertId', 'actionCode', 'status', 'type', 'populationSize', 'startDate', 'endDate', 'goal', 'checkDate']);
+const NO_WRAP_COLUMNS = new Set<TargetColumn>([
+  'advertId',
+  'actionCode',
+  'status',
+  'type',
+  'populationSize',
+  'startDate',
+  'endDate',
+  'goal',
+  'checkDate',
+]);
 const truncate = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}…` : text);
 
 /** The flat list of every action (spec §2 Targets list). */
@@ -87,15 +97,13 @@ export default function TargetsPage() {
         />
       ),
     },
-    ...TARGET_COLUMNS.map(
-      (column): Column<TargetRow> => ({
-        id: column,
-        header: <ColumnHeader column={column} />,
-        // Dates, codes and numbers never break inside (issue 21 item 15).
-        className: `targets-cell-${column}${NO_WRAP_COLUMNS.has(column) ? ' targets-nowrap' : ''}`,
-        cell: (row) => <Cell row={row} column={column} onOpenComments={() => navigate(`/project/edit/${row.projectId}#comment`)} />,
-      }),
-    ),
+    ...TARGET_COLUMNS.map((column): Column<TargetRow> => ({
+      id: column,
+      header: <ColumnHeader column={column} />,
+      // Dates, codes and numbers never break inside (issue 21 item 15).
+      className: `targets-cell-${column}${NO_WRAP_COLUMNS.has(column) ? ' targets-nowrap' : ''}`,
+      cell: (row) => <Cell row={row} column={column} onOpenComments={() => navigate(`/project/edit/${row.projectId}#comment`)} />,
+    })),
   ];
 
   return (
@@ -147,7 +155,14 @@ function Cell({ row, column, onOpenComments }: { row: TargetRow; column: TargetC
       <span>
         {row.projectName}
         {row.isProjectCommented && (
-          <button type="button" className="link" title="Commentaires" aria-label="Commentaires du projet" onClick={onOpenComments} data-testid={`target-comments-${row.id}`}>
+          <button
+            type="button"
+            className="link"
+            title="Commentaires"
+            aria-label="Commentaires du projet"
+            onClick={onOpenComments}
+            data-testid={`target-comments-${row.id}`}
+          >
             <MessageSquare size={14} aria-hidden />
           </button>
         )}
@@ -170,9 +185,12 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
   const filterable = isFilterable(column);
   useEffect(() => {
     if (!open || !filterable) return;
-    const timer = setTimeout(() => {
-      void fetchValues({ column: column as FilterableColumn, term: search }).then(setValues);
-    }, search ? FILTER_SEARCH_DEBOUNCE_MS : 0);
+    const timer = setTimeout(
+      () => {
+        void fetchValues({ column: column as FilterableColumn, term: search }).then(setValues);
+      },
+      search ? FILTER_SEARCH_DEBOUNCE_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [open, search, column, filterable, fetchValues]);
   useEffect(() => {
@@ -206,7 +224,13 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
 
   return (
     <div className="column-header">
-      <button type="button" className={`link${active ? ' active' : ''}`} onClick={() => setOpen(!open)} data-testid={`targets-column-${column}`} aria-expanded={open}>
+      <button
+        type="button"
+        className={`link${active ? ' active' : ''}`}
+        onClick={() => setOpen(!open)}
+        data-testid={`targets-column-${column}`}
+        aria-expanded={open}
+      >
         {TARGET_LIST_HEADERS[column]}
         {sorted} ▾
       </button>
@@ -235,7 +259,9 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
                 <input
                   type="checkbox"
                   checked={values.length > 0 && values.every((value) => checked.includes(value))}
-                  onChange={(event) => setChecked(event.target.checked ? [...new Set([...checked, ...values])] : checked.filter((value) => !values.includes(value)))}
+                  onChange={(event) =>
+                    setChecked(event.target.checked ? [...new Set([...checked, ...values])] : checked.filter((value) => !values.includes(value)))
+                  }
                 />{' '}
                 {PROJECT_MESSAGES.selectAll}
               </label>

@@ -120,18 +120,21 @@ export function selectionAsTsv(rows: TargetRow[], selected: number[]): string {
 }
 
 /** A row checkbox: the selection changes and is copied at once ('Actions copied' / 'Failed to copy actions'). */
-export const toggleSelectionAtom = atom(null, async (get, set, input: { id: number; checked: boolean; writeText: (text: string) => Promise<void> }) => {
-  const current = get(targetsSelectionAtom).filter((id) => id !== input.id);
-  const selection = input.checked ? [...current, input.id] : current;
-  set(targetsSelectionAtom, selection);
-  if (!selection.length) return;
-  try {
-    await input.writeText(selectionAsTsv(get(targetsItemsAtom), selection));
-    set(raiseNoticeAtom, PROJECT_NOTICES.actionsCopied);
-  } catch {
-    set(raiseNoticeAtom, PROJECT_NOTICES.actionsCopyFailed);
-  }
-});
+export const toggleSelectionAtom = atom(
+  null,
+  async (get, set, input: { id: number; checked: boolean; writeText: (text: string) => Promise<void> }) => {
+    const current = get(targetsSelectionAtom).filter((id) => id !== input.id);
+    const selection = input.checked ? [...current, input.id] : current;
+    set(targetsSelectionAtom, selection);
+    if (!selection.length) return;
+    try {
+      await input.writeText(selectionAsTsv(get(targetsItemsAtom), selection));
+      set(raiseNoticeAtom, PROJECT_NOTICES.actionsCopied);
+    } catch {
+      set(raiseNoticeAtom, PROJECT_NOTICES.actionsCopyFailed);
+    }
+  },
+);
 toggleSelectionAtom.debugLabel = 'targets.toggleSelection';
 
 /** Everything matching (up to 1,000,000 rows), streamed by the server (its own export columns) through main to the file chosen. */

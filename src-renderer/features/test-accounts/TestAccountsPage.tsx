@@ -37,7 +37,12 @@ export default function TestAccountsPage() {
       id: 'reset',
       header: <span className="visually-hidden">Reset</span>,
       cell: (account) => (
-        <ConfirmButton className="secondary" message={GROUP_MESSAGES.confirmResetInteractions} onConfirm={() => void reset(account.id)} testId={`test-account-reset-${account.id}`}>
+        <ConfirmButton
+          className="secondary"
+          message={GROUP_MESSAGES.confirmResetInteractions}
+          onConfirm={() => void reset(account.id)}
+          testId={`test-account-reset-${account.id}`}
+        >
           Reset
         </ConfirmButton>
       ),

@@ -47,7 +47,10 @@ export const searchAccountsAtom = atom(null, async (get, set) => {
   if (!result) return;
   set(accountSearchingAtom, false);
   if (!result.ok) return set(accountErrorAtom, result.errorMsg);
-  set(accountResultsAtom, result.data.map(({ id, email, relsCount }) => ({ id, email, relsCount })));
+  set(
+    accountResultsAtom,
+    result.data.map(({ id, email, relsCount }) => ({ id, email, relsCount })),
+  );
   set(accountSearchedAtom, true);
 });
 searchAccountsAtom.debugLabel = 'audiences.testAccounts.search';

@@ -29,7 +29,10 @@ export const accounts = pgTable(
     nickname: text('nickname').notNull().default(''),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Access tokens issued before this instant are refused (set when the password changes). */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
     /** Name, nickname and e-mail folded for the account search, one per line; kept by the database itself. */

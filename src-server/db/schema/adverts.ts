@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { foldForSearch } from './accounts';
 import { audiences } from './audiences';
 
@@ -31,7 +45,9 @@ function contentColumns() {
     /** The campaign figures of the target link (_$target) as the publish call sent them. */
     target: jsonb('target'),
     actionCode: text('action_code'),
-    data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     searchKey: text('search_key')
       .notNull()
       .generatedAlwaysAs(foldForSearch(sql.raw(`name || chr(10) || coalesce(data->>'title', '') || chr(10) || coalesce(data->>'author', '')`))),
@@ -48,14 +64,20 @@ export const adverts = pgTable(
     // Sorted lists walk these in either direction (ascending keys: a backward scan is exactly `DESC`, nulls first).
     // The store's default, not archived by updatedAt DESC (spec §4), has its partial index: `archived = false`
     // becomes `NOT archived`, which PostgreSQL cannot use to walk an (archived, updated_at) index in order.
-    index('adverts_live_updated_idx').on(table.updatedAt, table.id).where(sql`NOT ${table.archived}`),
+    index('adverts_live_updated_idx')
+      .on(table.updatedAt, table.id)
+      .where(sql`NOT ${table.archived}`),
     index('adverts_updated_idx').on(table.updatedAt, table.id),
     index('adverts_published_idx').on(table.published, table.type),
     index('adverts_weight_idx').on(table.weight, table.id),
     index('adverts_target_idx').on(table.targetId),
     // Autopublish looks for due items only.
-    index('adverts_auto_start_idx').on(table.autoStartAt).where(sql`${table.autoStartAt} IS NOT NULL`),
-    index('adverts_auto_stop_idx').on(table.autoStopAt).where(sql`${table.autoStopAt} IS NOT NULL`),
+    index('adverts_auto_start_idx')
+      .on(table.autoStartAt)
+      .where(sql`${table.autoStartAt} IS NOT NULL`),
+    index('adverts_auto_stop_idx')
+      .on(table.autoStopAt)
+      .where(sql`${table.autoStopAt} IS NOT NULL`),
   ],
 );
 
@@ -66,11 +88,17 @@ export const articles = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
   },
   (table) => [
-    index('articles_live_updated_idx').on(table.updatedAt, table.id).where(sql`NOT ${table.archived}`),
+    index('articles_live_updated_idx')
+      .on(table.updatedAt, table.id)
+      .where(sql`NOT ${table.archived}`),
     index('articles_updated_idx').on(table.updatedAt, table.id),
     index('articles_published_idx').on(table.published, table.type),
-    index('articles_auto_start_idx').on(table.autoStartAt).where(sql`${table.autoStartAt} IS NOT NULL`),
-    index('articles_auto_stop_idx').on(table.autoStopAt).where(sql`${table.autoStopAt} IS NOT NULL`),
+    index('articles_auto_start_idx')
+      .on(table.autoStartAt)
+      .where(sql`${table.autoStartAt} IS NOT NULL`),
+    index('articles_auto_stop_idx')
+      .on(table.autoStopAt)
+      .where(sql`${table.autoStopAt} IS NOT NULL`),
   ],
 );
 
@@ -123,7 +151,10 @@ export const funnelSteps = pgTable(
     /** Time after the previous advert's last qualifying view before this one is served. */
     gracePeriodMs: bigint('grace_period_ms', { mode: 'number' }).notNull().default(0),
   },
-  (table) => [uniqueIndex('funnel_steps_advert_key').on(table.advertId), uniqueIndex('funnel_steps_position_key').on(table.funnelUuid, table.position)],
+  (table) => [
+    uniqueIndex('funnel_steps_advert_key').on(table.advertId),
+    uniqueIndex('funnel_steps_position_key').on(table.funnelUuid, table.position),
+  ],
 );
 
 /** Every change of an advert or article (issue 10 §7): who, when, which fields, before and after. */
@@ -139,7 +170,10 @@ export const contentHistory = pgTable(
     accountId: integer('account_id'),
     accountName: text('account_name').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    fields: text('fields').array().notNull().default(sql`'{}'::text[]`),
+    fields: text('fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     before: jsonb('before'),
     after: jsonb('after'),
   },

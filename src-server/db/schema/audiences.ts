@@ -7,7 +7,10 @@ import { bigserial, boolean, check, customType, index, integer, jsonb, pgTable, 
  * with a smaller serial id is never skipped (see features/audiences/engine/follower.ts).
  */
 const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
-const writingTransaction = () => xid8('tx').notNull().default(sql`pg_current_xact_id()`);
+const writingTransaction = () =>
+  xid8('tx')
+    .notNull()
+    .default(sql`pg_current_xact_id()`);
 
 /**
  * App users: the health professionals of the mobile app, whom audiences select (issue 8). `externalId` is the
@@ -30,9 +33,18 @@ export const appUsers = pgTable(
     zipcode: text('zipcode'),
     uga: text('uga'),
     workplace: text('workplace'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    feeds: text('feeds').array().notNull().default(sql`'{}'::text[]`),
-    apps: text('apps').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    feeds: text('feeds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    apps: text('apps')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** iOS or Android. */
     os: text('os'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,7 +124,9 @@ export const audiences = pgTable(
   {
     // Numbered from the nodes' sequence: an id names one audience or one node, never both, so a relationship's
     // `source` ({ source, target } of DELETE /delete and /detach) is unambiguous.
-    id: integer('id').primaryKey().default(sql`nextval('nodes_id_seq')`),
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('nodes_id_seq')`),
     name: text('name').notNull(),
     /** timeline, search, story, notification, banner or tool; empty until chosen. */
     type: text('type'),
@@ -131,7 +145,9 @@ export const audiences = pgTable(
   (table) => [
     index('audiences_created_at_idx').on(table.createdAt),
     index('audiences_name_idx').on(sql`lower(${table.name})`),
-    uniqueIndex('audiences_article_key').on(table.articleId).where(sql`${table.articleId} IS NOT NULL`),
+    uniqueIndex('audiences_article_key')
+      .on(table.articleId)
+      .where(sql`${table.articleId} IS NOT NULL`),
   ],
 );
 

@@ -15,7 +15,15 @@ export type AdminHandlers = Pick<
 >;
 
 export function toAccount(row: queries.AccountRow): Account {
-  return { id: row.id, uuid: row.uuid, name: row.name, nickname: row.nickname, username: row.email, email: row.email, roles: row.roles.filter(isRole) };
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    name: row.name,
+    nickname: row.nickname,
+    username: row.email,
+    email: row.email,
+    roles: row.roles.filter(isRole),
+  };
 }
 
 /** Roles in the spec's order, each once. */
@@ -58,7 +66,13 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
       await assertEmailFree(body.username);
       const passwordHash = await context.passwordHashing.run(unusablePasswordHash);
       const row = await orEmailConflict(
-        queries.insertAccount(db, { name: body.name, nickname: body.nickname, email: body.username, roles: normalizeRoles(body.roles), passwordHash }),
+        queries.insertAccount(db, {
+          name: body.name,
+          nickname: body.nickname,
+          email: body.username,
+          roles: normalizeRoles(body.roles),
+          passwordHash,
+        }),
       );
       await sendPasswordLink(context, row, 'welcome');
       return toAccount(row);

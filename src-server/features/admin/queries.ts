@@ -32,7 +32,13 @@ function matching(term: string | undefined): SQL | undefined {
 export async function listAccounts(db: Database, page: { limit: number; skip: number; term?: string }) {
   const where = matching(page.term);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(accountColumns).from(accounts).where(where).orderBy(asc(sql`lower(${accounts.name})`), asc(accounts.id)).limit(page.limit).offset(page.skip),
+    db
+      .select(accountColumns)
+      .from(accounts)
+      .where(where)
+      .orderBy(asc(sql`lower(${accounts.name})`), asc(accounts.id))
+      .limit(page.limit)
+      .offset(page.skip),
     db.select({ total: count() }).from(accounts).where(where),
   ]);
   return { rows: rows as AccountRow[], total };
@@ -45,17 +51,32 @@ export async function findAccount(db: Database, id: number): Promise<AccountRow 
 
 /** Whether another account than `exceptId` already uses `email`, whatever its case. */
 export async function emailTaken(db: Database, email: string, exceptId?: number): Promise<boolean> {
-  const [taken] = await db.select({ id: accounts.id }).from(accounts).where(exceptId ? and(emailIs(email), ne(accounts.id, exceptId)) : emailIs(email));
+  const [taken] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(exceptId ? and(emailIs(email), ne(accounts.id, exceptId)) : emailIs(email));
   return Boolean(taken);
 }
 
-export async function insertAccount(db: Database, account: { name: string; nickname: string; email: string; roles: Role[]; passwordHash: string }): Promise<AccountRow> {
+export async function insertAccount(
+  db: Database,
+  account: { name: string; nickname: string; email: string; roles: Role[]; passwordHash: string },
+): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values(account).returning(accountColumns);
   return row;
 }
 
-export async function updateAccount(db: Database, id: number, fields: { name?: string; nickname?: string; email?: string; roles?: Role[] }, now: Date): Promise<AccountRow> {
-  const [row] = await db.update(accounts).set({ ...fields, updatedAt: now }).where(eq(accounts.id, id)).returning(accountColumns);
+export async function updateAccount(
+  db: Database,
+  id: number,
+  fields: { name?: string; nickname?: string; email?: string; roles?: Role[] },
+  now: Date,
+): Promise<AccountRow> {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(accounts.id, id))
+    .returning(accountColumns);
   return row;
 }
 

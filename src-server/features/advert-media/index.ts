@@ -13,7 +13,10 @@ import type { Handlers } from '../../operations';
 import { mediaUrl } from '../../storage/media';
 import { receiveFile } from '../../storage/multipart';
 
-type AdvertMediaHandlers = Pick<Handlers, 'adverts.uploadAttachment' | 'stories.uploadLogo' | 'stories.uploadScreenLogo' | 'stories.uploadScreenIllustration'>;
+type AdvertMediaHandlers = Pick<
+  Handlers,
+  'adverts.uploadAttachment' | 'stories.uploadLogo' | 'stories.uploadScreenLogo' | 'stories.uploadScreenIllustration'
+>;
 type MediaFields = { advertId: number; screenId?: number };
 type Account = { id: number } | null;
 
@@ -41,7 +44,10 @@ function screenPlan(advert: Advert, screenId: number, field: 'logo' | 'illustrat
     set: (current, url) => {
       const currentStory = storyOf(current);
       if (!currentStory.screens.some((screen) => screen.id === screenId)) throw new HttpError(404, MESSAGES.screenNotFound, {}, 'screenId');
-      return { ...current, story: { ...currentStory, screens: currentStory.screens.map((screen) => (screen.id === screenId ? { ...screen, [field]: url } : screen)) } };
+      return {
+        ...current,
+        story: { ...currentStory, screens: currentStory.screens.map((screen) => (screen.id === screenId ? { ...screen, [field]: url } : screen)) },
+      };
     },
   };
 }
@@ -54,7 +60,10 @@ function attachmentPlan(kind: AdvertAttachmentKind): MediaPlan {
       return { place: 'video', set: (advert, url) => ({ ...advert, video: url }) };
     case 'cover':
       // The cover is the advert's image and the first of its images (spec §3: image, images[]).
-      return { place: 'cover', set: (advert, url) => ({ ...advert, image: url, images: [url, ...advert.images.filter((image) => image !== url)].slice(0, 50) }) };
+      return {
+        place: 'cover',
+        set: (advert, url) => ({ ...advert, image: url, images: [url, ...advert.images.filter((image) => image !== url)].slice(0, 50) }),
+      };
   }
 }
 

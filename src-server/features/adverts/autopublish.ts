@@ -150,7 +150,15 @@ export class AutopublishJob {
       );
       if (kind === 'advert') await bumpContentVersion(tx);
       const { model: after } = await loadItem(tx, kind, item.id);
-      await recordHistory(tx, kind, item.id, action === 'start' ? 'autopublish' : 'autounpublish', { id: null, name: 'Publication automatique' }, model, after);
+      await recordHistory(
+        tx,
+        kind,
+        item.id,
+        action === 'start' ? 'autopublish' : 'autounpublish',
+        { id: null, name: 'Publication automatique' },
+        model,
+        after,
+      );
     }
     const options = model.autoPublishOptions;
     const date = new Date(now * 1000).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' });
@@ -161,7 +169,10 @@ export class AutopublishJob {
         : action === 'start'
           ? [AUTOPUBLISH_MAILS.startedSubject, AUTOPUBLISH_MAILS.startedBody]
           : [AUTOPUBLISH_MAILS.stoppedSubject, AUTOPUBLISH_MAILS.stoppedBody];
-    const mail = options.activated && options.emails.length ? { to: options.emails, subject: fill(templates[0], values), text: fill(templates[1], values) } : null;
+    const mail =
+      options.activated && options.emails.length
+        ? { to: options.emails, subject: fill(templates[0], values), text: fill(templates[1], values) }
+        : null;
     return { outcome: { kind, id: item.id, action, outcome } as AutopublishOutcome, mail };
   }
 
@@ -181,7 +192,9 @@ export class AutopublishJob {
       return found;
     };
     return {
-      shouldBePublished: await list(sql`NOT i.published AND NOT i.archived AND i.auto_start_at <= ${now} AND (i.auto_stop_at IS NULL OR i.auto_stop_at > ${now})`),
+      shouldBePublished: await list(
+        sql`NOT i.published AND NOT i.archived AND i.auto_start_at <= ${now} AND (i.auto_stop_at IS NULL OR i.auto_stop_at > ${now})`,
+      ),
       shouldBeUnpublished: await list(sql`i.published AND i.auto_stop_at <= ${now}`),
     };
   }

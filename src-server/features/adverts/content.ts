@@ -49,7 +49,11 @@ type ContentWriter = <K extends Kind>(
   id: number,
   account: Account,
   action: string,
-  change: (current: Model<K>, tx: Executor, audiences: LinkedAudience[]) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
+  change: (
+    current: Model<K>,
+    tx: Executor,
+    audiences: LinkedAudience[],
+  ) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
 ) => Promise<Model<K>>;
 
 /** One writable property's value, checked against its schema; a 400 naming the property's label otherwise. */
@@ -104,7 +108,9 @@ function checkedImportRows(csvRows: Record<string, string>[], firstLine: number)
     for (const message of parsed.errors) errors.push({ line, message });
     if (!fields.name) errors.push({ line, message: MESSAGES.advertNameRequired });
     const checked = advertInputSchema.safeParse(fields);
-    if (!checked.success) for (const issue of checked.error.issues) errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
     else inputs.push(checked.data as Record<string, unknown>);
   });
   return { errors, inputs };
@@ -126,7 +132,11 @@ async function publicationChange<K extends Kind>(
   if (isOverdue(link.initialQuotationDate, at) && !delayReason) throw new HttpError(400, MESSAGES.delayReasonRequired, {}, 'target.delayReason');
   const diff = releaseDateDiff(link.initialQuotationDate, at);
   const impact = revenueDelayImpact({ revenue: link.revenue, delayDays: diff, startDate: at, endDate: link.endDate });
-  await recordCampaignStart(tx, link.id, { delayReason, releaseDateDiff: diff, revenueDelayImpact: impact == null ? null : Math.round(impact * 100) / 100 });
+  await recordCampaignStart(tx, link.id, {
+    delayReason,
+    releaseDateDiff: diff,
+    revenueDelayImpact: impact == null ? null : Math.round(impact * 100) / 100,
+  });
   return { next, publishedAt: at, unpublishedAt: null };
 }
 
@@ -174,7 +184,11 @@ export function contentService(context: ServerContext) {
     id: number,
     account: Account,
     action: string,
-    change: (current: Model<K>, tx: Executor, audiences: LinkedAudience[]) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
+    change: (
+      current: Model<K>,
+      tx: Executor,
+      audiences: LinkedAudience[],
+    ) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
   ): Promise<Model<K>> {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
@@ -192,7 +206,12 @@ export function contentService(context: ServerContext) {
   }
 
   /** `targetId` (adverts): the project target the advert is created from, linked in the same transaction. */
-  async function create<K extends Kind>(kind: K, input: Record<string, unknown>, account: Account, extra: { targetId?: number; audienceIds?: number[] } = {}): Promise<Model<K>> {
+  async function create<K extends Kind>(
+    kind: K,
+    input: Record<string, unknown>,
+    account: Account,
+    extra: { targetId?: number; audienceIds?: number[] } = {},
+  ): Promise<Model<K>> {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
       const base = { ...defaultsOf(kind), id: 0 } as unknown as Model<K>;
@@ -235,14 +254,16 @@ export function contentService(context: ServerContext) {
       write(kind, id, account, 'update', async (current, tx, audiences) => {
         if (audienceIds) {
           await setAudiences(tx, kind, id, audienceIds);
-          audiences.splice(0, audiences.length, ...((await loadItem(tx, kind, id)).audiences));
+          audiences.splice(0, audiences.length, ...(await loadItem(tx, kind, id)).audiences);
         }
         return { next: mergeInput(current, input) };
       }),
 
     updateProperty: <K extends Kind>(kind: K, id: number, property: string, value: unknown, account: Account) => {
       const parsed = parsedProperty(kind, property, value);
-      return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({ next: mergeInput(current, { [property]: parsed }) }));
+      return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({
+        next: mergeInput(current, { [property]: parsed }),
+      }));
     },
 
     /**
@@ -252,9 +273,18 @@ export function contentService(context: ServerContext) {
      * sent, only the delay reason is taken, and the start keeps it with the delay's days and revenue impact on the
      * target (issue 21). An advert without a target starts without a delay check.
      */
-    publish: <K extends Kind>(kind: K, id: number, body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } }, account: Account) =>
-      write(kind, id, account, body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish', (current, tx) =>
-        publicationChange(current, tx, body, now()),
+    publish: <K extends Kind>(
+      kind: K,
+      id: number,
+      body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } },
+      account: Account,
+    ) =>
+      write(
+        kind,
+        id,
+        account,
+        body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish',
+        (current, tx) => publicationChange(current, tx, body, now()),
       ),
 
     remove: async (kind: Kind, id: number, account: Account) => {
@@ -274,14 +304,17 @@ export function contentService(context: ServerContext) {
       const copy = mergeInput({ ...model, name: `${model.name} (copie)`.slice(0, 300) }, input ?? {});
       // An article's own audience is not shared with its copy (the caller copies its criteria). Nor is the target:
       // an advert serves one action.
-      const shared = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE id = ANY(${param(audiences.map((audience) => audience.id))}::int[]) AND article_id IS NULL`);
+      const shared = await rows<{ id: number }>(
+        db,
+        sql`SELECT id FROM audiences WHERE id = ANY(${param(audiences.map((audience) => audience.id))}::int[]) AND article_id IS NULL`,
+      );
       return create(kind, { ...copy, published: false }, account, { audienceIds: shared.map((audience) => audience.id) });
     },
 
     attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>
       write(kind, id, account, 'attach', async (current, tx, audiences) => {
         await setAudiences(tx, kind, id, audienceIds);
-        audiences.splice(0, audiences.length, ...((await loadItem(tx, kind, id)).audiences));
+        audiences.splice(0, audiences.length, ...(await loadItem(tx, kind, id)).audiences);
         return { next: current };
       }),
 
@@ -297,7 +330,9 @@ export function contentService(context: ServerContext) {
       );
       if (!entry || !entry.before) throw new HttpError(404, MESSAGES.historyEntryNotFound);
       const { published: _published, ...fields } = entry.before;
-      return write(kind, id, account, 'restore', async (current) => ({ next: { ...mergeInput(current, fields), published: current.published } as Model<K> }));
+      return write(kind, id, account, 'restore', async (current) => ({
+        next: { ...mergeInput(current, fields), published: current.published } as Model<K>,
+      }));
     },
 
     ...storyOperations(write, now),
@@ -314,4 +349,3 @@ function defaultStory() {
 }
 
 export type ContentService = ReturnType<typeof contentService>;
-

@@ -1,4 +1,19 @@
-import { Canvas, arc, circle, hex, intersect, mix, polygon, rect, ring, stroke, subtract, union, type Rgb, type Shape } from '../../storage/demo-images';
+import {
+  Canvas,
+  arc,
+  circle,
+  hex,
+  intersect,
+  mix,
+  polygon,
+  rect,
+  ring,
+  stroke,
+  subtract,
+  union,
+  type Rgb,
+  type Shape,
+} from '../../storage/demo-images';
 
 /**
  * The pictures of the demo adverts and articles (`--demo`): flat health illustrations drawn at seed time, so the
@@ -42,7 +57,11 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
   const at = (x: number, y: number): Point => [cx + x * s, cy + y * s];
   switch (theme) {
     case 'heart': {
-      const heart = union(circle(cx - 0.42 * s, cy - 0.22 * s, 0.5 * s), circle(cx + 0.42 * s, cy - 0.22 * s, 0.5 * s), polygon([at(-0.88, -0.05), at(0.88, -0.05), at(0, 0.85)]));
+      const heart = union(
+        circle(cx - 0.42 * s, cy - 0.22 * s, 0.5 * s),
+        circle(cx + 0.42 * s, cy - 0.22 * s, 0.5 * s),
+        polygon([at(-0.88, -0.05), at(0.88, -0.05), at(0, 0.85)]),
+      );
       white(heart);
       detail(stroke([at(-1.05, 0.02), at(-0.45, 0.02), at(-0.28, -0.3), at(-0.05, 0.38), at(0.15, -0.12), at(0.28, 0.02), at(1.05, 0.02)], 0.09 * s));
       break;
@@ -71,7 +90,10 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
       // The lens runs from its tip (top left) to the stalk (bottom right): a midrib and two pairs of veins.
       detail(stroke([at(-0.45, -0.45), at(0.45, 0.45)], 0.07 * s));
       white(stroke([at(0.5, 0.5), at(0.82, 0.82)], 0.09 * s));
-      for (const [x, reach] of [[0.02, 0.3], [0.28, 0.22]] as const) {
+      for (const [x, reach] of [
+        [0.02, 0.3],
+        [0.28, 0.22],
+      ] as const) {
         detail(stroke([at(x - reach * 0.45, x - reach * 1.2), at(x, x), at(x - reach * 1.2, x - reach * 0.45)], 0.06 * s));
       }
       break;
@@ -84,7 +106,8 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
       white(rect(cx, cy, 0.62 * s, 0.85 * s, 0.12 * s));
       detail(rect(cx, cy - 0.5 * s, 0.44 * s, 0.16 * s, 0.04 * s));
       for (let row = 0; row < 3; row += 1) {
-        for (let col = 0; col < 3; col += 1) detail(rect(cx + (col - 1) * 0.3 * s, cy + (0.02 + row * 0.27) * s, 0.1 * s, 0.09 * s, 0.03 * s), row === 2 && col === 2 ? 1 : 0.55);
+        for (let col = 0; col < 3; col += 1)
+          detail(rect(cx + (col - 1) * 0.3 * s, cy + (0.02 + row * 0.27) * s, 0.1 * s, 0.09 * s, 0.03 * s), row === 2 && col === 2 ? 1 : 0.55);
       }
       break;
     case 'search':
@@ -98,7 +121,8 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
       white(stroke([at(-0.42, -0.8), at(-0.42, -0.45)], 0.1 * s));
       white(stroke([at(0.42, -0.8), at(0.42, -0.45)], 0.1 * s));
       for (let row = 0; row < 2; row += 1) {
-        for (let col = 0; col < 4; col += 1) detail(rect(cx + (col - 1.5) * 0.38 * s, cy + (0.05 + row * 0.35) * s, 0.11 * s, 0.1 * s, 0.03 * s), row === 1 && col === 2 ? 1 : 0.35);
+        for (let col = 0; col < 4; col += 1)
+          detail(rect(cx + (col - 1.5) * 0.38 * s, cy + (0.05 + row * 0.35) * s, 0.11 * s, 0.1 * s, 0.03 * s), row === 1 && col === 2 ? 1 : 0.35);
       }
       break;
     case 'pills': {
@@ -106,7 +130,13 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
       const capsule = (x: number, y: number, angle: number) => {
         const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
         const [mx, my] = at(x, y);
-        const body = stroke([[mx - 0.55 * s * ux, my - 0.55 * s * uy], [mx + 0.55 * s * ux, my + 0.55 * s * uy]], 0.5 * s);
+        const body = stroke(
+          [
+            [mx - 0.55 * s * ux, my - 0.55 * s * uy],
+            [mx + 0.55 * s * ux, my + 0.55 * s * uy],
+          ],
+          0.5 * s,
+        );
         white(body);
         detail(intersect(body, { distance: (px, py) => -((px - mx) * ux + (py - my) * uy), box: body.box }));
       };
@@ -118,7 +148,13 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
       const angle = -Math.PI / 4;
       white(rect(cx, cy, 1.0 * s, 0.34 * s, 0.3 * s, angle));
       detail(rect(cx, cy, 0.3 * s, 0.26 * s, 0.06 * s, angle), 0.45);
-      for (const [x, y] of [[-0.07, -0.07], [0.07, 0.07], [0.07, -0.07], [-0.07, 0.07]] as const) detail(circle(cx + x * s, cy + y * s, 0.035 * s));
+      for (const [x, y] of [
+        [-0.07, -0.07],
+        [0.07, 0.07],
+        [0.07, -0.07],
+        [-0.07, 0.07],
+      ] as const)
+        detail(circle(cx + x * s, cy + y * s, 0.035 * s));
       break;
     }
     case 'gauge':
@@ -132,20 +168,34 @@ function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: numbe
       white(circle(cx, cy, 0.45 * s));
       for (let ray = 0; ray < 8; ray += 1) {
         const angle = (ray * Math.PI) / 4;
-        white(stroke([[cx + Math.cos(angle) * 0.65 * s, cy + Math.sin(angle) * 0.65 * s], [cx + Math.cos(angle) * 0.92 * s, cy + Math.sin(angle) * 0.92 * s]], 0.12 * s));
+        white(
+          stroke(
+            [
+              [cx + Math.cos(angle) * 0.65 * s, cy + Math.sin(angle) * 0.65 * s],
+              [cx + Math.cos(angle) * 0.92 * s, cy + Math.sin(angle) * 0.92 * s],
+            ],
+            0.12 * s,
+          ),
+        );
       }
       detail(circle(cx, cy, 0.28 * s), 0.35);
       break;
     case 'document':
       white(subtract(rect(cx, cy, 0.65 * s, 0.85 * s, 0.08 * s), polygon([at(0.3, -0.95), at(0.75, -0.95), at(0.75, -0.5)])));
       detail(polygon([at(0.3, -0.85), at(0.3, -0.5), at(0.65, -0.5)]), 0.5);
-      for (let line = 0; line < 4; line += 1) detail(stroke([at(-0.4, -0.3 + line * 0.26), at(line === 3 ? 0.1 : 0.4, -0.3 + line * 0.26)], 0.08 * s), 0.7);
+      for (let line = 0; line < 4; line += 1)
+        detail(stroke([at(-0.4, -0.3 + line * 0.26), at(line === 3 ? 0.1 : 0.4, -0.3 + line * 0.26)], 0.08 * s), 0.7);
       break;
     case 'lungs':
       white(stroke([at(0, -0.85), at(0, -0.1)], 0.14 * s));
       white(stroke([at(0, -0.15), at(-0.25, 0.05)], 0.1 * s));
       white(stroke([at(0, -0.15), at(0.25, 0.05)], 0.1 * s));
-      white(union(rect(cx - 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, 0.12), rect(cx + 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, -0.12)));
+      white(
+        union(
+          rect(cx - 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, 0.12),
+          rect(cx + 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, -0.12),
+        ),
+      );
       detail(stroke([at(-0.28, 0.05), at(-0.5, 0.3)], 0.06 * s), 0.6);
       detail(stroke([at(0.28, 0.05), at(0.5, 0.3)], 0.06 * s), 0.6);
       break;
@@ -213,13 +263,50 @@ export function demoIllustration(theme: Theme, accent: string, size = 480): Buff
 
 /** Strokes of the monogram letters, in a box one unit high (x from 0 to about 0.8). */
 const LETTERS: Record<string, Point[][]> = {
-  A: [[[0, 1], [0.39, 0], [0.78, 1]], [[0.16, 0.62], [0.62, 0.62]]],
+  A: [
+    [
+      [0, 1],
+      [0.39, 0],
+      [0.78, 1],
+    ],
+    [
+      [0.16, 0.62],
+      [0.62, 0.62],
+    ],
+  ],
   C: [arc(0.45, 0.5, 0.45, 0.5, 45, 315, 28)],
-  D: [[[0.02, 0], [0.02, 1]], [[0.02, 0], [0.28, 0], ...arc(0.28, 0.5, 0.46, 0.5, -90, 90, 20), [0.02, 1]]],
-  M: [[[0, 1], [0, 0], [0.42, 0.62], [0.84, 0], [0.84, 1]]],
-  N: [[[0, 1], [0, 0], [0.7, 1], [0.7, 0]]],
+  D: [
+    [
+      [0.02, 0],
+      [0.02, 1],
+    ],
+    [[0.02, 0], [0.28, 0], ...arc(0.28, 0.5, 0.46, 0.5, -90, 90, 20), [0.02, 1]],
+  ],
+  M: [
+    [
+      [0, 1],
+      [0, 0],
+      [0.42, 0.62],
+      [0.84, 0],
+      [0.84, 1],
+    ],
+  ],
+  N: [
+    [
+      [0, 1],
+      [0, 0],
+      [0.7, 1],
+      [0.7, 0],
+    ],
+  ],
   P: [[[0.02, 1], [0.02, 0], [0.38, 0], ...arc(0.38, 0.27, 0.3, 0.27, -90, 90, 16), [0.02, 0.54]]],
-  R: [[[0.02, 1], [0.02, 0], [0.38, 0], ...arc(0.38, 0.27, 0.3, 0.27, -90, 90, 16), [0.02, 0.54]], [[0.36, 0.54], [0.72, 1]]],
+  R: [
+    [[0.02, 1], [0.02, 0], [0.38, 0], ...arc(0.38, 0.27, 0.3, 0.27, -90, 90, 16), [0.02, 0.54]],
+    [
+      [0.36, 0.54],
+      [0.72, 1],
+    ],
+  ],
 };
 
 /** A logo: a disc in the brand's gradient with its initial in white (transparent around, the app crops it round). */
@@ -235,7 +322,14 @@ export function demoLogo(letter: string, palette: Palette, size = 192): Buffer {
   const widest = Math.max(...strokes.flat().map((point) => point[0]));
   const left = centre - (widest * height) / 2;
   const top = centre - height / 2;
-  const letterShape = union(...strokes.map((points) => stroke(points.map(([x, y]) => [left + x * height, top + y * height] as Point), size * 0.085)));
+  const letterShape = union(
+    ...strokes.map((points) =>
+      stroke(
+        points.map(([x, y]) => [left + x * height, top + y * height] as Point),
+        size * 0.085,
+      ),
+    ),
+  );
   canvas.draw(letterShape, hex(palette.accent), 0.35, 6);
   canvas.draw(letterShape, WHITE);
   return canvas.png(true);

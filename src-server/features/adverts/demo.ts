@@ -54,23 +54,129 @@ interface DemoAdvert {
 }
 
 const ADVERTS: DemoAdvert[] = [
-  { name: 'Cardionov — Insuffisance cardiaque', type: 'post', title: 'Insuffisance cardiaque : les nouvelles recommandations ESC', tagline: 'Ce qui change pour vos patients en 2026, en cinq points clés.', audience: 'Cardiologues France', state: 'published', weight: 8, theme: 'heart' },
-  { name: 'Cardionov — Webinar HTA', type: 'video', title: 'Webinar : HTA résistante, quelle stratégie ?', tagline: '45 minutes avec le Pr Lemoine, replay disponible.', audience: 'Lecteurs du guide HTA', state: 'published', weight: 6, theme: 'play' },
-  { name: 'Pharmavia — Vaccination grippe', type: 'notification', title: 'Campagne de vaccination antigrippale', tagline: "Les doses sont disponibles : pensez à vos patients à risque.", audience: 'Pharmaciens d’officine', state: 'published', theme: 'vaccine' },
-  { name: 'Medilys — Quiz diabète', type: 'quiz', title: 'Diabète de type 2 : testez vos connaissances', tagline: 'Trois questions sur les iSGLT2.', audience: 'Documents cardio-diabète', state: 'published', weight: 7, theme: 'drop' },
-  { name: 'Dermalia — Story acné', type: 'story', title: "L'acné de l'adulte", tagline: 'Cinq écrans pour tout revoir.', audience: 'Pharmaciens d’officine', state: 'published', theme: 'leaf', screens: ['leaf', 'drop', 'document'] },
-  { name: 'Neurogen — Migraine', type: 'post', title: 'Migraine chronique : place des anti-CGRP', tagline: 'Synthèse des données de vie réelle.', audience: 'Médecins généralistes experts', state: 'scheduled', theme: 'bolt' },
-  { name: 'Aurélia — Calculateur DFG', type: 'tool', title: 'Calculateur DFG CKD-EPI', tagline: 'Sponsorisé par les Laboratoires Aurélia.', audience: 'Utilisateurs d’outils', state: 'published', theme: 'calculator' },
-  { name: 'Pharmavia — Recherche diabetes', type: 'search', title: 'Diabetes: nuevas guías 2026', tagline: 'Todo sobre la nueva guía.', audience: 'Búsqueda diabetes', state: 'published', theme: 'search' },
-  { name: 'Medilys — Bannière IDF', type: 'banner', title: 'Journées Medilys Île-de-France', tagline: 'Inscriptions ouvertes.', audience: 'Île-de-France experts', state: 'draft', theme: 'calendar' },
-  { name: 'Cardionov — Prescripteurs AVK', type: 'post', title: 'AVK ou AOD : le point', tagline: 'Comparatif des recommandations HAS.', audience: 'Prescripteurs de ville', state: 'ended', theme: 'pills' },
-  { name: 'Aurélia — Heart failure UK', type: 'video', title: 'Heart failure: what is new', tagline: 'A 10-minute update.', audience: 'Doctors UK', state: 'published', theme: 'heart' },
-  { name: 'Dermalia — Soins infirmiers plaies', type: 'notification', title: 'Plaies chroniques : nouveau protocole', tagline: 'Fiche pratique téléchargeable.', audience: 'Infirmiers libéraux', state: 'archived', theme: 'bandage' },
+  {
+    name: 'Cardionov — Insuffisance cardiaque',
+    type: 'post',
+    title: 'Insuffisance cardiaque : les nouvelles recommandations ESC',
+    tagline: 'Ce qui change pour vos patients en 2026, en cinq points clés.',
+    audience: 'Cardiologues France',
+    state: 'published',
+    weight: 8,
+    theme: 'heart',
+  },
+  {
+    name: 'Cardionov — Webinar HTA',
+    type: 'video',
+    title: 'Webinar : HTA résistante, quelle stratégie ?',
+    tagline: '45 minutes avec le Pr Lemoine, replay disponible.',
+    audience: 'Lecteurs du guide HTA',
+    state: 'published',
+    weight: 6,
+    theme: 'play',
+  },
+  {
+    name: 'Pharmavia — Vaccination grippe',
+    type: 'notification',
+    title: 'Campagne de vaccination antigrippale',
+    tagline: 'Les doses sont disponibles : pensez à vos patients à risque.',
+    audience: 'Pharmaciens d’officine',
+    state: 'published',
+    theme: 'vaccine',
+  },
+  {
+    name: 'Medilys — Quiz diabète',
+    type: 'quiz',
+    title: 'Diabète de type 2 : testez vos connaissances',
+    tagline: 'Trois questions sur les iSGLT2.',
+    audience: 'Documents cardio-diabète',
+    state: 'published',
+    weight: 7,
+    theme: 'drop',
+  },
+  {
+    name: 'Dermalia — Story acné',
+    type: 'story',
+    title: "L'acné de l'adulte",
+    tagline: 'Cinq écrans pour tout revoir.',
+    audience: 'Pharmaciens d’officine',
+    state: 'published',
+    theme: 'leaf',
+    screens: ['leaf', 'drop', 'document'],
+  },
+  {
+    name: 'Neurogen — Migraine',
+    type: 'post',
+    title: 'Migraine chronique : place des anti-CGRP',
+    tagline: 'Synthèse des données de vie réelle.',
+    audience: 'Médecins généralistes experts',
+    state: 'scheduled',
+    theme: 'bolt',
+  },
+  {
+    name: 'Aurélia — Calculateur DFG',
+    type: 'tool',
+    title: 'Calculateur DFG CKD-EPI',
+    tagline: 'Sponsorisé par les Laboratoires Aurélia.',
+    audience: 'Utilisateurs d’outils',
+    state: 'published',
+    theme: 'calculator',
+  },
+  {
+    name: 'Pharmavia — Recherche diabetes',
+    type: 'search',
+    title: 'Diabetes: nuevas guías 2026',
+    tagline: 'Todo sobre la nueva guía.',
+    audience: 'Búsqueda diabetes',
+    state: 'published',
+    theme: 'search',
+  },
+  {
+    name: 'Medilys — Bannière IDF',
+    type: 'banner',
+    title: 'Journées Medilys Île-de-France',
+    tagline: 'Inscriptions ouvertes.',
+    audience: 'Île-de-France experts',
+    state: 'draft',
+    theme: 'calendar',
+  },
+  {
+    name: 'Cardionov — Prescripteurs AVK',
+    type: 'post',
+    title: 'AVK ou AOD : le point',
+    tagline: 'Comparatif des recommandations HAS.',
+    audience: 'Prescripteurs de ville',
+    state: 'ended',
+    theme: 'pills',
+  },
+  {
+    name: 'Aurélia — Heart failure UK',
+    type: 'video',
+    title: 'Heart failure: what is new',
+    tagline: 'A 10-minute update.',
+    audience: 'Doctors UK',
+    state: 'published',
+    theme: 'heart',
+  },
+  {
+    name: 'Dermalia — Soins infirmiers plaies',
+    type: 'notification',
+    title: 'Plaies chroniques : nouveau protocole',
+    tagline: 'Fiche pratique téléchargeable.',
+    audience: 'Infirmiers libéraux',
+    state: 'archived',
+    theme: 'bandage',
+  },
 ];
 
 const ARTICLES = [
   { name: 'Calendrier vaccinal 2026', type: 'post', title: 'Calendrier vaccinal 2026 : ce qui change', isPinned: true, theme: 'calendar' as Theme },
-  { name: 'Tension artérielle : bien mesurer', type: 'video', title: 'Mesure de la pression artérielle en consultation', isPinned: false, theme: 'gauge' as Theme },
+  {
+    name: 'Tension artérielle : bien mesurer',
+    type: 'video',
+    title: 'Mesure de la pression artérielle en consultation',
+    isPinned: false,
+    theme: 'gauge' as Theme,
+  },
   { name: 'Quiz antibiothérapie', type: 'quiz', title: 'Antibiothérapie : les bons réflexes', isPinned: false, theme: 'pills' as Theme },
   { name: 'Story canicule', type: 'story', title: 'Canicule : protéger les patients fragiles', isPinned: false, theme: 'sun' as Theme },
   { name: 'Nouveautés HAS', type: 'post', title: 'Les recommandations HAS du mois', isPinned: true, theme: 'document' as Theme },
@@ -78,7 +184,13 @@ const ARTICLES = [
 ] as const;
 
 /** A name as a path segment: lower case, no accents, dashes. */
-const slugOf = (name: string) => name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The laboratory of an advert, from the start of its name ('Cardionov — …'). */
 const labOf = (item: DemoAdvert) => LABS.find((lab) => item.name.startsWith(lab.prefix)) ?? LABS[0];
@@ -98,11 +210,16 @@ function demoPictures(): [place: string, draw: () => Buffer][] {
     const lab = labOf(item);
     const slug = slugOf(item.name);
     pictures.push([`adverts/${slug}/logo.png`, logoOf(lab)], [`adverts/${slug}/cover.png`, () => demoCover(item.theme, lab.palette, index)]);
-    (item.screens ?? []).forEach((theme, screen) => pictures.push([`adverts/${slug}/screen-${screen + 1}.png`, () => demoIllustration(theme, lab.palette.accent)]));
+    (item.screens ?? []).forEach((theme, screen) =>
+      pictures.push([`adverts/${slug}/screen-${screen + 1}.png`, () => demoIllustration(theme, lab.palette.accent)]),
+    );
   });
   ARTICLES.forEach((item, index) => {
     const slug = slugOf(item.name);
-    pictures.push([`articles/${slug}/logo.png`, logoOf(NEWSROOM)], [`articles/${slug}/cover.png`, () => demoCover(item.theme, ARTICLE_PALETTES[index % ARTICLE_PALETTES.length], index + 1)]);
+    pictures.push(
+      [`articles/${slug}/logo.png`, logoOf(NEWSROOM)],
+      [`articles/${slug}/cover.png`, () => demoCover(item.theme, ARTICLE_PALETTES[index % ARTICLE_PALETTES.length], index + 1)],
+    );
   });
   return pictures;
 }
@@ -140,7 +257,8 @@ function advertModel(item: DemoAdvert, index: number, now: number, media: DemoMe
     weight: item.weight ?? 5,
     archived: item.state === 'archived',
     published: item.state === 'published',
-    footNote: item.audience === 'Doctors UK' ? DEFAULT_FOOTNOTES.en : item.audience.startsWith('Búsqueda') ? DEFAULT_FOOTNOTES.es : DEFAULT_FOOTNOTES.fr,
+    footNote:
+      item.audience === 'Doctors UK' ? DEFAULT_FOOTNOTES.en : item.audience.startsWith('Búsqueda') ? DEFAULT_FOOTNOTES.es : DEFAULT_FOOTNOTES.fr,
   });
   if (item.type === 'video') model.video = `${VIDEO_CDN}/videos/${slug}.mp4`;
   if (item.type === 'tool') model.sonataId = `SONATA-${1000 + index}`;
@@ -172,27 +290,33 @@ function advertModel(item: DemoAdvert, index: number, now: number, media: DemoMe
       forward: false,
       isSeen: false,
       resetAt: null,
-      screens: (item.screens ?? []).map((_, position, all) => ({ n: position + 1, count: all.length })).map(({ n, count }) => ({
-        id: n,
-        uuid: `00000000-0000-4000-8000-00000000000${n}`,
-        logo: null,
-        title: `${item.title} — ${n}/${count}`,
-        subtitle: '',
-        titleColor: '#FFFFFF',
-        subtitleColor: '#FFFFFF',
-        backgroundColor: lab.palette.to,
-        illustration: picture(`screen-${n}.png`),
-        link: '',
-        position: n - 1,
-        footerButtonText: 'VALIDER',
-        footerButtonTextColor: '#FFFFFF',
-        footerChevronColor: '#FFFFFF',
-        footerBgColor: lab.palette.accent,
-      })),
+      screens: (item.screens ?? [])
+        .map((_, position, all) => ({ n: position + 1, count: all.length }))
+        .map(({ n, count }) => ({
+          id: n,
+          uuid: `00000000-0000-4000-8000-00000000000${n}`,
+          logo: null,
+          title: `${item.title} — ${n}/${count}`,
+          subtitle: '',
+          titleColor: '#FFFFFF',
+          subtitleColor: '#FFFFFF',
+          backgroundColor: lab.palette.to,
+          illustration: picture(`screen-${n}.png`),
+          link: '',
+          position: n - 1,
+          footerButtonText: 'VALIDER',
+          footerButtonTextColor: '#FFFFFF',
+          footerChevronColor: '#FFFFFF',
+          footerBgColor: lab.palette.accent,
+        })),
     };
   }
   if (item.state === 'scheduled') {
-    Object.assign(model, { autoStartAt: now + 3 * DAY, autoStopAt: now + 33 * DAY, autoPublishOptions: { activated: true, emails: ['csm@demo.backoffice.local'] } });
+    Object.assign(model, {
+      autoStartAt: now + 3 * DAY,
+      autoStopAt: now + 33 * DAY,
+      autoPublishOptions: { activated: true, emails: ['csm@demo.backoffice.local'] },
+    });
   }
   if (item.state === 'ended') Object.assign(model, { autoStartAt: now - 40 * DAY, autoStopAt: now - 10 * DAY });
   return model as unknown as AnyModel;
@@ -214,7 +338,10 @@ export async function seedAdvertDemo(db: Database, clock: Clock, signal?: AbortS
     if (count > 0) break;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
-  const [{ existing }] = await rows<{ existing: number }>(db, sql`SELECT (SELECT count(*) FROM adverts) + (SELECT count(*) FROM articles) AS existing`);
+  const [{ existing }] = await rows<{ existing: number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM adverts) + (SELECT count(*) FROM articles) AS existing`,
+  );
   if (Number(existing) > 0) return false;
   // Pictures first: a storage that fails leaves the items without them, never without the items.
   let pictures: DemoMedia = new Map();
@@ -236,14 +363,26 @@ export async function seedAdvertDemo(db: Database, clock: Clock, signal?: AbortS
       const audienceId = audiences.get(item.audience);
       if (audienceId) await setAudiences(tx, 'advert', id, [audienceId]);
       if (item.state === 'published') await tx.execute(sql`UPDATE adverts SET published_at = ${now - 5 * DAY} WHERE id = ${id}`);
-      if (item.state === 'ended') await tx.execute(sql`UPDATE adverts SET published_at = ${now - 40 * DAY}, unpublished_at = ${now - 10 * DAY} WHERE id = ${id}`);
+      if (item.state === 'ended')
+        await tx.execute(sql`UPDATE adverts SET published_at = ${now - 40 * DAY}, unpublished_at = ${now - 10 * DAY} WHERE id = ${id}`);
       ids.push(id);
     }
     // A funnel: the HTA webinar after two views of the heart-failure post, a day later.
     const [{ uuid }] = await rows<{ uuid: string }>(tx, sql`INSERT INTO funnels DEFAULT VALUES RETURNING uuid`);
-    await tx.execute(sql`INSERT INTO funnel_steps (funnel_uuid, position, advert_id, min_views, grace_period_ms) VALUES (${uuid}, 0, ${ids[0]}, 0, 0), (${uuid}, 1, ${ids[1]}, 2, ${DAY * 1000})`);
+    await tx.execute(
+      sql`INSERT INTO funnel_steps (funnel_uuid, position, advert_id, min_views, grace_period_ms) VALUES (${uuid}, 0, ${ids[0]}, 0, 0), (${uuid}, 1, ${ids[1]}, 2, ${DAY * 1000})`,
+    );
     for (const [index, item] of ARTICLES.entries()) {
-      const model = { ...defaultsOf('article'), id: 0, name: item.name, type: item.type, title: item.title, isPinned: item.isPinned, author: 'Rédaction', published: index % 3 !== 2 } as Record<string, unknown>;
+      const model = {
+        ...defaultsOf('article'),
+        id: 0,
+        name: item.name,
+        type: item.type,
+        title: item.title,
+        isPinned: item.isPinned,
+        author: 'Rédaction',
+        published: index % 3 !== 2,
+      } as Record<string, unknown>;
       model.tagline = `${item.title}, par la rédaction médicale.`;
       const slug = slugOf(item.name);
       const cover = pictures.get(`articles/${slug}/cover.png`);

@@ -52,7 +52,9 @@ export function funnelService(db: Database) {
         });
         if (await funnelUuidOf(tx, advertId)) throw new HttpError(400, MESSAGES.advertAlreadyInFunnel);
         const [{ uuid }] = await rows<{ uuid: string }>(tx, sql`INSERT INTO funnels DEFAULT VALUES RETURNING uuid`);
-        await tx.execute(sql`INSERT INTO funnel_steps (funnel_uuid, position, advert_id, min_views, grace_period_ms) VALUES (${uuid}, 0, ${advertId}, 0, 0)`);
+        await tx.execute(
+          sql`INSERT INTO funnel_steps (funnel_uuid, position, advert_id, min_views, grace_period_ms) VALUES (${uuid}, 0, ${advertId}, 0, 0)`,
+        );
         await bumpContentVersion(tx);
         return (await funnelByUuid(tx, uuid))!;
       }),
@@ -85,7 +87,10 @@ export function funnelService(db: Database) {
     updateMinViews: (startAdvertId: number, body: { funnelUuid: string; nextAdvertId: number; minViews: number; gracePeriodInMs?: number }) =>
       db.transaction(async (tx) => {
         await lockFunnel(tx, body.funnelUuid, startAdvertId);
-        const steps = await rows<{ advertId: number }>(tx, sql`SELECT advert_id AS "advertId" FROM funnel_steps WHERE funnel_uuid = ${body.funnelUuid} ORDER BY position`);
+        const steps = await rows<{ advertId: number }>(
+          tx,
+          sql`SELECT advert_id AS "advertId" FROM funnel_steps WHERE funnel_uuid = ${body.funnelUuid} ORDER BY position`,
+        );
         const start = steps.findIndex((step) => step.advertId === startAdvertId);
         if (steps[start + 1]?.advertId !== body.nextAdvertId) throw new HttpError(400, MESSAGES.advertNotInFunnel, {}, 'nextAdvertId');
         await tx.execute(
@@ -106,6 +111,8 @@ export async function funnelPredecessors(db: Executor): Promise<Map<number, { pr
           min_views AS "minViews", grace_period_ms AS "gracePeriodMs" FROM funnel_steps`,
   );
   return new Map(
-    steps.filter((step) => step.previous !== null).map((step) => [step.advertId, { previous: step.previous!, minViews: step.minViews, gracePeriodMs: Number(step.gracePeriodMs) }]),
+    steps
+      .filter((step) => step.previous !== null)
+      .map((step) => [step.advertId, { previous: step.previous!, minViews: step.minViews, gracePeriodMs: Number(step.gracePeriodMs) }]),
   );
 }

@@ -18,7 +18,11 @@ const legacyRows = (executor: Executor, kind: Kind, limit: number) =>
   );
 
 /** The stored row as the legacy mapping reads it: its `data` with the columns put back. */
-const rawOf = (row: { name: string; type: string | null; data: Record<string, unknown> }) => ({ ...row.data, name: row.name, ...(row.type ? { type: row.type } : {}) });
+const rawOf = (row: { name: string; type: string | null; data: Record<string, unknown> }) => ({
+  ...row.data,
+  name: row.name,
+  ...(row.type ? { type: row.type } : {}),
+});
 
 export async function legacyItems(db: Executor) {
   const limit = 500;
@@ -78,4 +82,3 @@ export async function migrateLegacy(db: ServerContext['db'], now: () => number, 
   }
   return { migrated, failed };
 }
-

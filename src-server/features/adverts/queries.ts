@@ -47,7 +47,12 @@ const ORDER_COLUMNS: Record<string, SQL> = {
  * elsewhere is seen at once.
  */
 /** Audiences that require (or exclude) one of these node values: a small list, read before the item query. */
-async function audiencesWith(db: Executor, label: string, values: readonly (string | number)[], relation: 'required' | 'not' = 'required'): Promise<number[]> {
+async function audiencesWith(
+  db: Executor,
+  label: string,
+  values: readonly (string | number)[],
+  relation: 'required' | 'not' = 'required',
+): Promise<number[]> {
   const found = await rows<{ id: number }>(
     db,
     sql`SELECT DISTINCT r.audience_id AS id FROM nodes n JOIN relationships r ON r.node_id = n.id
@@ -80,7 +85,8 @@ export async function listConditions(db: Executor, kind: Kind, filters: ListFilt
   if (kind === 'advert' && filters.isFree !== undefined) where.push(sql`i.is_free = ${filters.isFree}`);
   if (kind === 'article' && filters.isPinned !== undefined) where.push(sql`i.is_pinned = ${filters.isPinned}`);
   // ROLE_EXPERT: an audience requires the expert role; NOT:ROLE_EXPERT: an audience excludes it.
-  if (filters.isExpert) where.push(attachedTo(await audiencesWith(db, 'Role', [EXPERT_ROLE], filters.isExpert === 'ROLE_EXPERT' ? 'required' : 'not')));
+  if (filters.isExpert)
+    where.push(attachedTo(await audiencesWith(db, 'Role', [EXPERT_ROLE], filters.isExpert === 'ROLE_EXPERT' ? 'required' : 'not')));
   if (filters.isInCatalog !== undefined) {
     const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE is_in_catalog = ${filters.isInCatalog}`);
     where.push(attachedTo(found.map((row) => row.id)));
@@ -97,7 +103,8 @@ export async function listConditions(db: Executor, kind: Kind, filters: ListFilt
     where.push(attachedTo(found.map((row) => row.id)));
   }
   // The linked target's action code (the target holds the link: issue 21).
-  if (filters.actionCodes?.length) where.push(sql`EXISTS (SELECT 1 FROM targets t WHERE ${targetMeetsItem(kind)} AND t.action_code = ANY(${param(filters.actionCodes)}::text[]))`);
+  if (filters.actionCodes?.length)
+    where.push(sql`EXISTS (SELECT 1 FROM targets t WHERE ${targetMeetsItem(kind)} AND t.action_code = ANY(${param(filters.actionCodes)}::text[]))`);
   return where;
 }
 
@@ -144,8 +151,14 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
         ORDER BY ${order} ${direction}, i.id ${direction} LIMIT ${filters.limit} OFFSET ${filters.skip}`,
   );
   const total =
-    found.length < filters.limit && (found.length > 0 || filters.skip === 0) ? filters.skip + found.length : await countItems(db, items, where, filters.skip + filters.limit);
-  const audiences = await linkedAudiences(db, kind, found.map((row) => row.id));
+    found.length < filters.limit && (found.length > 0 || filters.skip === 0)
+      ? filters.skip + found.length
+      : await countItems(db, items, where, filters.skip + filters.limit);
+  const audiences = await linkedAudiences(
+    db,
+    kind,
+    found.map((row) => row.id),
+  );
   return {
     total,
     items: found.map((row) => {
@@ -188,7 +201,10 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
 const COUNT_AHEAD = 5_000;
 async function countItems(db: Executor, items: SQL, where: SQL, shown: number): Promise<number> {
   const cap = shown + COUNT_AHEAD;
-  const [{ counted }] = await rows<{ counted: number }>(db, sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${items} i ${where} LIMIT ${cap}) t`);
+  const [{ counted }] = await rows<{ counted: number }>(
+    db,
+    sql`SELECT count(*)::int AS counted FROM (SELECT 1 FROM ${items} i ${where} LIMIT ${cap}) t`,
+  );
   if (counted < cap) return counted;
   const [plan] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${items} i ${where}`);
   const raw = plan['QUERY PLAN'];

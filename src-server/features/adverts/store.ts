@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  advertDefaultsSchema,
-  articleDefaultsSchema,
-  type Advert,
-  type Article,
-  type HistoryEntry,
-  type TargetLink,
-} from '@shared/contract/adverts';
+import { advertDefaultsSchema, articleDefaultsSchema, type Advert, type Article, type HistoryEntry, type TargetLink } from '@shared/contract/adverts';
 import { MESSAGES } from '@shared/messages';
 import { applyQuizRules, LATEST_MODEL } from '@shared/rules/advert-model';
 import { HttpError } from '../../errors';
@@ -22,7 +15,13 @@ export type AnyModel = Advert | Article;
 /** Table names of each kind, for raw SQL. */
 export const TABLES = {
   advert: { items: sql.raw('adverts'), links: sql.raw('advert_audiences'), fk: sql.raw('advert_id'), flag: sql.raw('is_free'), flagField: 'isFree' },
-  article: { items: sql.raw('articles'), links: sql.raw('article_audiences'), fk: sql.raw('article_id'), flag: sql.raw('is_pinned'), flagField: 'isPinned' },
+  article: {
+    items: sql.raw('articles'),
+    links: sql.raw('article_audiences'),
+    fk: sql.raw('article_id'),
+    flag: sql.raw('is_pinned'),
+    flagField: 'isPinned',
+  },
 } as const;
 
 /** Model fields stored as columns; the rest of the writable fields live in `data`. */
@@ -169,9 +168,17 @@ export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: Link
 }
 
 /** Loads one item, optionally locked for a write; 404 with the spec's text when it does not exist. */
-export async function loadItem<K extends Kind>(db: Executor, kind: K, id: number, options: { lock?: boolean } = {}): Promise<{ model: Model<K>; audiences: LinkedAudience[] }> {
+export async function loadItem<K extends Kind>(
+  db: Executor,
+  kind: K,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<{ model: Model<K>; audiences: LinkedAudience[] }> {
   const { items, flag } = TABLES[kind];
-  const [row] = await rows<StoredRow>(db, sql`SELECT ${storedColumns}, i.${flag} AS flag FROM ${items} i WHERE i.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`);
+  const [row] = await rows<StoredRow>(
+    db,
+    sql`SELECT ${storedColumns}, i.${flag} AS flag FROM ${items} i WHERE i.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`,
+  );
   if (!row) throw new HttpError(404, kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
   const audiences = (await linkedAudiences(db, kind, [id])).get(id) ?? [];
   const link = (await targetLinks(db, kind, [id])).get(id) ?? null;
@@ -236,7 +243,18 @@ export async function insertItems(db: Executor, kind: Kind, models: AnyModel[], 
   const { items, flag } = TABLES[kind];
   const payload = models.map((model, index) => {
     const parts = storedParts(kind, model);
-    return { ord: index, name: model.name, type: model.type, archived: model.archived, weight: model.weight, max_views: model.maxViews, auto_start_at: model.autoStartAt, auto_stop_at: model.autoStopAt, data: parts.data, flag: parts.flag };
+    return {
+      ord: index,
+      name: model.name,
+      type: model.type,
+      archived: model.archived,
+      weight: model.weight,
+      max_views: model.maxViews,
+      auto_start_at: model.autoStartAt,
+      auto_stop_at: model.autoStopAt,
+      data: parts.data,
+      flag: parts.flag,
+    };
   });
   const inserted = await rows<{ id: number; ord: number }>(
     db,
@@ -322,7 +340,15 @@ export async function actorOf(db: Executor, account: { id: number } | null): Pro
 }
 
 /** Records one change: the fields that changed, with their values before and after. Nothing changed, nothing kept. */
-export async function recordHistory(db: Executor, kind: Kind, itemId: number, action: string, actor: Actor, before: AnyModel | null, after: AnyModel | null): Promise<void> {
+export async function recordHistory(
+  db: Executor,
+  kind: Kind,
+  itemId: number,
+  action: string,
+  actor: Actor,
+  before: AnyModel | null,
+  after: AnyModel | null,
+): Promise<void> {
   const fields = changedFields(before as Record<string, unknown> | null, after as Record<string, unknown> | null);
   if (!fields.length && before && after) return;
   await db.execute(
@@ -344,5 +370,7 @@ export async function historyOf(db: Executor, kind: Kind, itemId: number): Promi
 
 /** Tells every instance's decisioning cache that adverts, their audiences or funnels changed (in the writer's transaction). */
 export async function bumpContentVersion(db: Executor): Promise<void> {
-  await db.execute(sql`INSERT INTO content_versions (name, version) VALUES ('adverts', 1) ON CONFLICT (name) DO UPDATE SET version = content_versions.version + 1`);
+  await db.execute(
+    sql`INSERT INTO content_versions (name, version) VALUES ('adverts', 1) ON CONFLICT (name) DO UPDATE SET version = content_versions.version + 1`,
+  );
 }

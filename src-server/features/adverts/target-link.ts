@@ -17,7 +17,8 @@ import { rows, type Executor } from './store';
 export async function linkNewAdvert(tx: Executor, targetId: number, advertId: number): Promise<void> {
   const [target] = await rows<{ advertId: number | null }>(tx, sql`SELECT advert_id AS "advertId" FROM targets WHERE id = ${targetId} FOR UPDATE`);
   if (!target) throw new HttpError(400, PROJECT_MESSAGES.targetNotFound, {}, 'targetId');
-  if (target.advertId !== null && target.advertId !== advertId) throw new HttpError(409, PROJECT_MESSAGES.targetHasAdvert(target.advertId), {}, 'targetId');
+  if (target.advertId !== null && target.advertId !== advertId)
+    throw new HttpError(409, PROJECT_MESSAGES.targetHasAdvert(target.advertId), {}, 'targetId');
   await tx.execute(sql`UPDATE targets SET advert_id = ${advertId}, updated_at = now() WHERE id = ${targetId}`);
 }
 

@@ -151,7 +151,11 @@ async function readHtmlHead(body: Dispatcher.ResponseData['body'], type: string,
 }
 
 /** What the page's tags say, its addresses made absolute; an image or logo that answers no image is named unavailable. */
-async function pageInfo(result: Awaited<ReturnType<ReturnType<typeof htmlParser>['parse']>>, pageUrl: URL, answersImage: (address: string) => Promise<boolean>): Promise<PageInfo> {
+async function pageInfo(
+  result: Awaited<ReturnType<ReturnType<typeof htmlParser>['parse']>>,
+  pageUrl: URL,
+  answersImage: (address: string) => Promise<boolean>,
+): Promise<PageInfo> {
   const absolute = (value: unknown) => {
     if (typeof value !== 'string' || !value.trim()) return null;
     try {
@@ -241,7 +245,12 @@ export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; 
       let url = parseUserUrl(address);
       for (let redirects = 0; redirects <= URL_PARSE_MAX_REDIRECTS; redirects += 1) {
         checkLiteral(url);
-        const response = await request(url, { dispatcher: agent, method: 'GET', signal, headers: { 'user-agent': 'Mozilla/5.0 (compatible; BackofficeUrlPreview/1.0)', accept: 'image/*' } });
+        const response = await request(url, {
+          dispatcher: agent,
+          method: 'GET',
+          signal,
+          headers: { 'user-agent': 'Mozilla/5.0 (compatible; BackofficeUrlPreview/1.0)', accept: 'image/*' },
+        });
         // Only the answer's head matters: the body is dropped unread (its abort is expected, not an error).
         response.body.on('error', () => undefined);
         response.body.destroy();
@@ -309,7 +318,8 @@ function translate(error: unknown, signal: AbortSignal): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   if (code === 'EFORBIDDENADDRESS') return new HttpError(400, MESSAGES.urlRefused, {}, 'url');
-  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return fetchFailed(MESSAGES.urlTimeout);
+  if (signal.aborted || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT')
+    return fetchFailed(MESSAGES.urlTimeout);
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return fetchFailed('adresse introuvable');
   return fetchFailed((error as Error).message ?? String(error));
 }

@@ -8,7 +8,10 @@ import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
 import type { DefinitionsWriterLike } from './index';
 
-export type AudienceHistoryHandlers = Pick<Handlers, 'audienceHistory.audience' | 'audienceHistory.group' | 'audienceHistory.deleted' | 'audienceHistory.restore'>;
+export type AudienceHistoryHandlers = Pick<
+  Handlers,
+  'audienceHistory.audience' | 'audienceHistory.group' | 'audienceHistory.deleted' | 'audienceHistory.restore'
+>;
 
 interface HistoryRow {
   id: number;
@@ -87,14 +90,20 @@ export function audienceHistoryHandlers(context: ServerContext, writer: () => De
                       ${audience.authorId ?? null}, ${audience.authorName ?? ''}, ${new Date(audience.createdAt ?? Date.now()).toISOString()})`,
         );
         // The area's node is made again if it went; other criteria whose node was deleted since (a group) are skipped.
-        await tx.execute(sql`INSERT INTO nodes (label, value, name) VALUES ('Area', ${audience.area ?? 'french'}, ${audience.area ?? 'french'}) ON CONFLICT (label, value) DO NOTHING`);
+        await tx.execute(
+          sql`INSERT INTO nodes (label, value, name) VALUES ('Area', ${audience.area ?? 'french'}, ${audience.area ?? 'french'}) ON CONFLICT (label, value) DO NOTHING`,
+        );
         const wanted = audience.relationships.filter((r) => r.label !== 'Area');
         const present = new Set(
-          (await rows<{ id: number }>(tx, sql`SELECT id FROM nodes WHERE id = ANY(${sql.param(wanted.map((r) => r.nodeId))}::int[])`)).map((n) => n.id),
+          (await rows<{ id: number }>(tx, sql`SELECT id FROM nodes WHERE id = ANY(${sql.param(wanted.map((r) => r.nodeId))}::int[])`)).map(
+            (n) => n.id,
+          ),
         );
         const kept: SnapshotRelationship[] = wanted.filter((r) => present.has(r.nodeId));
         const skipped = wanted.filter((r) => !present.has(r.nodeId));
-        await tx.execute(sql`INSERT INTO relationships (audience_id, node_id, type, kind) SELECT ${params.id}, id, 'AND', 'required' FROM nodes WHERE label = 'Area' AND value = ${audience.area ?? 'french'}`);
+        await tx.execute(
+          sql`INSERT INTO relationships (audience_id, node_id, type, kind) SELECT ${params.id}, id, 'AND', 'required' FROM nodes WHERE label = 'Area' AND value = ${audience.area ?? 'french'}`,
+        );
         if (kept.length) {
           await tx.execute(
             sql`INSERT INTO relationships (audience_id, node_id, type, kind, event, caping)

@@ -29,7 +29,9 @@ export function audienceHistoryFeature(context: ServerContext) {
       Object.entries(handlers).map(([operation, handler]) => [
         operation,
         (input: { account: { id: number } | null; params?: unknown; body?: unknown }) =>
-          withOrigin({ operation, account: input.account, params: input.params, body: input.body }, () => (handler as (i: typeof input) => Promise<unknown>)(input)),
+          withOrigin({ operation, account: input.account, params: input.params, body: input.body }, () =>
+            (handler as (i: typeof input) => Promise<unknown>)(input),
+          ),
       ]),
     ) as unknown as H;
   const handlers: AudienceHistoryHandlers = wrap(

@@ -1,12 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import {
-  diffSnapshots,
-  historyAction,
-  isEmptyChange,
-  type DefinitionSnapshot,
-  type SnapshotRelationship,
-} from '@shared/rules/audience-history';
+import { diffSnapshots, historyAction, isEmptyChange, type DefinitionSnapshot, type SnapshotRelationship } from '@shared/rules/audience-history';
 import { param, rows, type Executor } from '../../db/rows';
 
 /** The request a write belongs to: who made it, through which operation, with what input. */
@@ -49,13 +43,33 @@ function namedIds(from: WriteOrigin): number[] {
 export async function loadSnapshots(executor: Executor, subjectIds: number[]): Promise<Map<number, DefinitionSnapshot>> {
   const found = new Map<number, DefinitionSnapshot>();
   if (!subjectIds.length) return found;
-  const audiences = await rows<{ id: number; name: string; type: string | null; area: string; isInCatalog: boolean; authorId: number | null; authorName: string; createdAt: string | Date }>(
+  const audiences = await rows<{
+    id: number;
+    name: string;
+    type: string | null;
+    area: string;
+    isInCatalog: boolean;
+    authorId: number | null;
+    authorName: string;
+    createdAt: string | Date;
+  }>(
     executor,
     sql`SELECT id, name, type, area, is_in_catalog AS "isInCatalog", author_id AS "authorId", author_name AS "authorName", created_at AS "createdAt"
         FROM audiences WHERE id = ANY(${param(subjectIds)}::int[])`,
   );
   for (const a of audiences) {
-    found.set(a.id, { kind: 'audience', id: a.id, name: a.name, type: a.type, area: a.area, isInCatalog: a.isInCatalog, authorId: a.authorId, authorName: a.authorName, createdAt: new Date(a.createdAt).getTime(), relationships: [] });
+    found.set(a.id, {
+      kind: 'audience',
+      id: a.id,
+      name: a.name,
+      type: a.type,
+      area: a.area,
+      isInCatalog: a.isInCatalog,
+      authorId: a.authorId,
+      authorName: a.authorName,
+      createdAt: new Date(a.createdAt).getTime(),
+      relationships: [],
+    });
   }
   const groups = await rows<{ id: number; name: string; label: string }>(
     executor,

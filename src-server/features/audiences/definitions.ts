@@ -180,7 +180,9 @@ export async function resolveRelationships(
     return { nodeId: node.id, type, kind: input.kind, event: event ?? null, caping: input.caping ?? null };
   });
   if ('groupId' in owner) {
-    const groupIds = resolved.filter((relationship) => isGroupLabel(nodes.get(relationship.nodeId)!.label)).map((relationship) => relationship.nodeId);
+    const groupIds = resolved
+      .filter((relationship) => isGroupLabel(nodes.get(relationship.nodeId)!.label))
+      .map((relationship) => relationship.nodeId);
     const members = groupIds.map((id) => ({ nodeId: id, label: nodes.get(id)!.label })) as Criterion[];
     if (groupIds.includes(owner.groupId) || reachableGroups(members, (id) => engine.index.group(id)).has(owner.groupId)) {
       throw new HttpError(400, MESSAGES.groupCycle);

@@ -40,10 +40,15 @@ export async function seedAudienceDemo(db: Database, signal?: AbortSignal, size:
       return found?.id ?? (await upsertNodes(tx, [{ label, value, name: value }]))[0].id;
     };
     const group = async (name: string, label: 'OrGroup' | 'AndGroup', members: Member[]) => {
-      const [{ id }] = await rows<{ id: number }>(tx, sql`INSERT INTO nodes (label, value, name) VALUES (${label}, gen_random_uuid()::text, ${name}) RETURNING id`);
+      const [{ id }] = await rows<{ id: number }>(
+        tx,
+        sql`INSERT INTO nodes (label, value, name) VALUES (${label}, gen_random_uuid()::text, ${name}) RETURNING id`,
+      );
       await tx.execute(sql`INSERT INTO audience_groups (node_id) VALUES (${id})`);
       for (const member of members) {
-        await tx.execute(sql`INSERT INTO relationships (group_id, node_id, kind, event, caping) VALUES (${id}, ${await existing(member)}, ${member.kind ?? 'required'}, ${member.event ?? null}, ${member.caping ?? null})`);
+        await tx.execute(
+          sql`INSERT INTO relationships (group_id, node_id, kind, event, caping) VALUES (${id}, ${await existing(member)}, ${member.kind ?? 'required'}, ${member.event ?? null}, ${member.caping ?? null})`,
+        );
       }
       return { label, value: '', id } as const;
     };
@@ -56,9 +61,19 @@ export async function seedAudienceDemo(db: Database, signal?: AbortSignal, size:
       { label: 'Title', value: 'DOCTOR' },
       { label: 'Workplace', value: 'Cabinet libéral' },
     ]);
-    const digital = await group('Utilisateurs d’outils', 'OrGroup', DEMO_APPS.slice(0, 3).map((app) => ({ label: 'App', value: app })));
+    const digital = await group(
+      'Utilisateurs d’outils',
+      'OrGroup',
+      DEMO_APPS.slice(0, 3).map((app) => ({ label: 'App', value: app })),
+    );
 
-    const audience = async (name: string, type: string, area: string, members: (Member | { id: number; label: string; kind?: 'required' | 'not' })[], isInCatalog = false) => {
+    const audience = async (
+      name: string,
+      type: string,
+      area: string,
+      members: (Member | { id: number; label: string; kind?: 'required' | 'not' })[],
+      isInCatalog = false,
+    ) => {
       const [{ id }] = await rows<{ id: number }>(
         tx,
         sql`INSERT INTO audiences (name, type, area, is_in_catalog, author_name) VALUES (${name}, ${type}, ${area}, ${isInCatalog}, 'Claire Durand') RETURNING id`,
@@ -67,19 +82,47 @@ export async function seedAudienceDemo(db: Database, signal?: AbortSignal, size:
         const nodeId = 'id' in member ? member.id : await existing(member);
         const event = 'event' in member ? (member.event ?? null) : null;
         const caping = 'caping' in member ? (member.caping ?? null) : null;
-        await tx.execute(sql`INSERT INTO relationships (audience_id, node_id, kind, event, caping) VALUES (${id}, ${nodeId}, ${member.kind ?? 'required'}, ${event}, ${caping})`);
+        await tx.execute(
+          sql`INSERT INTO relationships (audience_id, node_id, kind, event, caping) VALUES (${id}, ${nodeId}, ${member.kind ?? 'required'}, ${event}, ${caping})`,
+        );
       }
     };
     const expert = { label: 'Role', value: 'ROLE_EXPERT' };
     const notProspect: Member = { label: 'Role', value: 'ROLE_PROSPECT', kind: 'not' };
-    await audience('Médecins généralistes experts', 'timeline', 'french', [{ label: 'Profession', value: '2' }, { label: 'Specialty', value: '1' }, expert], true);
+    await audience(
+      'Médecins généralistes experts',
+      'timeline',
+      'french',
+      [{ label: 'Profession', value: '2' }, { label: 'Specialty', value: '1' }, expert],
+      true,
+    );
     await audience('Cardiologues France', 'timeline', 'french', [{ label: 'Specialty', value: '6' }, expert, notProspect], true);
     await audience('Appétence cardio (experts)', 'timeline', 'french', [cardio, expert]);
-    await audience('Pharmaciens d’officine', 'story', 'french', [{ label: 'Profession', value: '4' }, { label: 'Workplace', value: 'Officine' }, expert], true);
-    await audience('Infirmiers libéraux', 'notification', 'french', [{ label: 'Profession', value: '3' }, { label: 'Workplace', value: 'Cabinet libéral' }, expert]);
+    await audience(
+      'Pharmaciens d’officine',
+      'story',
+      'french',
+      [{ label: 'Profession', value: '4' }, { label: 'Workplace', value: 'Officine' }, expert],
+      true,
+    );
+    await audience('Infirmiers libéraux', 'notification', 'french', [
+      { label: 'Profession', value: '3' },
+      { label: 'Workplace', value: 'Cabinet libéral' },
+      expert,
+    ]);
     await audience('Lecteurs du guide HTA', 'timeline', 'french', [{ label: 'Document', value: doc1, event: 'document.view', caping: 2 }, expert]);
-    await audience('Documents cardio-diabète', 'timeline', 'french', [{ label: 'Document', value: doc2 }, { label: 'Document', value: doc3 }, expert, notProspect]);
-    await audience('Île-de-France experts', 'banner', 'french', ['75', '77', '78', '91', '92', '93', '94', '95'].map((zip) => ({ label: 'Zip', value: zip }) as Member).concat([expert]));
+    await audience('Documents cardio-diabète', 'timeline', 'french', [
+      { label: 'Document', value: doc2 },
+      { label: 'Document', value: doc3 },
+      expert,
+      notProspect,
+    ]);
+    await audience(
+      'Île-de-France experts',
+      'banner',
+      'french',
+      ['75', '77', '78', '91', '92', '93', '94', '95'].map((zip) => ({ label: 'Zip', value: zip }) as Member).concat([expert]),
+    );
     await audience('Prescripteurs de ville', 'timeline', 'french', [prescribers, expert, notProspect]);
     await audience('Utilisateurs d’outils', 'tool', 'french', [digital, expert]);
     await audience('Doctors UK', 'timeline', 'english', [{ label: 'Title', value: 'DOCTOR' }, expert], true);

@@ -31,13 +31,45 @@ function weighted<T>(next: () => number, choices: readonly (readonly [T, number]
 const PROFESSION_WEIGHTS = PROFESSIONS.map((p) => [p.id, p.id === 2 ? 40 : p.id === 3 ? 14 : p.id === 4 ? 12 : p.id === 7 ? 2 : 4] as const);
 /** General medicine first: about 45 % of doctors. */
 const SPECIALTY_WEIGHTS = SPECIALTIES.map((s) => [s.id, s.id === 1 ? 45 : 55 / (SPECIALTIES.length - 1)] as const);
-const AREA_WEIGHTS = [['french', 70], ['english', 12], ['spanish', 10], ['italian', 6], ['german', 2]] as const;
+const AREA_WEIGHTS = [
+  ['french', 70],
+  ['english', 12],
+  ['spanish', 10],
+  ['italian', 6],
+  ['german', 2],
+] as const;
 const COUNTRY_OF_AREA: Record<string, number> = { french: 72, english: 826, spanish: 722, italian: 380, german: 276 };
-export const DEMO_FEEDS = ['Cardiologie', 'Diabétologie', 'Oncologie', 'Pédiatrie', 'Dermatologie', 'Infectiologie', 'Neurologie', 'Gériatrie', 'Urgences', 'Santé publique'];
+export const DEMO_FEEDS = [
+  'Cardiologie',
+  'Diabétologie',
+  'Oncologie',
+  'Pédiatrie',
+  'Dermatologie',
+  'Infectiologie',
+  'Neurologie',
+  'Gériatrie',
+  'Urgences',
+  'Santé publique',
+];
 export const DEMO_APPS = ['Vidal', 'Doctolib Pro', 'MesCalculs', 'Antibioclic', 'Pédiadoc'];
 const WORKPLACES = ['Cabinet libéral', 'CHU', 'Clinique', 'Centre de santé', 'EHPAD', 'Officine'];
 const FIRST = ['Camille', 'Léa', 'Hugo', 'Louis', 'Chloé', 'Jules', 'Inès', 'Lucas', 'Manon', 'Nathan', 'Emma', 'Paul', 'Sarah', 'Tom', 'Julie'];
-const LAST = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Michel', 'Garcia'];
+const LAST = [
+  'Martin',
+  'Bernard',
+  'Dubois',
+  'Thomas',
+  'Robert',
+  'Richard',
+  'Petit',
+  'Durand',
+  'Leroy',
+  'Moreau',
+  'Simon',
+  'Laurent',
+  'Michel',
+  'Garcia',
+];
 
 export interface GeneratedPopulation {
   users: number;
@@ -63,7 +95,6 @@ export interface GenerateOptions {
   signal?: AbortSignal;
 }
 
-
 /**
  * Writes users, their attribute nodes, items and events. Deterministic and idempotent (same seed, same external
  * and event ids, conflicts skipped), so an interrupted run is completed by running it again.
@@ -79,7 +110,10 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
   const USER_BATCH = options.userBatch ?? 10_000;
   const EVENT_BATCH = options.eventBatch ?? 50_000;
   const next = random(options.seed);
-  const documents = Array.from({ length: options.documents ?? 2000 }, (_, i) => `Document ${String(i + 1).padStart(4, '0')} — ${DEMO_FEEDS[i % DEMO_FEEDS.length]}`);
+  const documents = Array.from(
+    { length: options.documents ?? 2000 },
+    (_, i) => `Document ${String(i + 1).padStart(4, '0')} — ${DEMO_FEEDS[i % DEMO_FEEDS.length]}`,
+  );
   const adverts = Array.from({ length: options.adverts ?? 200 }, (_, i) => `Campagne ${i + 1}`);
   const keywords = Array.from({ length: options.keywords ?? 300 }, (_, i) => `mot-clé ${i + 1}`);
 
@@ -95,7 +129,10 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
       const department = String(1 + Math.floor(next() * 95)).padStart(2, '0');
       batch.push({
         external_id: `gen-${options.seed}-${i + 1}`,
-        email: `${first}.${last}.${i + 1}@example.org`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+        email: `${first}.${last}.${i + 1}@example.org`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, ''),
         name: `${first} ${last}`,
         profession_id: professionId,
         specialty_id: professionId === 2 ? weighted(next, SPECIALTY_WEIGHTS) : null,
@@ -130,7 +167,10 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
   ]);
   const byLabel = (label: string) => items.filter((item) => item.label === label).map((item) => item.id);
   const [documentIds, advertIds, keywordIds] = [byLabel('Document'), byLabel('Advert'), byLabel('Keyword')];
-  const [{ first: firstUser, last: lastUser }] = await rows<{ first: number; last: number }>(db, sql`SELECT min(id) AS first, max(id) AS last FROM app_users`);
+  const [{ first: firstUser, last: lastUser }] = await rows<{ first: number; last: number }>(
+    db,
+    sql`SELECT min(id) AS first, max(id) AS last FROM app_users`,
+  );
   const userSpan = lastUser - firstUser + 1;
   const from = Date.UTC(2025, 0, 1);
   const span = Date.UTC(2026, 0, 1) - from;
@@ -154,7 +194,14 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
         names.push('document.view');
       } else if (kind < 0.9) {
         nodeIds.push(skewed(advertIds));
-        names.push(weighted(next, [['advert.view', 70], ['advert.click', 15], ['quiz.view', 10], ['quiz.answered', 5]] as const));
+        names.push(
+          weighted(next, [
+            ['advert.view', 70],
+            ['advert.click', 15],
+            ['quiz.view', 10],
+            ['quiz.answered', 5],
+          ] as const),
+        );
       } else {
         nodeIds.push(skewed(keywordIds));
         names.push('search');

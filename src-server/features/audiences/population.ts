@@ -29,7 +29,9 @@ function attributeNodeName(label: NodeLabel, value: string, email: string): stri
 
 /** Attribute nodes (User nodes included) for the given users, so that node search finds every value in use. */
 export async function upsertAttributeNodes(db: Executor, users: UserAttributeRow[]): Promise<void> {
-  const list = users.flatMap((user) => attributeValues(user).map(([label, value]) => ({ label, value, name: attributeNodeName(label, value, user.email) })));
+  const list = users.flatMap((user) =>
+    attributeValues(user).map(([label, value]) => ({ label, value, name: attributeNodeName(label, value, user.email) })),
+  );
   // One order for every writer, across the statements too: concurrent ingestions then wait for each other, never deadlock.
   list.sort(byLabelAndValue);
   for (let start = 0; start < list.length; start += 20_000) await upsertNodes(db, list.slice(start, start + 20_000));
@@ -137,7 +139,11 @@ const INSERT_CHUNK = 10_000;
  * The Node work (array literals of 50,000 rows) overlaps the database's: the next statement's text is built while the
  * database runs the previous one (and the id-free columns while it looks the users up).
  */
-export async function ingestEvents(db: Database, engine: AudienceEngine, events: PopulationEvent[]): Promise<{ inserted: number; duplicates: number }> {
+export async function ingestEvents(
+  db: Database,
+  engine: AudienceEngine,
+  events: PopulationEvent[],
+): Promise<{ inserted: number; duplicates: number }> {
   const externalIds = [...new Set(events.map((event) => event.userExternalId))];
   const chunks: { start: number; end: number }[] = [];
   for (let start = 0; start < events.length; start += INSERT_CHUNK) chunks.push({ start, end: Math.min(events.length, start + INSERT_CHUNK) });

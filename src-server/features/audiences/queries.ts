@@ -241,7 +241,8 @@ export async function listAudiences(db: Executor, query: AudienceListQuery): Pro
         SELECT ${audienceColumns}, page.total FROM page JOIN audiences a ON a.id = page.id
         ORDER BY ${orderColumn} ${direction}, a.id ${direction}`,
   );
-  const total = found[0]?.total ?? (query.skip ? ((await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM audiences a ${where}`))[0]?.n ?? 0) : 0);
+  const total =
+    found[0]?.total ?? (query.skip ? ((await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM audiences a ${where}`))[0]?.n ?? 0) : 0);
   return { found, total };
 }
 
@@ -294,7 +295,10 @@ export async function deleteAudiences(db: Executor, ids: number[]): Promise<numb
 }
 
 export async function hasKeywordCriterion(db: Executor, audienceId: number): Promise<boolean> {
-  const found = await rows(db, sql`SELECT 1 FROM relationships r JOIN nodes n ON n.id = r.node_id WHERE r.audience_id = ${audienceId} AND n.label = 'Keyword' LIMIT 1`);
+  const found = await rows(
+    db,
+    sql`SELECT 1 FROM relationships r JOIN nodes n ON n.id = r.node_id WHERE r.audience_id = ${audienceId} AND n.label = 'Keyword' LIMIT 1`,
+  );
   return found.length > 0;
 }
 
@@ -342,7 +346,10 @@ export function groupIdsPage(db: Executor, term: string | undefined, limit: numb
 
 /** A group is a node of its label with a row in audience_groups. */
 export async function insertGroup(db: Executor, name: string, label: Group['label']): Promise<number> {
-  const [node] = await rows<{ id: number }>(db, sql`INSERT INTO nodes (label, value, name) VALUES (${label}, gen_random_uuid()::text, ${name}) RETURNING id`);
+  const [node] = await rows<{ id: number }>(
+    db,
+    sql`INSERT INTO nodes (label, value, name) VALUES (${label}, gen_random_uuid()::text, ${name}) RETURNING id`,
+  );
   await db.execute(sql`INSERT INTO audience_groups (node_id) VALUES (${node.id})`);
   return node.id;
 }
@@ -402,9 +409,13 @@ export async function attachNodes(db: Executor, owner: RelationshipOwner, nodeId
 /** Removes an owner's relationships: all of them, or only the one to `nodeId`, or only its Area relationship. */
 export async function deleteRelationshipsOf(db: Executor, owner: RelationshipOwner, only?: { nodeId: number } | 'Area'): Promise<void> {
   if (only === 'Area') {
-    await db.execute(sql`DELETE FROM relationships r USING nodes n WHERE r.${ownerColumn(owner)} = ${ownerId(owner)} AND n.id = r.node_id AND n.label = 'Area'`);
+    await db.execute(
+      sql`DELETE FROM relationships r USING nodes n WHERE r.${ownerColumn(owner)} = ${ownerId(owner)} AND n.id = r.node_id AND n.label = 'Area'`,
+    );
   } else {
-    await db.execute(sql`DELETE FROM relationships WHERE ${ownerColumn(owner)} = ${ownerId(owner)} ${only ? sql`AND node_id = ${only.nodeId}` : sql``}`);
+    await db.execute(
+      sql`DELETE FROM relationships WHERE ${ownerColumn(owner)} = ${ownerId(owner)} ${only ? sql`AND node_id = ${only.nodeId}` : sql``}`,
+    );
   }
 }
 
@@ -485,5 +496,8 @@ export function appUsersByEmails(db: Executor, lowerCaseEmails: string[]) {
 
 /** Deletes a user's interaction events; answers the (node, event) of each. */
 export function deleteUserEvents(db: Executor, userId: number) {
-  return rows<{ nodeId: number; event: string }>(db, sql`DELETE FROM interaction_events WHERE user_id = ${userId} RETURNING node_id AS "nodeId", event`);
+  return rows<{ nodeId: number; event: string }>(
+    db,
+    sql`DELETE FROM interaction_events WHERE user_id = ${userId} RETURNING node_id AS "nodeId", event`,
+  );
 }

@@ -34,14 +34,23 @@ export async function claimRefreshToken(db: Database, jti: string, now: Date) {
 
 export async function findRefreshToken(db: Database, jti: string) {
   const [row] = await db
-    .select({ accountId: refreshTokens.accountId, familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt, revokedAt: refreshTokens.revokedAt, expiresAt: refreshTokens.expiresAt })
+    .select({
+      accountId: refreshTokens.accountId,
+      familyId: refreshTokens.familyId,
+      usedAt: refreshTokens.usedAt,
+      revokedAt: refreshTokens.revokedAt,
+      expiresAt: refreshTokens.expiresAt,
+    })
     .from(refreshTokens)
     .where(eq(refreshTokens.id, jti));
   return row;
 }
 
 export async function revokeRefreshFamily(db: Database, familyId: string, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** The account of an unused, unexpired password link. */
@@ -65,9 +74,15 @@ export async function setPasswordWithLink(db: Database, tokenHash: string, passw
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
       .returning({ accountId: passwordResetTokens.accountId });
     if (!claimed) return false;
-    await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.accountId, claimed.accountId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.accountId, claimed.accountId), isNull(passwordResetTokens.usedAt)));
     await tx.update(accounts).set({ passwordHash, tokensValidAfter: now, updatedAt: now }).where(eq(accounts.id, claimed.accountId));
-    await tx.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.accountId, claimed.accountId), isNull(refreshTokens.revokedAt)));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.accountId, claimed.accountId), isNull(refreshTokens.revokedAt)));
     return true;
   });
 }

@@ -63,7 +63,11 @@ export async function batFeature(context: ServerContext): Promise<BatHandlers> {
 
     'bat.listScreenshots': async ({ params }) => {
       if (!(await advertExists(params.advertId))) throw new HttpError(404, PREVIEW_MESSAGES.advertNotFound);
-      const rows = await db.select().from(batScreenshots).where(eq(batScreenshots.advertId, params.advertId)).orderBy(desc(batScreenshots.createdAt), desc(batScreenshots.id));
+      const rows = await db
+        .select()
+        .from(batScreenshots)
+        .where(eq(batScreenshots.advertId, params.advertId))
+        .orderBy(desc(batScreenshots.createdAt), desc(batScreenshots.id));
       return { advertId: params.advertId, screenshots: rows.map(toScreenshot) };
     },
   };

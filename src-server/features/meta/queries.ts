@@ -13,5 +13,8 @@ export function listCsmAccounts(db: Database) {
 
 /** Every audience by name, for the pickers (GET /meta). */
 export function listAudiences(db: Database) {
-  return db.select({ id: audiences.id, name: audiences.name }).from(audiences).orderBy(asc(sql`lower(${audiences.name})`), asc(audiences.id));
+  return db
+    .select({ id: audiences.id, name: audiences.name })
+    .from(audiences)
+    .orderBy(asc(sql`lower(${audiences.name})`), asc(audiences.id));
 }

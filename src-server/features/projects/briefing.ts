@@ -25,7 +25,9 @@ function sanitizeNode(node: unknown, depth: number): Json[] {
   const source = node as Json;
   const type = str(source.type);
   if (type === 'text') {
-    return [{ type: 'text', version: 1, text: str(source.text).slice(0, 100_000), format: num(source.format) & 0xff, detail: 0, mode: 'normal', style: '' }];
+    return [
+      { type: 'text', version: 1, text: str(source.text).slice(0, 100_000), format: num(source.format) & 0xff, detail: 0, mode: 'normal', style: '' },
+    ];
   }
   if (type === 'linebreak') return [{ type: 'linebreak', version: 1 }];
   if (!BLOCK_TYPES.has(type)) return sanitizeChildren(source.children, depth);

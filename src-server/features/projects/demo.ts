@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
-import { actionCodeStem, advertSearchType, applyTargetChange, statusRank, TARGET_STATUSES, typeLink, type TimingFields } from '@shared/rules/projects';
+import {
+  actionCodeStem,
+  advertSearchType,
+  applyTargetChange,
+  statusRank,
+  TARGET_STATUSES,
+  typeLink,
+  type TimingFields,
+} from '@shared/rules/projects';
 import type { Database } from '../../db/client';
 import { importEstimateCsv } from './estimates';
 import { rows } from './queries';

@@ -336,7 +336,11 @@ export function httpEstimateSource(options: { url: string; token?: string; timeo
         lines?: { label?: unknown; quantity?: unknown; unitPrice?: unknown }[];
       } | null;
       if (!body || typeof body.client !== 'string' || !Array.isArray(body.lines)) throw new HttpError(502, PROJECT_MESSAGES.estimateSourceFailed);
-      const lines = body.lines.map((line) => ({ label: String(line.label ?? '').slice(0, 500), quantity: Number(line.quantity), unitPrice: Number(line.unitPrice) }));
+      const lines = body.lines.map((line) => ({
+        label: String(line.label ?? '').slice(0, 500),
+        quantity: Number(line.quantity),
+        unitPrice: Number(line.unitPrice),
+      }));
       if (lines.some((line) => !line.label || !Number.isFinite(line.quantity) || !Number.isFinite(line.unitPrice))) {
         throw new HttpError(502, PROJECT_MESSAGES.estimateSourceFailed);
       }

@@ -177,5 +177,7 @@ function copiedFromPglite(client: PGlite, query: SQL): Readable {
 export function targetExportCsv(db: Database, body: TargetExportBody, kind: DatabaseKind): Readable {
   const query = exportQuery(body);
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  return kind === 'postgresql' ? Readable.from(copiedFromPostgres(client as pg.Pool, query), { objectMode: false }) : copiedFromPglite(client as PGlite, query);
+  return kind === 'postgresql'
+    ? Readable.from(copiedFromPostgres(client as pg.Pool, query), { objectMode: false })
+    : copiedFromPglite(client as PGlite, query);
 }

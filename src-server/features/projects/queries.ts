@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProjectComment, ProjectListBody, ProjectListItem, ProjectListTarget, Target, TargetComment, TargetListBody, TargetListColumn } from '@shared/contract/projects';
+import type {
+  ProjectComment,
+  ProjectListBody,
+  ProjectListItem,
+  ProjectListTarget,
+  Target,
+  TargetComment,
+  TargetListBody,
+  TargetListColumn,
+} from '@shared/contract/projects';
 import { DEFAULT_PROJECT_STATUS, DEFAULT_TARGET_LIST_STATUSES, DEFAULT_TARGET_STATUS, statusRank, type TargetStatus } from '@shared/rules/projects';
 import type { DelayReason } from '@shared/rules/campaigns';
 import { foldForSearch } from '../../db/schema';
@@ -212,7 +221,19 @@ export async function listProjects(db: Executor, body: ProjectListBody): Promise
 
 type ProjectListTargetRow = Pick<
   TargetRow,
-  'id' | 'actionCode' | 'status' | 'type' | 'advertId' | 'populationCategory' | 'populationSample' | 'goalViews' | 'goalDays' | 'goalShipments' | 'startDate' | 'checkDate' | 'endDate'
+  | 'id'
+  | 'actionCode'
+  | 'status'
+  | 'type'
+  | 'advertId'
+  | 'populationCategory'
+  | 'populationSample'
+  | 'goalViews'
+  | 'goalDays'
+  | 'goalShipments'
+  | 'startDate'
+  | 'checkDate'
+  | 'endDate'
 >;
 
 /** A target row of the project list, field by field (sent without the response schema's pass, like toTarget). */
@@ -250,7 +271,10 @@ export function toProjectListItem(row: ProjectRow, targets: ProjectListTarget[])
 }
 
 export async function projectRowById(db: Executor, id: number): Promise<ProjectRow | undefined> {
-  const [row] = await rows<ProjectRow>(db, sql`SELECT ${projectColumns} FROM projects p LEFT JOIN accounts ka ON ka.id = p.key_account_id WHERE p.id = ${id}`);
+  const [row] = await rows<ProjectRow>(
+    db,
+    sql`SELECT ${projectColumns} FROM projects p LEFT JOIN accounts ka ON ka.id = p.key_account_id WHERE p.id = ${id}`,
+  );
   return row;
 }
 
@@ -464,7 +488,10 @@ export function projectNames(db: Executor, ids: number[]) {
 // ---- writes of targets -----------------------------------------------------------------------------------------
 
 export async function actionCodesOfProject(db: Executor, projectId: number): Promise<string[]> {
-  const found = await rows<{ code: string }>(db, sql`SELECT action_code AS code FROM targets WHERE project_id = ${projectId} AND action_code IS NOT NULL`);
+  const found = await rows<{ code: string }>(
+    db,
+    sql`SELECT action_code AS code FROM targets WHERE project_id = ${projectId} AND action_code IS NOT NULL`,
+  );
   return found.map((row) => row.code);
 }
 
@@ -478,9 +505,16 @@ export interface NewTargetLine {
 }
 
 /** Inserts targets in the default status at the end of a project, with the project's actor and key account. */
-export async function insertTargetLines(db: Executor, project: Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>, lines: NewTargetLine[]): Promise<void> {
+export async function insertTargetLines(
+  db: Executor,
+  project: Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>,
+  lines: NewTargetLine[],
+): Promise<void> {
   if (!lines.length) return;
-  const [{ next }] = await rows<{ next: number }>(db, sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM targets WHERE project_id = ${project.id}`);
+  const [{ next }] = await rows<{ next: number }>(
+    db,
+    sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM targets WHERE project_id = ${project.id}`,
+  );
   const values = lines.map(
     (line, index) =>
       sql`(${project.id}, ${next + index}, ${line.actionCode}, ${DEFAULT_TARGET_STATUS}, ${statusRank(DEFAULT_TARGET_STATUS)}, ${line.type ?? null}, ${project.actor}, ${project.keyAccountId},
@@ -565,7 +599,12 @@ export async function unlinkTarget(db: Executor, id: number): Promise<boolean> {
  * A copy of a target at `position` (lines at or after it move down one) under a new code. The copy keeps the
  * line's plan (type, population, goal, dates, amounts) but not its advert or tool: an advert serves one action.
  */
-export async function insertTargetCopy(db: Executor, original: Pick<Target, 'id' | 'projectId'>, position: number, actionCode: string): Promise<number> {
+export async function insertTargetCopy(
+  db: Executor,
+  original: Pick<Target, 'id' | 'projectId'>,
+  position: number,
+  actionCode: string,
+): Promise<number> {
   await db.execute(sql`UPDATE targets SET position = position + 1 WHERE project_id = ${original.projectId} AND position >= ${position}`);
   const [{ id }] = await rows<{ id: number }>(
     db,
@@ -585,7 +624,12 @@ export async function insertTargetCopy(db: Executor, original: Pick<Target, 'id'
 export type CommentTable = 'project_comments' | 'target_comments';
 
 /** A new comment on a project or a target; answers its id. */
-export async function insertComment(db: Executor, on: { projectId: number } | { targetId: number }, authorId: number, content: string): Promise<number> {
+export async function insertComment(
+  db: Executor,
+  on: { projectId: number } | { targetId: number },
+  authorId: number,
+  content: string,
+): Promise<number> {
   const [{ id }] = await rows<{ id: number }>(
     db,
     'projectId' in on

@@ -26,10 +26,22 @@ export function setupHandlers(context: ServerContext): SetupHandlers {
       if (await hasAnyAccount(context.db)) throw new HttpError(409, SETUP_MESSAGES.alreadyDone);
       const problem = await passwordProblem(body.password);
       if (problem) throw new HttpError(400, problem, {}, 'password');
-      const row = await insertFirstAdmin(context.db, { name: body.name, email: body.username, passwordHash: await context.passwordHashing.run(() => hashPassword(body.password)) });
+      const row = await insertFirstAdmin(context.db, {
+        name: body.name,
+        email: body.username,
+        passwordHash: await context.passwordHashing.run(() => hashPassword(body.password)),
+      });
       if (!row) throw new HttpError(409, SETUP_MESSAGES.alreadyDone);
       context.logger.info({ accountId: row.id }, 'first administrator created through the setup');
-      return { id: row.id, uuid: row.uuid, name: row.name, nickname: row.nickname, username: row.email, email: row.email, roles: row.roles.filter(isRole) };
+      return {
+        id: row.id,
+        uuid: row.uuid,
+        name: row.name,
+        nickname: row.nickname,
+        username: row.email,
+        email: row.email,
+        roles: row.roles.filter(isRole),
+      };
     },
   };
 }

@@ -22,8 +22,21 @@ export async function insertFirstAdmin(db: Database, fields: { name: string; ema
     if (total > 0) return null;
     const [row] = await tx
       .insert(accounts)
-      .values({ name: fields.name, nickname: fields.name.split(' ')[0] ?? '', email: fields.email, passwordHash: fields.passwordHash, roles: ['ADMIN'] })
-      .returning({ id: accounts.id, uuid: accounts.uuid, name: accounts.name, nickname: accounts.nickname, email: accounts.email, roles: accounts.roles });
+      .values({
+        name: fields.name,
+        nickname: fields.name.split(' ')[0] ?? '',
+        email: fields.email,
+        passwordHash: fields.passwordHash,
+        roles: ['ADMIN'],
+      })
+      .returning({
+        id: accounts.id,
+        uuid: accounts.uuid,
+        name: accounts.name,
+        nickname: accounts.nickname,
+        email: accounts.email,
+        roles: accounts.roles,
+      });
     return row;
   });
 }

@@ -77,7 +77,8 @@ export function storageHandlers(context: ServerContext, storage: StorageAdapter)
       if (isDocumentKey(checked.key)) {
         // Checked before looking the file up: the answer says nothing of whether it exists.
         const verdict = checkDocumentUrl(context.tokens, checked.key, query, context.clock.now());
-        if (verdict !== 'valid') throw new HttpError(403, verdict === 'expired' ? STORAGE_MESSAGES.documentLinkExpired : STORAGE_MESSAGES.documentLinkRequired);
+        if (verdict !== 'valid')
+          throw new HttpError(403, verdict === 'expired' ? STORAGE_MESSAGES.documentLinkExpired : STORAGE_MESSAGES.documentLinkRequired);
       }
       const cache = isDocumentKey(checked.key) ? 'private' : query.d ? 'immutable' : 'short';
       if (!(await sendMedia(reply, storage, checked.key, cache))) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);

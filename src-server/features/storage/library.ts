@@ -16,7 +16,12 @@ import { receiveFile } from '../../storage/multipart';
 
 type LibraryHandlers = Pick<Handlers, 'library.get' | 'library.put' | 'library.deleteItem' | 'library.upload' | 'storage.deleteAttachment'>;
 
-const toLibrary = (row: typeof mediaLibraries.$inferSelect): Library => ({ id: row.id, label: row.label as Library['label'], ownerId: row.ownerId, content: row.content });
+const toLibrary = (row: typeof mediaLibraries.$inferSelect): Library => ({
+  id: row.id,
+  label: row.label as Library['label'],
+  ownerId: row.ownerId,
+  content: row.content,
+});
 
 /** Adverts named in a 'media in use' refusal; the others are counted. */
 const USERS_NAMED = 10;
@@ -29,7 +34,9 @@ const USERS_NAMED = 10;
 export async function advertsUsingMedia(db: Database, key: string): Promise<{ adverts: { id: number; name: string }[]; total: number }> {
   const path = `${MEDIA_PREFIX}${encodeKey(key)}`;
   const uses = sql`(strpos(data::text, ${`${path}?`}) > 0 OR strpos(data::text, ${`${path}"`}) > 0 OR strpos(data::text, ${`${path}#`}) > 0)`;
-  const found = (await db.execute(sql`SELECT id, name, count(*) OVER ()::int AS total FROM adverts WHERE ${uses} ORDER BY id LIMIT ${USERS_NAMED}`)) as unknown as {
+  const found = (await db.execute(
+    sql`SELECT id, name, count(*) OVER ()::int AS total FROM adverts WHERE ${uses} ORDER BY id LIMIT ${USERS_NAMED}`,
+  )) as unknown as {
     rows: { id: number; name: string; total: number }[];
   };
   const list = found.rows;
@@ -62,7 +69,10 @@ export function libraryHandlers(context: ServerContext, storage: StorageAdapter)
   return {
     'library.get': async ({ params }) => {
       await db.insert(mediaLibraries).values({ label: params.label, ownerId: params.id }).onConflictDoNothing();
-      const [row] = await db.select().from(mediaLibraries).where(and(eq(mediaLibraries.label, params.label), eq(mediaLibraries.ownerId, params.id)));
+      const [row] = await db
+        .select()
+        .from(mediaLibraries)
+        .where(and(eq(mediaLibraries.label, params.label), eq(mediaLibraries.ownerId, params.id)));
       return toLibrary(row);
     },
 
@@ -92,7 +102,11 @@ export function libraryHandlers(context: ServerContext, storage: StorageAdapter)
         const users = await advertsUsingMedia(db, key);
         if (users.total > 0) throw new HttpError(409, STORAGE_MESSAGES.mediaUsedByAdverts(users.adverts, users.total));
       }
-      const [row] = await db.update(mediaLibraries).set({ content: remaining, updatedAt: sql`now()` }).where(eq(mediaLibraries.id, library.id)).returning();
+      const [row] = await db
+        .update(mediaLibraries)
+        .set({ content: remaining, updatedAt: sql`now()` })
+        .where(eq(mediaLibraries.id, library.id))
+        .returning();
       // The library's own uploads go with it; an advert's media may still be shown by the advert.
       if (isWithin(key, LIBRARY_ROOT)) await storage.delete(key);
       return toLibrary(row);

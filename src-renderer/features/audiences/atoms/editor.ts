@@ -98,7 +98,13 @@ function fromAudience(audience: Audience): AudienceDraft {
     isInCatalog: audience.isInCatalog,
     relationships: audience.relationships
       .filter((relationship) => relationship.node.label !== 'Area')
-      .map((relationship) => ({ node: relationship.node, type: relationship.type, kind: relationship.kind, event: relationship.event, caping: relationship.caping })),
+      .map((relationship) => ({
+        node: relationship.node,
+        type: relationship.type,
+        kind: relationship.kind,
+        event: relationship.event,
+        caping: relationship.caping,
+      })),
     adverts: audience.adverts,
   };
 }
@@ -200,12 +206,21 @@ export const addNodeAtom = atom(null, async (get, set, node: EditorNode): Promis
     return null;
   }
   const searchKeyword = node.label === 'Keyword' && draft.type === 'search';
-  const relationship: EditorRelationship = { node, type: searchKeyword ? 'SEARCH' : 'AND', kind: 'required', event: searchKeyword ? 'search' : null, caping: null };
+  const relationship: EditorRelationship = {
+    node,
+    type: searchKeyword ? 'SEARCH' : 'AND',
+    kind: 'required',
+    event: searchKeyword ? 'search' : null,
+    caping: null,
+  };
   set(draftAtom, { ...draft, relationships: [...draft.relationships, relationship] });
   if (draft.id !== null) return null;
   const id = await set(createFromDraftAtom);
   if (id === null) {
-    set(changeDraftAtom, (current) => ({ ...current, relationships: current.relationships.filter((r) => !(r.node.id === node.id && r.node.label === node.label)) }));
+    set(changeDraftAtom, (current) => ({
+      ...current,
+      relationships: current.relationships.filter((r) => !(r.node.id === node.id && r.node.label === node.label)),
+    }));
     return null;
   }
   set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
@@ -213,10 +228,13 @@ export const addNodeAtom = atom(null, async (get, set, node: EditorNode): Promis
 });
 addNodeAtom.debugLabel = 'audiences.editor.addNode';
 
-const sameNode = (relationship: EditorRelationship, node: { id: number; label: NodeLabel }) => relationship.node.id === node.id && relationship.node.label === node.label;
+const sameNode = (relationship: EditorRelationship, node: { id: number; label: NodeLabel }) =>
+  relationship.node.id === node.id && relationship.node.label === node.label;
 
-export const updateRelationshipAtom = atom(null, (_get, set, node: { id: number; label: NodeLabel }, patch: Partial<Pick<EditorRelationship, 'kind' | 'event' | 'caping'>>) =>
-  set(changeDraftAtom, (draft) => ({ ...draft, relationships: draft.relationships.map((r) => (sameNode(r, node) ? { ...r, ...patch } : r)) })),
+export const updateRelationshipAtom = atom(
+  null,
+  (_get, set, node: { id: number; label: NodeLabel }, patch: Partial<Pick<EditorRelationship, 'kind' | 'event' | 'caping'>>) =>
+    set(changeDraftAtom, (draft) => ({ ...draft, relationships: draft.relationships.map((r) => (sameNode(r, node) ? { ...r, ...patch } : r)) })),
 );
 updateRelationshipAtom.debugLabel = 'audiences.editor.updateRelationship';
 
@@ -256,7 +274,8 @@ setAreaAtom.debugLabel = 'audiences.editor.setArea';
 export const setTypeAtom = atom(null, (get, set, type: AudienceType | null) => {
   const draft = get(draftAtom);
   if (!draft) return;
-  if (!keywordAllowed(type) && draft.relationships.some((r) => r.node.label === 'Keyword')) return set(raiseNoticeAtom, AUDIENCE_NOTICES.keywordOnTimeline);
+  if (!keywordAllowed(type) && draft.relationships.some((r) => r.node.label === 'Keyword'))
+    return set(raiseNoticeAtom, AUDIENCE_NOTICES.keywordOnTimeline);
   set(draftAtom, { ...draft, type });
 });
 setTypeAtom.debugLabel = 'audiences.editor.setType';
@@ -290,7 +309,9 @@ export const saveAudienceAtom = atom(null, async (get, set): Promise<number | nu
       params: { id: draft.id },
       body: { ...(draft.name.trim() ? { name: draft.name.trim() } : {}), type: draft.type, area: draft.area, isInCatalog: draft.isInCatalog },
     });
-    const saved = fields.ok ? await api('audiences.setRelationships', { params: { id: draft.id }, body: { relationships: draft.relationships.map(toInput) } }) : fields;
+    const saved = fields.ok
+      ? await api('audiences.setRelationships', { params: { id: draft.id }, body: { relationships: draft.relationships.map(toInput) } })
+      : fields;
     if (!saved.ok) {
       set(raiseNoticeAtom, AUDIENCE_NOTICES.notSaved);
       set(serverErrorAtom, saved.errorMsg);
@@ -369,7 +390,11 @@ export const mergeAttachedUsersAtom = atom(null, async (get, set, id: number): P
   set(draftAtom, { ...draft, relationships: [...draft.relationships, ...added] });
   // They are saved: what is saved gets them too (the draft's other changes stay unsaved).
   const pristine = get(pristineAtom);
-  if (pristine) set(pristineAtom, { ...pristine, relationships: [...pristine.relationships, ...attached.filter((r) => !hasNode(pristine.relationships, r.node))] });
+  if (pristine)
+    set(pristineAtom, {
+      ...pristine,
+      relationships: [...pristine.relationships, ...attached.filter((r) => !hasNode(pristine.relationships, r.node))],
+    });
   return added.length;
 });
 mergeAttachedUsersAtom.debugLabel = 'audiences.editor.mergeAttachedUsers';
@@ -391,7 +416,11 @@ ensureSavedAtom.debugLabel = 'audiences.editor.ensureSaved';
  */
 export const attachToProvisionalAudienceAtom = atom(
   null,
-  async (get, set, attach: (id: number) => Promise<{ answer: CsvImportReport; attached: boolean } | null>): Promise<{ answer: CsvImportReport; kept: boolean } | null> => {
+  async (
+    get,
+    set,
+    attach: (id: number) => Promise<{ answer: CsvImportReport; attached: boolean } | null>,
+  ): Promise<{ answer: CsvImportReport; kept: boolean } | null> => {
     const created = await set(createOnServerAtom);
     if (created === null) return null;
     const done = await attach(created.id);

@@ -117,7 +117,13 @@ export const attachEmailListAtom = atom(null, async (get, set): Promise<number |
       if (refused) set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, refused.message));
     }
     const summary = summarizeEmailList(report, added);
-    set(raiseNoticeAtom, AUDIENCE_NOTICES.emailListReport(AUDIENCE_MESSAGES.emailListReport(summary), summary.unknown === 0 && summary.invalid === 0 && report.refused === 0));
+    set(
+      raiseNoticeAtom,
+      AUDIENCE_NOTICES.emailListReport(
+        AUDIENCE_MESSAGES.emailListReport(summary),
+        summary.unknown === 0 && summary.invalid === 0 && report.refused === 0,
+      ),
+    );
     return added;
   } finally {
     set(emailListBusyAtom, false);

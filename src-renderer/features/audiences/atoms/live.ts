@@ -64,7 +64,10 @@ export const searchTesterUsersAtom = atom(null, async (get, set, term: string) =
   const result = await get(apiAtom)('appUsers.search', { body: { term: trimmed, limit: NODE_SEARCH_LIMIT } });
   if (request !== get(testerSearchRequestAtom)) return;
   if (!result.ok) return set(testerResultsAtom, []);
-  set(testerResultsAtom, result.data.map(({ id, email, name }) => ({ id, email, name })));
+  set(
+    testerResultsAtom,
+    result.data.map(({ id, email, name }) => ({ id, email, name })),
+  );
 });
 searchTesterUsersAtom.debugLabel = 'audiences.tester.search';
 
@@ -127,14 +130,19 @@ export const searchNodesAtom = atom(null, async (get, set, search: { term: strin
   if (request !== get(nodeSearchRequestAtom)) return;
   if (!result.ok) return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
   // The area has its own selector (spec §4).
-  set(nodeResultsAtom, result.data.filter((node) => node.label !== 'Area'));
+  set(
+    nodeResultsAtom,
+    result.data.filter((node) => node.label !== 'Area'),
+  );
   set(nodeResultsTermAtom, term);
 });
 searchNodesAtom.debugLabel = 'audiences.nodeSearch.search';
 
 // ---- debug page -----------------------------------------------------------------------------------------------
 
-export const debugAnswerAtom = atom<{ userId: number; audiences: { id: number; name: string }[]; adverts: { id: number; name: string }[] } | null>(null);
+export const debugAnswerAtom = atom<{ userId: number; audiences: { id: number; name: string }[]; adverts: { id: number; name: string }[] } | null>(
+  null,
+);
 debugAnswerAtom.debugLabel = 'audiences.debug.answer';
 export const debugLoadingAtom = atom(false);
 debugLoadingAtom.debugLabel = 'audiences.debug.loading';

@@ -138,7 +138,10 @@ export const restoreDeletedAudienceAtom = atom(null, async (get, set, audienceId
     return null;
   }
   set(raiseNoticeAtom, AUDIENCE_HISTORY_NOTICES.restored(result.data.name));
-  set(deletedAudiencesAtom, (get(deletedAudiencesAtom) ?? []).filter((entry) => entry.subjectId !== audienceId));
+  set(
+    deletedAudiencesAtom,
+    (get(deletedAudiencesAtom) ?? []).filter((entry) => entry.subjectId !== audienceId),
+  );
   return result.data.id;
 });
 restoreDeletedAudienceAtom.debugLabel = 'history.restoreDeletedAudience';

@@ -82,7 +82,13 @@ export function MediaLibraryModal(props: {
             <button type="button" onClick={() => setInUse(null)} data-testid="media-library-keep">
               {STORAGE_MESSAGES.keepMedia}
             </button>{' '}
-            <button type="button" className="danger" disabled={busy === inUse.url} onClick={() => void removeMedia(inUse.url, true)} data-testid="media-library-delete-anyway">
+            <button
+              type="button"
+              className="danger"
+              disabled={busy === inUse.url}
+              onClick={() => void removeMedia(inUse.url, true)}
+              data-testid="media-library-delete-anyway"
+            >
               {STORAGE_MESSAGES.deleteAnywayConfirm}
             </button>
           </div>
@@ -110,7 +116,13 @@ export function MediaLibraryModal(props: {
                 >
                   {isVideoUrl(url) ? <video src={url} muted preload="metadata" /> : <img src={url} alt="" loading="lazy" />}
                 </button>
-                <button type="button" className="link danger" disabled={busy === url} onClick={() => void removeMedia(url)} data-testid="media-library-delete">
+                <button
+                  type="button"
+                  className="link danger"
+                  disabled={busy === url}
+                  onClick={() => void removeMedia(url)}
+                  data-testid="media-library-delete"
+                >
                   {M.delete}
                 </button>
               </li>

@@ -33,9 +33,12 @@ export function HoverPreview(props: { id: number; kind: ContentKind; makeApi: (c
       current = false;
     };
   }, [open, item, id, call, makeApi]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const enter = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -54,7 +57,16 @@ export function HoverPreview(props: { id: number; kind: ContentKind; makeApi: (c
         <span className="pv-hover-card" role="tooltip" data-testid="hover-preview-card" data-type={type}>
           <span className="pv-zoomed">
             <span className="pv-canvas" style={{ display: 'block', width: canvasSize(type).width, height: canvasSize(type).height ?? undefined }}>
-              <ItemPreview item={item} kind={kind} type={type} expanded={false} quizStep="answer" onQuizStep={() => undefined} screenIndex={0} onScreen={() => undefined} />
+              <ItemPreview
+                item={item}
+                kind={kind}
+                type={type}
+                expanded={false}
+                quizStep="answer"
+                onQuizStep={() => undefined}
+                screenIndex={0}
+                onScreen={() => undefined}
+              />
             </span>
           </span>
         </span>

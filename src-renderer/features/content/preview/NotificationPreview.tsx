@@ -11,8 +11,14 @@ export function NotificationPreview(props: PreviewProps) {
         <Logo src={item.logo} name={item.author || item.title} size={28} />
         <span className="pv-notification-text">
           <span className="pv-notification-app">APPLICATION · maintenant</span>
-          <strong className="pv-title" data-testid="pv-title">{item.title}</strong>
-          {text ? <span className="pv-tagline" data-testid="pv-tagline">{text}</span> : null}
+          <strong className="pv-title" data-testid="pv-title">
+            {item.title}
+          </strong>
+          {text ? (
+            <span className="pv-tagline" data-testid="pv-tagline">
+              {text}
+            </span>
+          ) : null}
         </span>
       </div>
     </article>

@@ -6,7 +6,11 @@ export function PostPreview(props: PreviewProps) {
   return (
     <article className="pv-card pv-post">
       <CardHeader {...props} />
-      {item.title ? <h3 className="pv-title" data-testid="pv-title">{item.title}</h3> : null}
+      {item.title ? (
+        <h3 className="pv-title" data-testid="pv-title">
+          {item.title}
+        </h3>
+      ) : null}
       <Tagline item={item} />
       <Picture src={firstImage(item)} className="pv-post-image" />
       {item.description ? <p className="pv-description">{item.description}</p> : null}

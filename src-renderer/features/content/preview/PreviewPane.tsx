@@ -92,17 +92,37 @@ function ReadyPane(props: { item: ContentItem; kind: ContentKind; type: PreviewT
   return (
     <div className={`pv-pane ${isExpanded ? 'pv-pane-expanded' : ''}`} data-testid="preview" data-type={type} data-expanded={isExpanded}>
       <div className="pv-toolbar">
-        <button type="button" className="small secondary" onClick={() => setZoom(zoomOut(shownZoom))} disabled={shownZoom <= ZOOM_MIN} aria-label={M.zoomOut} data-testid="preview-zoom-out">
+        <button
+          type="button"
+          className="small secondary"
+          onClick={() => setZoom(zoomOut(shownZoom))}
+          disabled={shownZoom <= ZOOM_MIN}
+          aria-label={M.zoomOut}
+          data-testid="preview-zoom-out"
+        >
           −
         </button>
         <span className="pv-zoom" data-testid="preview-zoom">
           {Math.round(shownZoom * 100)} %
         </span>
-        <button type="button" className="small secondary" onClick={() => setZoom(zoomIn(shownZoom))} disabled={shownZoom >= ZOOM_MAX} aria-label={M.zoomIn} data-testid="preview-zoom-in">
+        <button
+          type="button"
+          className="small secondary"
+          onClick={() => setZoom(zoomIn(shownZoom))}
+          disabled={shownZoom >= ZOOM_MAX}
+          aria-label={M.zoomIn}
+          data-testid="preview-zoom-in"
+        >
           +
         </button>
         {expandable && (
-          <button type="button" className="small secondary" aria-pressed={isExpanded} onClick={() => setExpanded(!isExpanded)} data-testid="preview-expand">
+          <button
+            type="button"
+            className="small secondary"
+            aria-pressed={isExpanded}
+            onClick={() => setExpanded(!isExpanded)}
+            data-testid="preview-expand"
+          >
             {isExpanded ? M.collapse : M.expand}
           </button>
         )}

@@ -26,7 +26,11 @@ export function QuizPreview(props: PreviewProps & { step: QuizStep; onStep: (ste
           ))}
         </ol>
       )}
-      {item.title ? <h3 className="pv-title" data-testid="pv-title">{item.title}</h3> : null}
+      {item.title ? (
+        <h3 className="pv-title" data-testid="pv-title">
+          {item.title}
+        </h3>
+      ) : null}
       {step !== 'more' && <Tagline item={item} />}
       {step === 'answer' && (
         <>
@@ -38,7 +42,13 @@ export function QuizPreview(props: PreviewProps & { step: QuizStep; onStep: (ste
               </li>
             ))}
           </ul>
-          <button type="button" className="pv-cta pv-quiz-validate" disabled={!expanded} onClick={() => props.onStep(nextQuizStep(step))} data-testid="pv-quiz-validate">
+          <button
+            type="button"
+            className="pv-cta pv-quiz-validate"
+            disabled={!expanded}
+            onClick={() => props.onStep(nextQuizStep(step))}
+            data-testid="pv-quiz-validate"
+          >
             {quiz?.validateButtonLabel || DEFAULT_VALIDATE}
           </button>
         </>

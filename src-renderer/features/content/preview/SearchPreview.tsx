@@ -10,7 +10,9 @@ export function SearchPreview(props: PreviewProps) {
       <div className="pv-search-row">
         <Logo src={item.logo} name={item.title || item.name} size={32} />
         <span className="pv-search-text">
-          <span className="pv-title" data-testid="pv-title">{item.title}</span>
+          <span className="pv-title" data-testid="pv-title">
+            {item.title}
+          </span>
           <span className="pv-search-host">{sourceHost(item.source)}</span>
         </span>
         <span className="pv-sponsored">Sponsorisé</span>

@@ -61,10 +61,24 @@ export function StoryPreview(props: PreviewProps & { screenIndex: number; onScre
       )}
       {expanded && screens.length > 1 && (
         <>
-          <button type="button" className="pv-story-nav previous" disabled={index === 0} onClick={() => props.onScreen(index - 1)} aria-label="Écran précédent" data-testid="pv-story-previous">
+          <button
+            type="button"
+            className="pv-story-nav previous"
+            disabled={index === 0}
+            onClick={() => props.onScreen(index - 1)}
+            aria-label="Écran précédent"
+            data-testid="pv-story-previous"
+          >
             ‹
           </button>
-          <button type="button" className="pv-story-nav next" disabled={index === screens.length - 1} onClick={() => props.onScreen(index + 1)} aria-label="Écran suivant" data-testid="pv-story-next">
+          <button
+            type="button"
+            className="pv-story-nav next"
+            disabled={index === screens.length - 1}
+            onClick={() => props.onScreen(index + 1)}
+            aria-label="Écran suivant"
+            data-testid="pv-story-next"
+          >
             ›
           </button>
         </>

@@ -7,7 +7,9 @@ export function ToolPreview(props: PreviewProps) {
     <article className="pv-card pv-tool">
       <div className="pv-tool-tile">
         <Logo src={item.logo} name={item.title || item.name} size={48} />
-        <strong className="pv-title" data-testid="pv-title">{item.title || item.name}</strong>
+        <strong className="pv-title" data-testid="pv-title">
+          {item.title || item.name}
+        </strong>
         {item.author ? <span className="pv-author">{item.author}</span> : null}
         {item.tool?.sponsored ? <span className="pv-sponsored">Sponsorisé</span> : null}
       </div>

@@ -16,18 +16,26 @@ export function VideoPreview(props: PreviewProps) {
           // A video of another site cannot play here (CSP): its cover stands in, as the app shows it before playing.
           <div className="pv-video-cover">
             <img className="pv-video-player" src={cover} alt="" data-testid="pv-video-cover" />
-            <span className="pv-play" aria-hidden="true">▶</span>
+            <span className="pv-play" aria-hidden="true">
+              ▶
+            </span>
           </div>
         ) : (
           <div className="pv-video-empty">
-            <span className="pv-play" aria-hidden="true">▶</span>
+            <span className="pv-play" aria-hidden="true">
+              ▶
+            </span>
             <span>Vidéo</span>
           </div>
         )}
       </div>
       <footer className="pv-video-footer">
         <span className="pv-video-text">
-          {item.title ? <strong className="pv-title" data-testid="pv-title">{item.title}</strong> : null}
+          {item.title ? (
+            <strong className="pv-title" data-testid="pv-title">
+              {item.title}
+            </strong>
+          ) : null}
           <Tagline item={item} />
         </span>
         <CallToAction item={item} kind={props.kind} />

@@ -13,7 +13,12 @@ import { raiseNoticeAtom } from '../../../lib/notices';
  */
 async function withoutInlineStyles<T>(run: () => Promise<T>): Promise<T> {
   const original = document.createElement;
-  const replaced = (tagName: string, options?: ElementCreationOptions) => (original as (name: string, options?: ElementCreationOptions) => HTMLElement).call(document, tagName.toLowerCase() === 'style' ? 'template' : tagName, options);
+  const replaced = (tagName: string, options?: ElementCreationOptions) =>
+    (original as (name: string, options?: ElementCreationOptions) => HTMLElement).call(
+      document,
+      tagName.toLowerCase() === 'style' ? 'template' : tagName,
+      options,
+    );
   document.createElement = replaced as typeof document.createElement;
   try {
     return await run();

@@ -33,7 +33,9 @@ export function CardHeader(props: PreviewProps) {
     <header className="pv-header">
       <Logo src={item.logo} name={item.author || item.name} />
       <span className="pv-header-text">
-        <span className="pv-author" data-testid="pv-author">{item.author}</span>
+        <span className="pv-author" data-testid="pv-author">
+          {item.author}
+        </span>
         {item.subtitle ? <span className="pv-subtitle">{item.subtitle}</span> : null}
       </span>
       {kind === 'article' && item.tag?.text ? (

@@ -60,10 +60,22 @@ export function StoryScreenMedia(props: {
 
   return (
     <div className="story-media" data-testid="story-screen-media">
-      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => void send('illustration')} data-testid="screen-upload-illustration">
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy !== null}
+        onClick={() => void send('illustration')}
+        data-testid="screen-upload-illustration"
+      >
         {S.uploadIllustration}
       </button>
-      <button type="button" className="secondary small" disabled={busy !== null} onClick={() => setLibraryOpen(true)} data-testid="screen-open-library">
+      <button
+        type="button"
+        className="secondary small"
+        disabled={busy !== null}
+        onClick={() => setLibraryOpen(true)}
+        data-testid="screen-open-library"
+      >
         {AM.libraryOpen}
       </button>
       {screen.illustration && (
@@ -75,7 +87,13 @@ export function StoryScreenMedia(props: {
         {S.uploadScreenLogo}
       </button>
       <UploadProgressList />
-      <MediaLibraryModal label="advert" ownerId={advertId} open={libraryOpen} onClose={() => setLibraryOpen(false)} onPick={(webpath) => onChange({ illustration: webpath })} />
+      <MediaLibraryModal
+        label="advert"
+        ownerId={advertId}
+        open={libraryOpen}
+        onClose={() => setLibraryOpen(false)}
+        onPick={(webpath) => onChange({ illustration: webpath })}
+      />
     </div>
   );
 }
@@ -114,7 +132,7 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
       if (story) patch({ story: { ...story, logo: answer.webpath } });
       // Stored with the advert already: on its own it is no unsaved change (issue 21 item 6).
       const storedStory = answer.advert.story;
-      markStored((item) => (item.story ?? storedStory ? { ...item, story: { ...(item.story ?? storedStory)!, logo: answer.webpath } } : item));
+      markStored((item) => ((item.story ?? storedStory) ? { ...item, story: { ...(item.story ?? storedStory)!, logo: answer.webpath } } : item));
       raise(AN.storyLogoSaved);
     } finally {
       setBusy(false);
@@ -122,7 +140,12 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
   }
 
   return (
-    <div className={`media-row${highlighted ? ' highlighted' : ''}`} data-testid="story-logo" data-field="story.logo" data-highlighted={highlighted || undefined}>
+    <div
+      className={`media-row${highlighted ? ' highlighted' : ''}`}
+      data-testid="story-logo"
+      data-field="story.logo"
+      data-highlighted={highlighted || undefined}
+    >
       <span className="field-label">Logo de la story</span>
       {logo ? <MediaThumb url={logo} alt="Logo" testId="story-logo-thumb" /> : <span className="muted">—</span>}
       <button type="button" className="secondary small" disabled={busy} onClick={() => void send()} data-testid="story-upload-logo">

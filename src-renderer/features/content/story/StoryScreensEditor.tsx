@@ -99,8 +99,20 @@ function ScreenCanvas(props: { screen: StoryScreen; storyLogo: string | null | u
       aria-label={`Écran n°${screenNumber(screen.position)}`}
     >
       <div className="story-canvas-media">
-        {kind === 'video' && <video key={screen.illustration} src={mediaOf(screen.illustration) ?? undefined} muted loop playsInline controls data-testid="story-canvas-video" />}
-        {kind === 'image' && <img key={screen.illustration} src={mediaOf(screen.illustration) ?? undefined} alt="" data-testid="story-canvas-image" />}
+        {kind === 'video' && (
+          <video
+            key={screen.illustration}
+            src={mediaOf(screen.illustration) ?? undefined}
+            muted
+            loop
+            playsInline
+            controls
+            data-testid="story-canvas-video"
+          />
+        )}
+        {kind === 'image' && (
+          <img key={screen.illustration} src={mediaOf(screen.illustration) ?? undefined} alt="" data-testid="story-canvas-image" />
+        )}
         {kind === 'none' && <span className="story-canvas-empty">Aucune image ou vidéo</span>}
       </div>
       {logo && mediaOf(logo) && <img className="story-canvas-logo" src={mediaOf(logo) ?? undefined} alt="Logo" data-testid="story-canvas-logo" />}
@@ -135,7 +147,12 @@ interface PointerDrag {
  * Reordering the bullets with the pointer: a press that moves 4 px drags the bullet, the drop lands it between the
  * bullets' centres; a drag ends without the click that would select.
  */
-function useBulletDrag(screens: readonly StoryScreen[], readOnly: boolean, bullets: Map<number, HTMLButtonElement>, onDrop: (from: number, to: number) => void) {
+function useBulletDrag(
+  screens: readonly StoryScreen[],
+  readOnly: boolean,
+  bullets: Map<number, HTMLButtonElement>,
+  onDrop: (from: number, to: number) => void,
+) {
   const drag = useRef<PointerDrag | null>(null);
   const suppressClick = useRef(false);
   const [dragView, setDragView] = useState<{ from: number; target: number; dx: number } | null>(null);
@@ -189,15 +206,31 @@ function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<S
       </label>
       <label className="field">
         <span className="field-label">Lien</span>
-        <input type="url" value={props.screen.link} placeholder="https://" onChange={(event) => props.onChange({ link: event.target.value.trim() })} data-testid="screen-link" />
+        <input
+          type="url"
+          value={props.screen.link}
+          placeholder="https://"
+          onChange={(event) => props.onChange({ link: event.target.value.trim() })}
+          data-testid="screen-link"
+        />
       </label>
       <label className="field">
         <span className="field-label">Texte du bouton</span>
-        <input value={props.screen.footerButtonText} onChange={(event) => props.onChange({ footerButtonText: event.target.value })} data-testid="screen-footerButtonText" />
+        <input
+          value={props.screen.footerButtonText}
+          onChange={(event) => props.onChange({ footerButtonText: event.target.value })}
+          data-testid="screen-footerButtonText"
+        />
       </label>
       <div className="story-colours">
         {SCREEN_COLOUR_FIELDS.map((field) => (
-          <ColourField key={field} field={field} value={props.screen[field] ?? ''} invalid={invalidColourFields(props.screen).includes(field)} onChange={(value) => props.onChange({ [field]: value })} />
+          <ColourField
+            key={field}
+            field={field}
+            value={props.screen[field] ?? ''}
+            invalid={invalidColourFields(props.screen).includes(field)}
+            onChange={(value) => props.onChange({ [field]: value })}
+          />
         ))}
       </div>
       {props.children}
@@ -216,10 +249,12 @@ function useScreenEdits(draft: ContentItem, patch: (patch: Partial<ContentItem>)
   const markStored = useMarkStored();
   const storyNow = () => latest.current.story ?? EMPTY_STORY;
   const setScreens = (next: StoryScreen[]) => patch({ story: { ...storyNow(), screens: renumber(next) } });
-  const setScreen = (id: number, change: Partial<StoryScreen>) => setScreens(inPositionOrder(storyNow().screens).map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
+  const setScreen = (id: number, change: Partial<StoryScreen>) =>
+    setScreens(inPositionOrder(storyNow().screens).map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
   const storedScreens = (next: (screens: StoryScreen[]) => StoryScreen[]) =>
     markStored((item) => (item.story ? { ...item, story: { ...item.story, screens: renumber(next(inPositionOrder(item.story.screens))) } } : item));
-  const storedScreen = (id: number, change: Partial<StoryScreen>) => storedScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
+  const storedScreen = (id: number, change: Partial<StoryScreen>) =>
+    storedScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
   return { storyNow, setScreens, setScreen, storedScreens, storedScreen };
 }
 
@@ -347,7 +382,10 @@ export function StoryScreensEditor(props: {
   const highlighted = useContext(HighlightContext).includes('story.screens');
   const story = draft.story ?? EMPTY_STORY;
   const screens = useMemo(() => inPositionOrder(story.screens), [story.screens]);
-  const selectedIndex = Math.max(0, screens.findIndex((screen) => screen.id === selectedId));
+  const selectedIndex = Math.max(
+    0,
+    screens.findIndex((screen) => screen.id === selectedId),
+  );
   const selected = screens[selectedIndex] as StoryScreen | undefined;
   const bullets = useRef(new Map<number, HTMLButtonElement>());
 
@@ -373,7 +411,12 @@ export function StoryScreensEditor(props: {
   const { addScreen, removeScreen } = useScreenCalls(draft.id, api, screens, { storyNow, setScreens, storedScreens }, setSelectedId);
 
   return (
-    <div className={`story-editor${highlighted ? ' highlighted' : ''}`} data-testid="story-editor" data-field="story.screens" data-highlighted={highlighted || undefined}>
+    <div
+      className={`story-editor${highlighted ? ' highlighted' : ''}`}
+      data-testid="story-editor"
+      data-field="story.screens"
+      data-highlighted={highlighted || undefined}
+    >
       <div className="story-editor-bar">
         <ol className="story-bullets" aria-label={S.bulletsLabel} data-testid="story-bullets">
           {screens.map((screen, index) => {
@@ -432,7 +475,12 @@ export function StoryScreensEditor(props: {
           </button>
         )}
         {!readOnly && api && draft.id !== undefined && selected && (
-          <ConfirmButton message={S.confirmDeleteScreen(screenNumber(selectedIndex))} onConfirm={() => void removeScreen(selected)} className="link danger" testId="story-delete-screen">
+          <ConfirmButton
+            message={S.confirmDeleteScreen(screenNumber(selectedIndex))}
+            onConfirm={() => void removeScreen(selected)}
+            className="link danger"
+            testId="story-delete-screen"
+          >
             <span>
               <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                 <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
@@ -456,7 +504,14 @@ export function StoryScreensEditor(props: {
         <div className="story-editor-body">
           <ScreenCanvas screen={selected} storyLogo={story.logo} />
           <ScreenFields screen={selected} onChange={(change) => setScreen(selected.id, change)}>
-            {props.media && !readOnly && draft.id !== undefined && props.media(selected, (change) => setScreen(selected.id, change), (change) => storedScreen(selected.id, change))}
+            {props.media &&
+              !readOnly &&
+              draft.id !== undefined &&
+              props.media(
+                selected,
+                (change) => setScreen(selected.id, change),
+                (change) => storedScreen(selected.id, change),
+              )}
           </ScreenFields>
         </div>
       )}

@@ -134,7 +134,9 @@ export const searchingAtom = atom(false);
 searchingAtom.debugLabel = 'groups.editor.searching';
 
 /** Only the latest search's answer is shown (lib/latest-call.ts). */
-const searchCall = createLatestCall('groups.editor.search', (get, query: ApiInput<'nodes.search'>['query']) => get(apiAtom)('nodes.search', { query }));
+const searchCall = createLatestCall('groups.editor.search', (get, query: ApiInput<'nodes.search'>['query']) =>
+  get(apiAtom)('nodes.search', { query }),
+);
 
 /**
  * Node search of the group page (spec §4, §5, §9): non-empty terms only; every label (users of any domain); items
@@ -151,7 +153,13 @@ export const runSearchAtom = atom(null, async (get, set) => {
     return;
   }
   set(searchingAtom, true);
-  const result = await set(searchCall.runAtom, { term, limit: groupSearchLimit(label), isGroup: 'true', groupId: group.id, ...(label ? { label } : {}) });
+  const result = await set(searchCall.runAtom, {
+    term,
+    limit: groupSearchLimit(label),
+    isGroup: 'true',
+    groupId: group.id,
+    ...(label ? { label } : {}),
+  });
   if (!result) return;
   set(searchingAtom, false);
   if (!result.ok) return set(groupErrorAtom, result.errorMsg);
@@ -177,7 +185,10 @@ export const addSelectedAtom = atom(null, (get, set) => {
   const picked = get(searchResultsAtom).filter((node) => selection.has(node.id));
   const added: GroupMember[] = picked.map((node) => ({ node, type: 'AND', kind: 'required', event: null, caping: null }));
   set(groupMembersAtom, addMembers(get(groupMembersAtom), added));
-  set(searchResultsAtom, get(searchResultsAtom).filter((node) => !selection.has(node.id)));
+  set(
+    searchResultsAtom,
+    get(searchResultsAtom).filter((node) => !selection.has(node.id)),
+  );
   set(searchSelectionAtom, new Set());
 });
 addSelectedAtom.debugLabel = 'groups.editor.addSelected';

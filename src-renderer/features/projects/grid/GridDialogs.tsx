@@ -16,9 +16,19 @@ export function DelayReasonDialog(props: { onCancel(): void; onConfirm(reason: D
         title={PROJECT_MESSAGES.delayReasonTitle}
         testId="delay-reason-dialog"
         onCancel={props.onCancel}
-        actions={<DialogActions onCancel={props.onCancel} confirm={{ label: PROJECT_MESSAGES.confirm, onClick: () => props.onConfirm(reason || null), testId: 'delay-reason-confirm' }} />}
+        actions={
+          <DialogActions
+            onCancel={props.onCancel}
+            confirm={{ label: PROJECT_MESSAGES.confirm, onClick: () => props.onConfirm(reason || null), testId: 'delay-reason-confirm' }}
+          />
+        }
       >
-        <select aria-label={PROJECT_MESSAGES.delayReasonTitle} value={reason} onChange={(event) => setReason(event.target.value as DelayReason | '')} data-testid="delay-reason-select">
+        <select
+          aria-label={PROJECT_MESSAGES.delayReasonTitle}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as DelayReason | '')}
+          data-testid="delay-reason-select"
+        >
           <option value="">{NO_DELAY_REASON_LABEL}</option>
           {DELAY_REASONS.map((option) => (
             <option key={option.key} value={option.key}>
@@ -46,11 +56,19 @@ export function FeedbackDateDialog(props: { initial: number | null; onCancel(): 
         title={PROJECT_MESSAGES.intermediateFeedbackTitle}
         testId="feedback-date-dialog"
         onCancel={props.onCancel}
-        actions={<DialogActions onCancel={props.onCancel} confirm={{ label: PROJECT_MESSAGES.confirm, onClick: confirm, testId: 'feedback-date-confirm' }} />}
+        actions={
+          <DialogActions onCancel={props.onCancel} confirm={{ label: PROJECT_MESSAGES.confirm, onClick: confirm, testId: 'feedback-date-confirm' }} />
+        }
       >
         <label>
           Date (JJ/MM/AAAA){' '}
-          <input value={text} onChange={(event) => setText(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && confirm()} data-testid="feedback-date-input" autoFocus />
+          <input
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && confirm()}
+            data-testid="feedback-date-input"
+            autoFocus
+          />
         </label>
         {error && (
           <p className="field-error" role="alert">

@@ -150,7 +150,11 @@ function useGridShortcuts(
           pending[kind] = false;
           if (kind === 'paste') return void navigator.clipboard?.readText().then(pasteText, () => undefined);
           const copy = hoveredText();
-          if (copy) void navigator.clipboard?.writeText(copy.text).then(() => copied(copy), () => undefined);
+          if (copy)
+            void navigator.clipboard?.writeText(copy.text).then(
+              () => copied(copy),
+              () => undefined,
+            );
         }, 0);
         return;
       }
@@ -337,11 +341,23 @@ function Cell(props: {
     if (showsAdvertLink(target, column)) {
       return (
         <span className="cell-link">
-          <a href={`/adverts/edit/${target.advertId}`} target="_blank" rel="noreferrer" onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}>
+          <a
+            href={`/adverts/edit/${target.advertId}`}
+            target="_blank"
+            rel="noreferrer"
+            onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}
+          >
             {text}
           </a>
           {props.writable && (
-            <button type="button" className="cell-edit" aria-label={PROJECT_MESSAGES.cellEditLink} title={PROJECT_MESSAGES.cellEditLink} data-testid="edit-link-button" onClick={props.onEditLink} />
+            <button
+              type="button"
+              className="cell-edit"
+              aria-label={PROJECT_MESSAGES.cellEditLink}
+              title={PROJECT_MESSAGES.cellEditLink}
+              data-testid="edit-link-button"
+              onClick={props.onEditLink}
+            />
           )}
         </span>
       );
@@ -363,7 +379,11 @@ function Cell(props: {
       );
     case 'type':
       return (
-        <select {...selectProps} value={target.type ?? ''} onChange={(event) => props.onSave({ type: (event.target.value || null) as CellChanges['type'] })}>
+        <select
+          {...selectProps}
+          value={target.type ?? ''}
+          onChange={(event) => props.onSave({ type: (event.target.value || null) as CellChanges['type'] })}
+        >
           <option value="" />
           {SORTED_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -374,7 +394,11 @@ function Cell(props: {
       );
     case 'actor':
       return (
-        <select {...selectProps} value={target.actor ?? ''} onChange={(event) => props.onSave({ actor: (event.target.value || null) as CellChanges['actor'] })}>
+        <select
+          {...selectProps}
+          value={target.actor ?? ''}
+          onChange={(event) => props.onSave({ actor: (event.target.value || null) as CellChanges['actor'] })}
+        >
           <option value="" />
           {ACTORS.map((actor) => (
             <option key={actor} value={actor}>
@@ -384,7 +408,17 @@ function Cell(props: {
         </select>
       );
     default:
-      return <TextCell target={target} column={column} text={text} invalid={props.invalid} autoFocus={showsAdvertLink(target, column)} onInvalid={props.onInvalid} onSave={props.onSave} />;
+      return (
+        <TextCell
+          target={target}
+          column={column}
+          text={text}
+          invalid={props.invalid}
+          autoFocus={showsAdvertLink(target, column)}
+          onInvalid={props.onInvalid}
+          onSave={props.onSave}
+        />
+      );
   }
 }
 
@@ -483,7 +517,12 @@ function RowActions(props: { target: Target; rowIndex: number; canEdit: boolean;
   return (
     <span className="row-actions">
       {hasFeedbackMenu(target) && target.advertId != null && (
-        <button type="button" className="link" onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)} data-testid={`target-feedback-${props.rowIndex}`}>
+        <button
+          type="button"
+          className="link"
+          onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}
+          data-testid={`target-feedback-${props.rowIndex}`}
+        >
           Feedback
         </button>
       )}
@@ -512,10 +551,20 @@ function RowActions(props: { target: Target; rowIndex: number; canEdit: boolean;
       )}
       {props.canEdit && (
         <>
-          <button type="button" className="link" onClick={() => void duplicate({ id: target.id, position: target.position + 1 })} data-testid={`target-duplicate-${props.rowIndex}`}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => void duplicate({ id: target.id, position: target.position + 1 })}
+            data-testid={`target-duplicate-${props.rowIndex}`}
+          >
             Dupliquer
           </button>
-          <ConfirmButton message="Supprimer l'action ?" onConfirm={() => void remove(target.id)} testId={`target-delete-${props.rowIndex}`} className="link danger">
+          <ConfirmButton
+            message="Supprimer l'action ?"
+            onConfirm={() => void remove(target.id)}
+            testId={`target-delete-${props.rowIndex}`}
+            className="link danger"
+          >
             Supprimer
           </ConfirmButton>
         </>

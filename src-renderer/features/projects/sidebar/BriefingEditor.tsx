@@ -80,7 +80,14 @@ function Toolbar() {
 
   return (
     <div className="briefing-toolbar" role="toolbar" aria-label="Mise en forme">
-      <button type="button" title="Gras" aria-label="Gras" data-testid="briefing-bold" onMouseDown={(e) => e.preventDefault()} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')}>
+      <button
+        type="button"
+        title="Gras"
+        aria-label="Gras"
+        data-testid="briefing-bold"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')}
+      >
         <b>B</b>
       </button>
       <button

@@ -82,7 +82,11 @@ export function ProjectSidePanel(props: {
           <X size={18} aria-hidden />
         </button>
       </header>
-      {tab === 'comments' ? <CommentsTab project={project} onProjectChanged={props.onProjectChanged} /> : <BriefingTab project={project} onProjectChanged={props.onProjectChanged} />}
+      {tab === 'comments' ? (
+        <CommentsTab project={project} onProjectChanged={props.onProjectChanged} />
+      ) : (
+        <BriefingTab project={project} onProjectChanged={props.onProjectChanged} />
+      )}
     </aside>
   );
 }
@@ -130,7 +134,14 @@ function CommentsTab(props: { project: Project; onProjectChanged(project: Projec
             if (changed(await addProjectComment({ project, content: draft }))) setDraft('');
           }}
         >
-          <textarea value={draft} rows={3} placeholder="Nouveau commentaire" aria-label="Nouveau commentaire" data-testid="comment-new" onChange={(e) => setDraft(e.target.value)} />
+          <textarea
+            value={draft}
+            rows={3}
+            placeholder="Nouveau commentaire"
+            aria-label="Nouveau commentaire"
+            data-testid="comment-new"
+            onChange={(e) => setDraft(e.target.value)}
+          />
           <button type="submit" className="primary" disabled={!draft.trim()} data-testid="comment-add">
             Ajouter
           </button>
@@ -167,7 +178,12 @@ function CommentsTab(props: { project: Project; onProjectChanged(project: Projec
               if (targetId !== '' && (await addTargetComment({ targetId, content: targetDraft }))) setTargetDraft('');
             }}
           >
-            <select value={targetId} aria-label="Action" data-testid="target-comment-target" onChange={(e) => setTargetId(e.target.value ? Number(e.target.value) : '')}>
+            <select
+              value={targetId}
+              aria-label="Action"
+              data-testid="target-comment-target"
+              onChange={(e) => setTargetId(e.target.value ? Number(e.target.value) : '')}
+            >
               <option value="">Action…</option>
               {project.targets.map((target) => (
                 <option key={target.id} value={target.id}>
@@ -221,7 +237,13 @@ function CommentItem(props: { comment: ProjectComment; editable: boolean; onSave
             if (await props.onSave(editing)) setEditing(null);
           }}
         >
-          <textarea value={editing} rows={3} aria-label="Commentaire" data-testid={`comment-input-${comment.id}`} onChange={(e) => setEditing(e.target.value)} />
+          <textarea
+            value={editing}
+            rows={3}
+            aria-label="Commentaire"
+            data-testid={`comment-input-${comment.id}`}
+            onChange={(e) => setEditing(e.target.value)}
+          />
           <div className="comment-edit-actions">
             <button type="submit" className="primary" disabled={!editing.trim()} data-testid={`comment-save-${comment.id}`}>
               Enregistrer

@@ -88,15 +88,18 @@ export const editProjectCommentAtom = atom(
 editProjectCommentAtom.debugLabel = 'projects.sidebar.editProjectComment';
 
 /** Deletes one's own project comment (a failure shows the error 3 s, spec §8). */
-export const deleteProjectCommentAtom = atom(null, async (get, set, input: { project: Project; comment: ProjectComment }): Promise<Project | null> => {
-  const result = await get(apiAtom)('comments.delete', { params: { id: input.comment.id } });
-  if (!result.ok) {
-    set(raiseNoticeAtom, withText(PROJECT_NOTICES.deleteCommentFailed, result.errorMsg));
-    return null;
-  }
-  const comments = input.project.comments.filter((comment) => comment.id !== input.comment.id);
-  return { ...input.project, comments, isProjectCommented: comments.length > 0 };
-});
+export const deleteProjectCommentAtom = atom(
+  null,
+  async (get, set, input: { project: Project; comment: ProjectComment }): Promise<Project | null> => {
+    const result = await get(apiAtom)('comments.delete', { params: { id: input.comment.id } });
+    if (!result.ok) {
+      set(raiseNoticeAtom, withText(PROJECT_NOTICES.deleteCommentFailed, result.errorMsg));
+      return null;
+    }
+    const comments = input.project.comments.filter((comment) => comment.id !== input.comment.id);
+    return { ...input.project, comments, isProjectCommented: comments.length > 0 };
+  },
+);
 deleteProjectCommentAtom.debugLabel = 'projects.sidebar.deleteProjectComment';
 
 const replaceTargetComment = (all: Record<number, TargetComment[]>, targetId: number, update: (list: TargetComment[]) => TargetComment[]) => ({
@@ -112,7 +115,10 @@ export const addTargetCommentAtom = atom(null, async (get, set, input: { targetI
     set(raiseNoticeAtom, failureNotice(result));
     return false;
   }
-  set(targetCommentsAtom, replaceTargetComment(get(targetCommentsAtom), input.targetId, (list) => [...list, result.data]));
+  set(
+    targetCommentsAtom,
+    replaceTargetComment(get(targetCommentsAtom), input.targetId, (list) => [...list, result.data]),
+  );
   return true;
 });
 addTargetCommentAtom.debugLabel = 'projects.sidebar.addTargetComment';
@@ -127,7 +133,9 @@ export const editTargetCommentAtom = atom(null, async (get, set, input: { commen
   }
   set(
     targetCommentsAtom,
-    replaceTargetComment(get(targetCommentsAtom), input.comment.targetId, (list) => list.map((comment) => (comment.id === result.data.id ? result.data : comment))),
+    replaceTargetComment(get(targetCommentsAtom), input.comment.targetId, (list) =>
+      list.map((comment) => (comment.id === result.data.id ? result.data : comment)),
+    ),
   );
   return true;
 });
@@ -139,7 +147,10 @@ export const deleteTargetCommentAtom = atom(null, async (get, set, comment: Targ
     set(raiseNoticeAtom, withText(PROJECT_NOTICES.deleteCommentFailed, result.errorMsg));
     return false;
   }
-  set(targetCommentsAtom, replaceTargetComment(get(targetCommentsAtom), comment.targetId, (list) => list.filter((c) => c.id !== comment.id)));
+  set(
+    targetCommentsAtom,
+    replaceTargetComment(get(targetCommentsAtom), comment.targetId, (list) => list.filter((c) => c.id !== comment.id)),
+  );
   return true;
 });
 deleteTargetCommentAtom.debugLabel = 'projects.sidebar.deleteTargetComment';

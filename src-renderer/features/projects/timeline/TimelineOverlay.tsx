@@ -7,7 +7,14 @@ import { barPercentages, TIMELINE_COMMENT_DEBOUNCE_MS, timelineBar, timelineMont
 import { formatDay } from '@shared/rules/dates';
 import { statusClass } from '@shared/rules/projects';
 import { sessionAtom } from '../../../lib/session';
-import { loadTimelineAtom, saveTimelineCommentAtom, timelineLoadingAtom, timelineSavingAtom, timelineTargetsAtom, type TimelineTarget } from './atoms';
+import {
+  loadTimelineAtom,
+  saveTimelineCommentAtom,
+  timelineLoadingAtom,
+  timelineSavingAtom,
+  timelineTargetsAtom,
+  type TimelineTarget,
+} from './atoms';
 import './timeline.css';
 import { X } from 'lucide-react';
 
@@ -119,7 +126,12 @@ function TimelineComments(props: { target: TimelineTarget }) {
       {target.comments
         .filter((comment) => comment.id !== own?.id)
         .map((comment) => (
-          <p key={comment.id} className="timeline-comment" data-own={canEditComment(comment, userId) ? 'true' : 'false'} data-testid={`timeline-comment-${comment.id}`}>
+          <p
+            key={comment.id}
+            className="timeline-comment"
+            data-own={canEditComment(comment, userId) ? 'true' : 'false'}
+            data-testid={`timeline-comment-${comment.id}`}
+          >
             <strong>{comment.authorName}</strong> {comment.content}
           </p>
         ))}

@@ -73,7 +73,10 @@ export const saveTimelineCommentAtom = atom(null, (get, set, input: { targetId: 
       (get(timelineTargetsAtom) ?? []).map((t) =>
         t.id !== input.targetId
           ? t
-          : { ...t, comments: t.comments.some((c) => c.id === saved.id) ? t.comments.map((c) => (c.id === saved.id ? saved : c)) : [...t.comments, saved] },
+          : {
+              ...t,
+              comments: t.comments.some((c) => c.id === saved.id) ? t.comments.map((c) => (c.id === saved.id ? saved : c)) : [...t.comments, saved],
+            },
       ),
     );
   };

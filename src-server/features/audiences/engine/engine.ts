@@ -27,7 +27,6 @@ export interface AudienceDefinition {
  */
 export const CHANGES_RETENTION_MS = 10 * 60 * 1000;
 
-
 /**
  * The audience engine: the bitmap index plus the audience and group definitions, built from the database and
  * kept current by the feature's writes (applied after their commit, before the answer) and, on PostgreSQL, by
@@ -107,8 +106,12 @@ export class AudienceEngine {
       } else {
         for (const load of [loadUserColumns, loadZipcodes, loadUserLists, loadInteractions]) await load(tx, fresh);
       }
-      for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null))) fresh.setGroup(groupId, group);
-      for (const definition of audienceDefinitions(await audienceRelationships(tx, null), await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`))) {
+      for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null)))
+        fresh.setGroup(groupId, group);
+      for (const definition of audienceDefinitions(
+        await audienceRelationships(tx, null),
+        await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`),
+      )) {
         audiences.set(definition.id, definition);
       }
     }, snapshotRead);
@@ -175,7 +178,8 @@ export class AudienceEngine {
   /** The audiences one user belongs to, by name. */
   audiencesOf(userId: number): { id: number; name: string }[] {
     const found: { id: number; name: string }[] = [];
-    for (const definition of this.audiences.values()) if (this.index.matcher(definition.criteria)(userId)) found.push({ id: definition.id, name: definition.name });
+    for (const definition of this.audiences.values())
+      if (this.index.matcher(definition.criteria)(userId)) found.push({ id: definition.id, name: definition.name });
     return found.sort((a, b) => a.name.localeCompare(b.name, 'fr') || a.id - b.id);
   }
 
@@ -198,7 +202,9 @@ export class AudienceEngine {
       if (this.stopped) return;
       const stale = Date.now() - this.lastFollowedAt > retentionMs / 2;
       const work = stale
-        ? this.rebuild().then(({ ms }) => this.logger.warn({ ms: Math.round(ms) }, 'audience engine: not followed for too long (changes may be pruned); rebuilt'))
+        ? this.rebuild().then(({ ms }) =>
+            this.logger.warn({ ms: Math.round(ms) }, 'audience engine: not followed for too long (changes may be pruned); rebuilt'),
+          )
         : this.followOnce().then(async () => void (await this.pruneChanges(retentionMs)));
       this.polling = work
         .catch((error) => this.logger.warn({ err: error }, 'audience engine: following other instances failed; retrying'))
@@ -238,8 +244,16 @@ export class AudienceEngine {
     );
     // Transaction order; within one transaction, changes (e.g. a reset) before its own new events.
     const steps = [
-      ...changes.map((change, order) => ({ tx: BigInt(change.tx), order, apply: () => this.applyChange({ kind: change.kind, payload: change.payload } as PopulationChange) })),
-      ...events.map((event, order) => ({ tx: BigInt(event.tx), order: changes.length + order, apply: () => this.index.addEvent(event.userId, event.nodeId, event.event) })),
+      ...changes.map((change, order) => ({
+        tx: BigInt(change.tx),
+        order,
+        apply: () => this.applyChange({ kind: change.kind, payload: change.payload } as PopulationChange),
+      })),
+      ...events.map((event, order) => ({
+        tx: BigInt(event.tx),
+        order: changes.length + order,
+        apply: () => this.index.addEvent(event.userId, event.nodeId, event.event),
+      })),
     ]
       .filter((step) => !this.ownTransactions.has(step.tx))
       .sort((a, b) => (a.tx < b.tx ? -1 : a.tx > b.tx ? 1 : a.order - b.order));
@@ -341,7 +355,10 @@ async function loadUserColumns(tx: Executor, index: AudienceIndex): Promise<void
  * alone, one hash aggregate (5 s), on its own connection.
  */
 async function loadZipcodes(tx: Executor, index: AudienceIndex): Promise<void> {
-  const zipcodes = await rows<{ value: string | null; ids: Uint8Array }>(tx, sql`SELECT zipcode AS value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users GROUP BY zipcode`);
+  const zipcodes = await rows<{ value: string | null; ids: Uint8Array }>(
+    tx,
+    sql`SELECT zipcode AS value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users GROUP BY zipcode`,
+  );
   for (const { value, ids } of zipcodes) addAttribute(index, 'Zipcode', value, ids);
 }
 
@@ -403,7 +420,7 @@ async function loadInteractions(tx: Executor, index: AudienceIndex, shard?: { of
 function usersByCount(ids: Uint32Array): Map<number, Uint32Array> {
   ids.sort();
   const tally = new Map<number, number>();
-  for (let start = 0; start < ids.length; ) {
+  for (let start = 0; start < ids.length;) {
     let end = start + 1;
     while (end < ids.length && ids[end] === ids[start]) end += 1;
     tally.set(end - start, (tally.get(end - start) ?? 0) + 1);
@@ -415,7 +432,7 @@ function usersByCount(ids: Uint32Array): Map<number, Uint32Array> {
     byCount.set(count, new Uint32Array(users));
     filled.set(count, 0);
   }
-  for (let start = 0; start < ids.length; ) {
+  for (let start = 0; start < ids.length;) {
     let end = start + 1;
     while (end < ids.length && ids[end] === ids[start]) end += 1;
     const count = end - start;

@@ -166,10 +166,7 @@ export function attributeValues(user: UserAttributes): [NodeLabel, string][] {
 }
 
 /** A boolean algebra over one user: membership of a single user, and the reference of the unit tests. */
-export function oneUserAlgebra(
-  user: UserAttributes,
-  eventCount: (nodeId: number, event: string | null) => number,
-): SetAlgebra<boolean> {
+export function oneUserAlgebra(user: UserAttributes, eventCount: (nodeId: number, event: string | null) => number): SetAlgebra<boolean> {
   const attributes = new Set(attributeValues(user).map(([label, value]) => `${label}\u0000${value}`));
   return {
     everyone: () => true,

@@ -79,7 +79,16 @@ export function articleAudienceService({ context, write }: AudienceFeatureParts)
         if (audienceId === undefined) {
           audienceId = await nextDefinitionId(tx);
           const name = `Article ${articleId}`;
-          await insertAudience(tx, { id: audienceId, name, type: 'timeline', area, isInCatalog: false, authorId: account?.id ?? null, authorName: author, articleId });
+          await insertAudience(tx, {
+            id: audienceId,
+            name,
+            type: 'timeline',
+            area,
+            isInCatalog: false,
+            authorId: account?.id ?? null,
+            authorName: author,
+            articleId,
+          });
         } else {
           await setAudienceArea(tx, audienceId, area);
         }

@@ -105,7 +105,15 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         const relationships = await resolveRelationships(tx, engine, body.relationships, { audienceType: body.type ?? null });
         const id = await nextDefinitionId(tx);
         const name = body.name || `Audience ${id}`;
-        await insertAudience(tx, { id, name, type: body.type ?? null, area: body.area, isInCatalog: body.isInCatalog, authorId: account?.id ?? null, authorName: author });
+        await insertAudience(tx, {
+          id,
+          name,
+          type: body.type ?? null,
+          area: body.area,
+          isInCatalog: body.isInCatalog,
+          authorId: account?.id ?? null,
+          authorName: author,
+        });
         await writeAudienceRelationships(tx, id, body.area, relationships);
         return { result: await loadAudience(tx, id), audiences: [id] };
       });
@@ -116,7 +124,12 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         const current = await lockedAudience(tx, params.id);
         const type = body.type === undefined ? current.type : body.type;
         if (type === 'timeline' && (await hasKeywordCriterion(tx, params.id))) throw new HttpError(400, MESSAGES.keywordOnTimeline, {}, 'type');
-        await updateAudience(tx, params.id, { name: body.name ?? current.name, type, area: body.area ?? current.area, isInCatalog: body.isInCatalog ?? current.isInCatalog });
+        await updateAudience(tx, params.id, {
+          name: body.name ?? current.name,
+          type,
+          area: body.area ?? current.area,
+          isInCatalog: body.isInCatalog ?? current.isInCatalog,
+        });
         if (body.area && body.area !== current.area) {
           // Changing the area removes the old Area relationship and adds the new one (spec §4).
           await deleteRelationshipsOf(tx, { audienceId: params.id }, 'Area');
@@ -131,7 +144,15 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         const current = await lockedAudience(tx, params.id);
         const id = await nextDefinitionId(tx);
         const name = `${current.name} (copie)`.slice(0, 200);
-        await insertAudience(tx, { id, name, type: current.type, area: current.area, isInCatalog: current.isInCatalog, authorId: account?.id ?? null, authorName: author });
+        await insertAudience(tx, {
+          id,
+          name,
+          type: current.type,
+          area: current.area,
+          isInCatalog: current.isInCatalog,
+          authorId: account?.id ?? null,
+          authorName: author,
+        });
         await copyRelationships(tx, { audienceId: params.id }, { audienceId: id });
         return { result: await loadAudience(tx, id), audiences: [id] };
       });
@@ -154,7 +175,8 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
       write(async (tx) => {
         const current = await lockedAudience(tx, params.id);
         // Spec §4: an audience is saved with at least one criterion besides its area (the editor says so first).
-        if (!body.relationships.some((relationship) => relationship.node.label !== 'Area')) throw new HttpError(400, MESSAGES.audienceNeedsCriterion, {}, 'relationships');
+        if (!body.relationships.some((relationship) => relationship.node.label !== 'Area'))
+          throw new HttpError(400, MESSAGES.audienceNeedsCriterion, {}, 'relationships');
         const relationships = await resolveRelationships(tx, engine, body.relationships, { audienceType: current.type });
         await writeAudienceRelationships(tx, params.id, current.area, relationships);
         return { result: await loadAudience(tx, params.id), audiences: [params.id] };
@@ -171,7 +193,9 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         await deleteRelationshipsOf(tx, owner, { nodeId: relationship.nodeId });
         await insertRelationships(tx, owner, [relationship]);
         if (group) await touchGroup(tx, source);
-        const [row] = (audience ? await audienceRelationships(tx, [source]) : await groupRelationships(tx, [source])).filter((r) => r.nodeId === relationship.nodeId);
+        const [row] = (audience ? await audienceRelationships(tx, [source]) : await groupRelationships(tx, [source])).filter(
+          (r) => r.nodeId === relationship.nodeId,
+        );
         return { result: toRelationship(row), ...(audience ? { audiences: [source] } : { groups: [source] }) };
       }),
 
@@ -202,8 +226,15 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         const wanted = [...new Set(body.emails.map((email) => email.trim().toLowerCase()))];
         const users = await appUsersByEmails(tx, wanted);
         const matched = new Set(users.map((user) => user.email.toLowerCase()));
-        const nodes = await upsertNodes(tx, users.map((user) => ({ label: 'User', value: String(user.id), name: user.email })));
-        const added = await attachNodes(tx, { audienceId: params.id }, nodes.map((node) => node.id));
+        const nodes = await upsertNodes(
+          tx,
+          users.map((user) => ({ label: 'User', value: String(user.id), name: user.email })),
+        );
+        const added = await attachNodes(
+          tx,
+          { audienceId: params.id },
+          nodes.map((node) => node.id),
+        );
         return { result: { added, unmatched: wanted.filter((email) => !matched.has(email)) }, audiences: [params.id] };
       }),
 

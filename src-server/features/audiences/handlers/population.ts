@@ -36,9 +36,20 @@ export function populationHandlers({ context, engine }: AudienceFeatureParts): P
   const { db } = context;
 
   /** The criteria of an unsaved definition (the editor's live size and tester), its Area first. */
-  async function unsavedCriteria(body: { area: Audience['area']; type?: AudienceType | null; relationships: RelationshipInput[] }): Promise<Criterion[]> {
+  async function unsavedCriteria(body: {
+    area: Audience['area'];
+    type?: AudienceType | null;
+    relationships: RelationshipInput[];
+  }): Promise<Criterion[]> {
     const resolved = await resolveRelationships(db, engine, body.relationships, { audienceType: body.type ?? null });
-    const nodes = new Map((await nodesById(db, resolved.map((r) => r.nodeId))).map((node) => [node.id, node]));
+    const nodes = new Map(
+      (
+        await nodesById(
+          db,
+          resolved.map((r) => r.nodeId),
+        )
+      ).map((node) => [node.id, node]),
+    );
     const criteria: Criterion[] = resolved.map((r) => ({ ...r, label: nodes.get(r.nodeId)!.label, value: nodes.get(r.nodeId)!.value }));
     criteria.unshift({ nodeId: 0, label: 'Area', value: body.area, type: 'AND', kind: 'required', event: null, caping: null });
     return criteria;

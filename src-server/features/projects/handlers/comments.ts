@@ -1,7 +1,16 @@
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
-import { commentAuthor, deleteComment, insertComment, projectCommentsOf, targetCommentsOf, updateComment, type CommentTable, type Executor } from '../queries';
+import {
+  commentAuthor,
+  deleteComment,
+  insertComment,
+  projectCommentsOf,
+  targetCommentsOf,
+  updateComment,
+  type CommentTable,
+  type Executor,
+} from '../queries';
 import { accountId, loadTarget, projectRow, type ProjectFeatureParts } from './shared';
 
 export type CommentHandlers = Pick<

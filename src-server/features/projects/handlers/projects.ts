@@ -2,7 +2,16 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { actionCodeStem } from '@shared/rules/projects';
 import { HttpError } from '../../../errors';
 import { preSerialized, type Handlers } from '../../../operations';
-import { deleteProject, insertProject, listProjects, projectNames, searchValues, targetCommentsOf, targetsOfProjects, updateProject } from '../queries';
+import {
+  deleteProject,
+  insertProject,
+  listProjects,
+  projectNames,
+  searchValues,
+  targetCommentsOf,
+  targetsOfProjects,
+  updateProject,
+} from '../queries';
 import { assertCsm, insertTargets, loadProject, nextLineCodes, projectRow, type ProjectFeatureParts } from './shared';
 
 export type ProjectResourceHandlers = Pick<
@@ -30,8 +39,18 @@ export function projectResourceHandlers({ context, year }: ProjectFeatureParts):
       await assertCsm(db, body.keyAccount);
       const id = await db.transaction(async (tx) => {
         const stem = actionCodeStem(body.clientName, body.name, year());
-        const created = await insertProject(tx, { name: body.name, clientName: body.clientName, keyAccountId: body.keyAccount, actor: body.actor, actionCode: stem });
-        await insertTargets(tx, created, nextLineCodes(stem, [], body.lines).map((actionCode) => ({ actionCode })));
+        const created = await insertProject(tx, {
+          name: body.name,
+          clientName: body.clientName,
+          keyAccountId: body.keyAccount,
+          actor: body.actor,
+          actionCode: stem,
+        });
+        await insertTargets(
+          tx,
+          created,
+          nextLineCodes(stem, [], body.lines).map((actionCode) => ({ actionCode })),
+        );
         return created.id;
       });
       return loadProject(db, id);
@@ -72,7 +91,15 @@ export function projectResourceHandlers({ context, year }: ProjectFeatureParts):
         projectName: project.name,
         targets: targets
           .filter((t) => t.projectId === project.id)
-          .map((t) => ({ id: t.id, actionCode: t.actionCode, type: t.type, status: t.status, startDate: t.startDate, endDate: t.endDate, comments: comments.get(t.id) ?? [] })),
+          .map((t) => ({
+            id: t.id,
+            actionCode: t.actionCode,
+            type: t.type,
+            status: t.status,
+            startDate: t.startDate,
+            endDate: t.endDate,
+            comments: comments.get(t.id) ?? [],
+          })),
       }));
     },
 

@@ -64,7 +64,11 @@ export async function assertCsm(executor: Executor, id: number | null | undefine
 /** A project as the API answers it: its targets, comments and briefing. */
 export async function loadProject(executor: Executor, id: number): Promise<Project> {
   const row = await projectRow(executor, id);
-  const [targets, comments, briefing] = await Promise.all([targetsOfProjects(executor, [id]), projectCommentsOf(executor, id), briefingRow(executor, { projectId: id })]);
+  const [targets, comments, briefing] = await Promise.all([
+    targetsOfProjects(executor, [id]),
+    projectCommentsOf(executor, id),
+    briefingRow(executor, { projectId: id }),
+  ]);
   const { keyAccountId, keyAccountName, ...rest } = row;
   return {
     ...rest,
@@ -76,7 +80,11 @@ export async function loadProject(executor: Executor, id: number): Promise<Proje
 }
 
 /** Inserts targets at the end of a project; codes and amounts given. */
-export async function insertTargets(executor: Executor, project: Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>, lines: NewTargetLine[]): Promise<void> {
+export async function insertTargets(
+  executor: Executor,
+  project: Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>,
+  lines: NewTargetLine[],
+): Promise<void> {
   await orActionCodeConflict(insertTargetLines(executor, project, lines));
 }
 

@@ -72,7 +72,12 @@ async function writeTargetChanges(tx: Executor, items: { id: number; changes: Ta
       // One failure names its row (the action code the grid shows) and rolls the whole batch back.
       if (error instanceof HttpError) {
         const code = current.get(item.id)!.actionCode ?? String(item.id);
-        throw new HttpError(error.statusCode, `${code} : ${error.message}`, error.headers, `items.${index}.changes${error.field ? `.${error.field}` : ''}`);
+        throw new HttpError(
+          error.statusCode,
+          `${code} : ${error.message}`,
+          error.headers,
+          `items.${index}.changes${error.field ? `.${error.field}` : ''}`,
+        );
       }
       throw error;
     }
