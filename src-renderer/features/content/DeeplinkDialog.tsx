@@ -27,31 +27,16 @@ import { Dialog } from '../../ui/Dialog';
  * to copy actions'. App search (3 characters, 300 ms) looks among the App criteria; a failure is an empty result.
  */
 export function DeeplinkDialog(props: { onClose: () => void }) {
-  const call = useAtomValue(apiAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [form, setForm] = useState<DeeplinkForm>(emptyDeeplinkForm());
   const [link, setLink] = useState<Deeplink | null>(null);
   const [appTerm, setAppTerm] = useState('');
-  const [apps, setApps] = useState<{ id: number; name: string }[]>([]);
+  const apps = useAppSearch(form.target, appTerm);
   const errors = deeplinkErrors(form);
   const change = (patch: Partial<DeeplinkForm>) => {
     setForm({ ...form, ...patch });
     setLink(null);
   };
-
-  useEffect(() => {
-    if (form.target !== 'application' || !isAppSearchTerm(appTerm)) return setApps([]);
-    const timer = setTimeout(async () => {
-      const result = await call('nodes.search', { query: { term: appTerm.trim(), label: 'App', limit: 20 } });
-      if (result.ok) setApps(result.data);
-      else {
-        // Spec §8: app search failure gives an empty result, logged only.
-        console.warn('app search failed', result.errorMsg);
-        setApps([]);
-      }
-    }, APP_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [appTerm, form.target, call]);
 
   async function copy() {
     if (!link) return;
@@ -125,55 +110,7 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
           </label>
         )}
         {form.target === 'application' && (
-          <>
-            <label className="field">
-              <span className="field-label">Chercher une application</span>
-              <input type="search" value={appTerm} onChange={(event) => setAppTerm(event.target.value)} data-testid="deeplink-app-search" />
-            </label>
-            {apps.length > 0 && (
-              <ul className="search-results" data-testid="deeplink-apps">
-                {apps.map((app) => (
-                  <li key={app.id}>
-                    <button type="button" className="link" onClick={() => change({ url: app.name.startsWith('http') ? app.name : form.url })}>
-                      {app.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <label className="field">
-              <span className="field-label">URL</span>
-              <input value={form.url} onChange={(event) => change({ url: event.target.value })} data-testid="deeplink-url" />
-              {form.url !== '' && errors.url && (
-                <span className="field-error" data-testid="deeplink-url-error">
-                  {errors.url}
-                </span>
-              )}
-            </label>
-            <label className="field">
-              <span className="field-label">Ouverture</span>
-              <select
-                value={form.openMode}
-                onChange={(event) => change({ openMode: event.target.value as OpenMode })}
-                data-testid="deeplink-open-mode"
-              >
-                {OPEN_MODES.map((mode) => (
-                  <option key={mode} value={mode}>
-                    {mode}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={form.encode}
-                onChange={(event) => change({ encode: event.target.checked })}
-                data-testid="deeplink-encode"
-              />
-              Encoder l'URL
-            </label>
-          </>
+          <ApplicationFields form={form} change={change} appTerm={appTerm} setAppTerm={setAppTerm} apps={apps} urlError={errors.url} />
         )}
         {link && (
           <div className="deeplink-result">
@@ -185,5 +122,89 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
         )}
       </div>
     </Dialog>
+  );
+}
+
+type AppResult = { id: number; name: string };
+
+/** App search among the App criteria, debounced; only while the target is an application and the term is long enough. */
+function useAppSearch(target: DeeplinkTarget, appTerm: string): AppResult[] {
+  const call = useAtomValue(apiAtom);
+  const [apps, setApps] = useState<AppResult[]>([]);
+  useEffect(() => {
+    if (target !== 'application' || !isAppSearchTerm(appTerm)) return setApps([]);
+    const timer = setTimeout(async () => {
+      const result = await call('nodes.search', { query: { term: appTerm.trim(), label: 'App', limit: 20 } });
+      if (result.ok) setApps(result.data);
+      else {
+        // Spec §8: app search failure gives an empty result, logged only.
+        console.warn('app search failed', result.errorMsg);
+        setApps([]);
+      }
+    }, APP_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [appTerm, target, call]);
+  return apps;
+}
+
+/** The application target's fields: app search, URL, open mode and encoding. */
+function ApplicationFields(props: {
+  form: DeeplinkForm;
+  change: (patch: Partial<DeeplinkForm>) => void;
+  appTerm: string;
+  setAppTerm: (term: string) => void;
+  apps: AppResult[];
+  urlError: string | undefined;
+}) {
+  return (
+    <>
+      <label className="field">
+        <span className="field-label">Chercher une application</span>
+        <input type="search" value={props.appTerm} onChange={(event) => props.setAppTerm(event.target.value)} data-testid="deeplink-app-search" />
+      </label>
+      {props.apps.length > 0 && (
+        <ul className="search-results" data-testid="deeplink-apps">
+          {props.apps.map((app) => (
+            <li key={app.id}>
+              <button type="button" className="link" onClick={() => props.change({ url: app.name.startsWith('http') ? app.name : props.form.url })}>
+                {app.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="field">
+        <span className="field-label">URL</span>
+        <input value={props.form.url} onChange={(event) => props.change({ url: event.target.value })} data-testid="deeplink-url" />
+        {props.form.url !== '' && props.urlError && (
+          <span className="field-error" data-testid="deeplink-url-error">
+            {props.urlError}
+          </span>
+        )}
+      </label>
+      <label className="field">
+        <span className="field-label">Ouverture</span>
+        <select
+          value={props.form.openMode}
+          onChange={(event) => props.change({ openMode: event.target.value as OpenMode })}
+          data-testid="deeplink-open-mode"
+        >
+          {OPEN_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {mode}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={props.form.encode}
+          onChange={(event) => props.change({ encode: event.target.checked })}
+          data-testid="deeplink-encode"
+        />
+        Encoder l'URL
+      </label>
+    </>
   );
 }

@@ -90,36 +90,7 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
       )}
       {funnel && (
         <div data-testid="funnel">
-          <ol className="funnel-steps">
-            {funnel.adverts.map((step, index) => {
-              const next = funnel.adverts[index + 1];
-              return (
-                <li key={step.id} data-testid={`funnel-step-${step.id}`}>
-                  <span>
-                    #{step.id} {step.name}
-                  </span>
-                  {next && (
-                    <label className="inline">
-                      vues avant #{next.id} :
-                      <input
-                        type="number"
-                        min={0}
-                        defaultValue={next.minViews}
-                        disabled={props.readOnly}
-                        onBlur={async (event) => {
-                          const minViews = Number(event.target.value);
-                          if (!Number.isInteger(minViews) || minViews < 0 || minViews === next.minViews) return;
-                          const updated = handle(await funnels.updateMinViews(step.id, funnel.uuid, next.id, minViews));
-                          if (updated) setFunnel(updated);
-                        }}
-                        data-testid={`funnel-minviews-${next.id}`}
-                      />
-                    </label>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+          <FunnelSteps funnel={funnel} funnels={funnels} readOnly={props.readOnly} handle={handle} onUpdated={setFunnel} />
           {!props.readOnly && (
             <>
               <input
@@ -168,6 +139,50 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
         </div>
       )}
     </Section>
+  );
+}
+
+type FunnelsApi = NonNullable<ContentApi['funnels']>;
+
+/** The funnel's adverts in order, each with the views needed before the next one shows (saved on blur). */
+function FunnelSteps(props: {
+  funnel: Funnel;
+  funnels: FunnelsApi;
+  readOnly: boolean;
+  handle: <T>(result: IpcResult<T>) => T | null;
+  onUpdated: (funnel: Funnel) => void;
+}) {
+  return (
+    <ol className="funnel-steps">
+      {props.funnel.adverts.map((step, index) => {
+        const next = props.funnel.adverts[index + 1];
+        return (
+          <li key={step.id} data-testid={`funnel-step-${step.id}`}>
+            <span>
+              #{step.id} {step.name}
+            </span>
+            {next && (
+              <label className="inline">
+                vues avant #{next.id} :
+                <input
+                  type="number"
+                  min={0}
+                  defaultValue={next.minViews}
+                  disabled={props.readOnly}
+                  onBlur={async (event) => {
+                    const minViews = Number(event.target.value);
+                    if (!Number.isInteger(minViews) || minViews < 0 || minViews === next.minViews) return;
+                    const updated = props.handle(await props.funnels.updateMinViews(step.id, props.funnel.uuid, next.id, minViews));
+                    if (updated) props.onUpdated(updated);
+                  }}
+                  data-testid={`funnel-minviews-${next.id}`}
+                />
+              </label>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

@@ -34,6 +34,61 @@ function useCropView(canvasRef: RefObject<HTMLCanvasElement | null>, loaded: Loa
   }, [canvasRef, loaded, crop, scale]);
 }
 
+type OutputSize = { width: number; height: number };
+
+/** Draws the crop into a canvas of the output size and hands it back as a PNG or JPEG blob. */
+function exportCrop(loaded: Loaded, crop: CropBox, output: OutputSize, onDone: (blob: Blob, fileName: string) => void, onFail: () => void) {
+  const canvas = document.createElement('canvas');
+  canvas.width = clampSide(output.width);
+  canvas.height = clampSide(output.height);
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(loaded.image, crop.x, crop.y, crop.width, crop.height, 0, 0, canvas.width, canvas.height);
+  const { type, fileName } = editedFileOf(loaded.name);
+  canvas.toBlob(
+    (blob) => {
+      if (!blob) return onFail();
+      onDone(blob, fileName);
+    },
+    type,
+    0.92,
+  );
+}
+
+/** The output size; a new width keeps the crop's proportions, a new height does not. */
+function OutputSizeFields(props: { crop: CropBox; output: OutputSize; onChange: (output: OutputSize) => void }) {
+  return (
+    <>
+      <label className="field">
+        <span className="field-label">{M.imageEditorWidth}</span>
+        <input
+          type="number"
+          min={1}
+          value={props.output.width}
+          onChange={(event) =>
+            props.onChange({
+              width: clampSide(Number(event.target.value)),
+              height: heightForWidth(props.crop, clampSide(Number(event.target.value))),
+            })
+          }
+          data-testid="image-editor-width"
+        />
+      </label>
+      <label className="field">
+        <span className="field-label">{M.imageEditorHeight}</span>
+        <input
+          type="number"
+          min={1}
+          value={props.output.height}
+          onChange={(event) => props.onChange({ ...props.output, height: clampSide(Number(event.target.value)) })}
+          data-testid="image-editor-height"
+        />
+      </label>
+    </>
+  );
+}
+
 /**
  * The image-editor modal (adverts-articles.md §2.2): the user picks an image, drags (or types) a crop box on a
  * canvas and sets the output size; the crop is drawn into a canvas of that size and handed back as a PNG or
@@ -43,7 +98,7 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
   const { open, onClose, onDone } = props;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [crop, setCrop] = useState<CropBox | null>(null);
-  const [output, setOutput] = useState<{ width: number; height: number }>({ width: 1, height: 1 });
+  const [output, setOutput] = useState<OutputSize>({ width: 1, height: 1 });
   const [error, setError] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const dragFrom = useRef<{ x: number; y: number } | null>(null);
@@ -94,23 +149,7 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
   };
 
   function finish() {
-    if (!loaded || !crop) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = clampSide(output.width);
-    canvas.height = clampSide(output.height);
-    const context = canvas.getContext('2d');
-    if (!context) return;
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(loaded.image, crop.x, crop.y, crop.width, crop.height, 0, 0, canvas.width, canvas.height);
-    const { type, fileName } = editedFileOf(loaded.name);
-    canvas.toBlob(
-      (blob) => {
-        if (!blob) return setError(M.imageEditorNoImage);
-        onDone(blob, fileName);
-      },
-      type,
-      0.92,
-    );
+    if (loaded && crop) exportCrop(loaded, crop, output, onDone, () => setError(M.imageEditorNoImage));
   }
 
   const cropField = (key: keyof CropBox, label: string) => (
@@ -181,28 +220,7 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
               {cropField('y', 'Y')}
               {cropField('width', 'Largeur du recadrage')}
               {cropField('height', 'Hauteur du recadrage')}
-              <label className="field">
-                <span className="field-label">{M.imageEditorWidth}</span>
-                <input
-                  type="number"
-                  min={1}
-                  value={output.width}
-                  onChange={(event) =>
-                    setOutput({ width: clampSide(Number(event.target.value)), height: heightForWidth(crop, clampSide(Number(event.target.value))) })
-                  }
-                  data-testid="image-editor-width"
-                />
-              </label>
-              <label className="field">
-                <span className="field-label">{M.imageEditorHeight}</span>
-                <input
-                  type="number"
-                  min={1}
-                  value={output.height}
-                  onChange={(event) => setOutput({ ...output, height: clampSide(Number(event.target.value)) })}
-                  data-testid="image-editor-height"
-                />
-              </label>
+              <OutputSizeFields crop={crop} output={output} onChange={setOutput} />
             </div>
           </>
         )}
