@@ -172,24 +172,11 @@ function storyOperations(write: ContentWriter, now: () => number) {
 }
 
 /**
- * The operations adverts and articles share, written once for both kinds: every write runs in one transaction
- * that locks the item, checks publication when the result is published, and records the change in the history.
+ * The write of one item (see contentService): one transaction that locks it, checks publication when the result is
+ * published, and records the change in the history.
  */
-export function contentService(context: ServerContext) {
-  const { db } = context;
-  const now = () => epochSeconds(context.clock.now());
-
-  async function write<K extends Kind>(
-    kind: K,
-    id: number,
-    account: Account,
-    action: string,
-    change: (
-      current: Model<K>,
-      tx: Executor,
-      audiences: LinkedAudience[],
-    ) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
-  ): Promise<Model<K>> {
+function transactionalWriter(db: ServerContext['db'], now: () => number): ContentWriter {
+  return async function write(kind, id, account, action, change) {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
       const { model: current, audiences } = await loadItem(tx, kind, id, { lock: true });
@@ -203,10 +190,13 @@ export function contentService(context: ServerContext) {
       await recordHistory(tx, kind, id, action, actor, current, saved);
       return saved;
     });
-  }
+  };
+}
 
+/** The creation of one item, unpublished, with its history entry. */
+function itemCreator(db: ServerContext['db'], now: () => number) {
   /** `targetId` (adverts): the project target the advert is created from, linked in the same transaction. */
-  async function create<K extends Kind>(
+  return async function create<K extends Kind>(
     kind: K,
     input: Record<string, unknown>,
     account: Account,
@@ -224,7 +214,19 @@ export function contentService(context: ServerContext) {
       await recordHistory(tx, kind, id, 'create', actor, null, saved);
       return saved;
     });
-  }
+  };
+}
+
+/**
+ * The operations adverts and articles share, written once for both kinds: every write runs in one transaction
+ * that locks the item, checks publication when the result is published, and records the change in the history.
+ */
+export function contentService(context: ServerContext) {
+  const { db } = context;
+  const now = () => epochSeconds(context.clock.now());
+
+  const write = transactionalWriter(db, now);
+  const create = itemCreator(db, now);
 
   /**
    * CSV import (§2.1): every row parsed with the §5 rules and checked like a create, then all created in one

@@ -50,160 +50,168 @@ export interface Palette {
 const WHITE: Rgb = [255, 255, 255];
 type Point = [number, number];
 
+/** What an icon draws with: its centre (cx, cy) and scale s, a point relative to them, and its two colours. */
+interface IconPen {
+  cx: number;
+  cy: number;
+  s: number;
+  at: (x: number, y: number) => Point;
+  white: (shape: Shape, opacity?: number) => void;
+  detail: (shape: Shape, opacity?: number) => void;
+}
+
+/** Each theme's icon, about 2·s wide around its centre: white shapes with accent details. */
+const ICON_DRAWERS: Record<Theme, (pen: IconPen) => void> = {
+  heart: ({ cx, cy, s, at, white, detail }) => {
+    const heart = union(
+      circle(cx - 0.42 * s, cy - 0.22 * s, 0.5 * s),
+      circle(cx + 0.42 * s, cy - 0.22 * s, 0.5 * s),
+      polygon([at(-0.88, -0.05), at(0.88, -0.05), at(0, 0.85)]),
+    );
+    white(heart);
+    detail(stroke([at(-1.05, 0.02), at(-0.45, 0.02), at(-0.28, -0.3), at(-0.05, 0.38), at(0.15, -0.12), at(0.28, 0.02), at(1.05, 0.02)], 0.09 * s));
+  },
+  play: ({ cx, cy, s, at, white, detail }) => {
+    white(circle(cx, cy, 0.9 * s));
+    detail(polygon([at(-0.25, -0.42), at(0.5, 0), at(-0.25, 0.42)]));
+  },
+  vaccine: ({ cx, cy, s, white, detail }) => {
+    const angle = -Math.PI / 4;
+    const along = (d: number): Point => [cx + d * s * Math.cos(angle), cy + d * s * Math.sin(angle)];
+    white(rect(...along(0), 0.62 * s, 0.22 * s, 0.06 * s, angle));
+    detail(rect(...along(0.12), 0.4 * s, 0.13 * s, 0.03 * s, angle));
+    white(stroke([along(0.6), along(1.05)], 0.09 * s));
+    white(rect(...along(-0.72), 0.06 * s, 0.3 * s, 0.03 * s, angle));
+    white(stroke([along(-0.62), along(-1.0)], 0.1 * s));
+  },
+  drop: ({ cx, cy, s, at, white, detail }) => {
+    white(union(circle(cx, cy + 0.25 * s, 0.62 * s), polygon([at(-0.56, 0.0), at(0, -0.95), at(0.56, 0.0)])));
+    detail(stroke(arc(cx, cy + 0.25 * s, 0.38 * s, 0.38 * s, 20, 110, 12), 0.1 * s));
+  },
+  leaf: ({ cx, cy, s, at, white, detail }) => {
+    const leaf = intersect(circle(cx - 0.45 * s, cy + 0.45 * s, 1.05 * s), circle(cx + 0.45 * s, cy - 0.45 * s, 1.05 * s));
+    white(leaf);
+    // The lens runs from its tip (top left) to the stalk (bottom right): a midrib and two pairs of veins.
+    detail(stroke([at(-0.45, -0.45), at(0.45, 0.45)], 0.07 * s));
+    white(stroke([at(0.5, 0.5), at(0.82, 0.82)], 0.09 * s));
+    for (const [x, reach] of [
+      [0.02, 0.3],
+      [0.28, 0.22],
+    ] as const) {
+      detail(stroke([at(x - reach * 0.45, x - reach * 1.2), at(x, x), at(x - reach * 1.2, x - reach * 0.45)], 0.06 * s));
+    }
+  },
+  bolt: ({ cx, cy, s, at, white }) => {
+    white(ring(cx, cy, 0.82 * s, 0.12 * s));
+    white(polygon([at(0.12, -0.7), at(-0.38, 0.1), at(-0.02, 0.1), at(-0.14, 0.7), at(0.38, -0.12), at(0.02, -0.12)]));
+  },
+  calculator: ({ cx, cy, s, white, detail }) => {
+    white(rect(cx, cy, 0.62 * s, 0.85 * s, 0.12 * s));
+    detail(rect(cx, cy - 0.5 * s, 0.44 * s, 0.16 * s, 0.04 * s));
+    for (let row = 0; row < 3; row += 1) {
+      for (let col = 0; col < 3; col += 1)
+        detail(rect(cx + (col - 1) * 0.3 * s, cy + (0.02 + row * 0.27) * s, 0.1 * s, 0.09 * s, 0.03 * s), row === 2 && col === 2 ? 1 : 0.55);
+    }
+  },
+  search: ({ cx, cy, s, at, white, detail }) => {
+    white(ring(cx - 0.15 * s, cy - 0.15 * s, 0.5 * s, 0.16 * s));
+    white(stroke([at(0.25, 0.25), at(0.75, 0.75)], 0.22 * s));
+    detail(circle(cx - 0.15 * s, cy - 0.15 * s, 0.3 * s), 0.35);
+  },
+  calendar: ({ cx, cy, s, at, white, detail }) => {
+    white(rect(cx, cy + 0.08 * s, 0.85 * s, 0.72 * s, 0.12 * s));
+    detail(rect(cx, cy - 0.44 * s, 0.85 * s, 0.2 * s, 0.06 * s));
+    white(stroke([at(-0.42, -0.8), at(-0.42, -0.45)], 0.1 * s));
+    white(stroke([at(0.42, -0.8), at(0.42, -0.45)], 0.1 * s));
+    for (let row = 0; row < 2; row += 1) {
+      for (let col = 0; col < 4; col += 1)
+        detail(rect(cx + (col - 1.5) * 0.38 * s, cy + (0.05 + row * 0.35) * s, 0.11 * s, 0.1 * s, 0.03 * s), row === 1 && col === 2 ? 1 : 0.35);
+    }
+  },
+  pills: ({ s, at, white, detail }) => {
+    // Two capsules, each half white, half accent.
+    const capsule = (x: number, y: number, angle: number) => {
+      const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+      const [mx, my] = at(x, y);
+      const body = stroke(
+        [
+          [mx - 0.55 * s * ux, my - 0.55 * s * uy],
+          [mx + 0.55 * s * ux, my + 0.55 * s * uy],
+        ],
+        0.5 * s,
+      );
+      white(body);
+      detail(intersect(body, { distance: (px, py) => -((px - mx) * ux + (py - my) * uy), box: body.box }));
+    };
+    capsule(-0.3, -0.32, -Math.PI / 5);
+    capsule(0.32, 0.45, Math.PI / 7);
+  },
+  bandage: ({ cx, cy, s, white, detail }) => {
+    const angle = -Math.PI / 4;
+    white(rect(cx, cy, 1.0 * s, 0.34 * s, 0.3 * s, angle));
+    detail(rect(cx, cy, 0.3 * s, 0.26 * s, 0.06 * s, angle), 0.45);
+    for (const [x, y] of [
+      [-0.07, -0.07],
+      [0.07, 0.07],
+      [0.07, -0.07],
+      [-0.07, 0.07],
+    ] as const)
+      detail(circle(cx + x * s, cy + y * s, 0.035 * s));
+  },
+  gauge: ({ cx, cy, s, at, white, detail }) => {
+    white(circle(cx, cy, 0.9 * s));
+    detail(stroke(arc(cx, cy, 0.62 * s, 0.62 * s, 150, 390, 30), 0.12 * s), 0.35);
+    detail(stroke(arc(cx, cy, 0.62 * s, 0.62 * s, 150, 300, 20), 0.12 * s));
+    detail(stroke([at(0, 0), at(0.36, -0.32)], 0.09 * s));
+    detail(circle(cx, cy, 0.1 * s));
+  },
+  sun: ({ cx, cy, s, white, detail }) => {
+    white(circle(cx, cy, 0.45 * s));
+    for (let ray = 0; ray < 8; ray += 1) {
+      const angle = (ray * Math.PI) / 4;
+      white(
+        stroke(
+          [
+            [cx + Math.cos(angle) * 0.65 * s, cy + Math.sin(angle) * 0.65 * s],
+            [cx + Math.cos(angle) * 0.92 * s, cy + Math.sin(angle) * 0.92 * s],
+          ],
+          0.12 * s,
+        ),
+      );
+    }
+    detail(circle(cx, cy, 0.28 * s), 0.35);
+  },
+  document: ({ cx, cy, s, at, white, detail }) => {
+    white(subtract(rect(cx, cy, 0.65 * s, 0.85 * s, 0.08 * s), polygon([at(0.3, -0.95), at(0.75, -0.95), at(0.75, -0.5)])));
+    detail(polygon([at(0.3, -0.85), at(0.3, -0.5), at(0.65, -0.5)]), 0.5);
+    for (let line = 0; line < 4; line += 1)
+      detail(stroke([at(-0.4, -0.3 + line * 0.26), at(line === 3 ? 0.1 : 0.4, -0.3 + line * 0.26)], 0.08 * s), 0.7);
+  },
+  lungs: ({ cx, cy, s, at, white, detail }) => {
+    white(stroke([at(0, -0.85), at(0, -0.1)], 0.14 * s));
+    white(stroke([at(0, -0.15), at(-0.25, 0.05)], 0.1 * s));
+    white(stroke([at(0, -0.15), at(0.25, 0.05)], 0.1 * s));
+    white(
+      union(
+        rect(cx - 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, 0.12),
+        rect(cx + 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, -0.12),
+      ),
+    );
+    detail(stroke([at(-0.28, 0.05), at(-0.5, 0.3)], 0.06 * s), 0.6);
+    detail(stroke([at(0.28, 0.05), at(0.5, 0.3)], 0.06 * s), 0.6);
+  },
+  cross: ({ cx, cy, s, white, detail }) => {
+    white(union(rect(cx, cy, 0.3 * s, 0.85 * s, 0.08 * s), rect(cx, cy, 0.85 * s, 0.3 * s, 0.08 * s)));
+    detail(circle(cx, cy, 0.16 * s), 0.5);
+  },
+};
+
 /** The icon of `theme`, centred on (cx, cy), about 2·s wide: white shapes with `accent` details. */
 function drawIcon(canvas: Canvas, theme: Theme, cx: number, cy: number, s: number, accent: Rgb): void {
   const white = (shape: Shape, opacity = 1) => canvas.draw(shape, WHITE, opacity);
   const detail = (shape: Shape, opacity = 1) => canvas.draw(shape, accent, opacity);
   const at = (x: number, y: number): Point => [cx + x * s, cy + y * s];
-  switch (theme) {
-    case 'heart': {
-      const heart = union(
-        circle(cx - 0.42 * s, cy - 0.22 * s, 0.5 * s),
-        circle(cx + 0.42 * s, cy - 0.22 * s, 0.5 * s),
-        polygon([at(-0.88, -0.05), at(0.88, -0.05), at(0, 0.85)]),
-      );
-      white(heart);
-      detail(stroke([at(-1.05, 0.02), at(-0.45, 0.02), at(-0.28, -0.3), at(-0.05, 0.38), at(0.15, -0.12), at(0.28, 0.02), at(1.05, 0.02)], 0.09 * s));
-      break;
-    }
-    case 'play':
-      white(circle(cx, cy, 0.9 * s));
-      detail(polygon([at(-0.25, -0.42), at(0.5, 0), at(-0.25, 0.42)]));
-      break;
-    case 'vaccine': {
-      const angle = -Math.PI / 4;
-      const along = (d: number): Point => [cx + d * s * Math.cos(angle), cy + d * s * Math.sin(angle)];
-      white(rect(...along(0), 0.62 * s, 0.22 * s, 0.06 * s, angle));
-      detail(rect(...along(0.12), 0.4 * s, 0.13 * s, 0.03 * s, angle));
-      white(stroke([along(0.6), along(1.05)], 0.09 * s));
-      white(rect(...along(-0.72), 0.06 * s, 0.3 * s, 0.03 * s, angle));
-      white(stroke([along(-0.62), along(-1.0)], 0.1 * s));
-      break;
-    }
-    case 'drop':
-      white(union(circle(cx, cy + 0.25 * s, 0.62 * s), polygon([at(-0.56, 0.0), at(0, -0.95), at(0.56, 0.0)])));
-      detail(stroke(arc(cx, cy + 0.25 * s, 0.38 * s, 0.38 * s, 20, 110, 12), 0.1 * s));
-      break;
-    case 'leaf': {
-      const leaf = intersect(circle(cx - 0.45 * s, cy + 0.45 * s, 1.05 * s), circle(cx + 0.45 * s, cy - 0.45 * s, 1.05 * s));
-      white(leaf);
-      // The lens runs from its tip (top left) to the stalk (bottom right): a midrib and two pairs of veins.
-      detail(stroke([at(-0.45, -0.45), at(0.45, 0.45)], 0.07 * s));
-      white(stroke([at(0.5, 0.5), at(0.82, 0.82)], 0.09 * s));
-      for (const [x, reach] of [
-        [0.02, 0.3],
-        [0.28, 0.22],
-      ] as const) {
-        detail(stroke([at(x - reach * 0.45, x - reach * 1.2), at(x, x), at(x - reach * 1.2, x - reach * 0.45)], 0.06 * s));
-      }
-      break;
-    }
-    case 'bolt':
-      white(ring(cx, cy, 0.82 * s, 0.12 * s));
-      white(polygon([at(0.12, -0.7), at(-0.38, 0.1), at(-0.02, 0.1), at(-0.14, 0.7), at(0.38, -0.12), at(0.02, -0.12)]));
-      break;
-    case 'calculator':
-      white(rect(cx, cy, 0.62 * s, 0.85 * s, 0.12 * s));
-      detail(rect(cx, cy - 0.5 * s, 0.44 * s, 0.16 * s, 0.04 * s));
-      for (let row = 0; row < 3; row += 1) {
-        for (let col = 0; col < 3; col += 1)
-          detail(rect(cx + (col - 1) * 0.3 * s, cy + (0.02 + row * 0.27) * s, 0.1 * s, 0.09 * s, 0.03 * s), row === 2 && col === 2 ? 1 : 0.55);
-      }
-      break;
-    case 'search':
-      white(ring(cx - 0.15 * s, cy - 0.15 * s, 0.5 * s, 0.16 * s));
-      white(stroke([at(0.25, 0.25), at(0.75, 0.75)], 0.22 * s));
-      detail(circle(cx - 0.15 * s, cy - 0.15 * s, 0.3 * s), 0.35);
-      break;
-    case 'calendar':
-      white(rect(cx, cy + 0.08 * s, 0.85 * s, 0.72 * s, 0.12 * s));
-      detail(rect(cx, cy - 0.44 * s, 0.85 * s, 0.2 * s, 0.06 * s));
-      white(stroke([at(-0.42, -0.8), at(-0.42, -0.45)], 0.1 * s));
-      white(stroke([at(0.42, -0.8), at(0.42, -0.45)], 0.1 * s));
-      for (let row = 0; row < 2; row += 1) {
-        for (let col = 0; col < 4; col += 1)
-          detail(rect(cx + (col - 1.5) * 0.38 * s, cy + (0.05 + row * 0.35) * s, 0.11 * s, 0.1 * s, 0.03 * s), row === 1 && col === 2 ? 1 : 0.35);
-      }
-      break;
-    case 'pills': {
-      // Two capsules, each half white, half accent.
-      const capsule = (x: number, y: number, angle: number) => {
-        const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
-        const [mx, my] = at(x, y);
-        const body = stroke(
-          [
-            [mx - 0.55 * s * ux, my - 0.55 * s * uy],
-            [mx + 0.55 * s * ux, my + 0.55 * s * uy],
-          ],
-          0.5 * s,
-        );
-        white(body);
-        detail(intersect(body, { distance: (px, py) => -((px - mx) * ux + (py - my) * uy), box: body.box }));
-      };
-      capsule(-0.3, -0.32, -Math.PI / 5);
-      capsule(0.32, 0.45, Math.PI / 7);
-      break;
-    }
-    case 'bandage': {
-      const angle = -Math.PI / 4;
-      white(rect(cx, cy, 1.0 * s, 0.34 * s, 0.3 * s, angle));
-      detail(rect(cx, cy, 0.3 * s, 0.26 * s, 0.06 * s, angle), 0.45);
-      for (const [x, y] of [
-        [-0.07, -0.07],
-        [0.07, 0.07],
-        [0.07, -0.07],
-        [-0.07, 0.07],
-      ] as const)
-        detail(circle(cx + x * s, cy + y * s, 0.035 * s));
-      break;
-    }
-    case 'gauge':
-      white(circle(cx, cy, 0.9 * s));
-      detail(stroke(arc(cx, cy, 0.62 * s, 0.62 * s, 150, 390, 30), 0.12 * s), 0.35);
-      detail(stroke(arc(cx, cy, 0.62 * s, 0.62 * s, 150, 300, 20), 0.12 * s));
-      detail(stroke([at(0, 0), at(0.36, -0.32)], 0.09 * s));
-      detail(circle(cx, cy, 0.1 * s));
-      break;
-    case 'sun':
-      white(circle(cx, cy, 0.45 * s));
-      for (let ray = 0; ray < 8; ray += 1) {
-        const angle = (ray * Math.PI) / 4;
-        white(
-          stroke(
-            [
-              [cx + Math.cos(angle) * 0.65 * s, cy + Math.sin(angle) * 0.65 * s],
-              [cx + Math.cos(angle) * 0.92 * s, cy + Math.sin(angle) * 0.92 * s],
-            ],
-            0.12 * s,
-          ),
-        );
-      }
-      detail(circle(cx, cy, 0.28 * s), 0.35);
-      break;
-    case 'document':
-      white(subtract(rect(cx, cy, 0.65 * s, 0.85 * s, 0.08 * s), polygon([at(0.3, -0.95), at(0.75, -0.95), at(0.75, -0.5)])));
-      detail(polygon([at(0.3, -0.85), at(0.3, -0.5), at(0.65, -0.5)]), 0.5);
-      for (let line = 0; line < 4; line += 1)
-        detail(stroke([at(-0.4, -0.3 + line * 0.26), at(line === 3 ? 0.1 : 0.4, -0.3 + line * 0.26)], 0.08 * s), 0.7);
-      break;
-    case 'lungs':
-      white(stroke([at(0, -0.85), at(0, -0.1)], 0.14 * s));
-      white(stroke([at(0, -0.15), at(-0.25, 0.05)], 0.1 * s));
-      white(stroke([at(0, -0.15), at(0.25, 0.05)], 0.1 * s));
-      white(
-        union(
-          rect(cx - 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, 0.12),
-          rect(cx + 0.5 * s, cy + 0.15 * s, 0.3 * s, 0.62 * s, 0.3 * s, -0.12),
-        ),
-      );
-      detail(stroke([at(-0.28, 0.05), at(-0.5, 0.3)], 0.06 * s), 0.6);
-      detail(stroke([at(0.28, 0.05), at(0.5, 0.3)], 0.06 * s), 0.6);
-      break;
-    case 'cross':
-      white(union(rect(cx, cy, 0.3 * s, 0.85 * s, 0.08 * s), rect(cx, cy, 0.85 * s, 0.3 * s, 0.08 * s)));
-      detail(circle(cx, cy, 0.16 * s), 0.5);
-      break;
-  }
+  ICON_DRAWERS[theme]({ cx, cy, s, at, white, detail });
 }
 
 /** Small decorations scattered from a seed: plus signs and dots, the same for the same seed. */

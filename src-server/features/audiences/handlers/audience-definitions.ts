@@ -70,8 +70,13 @@ async function removeRelationships(executor: Executor, pairs: { source: number; 
   return { count: removed.length, ...ownerIds(removed) };
 }
 
-/** Audiences: their list, their editor (criteria search, relationships) and the graph view's deletions. */
-export function audienceDefinitionHandlers({ context, engine, write }: AudienceFeatureParts): AudienceDefinitionHandlers {
+/** Criteria search and the audiences' list, editor and picker lookups: nothing here writes. */
+function audienceLookupHandlers({
+  context,
+}: AudienceFeatureParts): Pick<
+  AudienceDefinitionHandlers,
+  'nodes.search' | 'nodes.keyword' | 'audiences.list' | 'audiences.get' | 'audiences.search'
+> {
   const { db } = context;
   return {
     'nodes.search': async ({ query }) => {
@@ -99,6 +104,32 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
 
     'audiences.get': async ({ params }) => loadAudience(db, params.id),
 
+    'audiences.search': async ({ query }) => {
+      // Spec §5: empty terms, terms starting with ':' or holding , ' ( ) search nothing.
+      if (/^:|[,'()]/.test(query.term)) return [];
+      const found = await searchAudiences(db, query.term, query.type, query.limit);
+      return found.map((row) => ({ id: row.id, name: row.name, type: row.type, area: row.area, roles: row.roles }));
+    },
+  };
+}
+
+/** An audience's own writes: create, edit, copy, delete, its criteria and the users attached by email. */
+function audienceEditHandlers({
+  context,
+  engine,
+  write,
+}: AudienceFeatureParts): Pick<
+  AudienceDefinitionHandlers,
+  | 'audiences.create'
+  | 'audiences.update'
+  | 'audiences.duplicate'
+  | 'audiences.delete'
+  | 'audiences.bulkDelete'
+  | 'audiences.setRelationships'
+  | 'audiences.attachEmails'
+> {
+  const { db } = context;
+  return {
     'audiences.create': async ({ body, account }) => {
       const author = await authorName(db, account?.id);
       return write(async (tx) => {
@@ -182,6 +213,32 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         return { result: await loadAudience(tx, params.id), audiences: [params.id] };
       }),
 
+    'audiences.attachEmails': async ({ params, body }) =>
+      write(async (tx) => {
+        await lockedAudience(tx, params.id);
+        const wanted = [...new Set(body.emails.map((email) => email.trim().toLowerCase()))];
+        const users = await appUsersByEmails(tx, wanted);
+        const matched = new Set(users.map((user) => user.email.toLowerCase()));
+        const nodes = await upsertNodes(
+          tx,
+          users.map((user) => ({ label: 'User', value: String(user.id), name: user.email })),
+        );
+        const added = await attachNodes(
+          tx,
+          { audienceId: params.id },
+          nodes.map((node) => node.id),
+        );
+        return { result: { added, unmatched: wanted.filter((email) => !matched.has(email)) }, audiences: [params.id] };
+      }),
+  };
+}
+
+/** One relationship added to an audience or group, and the graph view's deletions. */
+function relationshipEditHandlers({
+  engine,
+  write,
+}: AudienceFeatureParts): Pick<AudienceDefinitionHandlers, 'relationships.create' | 'graph.delete' | 'graph.detach'> {
+  return {
     'relationships.create': async ({ body }) =>
       write(async (tx) => {
         const { source, ...input } = body;
@@ -219,30 +276,10 @@ export function audienceDefinitionHandlers({ context, engine, write }: AudienceF
         const removed = await removeRelationships(tx, body.relationships, body.nodes);
         return { result: { nodes: body.nodes.length, relationships: removed.count }, audiences: removed.audiences, groups: removed.groups };
       }),
-
-    'audiences.attachEmails': async ({ params, body }) =>
-      write(async (tx) => {
-        await lockedAudience(tx, params.id);
-        const wanted = [...new Set(body.emails.map((email) => email.trim().toLowerCase()))];
-        const users = await appUsersByEmails(tx, wanted);
-        const matched = new Set(users.map((user) => user.email.toLowerCase()));
-        const nodes = await upsertNodes(
-          tx,
-          users.map((user) => ({ label: 'User', value: String(user.id), name: user.email })),
-        );
-        const added = await attachNodes(
-          tx,
-          { audienceId: params.id },
-          nodes.map((node) => node.id),
-        );
-        return { result: { added, unmatched: wanted.filter((email) => !matched.has(email)) }, audiences: [params.id] };
-      }),
-
-    'audiences.search': async ({ query }) => {
-      // Spec §5: empty terms, terms starting with ':' or holding , ' ( ) search nothing.
-      if (/^:|[,'()]/.test(query.term)) return [];
-      const found = await searchAudiences(db, query.term, query.type, query.limit);
-      return found.map((row) => ({ id: row.id, name: row.name, type: row.type, area: row.area, roles: row.roles }));
-    },
   };
+}
+
+/** Audiences: their list, their editor (criteria search, relationships) and the graph view's deletions. */
+export function audienceDefinitionHandlers(parts: AudienceFeatureParts): AudienceDefinitionHandlers {
+  return { ...audienceLookupHandlers(parts), ...audienceEditHandlers(parts), ...relationshipEditHandlers(parts) };
 }
