@@ -111,6 +111,90 @@ function AudienceFilterSelects({ filters, onChange }: { filters: AudienceFilters
   );
 }
 
+/** The table's columns (spec §2); the selection and action columns are for writers only. */
+function audienceColumns({
+  canWrite,
+  selected,
+  onToggleSelected,
+  order,
+  onToggleOrder,
+}: {
+  canWrite: boolean;
+  selected: ReadonlySet<number>;
+  onToggleSelected: (id: number) => void;
+  order: AudienceFilters['order'];
+  onToggleOrder: () => void;
+}): Column<AudienceRow>[] {
+  return [
+    ...(canWrite
+      ? [
+          {
+            id: 'select',
+            header: <span className="visually-hidden">Sélection</span>,
+            cell: (row: AudienceRow) => (
+              <input
+                type="checkbox"
+                aria-label={`Sélectionner ${row.name}`}
+                checked={selected.has(row.id)}
+                onChange={() => onToggleSelected(row.id)}
+                data-testid={`audience-select-${row.id}`}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      id: 'name',
+      header: 'Nom',
+      cell: (row) =>
+        canWrite ? (
+          <Link to={`/audiences/${row.id}`} data-testid={`audience-link-${row.id}`}>
+            {row.name}
+          </Link>
+        ) : (
+          <span>{row.name}</span>
+        ),
+    },
+    { id: 'type', header: 'Canal', cell: (row) => (row.type ? TYPE_LABELS[row.type] : '—') },
+    {
+      id: 'area',
+      header: 'Area',
+      cell: (row) => (
+        <span title={row.area} aria-label={row.area} data-area={row.area}>
+          <AreaFlag area={row.area} />
+        </span>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: (
+        <button
+          type="button"
+          className="link"
+          onClick={onToggleOrder}
+          data-testid="audiences-sort-created"
+          aria-label={`Trier par date de création (${order === 'DESC' ? 'décroissant' : 'croissant'})`}
+        >
+          Création {order === 'DESC' ? '▼' : '▲'}
+        </button>
+      ),
+      cell: (row) => formatDate(row.createdAt / 1000),
+    },
+    { id: 'used', header: 'Utilisée', cell: (row) => (row.isUsed ? 'Oui' : 'Non') },
+    { id: 'catalog', header: 'Catalogue', cell: (row) => (row.isInCatalog ? 'Oui' : 'Non') },
+    { id: 'author', header: 'Auteur', cell: (row) => row.author },
+    ...(canWrite
+      ? [
+          {
+            id: 'actions',
+            header: <span className="visually-hidden">Actions</span>,
+            cell: (row: AudienceRow) => <AudienceRowMenu row={row} />,
+          },
+        ]
+      : []),
+  ];
+}
+
 /** The audience list, /audiences (spec §2). */
 export default function AudiencesListPage() {
   const rows = useAtomValue(audienceList.itemsAtom);
@@ -157,74 +241,13 @@ export default function AudiencesListPage() {
     if (await confirm(AUDIENCE_MESSAGES.confirmBulkDelete(selected.size))) await bulkDelete();
   };
 
-  const columns: Column<AudienceRow>[] = [
-    ...(canWrite
-      ? [
-          {
-            id: 'select',
-            header: <span className="visually-hidden">Sélection</span>,
-            cell: (row: AudienceRow) => (
-              <input
-                type="checkbox"
-                aria-label={`Sélectionner ${row.name}`}
-                checked={selected.has(row.id)}
-                onChange={() => toggleSelected(row.id)}
-                data-testid={`audience-select-${row.id}`}
-              />
-            ),
-          },
-        ]
-      : []),
-    {
-      id: 'name',
-      header: 'Nom',
-      cell: (row) =>
-        canWrite ? (
-          <Link to={`/audiences/${row.id}`} data-testid={`audience-link-${row.id}`}>
-            {row.name}
-          </Link>
-        ) : (
-          <span>{row.name}</span>
-        ),
-    },
-    { id: 'type', header: 'Canal', cell: (row) => (row.type ? TYPE_LABELS[row.type] : '—') },
-    {
-      id: 'area',
-      header: 'Area',
-      cell: (row) => (
-        <span title={row.area} aria-label={row.area} data-area={row.area}>
-          <AreaFlag area={row.area} />
-        </span>
-      ),
-    },
-    {
-      id: 'createdAt',
-      header: (
-        <button
-          type="button"
-          className="link"
-          onClick={() => void toggleOrder()}
-          data-testid="audiences-sort-created"
-          aria-label={`Trier par date de création (${filters.order === 'DESC' ? 'décroissant' : 'croissant'})`}
-        >
-          Création {filters.order === 'DESC' ? '▼' : '▲'}
-        </button>
-      ),
-      cell: (row) => formatDate(row.createdAt / 1000),
-    },
-    { id: 'used', header: 'Utilisée', cell: (row) => (row.isUsed ? 'Oui' : 'Non') },
-    { id: 'catalog', header: 'Catalogue', cell: (row) => (row.isInCatalog ? 'Oui' : 'Non') },
-    { id: 'author', header: 'Auteur', cell: (row) => row.author },
-    ...(canWrite
-      ? [
-          {
-            id: 'actions',
-            header: <span className="visually-hidden">Actions</span>,
-            cell: (row: AudienceRow) => <AudienceRowMenu row={row} />,
-          },
-        ]
-      : []),
-  ];
+  const columns = audienceColumns({
+    canWrite,
+    selected,
+    onToggleSelected: toggleSelected,
+    order: filters.order,
+    onToggleOrder: () => void toggleOrder(),
+  });
 
   return (
     <section className="audiences-page" aria-label="Audiences">

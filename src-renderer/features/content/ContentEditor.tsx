@@ -337,78 +337,15 @@ function EditorSections(props: {
 }
 
 /**
- * The advert and article editor (adverts-articles.md §2.2, §2.5): ids new / project-{name} / existing; the page
- * states; the toolbar (Save, Save & quit, Ctrl/Cmd+S); labels and publication actions; the accordion sections
- * of the item's type and the user's roles; the preview pane of the draft.
+ * The editor's confirmed actions: start the campaign (asking why when it is late, §2.2), convert the item to the
+ * other kind, reset its story. A hook so the modal and atom setters are taken before the page's early returns.
  */
-export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallApi) => ContentApi; kind: 'advert' | 'article' }) {
-  const { atoms, kind } = props;
-  const { id: rawId } = useParams();
-  const editorId = parseEditorId(rawId);
-  const status = useAtomValue(atoms.statusAtom);
-  const draft = useAtomValue(atoms.draftAtom);
-  const saved = useAtomValue(atoms.savedAtom);
-  const pending = useAtomValue(atoms.pendingAtom);
-  const highlight = useAtomValue(atoms.highlightAtom);
-  const roles = useAtomValue(rolesAtom);
-  const patch = useSetAtom(atoms.patchAtom);
-  const markStored = useSetAtom(atoms.markStoredAtom);
-  const save = useSetAtom(atoms.saveAtom);
+function useEditorActions(atoms: EditorAtoms, kind: 'advert' | 'article', api: ContentApi, saved: ContentItem | null, draftId: number | undefined) {
   const publish = useSetAtom(atoms.publishAtom);
   const convert = useSetAtom(atoms.convertAtom);
   const setModal = useSetAtom(modalAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const navigate = useNavigate();
-  const call = useAtomValue(apiAtom);
-  const api = useMemo(() => props.makeApi(call), [props, call]);
-  const readOnly = isAdvertReadOnly(roles);
-  const [showHistory, setShowHistory] = useState(false);
-  const store = useStore();
-  // Leaving with unsaved changes asks first (issue 21 item 6); a read-only user has nothing to save.
-  useUnsavedChangesGuard(() => !isAdvertReadOnly(store.get(rolesAtom)) && store.get(atoms.dirtyAtom));
-
-  const existingId = editorId.kind === 'existing' ? editorId.id : null;
-  const justCreatedRef = useRouteItem(atoms, kind, rawId, existingId, editorId.kind === 'new' ? editorId.name : null);
-
-  /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
-  const draftId = draft?.id;
-  const draftTargetId = draft?.targetId;
-  const saveNow = useCallback(async () => {
-    const wasNew = draftId === undefined;
-    const result = await save();
-    if (result?.id !== undefined && wasNew) {
-      // The target is linked now (the server answered its _$target): its id no longer waits.
-      if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId))
-        localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
-      justCreatedRef.current = result.id;
-      navigate(api.editPath(result.id), { replace: true });
-    }
-    return result !== null;
-  }, [save, draftId, draftTargetId, navigate, api, justCreatedRef]);
-
-  useSaveShortcut(saveNow, readOnly);
-
-  if (editorId.kind === 'invalid' || status === 'notFound') {
-    return (
-      <div className="centered" data-testid="editor-not-found">
-        <p className="big-mark">404</p>
-        <p>{ADVERT_MESSAGES.advertNotFound}</p>
-      </div>
-    );
-  }
-  // The atoms outlive the page: until this route's item is in, another item's draft may still be there.
-  const isThisItem = draft !== null && (existingId !== null ? draft.id === existingId : draft.id === undefined);
-  if (status !== 'ready' || !draft || !isThisItem) return <Loading />;
-  if (draft.model && draft.model !== LATEST_MODEL) {
-    return (
-      <div className="centered" data-testid="editor-not-migrated">
-        {M.notMigrated(draft.name ?? '')}
-      </div>
-    );
-  }
-
-  const change = (next: Partial<ContentItem>) => patch(next);
-  const isNew = draft.id === undefined;
 
   async function startCampaign() {
     let delayReason: DelayReason | undefined;
@@ -446,11 +383,86 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   }
 
   async function resetStory() {
-    if (draft?.id === undefined || !api.resetStory) return;
-    const result = await api.resetStory(draft.id);
+    if (draftId === undefined || !api.resetStory) return;
+    const result = await api.resetStory(draftId);
     if (result.ok) raise(storyResetNotice(result.data.message));
     else raise(result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
   }
+
+  return { startCampaign, askConvert, resetStory };
+}
+
+/**
+ * The advert and article editor (adverts-articles.md §2.2, §2.5): ids new / project-{name} / existing; the page
+ * states; the toolbar (Save, Save & quit, Ctrl/Cmd+S); labels and publication actions; the accordion sections
+ * of the item's type and the user's roles; the preview pane of the draft.
+ */
+export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallApi) => ContentApi; kind: 'advert' | 'article' }) {
+  const { atoms, kind } = props;
+  const { id: rawId } = useParams();
+  const editorId = parseEditorId(rawId);
+  const status = useAtomValue(atoms.statusAtom);
+  const draft = useAtomValue(atoms.draftAtom);
+  const saved = useAtomValue(atoms.savedAtom);
+  const pending = useAtomValue(atoms.pendingAtom);
+  const highlight = useAtomValue(atoms.highlightAtom);
+  const roles = useAtomValue(rolesAtom);
+  const patch = useSetAtom(atoms.patchAtom);
+  const markStored = useSetAtom(atoms.markStoredAtom);
+  const save = useSetAtom(atoms.saveAtom);
+  const publish = useSetAtom(atoms.publishAtom);
+  const navigate = useNavigate();
+  const call = useAtomValue(apiAtom);
+  const api = useMemo(() => props.makeApi(call), [props, call]);
+  const readOnly = isAdvertReadOnly(roles);
+  const [showHistory, setShowHistory] = useState(false);
+  const store = useStore();
+  // Leaving with unsaved changes asks first (issue 21 item 6); a read-only user has nothing to save.
+  useUnsavedChangesGuard(() => !isAdvertReadOnly(store.get(rolesAtom)) && store.get(atoms.dirtyAtom));
+
+  const existingId = editorId.kind === 'existing' ? editorId.id : null;
+  const justCreatedRef = useRouteItem(atoms, kind, rawId, existingId, editorId.kind === 'new' ? editorId.name : null);
+
+  /** Saves; a new item then moves to its edit route (§4). Answers whether it was saved. */
+  const draftId = draft?.id;
+  const draftTargetId = draft?.targetId;
+  const saveNow = useCallback(async () => {
+    const wasNew = draftId === undefined;
+    const result = await save();
+    if (result?.id !== undefined && wasNew) {
+      // The target is linked now (the server answered its _$target): its id no longer waits.
+      if (draftTargetId != null && localStorage.getItem(NEW_ADVERT_TARGET_KEY) === String(draftTargetId))
+        localStorage.removeItem(NEW_ADVERT_TARGET_KEY);
+      justCreatedRef.current = result.id;
+      navigate(api.editPath(result.id), { replace: true });
+    }
+    return result !== null;
+  }, [save, draftId, draftTargetId, navigate, api, justCreatedRef]);
+
+  useSaveShortcut(saveNow, readOnly);
+  const { startCampaign, askConvert, resetStory } = useEditorActions(atoms, kind, api, saved, draftId);
+
+  if (editorId.kind === 'invalid' || status === 'notFound') {
+    return (
+      <div className="centered" data-testid="editor-not-found">
+        <p className="big-mark">404</p>
+        <p>{ADVERT_MESSAGES.advertNotFound}</p>
+      </div>
+    );
+  }
+  // The atoms outlive the page: until this route's item is in, another item's draft may still be there.
+  const isThisItem = draft !== null && (existingId !== null ? draft.id === existingId : draft.id === undefined);
+  if (status !== 'ready' || !draft || !isThisItem) return <Loading />;
+  if (draft.model && draft.model !== LATEST_MODEL) {
+    return (
+      <div className="centered" data-testid="editor-not-migrated">
+        {M.notMigrated(draft.name ?? '')}
+      </div>
+    );
+  }
+
+  const change = (next: Partial<ContentItem>) => patch(next);
+  const isNew = draft.id === undefined;
 
   return (
     <HighlightContext.Provider value={highlight}>

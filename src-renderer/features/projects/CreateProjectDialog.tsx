@@ -29,6 +29,79 @@ function useMissingHighlight(): [FieldKey[], (fields: FieldKey[]) => void] {
   return [missing, highlight];
 }
 
+/** A field's class: a missing one is highlighted. */
+function fieldClass(missing: FieldKey[], field: FieldKey) {
+  return missing.includes(field) ? 'field invalid' : 'field';
+}
+
+/** The two ways to start a project: create it, or import it from a quote. */
+function CreateModeChoice({ mode, onChange }: { mode: Mode; onChange: (choice: Mode) => void }) {
+  return (
+    <div className="create-project-modes" role="radiogroup" aria-label="Création">
+      {(['create', 'import'] as const).map((choice) => (
+        <label key={choice}>
+          <input
+            type="radio"
+            name="create-mode"
+            checked={mode === choice}
+            onChange={() => onChange(choice)}
+            data-testid={`create-project-mode-${choice}`}
+          />{' '}
+          {choice === 'create' ? PROJECT_MESSAGES.createProjectChoice : PROJECT_MESSAGES.importEstimateChoice}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** The actor and CSM selects, shared by both modes. */
+function ActorAndCsmFields(props: {
+  actor: string;
+  onActorChange: (actor: string) => void;
+  keyAccount: number | null;
+  onKeyAccountChange: (keyAccount: number | null) => void;
+  csms: { id: number; name: string }[];
+  missing: FieldKey[];
+}) {
+  const { actor, onActorChange, keyAccount, onKeyAccountChange, csms, missing } = props;
+  return (
+    <>
+      <label className={fieldClass(missing, 'actor')}>
+        <span className="field-label">Acteur</span>
+        <select
+          value={actor}
+          onChange={(event) => onActorChange(event.target.value)}
+          data-testid="create-project-actor"
+          aria-invalid={missing.includes('actor') || undefined}
+        >
+          <option value="">—</option>
+          {ACTOR_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={fieldClass(missing, 'keyAccount')}>
+        <span className="field-label">CSM</span>
+        <select
+          value={keyAccount ?? ''}
+          onChange={(event) => onKeyAccountChange(event.target.value ? Number(event.target.value) : null)}
+          data-testid="create-project-csm"
+          aria-invalid={missing.includes('keyAccount') || undefined}
+        >
+          <option value="">—</option>
+          {csms.map((csm) => (
+            <option key={csm.id} value={csm.id}>
+              {csm.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
 /**
  * The create-project modal (spec §2, §5): "Créer un projet" (name, client, number of lines, actor, CSM) or
  * "Importer un devis" (quote DEV-…, name, actor, CSM). Missing fields are highlighted for 3 s and nothing is sent;
@@ -90,7 +163,7 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
     navigate(`/project/edit/${result.data.id}`);
   };
 
-  const invalid = (field: FieldKey) => (missing.includes(field) ? 'field invalid' : 'field');
+  const invalid = (field: FieldKey) => fieldClass(missing, field);
   const canSubmit = !busy && (mode === 'create' || isEstimateId(estimateId));
 
   return (
@@ -117,20 +190,7 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
             void submit();
           }}
         >
-          <div className="create-project-modes" role="radiogroup" aria-label="Création">
-            {(['create', 'import'] as const).map((choice) => (
-              <label key={choice}>
-                <input
-                  type="radio"
-                  name="create-mode"
-                  checked={mode === choice}
-                  onChange={() => (setMode(choice), highlight([]))}
-                  data-testid={`create-project-mode-${choice}`}
-                />{' '}
-                {choice === 'create' ? PROJECT_MESSAGES.createProjectChoice : PROJECT_MESSAGES.importEstimateChoice}
-              </label>
-            ))}
-          </div>
+          <CreateModeChoice mode={mode} onChange={(choice) => (setMode(choice), highlight([]))} />
           {mode === 'import' && (
             <label className={invalid('estimateId')}>
               <span className="field-label">Numéro de devis</span>
@@ -177,38 +237,14 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
               </label>
             </>
           )}
-          <label className={invalid('actor')}>
-            <span className="field-label">Acteur</span>
-            <select
-              value={actor}
-              onChange={(event) => setActor(event.target.value)}
-              data-testid="create-project-actor"
-              aria-invalid={missing.includes('actor') || undefined}
-            >
-              <option value="">—</option>
-              {ACTOR_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={invalid('keyAccount')}>
-            <span className="field-label">CSM</span>
-            <select
-              value={keyAccount ?? ''}
-              onChange={(event) => setKeyAccount(event.target.value ? Number(event.target.value) : null)}
-              data-testid="create-project-csm"
-              aria-invalid={missing.includes('keyAccount') || undefined}
-            >
-              <option value="">—</option>
-              {props.csms.map((csm) => (
-                <option key={csm.id} value={csm.id}>
-                  {csm.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ActorAndCsmFields
+            actor={actor}
+            onActorChange={setActor}
+            keyAccount={keyAccount}
+            onKeyAccountChange={setKeyAccount}
+            csms={props.csms}
+            missing={missing}
+          />
           {/* Enter in a field submits, like the Create button. */}
           <button type="submit" hidden aria-hidden tabIndex={-1} />
         </form>
