@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
   buildWindowOptions,
@@ -49,14 +49,15 @@ describe('Electron security checklist items covered by the window options', () =
   });
 
   it('has no DevTools in an installed app, whatever NODE_ENV or the environment say', () => {
-    const previous = { ...process.env };
-    process.env.NODE_ENV = 'development';
-    process.env.BACKOFFICE_DEVTOOLS = '1';
+    // Stubbed key by key: replacing process.env with a copy would leave later tests a plain object, on which a TZ
+    // assignment no longer changes the process's time zone (the date tests rely on it).
+    vi.stubEnv('NODE_ENV', 'development');
+    vi.stubEnv('BACKOFFICE_DEVTOOLS', '1');
     try {
       expect(buildWindowOptions({ preloadPath: '/p', isPackaged: true }).webPreferences.devTools).toBe(false);
       expect(buildWindowOptions({ preloadPath: '/p', isPackaged: false }).webPreferences.devTools).toBe(true);
     } finally {
-      process.env = previous;
+      vi.unstubAllEnvs();
     }
   });
 
