@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
@@ -42,7 +43,7 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       let valid: boolean;
       let account: Awaited<ReturnType<typeof queries.findAccountByEmail>>;
       try {
-        if (attempt.delayMs > 0) await clock.sleep(attempt.delayMs);
+        if (attempt.delayMs > 0) await setTimeout(attempt.delayMs);
         account = await queries.findAccountByEmail(db, body.username);
         // Verify against a decoy when the account does not exist: same work, same time, same answer. The queue
         // lane depends on the address only (see HashLane).
