@@ -1,28 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../helpers/source-files';
 
 /** Issue 20: no function, arrow or method body over this many lines in src-*; a longer one is split into named steps. */
 const MAX_BODY_LINES = 150;
 const LAYERS = ['src-shared', 'src-server', 'src-main', 'src-preload', 'src-renderer'];
 
 const root = resolve(__dirname, '../..');
-
-function sourceFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((name) => {
-    const full = join(dir, name);
-    if (name === 'node_modules' || name === 'migrations') return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
 
 /** A readable name for a function: its own, its variable's, its property's or method's, else where it starts. */
 function nameOf(node: ts.FunctionLikeDeclaration, file: ts.SourceFile): string {

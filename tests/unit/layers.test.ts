@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles as allSourceFiles } from '../helpers/source-files';
+
+/** Declarations count too: their imports are layer imports. */
+const sourceFiles = (dir: string) => allSourceFiles(dir, { declarations: true });
 
 /** The import rules of architecture.md: which layer may import which. */
 const LAYERS: Record<string, { ours: string[]; packagesForbidden?: RegExp }> = {
@@ -15,21 +19,6 @@ const LAYERS: Record<string, { ours: string[]; packagesForbidden?: RegExp }> = {
 const root = resolve(__dirname, '../..');
 /** Build configuration that lives beside a layer but runs in Node at build time, not in the layer. */
 const BUILD_FILES = new Set(['src-renderer/vite.config.ts']);
-
-function sourceFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return entries.flatMap((name) => {
-    const full = join(dir, name);
-    if (name === 'node_modules' || name === 'migrations') return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(name) ? [full] : [];
-  });
-}
 
 function layerOf(path: string): string | undefined {
   const top = relative(root, path).split(/[\\/]/)[0];
