@@ -21,12 +21,17 @@ function useLiveCount(query: string, params: string, fields: readonly string[]):
     if (!parsed.ok) return setResult({ state: 'error', message: parsed.message });
     if (!parseTagParams(params)) return setResult({ state: 'error', message: M.invalidParams });
     setResult({ state: 'counting' });
+    // An answer for a text typed over since is dropped (its timer fired, its call is still on its way).
+    let current = true;
     const timer = setTimeout(async () => {
       const answer = await count({ query, params });
-      if (!answer) return;
+      if (!answer || !current) return;
       setResult(answer.ok ? { state: 'done', usersCount: answer.data.usersCount } : { state: 'error', message: answer.errorMsg });
     }, TAG_COUNT_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [query, params, fields, count]);
   return result;
 }

@@ -100,7 +100,12 @@ const decode = (text: string) => {
   }
 };
 
-const draftOf = (tag: Tag): TagDraft => ({ ...tag, key: `tag-${tag.id}`, query: decode(tag.query), params: decode(tag.params) });
+const draftOf = ({ projectId: _projectId, ...tag }: Tag): TagDraft => ({
+  ...tag,
+  key: `tag-${tag.id}`,
+  query: decode(tag.query),
+  params: decode(tag.params),
+});
 
 const showProjectAtom = atom(null, (_get, set, project: LabProject) => {
   set(labProjectAtom, project);
