@@ -27,7 +27,7 @@ const QUERIES: { label: string; query: string; params?: object }[] = [
   { label: "CRIT_01 = 'fort'", query: "CRIT_01 = 'fort'" },
   { label: 'GENDER = :g and CRIT_02 in (:regions)', query: 'GENDER = :g and CRIT_02 in (:regions)', params: { g: 'F', regions: ['R1', 'R2', 'R3'] } },
   { label: "not (CRIT_03 = 6 or CRIT_05 = 'non') and CRIT_04 != 3", query: "not (CRIT_03 = 6 or CRIT_05 = 'non') and CRIT_04 != 3" },
-  { label: 'profession = 2 (matched app users)', query: 'profession = 2' },
+  { label: 'profession = 3 (matched app users)', query: 'profession = 3' },
 ];
 
 async function measure(handle: DatabaseHandle, kind: string) {

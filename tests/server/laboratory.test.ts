@@ -69,6 +69,38 @@ describe('laboratory projects', () => {
     expect(list.body).toEqual([]);
   });
 
+  it('is pending while its rows arrive, with the list saying so, and ready after', async () => {
+    const boundary = 'lab-boundary-0123';
+    const encoder = new TextEncoder();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="projectName"\r\n\r\nEn cours\r\n`));
+        controller.enqueue(
+          encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+        );
+        controller.enqueue(encoder.encode(`NAME;SURNAME;GENDER;CRIT_01\n${'A;B;F;x\n'.repeat(40_000)}`));
+        await released;
+        controller.enqueue(encoder.encode(`Z;Y;M;y\n\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const answer = fetch(`${server.url}/alphonse/project`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sales}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    await expect
+      .poll(async () => (await server.request('POST', '/alphonse/projects', { token: sales, body: { term: 'En cours' } })).body, { timeout: 20_000 })
+      .toEqual([expect.objectContaining({ name: 'En cours', pending: true })]);
+    release();
+    const created = await answer;
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ name: 'En cours', pending: false, usersCount: 40_001 });
+  });
+
   it('reads a Windows-1252 file', async () => {
     const bytes = Uint8Array.from(
       [...'NAME;SURNAME;GENDER;CRIT_01\nLef']

@@ -8,14 +8,14 @@ import { HttpError } from '../../errors';
 
 /** Rows written per statement: 5,000 rows of a panel are about 400 kB of parameters. */
 const BATCH_ROWS = 5000;
-/** Bytes looked at before the encoding is decided (UTF-8 unless they are not, then Windows-1252). */
-const SNIFF_BYTES = 1024 * 1024;
+/** Bytes looked at before the encoding is decided (UTF-8 unless they are not, then Windows-1252): the project exists as soon as they are read. */
+const SNIFF_BYTES = 256 * 1024;
 /** The unit separator joins a row's criteria into one text (string_to_array splits it back); never in a cell. */
 const UNIT = '\u001f';
 
 /**
- * The file's bytes as text: UTF-8 (its BOM dropped) when its first megabyte reads as UTF-8, else Windows-1252 as
- * Excel in French saves a CSV. Streamed: only that first megabyte is ever held.
+ * The file's bytes as text: UTF-8 (its BOM dropped) when its first 256 kB read as UTF-8, else Windows-1252 as
+ * Excel in French saves a CSV. Streamed: only those first bytes are ever held.
  */
 async function* decodeText(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
   const head: Buffer[] = [];
