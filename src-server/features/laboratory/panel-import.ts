@@ -172,6 +172,8 @@ export async function matchPanel(db: Database, projectId: number): Promise<numbe
   await db.execute(sql`
     UPDATE lab_panel_members m SET app_user_id = u.id FROM app_users u
     WHERE m.project_id = ${projectId} AND m.app_user_id IS NULL AND m.email IS NOT NULL AND lower(u.email) = m.email`);
+  // A panel of 100,000 rows changes the table's statistics at once: counts are planned on the new figures.
+  await db.execute(sql`ANALYZE lab_panel_members`);
   const result = (await db.execute(
     sql`SELECT count(*)::int AS n FROM lab_panel_members WHERE project_id = ${projectId} AND app_user_id IS NOT NULL`,
   )) as unknown as { rows: { n: number }[] };
