@@ -6,6 +6,7 @@ import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
 import { estimatesSection } from './sections/estimates';
+import { laboratorySection } from './sections/laboratory';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
@@ -37,6 +38,10 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
+  laboratory: {
+    title: 'Laboratory: a 100,000-member panel loaded, tag counts over it on PostgreSQL and PGlite (issue 25)',
+    run: laboratorySection,
+  },
   table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
 };
 

@@ -24,14 +24,6 @@ export const platformFeature = defineFeature({
     }),
     { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl', position: 60 },
     { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl', position: 62 },
-    screen({
-      id: 'alphonse',
-      path: '/alphonse',
-      access: signedIn,
-      available: false,
-      nav: { position: 70, label: 'Alphonse', access: access.anyOf('SALES') },
-    }),
-    screen({ id: 'alphonse.project', path: '/alphonse/project/:id', access: signedIn, available: false }),
     screen({ id: 'imports', path: '/imports', access: signedIn, available: false }),
   ],
 });

@@ -51,6 +51,8 @@ const AVAILABLE = [
   'adverts.edit',
   'adverts.migration',
   'adverts.proof',
+  'alphonse',
+  'alphonse.project',
   'articles',
   'articles.edit',
   'audiences.debug',

@@ -1,0 +1,95 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
+import { AccessTab } from './AccessTab';
+import { canWriteLabAtom, labDirtyAtom, labProjectAtom, labProjectErrorAtom, loadLabProjectAtom, saveLabProjectAtom } from './atoms';
+import { StatsTab } from './StatsTab';
+import { TagsTab } from './TagsTab';
+import './laboratory.css';
+
+type TabId = 'tags' | 'stats' | 'access';
+const TABS: { id: TabId; label: string }[] = [
+  { id: 'tags', label: M.tabTags },
+  { id: 'stats', label: M.tabStats },
+  { id: 'access', label: M.tabAccess },
+];
+
+/** /alphonse/project/{id} (spec §2): three tabs (Tags, Stats, Access) and Save. */
+export default function LabProjectPage() {
+  const id = Number(useParams().id);
+  const project = useAtomValue(labProjectAtom);
+  const error = useAtomValue(labProjectErrorAtom);
+  const dirty = useAtomValue(labDirtyAtom);
+  const canWrite = useAtomValue(canWriteLabAtom);
+  const load = useSetAtom(loadLabProjectAtom);
+  const save = useSetAtom(saveLabProjectAtom);
+  const [tab, setTab] = useState<TabId>('tags');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => void load(id), [id, load]);
+
+  if (error) {
+    return (
+      <section className="lab-project-page">
+        <Link to="/alphonse">← {M.title}</Link>
+        <p role="alert">{error}</p>
+      </section>
+    );
+  }
+  if (!project || project.id !== id) return <p className="loading">Loading...</p>;
+
+  return (
+    <section className="lab-project-page" aria-label={project.name}>
+      <div className="toolbar">
+        <Link to="/alphonse">← {M.title}</Link>
+        <h1 className="lab-title" data-testid="lab-project-name">
+          {project.name}
+        </h1>
+        <span className="lab-figures" data-testid="lab-project-figures">
+          {project.usersCount.toLocaleString('fr-FR')} {M.members.toLowerCase()} · {project.matchedCount.toLocaleString('fr-FR')}{' '}
+          {M.matched.toLowerCase()}
+        </span>
+        {canWrite && (
+          <button
+            type="button"
+            className="primary lab-save"
+            disabled={saving}
+            onClick={async () => {
+              setSaving(true);
+              await save();
+              setSaving(false);
+            }}
+            data-testid="lab-save"
+          >
+            {M.save}
+            {dirty ? ' *' : ''}
+          </button>
+        )}
+      </div>
+      {!canWrite && <p className="lab-read-only">{M.readOnly}</p>}
+      <div role="tablist" className="lab-tabs" aria-label={project.name}>
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`lab-tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`lab-panel-${item.id}`}
+            className={tab === item.id ? 'lab-tab active' : 'lab-tab'}
+            onClick={() => setTab(item.id)}
+            data-testid={`lab-tab-${item.id}`}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`lab-panel-${tab}`} aria-labelledby={`lab-tab-${tab}`} className="lab-panel">
+        {tab === 'tags' && <TagsTab />}
+        {tab === 'stats' && <StatsTab />}
+        {tab === 'access' && <AccessTab />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+import { atom } from 'jotai';
+import type { LabAccount, LabProject, LabProjectListItem, Tag } from '@shared/contract/laboratory';
+import { LAB_MESSAGES, LAB_NOTICES } from '@shared/messages/laboratory';
+import { withText } from '@shared/messages';
+import { hasAnyRole } from '@shared/roles';
+import { LAB_ACCOUNT_SEARCH_MIN_LENGTH, toBase64, type TagType } from '@shared/rules/laboratory';
+import { apiAtom } from '../../lib/bridge';
+import { createLatestCall } from '../../lib/latest-call';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { rolesAtom } from '../../lib/session';
+import { uploadFileAtom } from '../../lib/uploads';
+
+/** SALES and ADMIN write laboratory projects; an account granted on a project only reads it (README). */
+export const canWriteLabAtom = atom((get) => hasAnyRole(get(rolesAtom), ['SALES']));
+canWriteLabAtom.debugLabel = 'laboratory.canWrite';
+
+// ---- The list (/alphonse) ----
+
+export const labProjectsAtom = atom<LabProjectListItem[]>([]);
+labProjectsAtom.debugLabel = 'laboratory.projects';
+export const labProjectsLoadingAtom = atom(false);
+labProjectsLoadingAtom.debugLabel = 'laboratory.projectsLoading';
+
+export const loadLabProjectsAtom = atom(null, async (get, set) => {
+  set(labProjectsLoadingAtom, true);
+  const result = await get(apiAtom)('laboratory.list', { body: {} });
+  set(labProjectsLoadingAtom, false);
+  if (!result.ok) return set(raiseNoticeAtom, withText(LAB_NOTICES.createFailed, result.errorMsg));
+  set(labProjectsAtom, result.data);
+});
+loadLabProjectsAtom.debugLabel = 'laboratory.loadProjects';
+
+/**
+ * The new-project modal's create: main picks the panel file and streams it with its progress (lib/uploads); the
+ * list shows the project pending meanwhile once reloaded. 'Missing columns : …' lasts 4 s, other failures 3.5 s.
+ */
+export const createLabProjectAtom = atom(null, async (get, set, fields: { projectName: string; specialtyId: number }): Promise<boolean> => {
+  const running = set(uploadFileAtom, {
+    operation: 'laboratory.create',
+    fields: { projectName: fields.projectName, specialtyId: String(fields.specialtyId) },
+    label: fields.projectName,
+  });
+  const result = await running;
+  if (!result.ok) {
+    const missing = result.errorMsg.startsWith(LAB_MESSAGES.missingColumns([]).trimEnd());
+    set(raiseNoticeAtom, withText(missing ? LAB_NOTICES.missingColumns : LAB_NOTICES.createFailed, result.errorMsg));
+    await set(loadLabProjectsAtom);
+    return false;
+  }
+  if (!result.data) return false;
+  const created = result.data.answer as LabProjectListItem;
+  set(raiseNoticeAtom, LAB_NOTICES.created(created.name, created.usersCount, created.matchedCount));
+  await set(loadLabProjectsAtom);
+  return true;
+});
+createLabProjectAtom.debugLabel = 'laboratory.create';
+
+export const deleteLabProjectAtom = atom(null, async (get, set, project: { id: number; name: string }) => {
+  const result = await get(apiAtom)('laboratory.delete', { params: { id: project.id }, body: { name: project.name } });
+  if (!result.ok) return set(raiseNoticeAtom, withText(LAB_NOTICES.deleteFailed, result.errorMsg));
+  set(raiseNoticeAtom, withText(LAB_NOTICES.deleted, LAB_MESSAGES.deleted(project.name)));
+  set(
+    labProjectsAtom,
+    get(labProjectsAtom).filter((row) => row.id !== project.id),
+  );
+});
+deleteLabProjectAtom.debugLabel = 'laboratory.delete';
+
+// ---- A project (/alphonse/project/{id}) ----
+
+/** A tag as the page edits it: query and params as text (base64 only on the wire); `key` tells rows apart. */
+export interface TagDraft {
+  key: string;
+  id?: number;
+  name: string;
+  type: Tag['type'];
+  level: Tag['level'];
+  content: string;
+  linkTitle: string;
+  link: string;
+  query: string;
+  params: string;
+  usersCount: number;
+}
+
+export const labProjectAtom = atom<LabProject | null>(null);
+labProjectAtom.debugLabel = 'laboratory.project';
+export const tagDraftsAtom = atom<TagDraft[]>([]);
+tagDraftsAtom.debugLabel = 'laboratory.tagDrafts';
+export const labDirtyAtom = atom(false);
+labDirtyAtom.debugLabel = 'laboratory.dirty';
+export const labProjectErrorAtom = atom<string | null>(null);
+labProjectErrorAtom.debugLabel = 'laboratory.projectError';
+
+const decode = (text: string) => {
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(text), (c) => c.charCodeAt(0)));
+  } catch {
+    return '';
+  }
+};
+
+const draftOf = ({ projectId: _projectId, ...tag }: Tag): TagDraft => ({
+  ...tag,
+  key: `tag-${tag.id}`,
+  query: decode(tag.query),
+  params: decode(tag.params),
+});
+
+const showProjectAtom = atom(null, (_get, set, project: LabProject) => {
+  set(labProjectAtom, project);
+  set(tagDraftsAtom, project.tags.map(draftOf));
+  set(labDirtyAtom, false);
+});
+showProjectAtom.debugLabel = 'laboratory.showProject';
+
+export const loadLabProjectAtom = atom(null, async (get, set, id: number) => {
+  set(labProjectErrorAtom, null);
+  const result = await get(apiAtom)('laboratory.get', { params: { id } });
+  if (!result.ok) {
+    set(labProjectAtom, null);
+    return set(labProjectErrorAtom, result.errorMsg);
+  }
+  set(showProjectAtom, result.data);
+});
+loadLabProjectAtom.debugLabel = 'laboratory.loadProject';
+
+/** POST …/tag with its type: the new tag comes back with its count and opens in the modal. */
+export const addTagAtom = atom(null, async (get, set, type: TagType): Promise<TagDraft | null> => {
+  const project = get(labProjectAtom);
+  if (!project) return null;
+  const result = await get(apiAtom)('laboratory.addTag', { params: { projectId: project.id }, body: { projectId: project.id, type } });
+  if (!result.ok) {
+    set(raiseNoticeAtom, withText(LAB_NOTICES.failed, result.errorMsg));
+    return null;
+  }
+  const draft = draftOf(result.data);
+  set(tagDraftsAtom, [...get(tagDraftsAtom), draft]);
+  return draft;
+});
+addTagAtom.debugLabel = 'laboratory.addTag';
+
+export const changeTagAtom = atom(null, (get, set, draft: TagDraft) => {
+  set(
+    tagDraftsAtom,
+    get(tagDraftsAtom).map((tag) => (tag.key === draft.key ? draft : tag)),
+  );
+  set(labDirtyAtom, true);
+});
+changeTagAtom.debugLabel = 'laboratory.changeTag';
+
+/** DELETE …/tag: 'Tag supprimé', or 'Une erreur est survenue' (spec §8). */
+export const deleteTagAtom = atom(null, async (get, set, draft: TagDraft) => {
+  const project = get(labProjectAtom);
+  if (!project || draft.id === undefined) return;
+  const result = await get(apiAtom)('laboratory.deleteTag', { params: { projectId: project.id }, body: { tagId: draft.id } });
+  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
+  set(
+    tagDraftsAtom,
+    get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
+  );
+  set(raiseNoticeAtom, LAB_NOTICES.tagDeleted);
+});
+deleteTagAtom.debugLabel = 'laboratory.deleteTag';
+
+/** Save: PUT /alphonse/project/{id} with every tag, query and params base64-encoded (spec §7); counts come back. */
+export const saveLabProjectAtom = atom(null, async (get, set) => {
+  const project = get(labProjectAtom);
+  if (!project) return;
+  const tags = get(tagDraftsAtom).map(({ key: _key, usersCount: _count, query, params, ...tag }) => ({
+    ...tag,
+    query: toBase64(query),
+    params: toBase64(params),
+  }));
+  const result = await get(apiAtom)('laboratory.update', { params: { id: project.id }, body: { tags } });
+  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
+  set(showProjectAtom, result.data);
+  set(raiseNoticeAtom, LAB_NOTICES.projectSaved);
+});
+saveLabProjectAtom.debugLabel = 'laboratory.save';
+
+/** The tag modal's live count: only the latest answer counts. */
+const countCall = createLatestCall('laboratory.count', (get, input: { projectId: number; query: string; params: string }) =>
+  get(apiAtom)('laboratory.countTag', {
+    params: { projectId: input.projectId },
+    body: { query: toBase64(input.query), params: toBase64(input.params) },
+  }),
+);
+export const countTagAtom = atom(null, async (get, set, input: { query: string; params: string }) => {
+  const project = get(labProjectAtom);
+  if (!project) return null;
+  return set(countCall.runAtom, { projectId: project.id, ...input });
+});
+countTagAtom.debugLabel = 'laboratory.countTag';
+
+// ---- Access ----
+
+export const accountTermAtom = atom('');
+accountTermAtom.debugLabel = 'laboratory.accountTerm';
+export const accountResultsAtom = atom<LabAccount[]>([]);
+accountResultsAtom.debugLabel = 'laboratory.accountResults';
+
+const searchCall = createLatestCall('laboratory.accountSearch', (get, input: { term: string; projectId: number }) =>
+  get(apiAtom)('laboratory.searchAccounts', { body: input }),
+);
+
+/** POST /alphonse/account/search from 3 characters (spec §5); failures are 3.5 s toasts (spec §8). */
+export const searchLabAccountsAtom = atom(null, async (get, set) => {
+  const term = get(accountTermAtom).trim();
+  const project = get(labProjectAtom);
+  if (!project || term.length < LAB_ACCOUNT_SEARCH_MIN_LENGTH) {
+    set(searchCall.cancelAtom);
+    return set(accountResultsAtom, []);
+  }
+  const result = await set(searchCall.runAtom, { term, projectId: project.id });
+  if (!result) return;
+  if (!result.ok) return set(raiseNoticeAtom, withText(LAB_NOTICES.accountSearchFailed, result.errorMsg));
+  set(accountResultsAtom, result.data);
+});
+searchLabAccountsAtom.debugLabel = 'laboratory.searchAccounts';
+
+function setAccounts(set: (atom: typeof labProjectAtom, value: LabProject) => void, project: LabProject, userAccounts: LabAccount[]) {
+  set(labProjectAtom, { ...project, userAccounts });
+}
+
+/** PUT /alphonse/accounts with the list plus the account picked: 'Enregistré'. */
+export const addLabAccountAtom = atom(null, async (get, set, account: LabAccount) => {
+  const project = get(labProjectAtom);
+  if (!project) return;
+  const userAccounts = [...project.userAccounts, account];
+  const result = await get(apiAtom)('laboratory.setAccounts', { body: { projectId: project.id, userAccounts } });
+  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
+  setAccounts(set, project, result.data);
+  set(accountTermAtom, '');
+  set(accountResultsAtom, []);
+  set(raiseNoticeAtom, LAB_NOTICES.saved);
+});
+addLabAccountAtom.debugLabel = 'laboratory.addAccount';
+
+export const removeLabAccountAtom = atom(null, async (get, set, account: LabAccount) => {
+  const project = get(labProjectAtom);
+  if (!project) return;
+  const result = await get(apiAtom)('laboratory.removeAccount', { body: { projectId: project.id, accountId: account.id } });
+  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
+  setAccounts(
+    set,
+    project,
+    project.userAccounts.filter((row) => row.id !== account.id),
+  );
+  set(raiseNoticeAtom, LAB_NOTICES.saved);
+});
+removeLabAccountAtom.debugLabel = 'laboratory.removeAccount';

@@ -1,0 +1,4 @@
+export const laboratoryScreens = {
+  alphonse: { load: () => import('./AlphonseListPage') },
+  'alphonse.project': { load: () => import('./LabProjectPage') },
+};

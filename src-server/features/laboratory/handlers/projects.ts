@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import { contract, type MultipartSpec } from '@shared/contract';
+import type { LabProjectListItem } from '@shared/contract/laboratory';
+import { LAB_MESSAGES } from '@shared/messages/laboratory';
+import type { ServerContext } from '../../../context';
+import { labProjects } from '../../../db/schema';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import { receiveFile } from '../../../storage/multipart';
+import { matchPanel, readPanel } from '../panel-import';
+import { listProjects, toListItem } from '../queries';
+import { existingProject, loadProject, readableProject, writesAll } from './shared';
+import { saveTags } from './tags';
+
+export type LabProjectHandlers = Pick<
+  Handlers,
+  'laboratory.list' | 'laboratory.get' | 'laboratory.create' | 'laboratory.update' | 'laboratory.delete'
+>;
+
+/**
+ * A project from its panel file, read as it arrives: the header is checked ('Missing columns : …', spec §5), then
+ * the project exists at once as `pending` (the list shows its spinner) while the rows are written in batches; the
+ * members are matched to app users, and it is no longer pending. Any failure (bad file, upload cut) removes it.
+ */
+async function createFromPanel(context: ServerContext, request: Parameters<Handlers['laboratory.create']>[0]['request']) {
+  const { db } = context;
+  let projectId = 0;
+  return receiveFile<{ projectName: string; specialtyId: number }, LabProjectListItem>(
+    request,
+    contract['laboratory.create'].multipart as MultipartSpec,
+    async (file) => {
+      try {
+        const { rows } = await readPanel(db, file.body, async (_headers, crits) => {
+          const [created] = await db
+            .insert(labProjects)
+            .values({ name: file.fields.projectName, specialtyId: file.fields.specialtyId, pending: true, crits })
+            .returning({ id: labProjects.id });
+          projectId = created.id;
+          return projectId;
+        });
+        const matched = await matchPanel(db, projectId);
+        const [row] = await db
+          .update(labProjects)
+          .set({ pending: false, usersCount: rows, matchedCount: matched, updatedAt: new Date(context.clock.now()) })
+          .where(eq(labProjects.id, projectId))
+          .returning();
+        return toListItem(row, 0);
+      } catch (error) {
+        file.body.destroy();
+        if (projectId) await db.delete(labProjects).where(eq(labProjects.id, projectId));
+        if (error instanceof HttpError) throw error;
+        context.logger.warn({ err: error }, 'laboratory panel refused');
+        throw new HttpError(400, LAB_MESSAGES.panelUnreadable);
+      }
+    },
+  );
+}
+
+export function labProjectHandlers(context: ServerContext): LabProjectHandlers {
+  const { db } = context;
+  return {
+    'laboratory.list': async ({ body, account }) =>
+      listProjects(db, { term: body.term || undefined, grantedTo: writesAll(account) ? undefined : (account?.id ?? 0) }),
+
+    'laboratory.get': async ({ params, account }) => loadProject(context, await readableProject(context, params.id, account)),
+
+    'laboratory.create': async ({ request }) => createFromPanel(context, request),
+
+    'laboratory.update': async ({ params, body }) => {
+      const row = await existingProject(context, params.id);
+      if (row.pending) throw new HttpError(409, LAB_MESSAGES.stillPending);
+      const changes: Partial<typeof labProjects.$inferInsert> = { updatedAt: new Date(context.clock.now()) };
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.specialtyId !== undefined) changes.specialtyId = body.specialtyId;
+      if (body.tags) await saveTags(context, row, body.tags);
+      const [updated] = await db.update(labProjects).set(changes).where(eq(labProjects.id, params.id)).returning();
+      return loadProject(context, updated);
+    },
+
+    'laboratory.delete': async ({ params, body }) => {
+      const row = await existingProject(context, params.id);
+      if (row.name.trim() !== body.name.trim()) throw new HttpError(400, LAB_MESSAGES.nameMismatch, {}, 'name');
+      // The panel goes in one statement per 50,000 rows first, so one huge cascade never holds the database long.
+      for (;;) {
+        const result = (await db.execute(
+          sql`DELETE FROM lab_panel_members WHERE (project_id, line) IN (SELECT project_id, line FROM lab_panel_members WHERE project_id = ${row.id} LIMIT 50000)`,
+        )) as unknown as { rowCount?: number; affectedRows?: number };
+        if (!(result.rowCount ?? result.affectedRows)) break;
+      }
+      await db.delete(labProjects).where(eq(labProjects.id, row.id));
+      return { ok: true as const };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { LabProject } from '@shared/contract/laboratory';
+import { LAB_MESSAGES } from '@shared/messages/laboratory';
+import { hasAnyRole, type Role } from '@shared/roles';
+import { tagQueryFields } from '@shared/rules/laboratory';
+import type { ServerContext } from '../../../context';
+import { HttpError } from '../../../errors';
+import { accountsOf, isGranted, projectRow, tagsOf, type LabProjectRow } from '../queries';
+
+/** SALES (and ADMIN) read and write every laboratory project (README "Laboratory projects"). */
+export const writesAll = (account: { roles: Role[] } | null) => Boolean(account && hasAnyRole(account.roles, ['SALES']));
+
+/**
+ * The project, if the caller may read it: SALES and ADMIN every one, any other account those granted to it. A
+ * project the caller may not read is 'not found', so its existence is not told.
+ */
+export async function readableProject(context: ServerContext, id: number, account: { id: number; roles: Role[] } | null): Promise<LabProjectRow> {
+  const row = await projectRow(context.db, id);
+  if (!row || !account) throw new HttpError(404, LAB_MESSAGES.projectNotFound);
+  if (!writesAll(account) && !(await isGranted(context.db, id, account.id))) throw new HttpError(404, LAB_MESSAGES.projectNotFound);
+  return row;
+}
+
+export async function existingProject(context: ServerContext, id: number): Promise<LabProjectRow> {
+  const row = await projectRow(context.db, id);
+  if (!row) throw new HttpError(404, LAB_MESSAGES.projectNotFound);
+  return row;
+}
+
+export async function loadProject(context: ServerContext, row: LabProjectRow): Promise<LabProject> {
+  const [tags, userAccounts] = await Promise.all([tagsOf(context.db, row.id), accountsOf(context.db, row.id)]);
+  return {
+    id: row.id,
+    name: row.name,
+    specialtyId: row.specialtyId,
+    pending: row.pending,
+    usersCount: row.usersCount,
+    matchedCount: row.matchedCount,
+    tags,
+    userAccounts,
+    fields: tagQueryFields(row.crits),
+  };
+}
