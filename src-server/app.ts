@@ -96,6 +96,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerOperations(app, context, await buildHandlers(context));
+  if (config.apiDocs) {
+    // Loaded only here: the desktop app's embedded server, which never serves it, does not load the viewer.
+    const { registerApiDocs } = await import('./openapi/serve');
+    await registerApiDocs(app);
+  }
 
   app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind }));
 
