@@ -1,10 +1,10 @@
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contract, errorSchema, needsToken, operationIds, type Operation, type OperationId } from '@shared/contract';
 import type { Access } from '@shared/roles';
-import packageJson from '../../package.json';
 import { operationRoute } from '../operations';
 
 /** The parts of an OpenAPI 3.1 document this module and its tests read; the rest is @fastify/swagger's. */
@@ -42,7 +42,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
       openapi: '3.1.0',
       info: {
         title: 'Back-office platform API',
-        version: packageJson.version,
+        version: apiVersion(),
         description: API_DESCRIPTION,
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
@@ -54,7 +54,7 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'JWT',
-            description: 'A staff access token: `accessToken.value` of POST /authenticate, renewed with POST /token/refresh.',
+            description: 'A staff access token: `accessToken.value` of POST /authenticate, renewed with POST /authenticate/refresh.',
           },
           serviceToken: {
             type: 'http',
@@ -105,6 +105,11 @@ function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
   const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
   const used = Object.fromEntries(Object.entries(schemas).filter(([name]) => text.includes(`"#/components/schemas/${name}"`)));
   return { ...document, components: { ...document.components, schemas: used } };
+}
+
+/** The version of package.json: the API's version (read from the checkout `npm run server` runs in). */
+function apiVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 const API_DESCRIPTION = [

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -8,7 +8,7 @@ import { contract, operationIds, type Operation, type OperationId } from '@share
 import { ROLES, type Role } from '@shared/roles';
 import { hashPassword } from '../../src-server/auth/passwords';
 import { accounts } from '../../src-server/db/schema';
-import { buildOpenApiDocument } from '../../src-server/openapi/document';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../src-server/openapi/document';
 import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import { startServer, type RunningServer } from '../../src-server/server';
 import { contractExamples, type ExampleInput } from '../fixtures/contract-examples';
@@ -49,6 +49,7 @@ interface Answer {
 }
 
 let folder: string;
+let documentFile: string;
 let server: RunningServer;
 let prism: PrismProxy;
 const tokens = new Map<string, string>();
@@ -60,7 +61,7 @@ const started = Date.now();
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'prism-run-'));
-  const documentFile = join(folder, 'openapi.json');
+  documentFile = join(folder, 'openapi.json');
   writeFileSync(documentFile, JSON.stringify(await buildOpenApiDocument()));
   server = await startServer({
     port: 0,
@@ -202,6 +203,33 @@ async function eachOperation(work: (id: OperationId, operation: Operation, examp
 }
 
 describe('Prism proxy in front of the demo server', () => {
+  it('finds what does not match: a copy of the document whose error answer and sign-in answer ask one more field', async () => {
+    const document = JSON.parse(readFileSync(documentFile, 'utf8')) as OpenApiDocument;
+    const apiError = document.components!.schemas!.ApiError as { required: string[] };
+    apiError.required.push('notSentByTheServer');
+    const signIn = document.paths!['/authenticate'].post.responses!['200'].content!['application/json'] as { schema: { required: string[] } };
+    signIn.schema.required.push('notSentByTheServer');
+    const tamperedFile = join(folder, 'tampered.json');
+    writeFileSync(tamperedFile, JSON.stringify(document));
+    const tampered = await startPrismProxy(tamperedFile, server.url);
+    try {
+      const admin = DEMO_ACCOUNTS[0];
+      for (const password of [admin.password, 'not-the-password']) {
+        const answer = await request(tampered.url, {
+          id: 'auth.signIn',
+          method: 'POST',
+          path: '/authenticate',
+          body: { username: admin.email, password },
+        });
+        expect(answer.status).toBe(500);
+        expect(prismError(answer)).toBe('VIOLATIONS');
+        expect(answer.body).toContain("must have required property 'notSentByTheServer'");
+      }
+    } finally {
+      await tampered.close();
+    }
+  }, 120_000);
+
   it('the contract examples as every caller of the authorization matrix match the document', async () => {
     await eachOperation(async (id, operation, example) => {
       // As the matrix does: path parameters point at a throw-away account, so that allowed calls reach the handler.
