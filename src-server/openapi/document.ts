@@ -141,9 +141,12 @@ export function describeAccess(rule: Access): string {
     case 'authenticated':
       return 'Any signed-in staff account, whatever its roles.';
     case 'anyOf':
-      return `Staff holding one of ${rule.roles.join(', ')}, or ADMIN.`;
-    case 'allOf':
-      return `Staff holding all of ${rule.roles.join(', ')}, or ADMIN.`;
+    case 'allOf': {
+      const roles = rule.roles.filter((role) => role !== 'ADMIN');
+      if (!roles.length) return 'Staff holding ADMIN.';
+      if (roles.length === 1) return `Staff holding ${roles[0]}, or ADMIN.`;
+      return `Staff holding ${rule.kind === 'anyOf' ? 'one' : 'all'} of ${roles.join(', ')}, or ADMIN.`;
+    }
     case 'thisRole':
       return `Staff holding ${rule.role} (ADMIN alone does not pass).`;
     case 'notRole':
