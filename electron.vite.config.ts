@@ -36,6 +36,8 @@ export default defineConfig({
           index: fileURLToPath(new URL('./src-main/index.ts', import.meta.url)),
           'embedded-server': fileURLToPath(new URL('./src-main/embedded-server.ts', import.meta.url)),
         },
+        // The API reference (src-server/openapi/serve.ts) is a team server's, never loaded by the embedded server.
+        external: ['@fastify/swagger', '@fastify/swagger-ui'],
       },
     },
   },

@@ -100,6 +100,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerOperations(app, context, await buildHandlers(context));
+  if (config.apiDocs) {
+    // Loaded only here: the desktop app's embedded server, which never serves it, does not load the viewer.
+    const { registerApiDocs } = await import('./openapi/serve');
+    await registerApiDocs(app);
+  }
 
   registerJobEventsRoute(app, context);
   // On PostgreSQL, events of jobs running on other instances reach this one from its first request on.

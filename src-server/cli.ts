@@ -24,6 +24,8 @@ async function main() {
     trustProxy: parseTrustProxy(env.TRUST_PROXY, (message) => console.warn(message)),
     config: {
       ...(env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : {}),
+      // The API reference for the teams that call it: /openapi.json and /docs (README, "Platform API").
+      apiDocs: env.BACKOFFICE_API_DOCS !== 'false',
       // The app platform's population feed (POST /population/*) and the company domains of User criteria (spec §5).
       ...(env.BACKOFFICE_INGEST_TOKEN ? { ingestToken: env.BACKOFFICE_INGEST_TOKEN } : {}),
       companyEmailDomains: (env.BACKOFFICE_COMPANY_EMAIL_DOMAINS ?? '')

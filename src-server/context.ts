@@ -57,6 +57,11 @@ export interface ServerConfig {
    * the full demo (20,000 users, 200,000 events), a size is for tests that need a few users quickly.
    */
   seedAudienceDemo?: boolean | DemoPopulationSize;
+  /**
+   * Serve the API reference: the OpenAPI document at /openapi.json and Swagger UI at /docs (src-server/openapi).
+   * On for `npm run server` (BACKOFFICE_API_DOCS=false turns it off); off in the desktop app and the web host.
+   */
+  apiDocs?: boolean;
   /** Where files live (local folder or S3, storageConfigFromEnv); absent: a temporary folder (tests). */
   storage?: StorageConfig;
   /** Demo workspace: a few client folders and documents in an empty storage. */

@@ -34,14 +34,7 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
     const operation = contract[id] as Operation;
     const handler = handlers[id] as unknown as (input: HandlerInput<Operation>) => Promise<unknown>;
     typed.route({
-      method: operation.method,
-      url: operation.path,
-      schema: {
-        ...(operation.params ? { params: operation.params } : {}),
-        ...(operation.query ? { querystring: operation.query } : {}),
-        ...(operation.body ? { body: operation.body } : {}),
-        response: { [operation.successStatus ?? 200]: operation.response },
-      },
+      ...operationRoute(operation),
       config: { operationId: id },
       ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
       // The route-level compiler is typed for the whole schema object; it is called per part, like the app-level one.
@@ -67,6 +60,23 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
       },
     });
   }
+}
+
+/**
+ * The route of an operation as Fastify reads it: method, URL and the contract's zod schemas (params, query, body,
+ * success answer). The OpenAPI document (src-server/openapi) is generated from the same object.
+ */
+export function operationRoute(operation: Operation) {
+  return {
+    method: operation.method,
+    url: operation.path,
+    schema: {
+      ...(operation.params ? { params: operation.params } : {}),
+      ...(operation.query ? { querystring: operation.query } : {}),
+      ...(operation.body ? { body: operation.body } : {}),
+      response: { [operation.successStatus ?? 200]: operation.response } as Record<number, z.ZodType>,
+    },
+  };
 }
 
 /**

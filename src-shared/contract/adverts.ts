@@ -267,10 +267,11 @@ export const advertOperations = {
   }),
   'funnels.delete': defineOperation({
     method: 'DELETE',
-    path: '/advert/:advertId/funnel',
+    // `:id` as in GET /advert/:id/funnel: one path, one parameter name (an OpenAPI path has one).
+    path: '/advert/:id/funnel',
     summary: 'Delete a funnel',
     access: contentWriters,
-    params: z.strictObject({ advertId: idParam }),
+    params: advertParams,
     body: z.strictObject({ funnelUuid: z.uuid() }),
     response: okSchema,
   }),

@@ -33,6 +33,11 @@ export interface Operation<
   readonly serviceToken?: 'ingest';
   /** The 2xx answer is a whole file streamed by the server (text/csv), not JSON: main saves it as it comes. */
   readonly answersFile?: 'csv';
+  /**
+   * The 2xx answer is a stored file as its own bytes (an image, a video, a PDF: the type its bytes say), not JSON:
+   * what the OpenAPI document tells outside callers (src-server/openapi).
+   */
+  readonly answersMedia?: true;
   /** Largest request body in bytes, when the server's default (1 MB) is too small. */
   readonly bodyLimit?: number;
   /**

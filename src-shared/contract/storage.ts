@@ -138,5 +138,6 @@ export const storageOperations = {
     access: access.public,
     query: z.object({ d: plainText(40).optional(), expires: plainText(40).optional(), signature: plainText(100).optional() }),
     response: z.unknown(),
+    answersMedia: true,
   }),
 };

@@ -48,7 +48,7 @@ export function advertApi(call: CallApi): ContentApi {
     funnels: {
       get: (id) => call('funnels.get', { params: { id } }),
       create: (id) => call('funnels.create', { params: { id } }),
-      remove: (advertId, funnelUuid) => call('funnels.delete', { params: { advertId }, body: { funnelUuid } }),
+      remove: (advertId, funnelUuid) => call('funnels.delete', { params: { id: advertId }, body: { funnelUuid } }),
       append: (advertId, funnelUuid, newAdvertId) => call('funnels.append', { params: { advertId }, body: { funnelUuid, newAdvertId } }),
       updateMinViews: (startAdvertId, funnelUuid, nextAdvertId, minViews) =>
         call('funnels.updateMinViews', { params: { startAdvertId }, body: { funnelUuid, nextAdvertId, minViews } }),

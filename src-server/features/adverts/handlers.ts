@@ -78,7 +78,7 @@ export function advertHandlers(context: ServerContext, content: ContentService):
 
     'funnels.get': async ({ params }) => funnels.get(params.id),
     'funnels.create': async ({ params }) => funnels.create(params.id),
-    'funnels.delete': async ({ params, body }) => funnels.remove(params.advertId, body.funnelUuid),
+    'funnels.delete': async ({ params, body }) => funnels.remove(params.id, body.funnelUuid),
     'funnels.append': async ({ params, body }) => funnels.append(params.advertId, body),
     'funnels.updateMinViews': async ({ params, body }) => funnels.updateMinViews(params.startAdvertId, body),
 
