@@ -13,16 +13,22 @@ import { targetJoins, targetListClauses } from './queries';
 
 /**
  * The targets export (spec §3): one definition of its columns, each cell formatted by the database as the file
- * shows it (NULL: an empty cell). PostgreSQL writes the CSV itself (COPY … (FORMAT csv)); PGlite runs the same
- * SELECT through a cursor and the rows are written here with COPY's quoting (csvLine), so both write the same bytes.
+ * shows it (NULL: an empty cell). PostgreSQL writes the CSV itself (COPY … (FORMAT csv)); on PGlite the same cells
+ * are quoted as COPY quotes them by the SELECT itself (csvLinesQuery), read line by line through a cursor, so both
+ * write the same bytes.
  */
 
 /** The formula trigger's first character code: a cheap test before the regular expression (almost no cell has one). */
 const TRIGGER_CODES = sql.raw(FORMULA_TRIGGERS.map((trigger) => trigger.charCodeAt(0)).join(', '));
 
+/** The text cells (textCell): the only ones CSV may have to quote. */
+const textCells = new WeakSet<SQL>();
 /** A text cell: a formula (FORMULA_CELL_PATTERN of @shared/rules/csv) gets a ' in front; an empty text is an empty cell. */
-const textCell = (value: SQL) =>
-  sql`CASE WHEN ascii(${value}) IN (${TRIGGER_CODES}) AND ${value} ~ ${FORMULA_CELL_PATTERN} THEN ${FORMULA_ESCAPE_PREFIX} || ${value} ELSE nullif(${value}, '') END`;
+const textCell = (value: SQL) => {
+  const cell = sql`CASE WHEN ascii(${value}) IN (${TRIGGER_CODES}) AND ${value} ~ ${FORMULA_CELL_PATTERN} THEN ${FORMULA_ESCAPE_PREFIX} || ${value} ELSE nullif(${value}, '') END`;
+  textCells.add(cell);
+  return cell;
+};
 /** formatDay of @shared/rules/dates (DD/MM/yyyy in UTC, the year unpadded) from epoch seconds; out of a timestamp's range, what JS's Date gives. */
 const dayCell = (seconds: SQL) =>
   sql`CASE WHEN ${seconds} BETWEEN -62135596800 AND 8640000000000 THEN to_char(to_timestamp(${seconds}) AT TIME ZONE 'UTC', 'DD/MM/FMYYYY') WHEN ${seconds} IS NOT NULL THEN 'NaN/NaN/NaN' END`;
@@ -32,7 +38,11 @@ const goalCell = sql`CASE WHEN t.goal_views <> 0 THEN t.goal_views::text
     ELSE (round(t.goal_days / 3.0)::bigint / 10) || CASE WHEN round(t.goal_days / 3.0)::bigint % 10 = 0 THEN '' ELSE '.' || round(t.goal_days / 3.0)::bigint % 10 END || ' mois' END
   WHEN t.goal_shipments <> 0 THEN t.goal_shipments || ' envois' END`;
 
-/** The export columns of spec §3, in order: the header (the field name) and the cell. */
+/**
+ * The export columns of spec §3, in order: the header (the field name) and the cell. A text cell may hold any
+ * character; the others (numbers, days, goals, the advert's path) never hold ';', '"' nor a line break and are
+ * never an empty text (NULL instead), so CSV never quotes them.
+ */
 export const TARGET_EXPORT_COLUMNS = [
   ['projectName', textCell(sql`p.name`)],
   ['clientName', textCell(sql`p.client_name`)],
@@ -127,18 +137,43 @@ async function* copiedFromPostgres(pool: pg.Pool, query: SQL): AsyncGenerator<Bu
   }
 }
 
-// ---- PGlite: the same SELECT through a cursor, written here ------------------------------------------------------
+// ---- PGlite: the same cells quoted by the SELECT itself, through a cursor ------------------------------------------
 
-/** A cell as COPY (FORMAT csv, DELIMITER ';') writes it: quoted when it holds ';', '"' or a line break; NULL empty, '' quoted. */
-function csvCell(value: string | null): string {
-  if (value === null) return '';
-  if (value === '' || /[;"\r\n]/.test(value)) return `"${value.replace(/"/g, '""')}"`;
-  return value;
+/** Characters that make COPY (FORMAT csv, DELIMITER ';') quote a cell. */
+const CSV_SPECIAL = sql.raw(`'[;"\r\n]'`);
+
+/**
+ * A cell as COPY (FORMAT csv, DELIMITER ';') writes it, in SQL: quoted when it holds ';', '"' or a line break (its
+ * quotes doubled), '' quoted, NULL empty. Only text cells can need it (TARGET_EXPORT_COLUMNS).
+ */
+const csvCellSql = (cell: SQL, text: boolean) =>
+  text
+    ? sql`CASE WHEN ${cell} IS NULL THEN '' WHEN ${cell} = '' OR ${cell} ~ ${CSV_SPECIAL} THEN '"' || replace(${cell}, '"', '""') || '"' ELSE ${cell} END`
+    : sql`coalesce(${cell}, '')`;
+
+/**
+ * The export's rows as CSV lines (without their CRLF), each one text value: the database formats and quotes
+ * every cell, so the server handles one value per row instead of twenty (PGlite's wire parsing costs per value).
+ * The cells are computed once in a subquery that is kept apart (OFFSET 0), then each is quoted as COPY would.
+ */
+function csvLinesQuery(body: TargetExportBody): SQL {
+  const cells = sql.join(
+    TARGET_EXPORT_COLUMNS.map(([, cell], index) => sql`${cell} AS ${sql.identifier(`c${index}`)}`),
+    sql`, `,
+  );
+  const line = sql.join(
+    TARGET_EXPORT_COLUMNS.map(([, cell], index) => csvCellSql(sql`c.${sql.identifier(`c${index}`)}`, textCells.has(cell))),
+    sql` || ';' || `,
+  );
+  const { where, orderBy } = targetListClauses(body);
+  return sql`SELECT ${line} FROM (SELECT ${cells} FROM ${targetJoins} WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.limit} OFFSET ${body.skip}) c`;
 }
-const csvLine = (cells: readonly (string | null)[]) => cells.map(csvCell).join(';') + '\r\n';
 
-/** Rows a FETCH brings on PGlite: enough to keep the per-call cost small, a few MB of cells at most. */
-const PGLITE_BATCH = 2_000;
+/** The header line, as COPY's HEADER writes it (no header needs quoting). */
+const HEADER_LINE = TARGET_EXPORT_COLUMNS.map(([header]) => header).join(';') + '\r\n';
+
+/** Lines a FETCH brings on PGlite: a few MB of text per call, so that the per-call cost stays small. */
+const PGLITE_BATCH = 10_000;
 
 /** Resolves once `out` can take more, or once it was closed (the client went away). */
 async function drained(out: Writable): Promise<void> {
@@ -151,17 +186,21 @@ async function drained(out: Writable): Promise<void> {
  * statement ends: a million targets would sit in memory. So the export's SELECT runs through a cursor inside one
  * read transaction (one snapshot), each batch written as CSV lines, the next fetched once the response took it.
  */
-function copiedFromPglite(client: PGlite, query: SQL): Readable {
+function copiedFromPglite(client: PGlite, body: TargetExportBody): Readable {
   const out = new PassThrough();
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = dialect.sqlToQuery(csvLinesQuery(body));
   void client
     .transaction(async (tx) => {
       await tx.query(`DECLARE target_export NO SCROLL CURSOR FOR ${text}`, params);
       out.write(BOM);
-      out.write(csvLine(TARGET_EXPORT_COLUMNS.map(([header]) => header)));
+      out.write(HEADER_LINE);
       while (!out.destroyed) {
-        const { rows } = await tx.query<(string | null)[]>(`FETCH ${PGLITE_BATCH} FROM target_export`, [], { rowMode: 'array' });
-        if (rows.length && !out.write(rows.map(csvLine).join('')) && !out.destroyed) await drained(out);
+        const { rows } = await tx.query<[string]>(`FETCH ${PGLITE_BATCH} FROM target_export`, [], { rowMode: 'array' });
+        if (rows.length) {
+          let chunk = '';
+          for (const [line] of rows) chunk += line + '\r\n';
+          if (!out.write(chunk) && !out.destroyed) await drained(out);
+        }
         if (rows.length < PGLITE_BATCH) break;
       }
       await tx.query('CLOSE target_export');
@@ -175,9 +214,8 @@ function copiedFromPglite(client: PGlite, query: SQL): Readable {
 
 /** The CSV file of the targets matching the list's filters and order (BOM, ';', CRLF), as a stream of UTF-8 bytes. */
 export function targetExportCsv(db: Database, body: TargetExportBody, kind: DatabaseKind): Readable {
-  const query = exportQuery(body);
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   return kind === 'postgresql'
-    ? Readable.from(copiedFromPostgres(client as pg.Pool, query), { objectMode: false })
-    : copiedFromPglite(client as PGlite, query);
+    ? Readable.from(copiedFromPostgres(client as pg.Pool, exportQuery(body)), { objectMode: false })
+    : copiedFromPglite(client as PGlite, body);
 }
