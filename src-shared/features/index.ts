@@ -8,6 +8,7 @@ import { authFeature } from './auth';
 import { batFeature } from './bat';
 import type { OperationId } from '../contract';
 import type { FeatureManifest, RegistryEntry } from './define';
+import { importsFeature } from './imports';
 import { metaFeature } from './meta';
 import { platformFeature } from './platform';
 import { projectsFeature } from './projects';
@@ -34,6 +35,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   audiencesFeature,
   audienceHistoryFeature,
   storageFeature,
+  importsFeature,
 ];
 
 /** Every screen and external link of every feature. */

@@ -32,6 +32,5 @@ export const platformFeature = defineFeature({
       nav: { position: 70, label: 'Alphonse', access: access.anyOf('SALES') },
     }),
     screen({ id: 'alphonse.project', path: '/alphonse/project/:id', access: signedIn, available: false }),
-    screen({ id: 'imports', path: '/imports', access: signedIn, available: false }),
   ],
 });
