@@ -109,8 +109,11 @@ export class ImportRunner {
       const { cancelRequested } = await saveProgress(db, id, { phase: live.job.phase ?? 'reading', ...live.job.progress });
       if (cancelRequested) throw new Cancelled();
     };
+    const started = performance.now();
     await this.readAndStage(live, key, plan, errors, step);
+    const readMs = performance.now() - started;
     await this.checkKeys(live, plan, errors);
+    const checkedMs = performance.now() - started - readMs;
     if (errors.count > 0) {
       const listed = errors.first();
       await finishJob(db, id, { state: 'failed', message: M.errorsTitle(errors.count, listed.length), errors: listed, errorCount: errors.count });
@@ -125,6 +128,8 @@ export class ImportRunner {
       await step();
     });
     await finishJob(db, id, { state: 'done', message: M.done(inserted, updated), inserted, updated, written: inserted + updated });
+    const timings = { readMs, checkedMs, mergeMs: performance.now() - started - readMs - checkedMs };
+    this.context.logger.info({ importId: id, inserted, updated, ...timings }, 'CSV import done');
   }
 
   /** Reads the file, checks each row, stages the valid ones in batches. */
