@@ -12,6 +12,8 @@ export const CSV_ROOT = 'assets/clients/csv';
 /** Largest CSV file (about 2 million rows of a dozen columns); main refuses a bigger one before sending it. */
 export const CSV_MAX_BYTES = 400 * 1024 * 1024;
 export const CSV_FORMATS = ['csv'] as const;
+/** The kind of the import jobs' events (server job events, useJobEvents on the /imports screen). */
+export const IMPORT_JOB_KIND = 'csv-import';
 /** Spec §9: the preview shows 25 rows per page. */
 export const CSV_PREVIEW_PAGE_SIZE = 25;
 /** Largest page of GET /csv/data. */

@@ -68,6 +68,7 @@ export class ImportRunner {
   start(job: ImportJob, key: string, plan: ImportPlan, accountId: number | null): void {
     const live: LiveJob = { job, abort: new AbortController() };
     this.live.set(job.id, live);
+    this.notify(job, accountId);
     const done = this.run(live, key, plan, accountId)
       .catch(async (error) => {
         const cancelled = error instanceof Cancelled;
