@@ -10,6 +10,7 @@ import { batScreens } from '../features/bat/screens';
 import { documentsScreens } from '../features/documents/screens';
 import { forbiddenScreens } from '../features/forbidden/screens';
 import { groupsScreens } from '../features/groups/screens';
+import { importsScreens } from '../features/imports/screens';
 import { projectsScreens } from '../features/projects/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
@@ -38,6 +39,7 @@ const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
   audiencesScreens,
   groupsScreens,
   testAccountsScreens,
+  importsScreens,
   documentsScreens,
 ];
 
