@@ -7,8 +7,21 @@ import { IMPORT_MESSAGES as M } from '../messages/imports';
 import { PROFESSIONS, SPECIALTIES, type ReferenceItem } from '../reference';
 import { AREAS, OPERATING_SYSTEMS, TITLES } from './audiences';
 
-/** Where the uploaded CSV files live: a folder of the document storage (client documents: signed links only). */
-export const CSV_ROOT = 'assets/clients/csv';
+/**
+ * Where the uploaded CSV files live in the storage: outside assets/ (nothing under imports/ is ever served by
+ * /cdn/, and the storage browser does not show it): the files hold health professionals' e-mails.
+ */
+export const CSV_ROOT = 'imports/csv';
+
+/** Whether a storage key is in the imports area, as a case-insensitive file system would read it (`IMPORTS./x`). */
+export function isImportsKey(key: string): boolean {
+  const first = key
+    .split('/')[0]
+    .toLowerCase()
+    .split(':')[0]
+    .replace(/[. ]+$/, '');
+  return first === CSV_ROOT.split('/')[0];
+}
 /** Largest CSV file (about 2 million rows of a dozen columns); main refuses a bigger one before sending it. */
 export const CSV_MAX_BYTES = 400 * 1024 * 1024;
 export const CSV_FORMATS = ['csv'] as const;

@@ -120,6 +120,9 @@ describe('CSV area and preview', () => {
     expect((await upload('x.txt', 'a\n1\n')).status).toBe(400);
     expect((await server.request('GET', '/csv/data?filename=absent.csv', { token: csm })).body.errorMsg).toBe(M.fileNotFound);
     expect((await server.request('GET', `/csv/data?filename=${encodeURIComponent('../x.csv')}`, { token: csm })).status).toBe(400);
+    // The lists hold e-mails: never served by the media route, whatever the spelling of the folder.
+    for (const path of ['/cdn/imports/csv/liste-a.csv', '/cdn/IMPORTS./csv/liste-a.csv', '/cdn/Imports/csv/liste-a.csv'])
+      expect((await server.request('GET', path, { token: csm })).status, path).toBe(404);
   });
 });
 

@@ -6,6 +6,7 @@ import type { ServerContext } from '../../context';
 import type { Handlers } from '../../operations';
 import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
+import { seedImportsDemo } from './demo';
 import { failInterruptedJobs } from './queries';
 import { ImportRunner } from './runner';
 
@@ -29,6 +30,9 @@ export type ImportHandlers = Pick<Handlers, keyof typeof importOperations>;
 export async function importsFeature(context: ServerContext): Promise<ImportHandlers> {
   // The embedded database has one server: a job it shows as running was cut by its last stop.
   if (context.dbKind !== 'postgresql') await failInterruptedJobs(context.db, IMPORT_MESSAGES.interrupted);
+  if (context.config.seedStorageDemo) {
+    await seedImportsDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo CSV list not seeded'));
+  }
   // Progress pushed to the pages of whoever may import (the job events stream); the page reads errors with GET.
   const runner = new ImportRunner(context, (job, accountId) =>
     context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {

@@ -14,6 +14,8 @@ const PROGRESS_EVERY_MS = 400;
 
 class Cancelled extends Error {}
 
+type Outcome = Parameters<typeof finishJob>[2];
+
 /** A job running on this instance: its live state (what GET answers without waiting for the database) and its stop. */
 interface LiveJob {
   job: ImportJob;
@@ -70,18 +72,22 @@ export class ImportRunner {
     this.live.set(job.id, live);
     this.notify(job, accountId);
     const done = this.run(live, key, plan, accountId)
-      .catch(async (error) => {
+      .catch((error): Outcome => {
         const cancelled = error instanceof Cancelled;
         if (!cancelled) this.context.logger.error({ err: error, importId: job.id }, 'CSV import failed');
         const message = cancelled ? M.cancelledByUser : error instanceof HttpError ? error.message : M.failedUnexpectedly;
-        await finishJob(this.context.db, job.id, { state: cancelled ? 'cancelled' : 'failed', message });
+        return { state: cancelled ? 'cancelled' : 'failed', message };
+      })
+      // The staged rows go first: once the job says it ended, nothing of it is left in the database.
+      .then(async (outcome) => {
+        await dropStage(this.context.db, [job.id]).catch((error) => this.context.logger.warn({ err: error }, 'CSV import stage not dropped'));
+        await finishJob(this.context.db, job.id, outcome);
       })
       .catch((error) => this.context.logger.error({ err: error, importId: job.id }, 'CSV import outcome not saved'))
       .finally(async () => {
         this.live.delete(job.id);
         const saved = await findJob(this.context.db, job.id, false).catch(() => null);
         if (saved) this.notify(saved, accountId);
-        await dropStage(this.context.db, [job.id]).catch((error) => this.context.logger.warn({ err: error }, 'CSV import stage not dropped'));
       });
     this.pending.add(done);
     void done.finally(() => this.pending.delete(done));
@@ -95,7 +101,7 @@ export class ImportRunner {
     await Promise.allSettled([...this.pending]);
   }
 
-  private async run(live: LiveJob, key: string, plan: ImportPlan, accountId: number | null): Promise<void> {
+  private async run(live: LiveJob, key: string, plan: ImportPlan, accountId: number | null): Promise<Outcome> {
     const { db } = this.context;
     const id = live.job.id;
     const errors = new ErrorList();
@@ -117,8 +123,7 @@ export class ImportRunner {
     const checkedMs = performance.now() - started - readMs;
     if (errors.count > 0) {
       const listed = errors.first();
-      await finishJob(db, id, { state: 'failed', message: M.errorsTitle(errors.count, listed.length), errors: listed, errorCount: errors.count });
-      return;
+      return { state: 'failed', message: M.errorsTitle(errors.count, listed.length), errors: listed, errorCount: errors.count };
     }
     const population = featureServices(this.context).populationImport;
     if (!population) throw new Error('the audiences feature offers no population import');
@@ -128,9 +133,9 @@ export class ImportRunner {
       live.job = { ...live.job, progress: { ...live.job.progress, written } };
       await step();
     });
-    await finishJob(db, id, { state: 'done', message: M.done(inserted, updated), inserted, updated, written: inserted + updated });
     const timings = { readMs, checkedMs, mergeMs: performance.now() - started - readMs - checkedMs };
     this.context.logger.info({ importId: id, inserted, updated, ...timings }, 'CSV import done');
+    return { state: 'done', message: M.done(inserted, updated), inserted, updated, written: inserted + updated };
   }
 
   /** Reads the file, checks each row, stages the valid ones in batches. */
