@@ -32,7 +32,8 @@ test.describe('CSV list import (web host, Chromium)', () => {
     await nav.getByTestId('nav-imports').click();
     await page.waitForURL((url) => url.pathname === '/imports');
     await expect(page.getByTestId('imports-page')).toBeVisible();
-    await expect(page.getByText(M.noFiles)).toBeVisible();
+    // The demo workspace's list is there to try.
+    await expect(page.getByTestId('open-csv-exemple-liste-congres.csv')).toBeVisible();
 
     await pickFile(page, 'liste-pharmaciens.csv', csv(3000));
     await expect(page.locator('.Toastify__toast--success', { hasText: M.uploaded })).toBeVisible();
