@@ -79,7 +79,7 @@ export function ImportJobPanel() {
         <Count label={M.rowsValid} value={valid} testId="import-valid" />
         <Count label={M.rowsWritten} value={written} testId="import-written" />
       </dl>
-      {job.message && job.state !== 'running' && <p data-testid="import-message">{job.message}</p>}
+      {job.message && job.state !== 'running' && !job.errorCount && <p data-testid="import-message">{job.message}</p>}
       {job.state === 'failed' && <ErrorList job={job} />}
     </section>
   );
