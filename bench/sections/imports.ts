@@ -68,16 +68,19 @@ export async function importsSection() {
     await handle.db
       .insert(accounts)
       .values({ name: 'Importer', email: 'importer@bench.local', roles: ['ADMIN'], passwordHash: await hashPassword(PASSWORD) });
-    const signedIn = await fetch(`${base}/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'importer@bench.local', password: PASSWORD }),
-    });
-    const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
+    const signIn = async () => {
+      const signedIn = await fetch(`${base}/authenticate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'importer@bench.local', password: PASSWORD }),
+      });
+      return ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
+    };
+    const token = await signIn();
     const file = join(folder, 'liste.csv');
     await writeList(file, ROWS);
     await app.context.storage.put(`${CSV_ROOT}/liste.csv`, createReadStream(file), 'text/csv');
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    let headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const mapping = ['externalId', 'email', 'name', 'profession', 'specialty', 'area', 'zipcode', 'roles'].map((field, index) => ({
       header: ['ID', 'E-mail', 'Nom', 'Profession', 'Spécialité', 'Langue', 'Code postal', 'Rôles'][index],
       field,
@@ -92,7 +95,10 @@ export async function importsSection() {
     if (answer.status !== 202) throw new Error(`import refused: ${JSON.stringify(job)}`);
     while (job.state === 'running') {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      job = (await (await fetch(`${base}/csv/import/${job.id}`, { headers })).json()) as typeof job;
+      const polled = await fetch(`${base}/csv/import/${job.id}`, { headers });
+      // An access token lives 15 minutes: a slow run signs in again.
+      if (polled.status === 401) headers = { ...headers, authorization: `Bearer ${await signIn()}` };
+      else job = (await polled.json()) as typeof job;
     }
     const ms = performance.now() - started;
     clearInterval(sampler);
