@@ -7,6 +7,7 @@ import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
 import { estimatesSection } from './sections/estimates';
 import { laboratorySection } from './sections/laboratory';
+import { importsSection } from './sections/imports';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
@@ -34,6 +35,10 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   estimates: {
     title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)',
     run: estimatesSection,
+  },
+  imports: {
+    title: 'CSV list import: 1,000,000 new users into the population on PostgreSQL, end to end, server RSS growth (issue 25)',
+    run: importsSection,
   },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },

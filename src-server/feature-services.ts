@@ -1,6 +1,7 @@
 import type { Advert } from '@shared/contract/adverts';
 import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { ArticleCriterionLabel, CriteriaByLabel } from '@shared/rules/article-audience';
+import type { SQL } from 'drizzle-orm';
 import type { ServerContext } from './context';
 
 /**
@@ -31,7 +32,22 @@ export interface ArticleAudienceService {
   drop(articleId: number): Promise<number>;
 }
 
+/**
+ * Users staged in a table by another feature (the CSV list import), written into the population by the audiences
+ * feature: same SQL, same node upserts and change notification as its own feed, and its engine current on return.
+ */
+export interface PopulationImport {
+  /** Fills the stage's missing external_id from the existing user with that e-mail (the oldest one). */
+  resolveByEmail(stage: { table: SQL; where: SQL }): Promise<void>;
+  /** Upserts every staged user in one transaction; `onProgress` runs inside it after each chunk (a throw undoes all). */
+  mergeStaged(
+    stage: { table: SQL; where: SQL },
+    onProgress?: (written: number) => Promise<void> | void,
+  ): Promise<{ inserted: number; updated: number }>;
+}
+
 export interface FeatureServices {
+  populationImport?: PopulationImport;
   articleAudience?: ArticleAudienceService;
   audienceMembership?: AudienceMembership;
   advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;

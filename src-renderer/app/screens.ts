@@ -11,6 +11,7 @@ import { documentsScreens } from '../features/documents/screens';
 import { forbiddenScreens } from '../features/forbidden/screens';
 import { groupsScreens } from '../features/groups/screens';
 import { laboratoryScreens } from '../features/laboratory/screens';
+import { importsScreens } from '../features/imports/screens';
 import { projectsScreens } from '../features/projects/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
@@ -39,6 +40,7 @@ const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
   audiencesScreens,
   groupsScreens,
   testAccountsScreens,
+  importsScreens,
   documentsScreens,
   laboratoryScreens,
 ];

@@ -8,6 +8,7 @@ import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { batFeature } from './bat';
 import { laboratoryFeature } from './laboratory';
+import { importsFeature } from './imports';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
@@ -33,5 +34,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await projectsFeature(context)),
     ...(await batFeature(context)),
     ...(await laboratoryFeature(context)),
+    ...(await importsFeature(context)),
   };
 }

@@ -8,6 +8,7 @@ import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { batOperations } from './bat';
 import { laboratoryOperations } from './laboratory';
+import { importOperations } from './imports';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
 import { setupOperations } from './setup';
@@ -33,6 +34,7 @@ export const contract = {
   ...projectOperations,
   ...batOperations,
   ...laboratoryOperations,
+  ...importOperations,
 };
 
 export type Contract = typeof contract;

@@ -9,6 +9,7 @@ import { batFeature } from './bat';
 import type { OperationId } from '../contract';
 import type { FeatureManifest, RegistryEntry } from './define';
 import { laboratoryFeature } from './laboratory';
+import { importsFeature } from './imports';
 import { metaFeature } from './meta';
 import { platformFeature } from './platform';
 import { projectsFeature } from './projects';
@@ -36,6 +37,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   audienceHistoryFeature,
   storageFeature,
   laboratoryFeature,
+  importsFeature,
 ];
 
 /** Every screen and external link of every feature. */

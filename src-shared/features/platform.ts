@@ -24,6 +24,5 @@ export const platformFeature = defineFeature({
     }),
     { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl', position: 60 },
     { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl', position: 62 },
-    screen({ id: 'imports', path: '/imports', access: signedIn, available: false }),
   ],
 });

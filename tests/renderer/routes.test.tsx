@@ -21,7 +21,7 @@ describe('router and screen registry', () => {
         .filter((path) => !routed.includes(path)),
     ).toEqual([]);
     // A screen of a later issue is not routed before it exists.
-    expect(routed).not.toContain('/imports');
+    expect(routed).not.toContain('/inventory');
     expect(routed.filter((path) => path === '*')).toHaveLength(1);
   });
 

@@ -12,3 +12,4 @@ export * from './adverts';
 export * from './projects';
 export * from './bat';
 export * from './laboratory';
+export * from './imports';

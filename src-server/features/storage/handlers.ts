@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context';
 import { contract, type MultipartSpec } from '@shared/contract';
 import type { storageOperations } from '@shared/contract/storage';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
+import { isImportsKey } from '@shared/rules/imports';
 import { DOCUMENTS_ROOT, checkFolder, checkKey, isWithin } from '@shared/rules/storage';
 import { HttpError } from '../../errors';
 import type { StorageAdapter, StoredObject } from '../../storage/adapter';
@@ -74,6 +75,8 @@ export function storageHandlers(context: ServerContext, storage: StorageAdapter)
       const raw = (request.params as { '*'?: string })['*'] ?? '';
       const checked = checkKey(raw);
       if (!checked.ok) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
+      // CSV lists of the population import are never served (issue 25): read only by the import's own calls.
+      if (isImportsKey(checked.key)) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
       if (isDocumentKey(checked.key)) {
         // Checked before looking the file up: the answer says nothing of whether it exists.
         const verdict = checkDocumentUrl(context.tokens, checked.key, query, context.clock.now());

@@ -1,0 +1,1 @@
+export const importsScreens = { imports: { load: () => import('./ImportsPage') } };

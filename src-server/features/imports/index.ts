@@ -1,0 +1,45 @@
+import type { ImportJob, importOperations } from '@shared/contract/imports';
+import type { JobEvent } from '@shared/jobs';
+import { IMPORT_MESSAGES } from '@shared/messages/imports';
+import { IMPORT_JOB_KIND } from '@shared/rules/imports';
+import type { ServerContext } from '../../context';
+import type { Handlers } from '../../operations';
+import { fileHandlers } from './handlers/files';
+import { jobHandlers } from './handlers/jobs';
+import { seedImportsDemo } from './demo';
+import { failInterruptedJobs } from './queries';
+import { ImportRunner } from './runner';
+
+function importEvent(job: ImportJob, at: number): JobEvent {
+  return {
+    kind: IMPORT_JOB_KIND,
+    id: String(job.id),
+    state: job.state,
+    progress: { ...job.progress, merging: job.phase === 'merging' ? 1 : 0, inserted: job.inserted, updated: job.updated, errorCount: job.errorCount },
+    ...(job.message ? { message: job.message } : {}),
+    at,
+  };
+}
+
+export type ImportHandlers = Pick<Handlers, keyof typeof importOperations>;
+
+/**
+ * The CSV list import (issue 25): CSV files in the document storage's CSV area, their preview, and import jobs
+ * that enrich the app-user population through the audiences feature (featureServices().populationImport).
+ */
+export async function importsFeature(context: ServerContext): Promise<ImportHandlers> {
+  // The embedded database has one server: a job it shows as running was cut by its last stop.
+  if (context.dbKind !== 'postgresql') await failInterruptedJobs(context.db, IMPORT_MESSAGES.interrupted);
+  if (context.config.seedStorageDemo) {
+    await seedImportsDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo CSV list not seeded'));
+  }
+  // Progress pushed to the pages of whoever may import (the job events stream); the page reads errors with GET.
+  const runner = new ImportRunner(context, (job, accountId) =>
+    context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
+      ...(accountId === null ? {} : { accountId }),
+      roles: ['CSM', 'CSM_LEAD'],
+    }),
+  );
+  context.onClose(() => runner.close());
+  return { ...fileHandlers(context), ...jobHandlers(context, runner) };
+}

@@ -1,0 +1,160 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ImportJob } from '@shared/contract/imports';
+import type { ImportError, ImportedUser, MappingEntry } from '@shared/rules/imports';
+import { rows, type Executor } from '../../db/rows';
+
+const jobColumns = sql`id, filename, state, phase, rows_read AS "read", rows_valid AS "valid", rows_written AS "written", inserted, updated,
+  error_count AS "errorCount", message, (extract(epoch FROM created_at) * 1000)::bigint::float8 AS "createdAt",
+  (extract(epoch FROM finished_at) * 1000)::bigint::float8 AS "finishedAt"`;
+
+interface JobRow extends Omit<ImportJob, 'progress' | 'errors' | 'phase' | 'state'> {
+  state: ImportJob['state'];
+  phase: ImportJob['phase'];
+  read: number;
+  valid: number;
+  written: number;
+  errors?: ImportError[];
+}
+
+const toJob = ({ read, valid, written, errors, ...job }: JobRow): ImportJob => ({ ...job, progress: { read, valid, written }, errors: errors ?? [] });
+
+export async function createJob(db: Executor, filename: string, mapping: MappingEntry[], accountId: number | null): Promise<ImportJob> {
+  const [job] = await rows<JobRow>(
+    db,
+    sql`INSERT INTO csv_imports (filename, mapping, account_id, state, phase) VALUES (${filename}, ${JSON.stringify(mapping)}::jsonb, ${accountId}, 'running', 'reading')
+        RETURNING ${jobColumns}`,
+  );
+  return toJob(job);
+}
+
+export async function findJob(db: Executor, id: number, withErrors = true): Promise<ImportJob | null> {
+  const [job] = await rows<JobRow>(db, sql`SELECT ${jobColumns}${withErrors ? sql`, errors` : sql``} FROM csv_imports WHERE id = ${id}`);
+  return job ? toJob(job) : null;
+}
+
+export async function latestJobs(db: Executor, limit: number): Promise<ImportJob[]> {
+  return (await rows<JobRow>(db, sql`SELECT ${jobColumns} FROM csv_imports ORDER BY id DESC LIMIT ${limit}`)).map(toJob);
+}
+
+/** Writes the progress; answers whether someone asked to cancel (read in the same statement). */
+export async function saveProgress(
+  db: Executor,
+  id: number,
+  progress: { phase: 'reading' | 'merging'; read: number; valid: number; written: number },
+): Promise<{ cancelRequested: boolean }> {
+  const [row] = await rows<{ cancelRequested: boolean }>(
+    db,
+    sql`UPDATE csv_imports SET phase = ${progress.phase}, rows_read = ${progress.read}, rows_valid = ${progress.valid}, rows_written = ${progress.written}
+        WHERE id = ${id} RETURNING cancel_requested_at IS NOT NULL AS "cancelRequested"`,
+  );
+  return { cancelRequested: row?.cancelRequested ?? true };
+}
+
+export async function finishJob(
+  db: Executor,
+  id: number,
+  outcome: {
+    state: 'done' | 'failed' | 'cancelled';
+    message: string | null;
+    errors?: ImportError[];
+    errorCount?: number;
+    inserted?: number;
+    updated?: number;
+    written?: number;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE csv_imports SET state = ${outcome.state}, phase = NULL, message = ${outcome.message}, finished_at = now(),
+          errors = ${JSON.stringify(outcome.errors ?? [])}::jsonb, error_count = ${outcome.errorCount ?? 0},
+          inserted = ${outcome.inserted ?? 0}, updated = ${outcome.updated ?? 0}
+          ${outcome.written === undefined ? sql`` : sql`, rows_written = ${outcome.written}`}
+        WHERE id = ${id}`,
+  );
+}
+
+/** Asks the job to stop; only a running job can be cancelled. Answers whether it was running. */
+export async function requestCancel(db: Executor, id: number): Promise<boolean> {
+  const changed = await rows<{ id: number }>(
+    db,
+    sql`UPDATE csv_imports SET cancel_requested_at = coalesce(cancel_requested_at, now()) WHERE id = ${id} AND state IN ('queued', 'running') RETURNING id`,
+  );
+  return changed.length > 0;
+}
+
+/** Jobs left running by a server that stopped (embedded database: this server was the only one). */
+export async function failInterruptedJobs(db: Executor, message: string): Promise<number[]> {
+  const failed = await rows<{ id: number }>(
+    db,
+    sql`UPDATE csv_imports SET state = 'failed', phase = NULL, message = ${message}, finished_at = now() WHERE state IN ('queued', 'running') RETURNING id`,
+  );
+  if (failed.length)
+    await dropStage(
+      db,
+      failed.map((job) => job.id),
+    );
+  return failed.map((job) => job.id);
+}
+
+export async function dropStage(db: Executor, ids: number[]): Promise<void> {
+  await db.execute(sql`DELETE FROM csv_import_rows WHERE import_id = ANY(${sql.param(ids)}::int[])`);
+}
+
+export const stageOf = (id: number): { table: SQL; where: SQL } => ({ table: sql.raw('csv_import_rows'), where: sql`import_id = ${id}` });
+
+// ---- staging ------------------------------------------------------------------------------------------------------
+
+/** A PostgreSQL array literal of nullable texts (one bound parameter: cheaper than node-postgres's array escaping). */
+function textArray(values: readonly (string | undefined)[]): string {
+  let literal = '{';
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (index > 0) literal += ',';
+    literal += value === undefined ? 'NULL' : `"${value.replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `${literal}}`;
+}
+
+const numbers = (values: readonly (number | undefined)[]) => `{${values.map((value) => (value === undefined ? 'NULL' : value)).join(',')}}`;
+const list = (values: string[] | undefined) => (values?.length ? values.join('|') : undefined);
+
+/** Writes a batch of valid rows into the stage: one INSERT of unnested columns. */
+export async function stageRows(db: Executor, importId: number, batch: readonly { line: number; user: ImportedUser }[]): Promise<void> {
+  if (!batch.length) return;
+  const users = batch.map((row) => row.user);
+  const text = (key: keyof ImportedUser) => textArray(users.map((user) => user[key] as string | undefined));
+  const number = (key: keyof ImportedUser) => numbers(users.map((user) => user[key] as number | undefined));
+  const lists = (key: 'roles' | 'feeds' | 'apps') => textArray(users.map((user) => list(user[key])));
+  await db.execute(
+    sql`INSERT INTO csv_import_rows (import_id, line, external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, os, roles, feeds, apps)
+        SELECT ${importId}, line, external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, os,
+               string_to_array(roles, '|'), string_to_array(feeds, '|'), string_to_array(apps, '|')
+        FROM unnest(${numbers(batch.map((row) => row.line))}::int[], ${text('externalId')}::text[], ${text('email')}::text[], ${text('name')}::text[],
+                    ${number('professionId')}::int[], ${number('specialtyId')}::int[], ${text('title')}::text[], ${text('area')}::text[],
+                    ${number('countryId')}::int[], ${text('zipcode')}::text[], ${text('uga')}::text[], ${text('workplace')}::text[], ${text('os')}::text[],
+                    ${lists('roles')}::text[], ${lists('feeds')}::text[], ${lists('apps')}::text[])
+          AS r(line, external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, os, roles, feeds, apps)`,
+  );
+}
+
+/** Rows whose externalId (given, or found by e-mail) an earlier row of the file already has; and their count. */
+export async function duplicateKeys(
+  db: Executor,
+  importId: number,
+  limit: number,
+): Promise<{ rows: { line: number; first: number }[]; count: number }> {
+  const found = await rows<{ line: number; first: number; count: number }>(
+    db,
+    sql`WITH d AS (SELECT line, min(line) OVER (PARTITION BY external_id) AS first FROM csv_import_rows WHERE import_id = ${importId} AND external_id IS NOT NULL)
+        SELECT line, first, count(*) OVER ()::int AS count FROM d WHERE line > first ORDER BY line LIMIT ${limit}`,
+  );
+  return { rows: found, count: found[0]?.count ?? 0 };
+}
+
+/** Rows with an e-mail and no externalId that no user has (resolveByEmail ran): they cannot be created. */
+export async function unknownEmails(db: Executor, importId: number, limit: number): Promise<{ rows: { line: number }[]; count: number }> {
+  const found = await rows<{ line: number; count: number }>(
+    db,
+    sql`SELECT line, count(*) OVER ()::int AS count FROM csv_import_rows WHERE import_id = ${importId} AND external_id IS NULL ORDER BY line LIMIT ${limit}`,
+  );
+  return { rows: found, count: found[0]?.count ?? 0 };
+}

@@ -1,0 +1,207 @@
+import type { ImportJob } from '@shared/contract/imports';
+import { IMPORT_MESSAGES as M } from '@shared/messages/imports';
+import { MAX_LISTED_ERRORS, readImportRow, type ImportError, type ImportPlan, type ImportedUser } from '@shared/rules/imports';
+import type { ServerContext } from '../../context';
+import { HttpError } from '../../errors';
+import { featureServices } from '../../feature-services';
+import { readCsv } from './csv-reader';
+import { dropStage, duplicateKeys, finishJob, findJob, saveProgress, stageOf, stageRows, unknownEmails } from './queries';
+
+/** Valid rows per staging INSERT. */
+const STAGE_BATCH = 5_000;
+/** How often the progress is written (and a cancel from another instance looked for). */
+const PROGRESS_EVERY_MS = 400;
+
+class Cancelled extends Error {}
+
+type Outcome = Parameters<typeof finishJob>[2];
+
+/** A job running on this instance: its live state (what GET answers without waiting for the database) and its stop. */
+interface LiveJob {
+  job: ImportJob;
+  abort: AbortController;
+}
+
+/** The errors found so far: every one counted, the first 1,000 kept. */
+class ErrorList {
+  readonly listed: ImportError[] = [];
+  count = 0;
+  add(errors: readonly ImportError[], total = errors.length): void {
+    this.count += total;
+    for (const error of errors) if (this.listed.length < MAX_LISTED_ERRORS * 2) this.listed.push(error);
+  }
+  /** The first 1,000 by line (rows checked while reading and those the database found are merged). */
+  first(): ImportError[] {
+    return this.listed.sort((a, b) => a.line - b.line).slice(0, MAX_LISTED_ERRORS);
+  }
+}
+
+/**
+ * Runs CSV imports (issue 25): reads the file from storage as a stream, checks every row with the shared rules,
+ * stages the valid ones, checks keys in SQL (duplicates, unknown e-mails), and only when no row is wrong merges
+ * them all into the population in one transaction (through the audiences feature). Nothing is applied otherwise.
+ */
+export class ImportRunner {
+  private readonly live = new Map<number, LiveJob>();
+
+  constructor(
+    private readonly context: ServerContext,
+    /** Called with the job's state at each step (progress pushed to the page). */
+    private readonly notify: (job: ImportJob, accountId: number | null) => void,
+  ) {}
+
+  get busy(): boolean {
+    return this.live.size > 0;
+  }
+
+  /** The live state of a job running here, else undefined (read the database). */
+  liveJob(id: number): ImportJob | undefined {
+    return this.live.get(id)?.job;
+  }
+
+  /** Stops a job running here; answers whether it was. */
+  cancel(id: number): boolean {
+    const live = this.live.get(id);
+    live?.abort.abort();
+    return Boolean(live);
+  }
+
+  /** Starts the job in the background; its state is then read with liveJob or from the database. */
+  start(job: ImportJob, key: string, plan: ImportPlan, accountId: number | null): void {
+    const live: LiveJob = { job, abort: new AbortController() };
+    this.live.set(job.id, live);
+    this.notify(job, accountId);
+    const done = this.run(live, key, plan, accountId)
+      .catch((error): Outcome => {
+        const cancelled = error instanceof Cancelled;
+        if (!cancelled) this.context.logger.error({ err: error, importId: job.id }, 'CSV import failed');
+        const message = cancelled ? M.cancelledByUser : error instanceof HttpError ? error.message : M.failedUnexpectedly;
+        return { state: cancelled ? 'cancelled' : 'failed', message };
+      })
+      // The staged rows go first: once the job says it ended, nothing of it is left in the database.
+      .then(async (outcome) => {
+        await dropStage(this.context.db, [job.id]).catch((error) => this.context.logger.warn({ err: error }, 'CSV import stage not dropped'));
+        await finishJob(this.context.db, job.id, outcome);
+      })
+      .catch((error) => this.context.logger.error({ err: error, importId: job.id }, 'CSV import outcome not saved'))
+      .finally(async () => {
+        this.live.delete(job.id);
+        const saved = await findJob(this.context.db, job.id, false).catch(() => null);
+        if (saved) this.notify(saved, accountId);
+      });
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
+  }
+
+  private readonly pending = new Set<Promise<unknown>>();
+
+  /** Stops every job and waits for them (server closing). */
+  async close(): Promise<void> {
+    for (const live of this.live.values()) live.abort.abort();
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async run(live: LiveJob, key: string, plan: ImportPlan, accountId: number | null): Promise<Outcome> {
+    const { db } = this.context;
+    const id = live.job.id;
+    const errors = new ErrorList();
+    let lastSaved = 0;
+    const step = async (force = false) => {
+      if (live.abort.signal.aborted) throw new Cancelled();
+      if (!force && Date.now() - lastSaved < PROGRESS_EVERY_MS) return;
+      lastSaved = Date.now();
+      this.notify(live.job, accountId);
+      // On the embedded database a write would wait for the merge's transaction: the live state is enough there.
+      if (live.job.phase === 'merging' && this.context.dbKind !== 'postgresql') return;
+      const { cancelRequested } = await saveProgress(db, id, { phase: live.job.phase ?? 'reading', ...live.job.progress });
+      if (cancelRequested) throw new Cancelled();
+    };
+    const started = performance.now();
+    await this.readAndStage(live, key, plan, errors, step);
+    const readMs = performance.now() - started;
+    await this.checkKeys(live, plan, errors);
+    const checkedMs = performance.now() - started - readMs;
+    if (errors.count > 0) {
+      const listed = errors.first();
+      return { state: 'failed', message: M.errorsTitle(errors.count, listed.length), errors: listed, errorCount: errors.count };
+    }
+    const population = featureServices(this.context).populationImport;
+    if (!population) throw new Error('the audiences feature offers no population import');
+    live.job = { ...live.job, phase: 'merging' };
+    await step(true);
+    const { inserted, updated } = await population.mergeStaged(stageOf(id), async (written) => {
+      live.job = { ...live.job, progress: { ...live.job.progress, written } };
+      await step();
+    });
+    const timings = { readMs, checkedMs, mergeMs: performance.now() - started - readMs - checkedMs };
+    this.context.logger.info({ importId: id, inserted, updated, ...timings }, 'CSV import done');
+    return { state: 'done', message: M.done(inserted, updated), inserted, updated, written: inserted + updated };
+  }
+
+  /** Reads the file, checks each row, stages the valid ones in batches. */
+  private async readAndStage(
+    live: LiveJob,
+    key: string,
+    plan: ImportPlan,
+    errors: ErrorList,
+    step: (force?: boolean) => Promise<void>,
+  ): Promise<void> {
+    const file = await this.context.storage.get(key);
+    if (!file) throw new HttpError(404, M.fileNotFound);
+    let batch: { line: number; user: ImportedUser }[] = [];
+    let read = 0;
+    let valid = 0;
+    const flush = async () => {
+      const rows = batch;
+      batch = [];
+      await stageRows(this.context.db, live.job.id, rows);
+      live.job = { ...live.job, progress: { read, valid, written: 0 } };
+      await step();
+    };
+    await readCsv(file.body, {
+      onRow: (cells, line) => {
+        read += 1;
+        const result = readImportRow(cells, plan, line);
+        if ('errors' in result) errors.add(result.errors);
+        else {
+          valid += 1;
+          // Once a row is wrong nothing will be applied: the others are still checked, no longer staged.
+          if (errors.count === 0) batch.push({ line, user: result.user });
+        }
+      },
+      afterChunk: async () => {
+        if (batch.length >= STAGE_BATCH) await flush();
+        else if (live.abort.signal.aborted) throw new Cancelled();
+      },
+    });
+    await flush();
+    live.job = { ...live.job, progress: { read, valid, written: 0 } };
+    await step(true);
+  }
+
+  /** Keys the database checks: rows found by e-mail, unknown e-mails, an externalId twice in the file. */
+  private async checkKeys(live: LiveJob, plan: ImportPlan, errors: ErrorList): Promise<void> {
+    if (errors.count > 0) return;
+    const id = live.job.id;
+    const column = (field: 'externalId' | 'email') => plan.find((entry) => entry.field === field)?.header;
+    const emailColumn = column('email');
+    if (emailColumn) {
+      await featureServices(this.context).populationImport?.resolveByEmail(stageOf(id));
+      const unknown = await unknownEmails(this.context.db, id, MAX_LISTED_ERRORS);
+      errors.add(
+        unknown.rows.map(({ line }) => ({ line, column: emailColumn, message: M.unknownEmail })),
+        unknown.count,
+      );
+    }
+    const duplicates = await duplicateKeys(this.context.db, id, MAX_LISTED_ERRORS);
+    const keyColumn = column('externalId') ?? emailColumn!;
+    errors.add(
+      duplicates.rows.map(({ line, first }) => ({
+        line,
+        column: keyColumn,
+        message: M.duplicateKey(column('externalId') ? 'externalId' : 'email', first),
+      })),
+      duplicates.count,
+    );
+  }
+}

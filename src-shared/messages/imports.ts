@@ -1,0 +1,65 @@
+import { notice } from './notice';
+
+/** The CSV list import (audiences-projects-tools.md §2, §8 "CSV list import"; issue 25). Not quoted by the spec. */
+export const IMPORT_MESSAGES = {
+  title: 'Import de liste CSV',
+  pickFile: 'Choisir un fichier CSV',
+  files: 'Fichiers CSV',
+  noFiles: 'Aucun fichier importé pour le moment',
+  open: 'Ouvrir',
+  mappingTitle: 'Correspondance des colonnes',
+  notMapped: '— Ne pas importer —',
+  preview: 'Aperçu',
+  previous: 'Précédent',
+  next: 'Suivant',
+  page: (page: number) => `Page ${page}`,
+  go: 'Go',
+  cancel: 'Annuler',
+  rowsRead: 'Lignes lues',
+  rowsValid: 'Lignes valides',
+  rowsWritten: 'Utilisateurs écrits',
+  errorsTitle: (total: number, listed: number) =>
+    total > listed ? `${total} erreurs (les ${listed} premières)` : `${total} erreur${total > 1 ? 's' : ''}`,
+  errorAt: (line: number, column: string, message: string) => `Ligne ${line}, colonne « ${column} » : ${message}`,
+  states: {
+    queued: 'En attente',
+    running: 'En cours',
+    done: 'Terminé',
+    failed: 'Échec : rien n’a été importé',
+    cancelled: 'Annulé : rien n’a été importé',
+  },
+  phases: { reading: 'Lecture et vérification', merging: 'Écriture dans la population' },
+  done: (inserted: number, updated: number) => `${inserted} utilisateur(s) ajouté(s), ${updated} mis à jour`,
+  // Mapping and rows.
+  unknownHeader: (header: string) => `La colonne « ${header} » n’est pas dans le fichier`,
+  fieldTwice: (field: string) => `Le champ ${field} est choisi pour deux colonnes`,
+  keyRequired: 'Associez une colonne à externalId ou à email : chaque ligne désigne un utilisateur par l’un des deux',
+  keyMissing: 'externalId ou email requis',
+  tooLong: (max: number) => `${max} caractères au plus`,
+  invalidEmail: 'Adresse e-mail invalide',
+  unknownProfession: 'Profession inconnue (nom ou numéro)',
+  unknownSpecialty: 'Spécialité inconnue (nom ou numéro)',
+  unknownCountry: 'Pays inconnu (France, Espagne ou leur numéro)',
+  invalidZipcode: 'Code postal invalide',
+  oneOf: (values: readonly string[]) => `Valeur attendue : ${values.join(', ')}`,
+  invalidList: (items: number, length: number) => `Liste invalide (${items} valeurs au plus, de ${length} caractères au plus, séparées par |)`,
+  duplicateKey: (field: string, line: number) => `${field} déjà présent ligne ${line}`,
+  unknownEmail: 'Aucun utilisateur avec cet e-mail : donnez son externalId pour le créer',
+  tooManyColumns: 'Ligne mal formée (guillemet non fermé ?)',
+  // Files and jobs.
+  fileNotFound: 'Fichier CSV introuvable',
+  emptyFile: 'Le fichier est vide',
+  invalidFileName: 'Nom de fichier invalide',
+  jobNotFound: 'Import introuvable',
+  jobFinished: 'Cet import est déjà terminé',
+  alreadyRunning: 'Un import est déjà en cours sur ce serveur : attendez sa fin',
+  interrupted: 'Import interrompu par l’arrêt du serveur : rien n’a été importé',
+  cancelledByUser: 'Import annulé : rien n’a été importé',
+  failedUnexpectedly: 'L’import a échoué : rien n’a été importé',
+  uploaded: 'Fichier envoyé',
+} as const;
+
+export const IMPORT_NOTICES = {
+  uploaded: notice(IMPORT_MESSAGES.uploaded, 'success', 3000),
+  cancelled: notice(IMPORT_MESSAGES.cancelledByUser, 'info', 3000),
+} as const;
