@@ -7,6 +7,7 @@ import { advertsFeature } from './adverts';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { batFeature } from './bat';
+import { inventoryFeature } from './inventory';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
@@ -31,5 +32,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...advertMediaFeature(context),
     ...(await projectsFeature(context)),
     ...(await batFeature(context)),
+    ...(await inventoryFeature(context)),
   };
 }

@@ -7,6 +7,7 @@ import { decisioningOperations } from './decisioning';
 import { audienceOperations } from './audiences';
 import { authOperations } from './auth';
 import { batOperations } from './bat';
+import { inventoryOperations } from './inventory';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
 import { setupOperations } from './setup';
@@ -31,6 +32,7 @@ export const contract = {
   ...decisioningOperations,
   ...projectOperations,
   ...batOperations,
+  ...inventoryOperations,
 };
 
 export type Contract = typeof contract;
