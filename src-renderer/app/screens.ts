@@ -10,6 +10,7 @@ import { batScreens } from '../features/bat/screens';
 import { documentsScreens } from '../features/documents/screens';
 import { forbiddenScreens } from '../features/forbidden/screens';
 import { groupsScreens } from '../features/groups/screens';
+import { inventoryScreens } from '../features/inventory/screens';
 import { projectsScreens } from '../features/projects/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
@@ -31,6 +32,7 @@ const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
   aboutScreens,
   adminScreens,
   projectsScreens,
+  inventoryScreens,
   targetsScreens,
   advertsScreens,
   articlesScreens,

@@ -7,7 +7,8 @@ import { inventoryHandlers, type InventoryHandlers } from './handlers';
  * The demo workspace gets a capacity file once (none stored yet), consistent with the demo projects' targets.
  */
 export async function inventoryFeature(context: ServerContext): Promise<InventoryHandlers> {
-  if (context.config.seedAudienceDemo) {
+  // The demo workspace (either switch of server.ts's demo: with or without its app users).
+  if (context.config.seedAudienceDemo || context.config.seedStorageDemo) {
     await seedInventoryDemo(context.db, context.clock.now()).catch((error) => context.logger.error({ err: error }, 'inventory demo seeding failed'));
   }
   return inventoryHandlers(context);
