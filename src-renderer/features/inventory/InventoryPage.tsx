@@ -41,13 +41,9 @@ function periodTitle(date: string, viewType: ViewType): string {
   return viewType === 'quarter' ? quarterLabel(month) : `${monthName(month)} ${String(month.year % 100).padStart(2, '0')}`;
 }
 
-/** The row's figures over the periods shown: what its 'alert' flag reads (§2: remaining at or below 30 % of the total). */
-function rowTotals(row: InventoryRow) {
-  return row.inventory.reduce((sum, entry) => ({ total: sum.total + entry.totalViews, consumed: sum.consumed + entry.consumedViews }), {
-    total: 0,
-    consumed: 0,
-  });
-}
+/** A period is low when its remaining views are at or below 30 % of its total (a period with nothing at all is not). */
+const lowPeriod = (entry: InventoryRow['inventory'][number]) =>
+  (entry.totalViews > 0 || entry.consumedViews > 0) && isLowStock(entry.totalViews, entry.consumedViews);
 
 /** /inventory: remaining views per category and month or quarter (platform.md §2 "Inventory dashboard"). */
 export default function InventoryPage() {
@@ -163,8 +159,8 @@ export default function InventoryPage() {
 }
 
 function InventoryTableRow({ row, onOpen }: { row: InventoryRow; onOpen: () => void }) {
-  const totals = rowTotals(row);
-  const alert = isLowStock(totals.total, totals.consumed);
+  // §2: the row is flagged 'alert' when its remaining views are at or below 30 % of the total in a period it shows.
+  const alert = row.inventory.some(lowPeriod);
   return (
     <tr
       className={`inventory-row${alert ? ' alert' : ''}`}
@@ -190,7 +186,7 @@ function InventoryTableRow({ row, onOpen }: { row: InventoryRow; onOpen: () => v
       </th>
       {row.inventory.map((entry) => {
         const left = remainingViews(entry);
-        const low = entry.totalViews > 0 || entry.consumedViews > 0 ? isLowStock(entry.totalViews, entry.consumedViews) : false;
+        const low = lowPeriod(entry);
         return (
           <td
             key={entry.date}
