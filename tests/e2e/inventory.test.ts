@@ -11,6 +11,7 @@ import { signOut } from './helpers';
 test.describe.configure({ mode: 'serial' });
 
 const current = monthOf(Date.now());
+let projectId = 0;
 const months = Array.from({ length: 6 }, (_, i) => monthKey(addMonths(current, i)));
 
 /** Clicks 'Importer CSV' and answers the page's file picker with `content`. */
@@ -46,6 +47,7 @@ test.use({
         actor: 'Laboratoire',
         lines: 1,
       });
+      projectId = project.id;
       const end = addMonths(current, 6);
       await call('PUT', `/target/${project.targets[0].id}/properties`, {
         populationCategory: 'Néphrologie',
@@ -171,6 +173,15 @@ test.describe('inventory dashboard (web host, Chromium)', () => {
       expect(lines[0]).toBe(`Profession;Specialty;Nom;${Array.from({ length: 12 }, (_, i) => monthKey(addMonths(current, i))).join(';')}`);
       // The file replaced its 6 months (of every category) and kept the demo's later months.
       expect(lines.find((line) => line.startsWith('Médecin;34;'))).toMatch(/^Médecin;34;Neurochirurgie;100000;1000;1000;1000;1000;1000(;\d+){6}$/);
+    });
+
+    await test.step('the project editor checks a target against the inventory, its own booking left out', async () => {
+      await page.goto(`/project/edit/${projectId}`);
+      await page.getByTestId('target-inventory-0').click();
+      // 10 000 a month imported, 9 000 a month sold by the target itself: available, 1 000 left each month.
+      await expect(page.getByTestId('target-inventory-result')).toHaveText(M.checkOk);
+      await expect(page.getByTestId('target-inventory-dialog').locator('li')).toHaveCount(6);
+      await expect(page.getByTestId('target-inventory-dialog').locator('li').first()).toContainText(': +1 000');
     });
   });
 });
