@@ -33,7 +33,6 @@ export const inventoryRowSchema = z.object({
   /** Views booked in this category by targets without dates ('non planifié'): they consume no month. */
   unplannedViews: z.number(),
 });
-export type InventoryRow = z.infer<typeof inventoryRowSchema>;
 
 export const availabilityMonthSchema = z.object({ date: z.string(), isAvailable: z.boolean(), viewDifference: z.number() });
 
