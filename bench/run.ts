@@ -6,6 +6,7 @@ import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
 import { estimatesSection } from './sections/estimates';
+import { inventorySection } from './sections/inventory';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
@@ -33,6 +34,10 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   estimates: {
     title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)',
     run: estimatesSection,
+  },
+  inventory: {
+    title: 'Inventory: 200 categories × 36 months and 1,000,000 targets: rows, availability, CSV import (issue 22)',
+    run: inventorySection,
   },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
