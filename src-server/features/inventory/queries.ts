@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CANCELLED_STATUS, monthKey, type Month } from '@shared/rules/inventory';
+import type { Database } from '../../db/client';
 import { param, rows, type Executor } from '../../db/rows';
 
 /**
@@ -35,6 +36,18 @@ const DAY = 86_400;
 export const firstDay = (month: Month) => `${month.year}-${String(month.month).padStart(2, '0')}-01`;
 const epochOf = (month: Month) => Date.UTC(month.year, month.month - 1, 1) / 1000;
 
+/**
+ * A consumption read, in a transaction without PostgreSQL's JIT: the planner's cost of the spread (every booked
+ * target × the months of the range) passes jit_above_cost, and compiling took longer than the query (seconds, in
+ * bench/sections/inventory.ts). PGlite has no JIT; the setting is accepted and changes nothing there.
+ */
+export function withoutJit<T>(db: Database, read: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return read(tx);
+  });
+}
+
 /** Categories of the filter (both lists empty: every category). */
 function categoryClause(filter: CategoryFilter): SQL {
   if (!filter.specialty.length && !filter.profession.length) return sql`true`;
@@ -49,11 +62,10 @@ const monthsCte = (from: Month, to: Month) => sql`months AS (
 
 /** Targets of the chosen categories' names booking a day of the range, as day numbers. */
 const bookedCte = (from: Month, afterTo: Month, extra: SQL = sql``) => sql`booked AS (
-    SELECT lower(t.population_category) AS cat, t.goal_views::float8 AS views,
+    SELECT lower(c.name) AS cat, t.goal_views::float8 AS views,
       (t.start_date / ${DAY})::int AS s, (greatest(t.start_date, t.end_date) / ${DAY})::int AS e ${extra}
-    FROM targets t
-    WHERE ${BOOKING} AND lower(t.population_category) IN (SELECT lower(name) FROM cats)
-      AND t.start_date < ${epochOf(afterTo)} AND t.end_date IS NOT NULL AND greatest(t.start_date, t.end_date) >= ${epochOf(from)})`;
+    FROM (SELECT DISTINCT lower(name) AS name FROM cats) c JOIN targets t ON lower(t.population_category) = lower(c.name)
+    WHERE ${BOOKING} AND t.start_date < ${epochOf(afterTo)} AND t.end_date IS NOT NULL AND greatest(t.start_date, t.end_date) >= ${epochOf(from)})`;
 
 /** A booked target's share of a month: its views × days in the month / days booked. */
 const share = sql`b.views * (least(b.e, m.d1 - 1) - greatest(b.s, m.d0) + 1) / (b.e - b.s + 1)`;
@@ -77,9 +89,9 @@ export async function monthFigures(db: Executor, from: Month, to: Month, filter:
     cats AS (SELECT DISTINCT ON (label, category_id) label, category_id, name FROM cap ORDER BY label, category_id, month DESC),
     ${bookedCte(from, afterTo)},
     consumed AS (SELECT b.cat, m.month, sum(${share}) AS views FROM booked b JOIN months m ON m.d0 <= b.e AND m.d1 > b.s GROUP BY b.cat, m.month),
-    unplanned AS (SELECT lower(t.population_category) AS cat, sum(t.goal_views)::float8 AS views FROM targets t
-      WHERE ${BOOKING} AND (t.start_date IS NULL OR t.end_date IS NULL) AND lower(t.population_category) IN (SELECT lower(name) FROM cats)
-      GROUP BY 1)
+    unplanned AS (SELECT lower(c.name) AS cat, sum(t.goal_views)::float8 AS views
+      FROM (SELECT DISTINCT lower(name) AS name FROM cats) c JOIN targets t ON lower(t.population_category) = lower(c.name)
+      WHERE ${BOOKING} AND (t.start_date IS NULL OR t.end_date IS NULL) GROUP BY 1)
     SELECT c.label, c.category_id AS "categoryId", c.name, to_char(m.month, 'YYYY-MM') AS month,
       coalesce(cap.total_views, 0)::float8 AS "totalViews", coalesce(round(co.views), 0)::float8 AS "consumedViews",
       coalesce(u.views, 0)::float8 AS "unplannedViews"
