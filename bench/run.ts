@@ -8,6 +8,7 @@ import { audiencesSection } from './sections/audiences';
 import { estimatesSection } from './sections/estimates';
 import { laboratorySection } from './sections/laboratory';
 import { importsSection } from './sections/imports';
+import { inventorySection } from './sections/inventory';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
@@ -39,6 +40,9 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   imports: {
     title: 'CSV list import: 1,000,000 new users into the population on PostgreSQL, end to end, server RSS growth (issue 25)',
     run: importsSection,
+  inventory: {
+    title: 'Inventory: 200 categories × 36 months and 1,000,000 targets: rows, availability, CSV import (issue 22)',
+    run: inventorySection,
   },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },

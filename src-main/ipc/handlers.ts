@@ -116,7 +116,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     'settings:get': async () => ok(settings.get()),
     'app:info': async () => ok(await deps.appInfo()),
     'files:exportCsv': async ({ jobId, operation, input, columns, defaultName, maxRows }) => {
-      if (!pagingPart(operation)) return failed(EXPORT_MESSAGES.notAList);
+      if (!pagingPart(operation) && !answersFile(operation)) return failed(EXPORT_MESSAGES.notAList);
       const destination = await files.exportDestination(defaultName);
       if (!destination) return ok(null);
       const controller = startJob(jobId);

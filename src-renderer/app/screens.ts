@@ -12,6 +12,7 @@ import { forbiddenScreens } from '../features/forbidden/screens';
 import { groupsScreens } from '../features/groups/screens';
 import { laboratoryScreens } from '../features/laboratory/screens';
 import { importsScreens } from '../features/imports/screens';
+import { inventoryScreens } from '../features/inventory/screens';
 import { projectsScreens } from '../features/projects/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
@@ -33,6 +34,7 @@ const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
   aboutScreens,
   adminScreens,
   projectsScreens,
+  inventoryScreens,
   targetsScreens,
   advertsScreens,
   articlesScreens,

@@ -9,6 +9,7 @@ import { authFeature } from './auth';
 import { batFeature } from './bat';
 import { laboratoryFeature } from './laboratory';
 import { importsFeature } from './imports';
+import { inventoryFeature } from './inventory';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
 import { setupFeature } from './setup';
@@ -35,5 +36,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await batFeature(context)),
     ...(await laboratoryFeature(context)),
     ...(await importsFeature(context)),
+    ...(await inventoryFeature(context)),
   };
 }

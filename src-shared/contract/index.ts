@@ -9,6 +9,7 @@ import { authOperations } from './auth';
 import { batOperations } from './bat';
 import { laboratoryOperations } from './laboratory';
 import { importOperations } from './imports';
+import { inventoryOperations } from './inventory';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
 import { setupOperations } from './setup';
@@ -35,6 +36,7 @@ export const contract = {
   ...batOperations,
   ...laboratoryOperations,
   ...importOperations,
+  ...inventoryOperations,
 };
 
 export type Contract = typeof contract;

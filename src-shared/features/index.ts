@@ -6,6 +6,7 @@ import { audienceHistoryFeature } from './audience-history';
 import { audiencesFeature } from './audiences';
 import { authFeature } from './auth';
 import { batFeature } from './bat';
+import { inventoryFeature } from './inventory';
 import type { OperationId } from '../contract';
 import type { FeatureManifest, RegistryEntry } from './define';
 import { laboratoryFeature } from './laboratory';
@@ -29,6 +30,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   adminFeature,
   metaFeature,
   projectsFeature,
+  inventoryFeature,
   advertsFeature,
   articlesFeature,
   advertMediaFeature,

@@ -21,15 +21,6 @@ export const projectsFeature = defineFeature({
       available: true,
       nav: { position: 11, menu: 'projects', label: 'Actions', access: MENUS.projects.access },
     }),
-    // 'Pilotage inventaire' is in CSM_LEAD's menu only (this-role, no ADMIN bypass); ADMIN still opens the page
-    // (spec: ADMIN sees its export, import and availability search).
-    screen({
-      id: 'projects.inventory',
-      path: '/inventory',
-      access: access.authenticated,
-      available: false,
-      nav: { position: 12, menu: 'projects', label: 'Pilotage inventaire', access: access.thisRole('CSM_LEAD') },
-    }),
   ],
   messages: [PROJECT_MESSAGES, PROJECT_NOTICES, TARGET_LIST_HEADERS],
 });

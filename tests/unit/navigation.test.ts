@@ -70,6 +70,7 @@ const AVAILABLE = [
   'login',
   'passwordConfirm',
   'projects.edit',
+  'projects.inventory',
   'projects.list',
   'projects.targets',
   'setup',
@@ -238,7 +239,9 @@ describe('route guard', () => {
     expect(guardRoute('/admin/', ['ADMIN'])).toBe('open');
     expect(guardRoute('/admin', ['CSM'])).toBe('forbidden');
     expect(guardRoute('/push/create', ['CSM'])).toBe('home');
-    expect(guardRoute('/inventory', ['SALES'])).toBe('home');
+    expect(guardRoute('/inventory', ['SALES'])).toBe('forbidden');
+    expect(guardRoute('/inventory', ['CSM_LEAD'])).toBe('open');
+    expect(guardRoute('/inventory', ['ADMIN'])).toBe('open');
     expect(guardRoute('/audiences/12', ['SALES'])).toBe('forbidden');
     expect(guardRoute('/audiences/12', ['CSM_LEAD'])).toBe('open');
     expect(guardRoute('/login', null)).toBe('open');

@@ -13,3 +13,4 @@ export * from './projects';
 export * from './bat';
 export * from './laboratory';
 export * from './imports';
+export * from './inventory';

@@ -45,6 +45,7 @@ import {
   type SavedTarget,
 } from '../edit-atoms';
 import { AdvertSearchDialog, DelayReasonDialog, FeedbackDateDialog } from './GridDialogs';
+import { TargetInventoryCheck } from '../../inventory';
 
 const COLUMN_KEYS: GridColumnKey[] = GRID_COLUMNS.map((column) => column.key);
 const SORTED_TYPES = [...TARGET_TYPES].sort(compareTypes);
@@ -516,6 +517,7 @@ function RowActions(props: { target: Target; rowIndex: number; canEdit: boolean;
   const linked = target.advertId != null || target.toolId != null;
   return (
     <span className="row-actions">
+      {target.goal.views > 0 && <TargetInventoryCheck targetId={target.id} testId={`target-inventory-${props.rowIndex}`} />}
       {hasFeedbackMenu(target) && target.advertId != null && (
         <button
           type="button"

@@ -1,0 +1,74 @@
+import { atom } from 'jotai';
+import type { ApiOutput } from '../../bridge/api';
+import { INVENTORY_MESSAGES as M, INVENTORY_NOTICES } from '@shared/messages/inventory';
+import { withText } from '@shared/messages/notice';
+import { monthKey, monthOf, viewRange, type Month, type ViewType } from '@shared/rules/inventory';
+import { apiAtom } from '../../lib/bridge';
+import { exportCsvAtom } from '../../lib/file-jobs';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { uploadFileAtom } from '../../lib/uploads';
+
+export type InventoryRows = ApiOutput<'inventory.list'>;
+export type InventoryRow = InventoryRows[number];
+
+/** A category of the 'Spécialité' filter: `Specialty:1`, `Profession:4`, or '' for every one. */
+export type CategoryKey = string;
+export const categoryKey = (label: string, id: number): CategoryKey => `${label}:${id}`;
+
+export function filterBody(key: CategoryKey): { specialty: number[]; profession: number[] } {
+  const [label, id] = key.split(':');
+  return { specialty: label === 'Specialty' ? [Number(id)] : [], profession: label === 'Profession' ? [Number(id)] : [] };
+}
+
+export const inventoryViewTypeAtom = atom<ViewType>('month');
+inventoryViewTypeAtom.debugLabel = 'inventory.viewType';
+
+/** §4: the month view starts with the current month; the arrows move it (6 months, or a year in quarter view). */
+export const inventoryAnchorAtom = atom<Month>(monthOf(Date.now()));
+inventoryAnchorAtom.debugLabel = 'inventory.anchor';
+
+export const inventoryCategoryAtom = atom<CategoryKey>('');
+inventoryCategoryAtom.debugLabel = 'inventory.category';
+
+export const inventoryRowsAtom = atom<InventoryRows>([]);
+inventoryRowsAtom.debugLabel = 'inventory.rows';
+
+/** Whether the rows were read at least once (the empty state shows after a read, not before). */
+export const inventoryLoadedAtom = atom(false);
+inventoryLoadedAtom.debugLabel = 'inventory.loaded';
+
+/** Reads the rows of the view: on failure, §8 'Inventory fetch failed' (the response's errorMsg, error, 3 s). */
+export const loadInventoryAtom = atom(null, async (get, set) => {
+  const viewType = get(inventoryViewTypeAtom);
+  const { from, to } = viewRange(viewType, get(inventoryAnchorAtom));
+  const result = await get(apiAtom)('inventory.list', {
+    body: { from: monthKey(from), to: monthKey(to), viewType, ...filterBody(get(inventoryCategoryAtom)) },
+  });
+  if (!result.ok) {
+    set(raiseNoticeAtom, withText(INVENTORY_NOTICES.fetchFailed, result.errorMsg));
+    return;
+  }
+  set(inventoryRowsAtom, result.data);
+  set(inventoryLoadedAtom, true);
+});
+loadInventoryAtom.debugLabel = 'inventory.load';
+
+/** 'Importer CSV' (§5): the loading toast, then success, the §5 problem (error, 4 s) or 'Le fichier est vide' (warning). */
+export const importInventoryAtom = atom(null, async (get, set) => {
+  set(raiseNoticeAtom, INVENTORY_NOTICES.processing);
+  const result = await set(uploadFileAtom, { operation: 'inventory.upload', label: M.importCsv });
+  if (!result.ok) {
+    set(raiseNoticeAtom, result.errorMsg === M.emptyFile ? INVENTORY_NOTICES.emptyFile : withText(INVENTORY_NOTICES.csvProblem, result.errorMsg));
+    return;
+  }
+  if (!result.data) return;
+  set(raiseNoticeAtom, INVENTORY_NOTICES.uploaded);
+  await set(loadInventoryAtom);
+});
+importInventoryAtom.debugLabel = 'inventory.import';
+
+/** inventaire.csv, 12 months from now (§7), through main's export job and the save dialog. */
+export const exportInventoryAtom = atom(null, async (_get, set) =>
+  set(exportCsvAtom, { operation: 'inventory.export', input: { body: {} }, defaultName: 'inventaire.csv', label: M.exportLabel }),
+);
+exportInventoryAtom.debugLabel = 'inventory.export';

@@ -1,0 +1,1 @@
+export const inventoryScreens = { 'projects.inventory': { load: () => import('./InventoryPage') } };

@@ -1,0 +1,15 @@
+import type { ServerContext } from '../../context';
+import { seedInventoryDemo } from './demo';
+import { inventoryHandlers, type InventoryHandlers } from './handlers';
+
+/**
+ * The view inventory (issue 22): capacity imported from CSV, consumption computed from the targets at each read.
+ * The demo workspace gets a capacity file once (none stored yet), consistent with the demo projects' targets.
+ */
+export async function inventoryFeature(context: ServerContext): Promise<InventoryHandlers> {
+  // The demo workspace (either switch of server.ts's demo: with or without its app users).
+  if (context.config.seedAudienceDemo || context.config.seedStorageDemo) {
+    await seedInventoryDemo(context.db, context.clock.now()).catch((error) => context.logger.error({ err: error }, 'inventory demo seeding failed'));
+  }
+  return inventoryHandlers(context);
+}
