@@ -57,18 +57,11 @@ export default defineConfig(
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     extends: [reactHooks.configs.flat['recommended-latest']],
+    // The React Compiler rules of the recommended set are all on (set-state-in-effect, refs, purity included):
+    // state that follows an input is adjusted during the render (lib/render-state.ts useAdjustOnChange) or derived,
+    // the "latest value" refs are written after the commit (useLatest); the few disables say why.
     rules: {
       'react-hooks/exhaustive-deps': 'error',
-      // Three React Compiler rules of the recommended set are off until the renderer's data loading is redone
-      // (issue 20 item 5 rewrites most of the effects and hooks concerned); measured on 2026-11-25:
-      // - set-state-in-effect (18 findings): effects that clear or reset local state when their input changes
-      //   (search results, dialog fields, zoom); the fix is derived state or a `key`, screen by screen.
-      // - refs (9): the "latest value in a ref" pattern (`ref.current = value` during render) for callbacks read
-      //   by effects and async answers; useEffectEvent replaces it.
-      // - purity (1): StatusIconView reads the clock while rendering, on purpose (the icon shows the state now).
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/refs': 'off',
-      'react-hooks/purity': 'off',
     },
   },
 );

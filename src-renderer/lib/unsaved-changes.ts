@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { UNSAVED_CHANGES_MESSAGES as M } from '@shared/messages/unsaved-changes';
 import { useConfirm } from './modal';
+import { useLatest } from './render-state';
 
 /**
  * Asks before an editor with unsaved changes is left (issue 21 item 6): an in-app navigation to another page
@@ -13,13 +14,12 @@ import { useConfirm } from './modal';
  * A change of the query string or hash alone stays on the page and is never asked about.
  */
 export function useUnsavedChangesGuard(isDirty: () => boolean): void {
-  const dirtyRef = useRef(isDirty);
-  dirtyRef.current = isDirty;
+  const dirtyRef = useLatest(isDirty);
   const confirm = useConfirm();
 
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && dirtyRef.current(),
-    [],
+    [dirtyRef],
   );
   const blocker = useBlocker(shouldBlock);
 
@@ -43,7 +43,7 @@ export function useUnsavedChangesGuard(isDirty: () => boolean): void {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  }, [dirtyRef]);
 }
 
 /**

@@ -133,11 +133,12 @@ const TableRow = memo(function TableRow<Row>(props: {
   rowAttributes?: RowAttributes<Row>;
   measure: Ref<HTMLTableRowElement>;
 }) {
+  const { index, row, columns, rowAttributes, measure } = props;
   return (
-    <tr data-index={props.index} ref={props.measure} {...props.rowAttributes?.(props.row)}>
-      {props.columns.map((column) => (
+    <tr data-index={index} ref={measure} {...rowAttributes?.(row)}>
+      {columns.map((column) => (
         <td key={column.id} className={column.className}>
-          {column.cell(props.row)}
+          {column.cell(row)}
         </td>
       ))}
     </tr>

@@ -99,8 +99,11 @@ describe('web host demo population', { timeout: 240_000 }, () => {
       logger: pino({ level: 'silent' }),
     });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // No waiting for something that must not happen: the server was started without the background seeding
+      // (the only writer of the population, which the test above sees start), and nothing is there.
+      expect(host.embedded!.app.context.config.seedAudienceDemo).toBeUndefined();
       expect(await count(host, 'app_users')).toBe(0);
+      expect(await count(host, 'audiences')).toBe(0);
     } finally {
       await host.close();
     }

@@ -32,6 +32,9 @@ export default function AdvertMigrationPage() {
     setTotal(result.data.total);
   }, [call, raise]);
   useEffect(() => {
+    // Loading on arrival: the state is set when the server answers, never synchronously in the effect (the rule
+    // cannot see past the call); `load` is also what the page runs again after a migration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
   }, [load]);
 

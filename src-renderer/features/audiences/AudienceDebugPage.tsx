@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { useAdjustOnChange } from '../../lib/render-state';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { debugAnswerAtom, debugLoadingAtom, loadDebugAtom } from './atoms/live';
 
@@ -16,10 +17,11 @@ export default function AudienceDebugPage() {
   const load = useSetAtom(loadDebugAtom);
   const userId = userIdOf(id);
 
+  // Another id in the address shows in the field.
+  useAdjustOnChange(id, () => setField(id));
   useEffect(() => {
-    setField(id);
     if (userId !== null) void load(userId);
-  }, [id, userId, load]);
+  }, [userId, load]);
 
   const submit = () => {
     const wanted = userIdOf(field);

@@ -451,15 +451,13 @@ function LiveTester() {
   const search = useSetAtom(searchTesterUsersAtom);
   const choose = useSetAtom(chooseTesterUserAtom);
   const refresh = useSetAtom(refreshMembershipAtom);
-  const [searching, setSearching] = useState(false);
+  // The term whose search last came back: 'Recherche…' shows while the term typed has no answer yet.
+  const [answeredTerm, setAnsweredTerm] = useState<string | null>(null);
+  const searching = term.trim() !== '' && answeredTerm !== term;
 
   useEffect(() => {
-    if (!term.trim()) {
-      setSearching(false);
-      return;
-    }
-    setSearching(true);
-    const timer = setTimeout(() => void search(term).finally(() => setSearching(false)), USER_SEARCH_DEBOUNCE_MS);
+    if (!term.trim()) return;
+    const timer = setTimeout(() => void search(term).finally(() => setAnsweredTerm(term)), USER_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [term, search]);
   useEffect(() => {

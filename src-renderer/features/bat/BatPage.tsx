@@ -19,17 +19,18 @@ export default function BatPage() {
   const advertId = Number(rawId);
   const valid = Number.isInteger(advertId) && advertId > 0;
   const call = useAtomValue(apiAtom);
-  const [state, setState] = useState<BatState>({ status: 'loading' });
+  // The answer for the advert it was asked for: another advert shows 'loading' until its own answer comes.
+  const [answer, setAnswer] = useState<{ advertId: number; state: BatState } | null>(null);
+  const state: BatState = answer?.advertId === advertId ? answer.state : { status: 'loading' };
 
   useEffect(() => {
     if (!valid) return;
     let current = true;
-    setState({ status: 'loading' });
     void call('bat.listScreenshots', { params: { advertId } }).then((result) => {
       if (!current) return;
-      if (result.ok) setState({ status: 'ready', screenshots: result.data.screenshots });
-      else if (result.status === 404) setState({ status: 'notFound' });
-      else setState({ status: 'error', message: result.errorMsg });
+      if (result.ok) setAnswer({ advertId, state: { status: 'ready', screenshots: result.data.screenshots } });
+      else if (result.status === 404) setAnswer({ advertId, state: { status: 'notFound' } });
+      else setAnswer({ advertId, state: { status: 'error', message: result.errorMsg } });
     });
     return () => {
       current = false;

@@ -26,26 +26,26 @@ function CriterionPicker(props: {
   const { label, chosen, readOnly, search } = props;
   const raise = useSetAtom(raiseNoticeAtom);
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<CriterionNode[]>([]);
+  const [found, setFound] = useState<CriterionNode[]>([]);
+  const searchable = !readOnly && term.trim().length >= CRITERION_SEARCH_MIN_LENGTH;
+  // The last answer while the term is long enough; nothing under it (derived, not cleared by an effect).
+  const results = searchable ? found : [];
   const title = ARTICLE_CRITERION_TITLES[label];
 
   useEffect(() => {
-    if (readOnly || term.trim().length < CRITERION_SEARCH_MIN_LENGTH) {
-      setResults([]);
-      return;
-    }
+    if (!searchable) return;
     let stale = false;
     const timer = setTimeout(async () => {
-      const found = await search(label, term.trim());
+      const answer = await search(label, term.trim());
       if (stale) return;
-      if (!found.ok) return raise(N.audienceSearchFailed(found.errorMsg));
-      setResults(found.data);
+      if (!answer.ok) return raise(N.audienceSearchFailed(answer.errorMsg));
+      setFound(answer.data);
     }, CRITERION_SEARCH_DEBOUNCE_MS);
     return () => {
       stale = true;
       clearTimeout(timer);
     };
-  }, [term, label, readOnly, search, raise]);
+  }, [term, label, searchable, search, raise]);
 
   const shown = results.filter((node) => !chosen.some((entry) => entry.id === node.id));
   return (

@@ -131,8 +131,9 @@ type AppResult = { id: number; name: string };
 function useAppSearch(target: DeeplinkTarget, appTerm: string): AppResult[] {
   const call = useAtomValue(apiAtom);
   const [apps, setApps] = useState<AppResult[]>([]);
+  const searchable = target === 'application' && isAppSearchTerm(appTerm);
   useEffect(() => {
-    if (target !== 'application' || !isAppSearchTerm(appTerm)) return setApps([]);
+    if (!searchable) return;
     const timer = setTimeout(async () => {
       const result = await call('nodes.search', { query: { term: appTerm.trim(), label: 'App', limit: 20 } });
       if (result.ok) setApps(result.data);
@@ -143,8 +144,9 @@ function useAppSearch(target: DeeplinkTarget, appTerm: string): AppResult[] {
       }
     }, APP_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [appTerm, target, call]);
-  return apps;
+  }, [appTerm, searchable, call]);
+  // The last answer while a search applies; none otherwise (derived, not cleared by an effect).
+  return searchable ? apps : [];
 }
 
 /** The application target's fields: app search, URL, open mode and encoding. */

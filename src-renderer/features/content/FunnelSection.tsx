@@ -19,7 +19,7 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
   const raise = useSetAtom(raiseNoticeAtom);
   const [funnel, setFunnel] = useState<Funnel | null>(null);
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<{ id: number; name: string }[]>([]);
+  const [found, setFound] = useState<{ id: number; name: string }[]>([]);
   const advertId = props.advertId;
 
   const handle = useCallback(
@@ -40,19 +40,22 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
   });
   const searchFunnels = useEffectEvent((text: string) => funnels?.search(text));
   const hasFunnels = funnels !== undefined;
+  const searchable = hasFunnels && term.trim().length >= 2;
+  // The last answer while the term is long enough; nothing under it (derived, not cleared by an effect).
+  const results = searchable ? found : [];
 
   useEffect(() => {
     if (advertId !== undefined) readFunnel(advertId);
   }, [advertId]);
 
   useEffect(() => {
-    if (!hasFunnels || term.trim().length < 2) return setResults([]);
+    if (!searchable) return;
     const timer = setTimeout(async () => {
       const result = await searchFunnels(term.trim());
-      if (result?.ok) setResults(result.data.filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)));
+      if (result?.ok) setFound(result.data.filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)));
     }, 300);
     return () => clearTimeout(timer);
-  }, [term, funnel, hasFunnels]);
+  }, [term, funnel, searchable]);
 
   if (!funnels) return null;
   if (advertId === undefined) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import { useAdjustOnChange } from '../../lib/render-state';
 import { ADVERT_MEDIA_MESSAGES as M } from '@shared/messages/advert-media';
 import { clampCrop, clampSide, cropFromDrag, editedFileOf, heightForWidth, type CropBox } from '@shared/rules/image-editor';
 import { Dialog } from '../../ui/Dialog';
@@ -103,13 +104,13 @@ export function ImageEditorModal(props: { open: boolean; onClose(): void; onDone
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const dragFrom = useRef<{ x: number; y: number } | null>(null);
 
-  useEffect(() => {
-    if (!open) {
-      setLoaded(null);
-      setCrop(null);
-      setError(null);
-    }
-  }, [open]);
+  // Closing forgets the picture: the next opening starts empty.
+  useAdjustOnChange(open, () => {
+    if (open) return;
+    setLoaded(null);
+    setCrop(null);
+    setError(null);
+  });
   useEffect(() => () => void (loaded && URL.revokeObjectURL(loaded.url)), [loaded]);
 
   const scale = loaded ? Math.min(VIEW_WIDTH / loaded.image.naturalWidth, VIEW_HEIGHT / loaded.image.naturalHeight, 1) : 1;

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { notice } from '@shared/messages/notice';
 import { DEFAULT_FOOTNOTES, FOOTNOTE_LANGUAGES, openInChoices, SEARCH_TABS, TAGLINE_TRUNCATION, validateLabelFor } from '@shared/rules/advert-model';
@@ -23,6 +23,7 @@ import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { contentFieldLabel } from '@shared/messages/content-fields';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
+import { useAdjustOnChange } from '../../lib/render-state';
 import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
 import { MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
@@ -205,15 +206,15 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
   const call = useAtomValue(apiAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<AudienceOption[]>([]);
+  const [found, setFound] = useState<AudienceOption[]>([]);
   const attached = draft._$audiences ?? [];
   const searchable = canSearchAudiences(roles) && !readOnly;
+  const searching = searchable && isSearchableAudienceTerm(term);
+  // The last answer while the term is searchable; nothing otherwise (derived, not cleared by an effect).
+  const results = searching ? found : [];
 
   useEffect(() => {
-    if (!searchable || !isSearchableAudienceTerm(term)) {
-      setResults([]);
-      return;
-    }
+    if (!searching) return;
     let stale = false;
     const timer = setTimeout(async () => {
       const type = kind === 'advert' ? audienceTypeOf(draft.type) : undefined;
@@ -221,13 +222,13 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
       const result = await call('audiences.search', { query: { term: term.trim(), limit, ...(type ? { type: type as never } : {}) } });
       if (stale) return;
       if (!result.ok) return raise(N.audienceSearchFailed(result.errorMsg));
-      setResults(result.data);
+      setFound(result.data);
     }, AUDIENCE_SEARCH_DEBOUNCE_MS);
     return () => {
       stale = true;
       clearTimeout(timer);
     };
-  }, [term, searchable, kind, draft.type, call, raise]);
+  }, [term, searching, kind, draft.type, call, raise]);
 
   if (kind === 'advert' && draft.id === undefined) {
     return (
@@ -653,8 +654,7 @@ export function SchedulingSection({ draft, patch, kind }: SectionProps) {
   const options = draft.autoPublishOptions ?? { activated: false, emails: [] };
   const [emails, setEmails] = useState(options.emails.join(', '));
   // The text as typed stays; it is read again only when another item is loaded.
-  const readEmails = useEffectEvent(() => setEmails((draft.autoPublishOptions?.emails ?? []).join(', ')));
-  useEffect(() => readEmails(), [draft.id]);
+  useAdjustOnChange(draft.id, () => setEmails((draft.autoPublishOptions?.emails ?? []).join(', ')));
   const changeEmails = (text: string) => {
     setEmails(text);
     patch({

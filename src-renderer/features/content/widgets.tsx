@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { statusIcon, type ScheduleState } from '@shared/rules/advert-screens';
 import './content.css';
+import { useLatest } from '../../lib/render-state';
 
 /** Clock drawn, not an emoji (desktops without an emoji font show a box). */
 function ClockGlyph() {
@@ -15,6 +16,9 @@ function ClockGlyph() {
 
 /** The list's five-colour status icon (§2.1). */
 export function StatusIconView(props: { item: ScheduleState; nowSeconds?: number; testId?: string }) {
+  // The icon shows the state at the time it is drawn (a list row redraws when its data does): reading the clock here
+  // is the point, and tests pass `nowSeconds`.
+  // eslint-disable-next-line react-hooks/purity
   const icon = statusIcon(props.item, props.nowSeconds ?? Math.floor(Date.now() / 1000));
   return (
     <span
@@ -102,8 +106,7 @@ export function Loading() {
 
 /** Calls `onNearBottom` when the page is scrolled within `thresholdPx` of its bottom, debounced (§2.4: 1000 px, 250 ms). */
 export function useNearBottom(onNearBottom: () => void, enabled: boolean, thresholdPx: number, debounceMs: number) {
-  const callback = useRef(onNearBottom);
-  callback.current = onNearBottom;
+  const callback = useLatest(onNearBottom);
   useEffect(() => {
     if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -124,5 +127,5 @@ export function useNearBottom(onNearBottom: () => void, enabled: boolean, thresh
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
     };
-  }, [enabled, thresholdPx, debounceMs]);
+  }, [enabled, thresholdPx, debounceMs, callback]);
 }

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
+import { useAdjustOnChange } from '../../lib/render-state';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { emptyUndoStack } from '@shared/rules/project-grid';
 import {
@@ -149,7 +150,7 @@ function ProjectEditor(props: { projectId: number }) {
 function InlineField(props: { label: string; field: 'name' | 'clientName'; value: string; readOnly: boolean }) {
   const [draft, setDraft] = useState(props.value);
   const save = useSetAtom(saveProjectHeaderAtom);
-  useEffect(() => setDraft(props.value), [props.value]);
+  useAdjustOnChange(props.value, () => setDraft(props.value));
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') setDraft(props.value);
     if (event.key !== 'Enter') return;

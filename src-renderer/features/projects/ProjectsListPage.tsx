@@ -13,6 +13,7 @@ import {
 } from '@shared/rules/project-list';
 import { formatDay } from '@shared/rules/dates';
 import { CANCELLED_LABEL, CANCELLED_STATUS, formatGoal, statusClass, TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
+import { useAdjustOnChange } from '../../lib/render-state';
 import { rolesAtom } from '../../lib/session';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { EstimateFileDialog } from './EstimateFileDialog';
@@ -160,28 +161,29 @@ function SearchBox() {
   const [term, setTerm] = useAtom(projectsTermAtom);
   const fetchValues = useSetAtom(projectValuesAtom);
   const [draft, setDraft] = useState(term);
-  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [found, setFound] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
-  useEffect(() => setDraft(term), [term]);
+  // The box shows the list's term again whenever that changes (a reset, a chosen suggestion).
+  useAdjustOnChange(term, () => setDraft(term));
+  const suggesting = open && draft.trim().length >= PROJECT_SEARCH_MIN_CHARACTERS;
+  // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
+  const suggestions = suggesting ? found : [];
   useEffect(() => {
     const text = draft.trim();
-    if (text.length < PROJECT_SEARCH_MIN_CHARACTERS || !open) {
-      setSuggestions([]);
-      return;
-    }
+    if (!suggesting) return;
     let current = true;
     const timer = setTimeout(async () => {
       const [names, clients] = await Promise.all([
         fetchValues({ label: 'Project', field: 'name', term: text, limit: 5 }),
         fetchValues({ label: 'Project', field: 'clientName', term: text, limit: 5 }),
       ]);
-      if (current) setSuggestions([...new Set([...names, ...clients])]);
+      if (current) setFound([...new Set([...names, ...clients])]);
     }, FILTER_SEARCH_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [draft, open, fetchValues]);
+  }, [draft, suggesting, fetchValues]);
 
   const choose = (value: string) => {
     setDraft(value);
@@ -300,24 +302,24 @@ function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
 function TextFilter(props: { field: TextFilterKey; label: string; source: 'Project' | 'Target'; onAdd: (value: string) => void }) {
   const fetchValues = useSetAtom(projectValuesAtom);
   const [text, setText] = useState('');
-  const [values, setValues] = useState<string[]>([]);
+  const [found, setFound] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
+  const suggesting = open && text.trim().length >= PROJECT_SEARCH_MIN_CHARACTERS;
+  // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
+  const values = suggesting ? found : [];
   useEffect(() => {
     const term = text.trim();
-    if (!open || term.length < PROJECT_SEARCH_MIN_CHARACTERS) {
-      setValues([]);
-      return;
-    }
+    if (!suggesting) return;
     let current = true;
     const timer = setTimeout(async () => {
-      const found = await fetchValues({ label: props.source, field: props.field, term, limit: 10 });
-      if (current) setValues(found);
+      const answer = await fetchValues({ label: props.source, field: props.field, term, limit: 10 });
+      if (current) setFound(answer);
     }, FILTER_SEARCH_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [text, open, props.field, props.source, fetchValues]);
+  }, [text, suggesting, props.field, props.source, fetchValues]);
   const add = (value: string) => {
     if (!value.trim()) return;
     props.onAdd(value.trim());
@@ -354,16 +356,20 @@ function TextFilter(props: { field: TextFilterKey; label: string; source: 'Proje
   );
 }
 
+/** The key of a closed menu for useAdjustOnChange: unlike any value. */
+const CLOSED = Symbol('closed');
+
 /** A date-range filter: "from" cannot exceed "to", and Valider needs both (spec §5). */
 function DateFilter(props: { label: string; testId: string; value: DateRange | undefined; onApply: (range: DateRange) => void }) {
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  useEffect(() => {
+  // Opening shows the range applied (and so does a new one while open).
+  useAdjustOnChange(open ? props.value : CLOSED, () => {
     if (!open) return;
     setFrom(props.value ? epochSecondsToDay(props.value.from) : '');
     setTo(props.value ? epochSecondsToDay(props.value.to) : '');
-  }, [open, props.value]);
+  });
   const check = checkDateRange(from, to);
   return (
     <div className="filter date-filter">

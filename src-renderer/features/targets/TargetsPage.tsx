@@ -5,6 +5,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { TARGET_LIST_HEADERS } from '@shared/messages/targets';
 import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
 import { loadMetaAtom } from '../../lib/meta';
+import { useAdjustOnChange } from '../../lib/render-state';
 import { DataTable, type Column } from '../../ui/DataTable';
 import './targets.css';
 import {
@@ -172,6 +173,9 @@ function Cell({ row, column, onOpenComments }: { row: TargetRow; column: TargetC
   return <span className="targets-text">{cellText(row, column)}</span>;
 }
 
+/** The key of a closed menu for useAdjustOnChange: unlike any value. */
+const CLOSED = Symbol('closed');
+
 /** A column's header and its dropdown: order, and for value columns a filter search with checkboxes (Enter filters). */
 function ColumnHeader({ column }: { column: TargetColumn }) {
   const [open, setOpen] = useState(false);
@@ -193,13 +197,14 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
     );
     return () => clearTimeout(timer);
   }, [open, search, column, filterable, fetchValues]);
-  useEffect(() => {
-    if (open && filterable) setChecked(filters[column as FilterableColumn] ?? []);
-  }, [open, filterable, column, filters]);
   // The menu opens on the column's ticked values with an empty search: Enter then applies the ticks as they are.
-  useEffect(() => {
+  const applied = open && filterable ? filters[column as FilterableColumn] : CLOSED;
+  useAdjustOnChange(applied, () => {
+    if (applied !== CLOSED) setChecked(applied ?? []);
+  });
+  useAdjustOnChange(open, () => {
     if (open) setSearch('');
-  }, [open]);
+  });
 
   /**
    * Enter filters (spec §2): on the ticked values, else on the values matching the search typed (issue 21 item 15:

@@ -5,6 +5,7 @@ import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shared/rules/audience-editor';
 import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
 import { apiAtom } from '../../../lib/bridge';
+import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { sameData } from '../../../lib/unsaved-changes';
 
@@ -64,9 +65,8 @@ editorStatusAtom.debugLabel = 'audiences.editor.status';
 export const pendingNewAudienceAtom = atom<{ type: AudienceType } | null>(null);
 pendingNewAudienceAtom.debugLabel = 'audiences.editor.pendingNew';
 
-/** Number of the latest open or close: a late answer of an older open is ignored. */
-const openRequestAtom = atom(0);
-openRequestAtom.debugLabel = 'audiences.editor.latestOpen';
+/** Only the latest open counts (lib/latest-call.ts): a late answer of an older open, or one after a close, is ignored. */
+const openCall = createLatestCall('audiences.editor.openRequest', (get, id: number) => get(apiAtom)('audiences.get', { params: { id } }));
 
 export const savingAtom = atom(false);
 savingAtom.debugLabel = 'audiences.editor.saving';
@@ -130,12 +130,12 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
   }
   const id = Number(idParam);
   if (get(draftAtom)?.id === id) return set(editorStatusAtom, 'ready');
-  const request = get(openRequestAtom) + 1;
-  set(openRequestAtom, request);
   set(editorStatusAtom, 'loading');
   set(draftAtom, null);
-  const result = Number.isInteger(id) && id > 0 ? await get(apiAtom)('audiences.get', { params: { id } }) : null;
-  if (request !== get(openRequestAtom)) return;
+  const valid = Number.isInteger(id) && id > 0;
+  if (!valid) set(openCall.cancelAtom);
+  const result = valid ? await set(openCall.runAtom, id) : undefined;
+  if (result === null) return; // overtaken by a newer open or a close
   if (!result?.ok) {
     set(raiseNoticeAtom, AUDIENCE_NOTICES.loadFailed);
     return set(editorStatusAtom, 'missing');
@@ -145,8 +145,8 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
 });
 openAudienceAtom.debugLabel = 'audiences.editor.open';
 
-export const closeAudienceAtom = atom(null, (get, set) => {
-  set(openRequestAtom, get(openRequestAtom) + 1);
+export const closeAudienceAtom = atom(null, (_get, set) => {
+  set(openCall.cancelAtom);
   set(setSavedDraftAtom, null);
   set(editorStatusAtom, 'idle');
 });

@@ -2,7 +2,9 @@ import { atom } from 'jotai';
 import type { RelationshipInput } from '@shared/contract/audiences';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { NODE_SEARCH_LIMIT, type Area, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
+import type { ApiInput } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
+import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
 
 type Definition = { area: Area; type: AudienceType | null; relationships: RelationshipInput[] };
@@ -18,15 +20,15 @@ export interface LiveSize {
 
 export const liveSizeAtom = atom<LiveSize | null>(null);
 liveSizeAtom.debugLabel = 'audiences.liveSize.value';
-const sizeRequestAtom = atom(0);
-sizeRequestAtom.debugLabel = 'audiences.liveSize.latestRequest';
+/** Only the latest answer counts (lib/latest-call.ts): an older answer never replaces a newer one. */
+const sizeCall = createLatestCall('audiences.liveSize.request', (get, definition: Definition) =>
+  get(apiAtom)('audiences.size', { body: definition }),
+);
 
 /** Size of the unsaved definition and of each label group; an older answer never replaces a newer one. */
-export const refreshSizeAtom = atom(null, async (get, set, definition: Definition) => {
-  const request = get(sizeRequestAtom) + 1;
-  set(sizeRequestAtom, request);
-  const result = await get(apiAtom)('audiences.size', { body: definition });
-  if (request !== get(sizeRequestAtom)) return;
+export const refreshSizeAtom = atom(null, async (_get, set, definition: Definition) => {
+  const result = await set(sizeCall.runAtom, definition);
+  if (!result) return;
   if (!result.ok) {
     set(liveSizeAtom, null);
     return set(raiseNoticeAtom, AUDIENCE_NOTICES.sizeFailed);
@@ -51,18 +53,22 @@ export const testerUserAtom = atom<TesterUser | null>(null);
 testerUserAtom.debugLabel = 'audiences.tester.user';
 export const testerAnswerAtom = atom<{ member: boolean; labels: { label: NodeLabel; member: boolean }[] } | null>(null);
 testerAnswerAtom.debugLabel = 'audiences.tester.answer';
-const testerSearchRequestAtom = atom(0);
-testerSearchRequestAtom.debugLabel = 'audiences.tester.latestSearch';
-const testerMembershipRequestAtom = atom(0);
-testerMembershipRequestAtom.debugLabel = 'audiences.tester.latestMembership';
+/** Only the latest search's and the latest membership's answers count (lib/latest-call.ts). */
+const testerSearchCall = createLatestCall('audiences.tester.searchRequest', (get, term: string) =>
+  get(apiAtom)('appUsers.search', { body: { term, limit: NODE_SEARCH_LIMIT } }),
+);
+const testerMembershipCall = createLatestCall('audiences.tester.membershipRequest', (get, body: Definition & { userId: number }) =>
+  get(apiAtom)('audiences.membership', { body }),
+);
 
-export const searchTesterUsersAtom = atom(null, async (get, set, term: string) => {
-  const request = get(testerSearchRequestAtom) + 1;
-  set(testerSearchRequestAtom, request);
+export const searchTesterUsersAtom = atom(null, async (_get, set, term: string) => {
   const trimmed = term.trim();
-  if (!trimmed) return set(testerResultsAtom, []);
-  const result = await get(apiAtom)('appUsers.search', { body: { term: trimmed, limit: NODE_SEARCH_LIMIT } });
-  if (request !== get(testerSearchRequestAtom)) return;
+  if (!trimmed) {
+    set(testerSearchCall.cancelAtom);
+    return set(testerResultsAtom, []);
+  }
+  const result = await set(testerSearchCall.runAtom, trimmed);
+  if (!result) return;
   if (!result.ok) return set(testerResultsAtom, []);
   set(
     testerResultsAtom,
@@ -82,10 +88,8 @@ chooseTesterUserAtom.debugLabel = 'audiences.tester.choose';
 export const refreshMembershipAtom = atom(null, async (get, set, definition: Definition) => {
   const user = get(testerUserAtom);
   if (!user) return;
-  const request = get(testerMembershipRequestAtom) + 1;
-  set(testerMembershipRequestAtom, request);
-  const result = await get(apiAtom)('audiences.membership', { body: { userId: user.id, ...definition } });
-  if (request !== get(testerMembershipRequestAtom)) return;
+  const result = await set(testerMembershipCall.runAtom, { userId: user.id, ...definition });
+  if (!result) return;
   if (!result.ok) {
     set(testerAnswerAtom, null);
     return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
@@ -112,22 +116,26 @@ nodeResultsAtom.debugLabel = 'audiences.nodeSearch.results';
 /** The term the results answer (trimmed): 'Aucun résultat' only once the search of the term shown came back empty. */
 export const nodeResultsTermAtom = atom<string | null>(null);
 nodeResultsTermAtom.debugLabel = 'audiences.nodeSearch.resultsTerm';
-const nodeSearchRequestAtom = atom(0);
-nodeSearchRequestAtom.debugLabel = 'audiences.nodeSearch.latestRequest';
+/** Only the latest search's answer is shown (lib/latest-call.ts). */
+const nodeSearchCall = createLatestCall('audiences.nodeSearch.request', (get, query: ApiInput<'nodes.search'>['query']) =>
+  get(apiAtom)('nodes.search', { query }),
+);
 
 /** Spec §5 and §9: only for a non-empty term, 25 results; the server applies the filters and the exclusions. */
-export const searchNodesAtom = atom(null, async (get, set, search: { term: string; audienceId: number | null }) => {
-  const request = get(nodeSearchRequestAtom) + 1;
-  set(nodeSearchRequestAtom, request);
+export const searchNodesAtom = atom(null, async (_get, set, search: { term: string; audienceId: number | null }) => {
   const term = search.term.trim();
   if (!term) {
+    set(nodeSearchCall.cancelAtom);
     set(nodeResultsTermAtom, null);
     return set(nodeResultsAtom, []);
   }
-  const result = await get(apiAtom)('nodes.search', {
-    query: { term: term.slice(0, 200), limit: NODE_SEARCH_LIMIT, isGroup: 'false', ...(search.audienceId ? { audienceId: search.audienceId } : {}) },
+  const result = await set(nodeSearchCall.runAtom, {
+    term: term.slice(0, 200),
+    limit: NODE_SEARCH_LIMIT,
+    isGroup: 'false',
+    ...(search.audienceId ? { audienceId: search.audienceId } : {}),
   });
-  if (request !== get(nodeSearchRequestAtom)) return;
+  if (!result) return;
   if (!result.ok) return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
   // The area has its own selector (spec §4).
   set(

@@ -1,5 +1,6 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useAdjustOnChange } from '../../../lib/render-state';
 import { Link } from 'react-router-dom';
 import { PREVIEW_MESSAGES as M } from '@shared/messages/previews';
 import {
@@ -70,11 +71,11 @@ function ReadyPane(props: { item: ContentItem; kind: ContentKind; type: PreviewT
   const isExpanded = expanded && expandable;
 
   // Another type or view opens at its own zoom, from its first step.
-  useEffect(() => {
+  useAdjustOnChange(`${type}|${isExpanded}`, () => {
     setZoom(null);
     setQuizStep('answer');
     setScreenIndex(0);
-  }, [type, isExpanded]);
+  });
 
   const shownZoom = zoom ?? initialZoom(type, isExpanded, PANE_WIDTH);
   const { width, height } = canvasSize(type);

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useContext, useRef, useState } from 'react';
+import { useContext, useState } from 'react';
 import type { AdvertMediaAnswer } from '@shared/contract/advert-media';
 import type { StoryScreen } from '@shared/contract/content';
 import { ADVERT_MEDIA_MESSAGES as AM, ADVERT_MEDIA_NOTICES as AN } from '@shared/messages/advert-media';
@@ -7,6 +7,7 @@ import { STORAGE_MESSAGES, STORAGE_NOTICES } from '@shared/messages/storage';
 import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { MediaLibraryModal } from '../media-library/MediaLibraryModal';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { useLatest } from '../../../lib/render-state';
 import { uploadFileAtom, UploadProgressList } from '../../../lib/uploads';
 import { HighlightContext } from '../fields';
 import { MediaThumb } from '../MediaThumb';
@@ -106,8 +107,7 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
   const { advertId, draft, patch } = props;
   const logo = draft.story?.logo;
   // The answer applies to the draft as it is when it comes back (other story fields may have changed meanwhile).
-  const latest = useRef(draft);
-  latest.current = draft;
+  const latest = useLatest(draft);
   const upload = useSetAtom(uploadFileAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const markStored = useMarkStored();

@@ -1,5 +1,16 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { StoryScreen } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES as S, STORY_NOTICES as SN } from '@shared/messages/story';
@@ -20,6 +31,7 @@ import {
 } from '@shared/rules/story';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { useLatest } from '../../../lib/render-state';
 import { HighlightContext } from '../fields';
 import { useMarkStored } from '../stored-change';
 import type { ContentApi, ContentItem } from '../types';
@@ -150,7 +162,7 @@ interface PointerDrag {
 function useBulletDrag(
   screens: readonly StoryScreen[],
   readOnly: boolean,
-  bullets: Map<number, HTMLButtonElement>,
+  bullets: RefObject<Map<number, HTMLButtonElement>>,
   onDrop: (from: number, to: number) => void,
 ) {
   const drag = useRef<PointerDrag | null>(null);
@@ -161,7 +173,7 @@ function useBulletDrag(
     suppressClick.current = false;
     if (readOnly || event.button !== 0 || screens.length < 2) return;
     const centres = screens.map((screen) => {
-      const rect = bullets.get(screen.id)?.getBoundingClientRect();
+      const rect = bullets.current.get(screen.id)?.getBoundingClientRect();
       return rect ? rect.left + rect.width / 2 : 0;
     });
     drag.current = { pointerId: event.pointerId, from: index, startX: event.clientX, centres, moved: false, target: index };
@@ -244,8 +256,7 @@ function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<S
  * version too, the same way, so on its own it is no unsaved change (issue 21 item 6).
  */
 function useScreenEdits(draft: ContentItem, patch: (patch: Partial<ContentItem>) => void) {
-  const latest = useRef(draft);
-  latest.current = draft;
+  const latest = useLatest(draft);
   const markStored = useMarkStored();
   const storyNow = () => latest.current.story ?? EMPTY_STORY;
   const setScreens = (next: StoryScreen[]) => patch({ story: { ...storyNow(), screens: renumber(next) } });
@@ -264,7 +275,7 @@ type ScreenEdits = ReturnType<typeof useScreenEdits>;
 function useBulletKeys(
   screens: readonly StoryScreen[],
   readOnly: boolean,
-  bullets: Map<number, HTMLButtonElement>,
+  bullets: RefObject<Map<number, HTMLButtonElement>>,
   edit: { setScreens: ScreenEdits['setScreens']; select: (id: number) => void; announce: (said: string) => void },
 ) {
   const [grab, setGrab] = useAtom(keyboardGrabAtom);
@@ -272,7 +283,7 @@ function useBulletKeys(
   const focusAfterRender = useRef<number | null>(null);
   useLayoutEffect(() => {
     if (focusAfterRender.current === null) return;
-    bullets.get(focusAfterRender.current)?.focus();
+    bullets.current.get(focusAfterRender.current)?.focus();
     focusAfterRender.current = null;
   });
 
@@ -399,9 +410,9 @@ export function StoryScreensEditor(props: {
   const { storyNow, setScreens, setScreen, storedScreens, storedScreen } = useScreenEdits(draft, patch);
   const select = (id: number) => setSelectedId(id);
 
-  const onBulletKey = useBulletKeys(screens, readOnly, bullets.current, { setScreens, select, announce });
+  const onBulletKey = useBulletKeys(screens, readOnly, bullets, { setScreens, select, announce });
 
-  const { dragView, suppressClick, onPointerDown, onPointerMove, endDrag } = useBulletDrag(screens, readOnly, bullets.current, (from, to) => {
+  const { dragView, suppressClick, onPointerDown, onPointerMove, endDrag } = useBulletDrag(screens, readOnly, bullets, (from, to) => {
     const id = screens[from].id;
     setScreens(move(screens, from, to));
     select(id);

@@ -29,6 +29,7 @@ import {
 } from '@shared/rules/projects';
 import { useConfirm } from '../../../lib/modal';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { useAdjustOnChange, useLatest } from '../../../lib/render-state';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import {
   addTargetAtom,
@@ -201,8 +202,7 @@ export function TargetGrid() {
       else next.delete(cellId);
       return next;
     });
-  const state = useRef({ hovered, targets, canEdit });
-  state.current = { hovered, targets, canEdit };
+  const state = useLatest({ hovered, targets, canEdit });
 
   /** Saves and, when the delay is now over 15 days without a reason, asks for it ('Raison du retard'). */
   const saveAndAsk = async (items: { id: number; changes: CellChanges }[]) => {
@@ -210,10 +210,8 @@ export function TargetGrid() {
     const late = saved?.find((target: SavedTarget) => target.needsDelayReason);
     if (late) setDialog({ kind: 'delay', target: late });
   };
-  const saveRef = useRef(saveAndAsk);
-  saveRef.current = saveAndAsk;
-  const markInvalidRef = useRef(markInvalid);
-  markInvalidRef.current = markInvalid;
+  const saveRef = useLatest(saveAndAsk);
+  const markInvalidRef = useLatest(markInvalid);
 
   useGridShortcuts(state, saveRef, markInvalidRef);
 
@@ -439,11 +437,10 @@ function TextCell(props: {
 }) {
   const [draft, setDraft] = useState(props.invalid?.text ?? props.text);
   const done = useRef(false);
-  const invalid = useRef(props.invalid);
-  invalid.current = props.invalid;
-  useEffect(() => {
-    if (!invalid.current) setDraft(props.text);
-  }, [props.text]);
+  // A new value from the grid replaces the text shown, unless the cell holds a refused text being corrected.
+  useAdjustOnChange(props.text, () => {
+    if (!props.invalid) setDraft(props.text);
+  });
   const commit = () => {
     if (done.current) return;
     if (draft === props.text) return props.onInvalid(null);
