@@ -40,6 +40,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   imports: {
     title: 'CSV list import: 1,000,000 new users into the population on PostgreSQL, end to end, server RSS growth (issue 25)',
     run: importsSection,
+  },
   inventory: {
     title: 'Inventory: 200 categories × 36 months and 1,000,000 targets: rows, availability, CSV import (issue 22)',
     run: inventorySection,

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { parseFilter } from '@shared/rules/filter-language';
 import { TAG_COUNT_DEBOUNCE_MS, TAG_LEVELS, TAG_TYPES, parseTagParams } from '@shared/rules/laboratory';
@@ -15,25 +15,31 @@ type Count = { state: 'idle' } | { state: 'counting' } | { state: 'done'; usersC
  */
 function useLiveCount(query: string, params: string, fields: readonly string[]): Count {
   const count = useSetAtom(countTagAtom);
-  const [result, setResult] = useState<Count>({ state: 'idle' });
+  const parsed = useMemo(() => parseFilter(query, fields), [query, fields]);
+  const paramsValid = Boolean(parseTagParams(params));
+  const countable = parsed.ok && paramsValid;
+  // The server's answer, kept with the text it counted: an answer for a text typed over since is never shown.
+  const [answer, setAnswer] = useState<{ query: string; params: string; result: Count } | null>(null);
   useEffect(() => {
-    const parsed = parseFilter(query, fields);
-    if (!parsed.ok) return setResult({ state: 'error', message: parsed.message });
-    if (!parseTagParams(params)) return setResult({ state: 'error', message: M.invalidParams });
-    setResult({ state: 'counting' });
-    // An answer for a text typed over since is dropped (its timer fired, its call is still on its way).
+    if (!countable) return;
     let current = true;
     const timer = setTimeout(async () => {
-      const answer = await count({ query, params });
-      if (!answer || !current) return;
-      setResult(answer.ok ? { state: 'done', usersCount: answer.data.usersCount } : { state: 'error', message: answer.errorMsg });
+      const reply = await count({ query, params });
+      if (!reply || !current) return;
+      setAnswer({
+        query,
+        params,
+        result: reply.ok ? { state: 'done', usersCount: reply.data.usersCount } : { state: 'error', message: reply.errorMsg },
+      });
     }, TAG_COUNT_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [query, params, fields, count]);
-  return result;
+  }, [countable, query, params, count]);
+  if (!parsed.ok) return { state: 'error', message: parsed.message };
+  if (!paramsValid) return { state: 'error', message: M.invalidParams };
+  return answer && answer.query === query && answer.params === params ? answer.result : { state: 'counting' };
 }
 
 /** The tag modal: every field of a tag (spec §3), its query and params with the live count; Valider keeps it for Save. */
