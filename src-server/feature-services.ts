@@ -1,6 +1,7 @@
 import type { Advert } from '@shared/contract/adverts';
 import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { ArticleCriterionLabel, CriteriaByLabel } from '@shared/rules/article-audience';
+import type { PopulationCriteria } from '@shared/rules/push';
 import type { ServerContext } from './context';
 
 /**
@@ -31,7 +32,17 @@ export interface ArticleAudienceService {
   drop(articleId: number): Promise<number>;
 }
 
+/** The population as the push feature reads it, answered by the audience engine's index (issue 23). */
+export interface PopulationSelection {
+  count(criteria: PopulationCriteria): number;
+  /** The users selected, ascending, as a portable serialized Roaring bitmap (a campaign's frozen recipients). */
+  members(criteria: PopulationCriteria): Uint8Array;
+  /** Some of these users' push tokens were removed: those left without one leave the index's PushToken set. */
+  pushTokensRemoved(userIds: number[]): Promise<void>;
+}
+
 export interface FeatureServices {
+  population?: PopulationSelection;
   articleAudience?: ArticleAudienceService;
   audienceMembership?: AudienceMembership;
   advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;

@@ -9,6 +9,7 @@ import { authFeature } from './auth';
 import { batFeature } from './bat';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
+import { pushFeature } from './push';
 import { setupFeature } from './setup';
 import { storageFeature } from './storage';
 
@@ -31,5 +32,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...advertMediaFeature(context),
     ...(await projectsFeature(context)),
     ...(await batFeature(context)),
+    ...(await pushFeature(context)),
   };
 }

@@ -9,6 +9,7 @@ import { authOperations } from './auth';
 import { batOperations } from './bat';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
+import { pushOperations } from './push';
 import { setupOperations } from './setup';
 import { storageOperations } from './storage';
 
@@ -31,6 +32,7 @@ export const contract = {
   ...decisioningOperations,
   ...projectOperations,
   ...batOperations,
+  ...pushOperations,
 };
 
 export type Contract = typeof contract;

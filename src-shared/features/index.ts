@@ -11,6 +11,7 @@ import type { FeatureManifest, RegistryEntry } from './define';
 import { metaFeature } from './meta';
 import { platformFeature } from './platform';
 import { projectsFeature } from './projects';
+import { pushFeature } from './push';
 import { setupFeature } from './setup';
 import { storageFeature } from './storage';
 
@@ -34,6 +35,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   audiencesFeature,
   audienceHistoryFeature,
   storageFeature,
+  pushFeature,
 ];
 
 /** Every screen and external link of every feature. */

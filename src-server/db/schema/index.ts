@@ -11,3 +11,4 @@ export * from './storage';
 export * from './adverts';
 export * from './projects';
 export * from './bat';
+export * from './push';

@@ -2,6 +2,7 @@ import type { ServerContext } from '../../context';
 import { featureServices } from '../../feature-services';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
+import { populationSelection } from './push-population';
 import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
 
 /**
@@ -15,6 +16,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
   engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
   featureServices(context).audienceMembership = engine;
+  featureServices(context).population = populationSelection(context, engine);
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   context.onClose(async () => {
     seeding?.abort.abort();
