@@ -85,7 +85,10 @@ const skipped = (values: readonly (number | string)[]) => values.length === 0 ||
  * professions list does not filter (the page always sends the professions it shows as chosen).
  */
 export function targetingCriteria(where: PushWhere, clause: PopulationCriteria | null = null): PopulationCriteria {
-  const parts: PopulationCriteria[] = [{ kind: 'is', label: PUSH_TOKEN_LABEL, value: 'any' }, { kind: 'is', label: 'Area', value: where.area }];
+  const parts: PopulationCriteria[] = [
+    { kind: 'is', label: PUSH_TOKEN_LABEL, value: 'any' },
+    { kind: 'is', label: 'Area', value: where.area },
+  ];
   if (where.professions.length) parts.push(isList('Profession', where.professions));
   if (!skipped(where.specialties)) parts.push(isList('Specialty', where.specialties));
   if (!skipped(where.titles)) parts.push(isList('Title', where.titles));
@@ -130,7 +133,10 @@ export function clauseCriteria(node: ClauseNode): PopulationCriteria {
 }
 
 /** A one-line summary of a targeting for the history (area, lists, experts, clause). */
-export function targetingSummary(where: PushWhere, names: { professions?: ReadonlyMap<number, string>; specialties?: ReadonlyMap<number, string> } = {}): string {
+export function targetingSummary(
+  where: PushWhere,
+  names: { professions?: ReadonlyMap<number, string>; specialties?: ReadonlyMap<number, string> } = {},
+): string {
   const parts = [where.area];
   if (where.professions.length) parts.push(where.professions.map((id) => names.professions?.get(id) ?? String(id)).join(', '));
   if (!skipped(where.specialties)) parts.push(where.specialties.map((id) => names.specialties?.get(Number(id)) ?? String(id)).join(', '));

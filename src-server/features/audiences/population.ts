@@ -164,7 +164,8 @@ async function replacePushTokens(tx: Executor, users: PopulationUser[], written:
   const userIds = sending.map((user) => ids.get(user.externalId)!);
   await tx.execute(sql`DELETE FROM app_user_push_tokens WHERE user_id = ANY(${param(userIds)}::int[])`);
   const tokens = new Map<string, { user_id: number; platform: string; token: string }>();
-  for (const user of sending) for (const { platform, token } of user.pushTokens!) tokens.set(token, { user_id: ids.get(user.externalId)!, platform, token });
+  for (const user of sending)
+    for (const { platform, token } of user.pushTokens!) tokens.set(token, { user_id: ids.get(user.externalId)!, platform, token });
   if (!tokens.size) return;
   const list = [...tokens.values()].sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
   await tx.execute(

@@ -20,7 +20,10 @@ const names = {
 /** The push calls (platform.md §7 Push count and Push publish, owned here; the history of issue 23). */
 export function pushHandlers(context: ServerContext, population: () => PopulationSelection, job: PushJob): PushHandlers {
   const { db } = context;
-  const criteriaOf = (where: PushWhere) => targetingCriteria(where, clauseCriteriaOf(where.clause ?? ''));
+  const criteriaOf = (where: PushWhere) => {
+    if (!where.area.trim()) throw new HttpError(400, PUSH_MESSAGES.invalidArea, {}, 'where.area');
+    return targetingCriteria(where, clauseCriteriaOf(where.clause ?? ''));
+  };
 
   const found = async (id: number) => {
     const row = await campaignById(db, id);

@@ -99,7 +99,9 @@ export function fcmProvider(options: FcmOptions): PushProvider {
         const results = message.tokens.map((device) => ({ token: device.token, outcome: outcomes.get(device.token)! }));
         const invalidTokens = results.filter((result) => result.outcome === 'dead').map((result) => result.token);
         const delivered = results.some((result) => result.outcome === 'sent');
-        const problems = results.filter((result) => result.outcome !== 'sent').map((result) => (result.outcome === 'dead' ? 'invalid token' : result.outcome));
+        const problems = results
+          .filter((result) => result.outcome !== 'sent')
+          .map((result) => (result.outcome === 'dead' ? 'invalid token' : result.outcome));
         return { userId: message.userId, status: delivered ? 'sent' : 'failed', detail: problems.join(', ') || undefined, invalidTokens };
       });
     },

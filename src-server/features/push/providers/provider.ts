@@ -30,5 +30,6 @@ export interface PushProvider {
  */
 export const outboxProvider: PushProvider = {
   name: 'outbox',
-  send: async (messages) => messages.map((message) => ({ userId: message.userId, status: message.tokens.length ? 'sent' : 'no-token', invalidTokens: [] })),
+  send: async (messages) =>
+    messages.map((message) => ({ userId: message.userId, status: message.tokens.length ? 'sent' : 'no-token', invalidTokens: [] })),
 };
