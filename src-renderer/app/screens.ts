@@ -11,6 +11,7 @@ import { documentsScreens } from '../features/documents/screens';
 import { forbiddenScreens } from '../features/forbidden/screens';
 import { groupsScreens } from '../features/groups/screens';
 import { projectsScreens } from '../features/projects/screens';
+import { pushScreens } from '../features/push/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
 import { testAccountsScreens } from '../features/test-accounts/screens';
@@ -39,6 +40,7 @@ const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
   groupsScreens,
   testAccountsScreens,
   documentsScreens,
+  pushScreens,
 ];
 
 const lazyScreens = new Map<string, LazyScreen<object>>();

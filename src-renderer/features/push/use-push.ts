@@ -1,0 +1,100 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PushCampaign } from '@shared/contract/push';
+import type { IpcFailure } from '@shared/ipc';
+import { PUSH_NOTICES } from '@shared/messages/push';
+import { isSending } from '@shared/rules/push';
+import { apiAtom } from '../../lib/bridge';
+import { raiseNoticeAtom } from '../../lib/notices';
+import { whereOf, type PushForm } from './form';
+
+/** How often a sending campaign is read again while its page is open. */
+const FOLLOW_MS = 700;
+
+/**
+ * The page's calls: count, send, cancel, the history, and the campaign being sent. The job is the server's: the page
+ * only follows it (reading the campaign), so closing and reopening the page picks a running campaign up again.
+ */
+export function usePush() {
+  const call = useAtomValue(apiAtom);
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [counter, setCounter] = useState<number | null>(null);
+  const [counting, setCounting] = useState(false);
+  const [history, setHistory] = useState<PushCampaign[]>([]);
+  const [current, setCurrent] = useState<PushCampaign | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const loadHistory = useCallback(async () => {
+    const result = await call('push.list');
+    if (!result.ok) return [];
+    setHistory(result.data.items);
+    return result.data.items;
+  }, [call]);
+
+  const follow = useCallback(
+    (campaign: PushCampaign) => {
+      setCurrent(campaign);
+      clearTimeout(timer.current);
+      if (!isSending(campaign.state)) return;
+      timer.current = setTimeout(async () => {
+        const result = await call('push.get', { params: { id: campaign.id } });
+        if (!result.ok) return follow(campaign);
+        follow(result.data);
+        if (!isSending(result.data.state)) {
+          if (result.data.state === 'done') raise(PUSH_NOTICES.sendDone);
+          void loadHistory();
+        }
+      }, FOLLOW_MS);
+    },
+    [call, raise, loadHistory],
+  );
+
+  // On (re)opening: the history, and the campaign still sending, if any.
+  useEffect(() => {
+    void loadHistory().then((items) => {
+      const running = items.find((campaign) => isSending(campaign.state));
+      if (running) follow(running);
+    });
+    return () => clearTimeout(timer.current);
+  }, [loadHistory, follow]);
+
+  const count = useCallback(
+    async (form: PushForm): Promise<IpcFailure | null> => {
+      setCounting(true);
+      const result = await call('push.count', { body: { where: whereOf(form) } });
+      setCounting(false);
+      if (!result.ok) {
+        setCounter(null);
+        return result;
+      }
+      setCounter(result.data.counter);
+      return null;
+    },
+    [call],
+  );
+
+  const send = useCallback(
+    async (form: PushForm): Promise<IpcFailure | null> => {
+      const notification = { title: form.title, body: form.body, navigation: form.navigation, customId: form.customId };
+      const result = await call('push.send', { body: { notification, where: whereOf(form) } });
+      if (!result.ok) return result;
+      raise(PUSH_NOTICES.sendStarted);
+      follow(result.data);
+      void loadHistory();
+      return null;
+    },
+    [call, raise, follow, loadHistory],
+  );
+
+  const cancel = useCallback(async () => {
+    if (!current) return;
+    const result = await call('push.cancel', { params: { id: current.id } });
+    if (result.ok) {
+      raise(PUSH_NOTICES.cancelled);
+      follow(result.data);
+      void loadHistory();
+    }
+  }, [call, current, raise, follow, loadHistory]);
+
+  return { counter, setCounter, counting, count, send, cancel, current, history };
+}
