@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PushCampaign } from '@shared/contract/push';
 import type { IpcFailure } from '@shared/ipc';
 import { PUSH_NOTICES } from '@shared/messages/push';
@@ -22,7 +22,6 @@ export function usePush() {
   const [counting, setCounting] = useState(false);
   const [history, setHistory] = useState<PushCampaign[]>([]);
   const [current, setCurrent] = useState<PushCampaign | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const loadHistory = useCallback(async () => {
     const result = await call('push.list');
@@ -31,32 +30,28 @@ export function usePush() {
     return result.data.items;
   }, [call]);
 
-  const follow = useCallback(
-    (campaign: PushCampaign) => {
-      setCurrent(campaign);
-      clearTimeout(timer.current);
-      if (!isSending(campaign.state)) return;
-      timer.current = setTimeout(async () => {
-        const result = await call('push.get', { params: { id: campaign.id } });
-        if (!result.ok) return follow(campaign);
-        follow(result.data);
-        if (!isSending(result.data.state)) {
-          if (result.data.state === 'done') raise(PUSH_NOTICES.sendDone);
-          void loadHistory();
-        }
-      }, FOLLOW_MS);
-    },
-    [call, raise, loadHistory],
-  );
+  // While the campaign is sending, read it again (a new object each time re-arms this effect).
+  useEffect(() => {
+    if (!current || !isSending(current.state)) return;
+    const timer = setTimeout(async () => {
+      const result = await call('push.get', { params: { id: current.id } });
+      if (!result.ok) return setCurrent({ ...current });
+      setCurrent(result.data);
+      if (!isSending(result.data.state)) {
+        if (result.data.state === 'done') raise(PUSH_NOTICES.sendDone);
+        void loadHistory();
+      }
+    }, FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [current, call, raise, loadHistory]);
 
   // On (re)opening: the history, and the campaign still sending, if any.
   useEffect(() => {
     void loadHistory().then((items) => {
       const running = items.find((campaign) => isSending(campaign.state));
-      if (running) follow(running);
+      if (running) setCurrent(running);
     });
-    return () => clearTimeout(timer.current);
-  }, [loadHistory, follow]);
+  }, [loadHistory]);
 
   const count = useCallback(
     async (form: PushForm): Promise<IpcFailure | null> => {
@@ -79,11 +74,11 @@ export function usePush() {
       const result = await call('push.send', { body: { notification, where: whereOf(form) } });
       if (!result.ok) return result;
       raise(PUSH_NOTICES.sendStarted);
-      follow(result.data);
+      setCurrent(result.data);
       void loadHistory();
       return null;
     },
-    [call, raise, follow, loadHistory],
+    [call, raise, loadHistory],
   );
 
   const cancel = useCallback(async () => {
@@ -91,10 +86,10 @@ export function usePush() {
     const result = await call('push.cancel', { params: { id: current.id } });
     if (result.ok) {
       raise(PUSH_NOTICES.cancelled);
-      follow(result.data);
+      setCurrent(result.data);
       void loadHistory();
     }
-  }, [call, current, raise, follow, loadHistory]);
+  }, [call, current, raise, loadHistory]);
 
   return { counter, setCounter, counting, count, send, cancel, current, history };
 }
