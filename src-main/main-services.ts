@@ -1,6 +1,7 @@
 import type { AppInfo, IpcResult } from '@shared/ipc';
 import { createIpcHandlers, dispatchIpc, type HostFiles, type IpcDependencies, type IpcHandlers } from './ipc/handlers';
 import { ApiClient, apiAddress, type ApiClientLogger } from './services/api-client';
+import { JobEventsFollower } from './services/job-events';
 import type { SessionVault } from './services/session-vault';
 import type { SettingsStore } from './services/settings';
 
@@ -67,18 +68,49 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     apiBaseUrl,
     appInfo,
     openSession({ vault, onSessionExpired, emit }) {
+      let follower: JobEventsFollower | null = null;
       const api = new ApiClient({
         baseUrl: apiBaseUrl,
         vault,
-        onSessionExpired,
+        onSessionExpired: (reason) => {
+          follower?.pause();
+          onSessionExpired(reason);
+        },
         logger: options.logger,
         // A stored session goes only to the API that issued it (the embedded one named by its data folder).
         apiIdentity: options.embeddedDataDir === undefined ? undefined : () => sessionVaultAccount(settings.get().apiUrl, options.embeddedDataDir!),
       });
+      // While signed in, the server's job events go to this session's pages (a session without pages has no emit).
+      if (emit) {
+        follower = new JobEventsFollower({ api, onEvent: (event) => emit('job-event', event), logger: options.logger });
+        follower.wake();
+      }
       const handlers = createIpcHandlers({ api, settings, files, appInfo, emit, setupToken: options.setupToken });
-      return { api, handlers, dispatch: (channel, payload) => dispatchIpc(handlers, channel, payload), close: () => api.close() };
+      return {
+        api,
+        handlers,
+        async dispatch(channel, payload) {
+          const result = await dispatchIpc(handlers, channel, payload);
+          if (follower) followSession(follower, channel, result.ok);
+          return result;
+        },
+        async close() {
+          await follower?.close();
+          await api.close();
+        },
+      };
     },
   };
+}
+
+/** The follower of job events after a session call: a sign-in (re)starts it, a sign-out stops it, new roles reopen it. */
+function followSession(follower: JobEventsFollower, channel: unknown, ok: boolean): void {
+  if (channel === 'session:signOut') follower.pause();
+  else if (ok && (channel === 'session:signIn' || channel === 'setup:createAdmin' || channel === 'session:refresh')) {
+    // Another account or new roles: the stream reopens under the new token.
+    follower.pause();
+    follower.wake();
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ import { defaultServerConfig, type ServerConfig, type ServerContext } from './co
 import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
 import { handleClientError, handleError, handleFrameworkError } from './errors';
+import { JobEvents } from './jobs/events';
+import { registerJobEventsRoute } from './jobs/events-route';
 import { OutboxMailer, type Mailer, type OutboxMail } from './mail/mailer';
 import { buildHandlers } from './features';
 import { createStorage } from './storage/config';
@@ -65,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       reservedWaiting: config.reservedHashWaiting,
     }),
     storage: storage.adapter,
+    jobEvents: new JobEvents({ db: options.db, dbKind: options.dbKind, logger }),
     onClose: (hook) => closeHooks.push(hook),
   };
 
@@ -81,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', () => context.background.settled());
   app.addHook('onClose', async () => {
     for (const hook of closeHooks) await hook();
+    await context.jobEvents.close();
     await storage.close();
   });
   app.decorateRequest('account', null);
@@ -97,6 +101,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerOperations(app, context, await buildHandlers(context));
 
+  registerJobEventsRoute(app, context);
+  // On PostgreSQL, events of jobs running on other instances reach this one from its first request on.
+  await context.jobEvents.ready;
   app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind }));
 
   return app;

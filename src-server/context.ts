@@ -5,6 +5,7 @@ import type { BackgroundTasks } from './background';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
+import type { JobEvents } from './jobs/events';
 import type { Mailer } from './mail/mailer';
 import type { StorageAdapter } from './storage/adapter';
 import type { StorageConfig } from './storage/config';
@@ -120,6 +121,11 @@ export interface ServerContext {
    * (`receiveFile`) and answer URLs from storage/media.ts (`mediaUrl`).
    */
   storage: StorageAdapter;
+  /**
+   * Progress of long jobs pushed to the pages that may see it: `jobEvents.publish(event, audience)` (jobs/events.ts);
+   * the pages follow GET /jobs/events through main or the web host.
+   */
+  jobEvents: JobEvents;
   /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
   onClose(hook: () => Promise<void>): void;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contract, operationIds, type Operation, type OperationId, type OperationInput } from './contract';
 import { roleSchema } from './contract/entities';
+import { jobEventSchema } from './jobs';
 
 /**
  * The one map of IPC channels between the renderer and the main process: request schema (validated by main on
@@ -277,6 +278,8 @@ export const ipcEvents = {
   navigate: z.object({ path: z.string() }),
   /** How far an export or import has gone, in rows (CSV records: a cell's line break is no row); `total` when known. */
   'files:progress': z.object({ jobId: z.string(), done: z.number().int(), total: z.number().int().nullable() }),
+  /** Progress of a long server job the signed-in user may see (push campaign, CSV import), relayed from the server. */
+  'job-event': jobEventSchema,
 } as const;
 export type IpcEvent = keyof typeof ipcEvents;
 export type IpcEventPayload<E extends IpcEvent> = z.infer<(typeof ipcEvents)[E]>;

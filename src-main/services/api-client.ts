@@ -75,6 +75,8 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   /** Uploads of large files: no overall time limit (the user may cancel), only a long stall ends them. */
   private uploadDispatcher: Dispatcher | null = null;
+  /** Long-lived streams (job events): no overall limit, only a silence longer than the server's heartbeats. */
+  private streamDispatcher: Dispatcher | null = null;
   private refreshing: Promise<SessionOrFailure> | null = null;
   private readonly timeoutMs: number;
   private readonly refreshMarginMs: number;
@@ -90,6 +92,7 @@ export class ApiClient {
   async close(): Promise<void> {
     await this.dispatcher.close();
     await this.uploadDispatcher?.close();
+    await this.streamDispatcher?.destroy();
   }
 
   private async identity(): Promise<string> {
@@ -203,6 +206,47 @@ export class ApiClient {
       return result;
     } catch (error) {
       if (signal?.aborted) throw error;
+      return failure(0, isTimeout(error) ? MESSAGES.networkTimeout : MESSAGES.networkUnreachable);
+    }
+  }
+
+  /**
+   * Opens a long-lived stream of the API (GET `path`: the job events) with the bearer token, refreshed first when
+   * needed. Signed out, it answers 401 quietly (no 'session:expired': the user asked for nothing); a token the
+   * server refuses ends the session as any call would. The body ends when the server ends it, when `signal`
+   * aborts, or after `idleMs` without a byte (the server sends heartbeats well within it).
+   */
+  async openStream(path: string, signal: AbortSignal, idleMs = 60_000): Promise<IpcResult<AsyncIterable<Uint8Array>>> {
+    const session = await this.loadSession();
+    if (!session) return failure(401, MESSAGES.sessionExpired);
+    const valid = this.isFresh(session) ? { session } : await this.refresh(session);
+    if ('failure' in valid) return valid.failure;
+    let base: URL;
+    try {
+      base = new URL(await this.options.baseUrl());
+    } catch (error) {
+      return failure(0, error instanceof ApiUnavailableError ? error.message : MESSAGES.networkUnreachable);
+    }
+    this.streamDispatcher ??= new Agent({ connect: { timeout: this.timeoutMs }, headersTimeout: this.timeoutMs, bodyTimeout: idleMs });
+    try {
+      const response = await request(`${base.origin}${base.pathname.replace(/\/$/, '')}${path}`, {
+        method: 'GET',
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${valid.session.accessToken.value}` },
+        dispatcher: this.streamDispatcher,
+        signal,
+      });
+      if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true, data: response.body };
+      const text = await response.body.text();
+      let data: unknown = text;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // not JSON: the generic message
+      }
+      const result = answerFailure(response.statusCode, data);
+      return response.statusCode === 401 ? this.expired(result.errorMsg) : result;
+    } catch (error) {
+      if (signal.aborted) throw error;
       return failure(0, isTimeout(error) ? MESSAGES.networkTimeout : MESSAGES.networkUnreachable);
     }
   }

@@ -1,0 +1,106 @@
+/**
+ * A filter of the shared filter language (src-shared/rules/filter-language.ts) as an SQL condition. Every value of
+ * the text, and every parameter, is a bound parameter of the query; the only SQL written here is the operators and
+ * the column expressions the caller trusts (`columns`), never a piece of the filter's text.
+ *
+ * Two-valued, as the language reads: a row whose column is NULL (empty) matches neither `= v` nor `in (...)`, and so
+ * matches `!= v`, `not in (...)` and `not (field = v)`; SQL's three-valued NULL would drop it from both sides.
+ */
+import { SQL, sql } from 'drizzle-orm';
+import { FilterError, type FilterNode, type FilterValue } from '../../src-shared/rules/filter-language';
+
+type Scalar = string | number;
+type ParamValue = Scalar | Scalar[];
+
+/** A field's column and, optionally, the check or conversion of each of its values (throw a FilterError to refuse). */
+export interface FilterColumn {
+  column: SQL;
+  coerce?: (value: Scalar, field: string) => unknown;
+}
+
+export interface FilterSqlOptions {
+  /** Each allowed field: its trusted SQL expression (sql`u.profession_id`), or with a value coercion. */
+  columns: Record<string, SQL | FilterColumn>;
+  /** The values of the `:name`s; a list is allowed in `in (...)` only. */
+  params?: Record<string, ParamValue>;
+}
+
+function columnOf(options: FilterSqlOptions, field: string): FilterColumn {
+  const entry = Object.hasOwn(options.columns, field) ? options.columns[field] : undefined;
+  if (entry === undefined) throw new FilterError(`Champ inconnu « ${field} ».`);
+  return entry instanceof SQL ? { column: entry } : entry;
+}
+
+/** The scalar values one value of the text stands for (a list parameter gives several). */
+function valuesOf(value: FilterValue, options: FilterSqlOptions, allowList: boolean): Scalar[] {
+  if (value.kind === 'literal') return [value.value];
+  const params = options.params ?? {};
+  if (!Object.hasOwn(params, value.name)) throw new FilterError(`Paramètre « :${value.name} » manquant.`);
+  const given = params[value.name];
+  if (Array.isArray(given)) {
+    if (!allowList) {
+      throw new FilterError(`Le paramètre « :${value.name} » est une liste : utilisez in (...) plutôt que = ou !=.`);
+    }
+    return given;
+  }
+  return [given];
+}
+
+function bind(column: FilterColumn, field: string, value: Scalar): SQL {
+  return sql`${sql.param(column.coerce ? column.coerce(value, field) : value)}`;
+}
+
+/** A comparison, or its negation when `negated` (NOT pushed down to the leaves). */
+function conditionSql(node: Extract<FilterNode, { kind: 'compare' | 'in' }>, negated: boolean, options: FilterSqlOptions): SQL {
+  const column = columnOf(options, node.field);
+  if (node.kind === 'compare') {
+    const [value] = valuesOf(node.value, options, false);
+    const equal = (node.operator === '=') !== negated;
+    return equal
+      ? sql`${column.column} = ${bind(column, node.field, value)}`
+      : sql`${column.column} is distinct from ${bind(column, node.field, value)}`;
+  }
+  const excluded = node.negated !== negated;
+  const values = node.values.flatMap((value) => valuesOf(value, options, true));
+  if (values.length === 0) return excluded ? sql`true` : sql`false`;
+  const list = sql.join(
+    values.map((value) => bind(column, node.field, value)),
+    sql`, `,
+  );
+  return excluded ? sql`(${column.column} is null or ${column.column} not in (${list}))` : sql`${column.column} in (${list})`;
+}
+
+/** The operands of a chain of one operator (a or b or c), left to right, without recursion on the chain. */
+function chainOperands(node: Extract<FilterNode, { kind: 'and' | 'or' }>): FilterNode[] {
+  const operands: FilterNode[] = [];
+  let current: FilterNode = node;
+  while (current.kind === node.kind) {
+    const chain = current as Extract<FilterNode, { kind: 'and' | 'or' }>;
+    operands.push(chain.right);
+    current = chain.left;
+  }
+  operands.push(current);
+  return operands.reverse();
+}
+
+/**
+ * `negated`: the node is under an odd number of `not`s. NOT is pushed down to the comparisons (De Morgan), so the
+ * condition written has no NOT above a comparison: a NULL column then reads as "no match" everywhere, and a plain
+ * `column = value` or `column in (...)` stays usable by an index.
+ */
+function nodeSql(node: FilterNode, negated: boolean, options: FilterSqlOptions): SQL {
+  if (node.kind === 'not') return nodeSql(node.operand, !negated, options);
+  if (node.kind === 'compare' || node.kind === 'in') return conditionSql(node, negated, options);
+  const operands = chainOperands(node).map((operand) => nodeSql(operand, negated, options));
+  const conjunction = (node.kind === 'and') !== negated;
+  return sql`(${sql.join(operands, conjunction ? sql` and ` : sql` or `)})`;
+}
+
+/**
+ * Every value bound as a parameter; `columns` maps each allowed field to a trusted SQL column expression, optionally
+ * with a value coercion; `params` gives the values of `:name`s (missing param -> throws a FilterError with a French
+ * message). null (no filter) -> sql`true`.
+ */
+export function filterToSql(node: FilterNode | null, options: FilterSqlOptions): SQL {
+  return node === null ? sql`true` : nodeSql(node, false, options);
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { JOB_EVENTS_PATH, JOB_EVENT_SSE_NAME } from '@shared/jobs';
+import { access } from '@shared/roles';
+import { authorize } from '../auth/guard';
+import type { ServerContext } from '../context';
+
+/** A comment line this often keeps proxies and the client's body timeout from taking a quiet stream for a dead one. */
+export const JOB_EVENTS_HEARTBEAT_MS = 20_000;
+
+/**
+ * GET /jobs/events: the job events the caller may see (JobEvents audiences), as server-sent events. The bearer
+ * access token is checked as for any operation (roles read from the database); the stream ends when that token
+ * expires, so the client reconnects with a refreshed one and its roles are read again. Closing the server ends
+ * every stream (the clients reconnect to another instance, or to this one once restarted).
+ */
+export function registerJobEventsRoute(app: FastifyInstance, context: ServerContext): void {
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+    open.clear();
+  });
+
+  app.get(JOB_EVENTS_PATH, { logLevel: 'warn' }, async (request, reply) => {
+    const account = await authorize(context, access.authenticated, request.headers.authorization);
+    const token = await context.tokens.verify(/^Bearer (\S+)$/.exec(request.headers.authorization ?? '')![1]!, 'access');
+    if (!account || !token) return reply.code(401).send();
+    const stream = reply.raw;
+    reply.hijack();
+    stream.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    stream.write(': connected\n\n');
+    open.add(stream);
+    const unsubscribe = context.jobEvents.subscribe({ accountId: account.id, roles: account.roles }, (event) => {
+      stream.write(`event: ${JOB_EVENT_SSE_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => stream.write(': ping\n\n'), JOB_EVENTS_HEARTBEAT_MS);
+    // Past the access token's expiry the caller must prove itself again (a refreshed token, roles re-read).
+    const expiry = setTimeout(() => stream.end(), Math.max(0, token.expiresAt.getTime() - context.clock.now().getTime()));
+    heartbeat.unref();
+    expiry.unref();
+    stream.on('close', () => {
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      open.delete(stream);
+    });
+  });
+}

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobEvent } from '@shared/jobs';
+import type { Role } from '@shared/roles';
+import { buildApp, type App } from '../../src-server/app';
+import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
+import { MAX_NOTIFY_BYTES, notifyPayload } from '../../src-server/jobs/events';
+import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
+
+/**
+ * Server job events (shared interfaces B): GET /jobs/events streams, to a signed-in caller, the events whose
+ * audience names it or one of its roles; on PostgreSQL an event published on one instance reaches the streams
+ * of another (LISTEN/NOTIFY). Two instances: their own pools on PostgreSQL, one PGlite otherwise.
+ */
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+let handles: DatabaseHandle[] = [];
+const apps: App[] = [];
+const urls: string[] = [];
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  if (postgres) {
+    const database = await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL!);
+    handles = [await openDatabase({ url: database.url }), await openDatabase({ url: database.url })];
+    dropDatabase = database.drop;
+  } else {
+    const handle = await freshDatabase();
+    handles = [handle, handle];
+  }
+  for (const handle of handles) {
+    const app = await buildApp({ db: handle.db, dbKind: handle.kind, logger: pino({ level: 'silent' }), jwtSecret: 'same-secret' });
+    apps.push(app);
+    urls.push(await app.listen({ host: '127.0.0.1', port: 0 }));
+  }
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  for (const handle of new Set(handles)) await handle.close();
+  await dropDatabase?.();
+});
+
+let counter = 0;
+async function account(roles: Role[]): Promise<{ id: number; token: string }> {
+  counter += 1;
+  const [{ id }] = (
+    (await handles[0].db.execute(
+      sql`INSERT INTO accounts (name, email, password_hash, roles) VALUES (${`Job ${counter}`}, ${`job${counter}@x.test`}, 'x', ${`{${roles.join(',')}}`}) RETURNING id`,
+    )) as unknown as { rows: { id: number }[] }
+  ).rows;
+  return { id, token: await tokenOf(id, 86_400_000) };
+}
+
+async function tokenOf(accountId: number, lifetimeMs: number): Promise<string> {
+  return (await apps[0].context.tokens.signAccess(accountId, `jobs-${accountId}`, new Date(Date.now() + lifetimeMs))).value;
+}
+
+/** An open event stream: `next()` answers its next job event (the test's timeout bounds the wait). */
+async function follow(token: string, url = urls[0]) {
+  const controller = new AbortController();
+  const response = await fetch(`${url}/jobs/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(): Promise<JobEvent> {
+      for (;;) {
+        const match = /event: job\ndata: (.*)\n\n/.exec(buffer);
+        if (match) {
+          buffer = buffer.slice(match.index + match[0].length);
+          return JSON.parse(match[1]!) as JobEvent;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    /** Resolves when the server ends the stream. */
+    async ended(): Promise<void> {
+      while (!(await reader.read()).done);
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const event = (id: string, progress: Record<string, number> = { done: 1, iterations: 4 }): JobEvent => ({
+  kind: 'push-campaign',
+  id,
+  state: 'running',
+  progress,
+  at: Date.now(),
+});
+
+describe('job events', () => {
+  it('refuses a stream without a valid access token', async () => {
+    expect((await fetch(`${urls[0]}/jobs/events`)).status).toBe(401);
+    expect((await fetch(`${urls[0]}/jobs/events`, { headers: { authorization: 'Bearer nope.nope.nope' } })).status).toBe(401);
+  });
+
+  it('streams to the account and roles of the audience only', async () => {
+    const lead = await account(['CONTENT_CREATOR_LEAD']);
+    const other = await account(['CSM']);
+    const admin = await account(['ADMIN']);
+    const [leadStream, otherStream, adminStream] = await Promise.all([follow(lead.token), follow(other.token), follow(admin.token)]);
+    apps[0].context.jobEvents.publish(event('mine'), { accountId: lead.id });
+    apps[0].context.jobEvents.publish(event('leads'), { roles: ['CONTENT_CREATOR_LEAD'] });
+    apps[0].context.jobEvents.publish(event('nobody'), {});
+    apps[0].context.jobEvents.publish(event('csm'), { roles: ['CSM'] });
+    expect((await leadStream.next()).id).toBe('mine');
+    expect((await leadStream.next()).id).toBe('leads');
+    // Events come in order: the first one the other account gets is the first of its audience.
+    expect(await otherStream.next()).toMatchObject({ id: 'csm', kind: 'push-campaign', state: 'running', progress: { done: 1, iterations: 4 } });
+    // ADMIN passes every role audience, not an account's own events.
+    expect((await adminStream.next()).id).toBe('leads');
+    expect((await adminStream.next()).id).toBe('csm');
+    for (const stream of [leadStream, otherStream, adminStream]) stream.close();
+  });
+
+  it('ends the stream when its access token expires, so that the client comes back with a fresh one', async () => {
+    const { id } = await account(['CSM']);
+    const stream = await follow(await tokenOf(id, 1_500));
+    await stream.ended();
+  });
+
+  it('keeps NOTIFY payloads under the PostgreSQL limit: a long message is dropped, never the event', () => {
+    const long = { origin: 'o', event: { ...event('long'), message: 'é'.repeat(5_000) }, audience: { accountId: 1 } };
+    const payload = notifyPayload(long);
+    expect(Buffer.byteLength(payload!)).toBeLessThan(MAX_NOTIFY_BYTES);
+    const { message, ...rest } = long.event;
+    expect(message).toHaveLength(5_000);
+    expect(JSON.parse(payload!).event).toEqual(rest);
+    const huge = {
+      ...long,
+      event: { ...event('huge'), message: undefined, progress: Object.fromEntries([...Array(900).keys()].map((k) => [`k${k}`, k])) },
+    };
+    expect(notifyPayload(huge)).toBeNull();
+  });
+
+  it.skipIf(!postgres)('delivers an event published on one instance to a stream open on another (LISTEN/NOTIFY)', async () => {
+    const lead = await account(['CONTENT_CREATOR_LEAD']);
+    const other = await account(['CSM']);
+    const [onB, otherOnB] = await Promise.all([follow(lead.token, urls[1]), follow(other.token, urls[1])]);
+    apps[0].context.jobEvents.publish(event('from-a', { done: 2, iterations: 4 }), { accountId: lead.id });
+    apps[0].context.jobEvents.publish(event('csm-from-a'), { roles: ['CSM'] });
+    expect(await onB.next()).toMatchObject({ id: 'from-a', progress: { done: 2, iterations: 4 } });
+    expect((await otherOnB.next()).id).toBe('csm-from-a');
+    onB.close();
+    otherOnB.close();
+  });
+});
