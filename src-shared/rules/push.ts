@@ -1,3 +1,5 @@
+import { filterParams, parseFilter, type FilterNode, type FilterValue } from './filter-language';
+
 /**
  * Push campaigns (platform.md §3 Push notification, §4 Push sending, §5 Push targeting, §9 push constants; issue 23):
  * the pure rules shared by the page and the server.
@@ -15,6 +17,8 @@ export type ExpertChoice = (typeof EXPERT_CHOICES)[number];
 export const EXPERT_ROLE = 'ROLE_EXPERT';
 export const PUSH_CAMPAIGN_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type PushCampaignState = (typeof PUSH_CAMPAIGN_STATES)[number];
+/** The job kind of push campaigns' events (src-shared/jobs.ts). */
+export const PUSH_JOB_KIND = 'push-campaign';
 export const PUSH_TITLE_MAX = 200;
 export const PUSH_BODY_MAX = 1000;
 export const PUSH_CLAUSE_MAX = 2000;
@@ -100,21 +104,11 @@ export function targetingCriteria(where: PushWhere, clause: PopulationCriteria |
   return { kind: 'all', of: parts };
 }
 
-/** The filter language's tree (src-shared/rules/filter-language.ts), as far as the clause reads it. */
-type ClauseValue = { kind: 'literal'; value: string | number } | { kind: 'param'; name: string };
-export type ClauseNode =
-  | { kind: 'and' | 'or'; left: ClauseNode; right: ClauseNode }
-  | { kind: 'not'; operand: ClauseNode }
-  | { kind: 'compare'; field: string; operator: '=' | '!='; value: ClauseValue }
-  | { kind: 'in'; field: string; negated: boolean; values: ClauseValue[] };
-
-const valueOf = (value: ClauseValue): string => (value.kind === 'literal' ? String(value.value) : `:${value.name}`);
-
 /**
  * The parsed security clause → criteria. `field = v` is the users whose field holds v (for list fields — role,
  * feed, app — one of their values); `!=` and `not in` are everyone else. Values stay values: nothing is ever SQL.
  */
-export function clauseCriteria(node: ClauseNode): PopulationCriteria {
+export function clauseCriteria(node: FilterNode): PopulationCriteria {
   switch (node.kind) {
     case 'and':
     case 'or':
@@ -130,6 +124,23 @@ export function clauseCriteria(node: ClauseNode): PopulationCriteria {
       return node.negated ? { kind: 'not', of: matched } : matched;
     }
   }
+}
+
+const valueOf = (value: FilterValue): string => (value.kind === 'literal' ? String(value.value) : `:${value.name}`);
+
+/**
+ * The security clause's text → criteria, or its French message with the position of the mistake (the field shows
+ * it). Named parameters have no value on this page: one is refused like a mistake.
+ */
+export function parseClause(text: string): { ok: true; criteria: PopulationCriteria | null } | { ok: false; message: string; position: number } {
+  const parsed = parseFilter(text, POPULATION_FIELD_NAMES);
+  if (!parsed.ok) return parsed;
+  const [param] = filterParams(parsed.node);
+  if (param !== undefined) {
+    const position = text.indexOf(`:${param}`) + 1;
+    return { ok: false, message: `Erreur à la position ${position} : paramètre « :${param} » sans valeur sur cette page.`, position };
+  }
+  return { ok: true, criteria: parsed.node ? clauseCriteria(parsed.node) : null };
 }
 
 /** A one-line summary of a targeting for the history (area, lists, experts, clause). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobEvent } from '@shared/jobs';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { AREAS } from '@shared/rules/audiences';
 import { buildApp, type App } from '../../src-server/app';
@@ -146,6 +147,20 @@ describe('push count', () => {
     }
   });
 
+  it('appends the security clause: parsed, evaluated on the index, values never SQL, mistakes answered with their position', async () => {
+    const count = async (clause: string) => (await call('POST', '/push/count', { where: { ...CAMPAIGN_WHERE, clause } })).counter as number;
+    const all = await count('');
+    expect(all).toBeGreaterThanOrEqual(3500);
+    expect(await count("title in ('STUDENT') and role = 'ROLE_EXPERT'")).toBe(all);
+    expect(await count("not (os = 'Android')")).toBe(0);
+    expect(await count("workplace = '''; DROP TABLE app_users; --'")).toBe(0);
+    expect(await count("workplace != '''; DROP TABLE app_users; --'")).toBe(all);
+    const [{ users }] = await query<{ users: number }>(sql`SELECT count(*)::int AS users FROM app_users`);
+    expect(users).toBeGreaterThan(3500);
+    const refused = await call('POST', '/push/count', { where: { ...CAMPAIGN_WHERE, clause: "os = 'iOS' and" } }, { status: 400 });
+    expect(refused).toMatchObject({ field: 'where.clause', errorMsg: expect.stringContaining('Erreur à la position 15') });
+  });
+
   it("answers 'Invalid area' without an area, and is refused to other roles", async () => {
     const refused = await call('POST', '/push/count', { where: { ...CAMPAIGN_WHERE, area: '' } }, { status: 400 });
     expect(refused.errorMsg).toContain('Invalid area');
@@ -174,6 +189,10 @@ describe('push campaigns', () => {
     const campaign = await send();
     expect(campaign).toMatchObject({ total, iterations: 4, batchSize: 1000, done: 0, state: 'queued', provider: 'outbox', createdBy: 'Push lead' });
 
+    const events: JobEvent[] = [];
+    const unsubscribe = apps[0].context.jobEvents.subscribe({ accountId: accounts.lead, roles: ['CONTENT_CREATOR_LEAD'] }, (event) =>
+      events.push(event),
+    );
     const sentAt: number[] = [];
     for (let batch = 0; batch < 4; batch += 1) {
       const outcomes = await job().runOnce();
@@ -186,6 +205,14 @@ describe('push campaigns', () => {
       const progress = await call('GET', `/push/campaigns/${campaign.id}`);
       expect(progress).toMatchObject({ done: batch + 1, iterations: 4, state: batch === 3 ? 'done' : 'running' });
     }
+    unsubscribe();
+    // Progress pushed to the pages as each batch finishes.
+    expect(events.map((event) => [event.kind, event.id, event.state, event.progress.done, event.progress.iterations])).toEqual([
+      ['push-campaign', String(campaign.id), 'running', 1, 4],
+      ['push-campaign', String(campaign.id), 'running', 2, 4],
+      ['push-campaign', String(campaign.id), 'running', 3, 4],
+      ['push-campaign', String(campaign.id), 'done', 4, 4],
+    ]);
     const detail = await call('GET', `/push/campaigns/${campaign.id}`);
     expect(detail.batches.map((batch: { sentAt: number }) => batch.sentAt)).toEqual(sentAt);
     expect(detail.batches.map((batch: { users: number }) => batch.users)).toEqual([1000, 1000, 1000, total - 3000]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { IpcFailure } from '@shared/ipc';
 import { PUSH_MESSAGES as M } from '@shared/messages/push';
-import { isSending, PUSH_BATCH_SIZE, PUSH_CONFIRM_ABOVE, pushIterations } from '@shared/rules/push';
+import { isSending, parseClause, PUSH_BATCH_SIZE, PUSH_CONFIRM_ABOVE, pushIterations } from '@shared/rules/push';
 import { useConfirm } from '../../lib/modal';
 import { CampaignHistory } from './CampaignHistory';
 import { emptyPushForm, formatCount, formFieldOf, type PushForm } from './form';
@@ -13,8 +13,11 @@ import './push.css';
 type Errors = Partial<Record<keyof PushForm, string>>;
 
 /** Field messages before the call (French, next to the field); the server checks the same and more. */
-function localErrors(form: PushForm): Errors {
+function localErrors(form: PushForm, notification: boolean): Errors {
   const errors: Errors = {};
+  const clause = parseClause(form.clause);
+  if (!clause.ok) errors.clause = clause.message;
+  if (!notification) return errors;
   if (!form.title.trim()) errors.title = M.titleRequired;
   if (!form.body.trim()) errors.body = M.bodyRequired;
   return errors;
@@ -45,12 +48,14 @@ export default function PushCreatePage() {
   };
 
   async function count() {
-    setErrors({});
+    const local = localErrors(form, false);
+    setErrors(local);
+    if (Object.keys(local).length) return;
     showFailure(await push.count(form));
   }
 
   async function send() {
-    const local = localErrors(form);
+    const local = localErrors(form, true);
     setErrors(local);
     if (Object.keys(local).length || busy || push.counter === null) return;
     if (push.counter > PUSH_CONFIRM_ABOVE && !(await confirm(M.confirmSend.replace('{count}', formatCount(push.counter))))) return;

@@ -3,17 +3,19 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PushCampaign } from '@shared/contract/push';
 import type { IpcFailure } from '@shared/ipc';
 import { PUSH_NOTICES } from '@shared/messages/push';
-import { isSending } from '@shared/rules/push';
+import { isSending, PUSH_JOB_KIND } from '@shared/rules/push';
 import { apiAtom } from '../../lib/bridge';
+import { useJobEvents } from '../../lib/job-events';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { whereOf, type PushForm } from './form';
 
-/** How often a sending campaign is read again while its page is open. */
-const FOLLOW_MS = 700;
+/** How often a sending campaign is read again while its page is open, besides the events. */
+const RECONCILE_MS = 5000;
 
 /**
  * The page's calls: count, send, cancel, the history, and the campaign being sent. The job is the server's: the page
- * only follows it (reading the campaign), so closing and reopening the page picks a running campaign up again.
+ * reads the campaign when it opens, then follows its job events, so closing and reopening the page picks a running
+ * campaign up again.
  */
 export function usePush() {
   const call = useAtomValue(apiAtom);
@@ -30,20 +32,34 @@ export function usePush() {
     return result.data.items;
   }, [call]);
 
-  // While the campaign is sending, read it again (a new object each time re-arms this effect).
+  const finished = useCallback(
+    (campaign: PushCampaign) => {
+      if (campaign.state === 'done') raise(PUSH_NOTICES.sendDone);
+      void loadHistory();
+    },
+    [raise, loadHistory],
+  );
+
+  // Progress pushed by the server as batches finish (job events, relayed by main or the web host).
+  useJobEvents(PUSH_JOB_KIND, (event) => {
+    if (!current || event.id !== String(current.id) || !isSending(current.state)) return;
+    const { done, sent, failed } = event.progress;
+    const next = { ...current, state: event.state, done: done ?? current.done, sent: sent ?? current.sent, failed: failed ?? current.failed };
+    setCurrent(next);
+    if (!isSending(next.state)) finished(next);
+  });
+
+  // Events are not replayed: should the stream drop one, the campaign is read again now and then while it sends.
   useEffect(() => {
     if (!current || !isSending(current.state)) return;
     const timer = setTimeout(async () => {
       const result = await call('push.get', { params: { id: current.id } });
       if (!result.ok) return setCurrent({ ...current });
       setCurrent(result.data);
-      if (!isSending(result.data.state)) {
-        if (result.data.state === 'done') raise(PUSH_NOTICES.sendDone);
-        void loadHistory();
-      }
-    }, FOLLOW_MS);
+      if (!isSending(result.data.state)) finished(result.data);
+    }, RECONCILE_MS);
     return () => clearTimeout(timer);
-  }, [current, call, raise, loadHistory]);
+  }, [current, call, finished]);
 
   // On (re)opening: the history, and the campaign still sending, if any.
   useEffect(() => {

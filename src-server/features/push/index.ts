@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context';
 import { featureServices, type PopulationSelection } from '../../feature-services';
 import { pushHandlers, type PushHandlers } from './handlers/campaigns';
+import { publishCampaign } from './events';
 import { PushJob } from './job';
 import { fcmFromEnvironment } from './providers/fcm';
 import { outboxProvider, type PushProvider } from './providers/provider';
@@ -19,6 +20,18 @@ export async function pushFeature(context: ServerContext): Promise<PushHandlers>
   const provider: PushProvider = choice === 'fcm' ? await fcmFromEnvironment(process.env) : outboxProvider;
   const job = new PushJob(context, provider, (userIds) => population().pushTokensRemoved(userIds));
   jobs.set(context, job);
+  // Progress pushed to the pages of everyone who may open the push page (the page reads the campaign when it opens).
+  job.listeners.add((outcome) =>
+    publishCampaign(context, {
+      id: outcome.campaignId,
+      state: outcome.state,
+      done: outcome.done,
+      iterations: outcome.iterations,
+      total: outcome.total,
+      sent: outcome.sentTotal,
+      failed: outcome.failedTotal,
+    }),
+  );
   job.start(context.config.pushIntervalMs ?? 1000);
   context.onClose(() => job.stop());
   return pushHandlers(context, population, job);

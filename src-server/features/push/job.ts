@@ -17,6 +17,12 @@ export interface BatchOutcome {
   sent: number;
   failed: number;
   state: 'running' | 'done';
+  /** The campaign after the batch: batches done, of how many, and its counters. */
+  done: number;
+  iterations: number;
+  total: number;
+  sentTotal: number;
+  failedTotal: number;
   /** Users whose tokens the provider declared dead (removed). */
   tokensRemovedFor: number[];
 }
@@ -154,13 +160,25 @@ export class PushJob {
           VALUES (${campaign.id}, ${batch}, ${now}, ${users.length}, ${sent}, ${failed}, ${INSTANCE})`,
     );
     const last = batch + 1 >= campaign.iterations;
-    await tx.execute(
+    const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
+      tx,
       sql`UPDATE push_campaigns SET next_batch = ${batch + 1}, next_batch_at = ${now + PUSH_PAUSE_MS}, sent = sent + ${sent}, failed = failed + ${failed},
             state = ${last ? 'done' : 'running'}, started_at = coalesce(started_at, ${now}), finished_at = ${last ? now : null}
-          WHERE id = ${campaign.id}`,
+          WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
     );
     const tokensRemovedFor = deliveries.filter((delivery) => delivery.invalidTokens.length).map((delivery) => delivery.userId);
-    return { campaignId: campaign.id, batch, users: users.length, sent, failed, state: last ? 'done' : 'running', tokensRemovedFor };
+    return {
+      campaignId: campaign.id,
+      batch,
+      users: users.length,
+      sent,
+      failed,
+      state: last ? 'done' : 'running',
+      done: batch + 1,
+      iterations: campaign.iterations,
+      ...after,
+      tokensRemovedFor,
+    };
   }
 
   /** Sends to the batch's users not recorded yet and records one message per user (the outbox's delivery record). */

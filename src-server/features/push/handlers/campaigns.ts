@@ -7,6 +7,7 @@ import { HttpError } from '../../../errors';
 import type { PopulationSelection } from '../../../feature-services';
 import type { Handlers } from '../../../operations';
 import { clauseCriteriaOf } from '../clause';
+import { publishCampaign } from '../events';
 import type { PushJob } from '../job';
 import { campaignBatches, campaignById, cancelCampaign, insertCampaign, latestCampaigns, toCampaign } from '../queries';
 
@@ -51,7 +52,9 @@ export function pushHandlers(context: ServerContext, population: () => Populatio
         provider: job.provider.name,
       });
       job.wake();
-      return toCampaign(row);
+      const campaign = toCampaign(row);
+      publishCampaign(context, campaign);
+      return campaign;
     },
     'push.list': async () => ({ items: (await latestCampaigns(db, 100)).map(toCampaign) }),
     'push.get': async ({ params }) => {
@@ -60,7 +63,11 @@ export function pushHandlers(context: ServerContext, population: () => Populatio
     },
     'push.cancel': async ({ params }) => {
       const row = await cancelCampaign(db, params.id, context.clock.now().getTime());
-      if (row) return toCampaign(row);
+      if (row) {
+        const campaign = toCampaign(row);
+        publishCampaign(context, campaign);
+        return campaign;
+      }
       await found(params.id);
       throw new HttpError(409, PUSH_MESSAGES.notCancellable);
     },
