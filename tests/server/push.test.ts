@@ -39,6 +39,8 @@ const CAMPAIGN_WHERE = {
   clause: '',
 };
 
+const CAMPAIGN_USER = { area: 'german', professionId: 12, title: 'STUDENT', os: 'Android', roles: ['ROLE_EXPERT'] };
+
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     const database = await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL);
@@ -63,12 +65,8 @@ beforeAll(async () => {
   for (const handle of handles) apps.push(await startApp(handle));
   // Through the ingestion call: tokens given by the feed reach the index at once.
   const users = Array.from({ length: 3500 }, (_, index) => ({
+    ...CAMPAIGN_USER,
     externalId: `push-${index}`,
-    area: 'german',
-    professionId: 12,
-    title: 'STUDENT',
-    os: 'Android',
-    roles: ['ROLE_EXPERT'],
     pushTokens: [{ platform: 'Android', token: `tok-${index}` }],
   }));
   await call('POST', '/population/users', users, { as: 'admin' });
@@ -264,6 +262,37 @@ describe('push campaigns', () => {
     );
     expect(batches).toEqual([0, 1, 2, 3].map((batch) => ({ batch, count: 1 })));
     await expectExactlyOnce(campaign.id, total);
+  });
+
+  it('removes the tokens a provider declares dead, and the count follows', async () => {
+    await call(
+      'POST',
+      '/population/users',
+      ['a', 'b', 'c'].map((name) => ({
+        ...CAMPAIGN_USER,
+        externalId: `dead-${name}`,
+        workplace: 'Cabinet fermé',
+        pushTokens: [{ platform: 'Android', token: `dead-${name}` }],
+      })),
+      { as: 'admin' },
+    );
+    const where = { ...CAMPAIGN_WHERE, clause: "workplace = 'Cabinet fermé'" };
+    expect((await call('POST', '/push/count', { where })).counter).toBe(3);
+    const campaign = await call('POST', '/push/campaigns', { notification, where });
+    const original = job().provider;
+    job().provider = {
+      name: 'fake',
+      send: async (messages) =>
+        messages.map((message) => ({ userId: message.userId, status: 'failed', invalidTokens: message.tokens.map((device) => device.token) })),
+    };
+    try {
+      expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, failed: 3, state: 'done', tokensRemovedFor: expect.any(Array) }]);
+    } finally {
+      job().provider = original;
+    }
+    expect((await call('POST', '/push/count', { where })).counter).toBe(0);
+    expect(await query(sql`SELECT token FROM app_user_push_tokens WHERE token LIKE 'dead-%'`)).toEqual([]);
+    expect(await call('GET', `/push/campaigns/${campaign.id}`)).toMatchObject({ state: 'done', sent: 0, failed: 3 });
   });
 
   it('cancel stops a campaign before its next batch', async () => {
