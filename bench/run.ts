@@ -10,6 +10,7 @@ import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
 import { projectsSection } from './sections/projects';
+import { pushSection } from './sections/push';
 import { targetsExportSection } from './sections/targets-export';
 import { tableSection } from './sections/table';
 import { webSection } from './sections/web';
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
+  push: { title: 'Push campaigns: count p95 and the send job per batch at 1,000,000 users (issue 23)', run: pushSection },
   table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
 };
 
