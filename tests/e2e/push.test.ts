@@ -60,9 +60,11 @@ test.describe('push campaigns (web host, Chromium)', () => {
     await page.goto(`${url}/adverts`);
     await page.goto(`${url}/push/create`);
     await expect(page.getByTestId('push-progress')).toHaveText(/^[2-6] \/ 6$/, { timeout: 20_000 });
-    await expect(page.getByTestId('push-progress')).toHaveText('6 / 6', { timeout: 30_000 });
+    // Once every batch is out, the history says so and the offset returns to 0 (spec §4).
     const row = page.locator('[data-testid^="push-history-state-"]').first();
-    await expect(row).toHaveText(PUSH_MESSAGES.stateDone);
+    await expect(row).toHaveText(PUSH_MESSAGES.stateDone, { timeout: 30_000 });
+    await expect(page.getByTestId('push-progress')).toHaveText('0 / 6');
+    await expect(page.getByTestId('push-send')).toBeDisabled();
     await page.locator('[data-testid^="push-history-open-"]').first().click();
     await expect(page.getByTestId('push-campaign-detail')).toContainText('Nouvelles recommandations');
     await expect(page.getByTestId('push-campaign-detail').locator('tbody tr')).toHaveCount(6);

@@ -64,9 +64,11 @@ export default function PushCreatePage() {
     setBusy(false);
   }
 
+  // The campaign being sent; otherwise the last count (or the last campaign's figures), the offset back to 0 (§4).
   const shown = sending || (push.counter === null && push.current) ? push.current : null;
   const total = shown ? shown.total : (push.counter ?? 0);
   const iterations = shown ? shown.iterations : pushIterations(total, PUSH_BATCH_SIZE);
+  const done = shown && sending ? shown.done : 0;
   return (
     <section className="push-page" aria-labelledby="push-title">
       <h1 id="push-title">{M.title}</h1>
@@ -108,7 +110,7 @@ export default function PushCreatePage() {
         </div>
         <div>
           <dt>{M.progress}</dt>
-          <dd data-testid="push-progress">{`${shown ? shown.done : 0} / ${iterations}`}</dd>
+          <dd data-testid="push-progress">{`${done} / ${iterations}`}</dd>
         </div>
       </dl>
       <CampaignHistory campaigns={push.history} />

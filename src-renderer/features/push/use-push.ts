@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PushCampaign } from '@shared/contract/push';
 import type { IpcFailure } from '@shared/ipc';
+import type { JobEvent } from '@shared/jobs';
 import { PUSH_NOTICES } from '@shared/messages/push';
 import { isSending, PUSH_JOB_KIND } from '@shared/rules/push';
 import { apiAtom } from '../../lib/bridge';
@@ -11,6 +12,12 @@ import { whereOf, type PushForm } from './form';
 
 /** How often a sending campaign is read again while its page is open, besides the events. */
 const RECONCILE_MS = 5000;
+
+/** A campaign with the progress of one of its job events. */
+function withEvent(campaign: PushCampaign, event: JobEvent): PushCampaign {
+  const { done, sent, failed } = event.progress;
+  return { ...campaign, state: event.state, done: done ?? campaign.done, sent: sent ?? campaign.sent, failed: failed ?? campaign.failed };
+}
 
 /**
  * The page's calls: count, send, cancel, the history, and the campaign being sent. The job is the server's: the page
@@ -40,14 +47,26 @@ export function usePush() {
     [raise, loadHistory],
   );
 
-  // Progress pushed by the server as batches finish (job events, relayed by main or the web host).
+  // Progress pushed by the server as batches finish (job events, relayed by main or the web host). The first batch
+  // may finish before the page has the send's answer: the latest event of each campaign is kept to be applied then.
+  const latestEvents = useRef(new Map<string, JobEvent>());
   useJobEvents(PUSH_JOB_KIND, (event) => {
+    latestEvents.current.set(event.id, event);
     if (!current || event.id !== String(current.id) || !isSending(current.state)) return;
-    const { done, sent, failed } = event.progress;
-    const next = { ...current, state: event.state, done: done ?? current.done, sent: sent ?? current.sent, failed: failed ?? current.failed };
+    const next = withEvent(current, event);
     setCurrent(next);
     if (!isSending(next.state)) finished(next);
   });
+  /** A campaign read from the server, with any newer event already received. */
+  const follow = useCallback(
+    (campaign: PushCampaign) => {
+      const event = latestEvents.current.get(String(campaign.id));
+      const next = event && (event.progress.done ?? 0) > campaign.done ? withEvent(campaign, event) : campaign;
+      setCurrent(next);
+      if (isSending(campaign.state) && !isSending(next.state)) finished(next);
+    },
+    [finished],
+  );
 
   // Events are not replayed: should the stream drop one, the campaign is read again now and then while it sends.
   useEffect(() => {
@@ -55,19 +74,19 @@ export function usePush() {
     const timer = setTimeout(async () => {
       const result = await call('push.get', { params: { id: current.id } });
       if (!result.ok) return setCurrent({ ...current });
-      setCurrent(result.data);
+      follow(result.data);
       if (!isSending(result.data.state)) finished(result.data);
     }, RECONCILE_MS);
     return () => clearTimeout(timer);
-  }, [current, call, finished]);
+  }, [current, call, finished, follow]);
 
   // On (re)opening: the history, and the campaign still sending, if any.
   useEffect(() => {
     void loadHistory().then((items) => {
       const running = items.find((campaign) => isSending(campaign.state));
-      if (running) setCurrent(running);
+      if (running) follow(running);
     });
-  }, [loadHistory]);
+  }, [loadHistory, follow]);
 
   const count = useCallback(
     async (form: PushForm): Promise<IpcFailure | null> => {
@@ -90,11 +109,11 @@ export function usePush() {
       const result = await call('push.send', { body: { notification, where: whereOf(form) } });
       if (!result.ok) return result;
       raise(PUSH_NOTICES.sendStarted);
-      setCurrent(result.data);
+      follow(result.data);
       void loadHistory();
       return null;
     },
-    [call, raise, loadHistory],
+    [call, raise, loadHistory, follow],
   );
 
   const cancel = useCallback(async () => {
@@ -102,10 +121,10 @@ export function usePush() {
     const result = await call('push.cancel', { params: { id: current.id } });
     if (result.ok) {
       raise(PUSH_NOTICES.cancelled);
-      setCurrent(result.data);
+      follow(result.data);
       void loadHistory();
     }
-  }, [call, current, raise, loadHistory]);
+  }, [call, current, raise, loadHistory, follow]);
 
   return { counter, setCounter, counting, count, send, cancel, current, history };
 }
