@@ -43,7 +43,7 @@ test.describe('push campaigns (web host, Chromium)', () => {
     await page.getByTestId('push-count').click();
     await expect(page.getByTestId('push-total')).toHaveText('5 500');
     await expect(page.getByTestId('push-iterations')).toHaveText('6');
-    await expect(page.getByTestId('push-batch-size')).toHaveText('1000');
+    await expect(page.getByTestId('push-batch-size')).toHaveText('1 000');
     await expect(page.getByTestId('push-progress')).toHaveText('0 / 6');
     await page.getByTestId('push-send').click();
     await expect(page.getByTestId('push-title-error')).toHaveText(PUSH_MESSAGES.titleRequired);

@@ -106,7 +106,7 @@ export default function PushCreatePage() {
         </div>
         <div>
           <dt>{M.batchSize}</dt>
-          <dd data-testid="push-batch-size">{shown ? shown.batchSize : PUSH_BATCH_SIZE}</dd>
+          <dd data-testid="push-batch-size">{formatCount(shown ? shown.batchSize : PUSH_BATCH_SIZE)}</dd>
         </div>
         <div>
           <dt>{M.progress}</dt>
