@@ -13,6 +13,7 @@ import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
 import { projectsSection } from './sections/projects';
+import { pushSection } from './sections/push';
 import { targetsExportSection } from './sections/targets-export';
 import { tableSection } from './sections/table';
 import { webSection } from './sections/web';
@@ -52,6 +53,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
     title: 'Laboratory: a 100,000-member panel loaded, tag counts over it on PostgreSQL and PGlite (issue 25)',
     run: laboratorySection,
   },
+  push: { title: 'Push campaigns: count p95 and the send job per batch at 1,000,000 users (issue 23)', run: pushSection },
   table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
 };
 

@@ -68,6 +68,10 @@ export interface ServerConfig {
   seedStorageDemo?: boolean;
   /** How often due autoStartAt / autoStopAt are applied (adverts feature); 0 turns the timer off (tests drive it). */
   autopublishIntervalMs?: number;
+  /** How often the push job looks for due batches (0: tests drive it); it also wakes when the next batch is due. */
+  pushIntervalMs?: number;
+  /** Push delivery provider; default PUSH_PROVIDER, else the outbox. */
+  pushProvider?: 'outbox' | 'fcm';
   /** URL pre-fill may fetch private, loopback and link-local addresses (BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true, tests only). */
   urlParseAllowPrivate?: boolean;
   /** How long the URL pre-fill waits for a page (default 5 s); tests shorten it instead of waiting. */

@@ -2,6 +2,7 @@ import type { Advert } from '@shared/contract/adverts';
 import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { ArticleCriterionLabel, CriteriaByLabel } from '@shared/rules/article-audience';
 import type { SQL } from 'drizzle-orm';
+import type { PopulationCriteria } from '@shared/rules/push';
 import type { ServerContext } from './context';
 
 /**
@@ -32,6 +33,15 @@ export interface ArticleAudienceService {
   drop(articleId: number): Promise<number>;
 }
 
+/** The population as the push feature reads it, answered by the audience engine's index (issue 23). */
+export interface PopulationSelection {
+  count(criteria: PopulationCriteria): number;
+  /** The users selected, ascending, as a portable serialized Roaring bitmap (a campaign's frozen recipients). */
+  members(criteria: PopulationCriteria): Uint8Array;
+  /** Some of these users' push tokens were removed: those left without one leave the index's PushToken set. */
+  pushTokensRemoved(userIds: number[]): Promise<void>;
+}
+
 /**
  * Users staged in a table by another feature (the CSV list import), written into the population by the audiences
  * feature: same SQL, same node upserts and change notification as its own feed, and its engine current on return.
@@ -47,6 +57,7 @@ export interface PopulationImport {
 }
 
 export interface FeatureServices {
+  population?: PopulationSelection;
   populationImport?: PopulationImport;
   articleAudience?: ArticleAudienceService;
   audienceMembership?: AudienceMembership;

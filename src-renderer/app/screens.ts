@@ -14,6 +14,7 @@ import { laboratoryScreens } from '../features/laboratory/screens';
 import { importsScreens } from '../features/imports/screens';
 import { inventoryScreens } from '../features/inventory/screens';
 import { projectsScreens } from '../features/projects/screens';
+import { pushScreens } from '../features/push/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
 import { testAccountsScreens } from '../features/test-accounts/screens';
@@ -45,6 +46,7 @@ const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
   importsScreens,
   documentsScreens,
   laboratoryScreens,
+  pushScreens,
 ];
 
 const lazyScreens = new Map<string, LazyScreen<object>>();

@@ -143,6 +143,14 @@ export const populationUserSchema = z.strictObject({
   apps: z.array(attributeText.min(1)).max(200).default([]),
   os: z.enum(OPERATING_SYSTEMS).optional(),
   createdAt: instantField.optional(),
+  /**
+   * The user's push tokens (issue 23), replacing those known; absent: unchanged. A token moves to the user who
+   * sends it last (one device, one user).
+   */
+  pushTokens: z
+    .array(z.strictObject({ platform: z.enum(OPERATING_SYSTEMS), token: shortText(4096).min(1) }))
+    .max(20)
+    .optional(),
 });
 export type PopulationUser = z.output<typeof populationUserSchema>;
 

@@ -12,6 +12,7 @@ import { importOperations } from './imports';
 import { inventoryOperations } from './inventory';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
+import { pushOperations } from './push';
 import { setupOperations } from './setup';
 import { storageOperations } from './storage';
 
@@ -37,6 +38,7 @@ export const contract = {
   ...laboratoryOperations,
   ...importOperations,
   ...inventoryOperations,
+  ...pushOperations,
 };
 
 export type Contract = typeof contract;

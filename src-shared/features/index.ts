@@ -14,6 +14,7 @@ import { importsFeature } from './imports';
 import { metaFeature } from './meta';
 import { platformFeature } from './platform';
 import { projectsFeature } from './projects';
+import { pushFeature } from './push';
 import { setupFeature } from './setup';
 import { storageFeature } from './storage';
 
@@ -40,6 +41,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   storageFeature,
   laboratoryFeature,
   importsFeature,
+  pushFeature,
 ];
 
 /** Every screen and external link of every feature. */

@@ -15,13 +15,6 @@ export const platformFeature = defineFeature({
     // Spec platform.md §2: / shows the same screen as the advert list.
     screen({ id: 'home', path: '/', access: signedIn, component: 'adverts', available: true }),
     screen({ id: 'about', path: '/about', access: signedIn, available: true }),
-    screen({
-      id: 'push',
-      path: '/push/create',
-      access: signedIn,
-      available: false,
-      nav: { position: 40, label: 'Push notifs', access: access.anyOf('CONTENT_CREATOR_LEAD') },
-    }),
     { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl', position: 60 },
     { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl', position: 62 },
   ],

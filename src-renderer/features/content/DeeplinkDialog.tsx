@@ -26,7 +26,7 @@ import { Dialog } from '../../ui/Dialog';
  * by default); Créer stays disabled until the form is valid; the link is copied with 'Link copied' or 'Failed
  * to copy actions'. App search (3 characters, 300 ms) looks among the App criteria; a failure is an empty result.
  */
-export function DeeplinkDialog(props: { onClose: () => void }) {
+export function DeeplinkDialog(props: { onClose: () => void; onUse?: (url: string) => void }) {
   const raise = useSetAtom(raiseNoticeAtom);
   const [form, setForm] = useState<DeeplinkForm>(emptyDeeplinkForm());
   const [link, setLink] = useState<Deeplink | null>(null);
@@ -118,6 +118,11 @@ export function DeeplinkDialog(props: { onClose: () => void }) {
             <button type="button" className="secondary small" onClick={() => void copy()} data-testid="deeplink-copy">
               Copier
             </button>
+            {props.onUse && (
+              <button type="button" className="primary small" onClick={() => props.onUse!(link.url)} data-testid="deeplink-use">
+                Utiliser
+              </button>
+            )}
           </div>
         )}
       </div>

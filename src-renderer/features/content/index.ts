@@ -4,6 +4,7 @@
  */
 export { ContentEditor } from './ContentEditor';
 export { createEditorAtoms } from './editor-atoms';
+export { DeeplinkDialog } from './DeeplinkDialog';
 export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from './list-blocks';
 export { HoverPreview } from './preview/HoverPreview';
 export type { ContentApi, ContentItem } from './types';

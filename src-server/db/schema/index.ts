@@ -14,3 +14,4 @@ export * from './bat';
 export * from './laboratory';
 export * from './imports';
 export * from './inventory';
+export * from './push';

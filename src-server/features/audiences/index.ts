@@ -2,6 +2,7 @@ import type { ServerContext } from '../../context';
 import { featureServices } from '../../feature-services';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
+import { populationSelection } from './push-population';
 import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
 import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
 
@@ -16,6 +17,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
   engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
   featureServices(context).audienceMembership = engine;
+  featureServices(context).population = populationSelection(context, engine);
   featureServices(context).populationImport = {
     resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
     mergeStaged: (stage, onProgress) => mergeStagedUsers(context.db, engine, stage, { onProgress }),

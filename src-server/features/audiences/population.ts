@@ -3,6 +3,7 @@ import type { PopulationEvent, PopulationUser } from '@shared/contract/audiences
 import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/messages';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import type { NodeLabel } from '@shared/rules/audiences';
+import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../accounts/queries';
 import { HttpError } from '../../errors';
@@ -119,16 +120,59 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
             RETURNING ${userAttributeColumns}, (xmax = 0) AS inserted`,
       );
       await upsertAttributeNodes(tx, after);
-      const previous = new Map(before.map((user) => [user.id, attributeValues(user)]));
+      const pushBefore = await pushValuesOf(tx, before);
+      await replacePushTokens(tx, users, after);
+      const pushAfter = await pushValuesOf(tx, after);
+      const previous = new Map(before.map((user) => [user.id, [...attributeValues(user), ...(pushBefore.get(user.id) ?? [])]]));
       for (const user of after) {
         if (user.inserted) inserted += 1;
-        changes.push({ id: user.id, before: previous.get(user.id) ?? [], after: attributeValues(user) });
+        changes.push({ id: user.id, before: previous.get(user.id) ?? [], after: [...attributeValues(user), ...(pushAfter.get(user.id) ?? [])] });
       }
       await engine.publish(tx, { kind: 'users', payload: { users: changes } });
     }),
   );
   engine.applyUsers({ kind: 'users', payload: { users: changes } });
   return { inserted, updated: users.length - inserted };
+}
+
+/**
+ * The index values of the push feature (issue 23) for these users: their OS, and PushToken when they hold a token.
+ * Not attribute nodes (audiences do not target them): only the index and other instances' replay see them.
+ */
+async function pushValuesOf(tx: Executor, users: { id: number }[]): Promise<Map<number, [string, string][]>> {
+  const values = new Map<number, [string, string][]>();
+  if (!users.length) return values;
+  const found = await rows<{ id: number; os: string | null; token: boolean }>(
+    tx,
+    sql`SELECT u.id, u.os, EXISTS (SELECT 1 FROM app_user_push_tokens t WHERE t.user_id = u.id) AS token
+        FROM app_users u WHERE u.id = ANY(${param(users.map((user) => user.id))}::int[])`,
+  );
+  for (const { id, os, token } of found) {
+    const pairs: [string, string][] = [];
+    if (os) pairs.push(['Os', os]);
+    if (token) pairs.push([PUSH_TOKEN_LABEL, 'any']);
+    values.set(id, pairs);
+  }
+  return values;
+}
+
+/** Replaces the push tokens of the users that sent `pushTokens`; a token sent by another user moves to them. */
+async function replacePushTokens(tx: Executor, users: PopulationUser[], written: { id: number; externalId: string }[]): Promise<void> {
+  const ids = new Map(written.map((user) => [user.externalId, user.id]));
+  const sending = users.filter((user) => user.pushTokens);
+  if (!sending.length) return;
+  const userIds = sending.map((user) => ids.get(user.externalId)!);
+  await tx.execute(sql`DELETE FROM app_user_push_tokens WHERE user_id = ANY(${param(userIds)}::int[])`);
+  const tokens = new Map<string, { user_id: number; platform: string; token: string }>();
+  for (const user of sending)
+    for (const { platform, token } of user.pushTokens!) tokens.set(token, { user_id: ids.get(user.externalId)!, platform, token });
+  if (!tokens.size) return;
+  const list = [...tokens.values()].sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+  await tx.execute(
+    sql`INSERT INTO app_user_push_tokens (user_id, platform, token)
+        SELECT user_id, platform, token FROM jsonb_to_recordset(${param(JSON.stringify(list))}::jsonb) AS r(user_id int, platform text, token text)
+        ON CONFLICT (token) DO UPDATE SET user_id = excluded.user_id, platform = excluded.platform`,
+  );
 }
 
 /** Rows per INSERT of one ingestion: the next chunk's columns are built while the database inserts the previous one. */

@@ -1,5 +1,6 @@
 import roaring from 'roaring';
 import type { NodeLabel } from '@shared/rules/audiences';
+import type { PopulationCriteria } from '@shared/rules/push';
 import { MembershipRules, type Criterion, type GroupDefinition, type SetAlgebra } from './semantics';
 
 /**
@@ -238,6 +239,44 @@ export class AudienceIndex {
     for (let index = 1; index < ordered.length - 1 && users.size; index += 1) users = RoaringBitmap32.and(users, ordered[index]);
     const size = ordered.length === 1 ? users.size : users.andCardinality(ordered[ordered.length - 1]);
     return { size, labels };
+  }
+
+  /**
+   * The users that population criteria select (push targeting and its clause): set operations on the attribute
+   * bitmaps, a new bitmap answered (stored ones are never modified). `is` reads any indexed label, the push
+   * feature's `Os` and `PushToken` included.
+   */
+  select(criteria: PopulationCriteria): Bitmap {
+    switch (criteria.kind) {
+      case 'everyone':
+        return this.everyone;
+      case 'is':
+        return this.attributes.get(attributeKey(criteria.label, criteria.value)) ?? EMPTY;
+      case 'not':
+        return RoaringBitmap32.andNot(this.everyone, this.select(criteria.of));
+      case 'any': {
+        const union = new RoaringBitmap32();
+        for (const part of criteria.of) union.orInPlace(this.select(part));
+        return union;
+      }
+      case 'all': {
+        if (!criteria.of.length) return this.everyone;
+        // Smallest first: each intersection can only shrink.
+        const parts = criteria.of.map((part) => this.select(part)).sort((a, b) => a.size - b.size);
+        let result = parts[0];
+        for (let index = 1; index < parts.length && result.size; index += 1) result = RoaringBitmap32.and(result, parts[index]);
+        return result;
+      }
+    }
+  }
+
+  /** How many users population criteria select; the last intersection is counted without building it. */
+  count(criteria: PopulationCriteria): number {
+    if (criteria.kind !== 'all' || criteria.of.length < 2) return this.select(criteria).size;
+    const parts = criteria.of.map((part) => this.select(part)).sort((a, b) => a.size - b.size);
+    let result = parts[0];
+    for (let index = 1; index < parts.length - 1 && result.size; index += 1) result = RoaringBitmap32.and(result, parts[index]);
+    return result.andCardinality(parts[parts.length - 1]);
   }
 
   /** The users of an audience (tests, exports). */

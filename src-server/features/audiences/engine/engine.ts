@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { Database, DatabaseKind } from '../../../db/client';
 import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
@@ -371,7 +372,9 @@ async function loadUserLists(tx: Executor, index: AudienceIndex): Promise<void> 
     tx,
     sql`SELECT 'Role' AS label, value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users, unnest(roles) AS value GROUP BY value
         UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(feeds) AS value GROUP BY value
-        UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value`,
+        UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value
+        UNION ALL SELECT 'Os', os, string_agg(int4send(id), ''::bytea) FROM app_users WHERE os IS NOT NULL GROUP BY os
+        UNION ALL SELECT ${PUSH_TOKEN_LABEL}, 'any', string_agg(int4send(user_id), ''::bytea) FROM (SELECT DISTINCT user_id FROM app_user_push_tokens) t HAVING count(*) > 0`,
   );
   for (const { label, value, ids } of lists) addAttribute(index, label, value, ids);
 }

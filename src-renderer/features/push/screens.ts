@@ -1,0 +1,1 @@
+export const pushScreens = { push: { load: () => import('./PushCreatePage') } };

@@ -1,0 +1,45 @@
+import type { ServerContext } from '../../context';
+import { featureServices, type PopulationSelection } from '../../feature-services';
+import { pushHandlers, type PushHandlers } from './handlers/campaigns';
+import { publishCampaign } from './events';
+import { PushJob } from './job';
+import { fcmFromEnvironment } from './providers/fcm';
+import { outboxProvider, type PushProvider } from './providers/provider';
+
+/**
+ * Push campaigns (issue 23): counts on the audience engine's index, campaigns sent by the server's job in batches
+ * (exactly once, resumed after a restart), through the outbox or FCM HTTP v1 (PUSH_PROVIDER=fcm).
+ */
+export async function pushFeature(context: ServerContext): Promise<PushHandlers> {
+  const population = (): PopulationSelection => {
+    const service = featureServices(context).population;
+    if (!service) throw new Error('push: the audiences feature (population index) is not built');
+    return service;
+  };
+  const choice = context.config.pushProvider ?? process.env.PUSH_PROVIDER ?? 'outbox';
+  const provider: PushProvider = choice === 'fcm' ? await fcmFromEnvironment(process.env) : outboxProvider;
+  const job = new PushJob(context, provider, (userIds) => population().pushTokensRemoved(userIds));
+  jobs.set(context, job);
+  // Progress pushed to the pages of everyone who may open the push page (the page reads the campaign when it opens).
+  job.listeners.add((outcome) =>
+    publishCampaign(context, {
+      id: outcome.campaignId,
+      state: outcome.state,
+      done: outcome.done,
+      iterations: outcome.iterations,
+      total: outcome.total,
+      sent: outcome.sentTotal,
+      failed: outcome.failedTotal,
+    }),
+  );
+  job.start(context.config.pushIntervalMs ?? 1000);
+  context.onClose(() => job.stop());
+  return pushHandlers(context, population, job);
+}
+
+const jobs = new WeakMap<ServerContext, PushJob>();
+
+/** The job of a server (tests drive it with a controlled clock and pushIntervalMs 0). */
+export function pushJobOf(context: ServerContext): PushJob | undefined {
+  return jobs.get(context);
+}

@@ -1,0 +1,220 @@
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import roaring from 'roaring';
+import { PUSH_PAUSE_MS } from '@shared/rules/push';
+import type { ServerContext } from '../../context';
+import { param, rows, type Executor } from '../../db/rows';
+import type { Delivery, PushMessage, PushProvider } from './providers/provider';
+
+const { RoaringBitmap32 } = roaring;
+const INSTANCE = `${hostname()}:${process.pid}`;
+
+/** What one batch did, for the caller (tests, progress events). */
+export interface BatchOutcome {
+  campaignId: number;
+  batch: number;
+  users: number;
+  sent: number;
+  failed: number;
+  state: 'running' | 'done';
+  /** The campaign after the batch: batches done, of how many, and its counters. */
+  done: number;
+  iterations: number;
+  total: number;
+  sentTotal: number;
+  failedTotal: number;
+  /** Users whose tokens the provider declared dead (removed). */
+  tokensRemovedFor: number[];
+}
+
+interface DueCampaign {
+  id: number;
+  title: string;
+  body: string;
+  navigation: string;
+  customId: string;
+  batchSize: number;
+  iterations: number;
+  nextBatch: number;
+  recipients: Uint8Array;
+}
+
+/**
+ * The push sending job (issue 23, platform.md §4): the server's, not the page's — closing the window or the app
+ * does not stop it, and a restarted server resumes at the next unsent batch.
+ *
+ * Exactly once, like autopublish: each due campaign is claimed with SELECT … FOR UPDATE SKIP LOCKED in the
+ * transaction that sends its next batch and records it — the messages (primary key campaign × user), the batch
+ * (primary key campaign × batch) and the campaign's next batch and its time (now + 1.8 s) commit together. Another
+ * instance skips the locked row and, once committed, sees the batch done and the next one not yet due. A batch that
+ * fails (provider error, crash) rolls back whole and is sent again later; users already recorded are skipped. The
+ * recipients were frozen when the campaign was created (a Roaring bitmap, ascending ids): batch k is always the
+ * same users. A queue (pg-boss, graphile-worker) would add a second scheduler and its tables for what one query does.
+ */
+export class PushJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<BatchOutcome[]> | undefined;
+  private stopped = false;
+  private intervalMs = 0;
+  /** Told after each batch's commit (progress pushed to the page). */
+  readonly listeners = new Set<(outcome: BatchOutcome) => void>();
+
+  constructor(
+    private readonly context: ServerContext,
+    /** Replaceable (tests use a failing provider to simulate a crash mid-batch). */
+    public provider: PushProvider,
+    private readonly onTokensRemoved: (userIds: number[]) => Promise<void>,
+  ) {}
+
+  start(intervalMs: number): void {
+    this.intervalMs = intervalMs;
+    if (intervalMs > 0) this.schedule(Math.min(intervalMs, 500));
+  }
+
+  /** A campaign was just created here: look now rather than at the next tick. */
+  wake(): void {
+    if (this.intervalMs > 0 && !this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), delayMs);
+  }
+
+  private tick(): void {
+    if (this.stopped) return;
+    this.runOnce()
+      .catch((error) => this.context.logger.error({ err: error }, 'push job failed; retrying at the next tick'))
+      .then(() => this.nextDueIn())
+      .catch(() => this.intervalMs)
+      .then((dueIn) => {
+        // The next batch when it is due (the 1.8 s pace), at the latest after one interval (campaigns of other instances).
+        if (!this.stopped) this.schedule(Math.max(0, Math.min(this.intervalMs, dueIn)));
+      });
+  }
+
+  private async nextDueIn(): Promise<number> {
+    const [row] = await rows<{ at: string | number | null }>(
+      this.context.db,
+      sql`SELECT min(next_batch_at) AS at FROM push_campaigns WHERE state IN ('queued', 'running')`,
+    );
+    return row?.at === null || row?.at === undefined ? this.intervalMs : Number(row.at) - this.context.clock.now().getTime();
+  }
+
+  /** Sends every batch that is due now; runs of one instance never overlap. */
+  runOnce(): Promise<BatchOutcome[]> {
+    const previous = this.running ?? Promise.resolve([]);
+    const run = previous.catch(() => []).then(() => this.pass());
+    this.running = run;
+    return run;
+  }
+
+  private async pass(): Promise<BatchOutcome[]> {
+    const outcomes: BatchOutcome[] = [];
+    for (;;) {
+      const outcome = await this.sendDueBatch();
+      if (!outcome) return outcomes;
+      outcomes.push(outcome);
+      if (outcome.tokensRemovedFor.length) {
+        await this.onTokensRemoved(outcome.tokensRemovedFor).catch((error) =>
+          this.context.logger.warn({ err: error }, 'push: index not told of removed tokens (next rebuild fixes it)'),
+        );
+      }
+      for (const listener of this.listeners) listener(outcome);
+    }
+  }
+
+  /** Claims one due campaign and sends its next batch, all in one transaction; undefined when nothing is due. */
+  private async sendDueBatch(): Promise<BatchOutcome | undefined> {
+    const now = this.context.clock.now().getTime();
+    return this.context.db.transaction(async (tx) => {
+      const [campaign] = await rows<DueCampaign>(
+        tx,
+        sql`SELECT id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch", recipients
+            FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now}
+            ORDER BY next_batch_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      if (!campaign) return undefined;
+      return this.sendBatch(tx, campaign, now);
+    });
+  }
+
+  private async sendBatch(tx: Executor, campaign: DueCampaign, now: number): Promise<BatchOutcome> {
+    const batch = campaign.nextBatch;
+    const recipients = RoaringBitmap32.deserialize(campaign.recipients, 'portable');
+    const users = Array.from(recipients.rangeUint32Array(new Uint32Array(campaign.batchSize), batch * campaign.batchSize, campaign.batchSize));
+    const deliveries = await this.deliver(tx, campaign, users, now);
+    const sent = deliveries.filter((delivery) => delivery.status === 'sent').length;
+    const failed = deliveries.length - sent;
+    const invalid = deliveries.flatMap((delivery) => delivery.invalidTokens);
+    if (invalid.length) await tx.execute(sql`DELETE FROM app_user_push_tokens WHERE token = ANY(${param(invalid)}::text[])`);
+    // The primary key (campaign, batch) refuses a second recording of this batch: the transaction rolls back.
+    await tx.execute(
+      sql`INSERT INTO push_campaign_batches (campaign_id, batch, sent_at, users, sent, failed, instance)
+          VALUES (${campaign.id}, ${batch}, ${now}, ${users.length}, ${sent}, ${failed}, ${INSTANCE})`,
+    );
+    const last = batch + 1 >= campaign.iterations;
+    const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
+      tx,
+      sql`UPDATE push_campaigns SET next_batch = ${batch + 1}, next_batch_at = ${now + PUSH_PAUSE_MS}, sent = sent + ${sent}, failed = failed + ${failed},
+            state = ${last ? 'done' : 'running'}, started_at = coalesce(started_at, ${now}), finished_at = ${last ? now : null}
+          WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
+    );
+    const tokensRemovedFor = deliveries.filter((delivery) => delivery.invalidTokens.length).map((delivery) => delivery.userId);
+    return {
+      campaignId: campaign.id,
+      batch,
+      users: users.length,
+      sent,
+      failed,
+      state: last ? 'done' : 'running',
+      done: batch + 1,
+      iterations: campaign.iterations,
+      ...after,
+      tokensRemovedFor,
+    };
+  }
+
+  /** Sends to the batch's users not recorded yet and records one message per user (the outbox's delivery record). */
+  private async deliver(tx: Executor, campaign: DueCampaign, users: number[], now: number): Promise<Delivery[]> {
+    const recorded = new Set(
+      (
+        await rows<{ userId: number }>(
+          tx,
+          sql`SELECT user_id AS "userId" FROM push_messages WHERE campaign_id = ${campaign.id} AND user_id = ANY(${param(users)}::int[])`,
+        )
+      ).map((row) => row.userId),
+    );
+    const fresh = users.filter((user) => !recorded.has(user));
+    if (!fresh.length) return [];
+    const tokens = await rows<{ userId: number; platform: string; token: string }>(
+      tx,
+      sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(fresh)}::int[]) ORDER BY id`,
+    );
+    const byUser = new Map<number, PushMessage['tokens']>();
+    for (const { userId, platform, token } of tokens) {
+      const list = byUser.get(userId);
+      if (list) list.push({ platform, token });
+      else byUser.set(userId, [{ platform, token }]);
+    }
+    const notification = { title: campaign.title, body: campaign.body, navigation: campaign.navigation, customId: campaign.customId };
+    const messages = fresh.map((userId) => ({ campaignId: campaign.id, userId, tokens: byUser.get(userId) ?? [], notification }));
+    const deliveries = await this.provider.send(messages);
+    const payload = JSON.stringify(notification);
+    await tx.execute(
+      sql`INSERT INTO push_messages (campaign_id, user_id, batch, status, tokens, payload, detail, at)
+          SELECT ${campaign.id}, user_id, ${campaign.nextBatch}, status, tokens, ${payload}::jsonb, detail, ${now}
+          FROM unnest(${param(deliveries.map((delivery) => delivery.userId))}::int[], ${param(deliveries.map((delivery) => delivery.status))}::text[],
+                      ${param(deliveries.map((delivery) => byUser.get(delivery.userId)?.length ?? 0))}::int[],
+                      ${param(deliveries.map((delivery) => delivery.detail ?? null))}::text[]) AS d(user_id, status, tokens, detail)
+          ON CONFLICT (campaign_id, user_id) DO NOTHING`,
+    );
+    return deliveries;
+  }
+}
