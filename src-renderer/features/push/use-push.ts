@@ -82,6 +82,8 @@ export function usePush() {
 
   // On (re)opening: the history, and the campaign still sending, if any.
   useEffect(() => {
+    // Loading on arrival is the effect's job here (the history comes from the server), not state derived from props.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void loadHistory().then((items) => {
       const running = items.find((campaign) => isSending(campaign.state));
       if (running) follow(running);
