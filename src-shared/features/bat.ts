@@ -6,5 +6,5 @@ import { screen, defineFeature } from './define';
 export const batFeature = defineFeature({
   id: 'bat',
   screens: [screen({ id: 'adverts.proof', path: '/advert/bat/:advertId', access: access.authenticated, available: true })],
-  uploads: { 'bat.uploadScreenshot': SCREENSHOT_FORMATS },
+  uploads: { 'bat.uploadScreenshot': SCREENSHOT_FORMATS, 'bat.freezeVersion': ['pdf'] },
 });
