@@ -5,6 +5,7 @@ import { apiSection } from './sections/api';
 import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
+import { batSection } from './sections/bat';
 import { estimatesSection } from './sections/estimates';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
   web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
+  bat: { title: 'BAT proof: autosave round trip, PDF of 10 pages, open to first page drawn in Chromium (issue 24)', run: batSection },
   table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
 };
 

@@ -83,10 +83,14 @@ test.describe('proof (BAT) editor (web host, Chromium)', () => {
     await page.keyboard.press('Escape');
 
     // The capture dragged from the library into the page: an image item, toggled into the mobile frame.
-    await page
-      .getByTestId('bat-screenshot')
-      .locator('img')
-      .dragTo(page.locator('.bat-layer.active .react-grid-layout'), { targetPosition: { x: 120, y: 300 } });
+    // (HTML5 drag events with one DataTransfer, as the browser sends them from the library to the page.)
+    const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+    const target = page.locator('.bat-layer.active');
+    const box = (await target.boundingBox())!;
+    await page.getByTestId('bat-screenshot').locator('img').dispatchEvent('dragstart', { dataTransfer });
+    const at = { dataTransfer, clientX: box.x + 120, clientY: box.y + 300, bubbles: true };
+    await target.dispatchEvent('dragover', at);
+    await target.dispatchEvent('drop', at);
     const image = page.getByTestId('bat-item-image');
     await expect(image).toHaveCount(1);
     await image.click();

@@ -43,8 +43,6 @@ export interface CanvasProps {
   onChangeLayer(layerId: number, change: (items: BatItem[]) => BatItem[]): void;
   onArrowDrawn(): void;
   onTextFocus(editor: LexicalEditor, i: string): void;
-  /** The URL dragged from the screenshot library (kept while the drag lasts: dataTransfer is unreadable before the drop). */
-  draggedUrl: string | null;
 }
 
 function ImageBox({ item }: { item: BatItem }) {
@@ -231,12 +229,13 @@ export function BatCanvas(props: CanvasProps) {
               data-testid="bat-layer"
               data-level={layer.level}
               onDragOver={(event) => {
-                if (!active || props.drawing || !props.draggedUrl) return;
+                if (!active || props.drawing || !event.dataTransfer.types.includes(SCREENSHOT_MIME)) return;
                 event.preventDefault();
                 event.dataTransfer.dropEffect = 'copy';
               }}
               onDrop={(event) => {
-                if (!active || props.drawing || !props.draggedUrl) return;
+                const url = event.dataTransfer.getData(SCREENSHOT_MIME);
+                if (!active || props.drawing || !url) return;
                 event.preventDefault();
                 const rect = event.currentTarget.getBoundingClientRect();
                 const place = dropPlace(layer.content, (event.clientX - rect.left) / props.zoom, (event.clientY - rect.top) / props.zoom);
@@ -246,7 +245,7 @@ export function BatCanvas(props: CanvasProps) {
                   ...place,
                   ...DROPPED_IMAGE_SIZE,
                   type: 'image',
-                  url: props.draggedUrl,
+                  url,
                   displayApp: false,
                   content: null,
                 };

@@ -62,7 +62,6 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
   const [selected, setSelected] = useState<string | null>(null);
   const [textEditor, setTextEditor] = useState<LexicalEditor | null>(null);
   const [libraryOpen, setLibraryOpen] = useState(true);
-  const [draggedUrl, setDraggedUrl] = useState<string | null>(null);
   const upload = useSetAtom(uploadFileAtom);
   const exporter = useExport(advertId, editor);
   const page = editor.pages[editor.pageIndex];
@@ -190,7 +189,6 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
               drawing={drawing}
               selected={selected}
               revision={editor.revision}
-              draggedUrl={draggedUrl}
               onSelect={setSelected}
               onChangeLayer={editor.changeLayer}
               onArrowDrawn={() => setDrawing(false)}
@@ -209,8 +207,6 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
             <ScreenshotLibrary
               screenshots={editor.doc?.screenshots ?? []}
               canWrite={canWrite}
-              onDragStart={setDraggedUrl}
-              onDragEnd={() => setDraggedUrl(null)}
               onAdd={addImage}
               onDelete={async (shot) => {
                 const result = await editor.call('bat.deleteScreenshot', { params: { advertId, screenshotId: shot.id } });

@@ -1,6 +1,7 @@
 import { Download, Plus, Trash2 } from 'lucide-react';
 import type { BatScreenshot } from '@shared/contract/bat';
 import { formatDateTime } from '@shared/rules/dates';
+import { SCREENSHOT_MIME } from './BatCanvas';
 
 /**
  * The screenshot library (§2.6): the advert's preview captures, dragged into the page (or added with +) as an
@@ -9,8 +10,6 @@ import { formatDateTime } from '@shared/rules/dates';
 export function ScreenshotLibrary(props: {
   screenshots: BatScreenshot[];
   canWrite: boolean;
-  onDragStart(url: string): void;
-  onDragEnd(): void;
   onAdd(url: string): void;
   onDelete(shot: BatScreenshot): void;
 }) {
@@ -24,11 +23,10 @@ export function ScreenshotLibrary(props: {
             alt={`Capture du ${formatDateTime(shot.createdAt / 1000)}`}
             draggable={props.canWrite}
             onDragStart={(event) => {
+              event.dataTransfer.setData(SCREENSHOT_MIME, shot.imgPath);
               event.dataTransfer.setData('text/plain', shot.imgPath);
               event.dataTransfer.effectAllowed = 'copy';
-              props.onDragStart(shot.imgPath);
             }}
-            onDragEnd={props.onDragEnd}
           />
           <span className="bat-screenshot-actions">
             {props.canWrite && (
