@@ -5,7 +5,7 @@ import type { BatItem } from '@shared/contract/bat';
 import { BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_ZOOM, DROPPED_IMAGE_SIZE, NEW_TEXT_SIZE, clampBatZoom, placeItem } from '@shared/rules/bat';
 import { BatCanvas, newItemId } from './BatCanvas';
-import { ExportOverlay, useExport } from './export';
+import { ExportOverlay, useExport, type Exporter } from './export';
 import { LayersBar, Pagination } from './LayersBar';
 import { ScreenshotLibrary } from './ScreenshotLibrary';
 import { TextToolbar } from './TextToolbar';
@@ -53,6 +53,49 @@ function useEditorKeys(handlers: { escape(): void; backspace(): boolean; undo():
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [handlers]);
+}
+
+/** The right column: the screenshot library (§2.6) and the frozen versions (issue 24). */
+function BatSide(props: {
+  advertId: number;
+  editor: BatEditor;
+  canWrite: boolean;
+  exporter: Exporter;
+  libraryOpen: boolean;
+  onAdd(url: string): void;
+}) {
+  const { advertId, editor, canWrite, exporter, libraryOpen } = props;
+  return (
+    <aside className="bat-side">
+      {libraryOpen && (
+        <section>
+          <h2>Captures de la preview</h2>
+          <ScreenshotLibrary
+            screenshots={editor.doc?.screenshots ?? []}
+            canWrite={canWrite}
+            onAdd={props.onAdd}
+            onDelete={async (shot) => {
+              const result = await editor.call('bat.deleteScreenshot', { params: { advertId, screenshotId: shot.id } });
+              if (!result.ok) return editor.raise(BAT_NOTICES.error(result.errorMsg));
+              editor.setScreenshots(result.data.screenshots);
+              editor.raise(BAT_NOTICES.imageDeleted);
+            }}
+          />
+        </section>
+      )}
+      <VersionsPanel
+        versions={editor.doc?.versions ?? []}
+        canWrite={canWrite}
+        busy={exporter.running}
+        onFreeze={() => void exporter.run(true)}
+        onMove={async (version, state) => {
+          const result = await editor.call('bat.setVersionState', { params: { advertId, versionId: version.id }, body: { state } });
+          if (!result.ok) return editor.raise(BAT_NOTICES.error(result.errorMsg));
+          editor.replaceVersion(result.data);
+        }}
+      />
+    </aside>
+  );
 }
 
 /** The editor itself (§2.6): left toolbar, zoom, layers, pagination, rich-text toolbar, the page, the library. */
@@ -200,35 +243,7 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
           )}
         </div>
       </div>
-      <aside className="bat-side">
-        {libraryOpen && (
-          <section>
-            <h2>Captures de la preview</h2>
-            <ScreenshotLibrary
-              screenshots={editor.doc?.screenshots ?? []}
-              canWrite={canWrite}
-              onAdd={addImage}
-              onDelete={async (shot) => {
-                const result = await editor.call('bat.deleteScreenshot', { params: { advertId, screenshotId: shot.id } });
-                if (!result.ok) return editor.raise(BAT_NOTICES.error(result.errorMsg));
-                editor.setScreenshots(result.data.screenshots);
-                editor.raise(BAT_NOTICES.imageDeleted);
-              }}
-            />
-          </section>
-        )}
-        <VersionsPanel
-          versions={editor.doc?.versions ?? []}
-          canWrite={canWrite}
-          busy={exporter.running}
-          onFreeze={() => void exporter.run(true)}
-          onMove={async (version, state) => {
-            const result = await editor.call('bat.setVersionState', { params: { advertId, versionId: version.id }, body: { state } });
-            if (!result.ok) return editor.raise(BAT_NOTICES.error(result.errorMsg));
-            editor.replaceVersion(result.data);
-          }}
-        />
-      </aside>
+      <BatSide advertId={advertId} editor={editor} canWrite={canWrite} exporter={exporter} libraryOpen={libraryOpen} onAdd={addImage} />
       <ExportOverlay exporter={exporter} pages={editor.pages} />
     </div>
   );

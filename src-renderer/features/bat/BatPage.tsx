@@ -4,8 +4,7 @@ import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { BatEditorView } from './BatEditorView';
 import { useBatEditor } from './useBatEditor';
 import { rolesAtom } from '../../lib/session';
-import { contract } from '@shared/contract';
-import { isAllowed } from '@shared/roles';
+import { access, isAllowed } from '@shared/roles';
 import './bat.css';
 
 /**
@@ -31,7 +30,8 @@ function NotFound() {
 function BatScreen({ advertId }: { advertId: number }) {
   const editor = useBatEditor(advertId);
   const roles = useAtomValue(rolesAtom);
-  const canWrite = isAllowed(contract['bat.save'].access, roles);
+  // Spec §6: SALES reads the proof only (the server refuses its writes with 'User not allowed').
+  const canWrite = isAllowed(access.notRole('SALES'), roles);
   if (editor.load.status === 'notFound') return <NotFound />;
   return (
     <section className="bat-page" data-testid="bat-page">

@@ -2,6 +2,28 @@ import html2canvas from 'html2canvas';
 import { jsPDF } from 'jspdf';
 import { BAT_PDF } from '@shared/rules/bat';
 
+/**
+ * html2canvas hides pseudo-elements of its copy of the page with a <style> element, which the app's CSP
+ * (style-src 'self') refuses. It builds that element with the page's own document.createElement: while a capture
+ * runs, a <template> (never rendered) stands in for it (as the preview capture does). The proof's pages use no
+ * pseudo-elements, so nothing is lost.
+ */
+async function withoutInlineStyles<T>(run: () => Promise<T>): Promise<T> {
+  const original = document.createElement;
+  const replaced = (tagName: string, options?: ElementCreationOptions) =>
+    (original as (name: string, options?: ElementCreationOptions) => HTMLElement).call(
+      document,
+      tagName.toLowerCase() === 'style' ? 'template' : tagName,
+      options,
+    );
+  document.createElement = replaced as typeof document.createElement;
+  try {
+    return await run();
+  } finally {
+    document.createElement = original;
+  }
+}
+
 export class PdfCancelled extends Error {
   constructor() {
     super('cancelled');
@@ -19,14 +41,16 @@ export async function buildPdf(pages: HTMLElement[], onPage: (done: number) => v
   const height = pdf.internal.pageSize.getHeight();
   for (const [index, element] of pages.entries()) {
     if (cancelled()) throw new PdfCancelled();
-    const canvas = await html2canvas(element, {
-      scale: BAT_PDF.scale,
-      width: BAT_PDF.width,
-      height: BAT_PDF.height,
-      useCORS: true,
-      backgroundColor: '#ffffff',
-      logging: false,
-    });
+    const canvas = await withoutInlineStyles(() =>
+      html2canvas(element, {
+        scale: BAT_PDF.scale,
+        width: BAT_PDF.width,
+        height: BAT_PDF.height,
+        useCORS: true,
+        backgroundColor: '#ffffff',
+        logging: false,
+      }),
+    );
     if (cancelled()) throw new PdfCancelled();
     if (index > 0) pdf.addPage(BAT_PDF.format, BAT_PDF.orientation);
     pdf.addImage(canvas.toDataURL('image/jpeg', BAT_PDF.quality), 'JPEG', 0, 0, width, height, undefined, 'FAST');

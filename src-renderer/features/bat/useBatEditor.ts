@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type MutableRefObject, type SetStateAction } from 'react';
 import type { BatDocument, BatItem, BatPage, BatVersion } from '@shared/contract/bat';
 import { BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_AUTOSAVE_MS } from '@shared/rules/bat';
@@ -88,6 +88,38 @@ function useAutosave(advertId: number, state: AutosaveState) {
   );
 
   return { schedule, flush };
+}
+
+type History = { past: BatPage[][]; future: BatPage[][] };
+
+/** Undo and redo of the editor's changes (beyond the spec): whole-proof snapshots, text editors restarted. */
+function useHistory(
+  history: MutableRefObject<History>,
+  setHistory: (next: History) => void,
+  pagesRef: MutableRefObject<BatPage[]>,
+  setPages: (pages: BatPage[]) => void,
+  setRevision: Dispatch<SetStateAction<number>>,
+  schedule: () => void,
+) {
+  const restore = (pagesToShow: BatPage[], next: History) => {
+    pagesRef.current = pagesToShow;
+    setPages(pagesToShow);
+    setRevision((r) => r + 1);
+    setHistory(next);
+    schedule();
+  };
+  const undo = () => {
+    const { past, future } = history.current;
+    if (!past.length) return;
+    restore(past[past.length - 1], { past: past.slice(0, -1), future: [pagesRef.current, ...future] });
+  };
+  const redo = () => {
+    const { past, future } = history.current;
+    if (!future.length) return;
+    restore(future[0], { past: [...past, pagesRef.current], future: future.slice(1) });
+  };
+
+  return { undo, redo, canUndo: history.current.past.length > 0, canRedo: history.current.future.length > 0 };
 }
 
 /**
@@ -182,26 +214,7 @@ export function useBatEditor(advertId: number) {
     [commit],
   );
 
-  const restore = useCallback(
-    (pagesToShow: BatPage[], next: { past: BatPage[][]; future: BatPage[][] }) => {
-      pagesRef.current = pagesToShow;
-      setPages(pagesToShow);
-      setRevision((r) => r + 1);
-      setHistory(next);
-      schedule();
-    },
-    [schedule, setHistory],
-  );
-  const undo = useCallback(() => {
-    const { past, future } = history.current;
-    if (!past.length) return;
-    restore(past[past.length - 1], { past: past.slice(0, -1), future: [pagesRef.current, ...future] });
-  }, [restore]);
-  const redo = useCallback(() => {
-    const { past, future } = history.current;
-    if (!future.length) return;
-    restore(future[0], { past: [...past, pagesRef.current], future: future.slice(1) });
-  }, [restore]);
+  const { undo, redo, canUndo, canRedo } = useHistory(history, setHistory, pagesRef, setPages, setRevision, schedule);
 
   /** A structural call (page, layer): what waits is saved first, then the answer replaces the proof. */
   const structural = useCallback(
@@ -252,8 +265,8 @@ export function useBatEditor(advertId: number) {
     changeLayer,
     undo,
     redo,
-    canUndo: history.current.past.length > 0,
-    canRedo: history.current.future.length > 0,
+    canUndo,
+    canRedo,
     revision,
     structural,
     setScreenshots,
