@@ -73,7 +73,10 @@ const overlaps = (a: GridBox, b: GridBox) => a.x < b.x + b.w && b.x < a.x + a.w 
  * Where a new block of `size` goes among the layer's grid items (arrows are not on the grid): the first free
  * place, row by row, then column by column; null when the grid has no room (no collisions, §2.6).
  */
-export function placeItem<T extends GridBox & { type: BatItemType }>(items: readonly T[], size: { w: number; h: number }): { x: number; y: number } | null {
+export function placeItem<T extends GridBox & { type: BatItemType }>(
+  items: readonly T[],
+  size: { w: number; h: number },
+): { x: number; y: number } | null {
   const boxes = items.filter((item) => item.type !== 'arrow');
   for (let y = 0; y + size.h <= BAT_GRID.maxRows; y += 1) {
     for (let x = 0; x + size.w <= BAT_GRID.cols; x += 1) {
