@@ -1,6 +1,6 @@
 import type { LexicalEditor } from 'lexical';
 import { Smartphone, X } from 'lucide-react';
-import { useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import ReactGridLayout, { type Layout } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
 import type { BatItem, BatLayer } from '@shared/contract/bat';
@@ -194,6 +194,15 @@ function ArrowDrawing(props: {
  * above. Only the active layer takes the mouse.
  */
 export function BatCanvas(props: CanvasProps) {
+  useEffect(() => {
+    // react-draggable (under react-grid-layout) adds an inline <style> at the first drag, which the app's CSP
+    // (style-src 'self') refuses; it skips that when an element of its id exists: a <template> (never rendered)
+    // takes the place, and bat.css holds the rule instead.
+    if (document.getElementById('react-draggable-style-el')) return;
+    const placeholder = document.createElement('template');
+    placeholder.id = 'react-draggable-style-el';
+    document.head.append(placeholder);
+  }, []);
   const [preview, setPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
   const sorted = [...props.layers].sort((a, b) => a.level - b.level);
 
