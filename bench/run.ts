@@ -5,6 +5,7 @@ import { apiSection } from './sections/api';
 import { audienceHistorySection } from './sections/audience-history';
 import { audienceScreensSection } from './sections/audience-screens';
 import { audiencesSection } from './sections/audiences';
+import { batSection } from './sections/bat';
 import { estimatesSection } from './sections/estimates';
 import { laboratorySection } from './sections/laboratory';
 import { importsSection } from './sections/imports';
@@ -54,6 +55,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
     run: laboratorySection,
   },
   push: { title: 'Push campaigns: count p95 and the send job per batch at 1,000,000 users (issue 23)', run: pushSection },
+  bat: { title: 'BAT proof: autosave round trip, PDF of 10 pages, open to first page drawn in Chromium (issue 24)', run: batSection },
   table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
 };
 

@@ -37,6 +37,21 @@ export async function receiveFile<Fields, Result>(
   spec: MultipartSpec,
   store: (file: IncomingFile<Fields>) => Promise<Result>,
 ): Promise<Result> {
+  const [result] = await receiveFiles(request, { ...spec, maxFiles: 1 }, store);
+  return result;
+}
+
+/**
+ * The same for a request of up to `spec.maxFiles` files (file0..n), each checked and handed to `store` in turn.
+ * Answers the results in order; when one file fails, the results already stored are handed to `undo` (each
+ * caller removes what its store wrote) and the failure is thrown.
+ */
+export async function receiveFiles<Fields, Result>(
+  request: FastifyRequest,
+  spec: MultipartSpec,
+  store: (file: IncomingFile<Fields>) => Promise<Result>,
+  undo: (stored: Result[]) => Promise<void> = async () => undefined,
+): Promise<Result[]> {
   if (
     !String(request.headers['content-type'] ?? '')
       .toLowerCase()
@@ -44,52 +59,39 @@ export async function receiveFile<Fields, Result>(
   ) {
     throw new HttpError(415, STORAGE_MESSAGES.multipartExpected);
   }
+  const maxFiles = spec.maxFiles ?? 1;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: request.headers,
       // busboy truncates a file that reaches its limit: one byte more lets exactly maxFileBytes through.
-      limits: { files: 1, fields: 20, fieldSize: 16 * 1024, fileSize: spec.maxFileBytes + 1, parts: 24 },
+      limits: { files: maxFiles, fields: 20, fieldSize: 16 * 1024, fileSize: spec.maxFileBytes + 1, parts: 23 + maxFiles },
       defParamCharset: 'utf8',
     });
   } catch {
     throw new HttpError(400, STORAGE_MESSAGES.multipartExpected);
   }
   const rawFields: Record<string, string> = {};
-  let outcome: Promise<Result> | null = null;
+  const stored: Result[] = [];
+  let failed = false;
+  let outcome: Promise<void> | null = null;
 
   const finished = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
       rawFields[name] = value;
     });
     parser.on('file', (_name, stream, info) => {
-      if (outcome) return void stream.resume();
-      outcome = (async () => {
+      if (failed) return void stream.resume();
+      const previous = outcome ?? Promise.resolve();
+      outcome = previous.then(async () => {
+        if (failed) return void stream.resume();
         try {
-          const parsed = spec.fields.safeParse(rawFields);
-          if (!parsed.success) {
-            const issue = describeIssue(parsed.error.issues[0] as never, 'body');
-            throw new HttpError(400, issue.errorMsg, {}, issue.field);
-          }
-          const fileName = fileNameSegment(info.filename ?? '');
-          if (!fileName) throw new HttpError(400, STORAGE_MESSAGES.fileMissing);
-          const extension = extensionOf(fileName);
-          if (!spec.formats.includes(extension)) throw new HttpError(400, formatNotAllowed(spec.formats));
-          const { head, sniffed, body } = await peek(stream, () => {
-            if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
-          });
-          if (!contentMatches(extension, sniffed?.ext, head)) {
-            body.destroy();
-            throw new HttpError(400, STORAGE_MESSAGES.invalidFileType);
-          }
-          return await store({ fields: parsed.data as Fields, fileName, extension, contentType: servedType(head, sniffed), body });
+          stored.push(await checkAndStore(spec, rawFields, stream, info.filename, store));
         } catch (error) {
-          // Whatever went wrong, the rest of the file is read and dropped: the answer must reach the client.
-          stream.resume();
-          if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
+          failed = true;
           throw error;
         }
-      })();
+      });
       // Observed here so that a refusal before 'close' is not an unhandled rejection; awaited below.
       outcome.catch(() => undefined);
     });
@@ -100,10 +102,45 @@ export async function receiveFile<Fields, Result>(
   request.raw.pipe(parser);
   try {
     await finished;
+    if (!outcome) throw new HttpError(400, STORAGE_MESSAGES.fileMissing);
+    await outcome;
   } catch (error) {
-    if (outcome) await (outcome as Promise<Result>).catch(() => undefined);
+    if (outcome) await (outcome as Promise<void>).catch(() => undefined);
+    if (stored.length) await undo(stored);
     throw error;
   }
-  if (!outcome) throw new HttpError(400, STORAGE_MESSAGES.fileMissing);
-  return outcome;
+  return stored;
+}
+
+async function checkAndStore<Fields, Result>(
+  spec: MultipartSpec,
+  rawFields: Record<string, string>,
+  stream: Readable,
+  filename: string | undefined,
+  store: (file: IncomingFile<Fields>) => Promise<Result>,
+): Promise<Result> {
+  try {
+    const parsed = spec.fields.safeParse(rawFields);
+    if (!parsed.success) {
+      const issue = describeIssue(parsed.error.issues[0] as never, 'body');
+      throw new HttpError(400, issue.errorMsg, {}, issue.field);
+    }
+    const fileName = fileNameSegment(filename ?? '');
+    if (!fileName) throw new HttpError(400, STORAGE_MESSAGES.fileMissing);
+    const extension = extensionOf(fileName);
+    if (!spec.formats.includes(extension)) throw new HttpError(400, formatNotAllowed(spec.formats));
+    const { head, sniffed, body } = await peek(stream, () => {
+      if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
+    });
+    if (!contentMatches(extension, sniffed?.ext, head)) {
+      body.destroy();
+      throw new HttpError(400, STORAGE_MESSAGES.invalidFileType);
+    }
+    return await store({ fields: parsed.data as Fields, fileName, extension, contentType: servedType(head, sniffed), body });
+  } catch (error) {
+    // Whatever went wrong, the rest of the file is read and dropped: the answer must reach the client.
+    stream.resume();
+    if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
+    throw error;
+  }
 }

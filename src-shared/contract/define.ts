@@ -60,6 +60,8 @@ export interface MultipartSpec {
   readonly maxFileBytes: number;
   /** Extensions accepted (the native dialog's filter, and the server's first check). */
   readonly formats: readonly string[];
+  /** Files one request may carry (file0..n); one unless stated. */
+  readonly maxFiles?: number;
 }
 
 export function defineOperation<

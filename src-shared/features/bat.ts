@@ -1,3 +1,4 @@
+import { BAT_MESSAGES, BAT_NOTICES } from '../messages/bat';
 import { access } from '../roles';
 import { SCREENSHOT_FORMATS } from '../rules/preview';
 import { screen, defineFeature } from './define';
@@ -6,5 +7,6 @@ import { screen, defineFeature } from './define';
 export const batFeature = defineFeature({
   id: 'bat',
   screens: [screen({ id: 'adverts.proof', path: '/advert/bat/:advertId', access: access.authenticated, available: true })],
-  uploads: { 'bat.uploadScreenshot': SCREENSHOT_FORMATS },
+  messages: [BAT_MESSAGES, BAT_NOTICES],
+  uploads: { 'bat.uploadScreenshot': SCREENSHOT_FORMATS, 'bat.freezeVersion': ['pdf'] },
 });

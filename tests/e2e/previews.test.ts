@@ -51,7 +51,7 @@ test.describe('previews (web host, Chromium)', () => {
     await expect(page.getByTestId('confirm-message')).toHaveText(U.leaveQuestion);
     await page.getByRole('button', { name: U.leave }).click();
     await page.waitForURL((u) => u.pathname === `/advert/bat/${id}`);
-    await expect(page.getByTestId('bat-coming-later')).toBeVisible();
+    await expect(page.getByTestId('bat-editor')).toBeVisible();
     const shot = page.getByTestId('bat-screenshot').locator('img');
     await expect(shot).toBeVisible({ timeout: 20_000 });
     // The image is served and decodes: a real PNG, as wide as the post canvas (360 px).

@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAT_MESSAGES } from '@shared/messages/bat';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
 import { formatNotAllowed } from '@shared/messages/storage';
 import { SCREENSHOT_FORMATS } from '@shared/rules/preview';
 import { PNG } from '../fixtures/storage-files';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** BAT screenshots (adverts-articles.md §2.2 capture, §7 BAT upload answering webpath[]), on the local storage. */
-describe('BAT screenshots', () => {
+/** The proof (adverts-articles.md §2.6, §7 BAT, §6 roles), on the local storage. */
+describe('BAT', () => {
   let server: TestServer;
   let folder: string;
   let token: string;
@@ -27,11 +28,20 @@ describe('BAT screenshots', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  async function upload(bearer: string, fields: Record<string, string>, name: string, content: Uint8Array) {
+  async function upload(
+    bearer: string,
+    fields: Record<string, string>,
+    name: string,
+    content: Uint8Array,
+    more: [string, Uint8Array][] = [],
+    path = '/bat/screenshot/upload',
+  ) {
     const form = new FormData();
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    form.append('file0', new Blob([new Uint8Array(content)]), name);
-    const response = await fetch(`${server.url}/bat/screenshot/upload`, {
+    for (const [index, [fileName, bytes]] of [[name, content] as [string, Uint8Array], ...more].entries()) {
+      form.append(`file${index}`, new Blob([new Uint8Array(bytes)]), fileName);
+    }
+    const response = await fetch(`${server.url}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bearer}` },
       body: form,
@@ -72,5 +82,195 @@ describe('BAT screenshots', () => {
     expect(await upload(sales, { advertId: String(advertId) }, 'preview.png', PNG)).toEqual({ status: 403, body: { errorMsg: 'User not allowed' } });
     // Reading the captures stays open to every signed-in role, as reading adverts is.
     expect((await server.request('GET', `/bat/${advertId}/screenshots`, { token: sales })).status).toBe(200);
+  });
+
+  const text = (i: string, x: number, y: number, content: unknown = null) => ({
+    i,
+    x,
+    y,
+    w: 6,
+    h: 2,
+    type: 'text',
+    url: null,
+    displayApp: false,
+    content,
+  });
+  const fetchBat = async (id: number, bearer = token) => (await server.request('GET', `/bat/fetch/${id}`, { token: bearer })).body;
+
+  it('uploads several PNG files at once, refuses the lot when one is not a PNG, and deletes a capture', async () => {
+    const created = await server.request('POST', '/advert/create', { token, body: { advert: { name: 'Library', type: 'post' } } });
+    const id = created.body.id as number;
+    expect((await fetchBat(id)).bat).toBeNull();
+    const both = await upload(token, { advertId: String(id) }, 'a.png', PNG, [['b.png', PNG]]);
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.webpath).toHaveLength(2);
+    // The first capture made the proof: one page with one layer.
+    const document = await fetchBat(id);
+    expect(document.bat.pages).toEqual([{ page: 1, layers: [{ id: expect.any(Number), level: 1, content: [] }] }]);
+    expect(document.screenshots).toHaveLength(2);
+    const refused = await upload(token, { advertId: String(id) }, 'c.png', PNG, [['d.png', Buffer.from('not a png')]]);
+    expect(refused).toEqual({ status: 400, body: { errorMsg: 'Type de fichier non autorisé' } });
+    expect((await fetchBat(id)).screenshots).toHaveLength(2);
+    const shot = document.screenshots[0];
+    const deleted = await server.request('DELETE', `/bat/screenshot/${id}/${shot.id}`, { token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.screenshots.map((s: { id: number }) => s.id)).toEqual([document.screenshots[1].id]);
+    expect((await fetch(`${server.url}${shot.imgPath}`)).status).toBe(404);
+    expect((await server.request('DELETE', `/bat/screenshot/${id}/${shot.id}`, { token })).body).toEqual({
+      errorMsg: BAT_MESSAGES.screenshotMissing,
+    });
+  });
+
+  it('adds and deletes pages and layers, saves items, refuses a stale save with 409 and SALES writes', async () => {
+    const bat = () => fetchBat(advertId);
+    const before = await bat();
+    const layerId = before.bat.pages[0].layers[0].id;
+    const added = await server.request('POST', `/bat/newpage/${advertId}`, { token });
+    expect(added.status).toBe(200);
+    expect(added.body.bat.pages.map((p: { page: number }) => p.page)).toEqual([1, 2]);
+    expect(added.body.bat.version).toBe(before.bat.version + 1);
+    const layered = await server.request('POST', `/bat/newlayer/${advertId}`, { token, body: { page: 1 } });
+    expect(layered.body.bat.pages[0].layers.map((l: { level: number }) => l.level)).toEqual([1, 2]);
+    const secondLayer = layered.body.bat.pages[0].layers[1].id;
+    const version = layered.body.bat.version;
+
+    const items = [
+      text('t1', 0, 0, {
+        root: {
+          type: 'root',
+          children: [
+            { type: 'paragraph', children: [{ type: 'text', text: 'Bonjour', format: 1, style: 'color: #ff0000; background-image: url(x)' }] },
+          ],
+        },
+      }),
+      { i: 'img', x: 6, y: 0, w: 6, h: 8, type: 'image', url: '/cdn/assets/bat/1/a.png', displayApp: true, content: null },
+      { i: 'arrow', x: 10, y: 20, w: 300, h: 400, type: 'arrow', url: null, displayApp: false, content: null },
+    ];
+    const saved = await server.request('POST', `/bat/save/${advertId}`, {
+      token,
+      body: { version, pages: [{ page: 1, layers: [{ id: layerId, level: 1, content: items }] }] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.version).toBe(version + 1);
+    const reloaded = await bat();
+    const content = reloaded.bat.pages[0].layers[0].content;
+    expect(content.map((item: { i: string }) => item.i)).toEqual(['t1', 'img', 'arrow']);
+    expect(content[0].content.root.children[0].children[0]).toMatchObject({ text: 'Bonjour', format: 1, style: 'color: #ff0000;' });
+    expect(content[1]).toMatchObject({ displayApp: true, w: 6, h: 8 });
+    expect(content[2]).toMatchObject({ x: 10, y: 20, w: 300, h: 400 });
+
+    // Another member of staff saved from version `version`: refused, nothing overwritten.
+    const stale = await server.request('POST', `/bat/save/${advertId}`, {
+      token,
+      body: { version, pages: [{ page: 1, layers: [{ id: layerId, level: 1, content: [] }] }] },
+    });
+    expect(stale).toMatchObject({ status: 409, body: { errorMsg: BAT_MESSAGES.stale } });
+    expect((await bat()).bat.pages[0].layers[0].content).toHaveLength(3);
+
+    const deletedLayer = await server.request('DELETE', `/bat/layer/${advertId}`, { token, body: { page: 1, layerId: secondLayer } });
+    expect(deletedLayer.body.bat.pages[0].layers).toHaveLength(1);
+    expect(await server.request('DELETE', `/bat/layer/${advertId}`, { token, body: { page: 1, layerId } })).toMatchObject({
+      status: 409,
+      body: { errorMsg: BAT_MESSAGES.lastLayer },
+    });
+    const deletedPage = await server.request('DELETE', `/bat/page/${advertId}`, { token, body: { page: 1 } });
+    expect(deletedPage.body.bat.pages).toEqual([{ page: 1, layers: [expect.objectContaining({ level: 1, content: [] })] }]);
+    expect(await server.request('DELETE', `/bat/page/${advertId}`, { token, body: { page: 1 } })).toMatchObject({
+      status: 409,
+      body: { errorMsg: BAT_MESSAGES.lastPage },
+    });
+    expect((await server.request('DELETE', `/bat/page/${advertId}`, { token, body: { page: 7 } })).status).toBe(404);
+
+    const sales = (await server.signIn(['SALES'])).accessToken.value;
+    for (const [method, path, body] of [
+      ['POST', `/bat/newpage/${advertId}`, undefined],
+      ['POST', `/bat/newlayer/${advertId}`, { page: 1 }],
+      ['DELETE', `/bat/page/${advertId}`, { page: 1 }],
+      ['POST', `/bat/save/${advertId}`, { version: 1, pages: [] }],
+    ] as const) {
+      expect(await server.request(method, path, { token: sales, body })).toMatchObject({ status: 403, body: { errorMsg: 'User not allowed' } });
+    }
+    expect((await fetchBat(advertId, sales)).advertId).toBe(advertId);
+  });
+
+  it('checks items against the grid and the arrow rules, and no script survives a save and a reload', async () => {
+    const { bat } = await fetchBat(advertId);
+    const layer = bat.pages[0].layers[0];
+    const save = (content: unknown[]) =>
+      server.request('POST', `/bat/save/${advertId}`, {
+        token,
+        body: { version: bat.version, pages: [{ page: 1, layers: [{ id: layer.id, level: 1, content }] }] },
+      });
+    for (const item of [
+      text('wide', 31, 0),
+      text('low', 0, 39),
+      text('left', -1, 0),
+      { ...text('zero', 0, 0), w: 0 },
+      { i: 'a', x: 0, y: 5, w: 10, h: 10, type: 'arrow', url: null, displayApp: false, content: null },
+      { i: 'a', x: 5, y: 5, w: 1200, h: 10, type: 'arrow', url: null, displayApp: false, content: null },
+      { i: 'img', x: 0, y: 0, w: 6, h: 8, type: 'image', url: 'javascript:alert(1)', displayApp: false, content: null },
+    ]) {
+      const answer = await save([item]);
+      expect(answer.status, JSON.stringify(item)).toBe(400);
+      expect(answer.body.errorMsg).toMatch(/^Élément /);
+    }
+    expect((await save([text('a', 0, 0), text('b', 3, 1)])).body).toEqual({ errorMsg: BAT_MESSAGES.collision('a', 'b') });
+    expect((await save([text('a', 0, 0), text('a', 10, 0)])).body).toEqual({ errorMsg: BAT_MESSAGES.duplicateItem('a') });
+
+    const hostile = {
+      root: {
+        type: 'root',
+        children: [
+          { type: 'script', children: [{ type: 'text', text: 'alert(1)' }] },
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'link', url: 'javascript:alert(1)', children: [{ type: 'text', text: 'clic' }] },
+              {
+                type: 'link',
+                url: 'https://example.com',
+                children: [{ type: 'text', text: 'site', style: 'color: red; font-size: expression(alert(1))' }],
+              },
+              { type: 'html', html: '<img src=x onerror=alert(1)>', children: [] },
+            ],
+          },
+        ],
+      },
+    };
+    const saved = await save([text('t', 0, 0, hostile)]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stored = JSON.stringify((await fetchBat(advertId)).bat.pages[0].layers[0].content[0].content);
+    expect(stored).not.toMatch(/javascript:|onerror|expression|"script"|"html"/);
+    expect(stored).toContain('https://example.com');
+    expect(stored).toContain('clic');
+  });
+
+  it('freezes a version with its PDF in the documents and moves it draft → sent → validated', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const frozen = await upload(token, { advertId: String(advertId) }, 'bat.pdf', pdf, [], '/bat/version/upload');
+    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
+    expect(frozen.body.version).toMatchObject({ number: 1, state: 'draft' });
+    const served = await fetch(`${server.url}${frozen.body.version.pdfUrl}`);
+    expect(served.status).toBe(200);
+    expect(
+      Buffer.from(await served.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const id = frozen.body.version.id;
+    const move = (state: string) => server.request('PUT', `/bat/version/${advertId}/${id}`, { token, body: { state } });
+    expect(await move('validated')).toMatchObject({ status: 409, body: { errorMsg: BAT_MESSAGES.versionMove('draft', 'validated') } });
+    expect((await move('sent')).body).toMatchObject({ state: 'sent' });
+    const validated = await move('validated');
+    expect(validated.body).toMatchObject({ state: 'validated', number: 1 });
+    expect(validated.body.stateBy).toBeTruthy();
+    expect((await move('changes_requested')).status).toBe(409);
+    const second = await upload(token, { advertId: String(advertId) }, 'bat.pdf', pdf, [], '/bat/version/upload');
+    expect(second.body.version.number).toBe(2);
+    expect((await fetchBat(advertId)).versions.map((v: { number: number; state: string }) => [v.number, v.state])).toEqual([
+      [2, 'draft'],
+      [1, 'validated'],
+    ]);
+    expect((await upload(token, { advertId: String(advertId) }, 'bat.pdf', PNG, [], '/bat/version/upload')).status).toBe(400);
   });
 });

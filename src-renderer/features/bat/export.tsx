@@ -1,0 +1,98 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useRef, useState } from 'react';
+import type { BatPage, BatVersion } from '@shared/contract/bat';
+import { BAT_MESSAGES as M, BAT_NOTICES } from '@shared/messages/bat';
+import { BAT_PDF } from '@shared/rules/bat';
+import { bridgeAtom } from '../../lib/bridge';
+import { uploadBytesAtom } from '../../lib/uploads';
+import { base64OfBytes, buildPdf, PdfCancelled } from './pdf';
+import { StaticPage } from './StaticPage';
+import type { BatEditor } from './useBatEditor';
+
+interface Progress {
+  done: number;
+  total: number;
+}
+
+/**
+ * The PDF export (§2.6): what waits is saved, every page is drawn off screen and captured with its progress (Annuler
+ * stops between two pages), then main saves bat.pdf through its save dialog (the web host offers a download). With
+ * `freeze`, the PDF goes to the server as a new version instead (issue 24).
+ */
+export function useExport(advertId: number, editor: BatEditor) {
+  const bridge = useAtomValue(bridgeAtom);
+  const uploadBytes = useSetAtom(uploadBytesAtom);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const cancelled = useRef(false);
+  const area = useRef<HTMLDivElement | null>(null);
+
+  const waitForArea = async () => {
+    for (let attempt = 0; attempt < 100 && !area.current; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 16));
+    return area.current;
+  };
+
+  const run = async (freeze: boolean) => {
+    if (progress) return;
+    cancelled.current = false;
+    await editor.flush();
+    setProgress({ done: 0, total: editor.pages.length });
+    try {
+      const element = await waitForArea();
+      const pages = Array.from(element?.querySelectorAll<HTMLElement>('[data-testid="bat-static-page"]') ?? []);
+      const bytes = await buildPdf(
+        pages,
+        (done) => setProgress({ done, total: pages.length }),
+        () => cancelled.current,
+      );
+      if (freeze) {
+        const result = await uploadBytes({
+          operation: 'bat.freezeVersion',
+          fields: { advertId: String(advertId) },
+          fileName: BAT_PDF.fileName,
+          blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+          label: 'PDF',
+        });
+        if (!result.ok) return editor.raise(BAT_NOTICES.error(result.errorMsg));
+        const version = (result.data.answer as { version: BatVersion }).version;
+        editor.addVersion(version);
+        editor.raise(BAT_NOTICES.success(M.versionFrozen(version.number)));
+        return;
+      }
+      const saved = await bridge.invoke('files:savePdf', { defaultName: BAT_PDF.fileName, contentBase64: base64OfBytes(bytes) });
+      if (!saved.ok) editor.raise(BAT_NOTICES.error(M.pdfFailed(saved.errorMsg)));
+      else if (saved.data) editor.raise(BAT_NOTICES.success(M.pdfSaved(saved.data.savedAs)));
+    } catch (error) {
+      if (error instanceof PdfCancelled) editor.raise(BAT_NOTICES.info(M.pdfCancelled));
+      else editor.raise(BAT_NOTICES.error(M.pdfFailed(error instanceof Error ? error.message : String(error))));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return { run, progress, running: progress !== null, cancel: () => (cancelled.current = true), area };
+}
+
+export type Exporter = ReturnType<typeof useExport>;
+
+/** The export's progress per page with Annuler, and the off-screen pages it captures. */
+export function ExportOverlay({ exporter, pages }: { exporter: Exporter; pages: BatPage[] }) {
+  if (!exporter.progress) return null;
+  return (
+    <>
+      <div className="bat-export-progress" role="status" data-testid="bat-export-progress">
+        <span>
+          Export du PDF : page {exporter.progress.done} / {exporter.progress.total}
+        </span>
+        <progress max={exporter.progress.total} value={exporter.progress.done} />
+        <button type="button" className="secondary" data-testid="bat-export-cancel" onClick={exporter.cancel}>
+          Annuler
+        </button>
+      </div>
+      <div className="bat-print-area" ref={exporter.area} aria-hidden>
+        {pages.map((page) => (
+          <StaticPage key={page.page} page={page} />
+        ))}
+      </div>
+    </>
+  );
+}

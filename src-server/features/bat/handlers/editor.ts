@@ -1,0 +1,165 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { BatItem } from '@shared/contract/bat';
+import { BAT_MESSAGES as M } from '@shared/messages/bat';
+import { BAT_MAX_LAYERS, BAT_MAX_PAGES, firstCollision, itemError } from '@shared/rules/bat';
+import type { ServerContext } from '../../../context';
+import { batItems, batLayers, batPages } from '../../../db/schema';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import { keyOfMediaUrl } from '../../../storage/media';
+import { advertExists, batRow, bumpVersion, ensureBat, loadDocument, loadPages, pageRow, type Db, type VersionRow } from '../queries';
+import { sanitizeBatText } from '../rich-text';
+
+type EditorHandlers = Pick<Handlers, 'bat.fetch' | 'bat.save' | 'bat.newPage' | 'bat.deletePage' | 'bat.newLayer' | 'bat.deleteLayer'>;
+
+const SAFE_IMAGE_URL = /^(https?:\/\/|\/cdn\/)[^\s"'<>()\\]*$/i;
+
+/** An item as stored: checked against the grid (or the arrow rules), text sanitised, image URL one of ours or http(s). */
+export function checkedItem(item: BatItem, publicUrl: string | undefined): BatItem {
+  const error = itemError(item);
+  if (error) throw new HttpError(400, M.itemInvalid(item.i, error));
+  if (item.type === 'text') return { ...item, url: null, displayApp: false, content: sanitizeBatText(item.content) };
+  if (item.type === 'arrow') return { ...item, url: null, displayApp: false, content: null };
+  const url = (item.url ?? '').trim();
+  if (!SAFE_IMAGE_URL.test(url) && keyOfMediaUrl(url, publicUrl) === null)
+    throw new HttpError(400, M.itemInvalid(item.i, "L'adresse de l'image n'est pas valide."));
+  return { ...item, url, content: null };
+}
+
+function checkLayerItems(items: BatItem[]) {
+  const keys = new Set<string>();
+  for (const item of items) {
+    if (keys.has(item.i)) throw new HttpError(400, M.duplicateItem(item.i));
+    keys.add(item.i);
+  }
+  const collision = firstCollision(items);
+  if (collision) throw new HttpError(400, M.collision(...collision));
+}
+
+/** The proof's pages, layers and items (§2.6, §7 BAT): every write takes the proof's row and bumps its version. */
+export function editorHandlers(context: ServerContext, versionUrl: (row: VersionRow) => string): EditorHandlers {
+  const { db } = context;
+  const publicUrl = context.config.storage?.publicUrl;
+
+  /** A structural write on an existing advert's proof (created when missing), answering the whole proof. */
+  const write = async (advertId: number, accountId: number, change: (tx: Db) => Promise<void>) => {
+    if (!(await advertExists(db, advertId))) throw new HttpError(404, M.advertNotFound);
+    return db.transaction(async (tx) => {
+      await ensureBat(tx, advertId, accountId);
+      await bumpVersion(tx, advertId, accountId, context.clock.now());
+      await change(tx);
+      return loadDocument(tx, advertId, versionUrl);
+    });
+  };
+
+  const requirePage = async (tx: Db, advertId: number, page: number) => {
+    const row = await pageRow(tx, advertId, page);
+    if (!row) throw new HttpError(404, M.pageMissing);
+    return row;
+  };
+
+  return {
+    'bat.fetch': async ({ params }) => {
+      if (!(await advertExists(db, params.id))) throw new HttpError(404, M.advertNotFound);
+      return loadDocument(db, params.id, versionUrl);
+    },
+
+    'bat.save': async ({ params, body, account }) => {
+      const { advertId } = params;
+      const pages = body.pages.map((page) => ({
+        ...page,
+        layers: page.layers.map((layer) => {
+          const content = layer.content.map((item) => checkedItem(item, publicUrl));
+          checkLayerItems(content);
+          return { ...layer, content };
+        }),
+      }));
+      if (!(await advertExists(db, advertId))) throw new HttpError(404, M.advertNotFound);
+      return db.transaction(async (tx) => {
+        if (!(await batRow(tx, advertId))) throw new HttpError(404, M.batMissing);
+        const bumped = await bumpVersion(tx, advertId, account!.id, context.clock.now(), body.version);
+        if (!bumped) throw new HttpError(409, M.stale);
+        const known = await tx
+          .select({ id: batLayers.id, page: batPages.pageNumber })
+          .from(batLayers)
+          .innerJoin(batPages, eq(batPages.id, batLayers.pageId))
+          .where(eq(batPages.advertId, advertId));
+        const pageOfLayer = new Map(known.map((layer) => [layer.id, layer.page]));
+        const rows: (typeof batItems.$inferInsert)[] = [];
+        const written: number[] = [];
+        for (const page of pages) {
+          for (const layer of page.layers) {
+            if (pageOfLayer.get(layer.id) !== page.page) throw new HttpError(409, M.stale);
+            written.push(layer.id);
+            layer.content.forEach((item, position) =>
+              rows.push({
+                layerId: layer.id,
+                position,
+                itemKey: item.i,
+                x: item.x,
+                y: item.y,
+                w: item.w,
+                h: item.h,
+                type: item.type,
+                url: item.url,
+                displayApp: item.displayApp,
+                content: item.content,
+              }),
+            );
+          }
+        }
+        if (written.length) await tx.delete(batItems).where(inArray(batItems.layerId, written));
+        if (rows.length) await tx.insert(batItems).values(rows);
+        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime(), pages: await loadPages(tx, advertId) };
+      });
+    },
+
+    'bat.newPage': async ({ params, account }) =>
+      write(params.advertId, account!.id, async (tx) => {
+        const [last] = await tx
+          .select({ pageNumber: batPages.pageNumber })
+          .from(batPages)
+          .where(eq(batPages.advertId, params.advertId))
+          .orderBy(desc(batPages.pageNumber))
+          .limit(1);
+        const pageNumber = (last?.pageNumber ?? 0) + 1;
+        if (pageNumber > BAT_MAX_PAGES) throw new HttpError(400, `Un BAT a au plus ${BAT_MAX_PAGES} pages.`);
+        const [page] = await tx.insert(batPages).values({ advertId: params.advertId, pageNumber }).returning({ id: batPages.id });
+        await tx.insert(batLayers).values({ pageId: page.id, level: 1 });
+      }),
+
+    'bat.deletePage': async ({ params, body, account }) =>
+      write(params.advertId, account!.id, async (tx) => {
+        const page = await requirePage(tx, params.advertId, body.page);
+        const [{ count }] = await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(batPages)
+          .where(eq(batPages.advertId, params.advertId));
+        if (count <= 1) throw new HttpError(409, M.lastPage);
+        await tx.delete(batPages).where(eq(batPages.id, page.id));
+        await tx
+          .update(batPages)
+          .set({ pageNumber: sql`${batPages.pageNumber} - 1` })
+          .where(and(eq(batPages.advertId, params.advertId), gt(batPages.pageNumber, body.page)));
+      }),
+
+    'bat.newLayer': async ({ params, body, account }) =>
+      write(params.advertId, account!.id, async (tx) => {
+        const page = await requirePage(tx, params.advertId, body.page);
+        const layers = await tx.select({ level: batLayers.level }).from(batLayers).where(eq(batLayers.pageId, page.id));
+        if (layers.length >= BAT_MAX_LAYERS) throw new HttpError(400, `Une page a au plus ${BAT_MAX_LAYERS} calques.`);
+        const level = Math.max(0, ...layers.map((layer) => layer.level)) + 1;
+        await tx.insert(batLayers).values({ pageId: page.id, level });
+      }),
+
+    'bat.deleteLayer': async ({ params, body, account }) =>
+      write(params.advertId, account!.id, async (tx) => {
+        const page = await requirePage(tx, params.advertId, body.page);
+        const layers = await tx.select({ id: batLayers.id }).from(batLayers).where(eq(batLayers.pageId, page.id));
+        if (!layers.some((layer) => layer.id === body.layerId)) throw new HttpError(404, M.layerMissing);
+        // §2.6: a layer can be deleted only when more than one exists.
+        if (layers.length <= 1) throw new HttpError(409, M.lastLayer);
+        await tx.delete(batLayers).where(eq(batLayers.id, body.layerId));
+      }),
+  };
+}
