@@ -73,6 +73,7 @@ const AVAILABLE = [
   'projects.inventory',
   'projects.list',
   'projects.targets',
+  'push',
   'setup',
 ];
 
@@ -234,11 +235,12 @@ describe('route guard', () => {
     }
   });
 
-  it('opens what exists, sends a declared screen of a later issue home, and denies by role first', () => {
+  it('opens what exists and denies by role first', () => {
     expect(guardRoute('/admin', ['ADMIN'])).toBe('open');
     expect(guardRoute('/admin/', ['ADMIN'])).toBe('open');
     expect(guardRoute('/admin', ['CSM'])).toBe('forbidden');
-    expect(guardRoute('/push/create', ['CSM'])).toBe('home');
+    expect(guardRoute('/push/create', ['CSM'])).toBe('forbidden');
+    expect(guardRoute('/push/create', ['CONTENT_CREATOR_LEAD'])).toBe('open');
     expect(guardRoute('/inventory', ['SALES'])).toBe('forbidden');
     expect(guardRoute('/inventory', ['CSM_LEAD'])).toBe('open');
     expect(guardRoute('/inventory', ['ADMIN'])).toBe('open');
@@ -309,7 +311,7 @@ describe('first screen after sign-in', () => {
       expect(firstScreenFor(roles), roles.join('+') || 'no role').toBe(expected);
     }
     const withoutAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: false } : entry));
-    expect(firstScreenFor(['CONTENT_CREATOR_LEAD'], withoutAdverts)).toBe('/');
+    expect(firstScreenFor(['CONTENT_CREATOR_LEAD'], withoutAdverts)).toBe('/push/create');
     const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
     expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
   });

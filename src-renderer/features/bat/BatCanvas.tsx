@@ -193,16 +193,22 @@ function ArrowDrawing(props: {
  * 18, at most 40 rows, margin 10, no vertical compacting, no collisions) on the 1000 × 708 canvas, with its arrows
  * above. Only the active layer takes the mouse.
  */
-export function BatCanvas(props: CanvasProps) {
+/**
+ * react-draggable (under react-grid-layout) adds an inline <style> at the first drag, which the app's CSP
+ * (style-src 'self') refuses; it skips that when an element of its id exists: a <template> (never rendered)
+ * takes the place, and bat.css holds the rule instead.
+ */
+function useDraggableStylePlaceholder() {
   useEffect(() => {
-    // react-draggable (under react-grid-layout) adds an inline <style> at the first drag, which the app's CSP
-    // (style-src 'self') refuses; it skips that when an element of its id exists: a <template> (never rendered)
-    // takes the place, and bat.css holds the rule instead.
     if (document.getElementById('react-draggable-style-el')) return;
     const placeholder = document.createElement('template');
     placeholder.id = 'react-draggable-style-el';
     document.head.append(placeholder);
   }, []);
+}
+
+export function BatCanvas(props: CanvasProps) {
+  useDraggableStylePlaceholder();
   const [preview, setPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
   const sorted = [...props.layers].sort((a, b) => a.level - b.level);
 

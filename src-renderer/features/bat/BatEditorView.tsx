@@ -244,7 +244,7 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
         </div>
       </div>
       <BatSide advertId={advertId} editor={editor} canWrite={canWrite} exporter={exporter} libraryOpen={libraryOpen} onAdd={addImage} />
-      <ExportOverlay exporter={exporter} pages={editor.pages} />
+      <ExportOverlay progress={exporter.progress} onCancel={exporter.cancel} area={exporter.area} pages={editor.pages} />
     </div>
   );
 }

@@ -75,20 +75,30 @@ export function useExport(advertId: number, editor: BatEditor) {
 export type Exporter = ReturnType<typeof useExport>;
 
 /** The export's progress per page with Annuler, and the off-screen pages it captures. */
-export function ExportOverlay({ exporter, pages }: { exporter: Exporter; pages: BatPage[] }) {
-  if (!exporter.progress) return null;
+export function ExportOverlay({
+  progress,
+  onCancel,
+  area,
+  pages,
+}: {
+  progress: Exporter['progress'];
+  onCancel: () => void;
+  area: Exporter['area'];
+  pages: BatPage[];
+}) {
+  if (!progress) return null;
   return (
     <>
       <div className="bat-export-progress" role="status" data-testid="bat-export-progress">
         <span>
-          Export du PDF : page {exporter.progress.done} / {exporter.progress.total}
+          Export du PDF : page {progress.done} / {progress.total}
         </span>
-        <progress max={exporter.progress.total} value={exporter.progress.done} />
-        <button type="button" className="secondary" data-testid="bat-export-cancel" onClick={exporter.cancel}>
+        <progress max={progress.total} value={progress.done} />
+        <button type="button" className="secondary" data-testid="bat-export-cancel" onClick={onCancel}>
           Annuler
         </button>
       </div>
-      <div className="bat-print-area" ref={exporter.area} aria-hidden>
+      <div className="bat-print-area" ref={area} aria-hidden>
         {pages.map((page) => (
           <StaticPage key={page.page} page={page} />
         ))}

@@ -5,6 +5,7 @@ import { BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_AUTOSAVE_MS } from '@shared/rules/bat';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
+import { useLatest } from '../../lib/render-state';
 
 export type LoadState = { status: 'loading' } | { status: 'notFound' } | { status: 'error'; message: string } | { status: 'ready' };
 
@@ -146,10 +147,9 @@ export function useBatEditor(advertId: number) {
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
   const versionRef = useRef(0);
-  const pageIndexRef = useRef(0);
-  pageIndexRef.current = pageIndex;
-  const layerIdRef = useRef<number | null>(null);
-  layerIdRef.current = layerId;
+  // Read by callbacks after the commit; `adopt` also moves them ahead of the next render.
+  const pageIndexRef = useLatest(pageIndex);
+  const layerIdRef = useLatest(layerId);
   const pagesRef = useRef<BatPage[]>([]);
   const dirtyRef = useRef(false);
   const staleRef = useRef(false);
@@ -170,7 +170,7 @@ export function useBatEditor(advertId: number) {
       const current = layerIdRef.current;
       setLayerId(selectHighest === 'keep' && page?.layers.some((layer) => layer.id === current) ? current : (highestLayer(page)?.id ?? null));
     },
-    [setHistory],
+    [setHistory, pageIndexRef, layerIdRef],
   );
 
   const reload = useCallback(async () => {
@@ -186,6 +186,9 @@ export function useBatEditor(advertId: number) {
   }, [advertId, adopt, call]);
 
   useEffect(() => {
+    // Loading on arrival: the state is set when the server answers, never synchronously in the effect (the rule
+    // cannot see past the call); `reload` is also what the stale banner runs.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void reload();
   }, [reload]);
 
@@ -234,7 +237,7 @@ export function useBatEditor(advertId: number) {
       }
       return true;
     },
-    [adopt, flush, raise],
+    [adopt, flush, raise, pageIndexRef],
   );
   const setScreenshots = useCallback((screenshots: BatDocument['screenshots']) => setDoc((d) => (d ? { ...d, screenshots } : d)), []);
   const addVersion = useCallback((v: BatVersion) => setDoc((d) => (d ? { ...d, versions: [v, ...d.versions.filter((o) => o.id !== v.id)] } : d)), []);
