@@ -21,10 +21,7 @@ const labWriters = access.anyOf('SALES');
 
 const id = z.number().int().min(1).max(2_147_483_647);
 /** base64 text (spec §3: a tag's query and params travel and are stored base64-encoded). */
-const base64 = z
-  .string()
-  .max(40_000)
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 attendu');
+const base64 = plainText(40_000).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 attendu');
 
 export const labAccountSchema = z.object({ id: z.number().int(), username: z.string() });
 export type LabAccount = z.infer<typeof labAccountSchema>;
