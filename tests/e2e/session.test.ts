@@ -60,9 +60,9 @@ test.describe('sign-in, navigation by role and guard (web host, Chromium)', () =
     // A path no screen declares is denied, not silently sent home.
     await page.goto(`${url}/nowhere/at-all`);
     await page.waitForURL((u) => u.pathname === '/403');
-    // A declared screen of a later issue (the CSV list import) goes home for now.
-    await page.goto(`${url}/imports`);
-    await page.waitForURL((u) => u.pathname === '/');
+    // A screen of another role (push campaigns: CONTENT_CREATOR_LEAD) is denied too.
+    await page.goto(`${url}/push/create`);
+    await page.waitForURL((u) => u.pathname === '/403');
     // /login while signed in: the first screen (the advert list), not an empty form.
     await page.goto(`${url}/login`);
     await page.waitForURL((u) => u.pathname === '/adverts');
