@@ -165,7 +165,7 @@ export const batOperations = {
   }),
   'bat.listScreenshots': defineOperation({
     method: 'GET',
-    path: '/bat/:advertId/screenshots',
+    path: '/bat/screenshots/:advertId',
     summary: "The advert's preview captures, newest first",
     access: contentReaders,
     params: z.strictObject({ advertId: idParam }),

@@ -59,7 +59,7 @@ describe('BAT', () => {
     const second = await upload(token, { advertId: String(advertId) }, 'preview.png', PNG);
     expect(second.body.webpath[0]).not.toBe(first.body.webpath[0]);
 
-    const listed = await server.request('GET', `/bat/${advertId}/screenshots`, { token });
+    const listed = await server.request('GET', `/bat/screenshots/${advertId}`, { token });
     expect(listed.status).toBe(200);
     expect(listed.body.screenshots.map((shot: { imgPath: string }) => shot.imgPath)).toEqual([second.body.webpath[0], first.body.webpath[0]]);
   });
@@ -77,11 +77,11 @@ describe('BAT', () => {
       status: 404,
       body: { errorMsg: PREVIEW_MESSAGES.screenshotAdvertMissing },
     });
-    expect((await server.request('GET', '/bat/999999/screenshots', { token })).status).toBe(404);
+    expect((await server.request('GET', '/bat/screenshots/999999', { token })).status).toBe(404);
     const sales = (await server.signIn(['SALES'])).accessToken.value;
     expect(await upload(sales, { advertId: String(advertId) }, 'preview.png', PNG)).toEqual({ status: 403, body: { errorMsg: 'User not allowed' } });
     // Reading the captures stays open to every signed-in role, as reading adverts is.
-    expect((await server.request('GET', `/bat/${advertId}/screenshots`, { token: sales })).status).toBe(200);
+    expect((await server.request('GET', `/bat/screenshots/${advertId}`, { token: sales })).status).toBe(200);
   });
 
   const text = (i: string, x: number, y: number, content: unknown = null) => ({
