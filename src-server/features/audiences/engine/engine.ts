@@ -49,12 +49,22 @@ export class AudienceEngine {
   /** (time, horizon): at that time, every transaction before the horizon had finished. Pruning reads them. */
   private horizons: { at: number; upTo: bigint }[] = [];
   private lastPrunedAt = 0;
+  /** Moves after every change of app users' attributes this index applies (see attributesVersion). */
+  private attributesChanges = 0;
 
   constructor(
     private readonly db: Database,
     private readonly dbKind: DatabaseKind,
     private readonly logger: Logger,
   ) {}
+
+  /**
+   * A number that moves whenever this index applies a change of app users' attributes: its own writes after their
+   * commit, other instances' as it follows them, a rebuild. Caches of user fields (laboratory tag counts) compare it.
+   */
+  get attributesVersion(): number {
+    return this.attributesChanges;
+  }
 
   get follows(): boolean {
     return this.dbKind === 'postgresql';
@@ -124,6 +134,7 @@ export class AudienceEngine {
     this.buildSnapshot = snapshot;
     this.followedUpTo = BigInt(snapshot.split(':')[0]);
     this.lastFollowedAt = Date.now();
+    this.attributesChanges += 1;
     return { ms: performance.now() - started, users: fresh.userCount };
   }
 
@@ -144,6 +155,7 @@ export class AudienceEngine {
 
   applyUsers(users: PopulationChange & { kind: 'users' }): void {
     for (const { id, before, after } of users.payload.users) this.index.updateUser(id, before, after);
+    this.attributesChanges += 1;
   }
 
   addEvents(events: { userId: number; nodeId: number; event: string }[]): void {
