@@ -181,6 +181,68 @@ const joined = (lists: Uint32Array[]): Uint32Array => {
   return all;
 };
 
+/** A growing array of 32-bit integers. */
+class Growing {
+  private data = new Uint32Array(1 << 16);
+  length = 0;
+  push(values: Uint32Array | number): void {
+    const count = typeof values === 'number' ? 1 : values.length;
+    if (this.length + count > this.data.length) {
+      const grown = new Uint32Array(Math.max(this.data.length * 2, this.length + count));
+      grown.set(this.data.subarray(0, this.length));
+      this.data = grown;
+    }
+    if (typeof values === 'number') this.data[this.length] = values;
+    else this.data.set(values, this.length);
+    this.length += count;
+  }
+  get values(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+/**
+ * The chunks' changes kept until the commit in a few typed arrays (a million users' values as objects per chunk
+ * took hundreds of megabytes): each (label, value) once, and one (value, user id) entry per value a user holds.
+ */
+class PendingChanges {
+  readonly removed: BulkUsersIds['removed'] = [];
+  private readonly users = new Growing();
+  private readonly pairs: [string, string][] = [];
+  private readonly pairIndex = new Map<string, number>();
+  private readonly entryPairs = new Growing();
+  private readonly entryUsers = new Growing();
+
+  add(chunk: ChunkChange): void {
+    this.removed.push(...chunk.removed);
+    for (const users of chunk.users) this.users.push(users);
+    for (const { label, value, ids } of chunk.added) {
+      const key = `${label}\u0000${value}`;
+      let index = this.pairIndex.get(key);
+      if (index === undefined) {
+        this.pairIndex.set(key, (index = this.pairs.length));
+        this.pairs.push([label, value]);
+      }
+      for (let at = 0; at < ids.length; at += 1) this.entryPairs.push(index);
+      this.entryUsers.push(ids);
+    }
+  }
+
+  /** Every value with its users (a counting sort of the entries by value). */
+  toBulk(): BulkUsersIds {
+    const pairs = this.entryPairs.values;
+    const users = this.entryUsers.values;
+    const starts = new Uint32Array(this.pairs.length + 1);
+    for (const pair of pairs) starts[pair + 1] += 1;
+    for (let index = 1; index < starts.length; index += 1) starts[index] += starts[index - 1];
+    const sorted = new Uint32Array(users.length);
+    const next = starts.slice(0, this.pairs.length);
+    for (let entry = 0; entry < pairs.length; entry += 1) sorted[next[pairs[entry]]++] = users[entry];
+    const added = this.pairs.map(([label, value], index) => ({ label, value, ids: sorted.subarray(starts[index], starts[index + 1]) }));
+    return { removed: this.removed, added, users: this.users.values };
+  }
+}
+
 /**
  * Upserts every user of a stage into the population in ONE transaction (all or nothing), by externalId, in
  * externalId order (the order ingestUsers locks in), 50,000 users a statement, set-based: users, their attribute
@@ -194,12 +256,12 @@ export async function mergeStagedUsers(
   stage: UserStage,
   options: StagedMergeOptions = {},
 ): Promise<{ inserted: number; updated: number }> {
-  let changes: ChunkChange[] = [];
+  let changes = new PendingChanges();
   let inserted = 0;
   let total = 0;
   await retryingDeadlockOnce(() =>
     db.transaction(async (tx) => {
-      changes = [];
+      changes = new PendingChanges();
       inserted = 0;
       total = 0;
       await engine.ownTransaction(tx);
@@ -212,7 +274,7 @@ export async function mergeStagedUsers(
       let after: string | null = null;
       for (const last of await chunkEnds(tx, stage, options.chunkSize ?? MERGE_CHUNK)) {
         const chunk = await mergeChunk(tx, stage, after, last);
-        changes.push(chunk);
+        changes.add(chunk);
         if (engine.follows) await engine.publish(tx, { kind: 'usersBulk', payload: publishedBulkUsers({ ...chunk, users: joined(chunk.users) }) });
         inserted += chunk.inserted;
         total += chunk.written;
@@ -221,7 +283,7 @@ export async function mergeStagedUsers(
       }
     }),
   );
-  for (const change of changes) engine.applyBulkUsers({ ...change, users: joined(change.users) });
+  engine.applyBulkUsers(changes.toBulk());
   return { inserted, updated: total - inserted };
 }
 
