@@ -54,6 +54,10 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
     title: 'Laboratory: a 100,000-member panel loaded, tag counts over it on PostgreSQL and PGlite (issue 25)',
     run: laboratorySection,
   },
+  tools: {
+    title: 'Tools (issue 25): the laboratory and imports sections together',
+    run: async () => ({ laboratory: await laboratorySection(), imports: await importsSection() }),
+  },
   push: { title: 'Push campaigns: count p95 and the send job per batch at 1,000,000 users (issue 23)', run: pushSection },
   bat: { title: 'BAT proof: autosave round trip, PDF of 10 pages, open to first page drawn in Chromium (issue 24)', run: batSection },
   table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },

@@ -58,6 +58,11 @@ export interface PopulationImport {
 
 export interface FeatureServices {
   population?: PopulationSelection;
+  /**
+   * Moves whenever the audience engine applies a change of app users' attributes (its own writes, other instances'
+   * once followed, a rebuild): a cache of app-user fields read before it moved may be stale.
+   */
+  populationVersion?: () => number;
   populationImport?: PopulationImport;
   articleAudience?: ArticleAudienceService;
   audienceMembership?: AudienceMembership;

@@ -18,6 +18,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
   featureServices(context).audienceMembership = engine;
   featureServices(context).population = populationSelection(context, engine);
+  featureServices(context).populationVersion = () => engine.attributesVersion;
   featureServices(context).populationImport = {
     resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
     mergeStaged: (stage, onProgress) => mergeStagedUsers(context.db, engine, stage, { onProgress }),

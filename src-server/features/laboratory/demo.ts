@@ -70,5 +70,9 @@ export async function seedLaboratoryDemo(context: ServerContext): Promise<void> 
   }
   if (closed) return;
   const matched = await matchPanel(db, project.id);
-  await db.update(labProjects).set({ matchedCount: matched }).where(eq(labProjects.id, project.id));
+  // updatedAt moves with the matching: panels cached for tag counts are read again.
+  await db
+    .update(labProjects)
+    .set({ matchedCount: matched, updatedAt: new Date(context.clock.now()) })
+    .where(eq(labProjects.id, project.id));
 }

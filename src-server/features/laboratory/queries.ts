@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LabAccount, LabProjectListItem, Tag } from '@shared/contract/laboratory';
 import { TAG_LEVELS, TAG_TYPES } from '@shared/rules/laboratory';
 import type { Database } from '../../db/client';
@@ -100,4 +100,24 @@ export async function existingAccountIds(db: Database, ids: number[]): Promise<S
   if (ids.length === 0) return new Set();
   const found = await db.select({ id: accounts.id }).from(accounts).where(inArray(accounts.id, ids));
   return new Set(found.map((row) => row.id));
+}
+
+/**
+ * One field of a project's panel grouped by value: each value (null included) with the 0-based positions, in line
+ * order, of the members having it, as 4-byte big-endian integers (one bytea per value, no row per member).
+ * `column` is the field's trusted SQL expression over the member `m` and its matched app user `u`.
+ */
+export async function panelFieldValues(
+  db: Executor,
+  projectId: number,
+  column: SQL,
+  ofAppUser: boolean,
+): Promise<{ value: string | null; positions: Uint8Array }[]> {
+  const join = ofAppUser ? sql`LEFT JOIN app_users u ON u.id = m.app_user_id` : sql``;
+  return rows(
+    db,
+    sql`SELECT f.v AS value, string_agg(int4send(f.p), ''::bytea) AS positions
+        FROM (SELECT ${column} AS v, (row_number() OVER (ORDER BY m.line) - 1)::int AS p FROM lab_panel_members m ${join} WHERE m.project_id = ${projectId}) f
+        GROUP BY f.v`,
+  );
 }

@@ -1,13 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { parseFilter, type FilterNode, type FilterValue } from '@shared/rules/filter-language';
-import { APP_USER_FIELDS, critField, fromBase64, parseTagParams, tagQueryFields, type TagParams } from '@shared/rules/laboratory';
+import { APP_USER_FIELDS, critField, fromBase64, parseTagParams, tagQueryFields } from '@shared/rules/laboratory';
 import type { Executor } from '../../db/rows';
 import { filterToSql } from '../../db/filter-sql';
 import { HttpError } from '../../errors';
+import type { TextParams } from './panel-index';
 
 /** The SQL column of each field of a tag query: the panel member `m`, the matched app user `u` (ids as text). */
-function columnsOf(crits: readonly number[]): Record<string, SQL> {
+export function columnsOf(crits: readonly number[]): Record<string, SQL> {
   const columns: Record<string, SQL> = { NAME: sql`m.name`, SURNAME: sql`m.surname`, GENDER: sql`m.gender` };
   // n comes from the project's own CRIT_nn numbers (integers), never from the query text.
   for (const n of crits) columns[critField(n)] = sql.raw(`m.crits[${Math.trunc(n)}]`);
@@ -41,21 +42,28 @@ function textValues(node: FilterNode): FilterNode {
   }
 }
 
-function fieldsOf(node: FilterNode | null, into = new Set<string>()): Set<string> {
-  if (!node) return into;
-  if (node.kind === 'not') fieldsOf(node.operand, into);
-  else if (node.kind === 'compare' || node.kind === 'in') into.add(node.field);
-  else {
-    fieldsOf(node.left, into);
-    fieldsOf(node.right, into);
+/** The fields a query names, without recursion (a long `or` chain is a deep left spine). */
+function fieldsOf(node: FilterNode | null): Set<string> {
+  const fields = new Set<string>();
+  const stack = node ? [node] : [];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.kind === 'not') stack.push(current.operand);
+    else if (current.kind === 'compare' || current.kind === 'in') fields.add(current.field);
+    else stack.push(current.left, current.right);
   }
-  return into;
+  return fields;
 }
 
 export interface CompiledTagQuery {
   where: SQL;
   /** The query names a field of the matched app user: the count joins app_users. */
   usesAppUser: boolean;
+  /** The parsed query, every value as text, for the in-memory count (panel-index.ts); null selects everyone. */
+  node: FilterNode | null;
+  params: TextParams;
+  /** Each field the query names, with its SQL column and whether it is the matched app user's. */
+  fields: { field: string; column: SQL; ofAppUser: boolean }[];
 }
 
 /**
@@ -72,21 +80,23 @@ export function compileTagQuery(query64: string, params64: string, crits: readon
   const parsed = parseFilter(text, tagQueryFields(crits));
   if (!parsed.ok) throw new HttpError(400, parsed.message);
   const node = parsed.node ? textValues(parsed.node) : null;
-  const textParams: TagParams = Object.fromEntries(
+  const textParams: TextParams = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]),
   );
+  const columns = columnsOf(crits);
   let where: SQL;
   try {
-    where = filterToSql(node, { columns: columnsOf(crits), params: textParams });
+    where = filterToSql(node, { columns, params: textParams });
   } catch (error) {
     if (error instanceof Error && error.name === 'FilterError') throw new HttpError(400, error.message);
     throw error;
   }
   const userFields = new Set<string>(APP_USER_FIELDS);
-  return { where, usesAppUser: [...fieldsOf(node)].some((field) => userFields.has(field)) };
+  const fields = [...fieldsOf(node)].map((field) => ({ field, column: columns[field], ofAppUser: userFields.has(field) }));
+  return { where, usesAppUser: fields.some((field) => field.ofAppUser), node, params: textParams, fields };
 }
 
-/** Panel members of a project the compiled query selects. */
+/** Panel members of a project the compiled query selects, counted by the database (the reference of the in-memory count). */
 export async function countPanel(db: Executor, projectId: number, compiled: CompiledTagQuery): Promise<number> {
   const join = compiled.usesAppUser ? sql`LEFT JOIN app_users u ON u.id = m.app_user_id` : sql``;
   const result = (await db.execute(

@@ -11,10 +11,77 @@ type AttributePairs = [string, string][];
 /** What other instances replay from population_changes (the events table they read directly). */
 export type PopulationChange =
   | { kind: 'users'; payload: { users: { id: number; before: AttributePairs; after: AttributePairs }[] } }
+  | { kind: 'usersBulk'; payload: BulkUsers }
   | { kind: 'reset'; payload: { userId: number; pairs: [number, string][] } }
   | { kind: 'audiences'; payload: { ids: number[] } }
   | { kind: 'groups'; payload: { ids: number[] } }
   | { kind: 'nodesDeleted'; payload: { ids: number[] } };
+
+/**
+ * Users written in bulk (the CSV list import: tens of thousands a statement), as the database aggregated them: the
+ * old values of those that existed, then every value now held with its users, then all the users. Ids travel as
+ * base64 of little-endian 32-bit integers, so that other instances replay a million users from a few megabytes.
+ */
+export interface BulkUsers {
+  removed: { id: number; pairs: AttributePairs }[];
+  /** Per label, each value now held and how many ids of `addedIds` (taken in order) hold it. */
+  added: { label: string; values: string[]; counts: number[] }[];
+  addedIds: string;
+  users: string;
+}
+
+/** BulkUsers with its ids as numbers, as this instance applies it. */
+export interface BulkUsersIds {
+  removed: BulkUsers['removed'];
+  added: { label: string; value: string; ids: Uint32Array }[];
+  users: Uint32Array;
+}
+
+/** Ids as BulkUsers carries them. */
+export const idsToBase64 = (ids: Uint32Array): string => Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength).toString('base64');
+
+function idsFromBase64(text: string): Uint32Array {
+  const bytes = Buffer.from(text, 'base64');
+  const ids = new Uint32Array(bytes.byteLength >> 2);
+  new Uint8Array(ids.buffer).set(bytes.subarray(0, ids.length * 4));
+  return ids;
+}
+
+/** A BulkUsers as published, back to ids. */
+function bulkUsersIds(bulk: BulkUsers): BulkUsersIds {
+  const ids = idsFromBase64(bulk.addedIds);
+  const added: BulkUsersIds['added'] = [];
+  let at = 0;
+  for (const { label, values, counts } of bulk.added) {
+    values.forEach((value, index) => {
+      added.push({ label, value, ids: ids.subarray(at, at + counts[index]) });
+      at += counts[index];
+    });
+  }
+  return { removed: bulk.removed, added, users: idsFromBase64(bulk.users) };
+}
+
+/** A bulk change as other instances read it: the ids of each value one after the other in one base64 text. */
+export function publishedBulkUsers(bulk: BulkUsersIds): BulkUsers {
+  const byLabel = new Map<string, { label: string; values: string[]; counts: number[] }>();
+  const lists: Uint32Array[] = [];
+  for (const { label, value, ids } of bulk.added) {
+    let entry = byLabel.get(label);
+    if (!entry) byLabel.set(label, (entry = { label, values: [], counts: [] }));
+    entry.values.push(value);
+    entry.counts.push(ids.length);
+  }
+  for (const entry of byLabel.values()) {
+    for (const { label, ids } of bulk.added) if (label === entry.label) lists.push(ids);
+  }
+  const all = new Uint32Array(lists.reduce((total, list) => total + list.length, 0));
+  let offset = 0;
+  for (const list of lists) {
+    all.set(list, offset);
+    offset += list.length;
+  }
+  return { removed: bulk.removed, added: [...byLabel.values()], addedIds: idsToBase64(all), users: idsToBase64(bulk.users) };
+}
 
 export interface AudienceDefinition {
   id: number;
@@ -49,12 +116,22 @@ export class AudienceEngine {
   /** (time, horizon): at that time, every transaction before the horizon had finished. Pruning reads them. */
   private horizons: { at: number; upTo: bigint }[] = [];
   private lastPrunedAt = 0;
+  /** Moves after every change of app users' attributes this index applies (see attributesVersion). */
+  private attributesChanges = 0;
 
   constructor(
     private readonly db: Database,
     private readonly dbKind: DatabaseKind,
     private readonly logger: Logger,
   ) {}
+
+  /**
+   * A number that moves whenever this index applies a change of app users' attributes: its own writes after their
+   * commit, other instances' as it follows them, a rebuild. Caches of user fields (laboratory tag counts) compare it.
+   */
+  get attributesVersion(): number {
+    return this.attributesChanges;
+  }
 
   get follows(): boolean {
     return this.dbKind === 'postgresql';
@@ -124,6 +201,7 @@ export class AudienceEngine {
     this.buildSnapshot = snapshot;
     this.followedUpTo = BigInt(snapshot.split(':')[0]);
     this.lastFollowedAt = Date.now();
+    this.attributesChanges += 1;
     return { ms: performance.now() - started, users: fresh.userCount };
   }
 
@@ -144,6 +222,15 @@ export class AudienceEngine {
 
   applyUsers(users: PopulationChange & { kind: 'users' }): void {
     for (const { id, before, after } of users.payload.users) this.index.updateUser(id, before, after);
+    this.attributesChanges += 1;
+  }
+
+  /** Same outcome as applyUsers with each user's before and after: every old value goes, then the new ones come. */
+  applyBulkUsers(bulk: BulkUsersIds): void {
+    for (const { id, pairs } of bulk.removed) this.index.updateUser(id, pairs, []);
+    for (const { label, value, ids } of bulk.added) this.index.addAttributeUsers(label, value, ids);
+    this.index.addUsers(bulk.users);
+    this.attributesChanges += 1;
   }
 
   addEvents(events: { userId: number; nodeId: number; event: string }[]): void {
@@ -297,6 +384,8 @@ export class AudienceEngine {
     switch (change.kind) {
       case 'users':
         return this.applyUsers(change);
+      case 'usersBulk':
+        return this.applyBulkUsers(bulkUsersIds(change.payload));
       case 'reset':
         return this.resetUser(change.payload.userId, change.payload.pairs);
       case 'audiences':

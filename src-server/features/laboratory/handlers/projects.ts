@@ -7,6 +7,7 @@ import { labProjects } from '../../../db/schema';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
+import type { PanelCounts } from '../panel-cache';
 import { matchPanel, readPanel } from '../panel-import';
 import { listProjects, toListItem } from '../queries';
 import { existingProject, loadProject, readableProject, writesAll } from './shared';
@@ -56,7 +57,7 @@ async function createFromPanel(context: ServerContext, request: Parameters<Handl
   );
 }
 
-export function labProjectHandlers(context: ServerContext): LabProjectHandlers {
+export function labProjectHandlers(context: ServerContext, panels: PanelCounts): LabProjectHandlers {
   const { db } = context;
   return {
     'laboratory.list': async ({ body, account }) =>
@@ -72,7 +73,7 @@ export function labProjectHandlers(context: ServerContext): LabProjectHandlers {
       const changes: Partial<typeof labProjects.$inferInsert> = { updatedAt: new Date(context.clock.now()) };
       if (body.name !== undefined) changes.name = body.name;
       if (body.specialtyId !== undefined) changes.specialtyId = body.specialtyId;
-      if (body.tags) await saveTags(context, row, body.tags);
+      if (body.tags) await saveTags(context, panels, row, body.tags);
       const [updated] = await db.update(labProjects).set(changes).where(eq(labProjects.id, params.id)).returning();
       return loadProject(context, updated);
     },
@@ -88,6 +89,7 @@ export function labProjectHandlers(context: ServerContext): LabProjectHandlers {
         if (!(result.rowCount ?? result.affectedRows)) break;
       }
       await db.delete(labProjects).where(eq(labProjects.id, row.id));
+      panels.forget(row.id);
       return { ok: true as const };
     },
   };

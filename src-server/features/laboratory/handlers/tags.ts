@@ -8,7 +8,8 @@ import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import type { LabProjectRow } from '../queries';
 import { toTag } from '../queries';
-import { compileTagQuery, countPanel } from '../tag-query';
+import type { PanelCounts } from '../panel-cache';
+import { compileTagQuery } from '../tag-query';
 import { existingProject, readableProject } from './shared';
 
 export type LabTagHandlers = Pick<Handlers, 'laboratory.addTag' | 'laboratory.deleteTag' | 'laboratory.countTag'>;
@@ -16,17 +17,17 @@ export type LabTagHandlers = Pick<Handlers, 'laboratory.addTag' | 'laboratory.de
 const EMPTY = toBase64('');
 
 /** Panel members a tag's query selects (a mistake in it is a 400 naming its position). */
-async function usersCountOf(context: ServerContext, project: LabProjectRow, query: string, params: string): Promise<number> {
-  return countPanel(context.db, project.id, compileTagQuery(query, params, project.crits));
+async function usersCountOf(panels: PanelCounts, project: LabProjectRow, query: string, params: string): Promise<number> {
+  return panels.count(project, compileTagQuery(query, params, project.crits));
 }
 
 /**
  * The Save of a project's page: every tag sent is written (new ones inserted, the others updated), each with the
  * count of panel members its query selects, computed here; one wrong query refuses the whole save.
  */
-export async function saveTags(context: ServerContext, project: LabProjectRow, tags: TagInput[]): Promise<void> {
+export async function saveTags(context: ServerContext, panels: PanelCounts, project: LabProjectRow, tags: TagInput[]): Promise<void> {
   const counted: (TagInput & { usersCount: number })[] = [];
-  for (const tag of tags) counted.push({ ...tag, usersCount: await usersCountOf(context, project, tag.query, tag.params) });
+  for (const tag of tags) counted.push({ ...tag, usersCount: await usersCountOf(panels, project, tag.query, tag.params) });
   await context.db.transaction(async (tx) => {
     for (const { id, ...tag } of counted) {
       if (id === undefined) {
@@ -43,7 +44,7 @@ export async function saveTags(context: ServerContext, project: LabProjectRow, t
   });
 }
 
-export function labTagHandlers(context: ServerContext): LabTagHandlers {
+export function labTagHandlers(context: ServerContext, panels: PanelCounts): LabTagHandlers {
   const { db } = context;
   return {
     'laboratory.addTag': async ({ params, body }) => {
@@ -52,7 +53,7 @@ export function labTagHandlers(context: ServerContext): LabTagHandlers {
       if (project.pending) throw new HttpError(409, LAB_MESSAGES.stillPending);
       const query = body.query ?? EMPTY;
       const tagParams = body.params ?? EMPTY;
-      const usersCount = await usersCountOf(context, project, query, tagParams);
+      const usersCount = await usersCountOf(panels, project, query, tagParams);
       const [row] = await db
         .insert(labTags)
         .values({
@@ -83,7 +84,7 @@ export function labTagHandlers(context: ServerContext): LabTagHandlers {
 
     'laboratory.countTag': async ({ params, body, account }) => {
       const project = await readableProject(context, params.projectId, account);
-      return { usersCount: await usersCountOf(context, project, body.query, body.params) };
+      return { usersCount: await usersCountOf(panels, project, body.query, body.params) };
     },
   };
 }

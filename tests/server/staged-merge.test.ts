@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { PopulationUser } from '@shared/contract/audiences';
+import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
+import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
+import { attributeValues, type Criterion } from '../../src-server/features/audiences/engine/semantics';
+import { ingestUsers } from '../../src-server/features/audiences/population';
+import { rows, userAttributeColumns, type UserAttributeRow } from '../../src-server/features/audiences/queries';
+import { mergeStagedUsers } from '../../src-server/features/audiences/staged-merge';
+import { throwAwayPostgresDatabase } from '../helpers/database';
+
+/**
+ * The set-based merge of staged users (the CSV list import, issue 25): new and existing users, several chunks, the
+ * engine applied in bulk equal to an engine rebuilt from the database, every attribute node there, and on
+ * PostgreSQL another instance following the bulk changes to the same index. PGlite, or PostgreSQL with TEST_DATABASE_URL.
+ */
+
+const CRITERIA: [string, string][] = [
+  ['Area', 'french'],
+  ['Area', 'english'],
+  ['Profession', '2'],
+  ['Profession', '4'],
+  ['Specialty', '26'],
+  ['Title', 'DOCTOR'],
+  ['Zipcode', '75001'],
+  ['Zip', '75'],
+  ['Zip', '69'],
+  ['Role', 'ROLE_EXPERT'],
+  ['Feed', 'cardio'],
+  ['Os', 'iOS'],
+  ['Os', 'Android'],
+  ['Workplace', 'Lyon'],
+];
+const criterion = ([label, value]: [string, string]): Criterion[] => [
+  { nodeId: 0, label: label as Criterion['label'], value, type: 'AND', kind: 'required', event: null, caping: null },
+];
+
+const existing = (n: number): PopulationUser => ({
+  externalId: `old-${String(n).padStart(3, '0')}`,
+  email: `old${n}@example.org`,
+  name: `Old ${n}`,
+  professionId: 2,
+  area: 'english',
+  zipcode: '69002',
+  roles: n % 2 ? ['ROLE_EXPERT'] : [],
+  feeds: ['cardio'],
+  apps: [],
+  os: 'Android',
+});
+
+async function stage(handle: DatabaseHandle): Promise<void> {
+  // 40 existing users updated (some values changed, some left empty: kept), 160 new ones.
+  const staged = Array.from({ length: 200 }, (_, i) => {
+    const update = i < 40;
+    return {
+      line: i + 2,
+      external_id: update ? `old-${String(i).padStart(3, '0')}` : `new-${String(i).padStart(3, '0')}`,
+      email: update && i % 3 === 0 ? null : `staged${i}@example.org`,
+      name: i % 4 === 0 ? null : `Staged ${i}`,
+      profession_id: i % 5 === 0 ? null : 2 + (i % 3),
+      specialty_id: i % 2 ? 26 : null,
+      title: i % 7 === 0 ? 'DOCTOR' : null,
+      area: i % 3 === 0 ? null : i % 3 === 1 ? 'french' : 'english',
+      zipcode: i % 6 === 0 ? null : `7500${i % 3}`,
+      workplace: i % 9 === 0 ? 'Lyon' : null,
+      os: i % 4 === 1 ? 'iOS' : null,
+      roles: i % 8 === 0 ? 'ROLE_EXPERT|ROLE_OTHER' : null,
+      feeds: i % 10 === 0 ? 'cardio' : null,
+    };
+  });
+  await handle.db.execute(sql`
+    INSERT INTO csv_import_rows (import_id, line, external_id, email, name, profession_id, specialty_id, title, area, zipcode, workplace, os, roles, feeds)
+    SELECT 1, r.line, r.external_id, r.email, r.name, r.profession_id, r.specialty_id, r.title, r.area, r.zipcode, r.workplace, r.os,
+           string_to_array(r.roles, '|'), string_to_array(r.feeds, '|')
+    FROM jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) AS r(line int, external_id text, email text, name text, profession_id int,
+         specialty_id int, title text, area text, zipcode text, workplace text, os text, roles text, feeds text)`);
+}
+
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<boolean> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs && !condition()) await new Promise((resolve) => setTimeout(resolve, 50));
+  return condition();
+}
+
+describe('staged users merged in bulk', () => {
+  it('writes new and existing users in chunks, their nodes, and an engine equal to a rebuild (and to a follower)', async () => {
+    const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+    const handle = await openDatabase(postgres ? { url: postgres.url } : {});
+    const logger = pino({ level: 'silent' });
+    const kind = postgres ? 'postgresql' : 'pglite';
+    const writer = new AudienceEngine(handle.db, kind, logger);
+    const follower = new AudienceEngine(handle.db, kind, logger);
+    try {
+      await ingestUsers(
+        handle.db,
+        writer,
+        Array.from({ length: 40 }, (_, n) => existing(n)),
+      );
+      await writer.rebuild();
+      await follower.rebuild();
+      if (postgres) follower.follow(50);
+      await stage(handle);
+      const version = writer.attributesVersion;
+      const progress: number[] = [];
+      const result = await mergeStagedUsers(
+        handle.db,
+        writer,
+        { table: sql`csv_import_rows`, where: sql`import_id = 1` },
+        { chunkSize: 64, onProgress: (written) => void progress.push(written) },
+      );
+      expect(result).toEqual({ inserted: 160, updated: 40 });
+      expect(progress).toEqual([64, 128, 192, 200]);
+      expect(writer.attributesVersion).toBeGreaterThan(version);
+
+      // Values the stage leaves empty are kept.
+      const [kept] = await rows<{ email: string; area: string; os: string }>(
+        handle.db,
+        sql`SELECT email, area, os FROM app_users WHERE external_id = 'old-000'`,
+      );
+      expect(kept).toEqual({ email: 'old0@example.org', area: 'english', os: 'Android' });
+
+      const rebuilt = new AudienceEngine(handle.db, kind, logger);
+      await rebuilt.rebuild();
+      expect(rebuilt.index.userCount).toBe(200);
+      for (const pair of CRITERIA) {
+        const expected = rebuilt.index.size(criterion(pair)).size;
+        expect(writer.index.size(criterion(pair)).size, pair.join(' ')).toBe(expected);
+        if (postgres) expect(await until(() => follower.index.size(criterion(pair)).size === expected), `follower ${pair.join(' ')}`).toBe(true);
+      }
+
+      // Every attribute node of every user, User nodes named by their e-mail.
+      const users = await rows<UserAttributeRow>(handle.db, sql`SELECT ${userAttributeColumns} FROM app_users`);
+      const nodes = await rows<{ label: string; value: string; name: string }>(handle.db, sql`SELECT label, value, name FROM nodes`);
+      const known = new Map(nodes.map((node) => [`${node.label}\u0000${node.value}`, node.name]));
+      for (const user of users) {
+        for (const [label, value] of attributeValues(user)) expect(known.has(`${label}\u0000${value}`), `${label} ${value}`).toBe(true);
+        expect(known.get(`User\u0000${user.id}`)).toBe(user.email || String(user.id));
+      }
+      expect(known.get('Profession\u00002')).not.toBe('2');
+    } finally {
+      await follower.stop();
+      await writer.stop();
+      await handle.close();
+      await postgres?.drop();
+    }
+  }, 60_000);
+});
