@@ -54,9 +54,12 @@ export const pushCampaigns = pgTable(
     nextBatchAt: bigint('next_batch_at', { mode: 'number' }).notNull(),
     sent: integer('sent').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** Failed attempts in a row at the next batch (the provider threw); PUSH_MAX_ATTEMPTS of them fail the campaign. */
+    attempts: integer('attempts').notNull().default(0),
     provider: text('provider').notNull(),
     startedAt: bigint('started_at', { mode: 'number' }),
     finishedAt: bigint('finished_at', { mode: 'number' }),
+    /** The last failed attempt's error (kept on a failed campaign, cleared once a batch goes). */
     error: text('error'),
   },
   (table) => [index('push_campaigns_due').on(table.state, table.nextBatchAt), index('push_campaigns_created').on(table.createdAt)],

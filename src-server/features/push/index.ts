@@ -30,6 +30,7 @@ export async function pushFeature(context: ServerContext): Promise<PushHandlers>
       total: outcome.total,
       sent: outcome.sentTotal,
       failed: outcome.failedTotal,
+      error: outcome.error,
     }),
   );
   job.start(context.config.pushIntervalMs ?? 1000);

@@ -1,13 +1,15 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import roaring from 'roaring';
-import { PUSH_PAUSE_MS } from '@shared/rules/push';
+import { PUSH_MAX_ATTEMPTS, PUSH_PAUSE_MS, pushRetryDelay, type PushCampaignState } from '@shared/rules/push';
 import type { ServerContext } from '../../context';
 import { param, rows, type Executor } from '../../db/rows';
 import type { Delivery, PushMessage, PushProvider } from './providers/provider';
 
 const { RoaringBitmap32 } = roaring;
 const INSTANCE = `${hostname()}:${process.pid}`;
+/** Recipients kept decoded per campaign (they never change once frozen); a few campaigns at most run at once. */
+const RECIPIENTS_KEPT = 8;
 
 /** What one batch did, for the caller (tests, progress events). */
 export interface BatchOutcome {
@@ -16,7 +18,11 @@ export interface BatchOutcome {
   users: number;
   sent: number;
   failed: number;
-  state: 'running' | 'done';
+  /** running also after a failed attempt that will be retried; failed once the attempts are exhausted. */
+  state: Extract<PushCampaignState, 'running' | 'done' | 'failed'>;
+  /** A failed attempt: its number in a row and the error (nothing of the batch was recorded). */
+  attempt?: number;
+  error?: string;
   /** The campaign after the batch: batches done, of how many, and its counters. */
   done: number;
   iterations: number;
@@ -36,7 +42,8 @@ interface DueCampaign {
   batchSize: number;
   iterations: number;
   nextBatch: number;
-  recipients: Uint8Array;
+  attempts: number;
+  state: PushCampaignState;
 }
 
 /**
@@ -46,16 +53,20 @@ interface DueCampaign {
  * Exactly once, like autopublish: each due campaign is claimed with SELECT … FOR UPDATE SKIP LOCKED in the
  * transaction that sends its next batch and records it — the messages (primary key campaign × user), the batch
  * (primary key campaign × batch) and the campaign's next batch and its time (now + 1.8 s) commit together. Another
- * instance skips the locked row and, once committed, sees the batch done and the next one not yet due. A batch that
- * fails (provider error, crash) rolls back whole and is sent again later; users already recorded are skipped. The
- * recipients were frozen when the campaign was created (a Roaring bitmap, ascending ids): batch k is always the
- * same users. A queue (pg-boss, graphile-worker) would add a second scheduler and its tables for what one query does.
+ * instance skips the locked row and, once committed, sees the batch done and the next one not yet due. The batch's
+ * work runs in a savepoint: when it fails (the provider throws) it rolls back whole and the claim's transaction
+ * records the failed attempt instead (the batch is due again after pushRetryDelay; the PUSH_MAX_ATTEMPTS-th failure
+ * in a row ends the campaign as 'failed'). A crash rolls everything back, and another instance sends the batch at
+ * once. The recipients were frozen when the campaign was created (a Roaring bitmap, ascending ids): batch k is
+ * always the same users. A queue (pg-boss, graphile-worker) would add a second scheduler and its tables for what one
+ * query does.
  */
 export class PushJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<BatchOutcome[]> | undefined;
   private stopped = false;
   private intervalMs = 0;
+  private readonly recipients = new Map<number, InstanceType<typeof RoaringBitmap32>>();
   /** Told after each batch's commit (progress pushed to the page). */
   readonly listeners = new Set<(outcome: BatchOutcome) => void>();
 
@@ -136,18 +147,66 @@ export class PushJob {
     return this.context.db.transaction(async (tx) => {
       const [campaign] = await rows<DueCampaign>(
         tx,
-        sql`SELECT id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch", recipients
+        sql`SELECT id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch",
+              attempts, state
             FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now}
             ORDER BY next_batch_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       );
       if (!campaign) return undefined;
-      return this.sendBatch(tx, campaign, now);
+      try {
+        return await tx.transaction((attempt) => this.sendBatch(attempt, campaign, now));
+      } catch (error) {
+        return this.recordFailedAttempt(tx, campaign, now, error);
+      }
     });
+  }
+
+  /** The batch's savepoint was rolled back: counts the attempt, due again after a pause, or the campaign fails. */
+  private async recordFailedAttempt(tx: Executor, campaign: DueCampaign, now: number, error: unknown): Promise<BatchOutcome> {
+    const attempt = campaign.attempts + 1;
+    const failed = attempt >= PUSH_MAX_ATTEMPTS;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
+      tx,
+      sql`UPDATE push_campaigns SET attempts = ${attempt}, error = ${message}, next_batch_at = ${now + pushRetryDelay(attempt)},
+            state = ${failed ? 'failed' : campaign.state}, started_at = coalesce(started_at, ${now}), finished_at = ${failed ? now : null}
+          WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
+    );
+    this.context.logger.warn(
+      { err: error, campaignId: campaign.id, batch: campaign.nextBatch, attempt },
+      failed ? 'push campaign failed: its batch failed too many times' : 'push batch failed; tried again later',
+    );
+    if (failed) this.recipients.delete(campaign.id);
+    return {
+      campaignId: campaign.id,
+      batch: campaign.nextBatch,
+      users: 0,
+      sent: 0,
+      failed: 0,
+      state: failed ? 'failed' : 'running',
+      attempt,
+      error: message,
+      done: campaign.nextBatch,
+      iterations: campaign.iterations,
+      ...after,
+      tokensRemovedFor: [],
+    };
+  }
+
+  /** The campaign's frozen recipients, decoded once per campaign and instance. */
+  private async recipientsOf(tx: Executor, campaignId: number) {
+    const kept = this.recipients.get(campaignId);
+    if (kept) return kept;
+    const [row] = await rows<{ recipients: Uint8Array }>(tx, sql`SELECT recipients FROM push_campaigns WHERE id = ${campaignId}`);
+    const recipients = RoaringBitmap32.deserialize(row.recipients, 'portable');
+    if (this.recipients.size >= RECIPIENTS_KEPT) this.recipients.delete(this.recipients.keys().next().value!);
+    this.recipients.set(campaignId, recipients);
+    return recipients;
   }
 
   private async sendBatch(tx: Executor, campaign: DueCampaign, now: number): Promise<BatchOutcome> {
     const batch = campaign.nextBatch;
-    const recipients = RoaringBitmap32.deserialize(campaign.recipients, 'portable');
+    const recipients = await this.recipientsOf(tx, campaign.id);
     const users = Array.from(recipients.rangeUint32Array(new Uint32Array(campaign.batchSize), batch * campaign.batchSize, campaign.batchSize));
     const deliveries = await this.deliver(tx, campaign, users, now);
     const sent = deliveries.filter((delivery) => delivery.status === 'sent').length;
@@ -163,9 +222,10 @@ export class PushJob {
     const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
       tx,
       sql`UPDATE push_campaigns SET next_batch = ${batch + 1}, next_batch_at = ${now + PUSH_PAUSE_MS}, sent = sent + ${sent}, failed = failed + ${failed},
-            state = ${last ? 'done' : 'running'}, started_at = coalesce(started_at, ${now}), finished_at = ${last ? now : null}
+            attempts = 0, error = NULL, state = ${last ? 'done' : 'running'}, started_at = coalesce(started_at, ${now}), finished_at = ${last ? now : null}
           WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
     );
+    if (last) this.recipients.delete(campaign.id);
     const tokensRemovedFor = deliveries.filter((delivery) => delivery.invalidTokens.length).map((delivery) => delivery.userId);
     return {
       campaignId: campaign.id,
@@ -181,21 +241,17 @@ export class PushJob {
     };
   }
 
-  /** Sends to the batch's users not recorded yet and records one message per user (the outbox's delivery record). */
+  /**
+   * Sends to the batch's users and records one message per user (the outbox's delivery record). No user of the batch
+   * can have a message yet: batch k's messages commit with the campaign's move to k + 1, and the claim holds the
+   * campaign's row. So the record is a plain multi-row insert (one statement for the 1,000 rows): should the invariant
+   * ever break, the primary key (campaign × user) refuses it, the batch rolls back and counts as a failed attempt.
+   */
   private async deliver(tx: Executor, campaign: DueCampaign, users: number[], now: number): Promise<Delivery[]> {
-    const recorded = new Set(
-      (
-        await rows<{ userId: number }>(
-          tx,
-          sql`SELECT user_id AS "userId" FROM push_messages WHERE campaign_id = ${campaign.id} AND user_id = ANY(${param(users)}::int[])`,
-        )
-      ).map((row) => row.userId),
-    );
-    const fresh = users.filter((user) => !recorded.has(user));
-    if (!fresh.length) return [];
+    if (!users.length) return [];
     const tokens = await rows<{ userId: number; platform: string; token: string }>(
       tx,
-      sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(fresh)}::int[]) ORDER BY id`,
+      sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(users)}::int[]) ORDER BY id`,
     );
     const byUser = new Map<number, PushMessage['tokens']>();
     for (const { userId, platform, token } of tokens) {
@@ -204,16 +260,14 @@ export class PushJob {
       else byUser.set(userId, [{ platform, token }]);
     }
     const notification = { title: campaign.title, body: campaign.body, navigation: campaign.navigation, customId: campaign.customId };
-    const messages = fresh.map((userId) => ({ campaignId: campaign.id, userId, tokens: byUser.get(userId) ?? [], notification }));
+    const messages = users.map((userId) => ({ campaignId: campaign.id, userId, tokens: byUser.get(userId) ?? [], notification }));
     const deliveries = await this.provider.send(messages);
-    const payload = JSON.stringify(notification);
     await tx.execute(
       sql`INSERT INTO push_messages (campaign_id, user_id, batch, status, tokens, payload, detail, at)
-          SELECT ${campaign.id}, user_id, ${campaign.nextBatch}, status, tokens, ${payload}::jsonb, detail, ${now}
+          SELECT ${campaign.id}, user_id, ${campaign.nextBatch}, status, tokens, ${JSON.stringify(notification)}::jsonb, detail, ${now}
           FROM unnest(${param(deliveries.map((delivery) => delivery.userId))}::int[], ${param(deliveries.map((delivery) => delivery.status))}::text[],
                       ${param(deliveries.map((delivery) => byUser.get(delivery.userId)?.length ?? 0))}::int[],
-                      ${param(deliveries.map((delivery) => delivery.detail ?? null))}::text[]) AS d(user_id, status, tokens, detail)
-          ON CONFLICT (campaign_id, user_id) DO NOTHING`,
+                      ${param(deliveries.map((delivery) => delivery.detail ?? null))}::text[]) AS d(user_id, status, tokens, detail)`,
     );
     return deliveries;
   }

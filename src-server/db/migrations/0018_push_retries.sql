@@ -1,0 +1,1 @@
+ALTER TABLE "push_campaigns" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;
