@@ -85,13 +85,14 @@ export const pushCampaignBatches = pgTable(
 /**
  * The delivery record: one message per campaign × user (the unique key that makes a campaign reach each user once),
  * with what the provider said. The outbox provider's messages are these rows (what the tester and the debug page show).
+ * No foreign key to the campaign: its per-row check was most of the cost of a batch's 1,000-row insert (8 of 11 ms
+ * at 1,000,000 users), and only the send job writes here, holding the campaign's row locked; campaigns are never
+ * deleted (whoever does deletes their messages first).
  */
 export const pushMessages = pgTable(
   'push_messages',
   {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => pushCampaigns.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id').notNull(),
     userId: integer('user_id').notNull(),
     batch: integer('batch').notNull(),
     /** sent, failed or no-token. */

@@ -42,8 +42,6 @@ interface DueCampaign {
   batchSize: number;
   iterations: number;
   nextBatch: number;
-  attempts: number;
-  state: PushCampaignState;
 }
 
 /**
@@ -53,11 +51,10 @@ interface DueCampaign {
  * Exactly once, like autopublish: each due campaign is claimed with SELECT … FOR UPDATE SKIP LOCKED in the
  * transaction that sends its next batch and records it — the messages (primary key campaign × user), the batch
  * (primary key campaign × batch) and the campaign's next batch and its time (now + 1.8 s) commit together. Another
- * instance skips the locked row and, once committed, sees the batch done and the next one not yet due. The batch's
- * work runs in a savepoint: when it fails (the provider throws) it rolls back whole and the claim's transaction
- * records the failed attempt instead (the batch is due again after pushRetryDelay; the PUSH_MAX_ATTEMPTS-th failure
- * in a row ends the campaign as 'failed'). A crash rolls everything back, and another instance sends the batch at
- * once. The recipients were frozen when the campaign was created (a Roaring bitmap, ascending ids): batch k is
+ * instance skips the locked row and, once committed, sees the batch done and the next one not yet due. A batch that
+ * fails (the provider throws) rolls back whole, then its failed attempt is recorded (the batch is due again after
+ * pushRetryDelay; the PUSH_MAX_ATTEMPTS-th failure in a row ends the campaign as 'failed'). A crash rolls everything
+ * back and records nothing: another instance sends the batch at once. The recipients were frozen when the campaign was created (a Roaring bitmap, ascending ids): batch k is
  * always the same users. A queue (pg-boss, graphile-worker) would add a second scheduler and its tables for what one
  * query does.
  */
@@ -141,37 +138,59 @@ export class PushJob {
     }
   }
 
-  /** Claims one due campaign and sends its next batch, all in one transaction; undefined when nothing is due. */
+  /**
+   * Claims one due campaign and sends its next batch, all in one transaction; undefined when nothing is due. When the
+   * batch fails, the transaction rolls back whole and the failed attempt is recorded on its own.
+   */
   private async sendDueBatch(): Promise<BatchOutcome | undefined> {
+    const { db } = this.context;
     const now = this.context.clock.now().getTime();
-    return this.context.db.transaction(async (tx) => {
-      const [campaign] = await rows<DueCampaign>(
-        tx,
-        sql`SELECT id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch",
-              attempts, state
-            FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now}
-            ORDER BY next_batch_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      );
-      if (!campaign) return undefined;
-      try {
-        return await tx.transaction((attempt) => this.sendBatch(attempt, campaign, now));
-      } catch (error) {
-        return this.recordFailedAttempt(tx, campaign, now, error);
-      }
-    });
+    // The usual tick finds nothing due: one read, no transaction.
+    const [due] = await rows(db, sql`SELECT 1 FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now} LIMIT 1`);
+    if (!due) return undefined;
+    let claimed: DueCampaign | undefined;
+    try {
+      return await db.transaction(async (tx) => {
+        [claimed] = await rows<DueCampaign>(
+          tx,
+          sql`SELECT id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch"
+              FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now}
+              ORDER BY next_batch_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        );
+        return claimed && this.sendBatch(tx, claimed, now);
+      });
+    } catch (error) {
+      // Nothing claimed: the database's trouble, not the batch's (the next tick tries again).
+      if (!claimed) throw error;
+      return this.recordFailedAttempt(claimed, now, error);
+    }
   }
 
-  /** The batch's savepoint was rolled back: counts the attempt, due again after a pause, or the campaign fails. */
-  private async recordFailedAttempt(tx: Executor, campaign: DueCampaign, now: number, error: unknown): Promise<BatchOutcome> {
-    const attempt = campaign.attempts + 1;
-    const failed = attempt >= PUSH_MAX_ATTEMPTS;
+  /**
+   * A batch failed (nothing of it was committed): counts the attempt, due again after a pause, or the campaign fails.
+   * Only while the campaign is still at that batch: another instance may have sent it, or someone cancelled it, since.
+   */
+  private async recordFailedAttempt(campaign: DueCampaign, now: number, error: unknown): Promise<BatchOutcome | undefined> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
-      tx,
-      sql`UPDATE push_campaigns SET attempts = ${attempt}, error = ${message}, next_batch_at = ${now + pushRetryDelay(attempt)},
-            state = ${failed ? 'failed' : campaign.state}, started_at = coalesce(started_at, ${now}), finished_at = ${failed ? now : null}
-          WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
-    );
+    const recorded = await this.context.db.transaction(async (tx) => {
+      const [current] = await rows<{ attempts: number; state: PushCampaignState }>(
+        tx,
+        sql`SELECT attempts, state FROM push_campaigns WHERE id = ${campaign.id} AND next_batch = ${campaign.nextBatch}
+              AND state IN ('queued', 'running') FOR UPDATE`,
+      );
+      if (!current) return undefined;
+      const attempt = current.attempts + 1;
+      const state = attempt >= PUSH_MAX_ATTEMPTS ? 'failed' : current.state;
+      const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
+        tx,
+        sql`UPDATE push_campaigns SET attempts = ${attempt}, error = ${message}, next_batch_at = ${now + pushRetryDelay(attempt)}, state = ${state},
+              started_at = coalesce(started_at, ${now}), finished_at = ${state === 'failed' ? now : null}
+            WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
+      );
+      return { attempt, failed: state === 'failed', ...after };
+    });
+    if (!recorded) return undefined;
+    const { attempt, failed, ...totals } = recorded;
     this.context.logger.warn(
       { err: error, campaignId: campaign.id, batch: campaign.nextBatch, attempt },
       failed ? 'push campaign failed: its batch failed too many times' : 'push batch failed; tried again later',
@@ -188,7 +207,7 @@ export class PushJob {
       error: message,
       done: campaign.nextBatch,
       iterations: campaign.iterations,
-      ...after,
+      ...totals,
       tokensRemovedFor: [],
     };
   }
@@ -204,25 +223,41 @@ export class PushJob {
     return recipients;
   }
 
+  /**
+   * Sends the batch to its users and records it in one statement: a message per user (the outbox's delivery record),
+   * the batch, the campaign's move to the next batch, and the tokens the provider declared dead. No user of the batch
+   * can have a message yet: batch k's messages commit with the campaign's move to k + 1, and the claim holds the
+   * campaign's row. So the messages are a plain multi-row insert: should that ever break, the primary key (campaign ×
+   * user) refuses it, and the batch rolls back and counts as a failed attempt; so does a second recording of the
+   * batch (primary key campaign × batch).
+   */
   private async sendBatch(tx: Executor, campaign: DueCampaign, now: number): Promise<BatchOutcome> {
     const batch = campaign.nextBatch;
     const recipients = await this.recipientsOf(tx, campaign.id);
     const users = Array.from(recipients.rangeUint32Array(new Uint32Array(campaign.batchSize), batch * campaign.batchSize, campaign.batchSize));
-    const deliveries = await this.deliver(tx, campaign, users, now);
+    const { deliveries, tokenCounts } = await this.deliver(tx, campaign, users);
     const sent = deliveries.filter((delivery) => delivery.status === 'sent').length;
     const failed = deliveries.length - sent;
     const invalid = deliveries.flatMap((delivery) => delivery.invalidTokens);
-    if (invalid.length) await tx.execute(sql`DELETE FROM app_user_push_tokens WHERE token = ANY(${param(invalid)}::text[])`);
-    // The primary key (campaign, batch) refuses a second recording of this batch: the transaction rolls back.
-    await tx.execute(
-      sql`INSERT INTO push_campaign_batches (campaign_id, batch, sent_at, users, sent, failed, instance)
-          VALUES (${campaign.id}, ${batch}, ${now}, ${users.length}, ${sent}, ${failed}, ${INSTANCE})`,
-    );
     const last = batch + 1 >= campaign.iterations;
+    const column = <T>(pick: (delivery: Delivery) => T) => param(deliveries.map(pick));
     const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
       tx,
-      sql`UPDATE push_campaigns SET next_batch = ${batch + 1}, next_batch_at = ${now + PUSH_PAUSE_MS}, sent = sent + ${sent}, failed = failed + ${failed},
-            attempts = 0, error = NULL, state = ${last ? 'done' : 'running'}, started_at = coalesce(started_at, ${now}), finished_at = ${last ? now : null}
+      sql`WITH messages AS (
+            INSERT INTO push_messages (campaign_id, user_id, batch, status, tokens, payload, detail, at)
+            SELECT ${campaign.id}, user_id, ${batch}, status, tokens, ${JSON.stringify(notificationOf(campaign))}::jsonb, detail, ${now}
+            FROM unnest(${column((delivery) => delivery.userId)}::int[], ${column((delivery) => delivery.status)}::text[],
+                        ${column((delivery) => tokenCounts.get(delivery.userId) ?? 0)}::int[], ${column((delivery) => delivery.detail ?? null)}::text[])
+                 AS d(user_id, status, tokens, detail)
+          ), recorded AS (
+            INSERT INTO push_campaign_batches (campaign_id, batch, sent_at, users, sent, failed, instance)
+            VALUES (${campaign.id}, ${batch}, ${now}, ${users.length}, ${sent}, ${failed}, ${INSTANCE})
+          ), dead AS (
+            DELETE FROM app_user_push_tokens WHERE token = ANY(${param(invalid)}::text[])
+          )
+          UPDATE push_campaigns SET next_batch = ${batch + 1}, next_batch_at = ${now + PUSH_PAUSE_MS}, sent = sent + ${sent},
+            failed = failed + ${failed}, attempts = 0, error = NULL, state = ${last ? 'done' : 'running'},
+            started_at = coalesce(started_at, ${now}), finished_at = ${last ? now : null}
           WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
     );
     if (last) this.recipients.delete(campaign.id);
@@ -241,14 +276,8 @@ export class PushJob {
     };
   }
 
-  /**
-   * Sends to the batch's users and records one message per user (the outbox's delivery record). No user of the batch
-   * can have a message yet: batch k's messages commit with the campaign's move to k + 1, and the claim holds the
-   * campaign's row. So the record is a plain multi-row insert (one statement for the 1,000 rows): should the invariant
-   * ever break, the primary key (campaign × user) refuses it, the batch rolls back and counts as a failed attempt.
-   */
-  private async deliver(tx: Executor, campaign: DueCampaign, users: number[], now: number): Promise<Delivery[]> {
-    if (!users.length) return [];
+  /** The batch's users' devices, then the provider's answer for each user. */
+  private async deliver(tx: Executor, campaign: DueCampaign, users: number[]) {
     const tokens = await rows<{ userId: number; platform: string; token: string }>(
       tx,
       sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(users)}::int[]) ORDER BY id`,
@@ -259,16 +288,17 @@ export class PushJob {
       if (list) list.push({ platform, token });
       else byUser.set(userId, [{ platform, token }]);
     }
-    const notification = { title: campaign.title, body: campaign.body, navigation: campaign.navigation, customId: campaign.customId };
-    const messages = users.map((userId) => ({ campaignId: campaign.id, userId, tokens: byUser.get(userId) ?? [], notification }));
-    const deliveries = await this.provider.send(messages);
-    await tx.execute(
-      sql`INSERT INTO push_messages (campaign_id, user_id, batch, status, tokens, payload, detail, at)
-          SELECT ${campaign.id}, user_id, ${campaign.nextBatch}, status, tokens, ${JSON.stringify(notification)}::jsonb, detail, ${now}
-          FROM unnest(${param(deliveries.map((delivery) => delivery.userId))}::int[], ${param(deliveries.map((delivery) => delivery.status))}::text[],
-                      ${param(deliveries.map((delivery) => byUser.get(delivery.userId)?.length ?? 0))}::int[],
-                      ${param(deliveries.map((delivery) => delivery.detail ?? null))}::text[]) AS d(user_id, status, tokens, detail)`,
+    const notification = notificationOf(campaign);
+    const deliveries = await this.provider.send(
+      users.map((userId) => ({ campaignId: campaign.id, userId, tokens: byUser.get(userId) ?? [], notification })),
     );
-    return deliveries;
+    return { deliveries, tokenCounts: new Map([...byUser].map(([userId, devices]) => [userId, devices.length])) };
   }
 }
+
+const notificationOf = (campaign: DueCampaign): PushMessage['notification'] => ({
+  title: campaign.title,
+  body: campaign.body,
+  navigation: campaign.navigation,
+  customId: campaign.customId,
+});
