@@ -8,6 +8,7 @@ import type { Delivery, PushMessage, PushProvider } from './providers/provider';
 
 const { RoaringBitmap32 } = roaring;
 const INSTANCE = `${hostname()}:${process.pid}`;
+const dueColumns = sql`id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch"`;
 /** Recipients kept decoded per campaign (they never change once frozen); a few campaigns at most run at once. */
 const RECIPIENTS_KEPT = 8;
 
@@ -153,11 +154,10 @@ export class PushJob {
       return await db.transaction(async (tx) => {
         [claimed] = await rows<DueCampaign>(
           tx,
-          sql`SELECT id, title, body, navigation, custom_id AS "customId", batch_size AS "batchSize", iterations, next_batch AS "nextBatch"
-              FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now}
+          sql`SELECT ${dueColumns} FROM push_campaigns WHERE state IN ('queued', 'running') AND next_batch_at <= ${now}
               ORDER BY next_batch_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
         );
-        return claimed && this.sendBatch(tx, claimed, now);
+        return claimed && this.sendBatch(tx, claimed, now, this.provider);
       });
     } catch (error) {
       // Nothing claimed: the database's trouble, not the batch's (the next tick tries again).
@@ -231,11 +231,20 @@ export class PushJob {
    * user) refuses it, and the batch rolls back and counts as a failed attempt; so does a second recording of the
    * batch (primary key campaign × batch).
    */
-  private async sendBatch(tx: Executor, campaign: DueCampaign, now: number): Promise<BatchOutcome> {
+  /**
+   * Sends a campaign's next batch as of `at` through `provider`, in the caller's transaction: the demo's past
+   * campaigns, written with their whole history before anyone can see them.
+   */
+  async sendNextBatchIn(tx: Executor, campaignId: number, at: number, provider: PushProvider): Promise<BatchOutcome> {
+    const [campaign] = await rows<DueCampaign>(tx, sql`SELECT ${dueColumns} FROM push_campaigns WHERE id = ${campaignId} FOR UPDATE`);
+    return this.sendBatch(tx, campaign, at, provider);
+  }
+
+  private async sendBatch(tx: Executor, campaign: DueCampaign, now: number, provider: PushProvider): Promise<BatchOutcome> {
     const batch = campaign.nextBatch;
     const recipients = await this.recipientsOf(tx, campaign.id);
     const users = Array.from(recipients.rangeUint32Array(new Uint32Array(campaign.batchSize), batch * campaign.batchSize, campaign.batchSize));
-    const { deliveries, tokenCounts } = await this.deliver(tx, campaign, users);
+    const { deliveries, tokenCounts } = await this.deliver(tx, campaign, users, provider);
     const sent = deliveries.filter((delivery) => delivery.status === 'sent').length;
     const failed = deliveries.length - sent;
     const invalid = deliveries.flatMap((delivery) => delivery.invalidTokens);
@@ -277,7 +286,7 @@ export class PushJob {
   }
 
   /** The batch's users' devices, then the provider's answer for each user. */
-  private async deliver(tx: Executor, campaign: DueCampaign, users: number[]) {
+  private async deliver(tx: Executor, campaign: DueCampaign, users: number[], provider: PushProvider) {
     const tokens = await rows<{ userId: number; platform: string; token: string }>(
       tx,
       sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(users)}::int[]) ORDER BY id`,
@@ -289,7 +298,7 @@ export class PushJob {
       else byUser.set(userId, [{ platform, token }]);
     }
     const notification = notificationOf(campaign);
-    const deliveries = await this.provider.send(
+    const deliveries = await provider.send(
       users.map((userId) => ({ campaignId: campaign.id, userId, tokens: byUser.get(userId) ?? [], notification })),
     );
     return { deliveries, tokenCounts: new Map([...byUser].map(([userId, devices]) => [userId, devices.length])) };
