@@ -289,7 +289,7 @@ export class PushJob {
   private async deliver(tx: Executor, campaign: DueCampaign, users: number[], provider: PushProvider) {
     const tokens = await rows<{ userId: number; platform: string; token: string }>(
       tx,
-      sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(users)}::int[]) ORDER BY id`,
+      sql`SELECT user_id AS "userId", platform, token FROM app_user_push_tokens WHERE user_id = ANY(${param(users)}::int[])`,
     );
     const byUser = new Map<number, PushMessage['tokens']>();
     for (const { userId, platform, token } of tokens) {
