@@ -70,6 +70,8 @@ export interface FeatureServices {
   advertWrites?: AdvertWrites;
   /** The projects feature links the demo adverts to the demo's actions (called once the demo adverts are seeded). */
   linkDemoAdverts?: () => Promise<number>;
+  /** True once the demo population is in the audience engine; false when its seeding was stopped (server closing). */
+  demoPopulation?: Promise<boolean>;
 }
 
 const registry = new WeakMap<ServerContext, FeatureServices>();

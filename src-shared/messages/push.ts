@@ -55,6 +55,7 @@ export const PUSH_MESSAGES = {
   stateDone: 'Terminée',
   stateFailed: 'Échouée',
   stateCancelled: 'Annulée',
+  columnError: 'Erreur',
 } as const;
 
 export const PUSH_NOTICES = {
@@ -62,4 +63,5 @@ export const PUSH_NOTICES = {
   sendDone: notice('Envoi terminé', 'success'),
   cancelled: notice('Envoi arrêté', 'info'),
   failed: notice('Une erreur est survenue', 'error'),
+  sendFailed: notice("L'envoi a échoué après plusieurs tentatives", 'error', 5000),
 } as const;

@@ -30,6 +30,16 @@ export function pushIterations(count: number, batchSize = PUSH_BATCH_SIZE): numb
   return Math.ceil(count / batchSize);
 }
 
+/**
+ * A batch whose sending fails (the provider throws: quota, outage) is tried again after a growing pause, at most
+ * PUSH_MAX_ATTEMPTS times in a row; then the campaign stops in the 'failed' state, its error kept for the history.
+ */
+export const PUSH_MAX_ATTEMPTS = 5;
+export const PUSH_RETRY_BASE_MS = 5_000;
+
+/** The pause after the n-th failed attempt (1-based) of a batch: 5 s, 10 s, 20 s, 40 s. */
+export const pushRetryDelay = (attempt: number): number => PUSH_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1);
+
 /** A campaign is still sending (the page keeps Send disabled and follows its progress). */
 export const isSending = (state: PushCampaignState): boolean => state === 'queued' || state === 'running';
 

@@ -4,6 +4,8 @@ import { adminApi } from './population';
 
 /** 5,500 French doctors with a push token: a campaign of 6 batches, about 9 s at the 1.8 s pace. */
 const USERS = 5500;
+/** English pharmacists with a push token: more than the 10,000 above which Send asks first (issue 23). */
+const MANY = 10_500;
 
 test.describe.configure({ mode: 'serial' });
 test.use({
@@ -22,6 +24,21 @@ test.use({
           pushTokens: [{ platform: index % 2 ? 'iOS' : 'Android', token: `e2e-token-${index}` }],
         })),
       );
+      // At most 10,000 users per call of the feed.
+      for (let start = 0; start < MANY; start += 5000) {
+        await call(
+          'POST',
+          '/population/users',
+          Array.from({ length: Math.min(5000, MANY - start) }, (_, offset) => ({
+            externalId: `push-e2e-en-${start + offset}`,
+            area: 'english',
+            professionId: 4,
+            title: 'PROFESSIONAL',
+            os: 'Android',
+            pushTokens: [{ platform: 'Android', token: `e2e-en-token-${start + offset}` }],
+          })),
+        );
+      }
     },
   },
 });
@@ -53,7 +70,9 @@ test.describe('push campaigns (web host, Chromium)', () => {
     await page.getByTestId('push-body').fill('La HAS publie ses recommandations sur le diabète.');
     await page.getByTestId('push-navigation').fill('https://example.org/has');
     await page.getByTestId('push-send').click();
+    // 5,500 users: no confirmation below 10,000.
     await expect(page.getByTestId('push-send')).toBeDisabled();
+    await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
     await expect(page.getByTestId('push-progress')).toHaveText(/^[1-5] \/ 6$/, { timeout: 20_000 });
 
     // Closing the page does not stop the server's job; reopening shows the running campaign's progress.
@@ -68,5 +87,64 @@ test.describe('push campaigns (web host, Chromium)', () => {
     await page.locator('[data-testid^="push-history-open-"]').first().click();
     await expect(page.getByTestId('push-campaign-detail')).toContainText('Nouvelles recommandations');
     await expect(page.getByTestId('push-campaign-detail').locator('tbody tr')).toHaveCount(6);
+  });
+  test("fills the link with the deeplink generator's 'Utiliser', asks before sending to more than 10,000 users, and stops the campaign", async ({
+    app,
+  }) => {
+    test.setTimeout(180_000);
+    const { page, url } = app;
+    await page.goto(`${url}/push/create`);
+    await expect(page.getByRole('heading', { name: PUSH_MESSAGES.title })).toBeVisible();
+    const history = page.locator('[data-testid^="push-history-row-"]');
+    await expect(history).toHaveCount(1);
+
+    // The advert editor's deeplink generator, its link taken by 'Utiliser'.
+    await page.getByTestId('push-deeplink').click();
+    const generator = page.getByTestId('deeplink-dialog');
+    await expect(generator).toBeVisible();
+    await generator.getByTestId('deeplink-target').selectOption('article');
+    await generator.getByTestId('deeplink-id').fill('recommandations-2026');
+    await generator.getByTestId('deeplink-create').click();
+    const deeplink = await generator.getByTestId('deeplink-url-result').textContent();
+    expect(deeplink).toContain('recommandations-2026');
+    await generator.getByRole('button', { name: 'Utiliser' }).click();
+    await expect(generator).toHaveCount(0);
+    await expect(page.getByTestId('push-navigation')).toHaveValue(deeplink!);
+
+    await page.getByTestId('push-title').fill('Nouveau traitement');
+    await page.getByTestId('push-body').fill('Les nouvelles indications en pharmacie.');
+    await page.getByTestId('push-area').selectOption('english');
+    await page.getByTestId('push-count').click();
+    await expect(page.getByTestId('push-total')).toHaveText('10 500');
+    await expect(page.getByTestId('push-iterations')).toHaveText('11');
+
+    // Above 10,000 users, Send asks first; 'Non' sends nothing.
+    const question = PUSH_MESSAGES.confirmSend.replace('{count}', '10 500');
+    await page.getByTestId('push-send').click();
+    await expect(page.getByTestId('confirm-message')).toHaveText(question);
+    await page.getByTestId('confirm-no').click();
+    await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('push-send')).toBeEnabled();
+    await expect(page.getByTestId('push-progress')).toHaveText('0 / 11');
+    await expect(history).toHaveCount(1);
+
+    // 'Oui' sends; the campaign is then stopped before its last batches.
+    await page.getByTestId('push-send').click();
+    await expect(page.getByTestId('confirm-message')).toHaveText(question);
+    await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('push-send')).toBeDisabled();
+    await expect(history).toHaveCount(2);
+    await expect(page.getByTestId('push-progress')).toHaveText(/^([0-9]|10) \/ 11$/);
+    await page.getByTestId('push-cancel').click();
+    const state = page.locator('[data-testid^="push-history-state-"]').first();
+    await expect(state).toHaveText(PUSH_MESSAGES.stateCancelled);
+    await expect(page.getByTestId('push-cancel')).toHaveCount(0);
+
+    // The server kept the generated deeplink as the notification's navigation.
+    await page.locator('[data-testid^="push-history-open-"]').first().click();
+    const detail = page.getByTestId('push-campaign-detail');
+    await expect(detail).toContainText('Nouveau traitement');
+    await expect(detail).toContainText(deeplink!);
+    await expect(page.getByTestId('push-detail-state')).toHaveText(PUSH_MESSAGES.stateCancelled);
   });
 });

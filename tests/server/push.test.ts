@@ -1,13 +1,18 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent } from '@shared/jobs';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { AREAS } from '@shared/rules/audiences';
+import { PUSH_MAX_ATTEMPTS, pushRetryDelay } from '@shared/rules/push';
 import { buildApp, type App } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { generatePopulation, random } from '../../src-server/features/audiences/generator';
 import { pushJobOf } from '../../src-server/features/push';
+import { fcmProvider } from '../../src-server/features/push/providers/fcm';
 import type { PushProvider } from '../../src-server/features/push/providers/provider';
 import { ManualClock } from '../helpers/clock';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
@@ -231,7 +236,7 @@ describe('push campaigns', () => {
     clock.advance(1800);
     expect((await job(dying).runOnce()).map((outcome) => outcome.batch)).toEqual([1]);
     clock.advance(1800);
-    // The process dies while batch 3 is being sent: nothing of it is committed.
+    // The process dies while batch 3 is being sent: nothing of it is committed (the attempt is counted).
     const crashing: PushProvider = {
       name: 'outbox',
       send: async () => {
@@ -239,15 +244,20 @@ describe('push campaigns', () => {
       },
     };
     job(dying).provider = crashing;
-    await expect(job(dying).runOnce()).rejects.toThrow('killed');
+    expect(await job(dying).runOnce()).toMatchObject([{ batch: 2, state: 'running', attempt: 1, error: 'killed', users: 0 }]);
     await dying.close();
-    expect(await call('GET', `/push/campaigns/${campaign.id}`)).toMatchObject({ done: 2, state: 'running' });
+    expect(await call('GET', `/push/campaigns/${campaign.id}`)).toMatchObject({ done: 2, state: 'running', sent: 2000, error: 'killed' });
+    const [{ messages }] = await query<{ messages: number }>(
+      sql`SELECT count(*)::int AS messages FROM push_messages WHERE campaign_id = ${campaign.id}`,
+    );
+    expect(messages).toBe(2000);
 
-    // Another server (or the same one restarted) takes over at batch 3.
+    // Another server (or the same one restarted) takes over at batch 3 once the retry pause is over.
+    clock.advance(pushRetryDelay(1));
     expect((await job(apps[1]).runOnce()).map((outcome) => outcome.batch)).toEqual([2]);
     clock.advance(1800);
     expect((await job(apps[1]).runOnce()).map((outcome) => outcome.batch)).toEqual([3]);
-    expect(await call('GET', `/push/campaigns/${campaign.id}`)).toMatchObject({ done: 4, state: 'done', sent: total });
+    expect(await call('GET', `/push/campaigns/${campaign.id}`)).toMatchObject({ done: 4, state: 'done', sent: total, error: null });
     await expectExactlyOnce(campaign.id, total);
   });
 
@@ -305,5 +315,128 @@ describe('push campaigns', () => {
     expect(await call('GET', `/push/campaigns/${campaign.id}`)).toMatchObject({ state: 'cancelled', done: 1, sent: 1000 });
     await call('POST', `/push/campaigns/${campaign.id}/cancel`, undefined, { status: 409 });
     await call('GET', '/push/campaigns/999999', undefined, { status: 404 });
+  });
+});
+
+/**
+ * A fake FCM (token exchange and messages:send) that answers 503 while `outage` is on: the FCM provider throws on
+ * a server error, so the whole batch is tried again later.
+ */
+async function fakeFcm() {
+  const state = { outage: true, sends: 0 };
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(request.url === '/token' ? 200 : state.outage ? 503 : 200, { 'content-type': 'application/json' });
+      if (request.url !== '/token') state.sends += 1;
+      response.end(
+        JSON.stringify(
+          request.url === '/token'
+            ? { access_token: 'ya29.fake', expires_in: 3600 }
+            : state.outage
+              ? { error: { code: 503, status: 'UNAVAILABLE' } }
+              : { name: 'm' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const provider = fcmProvider({
+    account: {
+      project_id: 'push-tests',
+      client_email: 'push@push-tests.iam.gserviceaccount.com',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      token_uri: `${base}/token`,
+    },
+    endpoint: base,
+  });
+  return { state, provider, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('push campaigns whose provider fails', () => {
+  const WORKPLACE = 'Réseau en panne';
+  const where = { ...CAMPAIGN_WHERE, clause: `workplace = '${WORKPLACE}'` };
+  let fcm: Awaited<ReturnType<typeof fakeFcm>>;
+  let original: PushProvider;
+
+  beforeAll(async () => {
+    await call(
+      'POST',
+      '/population/users',
+      ['a', 'b', 'c', 'd'].map((name) => ({
+        ...CAMPAIGN_USER,
+        externalId: `outage-${name}`,
+        workplace: WORKPLACE,
+        pushTokens: [{ platform: 'Android', token: `outage-${name}` }],
+      })),
+      { as: 'admin' },
+    );
+    fcm = await fakeFcm();
+    original = job().provider;
+    job().provider = fcm.provider;
+  });
+  afterAll(async () => {
+    job().provider = original;
+    await fcm.close();
+  });
+
+  const campaignState = async (id: number) => call('GET', `/push/campaigns/${id}`);
+  const messagesOf = async (id: number) =>
+    (await query<{ count: number }>(sql`SELECT count(*)::int AS count FROM push_messages WHERE campaign_id = ${id}`))[0].count;
+
+  it('tries a failing batch again after 5 s, then 10 s, and goes on once the provider answers', async () => {
+    fcm.state.outage = true;
+    const campaign = await call('POST', '/push/campaigns', { notification, where });
+    expect(campaign).toMatchObject({ total: 4, iterations: 1 });
+    expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, batch: 0, state: 'running', attempt: 1, error: 'FCM 503 UNAVAILABLE' }]);
+    expect(fcm.state.sends).toBeGreaterThan(0);
+    expect(await campaignState(campaign.id)).toMatchObject({ state: 'queued', done: 0, sent: 0, error: 'FCM 503 UNAVAILABLE' });
+    expect(await messagesOf(campaign.id)).toBe(0);
+    // Not before the pause: 5 s after the first failure, 10 s after the second.
+    clock.advance(pushRetryDelay(1) - 1);
+    expect(await job().runOnce()).toEqual([]);
+    clock.advance(1);
+    expect(await job().runOnce()).toMatchObject([{ attempt: 2, state: 'running' }]);
+    clock.advance(pushRetryDelay(2) - 1);
+    expect(await job().runOnce()).toEqual([]);
+    fcm.state.outage = false;
+    clock.advance(1);
+    expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, batch: 0, state: 'done', sent: 4 }]);
+    expect(await campaignState(campaign.id)).toMatchObject({ state: 'done', done: 1, sent: 4, failed: 0, error: null });
+    await expectExactlyOnce(campaign.id, 4);
+  });
+
+  it(`stops a campaign as 'failed' after ${PUSH_MAX_ATTEMPTS} failed attempts in a row, shown so in the history`, async () => {
+    fcm.state.outage = true;
+    const events: JobEvent[] = [];
+    const unsubscribe = apps[0].context.jobEvents.subscribe({ accountId: accounts.lead, roles: ['CONTENT_CREATOR_LEAD'] }, (event) =>
+      events.push(event),
+    );
+    const campaign = await call('POST', '/push/campaigns', { notification, where });
+    const started = clock.now().getTime();
+    for (let attempt = 1; attempt <= PUSH_MAX_ATTEMPTS; attempt += 1) {
+      const last = attempt === PUSH_MAX_ATTEMPTS;
+      expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, attempt, state: last ? 'failed' : 'running' }]);
+      clock.advance(pushRetryDelay(attempt));
+    }
+    unsubscribe();
+    // Never tried again, not even much later.
+    clock.advance(3_600_000);
+    expect(await job().runOnce()).toEqual([]);
+    const failed = await campaignState(campaign.id);
+    expect(failed).toMatchObject({ state: 'failed', done: 0, sent: 0, error: 'FCM 503 UNAVAILABLE', startedAt: started, batches: [] });
+    // The fifth attempt came 5 + 10 + 20 + 40 s after the first.
+    expect(failed.finishedAt - started).toBe(75_000);
+    expect(await messagesOf(campaign.id)).toBe(0);
+    expect(events.filter((event) => event.id === String(campaign.id)).map((event) => [event.state, event.message])).toEqual([
+      ['queued', undefined],
+      ...Array.from({ length: PUSH_MAX_ATTEMPTS - 1 }, () => ['running', 'FCM 503 UNAVAILABLE']),
+      ['failed', 'FCM 503 UNAVAILABLE'],
+    ]);
+    const history = await call('GET', '/push/campaigns');
+    expect(history.items.find((item: { id: number }) => item.id === campaign.id)).toMatchObject({ state: 'failed', error: 'FCM 503 UNAVAILABLE' });
+    await call('POST', `/push/campaigns/${campaign.id}/cancel`, undefined, { status: 409 });
   });
 });

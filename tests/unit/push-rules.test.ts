@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clauseCriteria, parseClause, pushIterations, targetingCriteria, targetingSummary, type PushWhere } from '@shared/rules/push';
+import {
+  clauseCriteria,
+  parseClause,
+  PUSH_MAX_ATTEMPTS,
+  pushIterations,
+  pushRetryDelay,
+  targetingCriteria,
+  targetingSummary,
+  type PushWhere,
+} from '@shared/rules/push';
 
 const where = (patch: Partial<PushWhere> = {}): PushWhere => ({
   area: 'french',
@@ -17,6 +26,11 @@ describe('push rules (platform.md §4, §5)', () => {
     expect([0, 1, 999, 1000, 1001, 3500, 10_000, 10_001].map((count) => pushIterations(count))).toEqual([0, 1, 1, 1, 2, 4, 10, 11]);
     expect(pushIterations(5, 2)).toBe(3);
     expect(pushIterations(-3)).toBe(0);
+  });
+
+  it('retries a failing batch after 5, 10, 20 and 40 s, then the fifth failure ends the campaign', () => {
+    expect(Array.from({ length: PUSH_MAX_ATTEMPTS - 1 }, (_, index) => pushRetryDelay(index + 1))).toEqual([5000, 10_000, 20_000, 40_000]);
+    expect(PUSH_MAX_ATTEMPTS).toBe(5);
   });
 
   it('targeting → criteria: area, in-lists, first empty entry skipped, experts, token required', () => {

@@ -49,6 +49,12 @@ function CampaignDetailDialog(props: { id: number; onClose: () => void }) {
             <dd>{detail.summary}</dd>
             <dt>{M.columnState}</dt>
             <dd data-testid="push-detail-state">{STATE_LABELS[detail.state]}</dd>
+            {detail.error && (
+              <>
+                <dt>{M.columnError}</dt>
+                <dd data-testid="push-detail-error">{detail.error}</dd>
+              </>
+            )}
           </dl>
           <table className="table push-batches">
             <thead>
@@ -99,7 +105,11 @@ export function CampaignHistory(props: { campaigns: PushCampaign[] }) {
     {
       id: 'state',
       header: M.columnState,
-      cell: (campaign) => <span data-testid={`push-history-state-${campaign.id}`}>{STATE_LABELS[campaign.state]}</span>,
+      cell: (campaign) => (
+        <span data-testid={`push-history-state-${campaign.id}`} title={campaign.error ?? undefined}>
+          {STATE_LABELS[campaign.state]}
+        </span>
+      ),
     },
     { id: 'duration', header: M.columnDuration, cell: (campaign) => campaignDuration(campaign.startedAt, campaign.finishedAt) },
   ];

@@ -16,7 +16,9 @@ const RECONCILE_MS = 5000;
 /** A campaign with the progress of one of its job events. */
 function withEvent(campaign: PushCampaign, event: JobEvent): PushCampaign {
   const { done, sent, failed } = event.progress;
-  return { ...campaign, state: event.state, done: done ?? campaign.done, sent: sent ?? campaign.sent, failed: failed ?? campaign.failed };
+  // A failed attempt's event carries its error; a batch sent clears it (as on the server).
+  const error = event.message ?? null;
+  return { ...campaign, state: event.state, done: done ?? campaign.done, sent: sent ?? campaign.sent, failed: failed ?? campaign.failed, error };
 }
 
 /**
@@ -42,6 +44,7 @@ export function usePush() {
   const finished = useCallback(
     (campaign: PushCampaign) => {
       if (campaign.state === 'done') raise(PUSH_NOTICES.sendDone);
+      if (campaign.state === 'failed') raise(PUSH_NOTICES.sendFailed);
       void loadHistory();
     },
     [raise, loadHistory],

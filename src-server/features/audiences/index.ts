@@ -24,6 +24,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
     mergeStaged: (stage, onProgress) => mergeStagedUsers(context.db, engine, stage, { onProgress }),
   };
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
+  if (seeding) featureServices(context).demoPopulation = seeding.done.then(() => !seeding.abort.signal.aborted);
   context.onClose(async () => {
     seeding?.abort.abort();
     await seeding?.done;

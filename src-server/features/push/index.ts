@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context';
 import { featureServices, type PopulationSelection } from '../../feature-services';
 import { pushHandlers, type PushHandlers } from './handlers/campaigns';
+import { seedPushDemo } from './demo';
 import { publishCampaign } from './events';
 import { PushJob } from './job';
 import { fcmFromEnvironment } from './providers/fcm';
@@ -30,11 +31,31 @@ export async function pushFeature(context: ServerContext): Promise<PushHandlers>
       total: outcome.total,
       sent: outcome.sentTotal,
       failed: outcome.failedTotal,
+      error: outcome.error,
     }),
   );
   job.start(context.config.pushIntervalMs ?? 1000);
   context.onClose(() => job.stop());
+  if (context.config.seedAudienceDemo) seedDemoInBackground(context, population, job);
   return pushHandlers(context, population, job);
+}
+
+/** The demo's campaign history waits for the demo population, which is seeded in the background: so does it. */
+function seedDemoInBackground(context: ServerContext, population: () => PopulationSelection, job: PushJob) {
+  let closed = false;
+  const done = (featureServices(context).demoPopulation ?? Promise.resolve(true))
+    .then(async (ready) => {
+      if (!ready || closed) return;
+      const seeded = await seedPushDemo(context, population(), job);
+      if (seeded) context.logger.info({ campaigns: seeded }, 'demo push campaigns seeded');
+    })
+    .catch((error) => {
+      if (!closed) context.logger.error({ err: error }, 'push demo seeding failed');
+    });
+  context.onClose(async () => {
+    closed = true;
+    await done;
+  });
 }
 
 const jobs = new WeakMap<ServerContext, PushJob>();

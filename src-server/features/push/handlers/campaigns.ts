@@ -1,7 +1,6 @@
 import type { pushOperations } from '@shared/contract/push';
 import { PUSH_MESSAGES } from '@shared/messages/push';
-import { PUSH_BATCH_SIZE, pushIterations, targetingCriteria, targetingSummary, type PushWhere } from '@shared/rules/push';
-import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
+import { PUSH_BATCH_SIZE, pushIterations, targetingCriteria, type PushWhere } from '@shared/rules/push';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../errors';
 import type { PopulationSelection } from '../../../feature-services';
@@ -9,14 +8,10 @@ import type { Handlers } from '../../../operations';
 import { clauseCriteriaOf } from '../clause';
 import { publishCampaign } from '../events';
 import type { PushJob } from '../job';
+import { campaignSummary } from '../summary';
 import { campaignBatches, campaignById, cancelCampaign, insertCampaign, latestCampaigns, toCampaign } from '../queries';
 
 export type PushHandlers = Pick<Handlers, keyof typeof pushOperations>;
-
-const names = {
-  professions: new Map(PROFESSIONS.map((item) => [item.id, item.name])),
-  specialties: new Map(SPECIALTIES.map((item) => [item.id, item.name])),
-};
 
 /** The push calls (platform.md §7 Push count and Push publish, owned here; the history of issue 23). */
 export function pushHandlers(context: ServerContext, population: () => PopulationSelection, job: PushJob): PushHandlers {
@@ -44,7 +39,7 @@ export function pushHandlers(context: ServerContext, population: () => Populatio
         createdAt: context.clock.now().getTime(),
         ...body.notification,
         target: body.where,
-        summary: targetingSummary(body.where, names),
+        summary: campaignSummary(body.where),
         total,
         batchSize: PUSH_BATCH_SIZE,
         iterations: pushIterations(total, PUSH_BATCH_SIZE),

@@ -76,7 +76,7 @@ export function fcmProvider(options: FcmOptions): PushProvider {
     }
     if (DEAD_TOKEN.has(code) || answer.statusCode === 404) return 'dead';
     // Quota and server errors: the batch is tried again later, as a whole (already recorded users are skipped).
-    if (answer.statusCode === 429 || answer.statusCode >= 500) throw new Error(`FCM ${answer.statusCode} ${code}`);
+    if (answer.statusCode === 429 || answer.statusCode >= 500) throw new Error(`FCM ${answer.statusCode} ${code}`.trim());
     return `${answer.statusCode} ${code}`.trim();
   }
 
@@ -87,10 +87,17 @@ export function fcmProvider(options: FcmOptions): PushProvider {
       const jobs = messages.flatMap((message) => message.tokens.map((device) => ({ message, token: device.token })));
       const outcomes = new Map<string, string>();
       let next = 0;
+      let failed = false;
       const worker = async () => {
-        while (next < jobs.length) {
+        while (next < jobs.length && !failed) {
           const job = jobs[next++];
-          outcomes.set(job.token, await sendOne(bearer, job.message, job.token));
+          try {
+            outcomes.set(job.token, await sendOne(bearer, job.message, job.token));
+          } catch (error) {
+            // The batch is tried again as a whole: the other workers take no further message.
+            failed = true;
+            throw error;
+          }
         }
       };
       await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 50, jobs.length) }, worker));
