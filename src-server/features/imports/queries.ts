@@ -213,6 +213,9 @@ const copyNumber = (value: number | undefined) => (value === undefined ? '\\N' :
 const copyList = (values: string[] | undefined) =>
   values?.length ? copyText(`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`) : '\\N';
 
+/** Bytes written into the COPY that the server has not taken yet beyond which reading waits (bounded memory). */
+const COPY_AHEAD_BYTES = 8 * 1024 * 1024;
+
 /**
  * PostgreSQL: the rows streamed into the stage by one `COPY … FROM STDIN` on a connection of its own (through
  * pg-copy-streams), a few times faster than INSERTs of unnested arrays: no statement per batch, no array literal
@@ -260,7 +263,9 @@ class CopyStageWriter implements StageWriter {
     const text = this.text;
     this.text = '';
     this.count = 0;
-    if (text && !this.copy.write(text)) await Promise.race([once(this.copy, 'drain'), once(this.copy, 'error')]);
+    // Up to COPY_AHEAD_BYTES wait in the stream while the server stores them, so parsing goes on meanwhile.
+    if (text && !this.copy.write(text) && this.copy.writableLength > COPY_AHEAD_BYTES)
+      await Promise.race([once(this.copy, 'drain'), once(this.copy, 'error')]);
     if (this.failure) throw this.failure;
   }
 
