@@ -35,16 +35,19 @@ async function writeList(path: string, rows: number): Promise<void> {
 /** A fresh database for each run: every row of the file is a new user (the demanding case: nodes, events, engine). */
 async function freshDatabase(): Promise<string> {
   const url = await keptBenchDatabase('bench_imports_admin');
+  // Another name keeps runs of several worktrees on one server apart.
+  const name = process.env.BENCH_IMPORT_DATABASE ?? 'bench_imports';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query('DROP DATABASE IF EXISTS bench_imports WITH (FORCE)');
-    await admin.query('CREATE DATABASE bench_imports');
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
   const fresh = new URL(url);
-  fresh.pathname = '/bench_imports';
+  fresh.pathname = `/${name}`;
   return fresh.toString();
 }
 

@@ -51,6 +51,9 @@ function userIds(bytes: Uint8Array | null): Uint32Array {
  * the push index has it) and the written users as 'inserted' and 'updated' under a NULL label. No per-user row
  * comes back. `fresh`: no staged user exists yet, so plain INSERTs (a fifth to a half cheaper than ON CONFLICT's
  * speculative insertion); a user or User node written meanwhile by someone else then fails it (unique violation).
+ * The NOT EXISTS probes end with OFFSET 0, which keeps them sub-plans (one probe of the (label, value) index per
+ * value): pulled up into an anti join, the planner merge-joined the chunk's values with the whole nodes table, sorted,
+ * at every chunk — and that table grows by a chunk's User nodes each time, unseen by its statistics until the commit.
  */
 function chunkMerge(stage: UserStage, after: string | null, last: string, fresh: boolean): SQL {
   const range = sql`${stage.where} ${after === null ? sql`` : sql`AND external_id > ${after}`} AND external_id <= ${last}`;
@@ -91,8 +94,8 @@ function chunkMerge(stage: UserStage, after: string | null, last: string, fresh:
         SELECT * FROM (
           SELECT label, value, CASE WHEN label IN ('Profession', 'Specialty') THEN coalesce(${REFERENCE_NAMES}::jsonb -> label ->> value, value) ELSE value END AS name
           FROM attributes GROUP BY label, value) a
-        WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = a.label AND n.value = a.value AND n.name = a.name)
-        ${fresh ? sql`` : sql`UNION ALL SELECT * FROM (${userNodes}) u WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = 'User' AND n.value = u.value AND n.name = u.name)`}
+        WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = a.label AND n.value = a.value AND n.name = a.name OFFSET 0)
+        ${fresh ? sql`` : sql`UNION ALL SELECT * FROM (${userNodes}) u WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = 'User' AND n.value = u.value AND n.name = u.name OFFSET 0)`}
       ) missing
       ORDER BY label COLLATE "C", value COLLATE "C"
       ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name

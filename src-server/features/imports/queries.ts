@@ -1,6 +1,11 @@
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { ImportJob } from '@shared/contract/imports';
 import type { ImportError, ImportedUser, MappingEntry } from '@shared/rules/imports';
+import type { Database, DatabaseKind } from '../../db/client';
 import { rows, type Executor } from '../../db/rows';
 
 const jobColumns = sql`id, filename, state, phase, rows_read AS "read", rows_valid AS "valid", rows_written AS "written", inserted, updated,
@@ -117,8 +122,8 @@ function textArray(values: readonly (string | undefined)[]): string {
 const numbers = (values: readonly (number | undefined)[]) => `{${values.map((value) => (value === undefined ? 'NULL' : value)).join(',')}}`;
 const list = (values: string[] | undefined) => (values?.length ? values.join('|') : undefined);
 
-/** Writes a batch of valid rows into the stage: one INSERT of unnested columns. */
-export async function stageRows(db: Executor, importId: number, batch: readonly { line: number; user: ImportedUser }[]): Promise<void> {
+/** Writes a batch of valid rows into the stage: one INSERT of unnested columns (PGlite). */
+async function stageRows(db: Executor, importId: number, batch: readonly { line: number; user: ImportedUser }[]): Promise<void> {
   if (!batch.length) return;
   const users = batch.map((row) => row.user);
   const text = (key: keyof ImportedUser) => textArray(users.map((user) => user[key] as string | undefined));
@@ -157,4 +162,140 @@ export async function unknownEmails(db: Executor, importId: number, limit: numbe
     sql`SELECT line, count(*) OVER ()::int AS count FROM csv_import_rows WHERE import_id = ${importId} AND external_id IS NULL ORDER BY line LIMIT ${limit}`,
   );
   return { rows: found, count: found[0]?.count ?? 0 };
+}
+
+// ---- stage writers --------------------------------------------------------------------------------------------------
+
+/** Valid rows on their way into the stage: gathered with `add`, written with `flush`, kept only after `end`. */
+export interface StageWriter {
+  add(line: number, user: ImportedUser): void;
+  /** Rows added since the last flush. */
+  readonly buffered: number;
+  /** Writes the rows added; resolves once the database can take more (back-pressure). */
+  flush(): Promise<void>;
+  /** Every row written and kept in the stage. */
+  end(): Promise<void>;
+  /** Stops: nothing of a stage not ended is kept. */
+  abort(): void;
+}
+
+/** PGlite: each flush is one INSERT of unnested columns. */
+class InsertStageWriter implements StageWriter {
+  private batch: { line: number; user: ImportedUser }[] = [];
+  constructor(
+    private readonly db: Executor,
+    private readonly importId: number,
+  ) {}
+  get buffered() {
+    return this.batch.length;
+  }
+  add(line: number, user: ImportedUser) {
+    this.batch.push({ line, user });
+  }
+  async flush() {
+    const rows = this.batch;
+    this.batch = [];
+    await stageRows(this.db, this.importId, rows);
+  }
+  end() {
+    return this.flush();
+  }
+  abort() {
+    this.batch = [];
+  }
+}
+
+/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; undefined is NULL. */
+const copyText = (value: string | undefined) => (value === undefined ? '\\N' : value.replace(/[\\\t\n\r]/g, copyEscape));
+const copyEscape = (char: string) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r');
+const copyNumber = (value: number | undefined) => (value === undefined ? '\\N' : String(value));
+/** A list as an array literal (no list or an empty one: NULL, as the INSERT path stages it). */
+const copyList = (values: string[] | undefined) =>
+  values?.length ? copyText(`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`) : '\\N';
+
+/** Bytes written into the COPY that the server has not taken yet beyond which reading waits (bounded memory). */
+const COPY_AHEAD_BYTES = 8 * 1024 * 1024;
+
+/**
+ * PostgreSQL: the rows streamed into the stage by one `COPY … FROM STDIN` on a connection of its own (through
+ * pg-copy-streams), a few times faster than INSERTs of unnested arrays: no statement per batch, no array literal
+ * parsed, and the server stores rows while the file is still being parsed here. The rows are kept only if the
+ * COPY ends; an abort closes the connection, which throws the copy away.
+ */
+class CopyStageWriter implements StageWriter {
+  private text = '';
+  private count = 0;
+  private failure: Error | null = null;
+  private released = false;
+
+  private constructor(
+    private readonly client: pg.PoolClient,
+    private readonly copy: ReturnType<typeof copyFrom>,
+    private readonly importId: number,
+  ) {
+    copy.on('error', (error: Error) => (this.failure ??= error));
+  }
+
+  static async open(pool: pg.Pool, importId: number): Promise<CopyStageWriter> {
+    const client = await pool.connect();
+    const copy = client.query(
+      copyFrom(`COPY csv_import_rows (import_id, line, external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga,
+                  workplace, os, roles, feeds, apps) FROM STDIN`),
+    );
+    return new CopyStageWriter(client, copy, importId);
+  }
+
+  get buffered() {
+    return this.count;
+  }
+
+  add(line: number, user: ImportedUser) {
+    this.count += 1;
+    this.text += `${this.importId}\t${line}\t${copyText(user.externalId)}\t${copyText(user.email)}\t${copyText(user.name)}\t${copyNumber(user.professionId)}\t${copyNumber(
+      user.specialtyId,
+    )}\t${copyText(user.title)}\t${copyText(user.area)}\t${copyNumber(user.countryId)}\t${copyText(user.zipcode)}\t${copyText(user.uga)}\t${copyText(
+      user.workplace,
+    )}\t${copyText(user.os)}\t${copyList(user.roles)}\t${copyList(user.feeds)}\t${copyList(user.apps)}\n`;
+  }
+
+  async flush() {
+    if (this.failure) throw this.failure;
+    const text = this.text;
+    this.text = '';
+    this.count = 0;
+    // Up to COPY_AHEAD_BYTES wait in the stream while the server stores them, so parsing goes on meanwhile.
+    if (text && !this.copy.write(text) && this.copy.writableLength > COPY_AHEAD_BYTES)
+      await Promise.race([once(this.copy, 'drain'), once(this.copy, 'error')]);
+    if (this.failure) throw this.failure;
+  }
+
+  async end() {
+    try {
+      await this.flush();
+      this.copy.end();
+      await finished(this.copy);
+    } catch (error) {
+      this.abort();
+      throw this.failure ?? error;
+    }
+    this.release(false);
+  }
+
+  abort() {
+    this.copy.destroy();
+    // Closed rather than reused: a connection in the middle of a COPY is in no state to serve another query.
+    this.release(true);
+  }
+
+  private release(destroy: boolean) {
+    if (this.released) return;
+    this.released = true;
+    this.client.release(destroy);
+  }
+}
+
+/** The writer of an import's stage: COPY on PostgreSQL, INSERTs on PGlite. */
+export async function openStageWriter(db: Database, kind: DatabaseKind, importId: number): Promise<StageWriter> {
+  if (kind !== 'postgresql') return new InsertStageWriter(db, importId);
+  return CopyStageWriter.open((db as unknown as { $client: pg.Pool }).$client, importId);
 }

@@ -1,13 +1,13 @@
 import type { ImportJob } from '@shared/contract/imports';
 import { IMPORT_MESSAGES as M } from '@shared/messages/imports';
-import { MAX_LISTED_ERRORS, readImportRow, type ImportError, type ImportPlan, type ImportedUser } from '@shared/rules/imports';
+import { MAX_LISTED_ERRORS, readImportRow, type ImportError, type ImportPlan } from '@shared/rules/imports';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { featureServices } from '../../feature-services';
 import { readCsv } from './csv-reader';
-import { dropStage, duplicateKeys, finishJob, findJob, saveProgress, stageOf, stageRows, unknownEmails } from './queries';
+import { dropStage, duplicateKeys, finishJob, findJob, openStageWriter, saveProgress, stageOf, unknownEmails } from './queries';
 
-/** Valid rows per staging INSERT. */
+/** Valid rows per write into the stage (and progress step). */
 const STAGE_BATCH = 5_000;
 /** How often the progress is written (and a cancel from another instance looked for). */
 const PROGRESS_EVERY_MS = 400;
@@ -148,33 +148,38 @@ export class ImportRunner {
   ): Promise<void> {
     const file = await this.context.storage.get(key);
     if (!file) throw new HttpError(404, M.fileNotFound);
-    let batch: { line: number; user: ImportedUser }[] = [];
+    const stage = await openStageWriter(this.context.db, this.context.dbKind, live.job.id);
     let read = 0;
     let valid = 0;
     const flush = async () => {
-      const rows = batch;
-      batch = [];
-      await stageRows(this.context.db, live.job.id, rows);
+      await stage.flush();
       live.job = { ...live.job, progress: { read, valid, written: 0 } };
       await step();
     };
-    await readCsv(file.body, {
-      onRow: (cells, line) => {
-        read += 1;
-        const result = readImportRow(cells, plan, line);
-        if ('errors' in result) errors.add(result.errors);
-        else {
-          valid += 1;
-          // Once a row is wrong nothing will be applied: the others are still checked, no longer staged.
-          if (errors.count === 0) batch.push({ line, user: result.user });
-        }
-      },
-      afterChunk: async () => {
-        if (batch.length >= STAGE_BATCH) await flush();
-        else if (live.abort.signal.aborted) throw new Cancelled();
-      },
-    });
-    await flush();
+    try {
+      await readCsv(file.body, {
+        onRow: (cells, line) => {
+          read += 1;
+          const result = readImportRow(cells, plan, line);
+          if ('errors' in result) errors.add(result.errors);
+          else {
+            valid += 1;
+            // Once a row is wrong nothing will be applied: the others are still checked, no longer staged.
+            if (errors.count === 0) stage.add(line, result.user);
+          }
+        },
+        afterChunk: async () => {
+          if (stage.buffered >= STAGE_BATCH) await flush();
+          else if (live.abort.signal.aborted) throw new Cancelled();
+        },
+      });
+      // A wrong row means nothing is applied: what was staged is thrown away rather than kept.
+      if (errors.count > 0) stage.abort();
+      else await stage.end();
+    } catch (error) {
+      stage.abort();
+      throw error;
+    }
     live.job = { ...live.job, progress: { read, valid, written: 0 } };
     await step(true);
   }
