@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
-import { chromium } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import { PNG } from '../../tests/fixtures/storage-files';
 import { ms, summarize, table } from '../stats';
+import { startBenchWebApp } from '../web-app';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PAGES = 10;
 const SAVES = 60;
 
@@ -49,50 +42,16 @@ function pageItems(page: number, imgPath: string, round: number) {
  * download); the BAT open to its first page drawn ≤ 500 ms.
  */
 export async function batSection(): Promise<unknown> {
-  const { build } = await import('vite');
-  await build({ configFile: join(root, 'src-renderer/vite.config.ts'), logLevel: 'warn' });
-  const { buildTemplate } = await import('../../src-server/db/build-template');
-  const { hasTemplate } = await import('../../src-server/db/template');
-  const templateDir = join(root, '.data/pglite-template');
-  if (!hasTemplate(templateDir)) await buildTemplate(templateDir);
-  const { startWebHost } = await import('../../src-main/hosts/web');
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-bat-'));
-  const host = await startWebHost({
-    port: 0,
-    rendererDir: join(root, 'out/renderer'),
-    dataDir: join(dataDir, 'pglite'),
-    templateDir,
-    settingsFile: join(dataDir, 'settings.json'),
-    demo: true,
-    demoPopulation: false,
-    logger: pino({ level: 'silent' }),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const app = await startBenchWebApp('bat');
   try {
-    const csm = DEMO_ACCOUNTS.find((account) => account.role === 'CSM')!;
-    const api = async (method: string, path: string, token: string, body?: unknown) => {
-      const response = await fetch(`${host.apiUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as any;
-    };
-    const signedIn = await fetch(`${host.apiUrl}/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: csm.email, password: csm.password }),
-    });
-    const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
+    const token = await app.token('CSM');
+    const api = (method: string, path: string, bearer: string, body?: unknown) => app.api(bearer, method, path, body);
     const { id } = await api('POST', '/advert/create', token, { advert: { name: 'Bench BAT', type: 'post', title: 'Titre' } });
     const form = new FormData();
     form.append('advertId', String(id));
     form.append('file0', new Blob([new Uint8Array(PNG)]), 'capture.png');
     const uploaded = (await (
-      await fetch(`${host.apiUrl}/bat/screenshot/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+      await fetch(`${app.host.apiUrl}/bat/screenshot/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
     ).json()) as any;
     for (let page = 2; page <= PAGES; page += 1) await api('POST', `/bat/newpage/${id}`, token);
     let document = await api('GET', `/bat/fetch/${id}`, token);
@@ -113,16 +72,10 @@ export async function batSection(): Promise<unknown> {
     }
     document = await api('GET', `/bat/fetch/${id}`, token);
 
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1920, height: 1080 } });
-    const page = await context.newPage();
-    await page.goto(`${host.url}/login`);
-    await page.getByTestId('login-username').fill(csm.email);
-    await page.getByTestId('login-password').fill(csm.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    const page = await app.signedInPage('CSM', { acceptDownloads: true, viewport: { width: 1920, height: 1080 } });
     const opens: number[] = [];
     for (let run = 0; run < 6; run += 1) {
-      await page.goto(`${host.url}/adverts`);
+      await page.goto(`${app.host.url}/adverts`);
       await page.waitForLoadState('networkidle');
       const started = performance.now();
       await page.evaluate((path) => {
@@ -152,8 +105,6 @@ export async function batSection(): Promise<unknown> {
     ]);
     return { save, open, pdf };
   } finally {
-    await browser.close();
-    await host.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }

@@ -4,8 +4,9 @@ import type { BatPage, BatVersion } from '@shared/contract/bat';
 import { BAT_MESSAGES as M, BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_PDF } from '@shared/rules/bat';
 import { bridgeAtom } from '../../lib/bridge';
+import { base64OfBytes } from '../../lib/html-capture';
 import { uploadBytesAtom } from '../../lib/uploads';
-import { base64OfBytes, buildPdf, PdfCancelled } from './pdf';
+import { buildPdf, PdfCancelled } from './pdf';
 import { StaticPage } from './StaticPage';
 import type { BatEditor } from './useBatEditor';
 

@@ -1,28 +1,7 @@
 import html2canvas from 'html2canvas';
 import { jsPDF } from 'jspdf';
 import { BAT_PDF } from '@shared/rules/bat';
-
-/**
- * html2canvas hides pseudo-elements of its copy of the page with a <style> element, which the app's CSP
- * (style-src 'self') refuses. It builds that element with the page's own document.createElement: while a capture
- * runs, a <template> (never rendered) stands in for it (as the preview capture does). The proof's pages use no
- * pseudo-elements, so nothing is lost.
- */
-async function withoutInlineStyles<T>(run: () => Promise<T>): Promise<T> {
-  const original = document.createElement;
-  const replaced = (tagName: string, options?: ElementCreationOptions) =>
-    (original as (name: string, options?: ElementCreationOptions) => HTMLElement).call(
-      document,
-      tagName.toLowerCase() === 'style' ? 'template' : tagName,
-      options,
-    );
-  document.createElement = replaced as typeof document.createElement;
-  try {
-    return await run();
-  } finally {
-    document.createElement = original;
-  }
-}
+import { withoutInlineStyles } from '../../lib/html-capture';
 
 export class PdfCancelled extends Error {
   constructor() {
@@ -59,10 +38,4 @@ export async function buildPdf(pages: HTMLElement[], onPage: (done: number) => v
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return new Uint8Array(pdf.output('arraybuffer'));
-}
-
-export function base64OfBytes(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
 }

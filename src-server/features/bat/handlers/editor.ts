@@ -6,11 +6,17 @@ import type { ServerContext } from '../../../context';
 import { batItems, batLayers, batPages } from '../../../db/schema';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
+import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
 import { keyOfMediaUrl } from '../../../storage/media';
 import { advertExists, batRow, bumpVersion, ensureBat, loadDocument, loadPages, pageRow, type Db, type VersionRow } from '../queries';
-import { sanitizeBatText } from '../rich-text';
 
 type EditorHandlers = Pick<Handlers, 'bat.fetch' | 'bat.save' | 'bat.newPage' | 'bat.deletePage' | 'bat.newLayer' | 'bat.deleteLayer'>;
+
+/**
+ * What the proof's text toolbar makes (§2.6: bold, italic, underline, strike, size, align, link, colour,
+ * background): paragraphs of texts with their format bits and a style of font-size, color and background-color.
+ */
+export const PROOF_TEXT: RichTextProfile = { blocks: [], maxText: 20_000, styles: true, paragraphRoot: true };
 
 const SAFE_IMAGE_URL = /^(https?:\/\/|\/cdn\/)[^\s"'<>()\\]*$/i;
 
@@ -18,7 +24,7 @@ const SAFE_IMAGE_URL = /^(https?:\/\/|\/cdn\/)[^\s"'<>()\\]*$/i;
 export function checkedItem(item: BatItem, publicUrl: string | undefined): BatItem {
   const error = itemError(item);
   if (error) throw new HttpError(400, M.itemInvalid(item.i, error));
-  if (item.type === 'text') return { ...item, url: null, displayApp: false, content: sanitizeBatText(item.content) };
+  if (item.type === 'text') return { ...item, url: null, displayApp: false, content: sanitizeRichText(item.content, PROOF_TEXT) };
   if (item.type === 'arrow') return { ...item, url: null, displayApp: false, content: null };
   const url = (item.url ?? '').trim();
   if (!SAFE_IMAGE_URL.test(url) && keyOfMediaUrl(url, publicUrl) === null)
