@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatDocument, BatItem, BatPage, BatScreenshot, BatVersion } from '@shared/contract/bat';
 import type { Database } from '../../db/client';
+import { param } from '../../db/rows';
 import { adverts, batItems, batLayers, batPages, bats, batScreenshots, batVersions } from '../../db/schema';
 
 /** A database or a transaction on it. */
@@ -104,6 +105,67 @@ export async function bumpVersion(db: Db, advertId: number, accountId: number, n
   return row ?? null;
 }
 
+/** An item as stored, with its row id (a save compares against it). */
+export type StoredItem = BatItem & { id: number; position: number };
+/** The proof's layers in page and level order, with their stored items in order. */
+export type StoredLayer = { id: number; page: number; level: number; items: StoredItem[] };
+
+/** Every layer of the proof with its items, in one statement (the save's diff reads it). */
+export async function loadStoredLayers(db: Db, advertId: number): Promise<StoredLayer[]> {
+  const found = await db
+    .select({
+      page: batPages.pageNumber,
+      layerId: batLayers.id,
+      level: batLayers.level,
+      item: batItems,
+    })
+    .from(batPages)
+    .innerJoin(batLayers, eq(batLayers.pageId, batPages.id))
+    .leftJoin(batItems, eq(batItems.layerId, batLayers.id))
+    .where(eq(batPages.advertId, advertId))
+    .orderBy(asc(batPages.pageNumber), asc(batLayers.level), asc(batLayers.id), asc(batItems.position));
+  const layers: StoredLayer[] = [];
+  for (const row of found) {
+    let layer = layers[layers.length - 1];
+    if (layer?.id !== row.layerId) layers.push((layer = { id: row.layerId, page: row.page, level: row.level, items: [] }));
+    const item = row.item;
+    if (item) {
+      layer.items.push({
+        id: item.id,
+        position: item.position,
+        i: item.itemKey,
+        x: item.x,
+        y: item.y,
+        w: item.w,
+        h: item.h,
+        type: item.type,
+        url: item.url,
+        displayApp: item.displayApp,
+        content: item.content,
+      });
+    }
+  }
+  return layers;
+}
+
+/** A layer's item as a row to insert or to update. */
+export type ItemRow = typeof batItems.$inferInsert;
+
+/** What a save changes in the items: rows gone, rows changed (by id), rows new; at most one statement each. */
+export async function writeItemChanges(db: Db, changes: { deleted: number[]; updated: (ItemRow & { id: number })[]; inserted: ItemRow[] }) {
+  if (changes.deleted.length) await db.delete(batItems).where(inArray(batItems.id, changes.deleted));
+  if (changes.updated.length) {
+    // One statement for every changed row: the values travel as one JSON parameter.
+    await db.execute(sql`
+      UPDATE bat_items AS i SET position = v.position, item_key = v."itemKey", x = v.x, y = v.y, w = v.w, h = v.h, type = v.type,
+        url = v.url, display_app = v."displayApp", content = v.content
+      FROM jsonb_to_recordset(${param(JSON.stringify(changes.updated))}::jsonb)
+        AS v(id int, position int, "itemKey" text, x int, y int, w int, h int, type text, url text, "displayApp" boolean, content jsonb)
+      WHERE i.id = v.id`);
+  }
+  if (changes.inserted.length) await db.insert(batItems).values(changes.inserted);
+}
+
 export async function pageRow(db: Db, advertId: number, pageNumber: number) {
   const [row] = await db
     .select()
@@ -116,6 +178,21 @@ export type VersionRow = typeof batVersions.$inferSelect;
 
 export async function loadVersionRows(db: Db, advertId: number): Promise<VersionRow[]> {
   return db.select().from(batVersions).where(eq(batVersions.advertId, advertId)).orderBy(desc(batVersions.number));
+}
+
+/**
+ * The proof's page count (null without a proof: a proof always keeps one page) and its newest version, for the
+ * advert editor's toolbar.
+ */
+export async function loadSummaryRows(db: Db, advertId: number): Promise<{ pages: number | null; latest: VersionRow | null }> {
+  const [[{ pages }], [latest]] = await Promise.all([
+    db
+      .select({ pages: sql<number>`count(*)::int` })
+      .from(batPages)
+      .where(eq(batPages.advertId, advertId)),
+    db.select().from(batVersions).where(eq(batVersions.advertId, advertId)).orderBy(desc(batVersions.number)).limit(1),
+  ]);
+  return { pages: pages || null, latest: latest ?? null };
 }
 
 export function toVersion(row: VersionRow, pdfUrl: string): BatVersion {

@@ -1,14 +1,26 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { BatItem } from '@shared/contract/bat';
 import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { BAT_MAX_LAYERS, BAT_MAX_PAGES, firstCollision, itemError } from '@shared/rules/bat';
 import type { ServerContext } from '../../../context';
-import { batItems, batLayers, batPages } from '../../../db/schema';
+import { batLayers, batPages } from '../../../db/schema';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
 import { keyOfMediaUrl } from '../../../storage/media';
-import { advertExists, batRow, bumpVersion, ensureBat, loadDocument, loadPages, pageRow, type Db, type VersionRow } from '../queries';
+import {
+  advertExists,
+  batRow,
+  bumpVersion,
+  ensureBat,
+  loadDocument,
+  loadStoredLayers,
+  pageRow,
+  writeItemChanges,
+  type Db,
+  type VersionRow,
+} from '../queries';
+import { planSave, StaleLayer, type SavePlan } from '../save-plan';
 
 type EditorHandlers = Pick<Handlers, 'bat.fetch' | 'bat.save' | 'bat.newPage' | 'bat.deletePage' | 'bat.newLayer' | 'bat.deleteLayer'>;
 
@@ -73,50 +85,29 @@ export function editorHandlers(context: ServerContext, versionUrl: (row: Version
     'bat.save': async ({ params, body, account }) => {
       const { advertId } = params;
       const pages = body.pages.map((page) => ({
-        ...page,
+        page: page.page,
         layers: page.layers.map((layer) => {
           const content = layer.content.map((item) => checkedItem(item, publicUrl));
           checkLayerItems(content);
-          return { ...layer, content };
+          return { id: layer.id, content };
         }),
       }));
-      if (!(await advertExists(db, advertId))) throw new HttpError(404, M.advertNotFound);
       return db.transaction(async (tx) => {
-        if (!(await batRow(tx, advertId))) throw new HttpError(404, M.batMissing);
+        // The version check is the first statement: an autosave costs one read and the rows that changed.
         const bumped = await bumpVersion(tx, advertId, account!.id, context.clock.now(), body.version);
-        if (!bumped) throw new HttpError(409, M.stale);
-        const known = await tx
-          .select({ id: batLayers.id, page: batPages.pageNumber })
-          .from(batLayers)
-          .innerJoin(batPages, eq(batPages.id, batLayers.pageId))
-          .where(eq(batPages.advertId, advertId));
-        const pageOfLayer = new Map(known.map((layer) => [layer.id, layer.page]));
-        const rows: (typeof batItems.$inferInsert)[] = [];
-        const written: number[] = [];
-        for (const page of pages) {
-          for (const layer of page.layers) {
-            if (pageOfLayer.get(layer.id) !== page.page) throw new HttpError(409, M.stale);
-            written.push(layer.id);
-            layer.content.forEach((item, position) =>
-              rows.push({
-                layerId: layer.id,
-                position,
-                itemKey: item.i,
-                x: item.x,
-                y: item.y,
-                w: item.w,
-                h: item.h,
-                type: item.type,
-                url: item.url,
-                displayApp: item.displayApp,
-                content: item.content,
-              }),
-            );
-          }
+        if (!bumped) {
+          if (await batRow(tx, advertId)) throw new HttpError(409, M.stale);
+          throw new HttpError(404, (await advertExists(tx, advertId)) ? M.batMissing : M.advertNotFound);
         }
-        if (written.length) await tx.delete(batItems).where(inArray(batItems.layerId, written));
-        if (rows.length) await tx.insert(batItems).values(rows);
-        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime(), pages: await loadPages(tx, advertId) };
+        let plan: SavePlan;
+        try {
+          plan = planSave(await loadStoredLayers(tx, advertId), pages);
+        } catch (error) {
+          if (error instanceof StaleLayer) throw new HttpError(409, M.stale);
+          throw error;
+        }
+        await writeItemChanges(tx, plan.changes);
+        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime(), pages: plan.pages };
       });
     },
 
