@@ -22,9 +22,15 @@ export async function withoutInlineStyles<T>(run: () => Promise<T>): Promise<T> 
   }
 }
 
-/** Bytes as base64, in slices (a spread of the whole array would overflow the call stack on large files). */
-export function base64OfBytes(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
+/** A file's bytes as base64 (what the bridge carries), encoded natively: a string built in script took ~0.2 s a PDF. */
+export function base64OfBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = reader.result as string;
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('base64'));
+    reader.readAsDataURL(blob);
+  });
 }

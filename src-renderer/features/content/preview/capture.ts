@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 import { PREVIEW_NOTICES as N } from '@shared/messages/previews';
 import { screenshotFileName } from '@shared/rules/preview';
 import { bridgeAtom } from '../../../lib/bridge';
-import { base64OfBytes, withoutInlineStyles } from '../../../lib/html-capture';
+import { base64OfBlob, withoutInlineStyles } from '../../../lib/html-capture';
 import { raiseNoticeAtom } from '../../../lib/notices';
 
 /** The preview canvas as a PNG at its full size (the pane's zoom is undone in the copy). */
@@ -31,7 +31,7 @@ export const captureScreenshotAtom = atom(null, async (get, set, request: { adve
   let contentBase64: string;
   try {
     const blob = await capturePreview(request.element);
-    contentBase64 = base64OfBytes(new Uint8Array(await blob.arrayBuffer()));
+    contentBase64 = await base64OfBlob(blob);
   } catch (error) {
     set(raiseNoticeAtom, N.captureFailed((error as Error).message));
     return null;
