@@ -65,6 +65,8 @@ export interface FeatureServices {
   advertWrites?: AdvertWrites;
   /** The projects feature links the demo adverts to the demo's actions (called once the demo adverts are seeded). */
   linkDemoAdverts?: () => Promise<number>;
+  /** The proof feature gives a demo advert its proof (called once the demo adverts are seeded). */
+  seedBatDemo?: () => Promise<boolean>;
 }
 
 const registry = new WeakMap<ServerContext, FeatureServices>();

@@ -72,6 +72,16 @@ export const batDocumentSchema = z.object({
 });
 export type BatDocument = z.output<typeof batDocumentSchema>;
 
+/** What the advert editor's toolbar shows of the proof (issue 24): whether it exists, and its newest version. */
+export const batSummarySchema = z.object({
+  advertId: z.number().int(),
+  /** The proof's pages; null while the advert has no proof. */
+  pages: z.number().int().nullable(),
+  /** The newest frozen version with its state, who moved it there and when; null while none was frozen. */
+  latest: batVersionSchema.nullable(),
+});
+export type BatSummary = z.output<typeof batSummarySchema>;
+
 const advertParams = z.strictObject({ advertId: idParam });
 const pageNumber = z.number().int().min(1).max(BAT_MAX_PAGES);
 
@@ -170,6 +180,14 @@ export const batOperations = {
     access: contentReaders,
     params: z.strictObject({ advertId: idParam }),
     response: z.object({ advertId: z.number().int(), screenshots: z.array(batScreenshotSchema) }),
+  }),
+  'bat.summary': defineOperation({
+    method: 'GET',
+    path: '/bat/summary/:advertId',
+    summary: "The proof's state for the advert editor's toolbar (not in the spec): its page count and its newest frozen version",
+    access: contentReaders,
+    params: advertParams,
+    response: batSummarySchema,
   }),
   'bat.freezeVersion': defineOperation({
     method: 'POST',

@@ -245,8 +245,12 @@ describe('BAT', () => {
     expect(stored).toContain('clic');
   });
 
+  const summary = async (id: number, bearer = token) => server.request('GET', `/bat/summary/${id}`, { token: bearer });
+
   it('freezes a version with its PDF in the documents and moves it draft → sent → validated', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const pages = (await fetchBat(advertId)).bat.pages.length;
+    expect((await summary(advertId)).body).toEqual({ advertId, pages, latest: null });
     const frozen = await upload(token, { advertId: String(advertId) }, 'bat.pdf', pdf, [], '/bat/version/upload');
     expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
     expect(frozen.body.version).toMatchObject({ number: 1, state: 'draft' });
@@ -272,5 +276,25 @@ describe('BAT', () => {
       [1, 'validated'],
     ]);
     expect((await upload(token, { advertId: String(advertId) }, 'bat.pdf', PNG, [], '/bat/version/upload')).status).toBe(400);
+  });
+
+  it("answers the advert editor's toolbar: the newest version's state with who and when, to every role", async () => {
+    const sales = (await server.signIn(['SALES'])).accessToken.value;
+    const answer = await summary(advertId, sales);
+    expect(answer.status).toBe(200);
+    const { versions } = await fetchBat(advertId);
+    expect(answer.body).toEqual({ advertId, pages: expect.any(Number), latest: versions[0] });
+    expect(answer.body.latest).toMatchObject({ number: 2, state: 'draft', stateBy: expect.any(String), stateAt: expect.any(Number) });
+    const moved = await server.request('PUT', `/bat/version/${advertId}/${versions[0].id}`, { token, body: { state: 'sent' } });
+    expect((await summary(advertId)).body.latest).toMatchObject({
+      number: 2,
+      state: 'sent',
+      stateBy: moved.body.stateBy,
+      stateAt: moved.body.stateAt,
+    });
+
+    const created = await server.request('POST', '/advert/create', { token, body: { advert: { name: 'Sans BAT', type: 'post' } } });
+    expect((await summary(created.body.id)).body).toEqual({ advertId: created.body.id, pages: null, latest: null });
+    expect(await summary(999999)).toMatchObject({ status: 404, body: { errorMsg: BAT_MESSAGES.advertNotFound } });
   });
 });
