@@ -114,13 +114,14 @@ export const batOperations = {
   'bat.save': defineOperation({
     method: 'POST',
     path: '/bat/save/:advertId',
-    summary: 'Saves the items of every layer (autosave); 409 when the proof changed since `version`',
+    summary:
+      "Saves the items of the layers it names, the others keep theirs (the autosave names those changed since its last save; only the items that differ are written); answers the proof's new version, 409 when the proof changed since `version`",
     // Spec §6: SALES without ADMIN is blocked from advert writes.
     access: contentWriters,
     params: advertParams,
     body: batSaveBodySchema,
     bodyLimit: 8 * 1024 * 1024,
-    response: z.object({ version: z.number().int(), updatedAt: z.number().int(), pages: z.array(batPageSchema) }),
+    response: z.object({ version: z.number().int(), updatedAt: z.number().int() }),
   }),
   'bat.deleteScreenshot': defineOperation({
     method: 'DELETE',

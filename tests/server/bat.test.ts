@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAT_MESSAGES } from '@shared/messages/bat';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
@@ -191,6 +192,63 @@ describe('BAT', () => {
       expect(await server.request(method, path, { token: sales, body })).toMatchObject({ status: 403, body: { errorMsg: 'User not allowed' } });
     }
     expect((await fetchBat(advertId, sales)).advertId).toBe(advertId);
+  });
+
+  it('an autosave writes only the items that differ from the stored ones, and answers the new version', async () => {
+    const created = await server.request('POST', '/advert/create', { token, body: { advert: { name: 'Autosave', type: 'post' } } });
+    const id = created.body.id as number;
+    await upload(token, { advertId: String(id) }, 'a.png', PNG);
+    const { bat } = await fetchBat(id);
+    const layer = bat.pages[0].layers[0];
+    let version = bat.version as number;
+    const save = async (content: unknown[]) => {
+      const answer = await server.request('POST', `/bat/save/${id}`, {
+        token,
+        body: { version, pages: [{ page: 1, layers: [{ ...layer, content }] }] },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toEqual({ version: version + 1, updatedAt: expect.any(Number) });
+      version = answer.body.version;
+    };
+    // Which row holds each item, and the transaction that last wrote it.
+    const stored = async () => {
+      const result = (await server.database.db.execute(
+        sql`SELECT i.item_key AS key, i.id, i.xmin::text AS written FROM bat_items i JOIN bat_layers l ON l.id = i.layer_id
+            JOIN bat_pages p ON p.id = l.page_id WHERE p.advert_id = ${id} ORDER BY i.item_key`,
+      )) as unknown as { rows: { key: string; id: number; written: string }[] };
+      return Object.fromEntries(result.rows.map((row) => [row.key, row]));
+    };
+    const bold = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Gras', format: 1 }] }] } };
+    const image = { i: 'img', x: 12, y: 0, w: 6, h: 8, type: 'image', url: '/cdn/assets/bat/1/a.png', displayApp: false, content: null };
+    await save([text('a', 0, 0, bold), text('b', 6, 0), image]);
+    const first = await stored();
+    expect(Object.keys(first)).toEqual(['a', 'b', 'img']);
+
+    // The same proof again (a text state in another key order is the same text): no row written.
+    const reordered = { root: { children: [{ children: [{ format: 1, text: 'Gras', type: 'text' }], type: 'paragraph' }], type: 'root' } };
+    await save([text('a', 0, 0, reordered), text('b', 6, 0), image]);
+    expect(await stored()).toEqual(first);
+
+    // b moved, the image framed, a new text c, nothing else: a keeps its row as it was.
+    await save([text('a', 0, 0, bold), text('b', 6, 10), { ...image, displayApp: true }, text('c', 0, 20)]);
+    const second = await stored();
+    expect(second.a).toEqual(first.a);
+    for (const key of ['b', 'img']) {
+      expect(second[key].id).toBe(first[key].id);
+      expect(second[key].written).not.toBe(first[key].written);
+    }
+    expect(second.c).toBeDefined();
+
+    // The image removed, the order changed: the reload reads what was saved, in its order.
+    await save([text('c', 0, 20), text('b', 6, 10), text('a', 0, 0, bold)]);
+    expect(Object.keys(await stored())).toEqual(['a', 'b', 'c']);
+    const content = (await fetchBat(id)).bat.pages[0].layers[0].content;
+    expect(content.map((item: { i: string; y: number }) => [item.i, item.y])).toEqual([
+      ['c', 20],
+      ['b', 10],
+      ['a', 0],
+    ]);
+    expect(content[2].content.root.children[0].children[0]).toMatchObject({ text: 'Gras', format: 1 });
   });
 
   it('checks items against the grid and the arrow rules, and no script survives a save and a reload', async () => {

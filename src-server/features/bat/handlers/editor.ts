@@ -14,13 +14,13 @@ import {
   bumpVersion,
   ensureBat,
   loadDocument,
-  loadStoredLayers,
+  loadLayerPages,
   pageRow,
-  writeItemChanges,
+  writeLayerItems,
+  type ItemRow,
   type Db,
   type VersionRow,
 } from '../queries';
-import { planSave, StaleLayer, type SavePlan } from '../save-plan';
 
 type EditorHandlers = Pick<Handlers, 'bat.fetch' | 'bat.save' | 'bat.newPage' | 'bat.deletePage' | 'bat.newLayer' | 'bat.deleteLayer'>;
 
@@ -43,6 +43,20 @@ export function checkedItem(item: BatItem, publicUrl: string | undefined): BatIt
     throw new HttpError(400, M.itemInvalid(item.i, "L'adresse de l'image n'est pas valide."));
   return { ...item, url, content: null };
 }
+
+const itemRow = (layerId: number, position: number, item: BatItem): ItemRow => ({
+  layerId,
+  position,
+  itemKey: item.i,
+  x: item.x,
+  y: item.y,
+  w: item.w,
+  h: item.h,
+  type: item.type,
+  url: item.url,
+  displayApp: item.displayApp,
+  content: item.content,
+});
 
 function checkLayerItems(items: BatItem[]) {
   const keys = new Set<string>();
@@ -99,15 +113,21 @@ export function editorHandlers(context: ServerContext, versionUrl: (row: Version
           if (await batRow(tx, advertId)) throw new HttpError(409, M.stale);
           throw new HttpError(404, (await advertExists(tx, advertId)) ? M.batMissing : M.advertNotFound);
         }
-        let plan: SavePlan;
-        try {
-          plan = planSave(await loadStoredLayers(tx, advertId), pages);
-        } catch (error) {
-          if (error instanceof StaleLayer) throw new HttpError(409, M.stale);
-          throw error;
+        const pageOfLayer = await loadLayerPages(tx, advertId);
+        const rows: ItemRow[] = [];
+        for (const page of pages) {
+          for (const layer of page.layers) {
+            // A layer deleted or on another page since: the editor's proof is older than the stored one.
+            if (pageOfLayer.get(layer.id) !== page.page) throw new HttpError(409, M.stale);
+            layer.content.forEach((item, position) => rows.push(itemRow(layer.id, position, item)));
+          }
         }
-        await writeItemChanges(tx, plan.changes);
-        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime(), pages: plan.pages };
+        await writeLayerItems(
+          tx,
+          pages.flatMap((page) => page.layers.map((layer) => layer.id)),
+          rows,
+        );
+        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime() };
       });
     },
 
