@@ -144,6 +144,20 @@ function useHistory(
   return { undo, redo, canUndo: history.current.past.length > 0, canRedo: history.current.future.length > 0 };
 }
 
+/** The screenshot library and the frozen versions as their calls answer them (no history, no autosave). */
+function useLibraryAndVersions(setDoc: Dispatch<SetStateAction<BatDocument | null>>) {
+  const setScreenshots = useCallback((screenshots: BatDocument['screenshots']) => setDoc((d) => (d ? { ...d, screenshots } : d)), [setDoc]);
+  const addVersion = useCallback(
+    (v: BatVersion) => setDoc((d) => (d ? { ...d, versions: [v, ...d.versions.filter((o) => o.id !== v.id)] } : d)),
+    [setDoc],
+  );
+  const replaceVersion = useCallback(
+    (v: BatVersion) => setDoc((d) => (d ? { ...d, versions: d.versions.map((o) => (o.id === v.id ? v : o)) } : d)),
+    [setDoc],
+  );
+  return { setScreenshots, addVersion, replaceVersion };
+}
+
 /**
  * The proof editor's state (§2.6): the document loaded by bat.fetch, the pages being edited with an undo / redo
  * history (beyond the spec), the autosave 500 ms after any change (one save in flight; a 409 marks the proof
@@ -262,12 +276,7 @@ export function useBatEditor(advertId: number) {
     },
     [adopt, flush, raise, pageIndexRef],
   );
-  const setScreenshots = useCallback((screenshots: BatDocument['screenshots']) => setDoc((d) => (d ? { ...d, screenshots } : d)), []);
-  const addVersion = useCallback((v: BatVersion) => setDoc((d) => (d ? { ...d, versions: [v, ...d.versions.filter((o) => o.id !== v.id)] } : d)), []);
-  const replaceVersion = useCallback(
-    (v: BatVersion) => setDoc((d) => (d ? { ...d, versions: d.versions.map((o) => (o.id === v.id ? v : o)) } : d)),
-    [],
-  );
+  const { setScreenshots, addVersion, replaceVersion } = useLibraryAndVersions(setDoc);
 
   const selectPage = useCallback((index: number) => {
     setPageIndex(index);
