@@ -72,6 +72,8 @@ export interface FeatureServices {
   linkDemoAdverts?: () => Promise<number>;
   /** True once the demo population is in the audience engine; false when its seeding was stopped (server closing). */
   demoPopulation?: Promise<boolean>;
+  /** The proof feature gives a demo advert its proof (called once the demo adverts are seeded). */
+  seedBatDemo?: () => Promise<boolean>;
 }
 
 const registry = new WeakMap<ServerContext, FeatureServices>();

@@ -1,13 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
-import { chromium } from 'playwright-core';
-import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import { ms, summarize, table } from '../stats';
+import { startBenchWebApp } from '../web-app';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHANGES = 60;
 
 /**
@@ -17,49 +10,14 @@ const CHANGES = 60;
  * animation frame is reported beside it (it includes the idle part of the frame).
  */
 export async function previewsSection(): Promise<unknown> {
-  const { build } = await import('vite');
-  await build({ configFile: join(root, 'src-renderer/vite.config.ts'), logLevel: 'warn' });
-  const { buildTemplate } = await import('../../src-server/db/build-template');
-  const { hasTemplate } = await import('../../src-server/db/template');
-  const templateDir = join(root, '.data/pglite-template');
-  if (!hasTemplate(templateDir)) await buildTemplate(templateDir);
-  const { startWebHost } = await import('../../src-main/hosts/web');
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-previews-'));
-  const host = await startWebHost({
-    port: 0,
-    rendererDir: join(root, 'out/renderer'),
-    dataDir: join(dataDir, 'pglite'),
-    templateDir,
-    settingsFile: join(dataDir, 'settings.json'),
-    demo: true,
-    demoPopulation: false,
-    logger: pino({ level: 'silent' }),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  const app = await startBenchWebApp('previews');
   try {
-    const csm = DEMO_ACCOUNTS.find((account) => account.role === 'CSM')!;
-    const signedIn = await fetch(`${host.apiUrl}/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: csm.email, password: csm.password }),
+    const token = await app.token('CSM');
+    const { id } = await app.api<{ id: number }>(token, 'POST', '/advert/create', {
+      advert: { name: 'Bench preview', type: 'post', author: 'Laboratoire', title: 'Titre', tagline: 'x'.repeat(150) },
     });
-    const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
-    const created = await fetch(`${host.apiUrl}/advert/create`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ advert: { name: 'Bench preview', type: 'post', author: 'Laboratoire', title: 'Titre', tagline: 'x'.repeat(150) } }),
-    });
-    const { id } = (await created.json()) as { id: number };
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${host.url}/login`);
-    await page.getByTestId('login-username').fill(csm.email);
-    await page.getByTestId('login-password').fill(csm.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL((url) => url.pathname !== '/login');
-    await page.goto(`${host.url}/adverts/edit/${id}`);
+    const page = await app.signedInPage('CSM');
+    await page.goto(`${app.host.url}/adverts/edit/${id}`);
     await page.getByTestId('preview-canvas').waitFor({ timeout: 30_000 });
 
     const samples = await page.evaluate(async (changes) => {
@@ -99,8 +57,6 @@ export async function previewsSection(): Promise<unknown> {
     ]);
     return result;
   } finally {
-    await browser.close();
-    await host.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
 }

@@ -18,6 +18,7 @@ import { pushScreens } from '../features/push/screens';
 import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
 import { testAccountsScreens } from '../features/test-accounts/screens';
+import { registerScreenPreloader } from '../lib/screen-preload';
 import { lazyScreen, type LazyScreen } from './lazy';
 
 /** A screen's component as a feature manifest gives it: in the main chunk, or loaded on first use. */
@@ -75,3 +76,5 @@ const PRELOADED_ON_LOGIN = [
 export function preloadScreens(): void {
   for (const key of PRELOADED_ON_LOGIN) void lazyScreens.get(key)?.preload();
 }
+
+registerScreenPreloader((key) => void lazyScreens.get(key)?.preload());

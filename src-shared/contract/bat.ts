@@ -72,6 +72,16 @@ export const batDocumentSchema = z.object({
 });
 export type BatDocument = z.output<typeof batDocumentSchema>;
 
+/** What the advert editor's toolbar shows of the proof (issue 24): whether it exists, and its newest version. */
+export const batSummarySchema = z.object({
+  advertId: z.number().int(),
+  /** The proof's pages; null while the advert has no proof. */
+  pages: z.number().int().nullable(),
+  /** The newest frozen version with its state, who moved it there and when; null while none was frozen. */
+  latest: batVersionSchema.nullable(),
+});
+export type BatSummary = z.output<typeof batSummarySchema>;
+
 const advertParams = z.strictObject({ advertId: idParam });
 const pageNumber = z.number().int().min(1).max(BAT_MAX_PAGES);
 
@@ -104,13 +114,14 @@ export const batOperations = {
   'bat.save': defineOperation({
     method: 'POST',
     path: '/bat/save/:advertId',
-    summary: 'Saves the items of every layer (autosave); 409 when the proof changed since `version`',
+    summary:
+      "Saves the items of the layers it names, the others keep theirs (the autosave names those changed since its last save; only the items that differ are written); answers the proof's new version, 409 when the proof changed since `version`",
     // Spec §6: SALES without ADMIN is blocked from advert writes.
     access: contentWriters,
     params: advertParams,
     body: batSaveBodySchema,
     bodyLimit: 8 * 1024 * 1024,
-    response: z.object({ version: z.number().int(), updatedAt: z.number().int(), pages: z.array(batPageSchema) }),
+    response: z.object({ version: z.number().int(), updatedAt: z.number().int() }),
   }),
   'bat.deleteScreenshot': defineOperation({
     method: 'DELETE',
@@ -170,6 +181,14 @@ export const batOperations = {
     access: contentReaders,
     params: z.strictObject({ advertId: idParam }),
     response: z.object({ advertId: z.number().int(), screenshots: z.array(batScreenshotSchema) }),
+  }),
+  'bat.summary': defineOperation({
+    method: 'GET',
+    path: '/bat/summary/:advertId',
+    summary: "The proof's state for the advert editor's toolbar (not in the spec): its page count and its newest frozen version",
+    access: contentReaders,
+    params: advertParams,
+    response: batSummarySchema,
   }),
   'bat.freezeVersion': defineOperation({
     method: 'POST',

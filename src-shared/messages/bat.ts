@@ -37,6 +37,10 @@ export const BAT_MESSAGES = {
   saving: 'Enregistrement…',
   saved: 'Enregistré',
   back: '← Retour à la publicité',
+  // The proof on the advert editor's toolbar, beside 'Page projet' (not in the spec)
+  toolbarVersion: (number: number, state: BatVersionState) => `BAT v${number} : ${BAT_VERSION_STATE_LABELS[state]}`,
+  toolbarNoVersion: 'BAT : aucune version figée',
+  toolbarStateBy: (who: string, when: string) => `${who}, ${when}`,
   title: (id: number) => `BAT de la publicité ${id}`,
 } as const;
 

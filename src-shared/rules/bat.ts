@@ -29,6 +29,20 @@ export interface GridBox {
   h: number;
 }
 
+/** A grid cell's width on the 1000 px canvas (react-grid-layout's formula: the margin around every column). */
+export const BAT_COLUMN_WIDTH = (BAT_CANVAS.width - BAT_GRID.margin * (BAT_GRID.cols + 1)) / BAT_GRID.cols;
+
+/** Where a grid item sits on the canvas, in pixels (as react-grid-layout places it, padding = margin). */
+export function gridToPixels(box: { x: number; y: number; w: number; h: number }): { left: number; top: number; width: number; height: number } {
+  const { margin, rowHeight } = BAT_GRID;
+  return {
+    left: Math.round(margin + box.x * (BAT_COLUMN_WIDTH + margin)),
+    top: Math.round(margin + box.y * (rowHeight + margin)),
+    width: Math.round(box.w * BAT_COLUMN_WIDTH + Math.max(0, box.w - 1) * margin),
+    height: Math.round(box.h * rowHeight + Math.max(0, box.h - 1) * margin),
+  };
+}
+
 const isInt = (value: number) => Number.isInteger(value);
 
 /** Why a box does not fit the grid (36 columns, at most 40 rows), or null when it does. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
+import { BAT_MESSAGES as B } from '@shared/messages/bat';
 import { expect, test, type WebApp } from './fixtures';
 
 /**
@@ -96,5 +97,39 @@ test.describe('demo workspace pictures (web host, Chromium)', () => {
     await expectShown(app, card.locator('img.pv-picture'));
     await expectShown(app, card.locator('img.pv-logo'));
     if (screenshots) await page.screenshot({ path: `${screenshots}/demo-media-articles-list.png` });
+  });
+
+  test('the demo advert’s proof: its pages on the capture of its cover, and its versions on the editor’s toolbar', async ({ app }) => {
+    const { page, url } = app;
+    const post = await idOf(app, 'adverts', 'Cardionov — Insuffisance cardiaque');
+    // The proof is written once the demo adverts are (in the background).
+    const proofs = async () =>
+      (
+        (await app.host.embedded!.database.db.execute(sql`SELECT count(*)::int AS n FROM bats WHERE advert_id = ${post}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0].n;
+    await expect.poll(proofs, { timeout: 60_000 }).toBe(1);
+
+    await page.goto(`${url}/adverts/edit/${post}`);
+    const state = page.getByTestId('proof-state');
+    await expect(state).toHaveAttribute('data-state', 'sent');
+    await expect(state).toContainText(B.toolbarVersion(2, 'sent'));
+    await expect(page.getByTestId('proof-state-by')).toContainText('Camille Martin');
+
+    await state.click();
+    await expect(page.getByTestId('bat-page-button')).toHaveCount(2);
+    await expect(page.getByTestId('bat-item-text')).toHaveCount(3);
+    await expect(page.getByTestId('bat-arrow')).toHaveCount(1);
+    await expect(page.getByTestId('bat-mobile-frame')).toBeVisible();
+    await expectShown(app, page.getByTestId('bat-item-image').locator('img'));
+    await expectShown(app, page.getByTestId('bat-screenshot').locator('img'));
+    await expect(page.getByTestId('bat-version').locator('[data-testid="bat-version-state"]')).toHaveText([
+      'Envoyé au client',
+      'Modifications demandées',
+    ]);
+    if (screenshots) await page.screenshot({ path: `${screenshots}/demo-media-proof.png` });
+    await page.getByTestId('bat-page-button').nth(1).click();
+    await expect(page.getByTestId('bat-text-editable').locator('a[href^="https://"]')).toHaveCount(1);
   });
 });

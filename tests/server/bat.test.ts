@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAT_MESSAGES } from '@shared/messages/bat';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
@@ -193,6 +194,63 @@ describe('BAT', () => {
     expect((await fetchBat(advertId, sales)).advertId).toBe(advertId);
   });
 
+  it('an autosave writes only the items that differ from the stored ones, and answers the new version', async () => {
+    const created = await server.request('POST', '/advert/create', { token, body: { advert: { name: 'Autosave', type: 'post' } } });
+    const id = created.body.id as number;
+    await upload(token, { advertId: String(id) }, 'a.png', PNG);
+    const { bat } = await fetchBat(id);
+    const layer = bat.pages[0].layers[0];
+    let version = bat.version as number;
+    const save = async (content: unknown[]) => {
+      const answer = await server.request('POST', `/bat/save/${id}`, {
+        token,
+        body: { version, pages: [{ page: 1, layers: [{ ...layer, content }] }] },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toEqual({ version: version + 1, updatedAt: expect.any(Number) });
+      version = answer.body.version;
+    };
+    // Which row holds each item, and the transaction that last wrote it.
+    const stored = async () => {
+      const result = (await server.database.db.execute(
+        sql`SELECT i.item_key AS key, i.id, i.xmin::text AS written FROM bat_items i JOIN bat_layers l ON l.id = i.layer_id
+            JOIN bat_pages p ON p.id = l.page_id WHERE p.advert_id = ${id} ORDER BY i.item_key`,
+      )) as unknown as { rows: { key: string; id: number; written: string }[] };
+      return Object.fromEntries(result.rows.map((row) => [row.key, row]));
+    };
+    const bold = { root: { type: 'root', children: [{ type: 'paragraph', children: [{ type: 'text', text: 'Gras', format: 1 }] }] } };
+    const image = { i: 'img', x: 12, y: 0, w: 6, h: 8, type: 'image', url: '/cdn/assets/bat/1/a.png', displayApp: false, content: null };
+    await save([text('a', 0, 0, bold), text('b', 6, 0), image]);
+    const first = await stored();
+    expect(Object.keys(first)).toEqual(['a', 'b', 'img']);
+
+    // The same proof again (a text state in another key order is the same text): no row written.
+    const reordered = { root: { children: [{ children: [{ format: 1, text: 'Gras', type: 'text' }], type: 'paragraph' }], type: 'root' } };
+    await save([text('a', 0, 0, reordered), text('b', 6, 0), image]);
+    expect(await stored()).toEqual(first);
+
+    // b moved, the image framed, a new text c, nothing else: a keeps its row as it was.
+    await save([text('a', 0, 0, bold), text('b', 6, 10), { ...image, displayApp: true }, text('c', 0, 20)]);
+    const second = await stored();
+    expect(second.a).toEqual(first.a);
+    for (const key of ['b', 'img']) {
+      expect(second[key].id).toBe(first[key].id);
+      expect(second[key].written).not.toBe(first[key].written);
+    }
+    expect(second.c).toBeDefined();
+
+    // The image removed, the order changed: the reload reads what was saved, in its order.
+    await save([text('c', 0, 20), text('b', 6, 10), text('a', 0, 0, bold)]);
+    expect(Object.keys(await stored())).toEqual(['a', 'b', 'c']);
+    const content = (await fetchBat(id)).bat.pages[0].layers[0].content;
+    expect(content.map((item: { i: string; y: number }) => [item.i, item.y])).toEqual([
+      ['c', 20],
+      ['b', 10],
+      ['a', 0],
+    ]);
+    expect(content[2].content.root.children[0].children[0]).toMatchObject({ text: 'Gras', format: 1 });
+  });
+
   it('checks items against the grid and the arrow rules, and no script survives a save and a reload', async () => {
     const { bat } = await fetchBat(advertId);
     const layer = bat.pages[0].layers[0];
@@ -245,8 +303,12 @@ describe('BAT', () => {
     expect(stored).toContain('clic');
   });
 
+  const summary = async (id: number, bearer = token) => server.request('GET', `/bat/summary/${id}`, { token: bearer });
+
   it('freezes a version with its PDF in the documents and moves it draft → sent → validated', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const pages = (await fetchBat(advertId)).bat.pages.length;
+    expect((await summary(advertId)).body).toEqual({ advertId, pages, latest: null });
     const frozen = await upload(token, { advertId: String(advertId) }, 'bat.pdf', pdf, [], '/bat/version/upload');
     expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
     expect(frozen.body.version).toMatchObject({ number: 1, state: 'draft' });
@@ -272,5 +334,25 @@ describe('BAT', () => {
       [1, 'validated'],
     ]);
     expect((await upload(token, { advertId: String(advertId) }, 'bat.pdf', PNG, [], '/bat/version/upload')).status).toBe(400);
+  });
+
+  it("answers the advert editor's toolbar: the newest version's state with who and when, to every role", async () => {
+    const sales = (await server.signIn(['SALES'])).accessToken.value;
+    const answer = await summary(advertId, sales);
+    expect(answer.status).toBe(200);
+    const { versions } = await fetchBat(advertId);
+    expect(answer.body).toEqual({ advertId, pages: expect.any(Number), latest: versions[0] });
+    expect(answer.body.latest).toMatchObject({ number: 2, state: 'draft', stateBy: expect.any(String), stateAt: expect.any(Number) });
+    const moved = await server.request('PUT', `/bat/version/${advertId}/${versions[0].id}`, { token, body: { state: 'sent' } });
+    expect((await summary(advertId)).body.latest).toMatchObject({
+      number: 2,
+      state: 'sent',
+      stateBy: moved.body.stateBy,
+      stateAt: moved.body.stateAt,
+    });
+
+    const created = await server.request('POST', '/advert/create', { token, body: { advert: { name: 'Sans BAT', type: 'post' } } });
+    expect((await summary(created.body.id)).body).toEqual({ advertId: created.body.id, pages: null, latest: null });
+    expect(await summary(999999)).toMatchObject({ status: 404, body: { errorMsg: BAT_MESSAGES.advertNotFound } });
   });
 });

@@ -55,6 +55,7 @@ export function advertApi(call: CallApi): ContentApi {
       search: (term) => call('adverts.search', { query: { term, limit: 25 } }),
     },
     resetStory: (advertId) => call('stories.reset', { params: { advertId } }),
+    proofSummary: (advertId) => call('bat.summary', { params: { advertId } }),
     storyScreens: {
       add: (id) => call('stories.addScreen', { params: { id }, body: {} }),
       remove: (advertId, screenId) => call('stories.removeScreen', { params: { advertId, screenId } }),

@@ -7,6 +7,7 @@ import type { BatItem, BatLayer } from '@shared/contract/bat';
 import {
   ARROW_COLOR,
   ARROW_SELECTED_COLOR,
+  BAT_COLUMN_WIDTH,
   BAT_CANVAS,
   BAT_GRID,
   DROPPED_IMAGE_SIZE,
@@ -14,7 +15,6 @@ import {
   firstCollision,
   placeItem,
 } from '@shared/rules/bat';
-import { COLUMN_WIDTH } from './geometry';
 import { TextItem } from './TextItem';
 
 export const SCREENSHOT_MIME = 'application/x-bat-screenshot';
@@ -26,7 +26,7 @@ export const newItemId = () => crypto.randomUUID().slice(0, 8);
  */
 export function dropPlace(items: BatItem[], px: number, py: number): { x: number; y: number } | null {
   const { margin, rowHeight, cols, maxRows } = BAT_GRID;
-  const x = Math.min(cols - DROPPED_IMAGE_SIZE.w, Math.max(0, Math.floor((px - margin) / (COLUMN_WIDTH + margin))));
+  const x = Math.min(cols - DROPPED_IMAGE_SIZE.w, Math.max(0, Math.floor((px - margin) / (BAT_COLUMN_WIDTH + margin))));
   const y = Math.min(maxRows - DROPPED_IMAGE_SIZE.h, Math.max(0, Math.floor((py - margin) / (rowHeight + margin))));
   const candidate = { i: '__drop__', x, y, ...DROPPED_IMAGE_SIZE, type: 'image' as const };
   return firstCollision([...items, candidate]) ? placeItem(items, DROPPED_IMAGE_SIZE) : { x, y };

@@ -1,7 +1,14 @@
 import type { BatPage } from '@shared/contract/bat';
-import { ARROW_COLOR, BAT_CANVAS } from '@shared/rules/bat';
-import { gridToPixels } from './geometry';
+import { ARROW_COLOR, BAT_CANVAS, gridToPixels } from '@shared/rules/bat';
 import { RichText } from './RichText';
+
+/**
+ * An image item as the editor shows it (object-fit: contain), drawn as a contained background: html2canvas, which
+ * draws the PDF, knows background-size but not object-fit (an <img> would come out stretched).
+ */
+function ContainedImage({ url }: { url: string | null }) {
+  return <div className="bat-image bat-static-image" role="img" style={{ backgroundImage: url ? `url(${JSON.stringify(url)})` : undefined }} />;
+}
 
 /**
  * A page of the proof drawn without editors or grid (what the PDF captures): the same positions as the grid
@@ -23,11 +30,11 @@ export function StaticPage({ page }: { page: BatPage }) {
                   <div className="bat-mobile-frame">
                     <div className="bat-mobile-notch" />
                     <div className="bat-mobile-screen">
-                      <img src={item.url ?? ''} alt="" className="bat-image" />
+                      <ContainedImage url={item.url} />
                     </div>
                   </div>
                 ) : (
-                  <img src={item.url ?? ''} alt="" className="bat-image" />
+                  <ContainedImage url={item.url} />
                 )}
               </div>
             ))}

@@ -1,13 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BatPage, BatVersion } from '@shared/contract/bat';
 import { BAT_MESSAGES as M, BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_PDF } from '@shared/rules/bat';
 import { bridgeAtom } from '../../lib/bridge';
+import { base64OfBlob } from '../../lib/html-capture';
 import { uploadBytesAtom } from '../../lib/uploads';
-import { base64OfBytes, buildPdf, PdfCancelled } from './pdf';
 import { StaticPage } from './StaticPage';
 import type { BatEditor } from './useBatEditor';
+
+const loadPdf = () => import('./pdf');
 
 interface Progress {
   done: number;
@@ -26,6 +28,12 @@ export function useExport(advertId: number, editor: BatEditor) {
   const cancelled = useRef(false);
   const area = useRef<HTMLDivElement | null>(null);
 
+  // html2canvas and jspdf are half the editor's code: the proof opens without them, and they load once it is idle.
+  useEffect(() => {
+    const idle = requestIdleCallback(() => void loadPdf());
+    return () => cancelIdleCallback(idle);
+  }, []);
+
   const waitForArea = async () => {
     for (let attempt = 0; attempt < 100 && !area.current; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 16));
     return area.current;
@@ -39,17 +47,20 @@ export function useExport(advertId: number, editor: BatEditor) {
     try {
       const element = await waitForArea();
       const pages = Array.from(element?.querySelectorAll<HTMLElement>('[data-testid="bat-static-page"]') ?? []);
+      const { buildPdf } = await loadPdf();
       const bytes = await buildPdf(
         pages,
         (done) => setProgress({ done, total: pages.length }),
         () => cancelled.current,
       );
+      if (!bytes) return editor.raise(BAT_NOTICES.info(M.pdfCancelled));
+      const pdfBlob = new Blob([bytes as BlobPart], { type: 'application/pdf' });
       if (freeze) {
         const result = await uploadBytes({
           operation: 'bat.freezeVersion',
           fields: { advertId: String(advertId) },
           fileName: BAT_PDF.fileName,
-          blob: new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+          blob: pdfBlob,
           label: 'PDF',
         });
         if (!result.ok) return editor.raise(BAT_NOTICES.error(result.errorMsg));
@@ -58,12 +69,11 @@ export function useExport(advertId: number, editor: BatEditor) {
         editor.raise(BAT_NOTICES.success(M.versionFrozen(version.number)));
         return;
       }
-      const saved = await bridge.invoke('files:savePdf', { defaultName: BAT_PDF.fileName, contentBase64: base64OfBytes(bytes) });
+      const saved = await bridge.invoke('files:savePdf', { defaultName: BAT_PDF.fileName, contentBase64: await base64OfBlob(pdfBlob) });
       if (!saved.ok) editor.raise(BAT_NOTICES.error(M.pdfFailed(saved.errorMsg)));
       else if (saved.data) editor.raise(BAT_NOTICES.success(M.pdfSaved(saved.data.savedAs)));
     } catch (error) {
-      if (error instanceof PdfCancelled) editor.raise(BAT_NOTICES.info(M.pdfCancelled));
-      else editor.raise(BAT_NOTICES.error(M.pdfFailed(error instanceof Error ? error.message : String(error))));
+      editor.raise(BAT_NOTICES.error(M.pdfFailed(error instanceof Error ? error.message : String(error))));
     } finally {
       setProgress(null);
     }

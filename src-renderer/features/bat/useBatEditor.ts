@@ -18,30 +18,51 @@ export const highestLayer = (page: BatPage | undefined) =>
 interface AutosaveState {
   versionRef: MutableRefObject<number>;
   pagesRef: MutableRefObject<BatPage[]>;
+  /** The pages as the server has them (loaded or last saved): a layer object still in them is unchanged. */
+  savedRef: MutableRefObject<BatPage[]>;
   dirtyRef: MutableRefObject<boolean>;
   staleRef: MutableRefObject<boolean>;
   setSaving(saving: boolean): void;
   setStale(stale: boolean): void;
 }
 
-/** The autosave (§2.6): 500 ms after the last change, one save in flight; a 409 marks the proof stale. */
+/**
+ * The layers changed since `saved`, by page. Edits replace a layer's object and keep the others' (changeLayer), so
+ * an unchanged layer is the very object last saved; undo and redo bring back objects, never copies.
+ */
+export function changedLayers(pages: BatPage[], saved: BatPage[]): BatPage[] {
+  const savedLayers = new Set(saved.flatMap((page) => page.layers));
+  return pages
+    .map((page) => ({ page: page.page, layers: page.layers.filter((layer) => !savedLayers.has(layer)) }))
+    .filter((page) => page.layers.length > 0);
+}
+
+/**
+ * The autosave (§2.6): 500 ms after the last change, one save in flight, carrying the layers changed since the
+ * last save (the server keeps the others); a 409 marks the proof stale.
+ */
 function useAutosave(advertId: number, state: AutosaveState) {
   const call = useAtomValue(apiAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
-  const { versionRef, pagesRef, dirtyRef, staleRef, setSaving, setStale } = state;
+  const { versionRef, pagesRef, savedRef, dirtyRef, staleRef, setSaving, setStale } = state;
 
   const save = useCallback(async (): Promise<void> => {
     if (inFlight.current) await inFlight.current;
     if (!dirtyRef.current || staleRef.current) return;
     dirtyRef.current = false;
     setSaving(true);
-    const body = { version: versionRef.current, pages: pagesRef.current };
+    const sent = pagesRef.current;
+    const changed = changedLayers(sent, savedRef.current);
+    if (!changed.length) return setSaving(false);
+    const body = { version: versionRef.current, pages: changed };
     const run = (async () => {
       const result = await call('bat.save', { params: { advertId }, body });
-      if (result.ok) versionRef.current = result.data.version;
-      else if (result.status === 409) {
+      if (result.ok) {
+        versionRef.current = result.data.version;
+        savedRef.current = sent;
+      } else if (result.status === 409) {
         staleRef.current = true;
         setStale(true);
       } else {
@@ -56,7 +77,7 @@ function useAutosave(advertId: number, state: AutosaveState) {
       inFlight.current = null;
       setSaving(false);
     }
-  }, [advertId, call, raise, dirtyRef, pagesRef, setSaving, setStale, staleRef, versionRef]);
+  }, [advertId, call, raise, dirtyRef, pagesRef, savedRef, setSaving, setStale, staleRef, versionRef]);
 
   const schedule = useCallback(() => {
     dirtyRef.current = true;
@@ -123,6 +144,20 @@ function useHistory(
   return { undo, redo, canUndo: history.current.past.length > 0, canRedo: history.current.future.length > 0 };
 }
 
+/** The screenshot library and the frozen versions as their calls answer them (no history, no autosave). */
+function useLibraryAndVersions(setDoc: Dispatch<SetStateAction<BatDocument | null>>) {
+  const setScreenshots = useCallback((screenshots: BatDocument['screenshots']) => setDoc((d) => (d ? { ...d, screenshots } : d)), [setDoc]);
+  const addVersion = useCallback(
+    (v: BatVersion) => setDoc((d) => (d ? { ...d, versions: [v, ...d.versions.filter((o) => o.id !== v.id)] } : d)),
+    [setDoc],
+  );
+  const replaceVersion = useCallback(
+    (v: BatVersion) => setDoc((d) => (d ? { ...d, versions: d.versions.map((o) => (o.id === v.id ? v : o)) } : d)),
+    [setDoc],
+  );
+  return { setScreenshots, addVersion, replaceVersion };
+}
+
 /**
  * The proof editor's state (§2.6): the document loaded by bat.fetch, the pages being edited with an undo / redo
  * history (beyond the spec), the autosave 500 ms after any change (one save in flight; a 409 marks the proof
@@ -151,6 +186,7 @@ export function useBatEditor(advertId: number) {
   const pageIndexRef = useLatest(pageIndex);
   const layerIdRef = useLatest(layerId);
   const pagesRef = useRef<BatPage[]>([]);
+  const savedRef = useRef<BatPage[]>([]);
   const dirtyRef = useRef(false);
   const staleRef = useRef(false);
 
@@ -160,6 +196,7 @@ export function useBatEditor(advertId: number) {
       const nextPages = next.bat?.pages ?? [];
       versionRef.current = next.bat?.version ?? 0;
       pagesRef.current = nextPages;
+      savedRef.current = nextPages;
       setPages(nextPages);
       setHistory({ past: [], future: [] });
       const index = pageIndexRef.current;
@@ -192,7 +229,7 @@ export function useBatEditor(advertId: number) {
     void reload();
   }, [reload]);
 
-  const { schedule, flush } = useAutosave(advertId, { versionRef, pagesRef, dirtyRef, staleRef, setSaving, setStale });
+  const { schedule, flush } = useAutosave(advertId, { versionRef, pagesRef, savedRef, dirtyRef, staleRef, setSaving, setStale });
 
   const commit = useCallback(
     (next: BatPage[], recordHistory = true) => {
@@ -239,12 +276,7 @@ export function useBatEditor(advertId: number) {
     },
     [adopt, flush, raise, pageIndexRef],
   );
-  const setScreenshots = useCallback((screenshots: BatDocument['screenshots']) => setDoc((d) => (d ? { ...d, screenshots } : d)), []);
-  const addVersion = useCallback((v: BatVersion) => setDoc((d) => (d ? { ...d, versions: [v, ...d.versions.filter((o) => o.id !== v.id)] } : d)), []);
-  const replaceVersion = useCallback(
-    (v: BatVersion) => setDoc((d) => (d ? { ...d, versions: d.versions.map((o) => (o.id === v.id ? v : o)) } : d)),
-    [],
-  );
+  const { setScreenshots, addVersion, replaceVersion } = useLibraryAndVersions(setDoc);
 
   const selectPage = useCallback((index: number) => {
     setPageIndex(index);

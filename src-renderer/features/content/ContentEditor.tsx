@@ -28,6 +28,7 @@ import { MarkStoredContext } from './stored-change';
 import { Dialog } from '../../ui/Dialog';
 import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
+import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
 import { HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
@@ -208,6 +209,7 @@ function EditorToolbar(props: {
           Page projet
         </Link>
       ) : null}
+      {kind === 'advert' && !isNew && api.proofSummary && <ProofState advertId={draft.id!} api={api} />}
       {kind === 'advert' && hasNonExpertAudience(draft._$audiences) && (
         <span className="alert warning inline-alert" data-testid="expert-warning">
           {M.expertWarning}

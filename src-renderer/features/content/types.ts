@@ -1,5 +1,6 @@
 import type { Funnel } from '@shared/contract/adverts';
 import type { ArticleAudienceCriteria } from '@shared/contract/articles';
+import type { BatSummary } from '@shared/contract/bat';
 import type { Advert, Article, HistoryEntry } from '@shared/contract/content';
 import type { ArticleCriterionLabel, CriteriaByLabel, CriterionNode } from '@shared/rules/article-audience';
 import type { DelayReason } from '@shared/rules/campaigns';
@@ -60,6 +61,8 @@ export interface ContentApi {
     add(id: number): Promise<IpcResult<ContentItem>>;
     remove(id: number, screenId: number): Promise<IpcResult<ContentItem>>;
   };
+  /** Adverts: their proof's state (issue 24), shown on the toolbar beside 'Page projet'. */
+  proofSummary?(id: number): Promise<IpcResult<BatSummary>>;
   /** Articles: their own audience's criteria (§2.5), read and replaced with the item. */
   criteria?: {
     get(id: number): Promise<IpcResult<ArticleAudienceCriteria>>;

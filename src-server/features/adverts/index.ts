@@ -58,8 +58,9 @@ function seedDemoInBackground(context: ServerContext) {
     .then(async (seeded) => {
       if (!seeded) return;
       context.logger.info('demo adverts and articles seeded');
-      // The demo projects' actions take these adverts (the projects feature knows its actions).
+      // The demo projects' actions take these adverts (the projects feature knows its actions), and one gets a proof.
       await featureServices(context).linkDemoAdverts?.();
+      await featureServices(context).seedBatDemo?.();
     })
     .catch((error) => {
       if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo adverts seeding failed');

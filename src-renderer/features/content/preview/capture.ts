@@ -3,29 +3,8 @@ import { atom } from 'jotai';
 import { PREVIEW_NOTICES as N } from '@shared/messages/previews';
 import { screenshotFileName } from '@shared/rules/preview';
 import { bridgeAtom } from '../../../lib/bridge';
+import { base64OfBlob, withoutInlineStyles } from '../../../lib/html-capture';
 import { raiseNoticeAtom } from '../../../lib/notices';
-
-/**
- * html2canvas hides pseudo-elements of its copy of the page with a <style> element, which the app's CSP
- * (style-src 'self') refuses, with a console error. It builds that element with the page's own
- * document.createElement before the copy enters its frame: while a capture runs, a <template> (never rendered)
- * stands in for it. The previews use no pseudo-elements, so nothing is lost.
- */
-async function withoutInlineStyles<T>(run: () => Promise<T>): Promise<T> {
-  const original = document.createElement;
-  const replaced = (tagName: string, options?: ElementCreationOptions) =>
-    (original as (name: string, options?: ElementCreationOptions) => HTMLElement).call(
-      document,
-      tagName.toLowerCase() === 'style' ? 'template' : tagName,
-      options,
-    );
-  document.createElement = replaced as typeof document.createElement;
-  try {
-    return await run();
-  } finally {
-    document.createElement = original;
-  }
-}
 
 /** The preview canvas as a PNG at its full size (the pane's zoom is undone in the copy). */
 export async function capturePreview(element: HTMLElement): Promise<Blob> {
@@ -43,12 +22,6 @@ export async function capturePreview(element: HTMLElement): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG'))), 'image/png'));
 }
 
-function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-}
-
 /**
  * 'Créer une capture de la preview' (§2.2): the capture goes to the advert's BAT screenshots through main
  * ('files:uploadBytes' → bat.uploadScreenshot), then 'Votre capture est disponible dans l'onglet BAT'; a refusal
@@ -58,7 +31,7 @@ export const captureScreenshotAtom = atom(null, async (get, set, request: { adve
   let contentBase64: string;
   try {
     const blob = await capturePreview(request.element);
-    contentBase64 = base64Of(new Uint8Array(await blob.arrayBuffer()));
+    contentBase64 = await base64OfBlob(blob);
   } catch (error) {
     set(raiseNoticeAtom, N.captureFailed((error as Error).message));
     return null;

@@ -1,16 +1,34 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { BatItem } from '@shared/contract/bat';
 import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { BAT_MAX_LAYERS, BAT_MAX_PAGES, firstCollision, itemError } from '@shared/rules/bat';
 import type { ServerContext } from '../../../context';
-import { batItems, batLayers, batPages } from '../../../db/schema';
+import { batLayers, batPages } from '../../../db/schema';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
+import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
 import { keyOfMediaUrl } from '../../../storage/media';
-import { advertExists, batRow, bumpVersion, ensureBat, loadDocument, loadPages, pageRow, type Db, type VersionRow } from '../queries';
-import { sanitizeBatText } from '../rich-text';
+import {
+  advertExists,
+  batRow,
+  bumpVersion,
+  ensureBat,
+  loadDocument,
+  loadLayerPages,
+  pageRow,
+  writeLayerItems,
+  type ItemRow,
+  type Db,
+  type VersionRow,
+} from '../queries';
 
 type EditorHandlers = Pick<Handlers, 'bat.fetch' | 'bat.save' | 'bat.newPage' | 'bat.deletePage' | 'bat.newLayer' | 'bat.deleteLayer'>;
+
+/**
+ * What the proof's text toolbar makes (§2.6: bold, italic, underline, strike, size, align, link, colour,
+ * background): paragraphs of texts with their format bits and a style of font-size, color and background-color.
+ */
+export const PROOF_TEXT: RichTextProfile = { blocks: [], maxText: 20_000, styles: true, paragraphRoot: true };
 
 const SAFE_IMAGE_URL = /^(https?:\/\/|\/cdn\/)[^\s"'<>()\\]*$/i;
 
@@ -18,13 +36,27 @@ const SAFE_IMAGE_URL = /^(https?:\/\/|\/cdn\/)[^\s"'<>()\\]*$/i;
 export function checkedItem(item: BatItem, publicUrl: string | undefined): BatItem {
   const error = itemError(item);
   if (error) throw new HttpError(400, M.itemInvalid(item.i, error));
-  if (item.type === 'text') return { ...item, url: null, displayApp: false, content: sanitizeBatText(item.content) };
+  if (item.type === 'text') return { ...item, url: null, displayApp: false, content: sanitizeRichText(item.content, PROOF_TEXT) };
   if (item.type === 'arrow') return { ...item, url: null, displayApp: false, content: null };
   const url = (item.url ?? '').trim();
   if (!SAFE_IMAGE_URL.test(url) && keyOfMediaUrl(url, publicUrl) === null)
     throw new HttpError(400, M.itemInvalid(item.i, "L'adresse de l'image n'est pas valide."));
   return { ...item, url, content: null };
 }
+
+const itemRow = (layerId: number, position: number, item: BatItem): ItemRow => ({
+  layerId,
+  position,
+  itemKey: item.i,
+  x: item.x,
+  y: item.y,
+  w: item.w,
+  h: item.h,
+  type: item.type,
+  url: item.url,
+  displayApp: item.displayApp,
+  content: item.content,
+});
 
 function checkLayerItems(items: BatItem[]) {
   const keys = new Set<string>();
@@ -67,50 +99,35 @@ export function editorHandlers(context: ServerContext, versionUrl: (row: Version
     'bat.save': async ({ params, body, account }) => {
       const { advertId } = params;
       const pages = body.pages.map((page) => ({
-        ...page,
+        page: page.page,
         layers: page.layers.map((layer) => {
           const content = layer.content.map((item) => checkedItem(item, publicUrl));
           checkLayerItems(content);
-          return { ...layer, content };
+          return { id: layer.id, content };
         }),
       }));
-      if (!(await advertExists(db, advertId))) throw new HttpError(404, M.advertNotFound);
       return db.transaction(async (tx) => {
-        if (!(await batRow(tx, advertId))) throw new HttpError(404, M.batMissing);
+        // The version check is the first statement: an autosave costs one read and the rows that changed.
         const bumped = await bumpVersion(tx, advertId, account!.id, context.clock.now(), body.version);
-        if (!bumped) throw new HttpError(409, M.stale);
-        const known = await tx
-          .select({ id: batLayers.id, page: batPages.pageNumber })
-          .from(batLayers)
-          .innerJoin(batPages, eq(batPages.id, batLayers.pageId))
-          .where(eq(batPages.advertId, advertId));
-        const pageOfLayer = new Map(known.map((layer) => [layer.id, layer.page]));
-        const rows: (typeof batItems.$inferInsert)[] = [];
-        const written: number[] = [];
+        if (!bumped) {
+          if (await batRow(tx, advertId)) throw new HttpError(409, M.stale);
+          throw new HttpError(404, (await advertExists(tx, advertId)) ? M.batMissing : M.advertNotFound);
+        }
+        const pageOfLayer = await loadLayerPages(tx, advertId);
+        const rows: ItemRow[] = [];
         for (const page of pages) {
           for (const layer of page.layers) {
+            // A layer deleted or on another page since: the editor's proof is older than the stored one.
             if (pageOfLayer.get(layer.id) !== page.page) throw new HttpError(409, M.stale);
-            written.push(layer.id);
-            layer.content.forEach((item, position) =>
-              rows.push({
-                layerId: layer.id,
-                position,
-                itemKey: item.i,
-                x: item.x,
-                y: item.y,
-                w: item.w,
-                h: item.h,
-                type: item.type,
-                url: item.url,
-                displayApp: item.displayApp,
-                content: item.content,
-              }),
-            );
+            layer.content.forEach((item, position) => rows.push(itemRow(layer.id, position, item)));
           }
         }
-        if (written.length) await tx.delete(batItems).where(inArray(batItems.layerId, written));
-        if (rows.length) await tx.insert(batItems).values(rows);
-        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime(), pages: await loadPages(tx, advertId) };
+        await writeLayerItems(
+          tx,
+          pages.flatMap((page) => page.layers.map((layer) => layer.id)),
+          rows,
+        );
+        return { version: bumped.version, updatedAt: bumped.updatedAt.getTime() };
       });
     },
 

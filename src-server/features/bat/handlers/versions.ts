@@ -9,9 +9,9 @@ import { accounts, batVersions } from '../../../db/schema';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
-import { advertExists, toVersion, type Db, type VersionRow } from '../queries';
+import { advertExists, loadSummaryRows, toVersion, type Db, type VersionRow } from '../queries';
 
-type VersionHandlers = Pick<Handlers, 'bat.freezeVersion' | 'bat.setVersionState'>;
+type VersionHandlers = Pick<Handlers, 'bat.freezeVersion' | 'bat.setVersionState' | 'bat.summary'>;
 
 /** Where a frozen version's PDF lives: the client documents of the storage browser. */
 export const versionFolder = (advertId: number) => `${DOCUMENTS_ROOT}/bat/${advertId}`;
@@ -64,6 +64,13 @@ export function versionHandlers(context: ServerContext, versionUrl: (row: Versio
           }
         },
       ),
+
+    'bat.summary': async ({ params }) => {
+      const { advertId } = params;
+      if (!(await advertExists(db, advertId))) throw new HttpError(404, M.advertNotFound);
+      const { pages, latest } = await loadSummaryRows(db, advertId);
+      return { advertId, pages, latest: latest ? toVersion(latest, versionUrl(latest)) : null };
+    },
 
     'bat.setVersionState': async ({ params, body, account }) => {
       const [row] = await db

@@ -1,9 +1,9 @@
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
-import { sanitizeLexicalState } from '../briefing';
+import { sanitizeRichText } from '../../../rich-text';
 import { briefingRow, insertBriefing, updateBriefing } from '../queries';
-import { accountId, projectRow, type ProjectFeatureParts } from './shared';
+import { accountId, BRIEFING_TEXT, projectRow, type ProjectFeatureParts } from './shared';
 
 export type BriefingHandlers = Pick<Handlers, 'briefings.create' | 'briefings.update'>;
 
@@ -14,14 +14,14 @@ export function briefingHandlers({ context }: ProjectFeatureParts): BriefingHand
     'briefings.create': async (input) => {
       const author = accountId(input);
       await projectRow(db, input.body.projectId);
-      const id = await insertBriefing(db, input.body.projectId, sanitizeLexicalState(input.body.content), author);
+      const id = await insertBriefing(db, input.body.projectId, sanitizeRichText(input.body.content, BRIEFING_TEXT), author);
       if (id === undefined) throw new HttpError(409, PROJECT_MESSAGES.briefingExists);
       return (await briefingRow(db, { id }))!;
     },
 
     'briefings.update': async (input) => {
       const author = accountId(input);
-      const content = sanitizeLexicalState(input.body.content);
+      const content = sanitizeRichText(input.body.content, BRIEFING_TEXT);
       if (!(await updateBriefing(db, input.params.id, content, author))) throw new HttpError(404, PROJECT_MESSAGES.briefingNotFound);
       return (await briefingRow(db, { id: input.params.id }))!;
     },

@@ -4,7 +4,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { isUniqueViolation } from '../../../accounts/queries';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../errors';
-import { sanitizeLexicalState } from '../briefing';
+import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
 import {
   briefingRow,
   insertTargetLines,
@@ -17,6 +17,17 @@ import {
   type NewTargetLine,
   type ProjectRow,
 } from '../queries';
+
+/**
+ * What the briefing editor makes (a Lexical state): paragraphs, headings, quotes, lists, links, text with bold /
+ * italic / underline formats and line breaks; no inline style.
+ */
+export const BRIEFING_TEXT: RichTextProfile = {
+  blocks: ['heading', 'quote', 'list', 'listitem'],
+  maxText: 100_000,
+  styles: false,
+  paragraphRoot: false,
+};
 
 /** What the handlers of every resource of the projects feature share: loading, checks and adding targets. */
 
@@ -75,7 +86,7 @@ export async function loadProject(executor: Executor, id: number): Promise<Proje
     keyAccount: keyAccountId == null ? null : { id: keyAccountId, name: keyAccountName ?? '' },
     targets,
     comments: comments.map(({ projectId: _, ...comment }) => comment),
-    briefing: briefing ? { ...briefing, content: sanitizeLexicalState(briefing.content) } : null,
+    briefing: briefing ? { ...briefing, content: sanitizeRichText(briefing.content, BRIEFING_TEXT) } : null,
   };
 }
 
