@@ -4,12 +4,12 @@ import type { Database } from '../../db/client';
 import { param, rows, type Executor } from '../../db/rows';
 
 /**
- * The inventory's reads (issue 22). Capacity comes from inventory_capacity; consumption is computed at each read
- * from the targets that book views: goal.views > 0, any status but "7. annulé", in the category its
- * populationCategory names (compared without case), spread evenly over the UTC days from its start day to its end
- * day (both included; an end before the start books the start day). One statement answers every category and
- * month of a range: the targets are read once through targets_inventory_idx (its predicate is written here as the
- * index states it, so the planner can use it).
+ * The inventory's reads (issue 22). Capacity comes from inventory_capacity; consumption from the targets that book
+ * views: goal.views > 0, any status but "7. annulé", in the category its populationCategory names (compared
+ * without case), spread evenly over the UTC days from its start day to its end day (both included; an end before
+ * the start books the start day). The dashboard reads the sums that triggers on targets keep per category and
+ * month (migration 0017); the row modal's list of consuming targets reads the targets themselves, through
+ * targets_inventory_idx (its predicate is written here as the index states it, so the planner can use it).
  */
 
 export type CategoryLabel = 'Specialty' | 'Profession';
@@ -37,8 +37,8 @@ export const firstDay = (month: Month) => `${month.year}-${String(month.month).p
 const epochOf = (month: Month) => Date.UTC(month.year, month.month - 1, 1) / 1000;
 
 /**
- * A consumption read, in a transaction without PostgreSQL's JIT: the planner's cost of the spread (every booked
- * target × the months of the range) passes jit_above_cost, and compiling took longer than the query (seconds, in
+ * A read of the targets' spread (the row modal's consumers), in a transaction without PostgreSQL's JIT: the
+ * planner's cost of the spread (every booked target × the months of the range) passes jit_above_cost, and compiling took longer than the query (seconds, in
  * bench/sections/inventory.ts). PGlite has no JIT; the setting is accepted and changes nothing there.
  */
 export function withoutJit<T>(db: Database, read: (tx: Executor) => Promise<T>): Promise<T> {
@@ -70,9 +70,12 @@ const bookedCte = (from: Month, afterTo: Month, extra: SQL = sql``) => sql`booke
 /** A booked target's share of a month: its views × days in the month / days booked. */
 const share = sql`b.views * (least(b.e, m.d1 - 1) - greatest(b.s, m.d0) + 1) / (b.e - b.s + 1)`;
 
-/** Capacity and consumption of every category of the filter with capacity in the range, month by month. */
+/**
+ * Capacity and consumption of every category of the filter with capacity in the range, month by month: capacity
+ * joined to the consumption the targets' triggers keep (inventory_consumption, inventory_unplanned; migration
+ * 0017), by category name without case. A month's consumption is rounded as float8, as when it was summed here.
+ */
 export async function monthFigures(db: Executor, from: Month, to: Month, filter: CategoryFilter): Promise<MonthFigures[]> {
-  const afterTo = { year: to.month === 12 ? to.year + 1 : to.year, month: (to.month % 12) + 1 };
   const found = await rows<{
     label: CategoryLabel;
     categoryId: number;
@@ -83,23 +86,18 @@ export async function monthFigures(db: Executor, from: Month, to: Month, filter:
     unplannedViews: number;
   }>(
     db,
-    sql`WITH ${monthsCte(from, to)},
+    sql`WITH months AS (SELECT m::date AS month FROM generate_series(${firstDay(from)}::timestamp, ${firstDay(to)}::timestamp, interval '1 month') AS m),
     cap AS (SELECT c.label, c.category_id, c.name, c.month, c.total_views FROM inventory_capacity c
       WHERE c.month BETWEEN ${firstDay(from)}::date AND ${firstDay(to)}::date AND ${categoryClause(filter)}),
-    cats AS (SELECT DISTINCT ON (label, category_id) label, category_id, name FROM cap ORDER BY label, category_id, month DESC),
-    ${bookedCte(from, afterTo)},
-    consumed AS (SELECT b.cat, m.month, sum(${share}) AS views FROM booked b JOIN months m ON m.d0 <= b.e AND m.d1 > b.s GROUP BY b.cat, m.month),
-    unplanned AS (SELECT lower(c.name) AS cat, sum(t.goal_views)::float8 AS views
-      FROM (SELECT DISTINCT lower(name) AS name FROM cats) c JOIN targets t ON lower(t.population_category) = lower(c.name)
-      WHERE ${BOOKING} AND (t.start_date IS NULL OR t.end_date IS NULL) GROUP BY 1)
+    cats AS (SELECT DISTINCT ON (label, category_id) label, category_id, name, lower(name) AS category FROM cap ORDER BY label, category_id, month DESC)
     SELECT c.label, c.category_id AS "categoryId", c.name, to_char(m.month, 'YYYY-MM') AS month,
-      coalesce(cap.total_views, 0)::float8 AS "totalViews", coalesce(round(co.views), 0)::float8 AS "consumedViews",
+      coalesce(cap.total_views, 0)::float8 AS "totalViews", coalesce(round(co.views::float8), 0)::float8 AS "consumedViews",
       coalesce(u.views, 0)::float8 AS "unplannedViews"
     FROM cats c CROSS JOIN months m
     LEFT JOIN cap ON cap.label = c.label AND cap.category_id = c.category_id AND cap.month = m.month
-    LEFT JOIN consumed co ON co.cat = lower(c.name) AND co.month = m.month
-    LEFT JOIN unplanned u ON u.cat = lower(c.name)
-    ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, lower(c.name), c.category_id, m.month`,
+    LEFT JOIN inventory_consumption co ON co.category = c.category AND co.month = m.month
+    LEFT JOIN inventory_unplanned u ON u.category = c.category
+    ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, c.category, c.category_id, m.month`,
   );
   return found.map(({ month, ...row }) => ({ ...row, date: monthKey({ year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) }) }));
 }
