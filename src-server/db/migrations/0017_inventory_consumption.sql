@@ -88,3 +88,10 @@ INSERT INTO inventory_unplanned (category, views)
 SELECT lower(population_category), sum(goal_views) FROM targets
 WHERE goal_views > 0 AND status <> '7. annulé' AND population_category IS NOT NULL AND (start_date IS NULL OR end_date IS NULL)
 GROUP BY 1;
+--> statement-breakpoint
+-- Imports update the capacity cells in place (src-server/features/inventory/import.ts): room in each page lets
+-- those be HOT updates, which add no index entries and are pruned without a vacuum (PGlite has none). CLUSTER
+-- rewrites the rows already there with that room, month by month as the dashboard reads them.
+ALTER TABLE inventory_capacity SET (fillfactor = 50);
+--> statement-breakpoint
+CLUSTER inventory_capacity USING inventory_capacity_month_idx;

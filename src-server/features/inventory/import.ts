@@ -243,15 +243,23 @@ async function readFile(db: Database, file: ImportedFile, state: ImportState): P
 const SWITCH_LOCK = 7201022;
 
 /**
- * Switches the file's cells in (in the caller's transaction): the months it names are replaced by its cells, and
- * a category it renames takes its new name in the other months too. `fileCells` yields (label, category_id, name,
- * month, total_views); `categories` the file's (label, category_id, name).
+ * Switches the file's cells in (in the caller's transaction): its cells are upserted, the months it names lose the
+ * cells it does not have, and a category it renames takes its new name in the other months too. `fileCells`
+ * yields f(label, category_id, name, month, total_views); `categories` f(label, category_id, name). A cell
+ * changed is updated in place (a HOT update: inventory_capacity leaves room in its pages, migration 0017), one
+ * left as it was is not written: the table and its indexes do not grow with each import, vacuum or not (PGlite
+ * has no autovacuum).
  */
 async function switchIn(tx: Executor, fileCells: SQL, categories: SQL, months: string[]): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${SWITCH_LOCK})`);
-  await tx.execute(sql`DELETE FROM inventory_capacity WHERE month = ANY(${param(months)}::date[])`);
-  await tx.execute(sql`INSERT INTO inventory_capacity (label, category_id, name, month, total_views)
-    SELECT label, category_id, name, month, total_views FROM ${fileCells}`);
+  // The upsert and the delete see the same snapshot and touch different rows (the file's cells, the others).
+  await tx.execute(sql`WITH file AS MATERIALIZED (SELECT label, category_id, name, month, total_views FROM ${fileCells}),
+    upserted AS (INSERT INTO inventory_capacity AS c (label, category_id, name, month, total_views)
+      SELECT label, category_id, name, month, total_views FROM file
+      ON CONFLICT (label, category_id, month) DO UPDATE SET name = excluded.name, total_views = excluded.total_views
+        WHERE (c.name, c.total_views) IS DISTINCT FROM (excluded.name, excluded.total_views))
+    DELETE FROM inventory_capacity c WHERE c.month = ANY(${param(months)}::date[])
+      AND NOT EXISTS (SELECT 1 FROM file f WHERE f.label = c.label AND f.category_id = c.category_id AND f.month = c.month)`);
   await tx.execute(sql`UPDATE inventory_capacity c SET name = f.name FROM ${categories}
     WHERE c.label = f.label AND c.category_id = f.category_id AND c.name <> f.name`);
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CANCELLED_STATUS, monthKey, type Month } from '@shared/rules/inventory';
+import { CANCELLED_STATUS, monthKey, monthRange, type Month } from '@shared/rules/inventory';
 import type { Database } from '../../db/client';
 import { param, rows, type Executor } from '../../db/rows';
 
@@ -38,8 +38,8 @@ const epochOf = (month: Month) => Date.UTC(month.year, month.month - 1, 1) / 100
 
 /**
  * A read of the targets' spread (the row modal's consumers), in a transaction without PostgreSQL's JIT: the
- * planner's cost of the spread (every booked target × the months of the range) passes jit_above_cost, and compiling took longer than the query (seconds, in
- * bench/sections/inventory.ts). PGlite has no JIT; the setting is accepted and changes nothing there.
+ * planner's cost of the spread (every booked target × the months of the range) passes jit_above_cost, and
+ * compiling took longer than the query (seconds, in bench/sections/inventory.ts). PGlite has no JIT; the setting is accepted and changes nothing there.
  */
 export function withoutJit<T>(db: Database, read: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -70,36 +70,56 @@ const bookedCte = (from: Month, afterTo: Month, extra: SQL = sql``) => sql`booke
 /** A booked target's share of a month: its views × days in the month / days booked. */
 const share = sql`b.views * (least(b.e, m.d1 - 1) - greatest(b.s, m.d0) + 1) / (b.e - b.s + 1)`;
 
+interface CategoryFigures {
+  label: CategoryLabel;
+  categoryId: number;
+  name: string;
+  /** The months (YY/MM) with capacity and their total views, in order. */
+  capacityDates: string[];
+  totals: number[];
+  /** The months (YY/MM) with consumption and their consumed views (rounded). */
+  consumedDates: string[] | null;
+  consumed: number[] | null;
+  unplannedViews: number;
+}
+
 /**
- * Capacity and consumption of every category of the filter with capacity in the range, month by month: capacity
- * joined to the consumption the targets' triggers keep (inventory_consumption, inventory_unplanned; migration
- * 0017), by category name without case. A month's consumption is rounded as float8, as when it was summed here.
+ * Capacity and consumption of every category of the filter with capacity in the range, month by month, in the
+ * dashboard's order (general medicine first, then by name). Consumption is what the targets' triggers keep
+ * (inventory_consumption, inventory_unplanned; migration 0017), matched by the category's name without case (the
+ * database's lower()); a month's is rounded as float8, as when it was summed in SQL from the targets. A category's
+ * name is its latest month's in the range. One row per category, its months as arrays: a result row costs more
+ * to hand over than to compute (PGlite above all), so 200 rows, not 200 × the months.
  */
 export async function monthFigures(db: Executor, from: Month, to: Month, filter: CategoryFilter): Promise<MonthFigures[]> {
-  const found = await rows<{
-    label: CategoryLabel;
-    categoryId: number;
-    name: string;
-    month: string;
-    totalViews: number;
-    consumedViews: number;
-    unplannedViews: number;
-  }>(
+  const range = sql`BETWEEN ${firstDay(from)}::date AND ${firstDay(to)}::date`;
+  const categories = await rows<CategoryFigures>(
     db,
-    sql`WITH months AS (SELECT m::date AS month FROM generate_series(${firstDay(from)}::timestamp, ${firstDay(to)}::timestamp, interval '1 month') AS m),
-    cap AS (SELECT c.label, c.category_id, c.name, c.month, c.total_views FROM inventory_capacity c
-      WHERE c.month BETWEEN ${firstDay(from)}::date AND ${firstDay(to)}::date AND ${categoryClause(filter)}),
-    cats AS (SELECT DISTINCT ON (label, category_id) label, category_id, name, lower(name) AS category FROM cap ORDER BY label, category_id, month DESC)
-    SELECT c.label, c.category_id AS "categoryId", c.name, to_char(m.month, 'YYYY-MM') AS month,
-      coalesce(cap.total_views, 0)::float8 AS "totalViews", coalesce(round(co.views::float8), 0)::float8 AS "consumedViews",
-      coalesce(u.views, 0)::float8 AS "unplannedViews"
-    FROM cats c CROSS JOIN months m
-    LEFT JOIN cap ON cap.label = c.label AND cap.category_id = c.category_id AND cap.month = m.month
-    LEFT JOIN inventory_consumption co ON co.category = c.category AND co.month = m.month
-    LEFT JOIN inventory_unplanned u ON u.category = c.category
-    ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, c.category, c.category_id, m.month`,
+    sql`WITH cats AS (
+      SELECT c.label, c.category_id, (array_agg(c.name ORDER BY c.month DESC))[1] AS name,
+        array_agg(to_char(c.month, 'YY/MM') ORDER BY c.month) AS dates, array_agg(c.total_views::float8 ORDER BY c.month) AS totals
+      FROM inventory_capacity c WHERE c.month ${range} AND ${categoryClause(filter)} GROUP BY c.label, c.category_id),
+    used AS (SELECT co.category, array_agg(to_char(co.month, 'YY/MM')) AS dates, array_agg(round(co.views::float8)) AS views
+      FROM inventory_consumption co WHERE co.month ${range} AND co.category IN (SELECT lower(name) FROM cats) GROUP BY co.category)
+    SELECT c.label, c.category_id AS "categoryId", c.name, c.dates AS "capacityDates", c.totals,
+      used.dates AS "consumedDates", used.views AS consumed, coalesce(u.views, 0)::float8 AS "unplannedViews"
+    FROM cats c LEFT JOIN used ON used.category = lower(c.name) LEFT JOIN inventory_unplanned u ON u.category = lower(c.name)
+    ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, lower(c.name), c.category_id`,
   );
-  return found.map(({ month, ...row }) => ({ ...row, date: monthKey({ year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) }) }));
+  const dates = monthRange(from, to).map(monthKey);
+  return categories.flatMap(({ label, categoryId, name, capacityDates, totals, consumedDates, consumed, unplannedViews }) => {
+    const totalOf = new Map(capacityDates.map((date, i) => [date, totals[i]]));
+    const consumedOf = new Map((consumedDates ?? []).map((date, i) => [date, consumed![i]]));
+    return dates.map((date) => ({
+      label,
+      categoryId,
+      name,
+      date,
+      totalViews: totalOf.get(date) ?? 0,
+      consumedViews: consumedOf.get(date) ?? 0,
+      unplannedViews,
+    }));
+  });
 }
 
 export interface Consumer {
