@@ -117,3 +117,6 @@ GROUP BY 1;
 ALTER TABLE inventory_capacity SET (fillfactor = 50);
 --> statement-breakpoint
 CLUSTER inventory_capacity USING inventory_capacity_month_idx;
+--> statement-breakpoint
+-- Statistics for the planner now, not at the next autovacuum (PGlite has none).
+ANALYZE inventory_capacity, inventory_consumption, inventory_unplanned;
