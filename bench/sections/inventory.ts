@@ -18,26 +18,31 @@ import { ms, summarize, table } from '../stats';
  * Issue 22: 200 categories × 36 months of capacity and 1,000,000 targets (BENCH_INVENTORY_TARGETS) booking views in
  * those categories over 3 years. POST /inventory (6 months, every category), POST /inventory/availability (one
  * category, 6 months) and the import of a 200-row × 36-month CSV, on PostgreSQL (a kept database, generated once)
- * and on PGlite (BENCH_INVENTORY_PGLITE_TARGETS, 100,000 by default: generating a million there takes minutes).
- * Times are HTTP round trips on loopback: an upper bound of the server-side time.
+ * and on PGlite (BENCH_INVENTORY_PGLITE_TARGETS, a million as well by default: about a minute to generate).
+ * Each call is timed twice: server-side (fastify's reply.elapsedTime, from the request's arrival to the answer
+ * sent: routing, the guard, the handler, serialisation), which the issue's targets speak of, and as the client's
+ * HTTP round trip on loopback (an upper bound: the client runs in the same process). Each import changes every
+ * cell of the file, so that none could be skipped as unchanged.
  */
 const CATEGORIES = 200;
 const MONTHS = 36;
 const PASSWORD = 'bench password 2026';
 const TARGETS = Number(process.env.BENCH_INVENTORY_TARGETS ?? 1_000_000);
-const PGLITE_TARGETS = Number(process.env.BENCH_INVENTORY_PGLITE_TARGETS ?? 100_000);
-/** Timed calls per case (BENCH_INVENTORY_CALLS): 20 by default, a call takes seconds at a million targets. */
-const CALLS = Number(process.env.BENCH_INVENTORY_CALLS ?? 20);
+const PGLITE_TARGETS = Number(process.env.BENCH_INVENTORY_PGLITE_TARGETS ?? 1_000_000);
+/** Timed calls per case (BENCH_INVENTORY_CALLS): 100 by default, enough for a p95 that is not the worst call. */
+const CALLS = Number(process.env.BENCH_INVENTORY_CALLS ?? 100);
 const START = addMonths(monthOf(Date.now()), -12);
 
 const categoryName = (i: number) => `Catégorie ${i}`;
 
-/** The capacity CSV: 200 categories (ids 1001…1200 as specialties), 36 months from START. */
-function capacityCsv(): string {
+/** The capacity CSV: 200 categories (ids 1001…1200 as specialties), 36 months from START; `version` changes every cell. */
+function capacityCsv(version: number): string {
   const months = Array.from({ length: MONTHS }, (_, i) => monthKey(addMonths(START, i)));
   const lines = [`Profession;Specialty;Nom;${months.join(';')}`];
   for (let i = 1; i <= CATEGORIES; i += 1)
-    lines.push(`;${1000 + i};${categoryName(i)};${months.map((_, m) => `${200 + ((i * 7 + m) % 50)} 000`).join(';')}`);
+    lines.push(
+      `;${1000 + i};${categoryName(i)};${months.map((_, m) => `${200 + ((i * 7 + m) % 50)} ${String(version).padStart(3, '0')}`).join(';')}`,
+    );
   return lines.join('\r\n');
 }
 
@@ -66,6 +71,19 @@ async function measure(db: Database, dbKind: 'postgresql' | 'pglite', label: str
     .insert(accounts)
     .values({ name: 'Bench admin', email: 'inventory@bench.local', roles: ['ADMIN'], passwordHash: await hashPassword(PASSWORD) });
   const app = await buildApp({ db, dbKind, logger: pino({ level: 'silent' }) });
+  // Server-side times of the calls since the last reset, by route.
+  const serverSide = new Map<string, number[]>();
+  app.addHook('onResponse', async (request, reply) => {
+    serverSide.get(request.routeOptions.url ?? '')?.push(reply.elapsedTime);
+  });
+  const recordServerSide = (route: string) => {
+    const samples: number[] = [];
+    serverSide.set(route, samples);
+    return () => {
+      serverSide.delete(route);
+      return summarize(samples);
+    };
+  };
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const pool = new Pool(base, { connections: 4 });
   try {
@@ -76,9 +94,9 @@ async function measure(db: Database, dbKind: 'postgresql' | 'pglite', label: str
       body: JSON.stringify({ username: 'inventory@bench.local', password: PASSWORD }),
     });
     const token = ((await signIn.body.json()) as { accessToken: { value: string } }).accessToken.value;
-    const importOnce = async () => {
+    const importOnce = async (version: number) => {
       const form = new FormData();
-      form.append('file', new Blob([capacityCsv()]), 'inventaire.csv');
+      form.append('file', new Blob([capacityCsv(version)]), 'inventaire.csv');
       const started = performance.now();
       const response = await fetch(`${base}/inventory/upload`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
       const text = await response.text();
@@ -86,7 +104,10 @@ async function measure(db: Database, dbKind: 'postgresql' | 'pglite', label: str
       return performance.now() - started;
     };
     const imports = [];
-    for (let i = 0; i < 6; i += 1) imports.push(await importOnce());
+    await importOnce(0);
+    const importServerSide = recordServerSide('/inventory/upload');
+    for (let i = 1; i < 6; i += 1) imports.push(await importOnce(i));
+    const importServer = importServerSide();
     const post = async (path: string, body: unknown) => {
       const response = await pool.request({
         method: 'POST',
@@ -98,33 +119,40 @@ async function measure(db: Database, dbKind: 'postgresql' | 'pglite', label: str
       if (response.statusCode !== 200) throw new Error(`${path} ${response.statusCode} ${text}`);
       return text;
     };
-    const timeMany = async (times: number, work: () => Promise<unknown>) => {
+    /** Round trip and server-side summaries of `times` calls to `route`, after two unmeasured ones. */
+    const timeMany = async (times: number, route: string, work: () => Promise<unknown>) => {
       for (let i = 0; i < 2; i += 1) await work();
+      const serverSamples = recordServerSide(route);
       const samples: number[] = [];
       for (let i = 0; i < times; i += 1) {
         const started = performance.now();
         await work();
         samples.push(performance.now() - started);
       }
-      return summarize(samples);
+      return { roundTrip: summarize(samples), server: serverSamples() };
     };
     const from: Month = addMonths(START, 12);
     const range = { from: monthKey(from), to: monthKey(addMonths(from, 5)) };
-    const list = await timeMany(CALLS, () => post('/inventory', { ...range, viewType: 'month' }));
+    const list = await timeMany(CALLS, '/inventory', () => post('/inventory', { ...range, viewType: 'month' }));
     const rowsAnswered = (JSON.parse(await post('/inventory', { ...range, viewType: 'month' })) as unknown[]).length;
-    const quarter = await timeMany(CALLS, () =>
+    const quarter = await timeMany(CALLS, '/inventory', () =>
       post('/inventory', { from: monthKey({ year: from.year, month: 1 }), to: monthKey({ year: from.year, month: 12 }), viewType: 'quarter' }),
     );
     let category = 0;
-    const availability = await timeMany(CALLS, () =>
+    const availability = await timeMany(CALLS, '/inventory/availability', () =>
       post('/inventory/availability', { ...range, specialty: [1001 + (category++ % CATEGORIES)], soldViews: 120_000 }),
     );
-    const importStats = summarize(imports.slice(1));
+    const importStats = summarize(imports);
+    const figures = (timed: { roundTrip: ReturnType<typeof summarize>; server: ReturnType<typeof summarize> }) =>
+      `server-side p50 ${ms(timed.server.p50)}  p95 ${ms(timed.server.p95)}; round trip p50 ${ms(timed.roundTrip.p50)}  p95 ${ms(timed.roundTrip.p95)}`;
     table(`${label}`, [
-      [`POST /inventory, 6 months, all ${rowsAnswered} categories`, `p50 ${ms(list.p50)}  p95 ${ms(list.p95)}  (target p95 ≤ 30 ms)`],
-      ['POST /inventory, quarter view of a year', `p50 ${ms(quarter.p50)}  p95 ${ms(quarter.p95)}`],
-      ['POST /inventory/availability, 1 category, 6 months', `p50 ${ms(availability.p50)}  p95 ${ms(availability.p95)}  (target p95 ≤ 20 ms)`],
-      ['import 200 rows × 36 months, end to end', `p50 ${ms(importStats.p50)}  max ${ms(importStats.max)}  (target ≤ 500 ms)`],
+      [`POST /inventory, 6 months, all ${rowsAnswered} categories`, `${figures(list)}  (target server-side p95 ≤ 30 ms)`],
+      ['POST /inventory, quarter view of a year', figures(quarter)],
+      ['POST /inventory/availability, 1 category, 6 months', `${figures(availability)}  (target server-side p95 ≤ 20 ms)`],
+      [
+        'import 200 rows × 36 months, every cell changed, end to end',
+        `p50 ${ms(importStats.p50)}  max ${ms(importStats.max)}  (target ≤ 500 ms); server-side max ${ms(importServer.max)}`,
+      ],
     ]);
     return { list, quarter, availability, import: importStats, rows: rowsAnswered };
   } finally {

@@ -101,13 +101,58 @@ describe('inventory import (PUT /inventory/upload)', () => {
 
   it('a 2,000-row file with a bad row at line 1,500 writes nothing and names the line', async () => {
     const before = await rows(server.database.db, sql`SELECT * FROM inventory_capacity ORDER BY 1, 2, 4`);
-    const lines = ['Profession;Specialty;Nom;27/01;27/02'];
-    for (let i = 1; i <= 2000; i += 1) lines.push(`;${100 + i};Spé ${i};${i === 1499 ? '12x' : 1000 + i};${2000 + i}`);
+    const importsBefore = await rows(server.database.db, sql`SELECT * FROM inventory_imports ORDER BY id`);
+    // 24 months: past 20,000 cells the rows read are staged, so the bad row comes after batches were written.
+    const months = Array.from({ length: 24 }, (_, i) => `${27 + Math.floor(i / 12)}/${String(1 + (i % 12)).padStart(2, '0')}`);
+    const lines = [`Profession;Specialty;Nom;${months.join(';')}`];
+    for (let i = 1; i <= 2000; i += 1)
+      lines.push(
+        `;${100 + i};Spé ${i};${i === 1499 ? '12x' : 1000 + i};${months
+          .slice(1)
+          .map(() => 2000 + i)
+          .join(';')}`,
+      );
     const answer = await upload(lines.join('\n'));
     expect(answer.status).toBe(400);
     expect(answer.body.errorMsg).toBe('Ligne 1500 : nombre de vues invalide « 12x » (colonne 27/01)');
     expect(await rows(server.database.db, sql`SELECT * FROM inventory_capacity ORDER BY 1, 2, 4`)).toEqual(before);
     expect((await rows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM inventory_staging`))[0].n).toBe(0);
+    expect(await rows(server.database.db, sql`SELECT * FROM inventory_imports ORDER BY id`)).toEqual(importsBefore);
+  });
+
+  it('imports a large file (staged as it is read) like a small one, and a renamed category takes its new name in every month', async () => {
+    const db = server.database.db;
+    const months = Array.from({ length: 36 }, (_, i) => `${29 + Math.floor(i / 12)}/${String(1 + (i % 12)).padStart(2, '0')}`);
+    const lines = [`Profession;Specialty;Nom;${months.join(';')}`];
+    for (let i = 1; i <= 700; i += 1) lines.push(`;${3000 + i};Grande ${i};${months.map((_, m) => `${i} ${String(m).padStart(3, '0')}`).join(';')}`);
+    expect(await upload(lines.join('\r\n'), admin, 'grand.csv')).toEqual({ status: 200, body: { rows: 700, months } });
+    const inYears = sql`month >= '2029-01-01'`;
+    const count = async () => (await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM inventory_capacity WHERE ${inYears}`))[0].n;
+    expect(await count()).toBe(700 * 36);
+    const [cell] = await rows(
+      db,
+      sql`SELECT name, total_views::float8 AS views FROM inventory_capacity WHERE label = 'Specialty' AND category_id = 3042 AND month = '2030-03-01'`,
+    );
+    expect(cell).toEqual({ name: 'Grande 42', views: 42014 });
+    expect((await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM inventory_staging`))[0].n).toBe(0);
+    const [history] = await rows(
+      db,
+      sql`SELECT file_name AS "fileName", rows, months, finished_at IS NOT NULL AS finished FROM inventory_imports ORDER BY id DESC LIMIT 1`,
+    );
+    expect(history).toEqual({ fileName: 'grand.csv', rows: 700, months, finished: true });
+
+    // A small file naming 29/01 only: the other categories lose 29/01, category 3042 is renamed in all its months.
+    expect(await upload('Profession;Specialty;Nom;29/01\r\n;3042;Grande quarante-deux;5\r\n')).toEqual({
+      status: 200,
+      body: { rows: 1, months: ['29/01'] },
+    });
+    expect(await count()).toBe(700 * 36 - 699);
+    const names = await rows<{ name: string; n: number }>(
+      db,
+      sql`SELECT name, count(*)::int AS n FROM inventory_capacity WHERE label = 'Specialty' AND category_id = 3042 GROUP BY name`,
+    );
+    expect(names).toEqual([{ name: 'Grande quarante-deux', n: 36 }]);
+    await db.execute(sql`DELETE FROM inventory_capacity WHERE ${inYears}`);
   });
 });
 

@@ -1,10 +1,10 @@
-import { bigint, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /**
  * The view inventory (issue 22): the capacity of each category (a specialty or a profession, by its reference
- * id) per month, as the last CSV naming that month gave it. Consumption is not stored: it is computed from the
- * targets at each read (src-server/features/inventory/queries.ts).
+ * id) per month, as the last CSV naming that month gave it. Consumption is kept beside it by triggers on the
+ * targets (inventory_consumption and inventory_unplanned below, migration 0017).
  */
 export const inventoryCapacity = pgTable(
   'inventory_capacity',
@@ -46,3 +46,26 @@ export const inventoryStaging = pgTable(
   },
   (table) => [index('inventory_staging_import_idx').on(table.importId)],
 );
+
+/**
+ * The views the targets book per category name (lower(population_category)) and month: the exact sum (numeric)
+ * of each booking target's share of the month, its goal views × its days in the month / its days. Kept by the
+ * statement triggers of migration 0017 on targets (insert, update, delete, truncate), never written by the code:
+ * a target's change shows at the next read. Rounded when read, as float8 (round half to even).
+ */
+export const inventoryConsumption = pgTable(
+  'inventory_consumption',
+  {
+    category: text('category').notNull(),
+    /** First day of the month. */
+    month: date('month').notNull(),
+    views: numeric('views').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.category, table.month] })],
+);
+
+/** The goal views of the booking targets without dates ("non planifié") per category name, kept by the same triggers. */
+export const inventoryUnplanned = pgTable('inventory_unplanned', {
+  category: text('category').primaryKey(),
+  views: bigint('views', { mode: 'number' }).notNull(),
+});

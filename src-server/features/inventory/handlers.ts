@@ -66,7 +66,7 @@ function toRows(figures: readonly MonthFigures[]) {
 
 /** Remaining views of the chosen categories, summed month by month over the range. */
 async function remainingByMonth(context: ServerContext, from: Month, to: Month, filter: CategoryFilter) {
-  const figures = await withoutJit(context.db, (tx) => monthFigures(tx, from, to, filter));
+  const figures = await monthFigures(context.db, from, to, filter);
   return monthRange(from, to).map((month) => {
     const date = monthKey(month);
     return { date, remaining: figures.filter((figure) => figure.date === date).reduce((sum, figure) => sum + remainingViews(figure), 0) };
@@ -80,7 +80,7 @@ async function remainingByMonth(context: ServerContext, from: Month, to: Month, 
 async function exportCsv(context: ServerContext): Promise<string> {
   const from = monthOf(context.clock.now().getTime());
   const to = addMonths(from, EXPORT_MONTHS - 1);
-  const rows = toRows(await withoutJit(context.db, (tx) => monthFigures(tx, from, to, { specialty: [], profession: [] })));
+  const rows = toRows(await monthFigures(context.db, from, to, { specialty: [], profession: [] }));
   const months = monthRange(from, to).map(monthKey);
   const data = rows.map((row) => [
     row.label === 'Specialty' ? 'Médecin' : row.id,
@@ -100,7 +100,7 @@ export function inventoryHandlers(context: ServerContext): InventoryHandlers {
   return {
     'inventory.list': async ({ body }) => {
       const { from, to } = range(body);
-      const rows = toRows(await withoutJit(db, (tx) => monthFigures(tx, from, to, body)));
+      const rows = toRows(await monthFigures(db, from, to, body));
       if (body.viewType === 'quarter') return rows.map((row) => ({ ...row, inventory: sumByQuarter(row.inventory) }));
       return rows;
     },

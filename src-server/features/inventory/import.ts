@@ -1,21 +1,28 @@
 import { Transform, type Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { INVENTORY_MESSAGES } from '@shared/messages/inventory';
 import { PROFESSIONS, SPECIALTIES, type ReferenceItem } from '@shared/reference';
 import { REQUIRED_COLUMNS, headerProblem, monthKey, parseMonthKey, parseViewCount, type Month } from '@shared/rules/inventory';
 import type { Database } from '../../db/client';
-import { param, rows } from '../../db/rows';
+import { param, rows, type Executor } from '../../db/rows';
 import { HttpError } from '../../errors';
 import { firstDay, type CategoryLabel } from './queries';
 
 /**
  * The inventory CSV import (platform.md §5; issue 22): the file streams in (never held whole), is decoded (UTF-8
  * with or without BOM, else Windows-1252), split by papaparse on ';' or ',' (whichever the header line holds
- * more of), checked row by row and staged in batches under its import id. A bad row stops the import, named by
- * its line, and its staged rows are dropped; at the end one transaction replaces the months the file names.
+ * more of), checked row by row, its rows held (a usual file) or staged in batches under its import id (a large
+ * one). A bad row stops the import, named by its line, and its staged rows are dropped; at the end one
+ * transaction replaces the months the file names.
  */
 
+/**
+ * A file of up to HOLD_CELLS capacity cells (200 categories × 36 months is 7,200) is held as read and written by
+ * the final transaction itself; past that, its rows go to inventory_staging in batches of BATCH_ROWS as they are
+ * read, so that memory stays bounded whatever the file's size.
+ */
+const HOLD_CELLS = 20_000;
 const BATCH_ROWS = 500;
 
 /** Decodes a byte stream: BOM → UTF-8; else UTF-8 if the first 64 kB read as UTF-8, else Windows-1252. */
@@ -142,31 +149,49 @@ interface ImportState {
   header: string[] | null;
   months: { index: number; key: string; month: Month }[];
   seen: Set<string>;
-  batch: CapacityRow[];
+  /** Rows read and not yet staged. */
+  held: CapacityRow[];
+  heldCells: number;
+  /** The import's id once its rows spill into inventory_staging (a file larger than HOLD_CELLS). */
+  stagedAs: number | null;
   rows: number;
 }
 
-async function stage(db: Database, importId: number, state: ImportState): Promise<void> {
-  if (!state.batch.length) return;
-  const labels: string[] = [];
-  const ids: number[] = [];
-  const names: string[] = [];
-  const months: string[] = [];
-  const views: number[] = [];
-  for (const row of state.batch) {
-    row.views.forEach((value, i) => {
-      if (value === null) return;
-      labels.push(row.label);
-      ids.push(row.categoryId);
-      names.push(row.name);
-      months.push(firstDay(state.months[i].month));
-      views.push(value);
-    });
+const newState = (): ImportState => ({ header: null, months: [], seen: new Set(), held: [], heldCells: 0, stagedAs: null, rows: 0 });
+
+/**
+ * The cells of rows as a relation f(label, category_id, name, month, total_views). The rows' categories, the
+ * file's months and the views travel as arrays (a 200 × 36 file is 7,200 numbers, not 7,200 copies of each
+ * category), the views month by month (a month's cells then lie together in the table, as the dashboard reads
+ * them), null for an empty cell; the cell at position k is row (k - 1) % rows + 1 of month (k - 1) / rows + 1.
+ */
+function cellsOf(state: ImportState, batch: readonly CapacityRow[]): SQL {
+  const views = state.months.flatMap((_, j) => batch.map((row) => row.views[j]));
+  return sql`(SELECT r.label, r.category_id, r.name, m.month, v.total_views
+    FROM unnest(${param(views)}::bigint[]) WITH ORDINALITY AS v(total_views, k)
+    JOIN unnest(${param(state.months.map((month) => firstDay(month.month)))}::date[]) WITH ORDINALITY AS m(month, j)
+      ON m.j = (v.k - 1) / ${batch.length}::int + 1
+    JOIN unnest(${param(batch.map((row) => row.label))}::text[], ${param(batch.map((row) => row.categoryId))}::int[],
+      ${param(batch.map((row) => row.name))}::text[]) WITH ORDINALITY AS r(label, category_id, name, i)
+      ON r.i = (v.k - 1) % ${batch.length}::int + 1
+    WHERE v.total_views IS NOT NULL) AS f`;
+}
+
+/** Moves the rows held into inventory_staging under the import's id (its history row, created on the first call). */
+async function stage(db: Database, state: ImportState, file: ImportedFile): Promise<void> {
+  if (state.stagedAs === null) {
+    const [{ id }] = await rows<{ id: number }>(
+      db,
+      sql`INSERT INTO inventory_imports (account_id, file_name, rows, months) VALUES (${file.accountId}, ${file.fileName}, 0, '{}') RETURNING id`,
+    );
+    state.stagedAs = id;
   }
-  state.batch = [];
-  if (!labels.length) return;
+  const batch = state.held;
+  state.held = [];
+  state.heldCells = 0;
+  if (!batch.length) return;
   await db.execute(sql`INSERT INTO inventory_staging (import_id, label, category_id, name, month, total_views)
-    SELECT ${importId}, * FROM unnest(${param(labels)}::text[], ${param(ids)}::int[], ${param(names)}::text[], ${param(months)}::date[], ${param(views)}::bigint[])`);
+    SELECT ${state.stagedAs}, label, category_id, name, month, total_views FROM ${cellsOf(state, batch)}`);
 }
 
 /** The header row: the §5 rules, then the months it names. */
@@ -182,9 +207,12 @@ function readHeader(state: ImportState, cells: string[]): void {
   if (new Set(keys).size !== keys.length) throw new HttpError(400, INVENTORY_MESSAGES.invalidDates);
 }
 
-/** Reads the file into the staging table under `importId`; answers the rows and months read. */
-async function readFile(db: Database, importId: number, body: Readable): Promise<ImportState> {
-  const state: ImportState = { header: null, months: [], seen: new Set(), batch: [], rows: 0 };
+/**
+ * Reads the file into `state`: its rows are held until they pass HOLD_CELLS cells, then staged in batches under
+ * the import's id.
+ */
+async function readFile(db: Database, file: ImportedFile, state: ImportState): Promise<void> {
+  const body = file.body;
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
     // A function is called once, on the first chunk: the separator of the header line.
     delimiter: ((input: string) => separatorOf(input.split(/\r?\n/, 1)[0])) as unknown as string,
@@ -203,12 +231,43 @@ async function readFile(db: Database, importId: number, body: Readable): Promise
     const key = `${row.label}:${row.categoryId}`;
     if (state.seen.has(key)) throw new HttpError(400, INVENTORY_MESSAGES.duplicateCategory(line, row.name));
     state.seen.add(key);
-    state.batch.push(row);
+    state.held.push(row);
+    state.heldCells += row.views.length;
     state.rows += 1;
-    if (state.batch.length >= BATCH_ROWS) await stage(db, importId, state);
+    if (state.heldCells > HOLD_CELLS || (state.stagedAs !== null && state.held.length >= BATCH_ROWS)) await stage(db, state, file);
   }
-  await stage(db, importId, state);
-  return state;
+  if (state.stagedAs !== null) await stage(db, state, file);
+}
+
+/** Serialises the imports' final transactions: the later one replaces what the earlier one wrote. */
+const SWITCH_LOCK = 7201022;
+
+/**
+ * Switches the file's cells in (in the caller's transaction): its cells are upserted, the months it names lose the
+ * cells it does not have, and a category it renames takes its new name in the other months too. `fileCells`
+ * yields f(label, category_id, name, month, total_views); `categories` f(label, category_id, name). A cell
+ * changed is updated in place (a HOT update: inventory_capacity leaves room in its pages, migration 0017), one
+ * left as it was is not written: the table and its indexes do not grow with each import, vacuum or not (PGlite
+ * has no autovacuum).
+ */
+async function switchIn(tx: Executor, fileCells: SQL, categories: SQL, months: string[]): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${SWITCH_LOCK})`);
+  // The upsert and the delete see the same snapshot and touch different rows (the file's cells, the others).
+  await tx.execute(sql`WITH file AS MATERIALIZED (SELECT label, category_id, name, month, total_views FROM ${fileCells}),
+    upserted AS (INSERT INTO inventory_capacity AS c (label, category_id, name, month, total_views)
+      SELECT label, category_id, name, month, total_views FROM file
+      ON CONFLICT (label, category_id, month) DO UPDATE SET name = excluded.name, total_views = excluded.total_views
+        WHERE (c.name, c.total_views) IS DISTINCT FROM (excluded.name, excluded.total_views))
+    DELETE FROM inventory_capacity c WHERE c.month = ANY(${param(months)}::date[])
+      AND NOT EXISTS (SELECT 1 FROM file f WHERE f.label = c.label AND f.category_id = c.category_id AND f.month = c.month)`);
+  await tx.execute(sql`UPDATE inventory_capacity c SET name = f.name FROM ${categories}
+    WHERE c.label = f.label AND c.category_id = f.category_id AND c.name <> f.name`);
+}
+
+interface ImportedFile {
+  fileName: string;
+  body: Readable;
+  accountId: number | null;
 }
 
 /** Imports one inventory CSV; answers the rows and the months (YY/MM) it replaced. */
@@ -217,33 +276,37 @@ export async function importInventory(
   file: { fileName: string; body: Readable },
   accountId: number | null,
 ): Promise<{ rows: number; months: string[] }> {
-  const [{ id }] = await rows<{ id: number }>(
-    db,
-    sql`INSERT INTO inventory_imports (account_id, file_name, rows, months) VALUES (${accountId}, ${file.fileName}, 0, '{}') RETURNING id`,
-  );
-  let state: ImportState;
+  const state = newState();
   try {
-    state = await readFile(db, id, file.body);
-    if (!state.header) throw new HttpError(400, INVENTORY_MESSAGES.emptyFile);
-    if (!state.rows) throw new HttpError(400, INVENTORY_MESSAGES.emptyFile);
+    await readFile(db, { ...file, accountId }, state);
+    if (!state.header || !state.rows) throw new HttpError(400, INVENTORY_MESSAGES.emptyFile);
   } catch (error) {
     file.body.resume();
-    await db.execute(sql`DELETE FROM inventory_staging WHERE import_id = ${id}`);
-    await db.execute(sql`DELETE FROM inventory_imports WHERE id = ${id}`);
+    if (state.stagedAs !== null) {
+      await db.execute(sql`DELETE FROM inventory_staging WHERE import_id = ${state.stagedAs}`);
+      await db.execute(sql`DELETE FROM inventory_imports WHERE id = ${state.stagedAs}`);
+    }
     throw error;
   }
   const months = state.months.map((month) => firstDay(month.month));
+  const keys = state.months.map((month) => month.key);
+  const stagedAs = state.stagedAs;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`DELETE FROM inventory_capacity WHERE month = ANY(${param(months)}::date[])`);
-    await tx.execute(sql`INSERT INTO inventory_capacity (label, category_id, name, month, total_views)
-      SELECT label, category_id, name, month, total_views FROM inventory_staging WHERE import_id = ${id}`);
-    // A category renamed in this file has its new name in the months it did not name as well.
-    await tx.execute(sql`UPDATE inventory_capacity c SET name = s.name
-      FROM (SELECT DISTINCT label, category_id, name FROM inventory_staging WHERE import_id = ${id}) s
-      WHERE c.label = s.label AND c.category_id = s.category_id AND c.name <> s.name`);
-    await tx.execute(sql`DELETE FROM inventory_staging WHERE import_id = ${id}`);
-    await tx.execute(sql`UPDATE inventory_imports SET rows = ${state.rows}, months = ${param(state.months.map((m) => m.key))}::text[],
-      finished_at = now() WHERE id = ${id}`);
+    if (stagedAs === null) {
+      const held = state.held;
+      const categories = sql`unnest(${param(held.map((row) => row.label))}::text[], ${param(held.map((row) => row.categoryId))}::int[],
+        ${param(held.map((row) => row.name))}::text[]) AS f(label, category_id, name)`;
+      await switchIn(tx, cellsOf(state, held), categories, months);
+      await tx.execute(sql`INSERT INTO inventory_imports (account_id, file_name, rows, months, finished_at)
+        VALUES (${accountId}, ${file.fileName}, ${state.rows}, ${param(keys)}::text[], now())`);
+      return;
+    }
+    const staged = sql`inventory_staging WHERE import_id = ${stagedAs}`;
+    await switchIn(tx, staged, sql`(SELECT DISTINCT label, category_id, name FROM ${staged}) f`, months);
+    await tx.execute(sql`DELETE FROM ${staged}`);
+    await tx.execute(
+      sql`UPDATE inventory_imports SET rows = ${state.rows}, months = ${param(keys)}::text[], finished_at = now() WHERE id = ${stagedAs}`,
+    );
   });
   return { rows: state.rows, months: state.months.map((month) => monthKey(month.month)) };
 }

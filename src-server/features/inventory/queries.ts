@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { CANCELLED_STATUS, monthKey, type Month } from '@shared/rules/inventory';
+import { CANCELLED_STATUS, monthKey, monthRange, type Month } from '@shared/rules/inventory';
 import type { Database } from '../../db/client';
 import { param, rows, type Executor } from '../../db/rows';
 
 /**
- * The inventory's reads (issue 22). Capacity comes from inventory_capacity; consumption is computed at each read
- * from the targets that book views: goal.views > 0, any status but "7. annulé", in the category its
- * populationCategory names (compared without case), spread evenly over the UTC days from its start day to its end
- * day (both included; an end before the start books the start day). One statement answers every category and
- * month of a range: the targets are read once through targets_inventory_idx (its predicate is written here as the
- * index states it, so the planner can use it).
+ * The inventory's reads (issue 22). Capacity comes from inventory_capacity; consumption from the targets that book
+ * views: goal.views > 0, any status but "7. annulé", in the category its populationCategory names (compared
+ * without case), spread evenly over the UTC days from its start day to its end day (both included; an end before
+ * the start books the start day). The dashboard reads the sums that triggers on targets keep per category and
+ * month (migration 0017); the row modal's list of consuming targets reads the targets themselves, through
+ * targets_inventory_idx (its predicate is written here as the index states it, so the planner can use it).
  */
 
 export type CategoryLabel = 'Specialty' | 'Profession';
@@ -37,9 +37,9 @@ export const firstDay = (month: Month) => `${month.year}-${String(month.month).p
 const epochOf = (month: Month) => Date.UTC(month.year, month.month - 1, 1) / 1000;
 
 /**
- * A consumption read, in a transaction without PostgreSQL's JIT: the planner's cost of the spread (every booked
- * target × the months of the range) passes jit_above_cost, and compiling took longer than the query (seconds, in
- * bench/sections/inventory.ts). PGlite has no JIT; the setting is accepted and changes nothing there.
+ * A read of the targets' spread (the row modal's consumers), in a transaction without PostgreSQL's JIT: the
+ * planner's cost of the spread (every booked target × the months of the range) passes jit_above_cost, and
+ * compiling took longer than the query (seconds, in bench/sections/inventory.ts). PGlite has no JIT; the setting is accepted and changes nothing there.
  */
 export function withoutJit<T>(db: Database, read: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -70,38 +70,56 @@ const bookedCte = (from: Month, afterTo: Month, extra: SQL = sql``) => sql`booke
 /** A booked target's share of a month: its views × days in the month / days booked. */
 const share = sql`b.views * (least(b.e, m.d1 - 1) - greatest(b.s, m.d0) + 1) / (b.e - b.s + 1)`;
 
-/** Capacity and consumption of every category of the filter with capacity in the range, month by month. */
+interface CategoryFigures {
+  label: CategoryLabel;
+  categoryId: number;
+  name: string;
+  /** The months (YY/MM) with capacity and their total views, in order. */
+  capacityDates: string[];
+  totals: number[];
+  /** The months (YY/MM) with consumption and their consumed views (rounded). */
+  consumedDates: string[] | null;
+  consumed: number[] | null;
+  unplannedViews: number;
+}
+
+/**
+ * Capacity and consumption of every category of the filter with capacity in the range, month by month, in the
+ * dashboard's order (general medicine first, then by name). Consumption is what the targets' triggers keep
+ * (inventory_consumption, inventory_unplanned; migration 0017), matched by the category's name without case (the
+ * database's lower()); a month's is rounded as float8, as when it was summed in SQL from the targets. A category's
+ * name is its latest month's in the range. One row per category, its months as arrays: a result row costs more
+ * to hand over than to compute (PGlite above all), so 200 rows, not 200 × the months.
+ */
 export async function monthFigures(db: Executor, from: Month, to: Month, filter: CategoryFilter): Promise<MonthFigures[]> {
-  const afterTo = { year: to.month === 12 ? to.year + 1 : to.year, month: (to.month % 12) + 1 };
-  const found = await rows<{
-    label: CategoryLabel;
-    categoryId: number;
-    name: string;
-    month: string;
-    totalViews: number;
-    consumedViews: number;
-    unplannedViews: number;
-  }>(
+  const range = sql`BETWEEN ${firstDay(from)}::date AND ${firstDay(to)}::date`;
+  const categories = await rows<CategoryFigures>(
     db,
-    sql`WITH ${monthsCte(from, to)},
-    cap AS (SELECT c.label, c.category_id, c.name, c.month, c.total_views FROM inventory_capacity c
-      WHERE c.month BETWEEN ${firstDay(from)}::date AND ${firstDay(to)}::date AND ${categoryClause(filter)}),
-    cats AS (SELECT DISTINCT ON (label, category_id) label, category_id, name FROM cap ORDER BY label, category_id, month DESC),
-    ${bookedCte(from, afterTo)},
-    consumed AS (SELECT b.cat, m.month, sum(${share}) AS views FROM booked b JOIN months m ON m.d0 <= b.e AND m.d1 > b.s GROUP BY b.cat, m.month),
-    unplanned AS (SELECT lower(c.name) AS cat, sum(t.goal_views)::float8 AS views
-      FROM (SELECT DISTINCT lower(name) AS name FROM cats) c JOIN targets t ON lower(t.population_category) = lower(c.name)
-      WHERE ${BOOKING} AND (t.start_date IS NULL OR t.end_date IS NULL) GROUP BY 1)
-    SELECT c.label, c.category_id AS "categoryId", c.name, to_char(m.month, 'YYYY-MM') AS month,
-      coalesce(cap.total_views, 0)::float8 AS "totalViews", coalesce(round(co.views), 0)::float8 AS "consumedViews",
-      coalesce(u.views, 0)::float8 AS "unplannedViews"
-    FROM cats c CROSS JOIN months m
-    LEFT JOIN cap ON cap.label = c.label AND cap.category_id = c.category_id AND cap.month = m.month
-    LEFT JOIN consumed co ON co.cat = lower(c.name) AND co.month = m.month
-    LEFT JOIN unplanned u ON u.cat = lower(c.name)
-    ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, lower(c.name), c.category_id, m.month`,
+    sql`WITH cats AS (
+      SELECT c.label, c.category_id, (array_agg(c.name ORDER BY c.month DESC))[1] AS name,
+        array_agg(to_char(c.month, 'YY/MM') ORDER BY c.month) AS dates, array_agg(c.total_views::float8 ORDER BY c.month) AS totals
+      FROM inventory_capacity c WHERE c.month ${range} AND ${categoryClause(filter)} GROUP BY c.label, c.category_id),
+    used AS (SELECT co.category, array_agg(to_char(co.month, 'YY/MM')) AS dates, array_agg(round(co.views::float8)) AS views
+      FROM inventory_consumption co WHERE co.month ${range} AND co.category IN (SELECT lower(name) FROM cats) GROUP BY co.category)
+    SELECT c.label, c.category_id AS "categoryId", c.name, c.dates AS "capacityDates", c.totals,
+      used.dates AS "consumedDates", used.views AS consumed, coalesce(u.views, 0)::float8 AS "unplannedViews"
+    FROM cats c LEFT JOIN used ON used.category = lower(c.name) LEFT JOIN inventory_unplanned u ON u.category = lower(c.name)
+    ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, lower(c.name), c.category_id`,
   );
-  return found.map(({ month, ...row }) => ({ ...row, date: monthKey({ year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) }) }));
+  const dates = monthRange(from, to).map(monthKey);
+  return categories.flatMap(({ label, categoryId, name, capacityDates, totals, consumedDates, consumed, unplannedViews }) => {
+    const totalOf = new Map(capacityDates.map((date, i) => [date, totals[i]]));
+    const consumedOf = new Map((consumedDates ?? []).map((date, i) => [date, consumed![i]]));
+    return dates.map((date) => ({
+      label,
+      categoryId,
+      name,
+      date,
+      totalViews: totalOf.get(date) ?? 0,
+      consumedViews: consumedOf.get(date) ?? 0,
+      unplannedViews,
+    }));
+  });
 }
 
 export interface Consumer {
