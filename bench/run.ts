@@ -32,7 +32,7 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
   projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, paste (issue 12)', run: projectsSection },
   'targets-export': {
-    title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw psql \\copy, server RSS growth (issue 20)',
+    title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw copy by the same database, server RSS growth (issue 20)',
     run: targetsExportSection,
   },
   estimates: {

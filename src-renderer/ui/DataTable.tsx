@@ -1,5 +1,5 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface Column<Row> {
   id: string;
@@ -9,7 +9,7 @@ export interface Column<Row> {
   className?: string;
 }
 
-/** Height a row is assumed to have until it is measured (one line of text with the table's padding). */
+/** Height a row is assumed to have until one is measured (one line of text with the table's padding). */
 const ESTIMATED_ROW_PX = 41;
 /**
  * Up to this many loaded rows (a normal page: pages of 25, 99 accounts, a few pages scrolled) every row stays in the
@@ -54,12 +54,28 @@ export function DataTable<Row>(props: {
     const top = body.current ? Math.round(body.current.getBoundingClientRect().top + window.scrollY) : 0;
     setRowsTop(top);
   }, [rows]);
+  // The virtualizer recomputes the position of every row (10,000 in the bench) when its key function changes (on
+  // each scrolled render, were it inline) and of every row after one that measures other than its estimate (which
+  // also moves the scroll when that row is above the view): a stable key function, and an estimate that is right.
+  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows, rowKey]);
+  const oneLineRowPx = useRef(ESTIMATED_ROW_PX);
+  const measureRow = useCallback(
+    (row: HTMLTableRowElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLTableRowElement>) => {
+      const size = measureElement(row, entry, instance);
+      // The estimate is the shortest row measured (one line with these styles and fonts): the rows still to come
+      // then measure as estimated, unless they wrap.
+      if (size > 0 && size < oneLineRowPx.current) oneLineRowPx.current = size;
+      return size;
+    },
+    [],
+  );
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: rows.length,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: () => oneLineRowPx.current,
+    measureElement: measureRow,
     overscan: rows.length <= WHOLE_LIST_MAX_ROWS ? WHOLE_LIST_MAX_ROWS : OVERSCAN_ROWS,
     scrollMargin: rowsTop,
-    getItemKey: (index) => rowKey(rows[index]!),
+    getItemKey,
     // React 19 batches the scroll's re-render into the next frame instead of forcing it synchronously.
     useFlushSync: false,
   });

@@ -602,6 +602,11 @@ describe('export formatting', () => {
       rows: { id: number }[];
     };
     const days = [999_999, 1, 29, 30, 31, 45, 89, 1000];
+    // Check dates around the bounds of the dates' fast path (1970 to 9999: a date cast, else to_char).
+    const checkDays = Array.from(
+      { length: 24 },
+      (_, i) => [-86_399, -1, 253_402_300_799, 253_402_300_800, -62_135_596_800][i] ?? 1767225600 - (i + 1) * 3600,
+    );
     for (const [index, { id }] of projectIds.rows.entries()) {
       const text = tricky[index];
       await db.execute(sql`INSERT INTO targets (project_id, position, action_code, status, status_rank, type, advert_id, population_category, population_sample,
@@ -610,7 +615,7 @@ describe('export formatting', () => {
         SELECT ${id}::int, n, CASE WHEN n % 4 = 0 THEN NULL ELSE ${text}::text || n END, '2. en ligne', 1, CASE WHEN n % 3 = 0 THEN NULL ELSE 'post' END,
           CASE WHEN n % 2 = 0 THEN NULL ELSE n END, CASE WHEN n % 5 = 0 THEN NULL ELSE ${text}::text END, ${text}::text, CASE WHEN n % 2 = 0 THEN NULL ELSE n * 1000 END,
           CASE WHEN n % 3 = 1 THEN n * 7 ELSE 0 END, CASE WHEN n % 3 = 2 THEN (${sql.param(days)}::int[])[1 + (n / 3) % ${days.length}::int] ELSE 0 END, CASE WHEN n % 3 = 0 THEN n ELSE 0 END,
-          CASE WHEN n % 6 = 0 THEN NULL ELSE 1767225600 + n * 86399 END, CASE WHEN n = 1 THEN 0 ELSE 4102444800 - n END, 1767225600 - n * 3600,
+          CASE WHEN n % 6 = 0 THEN NULL ELSE 1767225600 + n * 86399 END, CASE WHEN n = 1 THEN 0 ELSE 4102444800 - n END, (${sql.param(checkDays)}::bigint[])[n],
           CASE WHEN n % 2 = 0 THEN 1767225600 END, 946684800 + n, CASE WHEN n % 4 = 0 THEN NULL ELSE n * 10.05 END,
           CASE WHEN n % 3 = 0 THEN -n * 1.5 END, CASE WHEN n % 2 = 0 THEN ${text}::text END, CASE WHEN n % 7 = 0 THEN NULL ELSE ${csmId}::int END
         FROM generate_series(1, 24) n`);
@@ -647,7 +652,7 @@ describe('export formatting', () => {
           populationSize: n % 2 === 0 ? '' : String(n * 1000),
           goal: n % 3 === 1 ? String(n * 7) : n % 3 === 2 ? goalInDays[days[Math.floor(n / 3) % days.length]] : `${n} envois`,
           startDate: n % 6 === 0 ? '' : formatDate(1767225600 + n * 86399),
-          checkDate: formatDate(1767225600 - n * 3600),
+          checkDate: formatDate(checkDays[i]),
           endDate: formatDate(n === 1 ? 0 : 4102444800 - n),
           actor: n % 2 === 0 ? escapeFormula(text) : '',
           quotationSignedMonth: n % 2 === 0 ? formatDate(1767225600) : '',
