@@ -87,7 +87,7 @@ const pageNumber = z.number().int().min(1).max(BAT_MAX_PAGES);
 
 export const batSaveBodySchema = z.strictObject({
   /** The version the editor's state was based on. */
-  version: z.number().int().min(0),
+  version: z.number().int().min(0).max(2_147_483_647),
   pages: z
     .array(
       z.strictObject({
