@@ -97,7 +97,7 @@ export function CampaignHistory(props: { campaigns: PushCampaign[] }) {
       ),
     },
     { id: 'who', header: M.columnWho, cell: (campaign) => campaign.createdBy },
-    { id: 'when', header: M.columnWhen, cell: (campaign) => when(campaign.createdAt) },
+    { id: 'when', header: M.columnWhen, cell: (campaign) => when(campaign.createdAt), className: 'push-nowrap' },
     { id: 'targeting', header: M.columnTargeting, cell: (campaign) => campaign.summary, className: 'push-summary' },
     { id: 'count', header: M.columnCount, cell: (campaign) => formatCount(campaign.total) },
     { id: 'sent', header: M.columnSent, cell: (campaign) => formatCount(campaign.sent) },
@@ -105,13 +105,19 @@ export function CampaignHistory(props: { campaigns: PushCampaign[] }) {
     {
       id: 'state',
       header: M.columnState,
+      className: 'push-nowrap',
       cell: (campaign) => (
         <span data-testid={`push-history-state-${campaign.id}`} title={campaign.error ?? undefined}>
           {STATE_LABELS[campaign.state]}
         </span>
       ),
     },
-    { id: 'duration', header: M.columnDuration, cell: (campaign) => campaignDuration(campaign.startedAt, campaign.finishedAt) },
+    {
+      id: 'duration',
+      header: M.columnDuration,
+      cell: (campaign) => campaignDuration(campaign.startedAt, campaign.finishedAt),
+      className: 'push-nowrap',
+    },
   ];
   return (
     <section className="push-history" aria-label={M.history}>
