@@ -3,8 +3,6 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import { AREAS } from '@shared/rules/audiences';
 import { targetingCriteria, type PushWhere } from '@shared/rules/push';
 import { buildApp } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
@@ -14,6 +12,7 @@ import { featureServices } from '../../src-server/feature-services';
 import { pushJobOf } from '../../src-server/features/push';
 import { clauseCriteriaOf } from '../../src-server/features/push/clause';
 import { ManualClock } from '../../tests/helpers/clock';
+import { randomTargeting } from '../../tests/helpers/push-targetings';
 import { keptBenchDatabase } from '../databases';
 import { ms, summarize, table } from '../stats';
 
@@ -39,23 +38,8 @@ type Where = PushWhere & { clause: string };
 /** The random targetings of the count: a few professions, specialties, titles, os, experts, sometimes a clause. */
 function targetings(count: number): Where[] {
   const next = random(23);
-  const pick = <T>(list: readonly T[], most: number) => list.filter(() => next() < most / list.length);
   return Array.from({ length: count }, () => ({
-    area: AREAS[Math.floor(next() * AREAS.length)],
-    professions: pick(
-      PROFESSIONS.map((item) => item.id),
-      4,
-    ),
-    specialties:
-      next() < 0.5
-        ? ['']
-        : pick(
-            SPECIALTIES.map((item) => item.id),
-            10,
-          ),
-    titles: next() < 0.5 ? [''] : pick(['DOCTOR', 'STUDENT', 'PROFESSIONAL'], 2),
-    os: next() < 0.5 ? [''] : ['iOS'],
-    expert: (['all', 'experts', 'not-experts'] as const)[Math.floor(next() * 3)],
+    ...randomTargeting(next, 4),
     clause: next() < 0.3 ? "not (feed in ('Oncologie', 'Urgences')) and app != 'Vidal'" : '',
   }));
 }

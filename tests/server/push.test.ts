@@ -5,8 +5,6 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent } from '@shared/jobs';
-import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import { AREAS } from '@shared/rules/audiences';
 import { PUSH_MAX_ATTEMPTS, pushRetryDelay } from '@shared/rules/push';
 import { buildApp, type App } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
@@ -15,6 +13,7 @@ import { pushJobOf } from '../../src-server/features/push';
 import { fcmProvider } from '../../src-server/features/push/providers/fcm';
 import type { PushProvider } from '../../src-server/features/push/providers/provider';
 import { ManualClock } from '../helpers/clock';
+import { randomTargeting } from '../helpers/push-targetings';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
 
 /**
@@ -118,25 +117,8 @@ async function expectExactlyOnce(campaignId: number, total: number) {
 describe('push count', () => {
   it('equals a count computed from the population for 20 random targetings', async () => {
     const next = random(2323);
-    const pick = <T>(list: readonly T[], most: number) => list.filter(() => next() < most / list.length);
     for (let round = 0; round < 20; round += 1) {
-      const where = {
-        area: AREAS[Math.floor(next() * AREAS.length)],
-        professions: pick(
-          PROFESSIONS.map((item) => item.id),
-          3,
-        ),
-        specialties:
-          next() < 0.5
-            ? ['']
-            : pick(
-                SPECIALTIES.map((item) => item.id),
-                10,
-              ),
-        titles: next() < 0.5 ? [''] : pick(['DOCTOR', 'STUDENT', 'PROFESSIONAL'], 2),
-        os: next() < 0.5 ? [''] : pick(['iOS', 'Android'], 1),
-        expert: (['all', 'experts', 'not-experts'] as const)[Math.floor(next() * 3)],
-      };
+      const where = randomTargeting(next, 3);
       const { counter } = await call('POST', '/push/count', { where });
       const list = (values: readonly (string | number)[], column: string, type: string) =>
         values.length && values[0] !== '' ? sql`AND ${sql.raw(column)} = ANY(${sql.param(values)}::${sql.raw(type)}[])` : sql``;
