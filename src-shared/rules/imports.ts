@@ -143,16 +143,25 @@ const countryIds = new Set(IMPORT_COUNTRIES.map((item) => item.id));
 const countryNames = new Map(IMPORT_COUNTRIES.flatMap((item) => [item.name, ...item.aliases].map((name) => [foldName(name), item.id] as const)));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** A reference item by id (French or plain number) or by name (case and accents ignored). */
-function referenceId(text: string, ids: ReadonlySet<number>, names: ReadonlyMap<string, number>): number | null {
-  const number = readWholeNumber(text);
-  if (number !== null) return ids.has(number) ? number : null;
-  return names.get(foldName(text)) ?? null;
+/**
+ * A reference item by id (French or plain number) or by name (case and accents ignored). A file repeats a few
+ * spellings on every row: each is read once (up to a bound) rather than folded again a million times.
+ */
+function referenceReader(ids: ReadonlySet<number>, names: ReadonlyMap<string, number>): (text: string) => number | null {
+  const known = new Map<string, number | null>();
+  return (text) => {
+    let id = known.get(text);
+    if (id !== undefined) return id;
+    const number = readWholeNumber(text);
+    id = number !== null ? (ids.has(number) ? number : null) : (names.get(foldName(text)) ?? null);
+    if (known.size < 10_000) known.set(text, id);
+    return id;
+  };
 }
 
-function oneOf(text: string, allowed: readonly string[]): string | null {
-  const lower = text.toLowerCase();
-  return allowed.find((value) => value.toLowerCase() === lower) ?? null;
+function oneOf(allowed: readonly string[]): (text: string) => string | null {
+  const byLower = new Map(allowed.map((value) => [value.toLowerCase(), value]));
+  return (text) => byLower.get(text.toLowerCase()) ?? null;
 }
 
 /** A list cell: values separated by '|' or ',' (';' too when the file is separated by commas). */
@@ -163,26 +172,33 @@ function listOf(text: string, maxItems: number, maxLength: number): string[] | n
 }
 
 type Reader = (text: string) => { value: ImportedUser[keyof ImportedUser] } | { error: string };
-const ok = <T>(value: T | null, error: string): { value: T } | { error: string } => (value === null ? { error } : { value });
-const text = (max: number) => (value: string) => ok(value.length <= max ? value : null, M.tooLong(max));
+/** A reader from a function answering the value or null, and the French message of a refused cell (built once). */
+const reader =
+  <T extends ImportedUser[keyof ImportedUser]>(read: (text: string) => T | null, error: string): Reader =>
+  (text) => {
+    const value = read(text);
+    return value === null ? { error } : { value };
+  };
+const text = (max: number) => reader((value) => (value.length <= max ? value : null), M.tooLong(max));
+const ZIPCODE = /^[\p{L}\p{N} -]{1,20}$/u;
 
 /** How each field reads its cell (already trimmed, never empty), and the key of ImportedUser it fills. */
 const READERS: Record<ImportField, { key: keyof ImportedUser; read: Reader }> = {
   externalId: { key: 'externalId', read: text(200) },
-  email: { key: 'email', read: (value) => ok(value.length <= 254 && EMAIL.test(value) ? value : null, M.invalidEmail) },
+  email: { key: 'email', read: reader((value) => (value.length <= 254 && EMAIL.test(value) ? value : null), M.invalidEmail) },
   name: { key: 'name', read: text(200) },
-  profession: { key: 'professionId', read: (value) => ok(referenceId(value, professionIds, professionNames), M.unknownProfession) },
-  specialty: { key: 'specialtyId', read: (value) => ok(referenceId(value, specialtyIds, specialtyNames), M.unknownSpecialty) },
-  title: { key: 'title', read: (value) => ok(oneOf(value, TITLES), M.oneOf(TITLES)) },
-  area: { key: 'area', read: (value) => ok(oneOf(value, AREAS), M.oneOf(AREAS)) },
-  country: { key: 'countryId', read: (value) => ok(referenceId(value, countryIds, countryNames), M.unknownCountry) },
-  zipcode: { key: 'zipcode', read: (value) => ok(/^[\p{L}\p{N} -]{1,20}$/u.test(value) ? value : null, M.invalidZipcode) },
+  profession: { key: 'professionId', read: reader(referenceReader(professionIds, professionNames), M.unknownProfession) },
+  specialty: { key: 'specialtyId', read: reader(referenceReader(specialtyIds, specialtyNames), M.unknownSpecialty) },
+  title: { key: 'title', read: reader(oneOf(TITLES), M.oneOf(TITLES)) },
+  area: { key: 'area', read: reader(oneOf(AREAS), M.oneOf(AREAS)) },
+  country: { key: 'countryId', read: reader(referenceReader(countryIds, countryNames), M.unknownCountry) },
+  zipcode: { key: 'zipcode', read: reader((value) => (ZIPCODE.test(value) ? value : null), M.invalidZipcode) },
   uga: { key: 'uga', read: text(200) },
   workplace: { key: 'workplace', read: text(200) },
-  os: { key: 'os', read: (value) => ok(oneOf(value, OPERATING_SYSTEMS), M.oneOf(OPERATING_SYSTEMS)) },
-  roles: { key: 'roles', read: (value) => ok(listOf(value, 20, 60), M.invalidList(20, 60)) },
-  feeds: { key: 'feeds', read: (value) => ok(listOf(value, 200, 200), M.invalidList(200, 200)) },
-  apps: { key: 'apps', read: (value) => ok(listOf(value, 200, 200), M.invalidList(200, 200)) },
+  os: { key: 'os', read: reader(oneOf(OPERATING_SYSTEMS), M.oneOf(OPERATING_SYSTEMS)) },
+  roles: { key: 'roles', read: reader((value) => listOf(value, 20, 60), M.invalidList(20, 60)) },
+  feeds: { key: 'feeds', read: reader((value) => listOf(value, 200, 200), M.invalidList(200, 200)) },
+  apps: { key: 'apps', read: reader((value) => listOf(value, 200, 200), M.invalidList(200, 200)) },
 };
 
 /**

@@ -206,7 +206,10 @@ class InsertStageWriter implements StageWriter {
 }
 
 /** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; undefined is NULL. */
-const copyText = (value: string | undefined) => (value === undefined ? '\\N' : value.replace(/[\\\t\n\r]/g, copyEscape));
+const copyText = (value: string | undefined) =>
+  value === undefined ? '\\N' : COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, copyEscape) : value;
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
 const copyEscape = (char: string) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r');
 const copyNumber = (value: number | undefined) => (value === undefined ? '\\N' : String(value));
 /** A list as an array literal (no list or an empty one: NULL, as the INSERT path stages it). */
