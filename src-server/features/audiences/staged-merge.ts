@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import { publishedBulkUsers, type AudienceEngine, type BulkUsersIds } from './engine/engine';
+import { idsToBase64, type AudienceEngine, type BulkUsers, type BulkUsersIds } from './engine/engine';
 import { attributeValues } from './engine/semantics';
 import { isUniqueViolation } from '../../accounts/queries';
 import { retryingDeadlockOnce } from './population';
-import { rows, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
+import { arrayLiteral, rows, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
 
 /** Users merged per statement: each chunk's changes go to other instances as one population_changes row. */
 const MERGE_CHUNK = 50_000;
@@ -34,29 +34,35 @@ const REFERENCE_NAMES = JSON.stringify({
   Specialty: Object.fromEntries(SPECIALTIES.map((item) => [String(item.id), item.name])),
 });
 
-/** The user ids aggregated by the database (4-byte big-endian integers) as numbers. */
-function userIds(bytes: Uint8Array | null): Uint32Array {
-  if (!bytes) return new Uint32Array(0);
-  const ids = new Uint32Array(bytes.byteLength >> 2);
-  new Uint8Array(ids.buffer).set(bytes.subarray(0, ids.length * 4));
-  Buffer.from(ids.buffer).swap32();
-  return ids;
-}
+/** Each value a written user holds, grouped by the database: (label, value, the users' ids as 4-byte integers). */
+const valueGroups = sql`
+    SELECT 'Profession' AS label, profession_id::text AS value, string_agg(int4send(id), ''::bytea) AS ids FROM written WHERE profession_id IS NOT NULL GROUP BY profession_id
+    UNION ALL SELECT 'Specialty', specialty_id::text, string_agg(int4send(id), ''::bytea) FROM written WHERE specialty_id IS NOT NULL GROUP BY specialty_id
+    UNION ALL SELECT 'Title', title, string_agg(int4send(id), ''::bytea) FROM written WHERE title <> '' GROUP BY title
+    UNION ALL SELECT 'Area', area, string_agg(int4send(id), ''::bytea) FROM written WHERE area <> '' GROUP BY area
+    UNION ALL SELECT 'Country', country_id::text, string_agg(int4send(id), ''::bytea) FROM written WHERE country_id IS NOT NULL GROUP BY country_id
+    UNION ALL SELECT 'Zipcode', zipcode, string_agg(int4send(id), ''::bytea) FROM written WHERE zipcode <> '' GROUP BY zipcode
+    UNION ALL SELECT 'Zip', left(zipcode, 2), string_agg(int4send(id), ''::bytea) FROM written WHERE length(zipcode) >= 2 GROUP BY left(zipcode, 2)
+    UNION ALL SELECT 'Uga', uga, string_agg(int4send(id), ''::bytea) FROM written WHERE uga <> '' GROUP BY uga
+    UNION ALL SELECT 'Workplace', workplace, string_agg(int4send(id), ''::bytea) FROM written WHERE workplace <> '' GROUP BY workplace
+    UNION ALL SELECT 'Role', value, string_agg(int4send(id), ''::bytea) FROM written, unnest(roles) AS value GROUP BY value
+    UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM written, unnest(feeds) AS value GROUP BY value
+    UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM written, unnest(apps) AS value GROUP BY value
+    UNION ALL SELECT 'Os', os, string_agg(int4send(id), ''::bytea) FROM written WHERE os <> '' GROUP BY os
+    UNION ALL SELECT NULL, CASE WHEN inserted THEN 'inserted' ELSE 'updated' END, string_agg(int4send(id), ''::bytea) FROM written GROUP BY inserted`;
 
 /**
- * One chunk (the stage's rows with external_id in (after, last]) in one statement: the users upserted (keeping
- * values the stage leaves empty), the attribute nodes of what they hold (User nodes included; only those missing or
- * named otherwise, in (label, value) code point order as upsertNodes sorts them, so concurrent writers wait rather
- * than deadlock), and, grouped by the database, each value now held with its users' ids (attributeValues of every written user, Os as
- * the push index has it) and the written users as 'inserted' and 'updated' under a NULL label. No per-user row
- * comes back. `fresh`: no staged user exists yet, so plain INSERTs (a fifth to a half cheaper than ON CONFLICT's
- * speculative insertion); a user or User node written meanwhile by someone else then fails it (unique violation).
- * The NOT EXISTS probes end with OFFSET 0, which keeps them sub-plans (one probe of the (label, value) index per
- * value): pulled up into an anti join, the planner merge-joined the chunk's values with the whole nodes table, sorted,
- * at every chunk — and that table grows by a chunk's User nodes each time, unseen by its statistics until the commit.
+ * One chunk of the stage (the rows `range` selects) in one statement: the users upserted (keeping values the stage
+ * leaves empty), their User nodes (named by their e-mail), and, grouped by the database per label (one hash of the
+ * chunk's users each: cheaper than unpivoting every value into one big grouping), each value now held with its users'
+ * ids (attributeValues of every written user, Os as the push index has it) and the written users as 'inserted' and
+ * 'updated' under a NULL label. No per-user row comes back; the values' own nodes are written after (ensureNodes).
+ * `fresh`: no staged user exists yet, so plain INSERTs (a fifth to a half cheaper than ON CONFLICT's speculative
+ * insertion); a user or User node written meanwhile by someone else then fails it (unique violation). The NOT EXISTS
+ * probe ends with OFFSET 0, which keeps it a sub-plan (one probe of the (label, value) index per user): pulled up into
+ * an anti join, the planner merge-joined the chunk with the whole nodes table, sorted, at every chunk.
  */
-function chunkMerge(stage: UserStage, after: string | null, last: string, fresh: boolean): SQL {
-  const range = sql`${stage.where} ${after === null ? sql`` : sql`AND external_id > ${after}`} AND external_id <= ${last}`;
+function chunkMerge(stage: UserStage, range: SQL, fresh: boolean): SQL {
   const upsert = sql`ON CONFLICT (external_id) DO UPDATE SET
         email = CASE WHEN excluded.email = '' THEN app_users.email ELSE excluded.email END,
         name = CASE WHEN excluded.name = '' THEN app_users.name ELSE excluded.name END,
@@ -74,44 +80,111 @@ function chunkMerge(stage: UserStage, after: string | null, last: string, fresh:
       INSERT INTO app_users (external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os)
       SELECT external_id, coalesce(email, ''), coalesce(name, ''), profession_id, specialty_id, title, area, country_id, nullif(zipcode, ''), nullif(uga, ''),
              nullif(workplace, ''), coalesce(roles, '{}'), coalesce(feeds, '{}'), coalesce(apps, '{}'), os
-      FROM ${stage.table} WHERE ${range} ORDER BY external_id
+      FROM ${stage.table} WHERE ${stage.where} AND ${range} ORDER BY external_id
       ${fresh ? sql`` : upsert}
       RETURNING id, email, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, (xmax = 0) AS inserted
     ),
-    attributes AS (
-      SELECT w.id, a.label, a.value FROM written w CROSS JOIN LATERAL (VALUES
-        ('Profession', w.profession_id::text), ('Specialty', w.specialty_id::text), ('Title', nullif(w.title, '')), ('Area', nullif(w.area, '')),
-        ('Country', w.country_id::text), ('Zipcode', nullif(w.zipcode, '')), ('Zip', CASE WHEN length(w.zipcode) >= 2 THEN left(w.zipcode, 2) END),
-        ('Uga', nullif(w.uga, '')), ('Workplace', nullif(w.workplace, ''))) AS a(label, value)
-      WHERE a.value IS NOT NULL
-      UNION ALL SELECT w.id, 'Role', value FROM written w, unnest(w.roles) AS value
-      UNION ALL SELECT w.id, 'Feed', value FROM written w, unnest(w.feeds) AS value
-      UNION ALL SELECT w.id, 'App', value FROM written w, unnest(w.apps) AS value
-    ),
-    named AS (
+    user_named AS (
       INSERT INTO nodes (label, value, name)
-      SELECT label, value, name FROM (
-        SELECT * FROM (
-          SELECT label, value, CASE WHEN label IN ('Profession', 'Specialty') THEN coalesce(${REFERENCE_NAMES}::jsonb -> label ->> value, value) ELSE value END AS name
-          FROM attributes GROUP BY label, value) a
-        WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = a.label AND n.value = a.value AND n.name = a.name OFFSET 0)
-        ${fresh ? sql`` : sql`UNION ALL SELECT * FROM (${userNodes}) u WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = 'User' AND n.value = u.value AND n.name = u.name OFFSET 0)`}
-      ) missing
-      ORDER BY label COLLATE "C", value COLLATE "C"
-      ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name
+      ${
+        fresh
+          ? userNodes
+          : sql`SELECT * FROM (${userNodes}) u WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = 'User' AND n.value = u.value AND n.name = u.name OFFSET 0)
+                ORDER BY value COLLATE "C"
+                ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`
+      }
     )
-    ${fresh ? sql`, user_named AS (INSERT INTO nodes (label, value, name) ${userNodes})` : sql``}
-    SELECT label, value, string_agg(int4send(id), ''::bytea) AS ids FROM (
-      SELECT id, label, value FROM attributes
-      UNION ALL SELECT id, 'Os', os FROM written WHERE os <> ''
-      UNION ALL SELECT id, NULL, CASE WHEN inserted THEN 'inserted' ELSE 'updated' END FROM written) p
-    GROUP BY label, value`;
+    ${valueGroups}`;
 }
 
+/**
+ * The nodes of these values, created or renamed where they are missing or named otherwise (in (label, value) code
+ * point order as upsertNodes writes them, so concurrent writers wait rather than deadlock).
+ */
+async function ensureNodes(tx: Executor, pairs: readonly (readonly [string, string])[]): Promise<void> {
+  if (!pairs.length) return;
+  await tx.execute(sql`
+    INSERT INTO nodes (label, value, name)
+    SELECT label, value, name FROM (
+      SELECT label, value, CASE WHEN label IN ('Profession', 'Specialty') THEN coalesce(${REFERENCE_NAMES}::jsonb -> label ->> value, value) ELSE value END AS name
+      FROM unnest(${arrayLiteral(pairs.map(([label]) => label))}::text[], ${arrayLiteral(pairs.map(([, value]) => value))}::text[]) AS v(label, value)) a
+    WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = a.label AND n.value = a.value AND n.name = a.name OFFSET 0)
+    ORDER BY label COLLATE "C", value COLLATE "C"
+    ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`);
+}
+
+/** A chunk's outcome, flat: per value written (entry), its label, value and number of ids, the ids one after the other. */
 interface ChunkChange {
   removed: BulkUsersIds['removed'];
-  added: BulkUsersIds['added'];
-  users: Uint32Array[];
+  labels: string[];
+  values: string[];
+  counts: Uint32Array;
+  ids: Uint32Array;
+  /** The users written. */
+  users: Uint32Array;
+  inserted: number;
+}
+
+type Grouped = { label: string | null; value: string; ids: Uint8Array | null };
+
+/**
+ * The database's groups as a ChunkChange: ids copied once into two arrays (the values' and the users') and turned
+ * from big-endian in one pass, rather than a typed array per value (a chunk has tens of thousands of zip codes).
+ */
+function flatten(grouped: Grouped[], removed: ChunkChange['removed']): ChunkChange {
+  let valueBytes = 0;
+  let userBytes = 0;
+  let entries = 0;
+  for (const { label, ids } of grouped) {
+    const length = ids?.byteLength ?? 0;
+    if (label === null) userBytes += length;
+    else {
+      valueBytes += length;
+      entries += 1;
+    }
+  }
+  const valueIds = new Uint8Array(valueBytes);
+  const userIds = new Uint8Array(userBytes);
+  const change: ChunkChange = {
+    removed,
+    labels: [],
+    values: [],
+    counts: new Uint32Array(entries),
+    ids: new Uint32Array(valueIds.buffer),
+    users: new Uint32Array(userIds.buffer),
+    inserted: 0,
+  };
+  let valueAt = 0;
+  let userAt = 0;
+  for (const { label, value, ids } of grouped) {
+    const bytes = ids ?? new Uint8Array(0);
+    if (label === null) {
+      userIds.set(bytes, userAt);
+      userAt += bytes.byteLength;
+      if (value === 'inserted') change.inserted += bytes.byteLength >> 2;
+    } else {
+      change.counts[change.labels.length] = bytes.byteLength >> 2;
+      change.labels.push(label);
+      change.values.push(value);
+      valueIds.set(bytes, valueAt);
+      valueAt += bytes.byteLength;
+    }
+  }
+  Buffer.from(valueIds.buffer).swap32();
+  Buffer.from(userIds.buffer).swap32();
+  return change;
+}
+
+/** A chunk as other instances replay it (engine's BulkUsers): per run of one label, its values and their counts. */
+function published(change: ChunkChange): BulkUsers {
+  const added: BulkUsers['added'] = [];
+  change.labels.forEach((label, entry) => {
+    let run = added.at(-1);
+    if (run?.label !== label) added.push((run = { label, values: [], counts: [] }));
+    run.values.push(change.values[entry]);
+    run.counts.push(change.counts[entry]);
+  });
+  return { removed: change.removed, added, addedIds: idsToBase64(change.ids), users: idsToBase64(change.users) };
 }
 
 /**
@@ -128,50 +201,42 @@ async function chunkEnds(tx: Executor, stage: UserStage, chunkSize: number): Pro
   return ends.map((end) => end.last);
 }
 
-/** One chunk (external_id in (after, last]): the old values of the users it changes (locked), then the merge. */
-async function mergeChunk(
-  tx: Pick<Database, 'execute' | 'transaction'>,
-  stage: UserStage,
-  after: string | null,
-  last: string,
-): Promise<ChunkChange & { inserted: number; written: number }> {
-  const before = await rows<UserAttributeRow & { os: string | null }>(
-    tx,
-    sql`SELECT ${userAttributeColumns}, os FROM app_users WHERE external_id IN (
-          SELECT external_id FROM ${stage.table} WHERE ${stage.where} ${after === null ? sql`` : sql`AND external_id > ${after}`} AND external_id <= ${last})
-        ORDER BY id FOR UPDATE`,
-  );
-  type Grouped = { label: string | null; value: string; ids: Uint8Array };
-  let grouped: Grouped[] | undefined;
-  if (before.length === 0) {
+/** How the previous chunk went: a chunk after one that held existing users looks for them first. */
+interface ChunkHistory {
+  hadExisting: boolean;
+}
+
+/**
+ * One chunk (the stage's rows `range` selects): the old values of the users it changes (locked), then the merge.
+ * After a chunk of new users only, the next one is first tried as new users (no lookup of old values: there are
+ * none), back to the savepoint if one exists after all.
+ */
+async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: UserStage, range: SQL, history: ChunkHistory): Promise<ChunkChange> {
+  const asNew = async (): Promise<Grouped[] | undefined> => {
     // Back to the savepoint if someone wrote one of these users (or User nodes) since: then ON CONFLICT.
     try {
-      grouped = await tx.transaction((savepoint) => rows<Grouped>(savepoint, chunkMerge(stage, after, last, true)));
+      return await tx.transaction((savepoint) => rows<Grouped>(savepoint, chunkMerge(stage, range, true)));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      return undefined;
     }
-  }
-  grouped ??= await rows<Grouped>(tx, chunkMerge(stage, after, last, false));
-  const change: ChunkChange = {
-    removed: before.map((user) => ({
-      id: user.id,
-      pairs: [...attributeValues(user), ...(user.os ? ([['Os', user.os]] as [string, string][]) : [])],
-    })),
-    added: [],
-    users: [],
   };
-  let inserted = 0;
-  let written = 0;
-  for (const { label, value, ids } of grouped) {
-    const users = userIds(ids);
-    if (label !== null) change.added.push({ label, value, ids: users });
-    else {
-      change.users.push(users);
-      written += users.length;
-      if (value === 'inserted') inserted += users.length;
-    }
+  let grouped = history.hadExisting ? undefined : await asNew();
+  let before: (UserAttributeRow & { os: string | null })[] = [];
+  if (!grouped) {
+    before = await rows<UserAttributeRow & { os: string | null }>(
+      tx,
+      sql`SELECT ${userAttributeColumns}, os FROM app_users WHERE external_id IN (SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range})
+          ORDER BY id FOR UPDATE`,
+    );
+    if (before.length === 0 && history.hadExisting) grouped = await asNew();
+    grouped ??= await rows<Grouped>(tx, chunkMerge(stage, range, false));
   }
-  return { ...change, inserted, written };
+  history.hadExisting = before.length > 0;
+  return flatten(
+    grouped,
+    before.map((user) => ({ id: user.id, pairs: [...attributeValues(user), ...(user.os ? ([['Os', user.os]] as [string, string][]) : [])] })),
+  );
 }
 
 const joined = (lists: Uint32Array[]): Uint32Array => {
@@ -184,65 +249,67 @@ const joined = (lists: Uint32Array[]): Uint32Array => {
   return all;
 };
 
-/** A growing array of 32-bit integers. */
-class Growing {
-  private data = new Uint32Array(1 << 16);
-  length = 0;
-  push(values: Uint32Array | number): void {
-    const count = typeof values === 'number' ? 1 : values.length;
-    if (this.length + count > this.data.length) {
-      const grown = new Uint32Array(Math.max(this.data.length * 2, this.length + count));
-      grown.set(this.data.subarray(0, this.length));
-      this.data = grown;
-    }
-    if (typeof values === 'number') this.data[this.length] = values;
-    else this.data.set(values, this.length);
-    this.length += count;
-  }
-  get values(): Uint32Array {
-    return this.data.subarray(0, this.length);
-  }
+/** One chunk's values as kept until the commit: per value written, its index among the pairs and its number of ids. */
+interface PendingChunk {
+  pairOf: Uint32Array;
+  counts: Uint32Array;
+  ids: Uint32Array;
 }
 
 /**
  * The chunks' changes kept until the commit in a few typed arrays (a million users' values as objects per chunk
- * took hundreds of megabytes): each (label, value) once, and one (value, user id) entry per value a user holds.
+ * took hundreds of megabytes): each (label, value) once, and per chunk its values' ids one after the other.
  */
 class PendingChanges {
   readonly removed: BulkUsersIds['removed'] = [];
-  private readonly users = new Growing();
+  private readonly users: Uint32Array[] = [];
   private readonly pairs: [string, string][] = [];
-  private readonly pairIndex = new Map<string, number>();
-  private readonly entryPairs = new Growing();
-  private readonly entryUsers = new Growing();
+  private readonly pairIndex = new Map<string, Map<string, number>>();
+  private readonly chunks: PendingChunk[] = [];
 
-  add(chunk: ChunkChange): void {
+  /**
+   * Keeps a chunk's changes; answers the (label, value) pairs no earlier chunk of this merge wrote (their nodes are
+   * then written once per merge, not once per chunk).
+   */
+  add(chunk: ChunkChange): [string, string][] {
     this.removed.push(...chunk.removed);
-    for (const users of chunk.users) this.users.push(users);
-    for (const { label, value, ids } of chunk.added) {
-      const key = `${label}\u0000${value}`;
-      let index = this.pairIndex.get(key);
+    this.users.push(chunk.users);
+    const pairOf = new Uint32Array(chunk.labels.length);
+    const unseen: [string, string][] = [];
+    chunk.labels.forEach((label, entry) => {
+      const value = chunk.values[entry];
+      let byValue = this.pairIndex.get(label);
+      if (!byValue) this.pairIndex.set(label, (byValue = new Map()));
+      let index = byValue.get(value);
       if (index === undefined) {
-        this.pairIndex.set(key, (index = this.pairs.length));
+        byValue.set(value, (index = this.pairs.length));
         this.pairs.push([label, value]);
+        unseen.push([label, value]);
       }
-      for (let at = 0; at < ids.length; at += 1) this.entryPairs.push(index);
-      this.entryUsers.push(ids);
-    }
+      pairOf[entry] = index;
+    });
+    this.chunks.push({ pairOf, counts: chunk.counts, ids: chunk.ids });
+    return unseen;
   }
 
-  /** Every value with its users (a counting sort of the entries by value). */
+  /** Every value with its users (the chunks' ids placed by value, a counting sort). */
   toBulk(): BulkUsersIds {
-    const pairs = this.entryPairs.values;
-    const users = this.entryUsers.values;
     const starts = new Uint32Array(this.pairs.length + 1);
-    for (const pair of pairs) starts[pair + 1] += 1;
+    for (const { pairOf, counts } of this.chunks) for (let entry = 0; entry < pairOf.length; entry += 1) starts[pairOf[entry] + 1] += counts[entry];
     for (let index = 1; index < starts.length; index += 1) starts[index] += starts[index - 1];
-    const sorted = new Uint32Array(users.length);
+    const sorted = new Uint32Array(starts[this.pairs.length]);
     const next = starts.slice(0, this.pairs.length);
-    for (let entry = 0; entry < pairs.length; entry += 1) sorted[next[pairs[entry]]++] = users[entry];
+    for (const { pairOf, counts, ids } of this.chunks) {
+      let at = 0;
+      for (let entry = 0; entry < pairOf.length; entry += 1) {
+        sorted.set(ids.subarray(at, at + counts[entry]), next[pairOf[entry]]);
+        next[pairOf[entry]] += counts[entry];
+        at += counts[entry];
+      }
+    }
+    this.chunks.length = 0;
     const added = this.pairs.map(([label, value], index) => ({ label, value, ids: sorted.subarray(starts[index], starts[index + 1]) }));
-    return { removed: this.removed, added, users: this.users.values };
+    return { removed: this.removed, added, users: joined(this.users) };
   }
 }
 
@@ -275,12 +342,17 @@ export async function mergeStagedUsers(
       }
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       let after: string | null = null;
+      const history: ChunkHistory = { hadExisting: false };
       for (const last of await chunkEnds(tx, stage, options.chunkSize ?? MERGE_CHUNK)) {
-        const chunk = await mergeChunk(tx, stage, after, last);
-        changes.add(chunk);
-        if (engine.follows) await engine.publish(tx, { kind: 'usersBulk', payload: publishedBulkUsers({ ...chunk, users: joined(chunk.users) }) });
+        const range = sql`${after === null ? sql`TRUE` : sql`external_id > ${after}`} AND external_id <= ${last}`;
+        const chunk = await mergeChunk(tx, stage, range, history);
+        await ensureNodes(
+          tx,
+          changes.add(chunk).filter(([label]) => label !== 'Os'),
+        );
+        if (engine.follows) await engine.publish(tx, { kind: 'usersBulk', payload: published(chunk) });
         inserted += chunk.inserted;
-        total += chunk.written;
+        total += chunk.users.length;
         after = last;
         await options.onProgress?.(total);
       }

@@ -61,28 +61,6 @@ function bulkUsersIds(bulk: BulkUsers): BulkUsersIds {
   return { removed: bulk.removed, added, users: idsFromBase64(bulk.users) };
 }
 
-/** A bulk change as other instances read it: the ids of each value one after the other in one base64 text. */
-export function publishedBulkUsers(bulk: BulkUsersIds): BulkUsers {
-  const byLabel = new Map<string, { label: string; values: string[]; counts: number[] }>();
-  const lists: Uint32Array[] = [];
-  for (const { label, value, ids } of bulk.added) {
-    let entry = byLabel.get(label);
-    if (!entry) byLabel.set(label, (entry = { label, values: [], counts: [] }));
-    entry.values.push(value);
-    entry.counts.push(ids.length);
-  }
-  for (const entry of byLabel.values()) {
-    for (const { label, ids } of bulk.added) if (label === entry.label) lists.push(ids);
-  }
-  const all = new Uint32Array(lists.reduce((total, list) => total + list.length, 0));
-  let offset = 0;
-  for (const list of lists) {
-    all.set(list, offset);
-    offset += list.length;
-  }
-  return { removed: bulk.removed, added: [...byLabel.values()], addedIds: idsToBase64(all), users: idsToBase64(bulk.users) };
-}
-
 export interface AudienceDefinition {
   id: number;
   name: string;
