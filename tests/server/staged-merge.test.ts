@@ -84,65 +84,73 @@ async function until(condition: () => boolean, timeoutMs = 20_000): Promise<bool
 }
 
 describe('staged users merged in bulk', () => {
-  it('writes new and existing users in chunks, their nodes, and an engine equal to a rebuild (and to a follower)', async () => {
-    const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-    const handle = await openDatabase(postgres ? { url: postgres.url } : {});
-    const logger = pino({ level: 'silent' });
-    const kind = postgres ? 'postgresql' : 'pglite';
-    const writer = new AudienceEngine(handle.db, kind, logger);
-    const follower = new AudienceEngine(handle.db, kind, logger);
-    try {
-      await ingestUsers(
-        handle.db,
-        writer,
-        Array.from({ length: 40 }, (_, n) => existing(n)),
-      );
-      await writer.rebuild();
-      await follower.rebuild();
-      if (postgres) follower.follow(50);
-      await stage(handle);
-      const version = writer.attributesVersion;
-      const progress: number[] = [];
-      const result = await mergeStagedUsers(
-        handle.db,
-        writer,
-        { table: sql`csv_import_rows`, where: sql`import_id = 1` },
-        { chunkSize: 64, onProgress: (written) => void progress.push(written) },
-      );
-      expect(result).toEqual({ inserted: 160, updated: 40 });
-      expect(progress).toEqual([64, 128, 192, 200]);
-      expect(writer.attributesVersion).toBeGreaterThan(version);
+  // 200 staged users: chunks of 64 end on a partial one; chunks of 100 end exactly on the last user.
+  it.each([
+    [64, [64, 128, 192, 200]],
+    [100, [100, 200]],
+  ])(
+    'writes new and existing users in chunks of %i, their nodes, and an engine equal to a rebuild (and to a follower)',
+    async (chunkSize, steps) => {
+      const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+      const handle = await openDatabase(postgres ? { url: postgres.url } : {});
+      const logger = pino({ level: 'silent' });
+      const kind = postgres ? 'postgresql' : 'pglite';
+      const writer = new AudienceEngine(handle.db, kind, logger);
+      const follower = new AudienceEngine(handle.db, kind, logger);
+      try {
+        await ingestUsers(
+          handle.db,
+          writer,
+          Array.from({ length: 40 }, (_, n) => existing(n)),
+        );
+        await writer.rebuild();
+        await follower.rebuild();
+        if (postgres) follower.follow(50);
+        await stage(handle);
+        const version = writer.attributesVersion;
+        const progress: number[] = [];
+        const result = await mergeStagedUsers(
+          handle.db,
+          writer,
+          { table: sql`csv_import_rows`, where: sql`import_id = 1` },
+          { chunkSize, onProgress: (written) => void progress.push(written) },
+        );
+        expect(result).toEqual({ inserted: 160, updated: 40 });
+        expect(progress).toEqual(steps);
+        expect(writer.attributesVersion).toBeGreaterThan(version);
 
-      // Values the stage leaves empty are kept.
-      const [kept] = await rows<{ email: string; area: string; os: string }>(
-        handle.db,
-        sql`SELECT email, area, os FROM app_users WHERE external_id = 'old-000'`,
-      );
-      expect(kept).toEqual({ email: 'old0@example.org', area: 'english', os: 'Android' });
+        // Values the stage leaves empty are kept.
+        const [kept] = await rows<{ email: string; area: string; os: string }>(
+          handle.db,
+          sql`SELECT email, area, os FROM app_users WHERE external_id = 'old-000'`,
+        );
+        expect(kept).toEqual({ email: 'old0@example.org', area: 'english', os: 'Android' });
 
-      const rebuilt = new AudienceEngine(handle.db, kind, logger);
-      await rebuilt.rebuild();
-      expect(rebuilt.index.userCount).toBe(200);
-      for (const pair of CRITERIA) {
-        const expected = rebuilt.index.size(criterion(pair)).size;
-        expect(writer.index.size(criterion(pair)).size, pair.join(' ')).toBe(expected);
-        if (postgres) expect(await until(() => follower.index.size(criterion(pair)).size === expected), `follower ${pair.join(' ')}`).toBe(true);
+        const rebuilt = new AudienceEngine(handle.db, kind, logger);
+        await rebuilt.rebuild();
+        expect(rebuilt.index.userCount).toBe(200);
+        for (const pair of CRITERIA) {
+          const expected = rebuilt.index.size(criterion(pair)).size;
+          expect(writer.index.size(criterion(pair)).size, pair.join(' ')).toBe(expected);
+          if (postgres) expect(await until(() => follower.index.size(criterion(pair)).size === expected), `follower ${pair.join(' ')}`).toBe(true);
+        }
+
+        // Every attribute node of every user, User nodes named by their e-mail.
+        const users = await rows<UserAttributeRow>(handle.db, sql`SELECT ${userAttributeColumns} FROM app_users`);
+        const nodes = await rows<{ label: string; value: string; name: string }>(handle.db, sql`SELECT label, value, name FROM nodes`);
+        const known = new Map(nodes.map((node) => [`${node.label}\u0000${node.value}`, node.name]));
+        for (const user of users) {
+          for (const [label, value] of attributeValues(user)) expect(known.has(`${label}\u0000${value}`), `${label} ${value}`).toBe(true);
+          expect(known.get(`User\u0000${user.id}`)).toBe(user.email || String(user.id));
+        }
+        expect(known.get('Profession\u00002')).not.toBe('2');
+      } finally {
+        await follower.stop();
+        await writer.stop();
+        await handle.close();
+        await postgres?.drop();
       }
-
-      // Every attribute node of every user, User nodes named by their e-mail.
-      const users = await rows<UserAttributeRow>(handle.db, sql`SELECT ${userAttributeColumns} FROM app_users`);
-      const nodes = await rows<{ label: string; value: string; name: string }>(handle.db, sql`SELECT label, value, name FROM nodes`);
-      const known = new Map(nodes.map((node) => [`${node.label}\u0000${node.value}`, node.name]));
-      for (const user of users) {
-        for (const [label, value] of attributeValues(user)) expect(known.has(`${label}\u0000${value}`), `${label} ${value}`).toBe(true);
-        expect(known.get(`User\u0000${user.id}`)).toBe(user.email || String(user.id));
-      }
-      expect(known.get('Profession\u00002')).not.toBe('2');
-    } finally {
-      await follower.stop();
-      await writer.stop();
-      await handle.close();
-      await postgres?.drop();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
