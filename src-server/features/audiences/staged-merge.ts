@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
+import { flatValues, joined, publishedValues, ValuesByPair, type FlatValues, type GroupedValues } from './bulk-values';
 import { idsToBase64, type AudienceEngine, type BulkUsers, type BulkUsersIds } from './engine/engine';
-import { attributeValues } from './engine/semantics';
 import { isUniqueViolation } from '../../accounts/queries';
 import { retryingDeadlockOnce } from './population';
-import { arrayLiteral, rows, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
+import { arrayLiteral, rows, type Executor } from './queries';
 
 /** Users merged per statement: each chunk's changes go to other instances as one population_changes row. */
 const MERGE_CHUNK = 50_000;
@@ -34,22 +34,28 @@ const REFERENCE_NAMES = JSON.stringify({
   Specialty: Object.fromEntries(SPECIALTIES.map((item) => [String(item.id), item.name])),
 });
 
-/** Each value a written user holds, grouped by the database: (label, value, the users' ids as 4-byte integers). */
-const valueGroups = sql`
-    SELECT 'Profession' AS label, profession_id::text AS value, string_agg(int4send(id), ''::bytea) AS ids FROM written WHERE profession_id IS NOT NULL GROUP BY profession_id
-    UNION ALL SELECT 'Specialty', specialty_id::text, string_agg(int4send(id), ''::bytea) FROM written WHERE specialty_id IS NOT NULL GROUP BY specialty_id
-    UNION ALL SELECT 'Title', title, string_agg(int4send(id), ''::bytea) FROM written WHERE title <> '' GROUP BY title
-    UNION ALL SELECT 'Area', area, string_agg(int4send(id), ''::bytea) FROM written WHERE area <> '' GROUP BY area
-    UNION ALL SELECT 'Country', country_id::text, string_agg(int4send(id), ''::bytea) FROM written WHERE country_id IS NOT NULL GROUP BY country_id
-    UNION ALL SELECT 'Zipcode', zipcode, string_agg(int4send(id), ''::bytea) FROM written WHERE zipcode <> '' GROUP BY zipcode
-    UNION ALL SELECT 'Zip', left(zipcode, 2), string_agg(int4send(id), ''::bytea) FROM written WHERE length(zipcode) >= 2 GROUP BY left(zipcode, 2)
-    UNION ALL SELECT 'Uga', uga, string_agg(int4send(id), ''::bytea) FROM written WHERE uga <> '' GROUP BY uga
-    UNION ALL SELECT 'Workplace', workplace, string_agg(int4send(id), ''::bytea) FROM written WHERE workplace <> '' GROUP BY workplace
-    UNION ALL SELECT 'Role', value, string_agg(int4send(id), ''::bytea) FROM written, unnest(roles) AS value GROUP BY value
-    UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM written, unnest(feeds) AS value GROUP BY value
-    UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM written, unnest(apps) AS value GROUP BY value
-    UNION ALL SELECT 'Os', os, string_agg(int4send(id), ''::bytea) FROM written WHERE os <> '' GROUP BY os
-    UNION ALL SELECT NULL, CASE WHEN inserted THEN 'inserted' ELSE 'updated' END, string_agg(int4send(id), ''::bytea) FROM written GROUP BY inserted`;
+/**
+ * Each value the users of `source` (a CTE with app_users' columns and `inserted`) hold, grouped per label (one hash
+ * of the chunk's users each: cheaper than unpivoting every value into one big grouping), then gathered into one row
+ * per label (GroupedValues); the users themselves under the NULL label, as 'inserted' and 'updated'.
+ */
+const valueGroups = (source: SQL) => sql`
+  SELECT label, array_agg(value) AS values, string_agg(int4send(length(ids) / 4), ''::bytea) AS counts, string_agg(ids, ''::bytea) AS ids FROM (
+    SELECT 'Profession' AS label, profession_id::text AS value, string_agg(int4send(id), ''::bytea) AS ids FROM ${source} WHERE profession_id IS NOT NULL GROUP BY profession_id
+    UNION ALL SELECT 'Specialty', specialty_id::text, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE specialty_id IS NOT NULL GROUP BY specialty_id
+    UNION ALL SELECT 'Title', title, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE title <> '' GROUP BY title
+    UNION ALL SELECT 'Area', area, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE area <> '' GROUP BY area
+    UNION ALL SELECT 'Country', country_id::text, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE country_id IS NOT NULL GROUP BY country_id
+    UNION ALL SELECT 'Zipcode', zipcode, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE zipcode <> '' GROUP BY zipcode
+    UNION ALL SELECT 'Zip', left(zipcode, 2), string_agg(int4send(id), ''::bytea) FROM ${source} WHERE length(zipcode) >= 2 GROUP BY left(zipcode, 2)
+    UNION ALL SELECT 'Uga', uga, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE uga <> '' GROUP BY uga
+    UNION ALL SELECT 'Workplace', workplace, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE workplace <> '' GROUP BY workplace
+    UNION ALL SELECT 'Role', value, string_agg(int4send(id), ''::bytea) FROM ${source}, unnest(roles) AS value GROUP BY value
+    UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM ${source}, unnest(feeds) AS value GROUP BY value
+    UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM ${source}, unnest(apps) AS value GROUP BY value
+    UNION ALL SELECT 'Os', os, string_agg(int4send(id), ''::bytea) FROM ${source} WHERE os <> '' GROUP BY os
+    UNION ALL SELECT NULL, CASE WHEN inserted THEN 'inserted' ELSE 'updated' END, string_agg(int4send(id), ''::bytea) FROM ${source} GROUP BY inserted
+  ) g GROUP BY label`;
 
 /**
  * One chunk of the stage (the rows `range` selects) in one statement: the users upserted (keeping values the stage
@@ -94,8 +100,7 @@ function chunkMerge(stage: UserStage, range: SQL, fresh: boolean): SQL {
                 ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`
       }
     )
-    SELECT label, array_agg(value) AS values, string_agg(int4send(length(ids) / 4), ''::bytea) AS counts, string_agg(ids, ''::bytea) AS ids
-    FROM (${valueGroups}) g GROUP BY label`;
+    ${valueGroups(sql`written`)}`;
 }
 
 /**
@@ -114,76 +119,19 @@ async function ensureNodes(tx: Executor, pairs: readonly (readonly [string, stri
     ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`);
 }
 
-/** A chunk's outcome, flat: per value written (entry), its label, value and number of ids, the ids one after the other. */
+/** A chunk's outcome: the values its users held before (those that existed), those they hold now, the users. */
 interface ChunkChange {
-  removed: BulkUsersIds['removed'];
-  labels: string[];
-  values: string[];
-  counts: Uint32Array;
-  ids: Uint32Array;
-  /** The users written. */
+  removed: FlatValues;
+  added: FlatValues;
   users: Uint32Array;
   inserted: number;
 }
 
-/**
- * What a chunk's statement answers: one row per label (a row per value cost a row object, a text and a buffer each,
- * for tens of thousands of zip codes a chunk), its values, and as 4-byte big-endian integers the number of ids of
- * each value and the ids one value after the other (the three aggregated in the same order).
- */
-type Grouped = { label: string | null; values: string[]; counts: Uint8Array; ids: Uint8Array | null };
-
-/** Big-endian 4-byte integers as numbers. */
-function integers(bytes: Uint8Array): Uint32Array {
-  const copy = new Uint8Array(bytes);
-  Buffer.from(copy.buffer).swap32();
-  return new Uint32Array(copy.buffer);
-}
-
-/** The database's groups as a ChunkChange: the values' ids one after the other, the users' apart. */
-function flatten(grouped: Grouped[], removed: ChunkChange['removed']): ChunkChange {
-  const change: ChunkChange = {
-    removed,
-    labels: [],
-    values: [],
-    counts: new Uint32Array(0),
-    ids: new Uint32Array(0),
-    users: new Uint32Array(0),
-    inserted: 0,
-  };
-  const counts: Uint32Array[] = [];
-  const ids: Uint32Array[] = [];
-  for (const row of grouped) {
-    const rowCounts = integers(row.counts);
-    const rowIds = integers(row.ids ?? new Uint8Array(0));
-    if (row.label === null) {
-      change.users = rowIds;
-      const inserted = row.values.indexOf('inserted');
-      if (inserted >= 0) change.inserted = rowCounts[inserted];
-      continue;
-    }
-    for (const value of row.values) {
-      change.labels.push(row.label);
-      change.values.push(value);
-    }
-    counts.push(rowCounts);
-    ids.push(rowIds);
-  }
-  change.counts = joined(counts);
-  change.ids = joined(ids);
-  return change;
-}
-
-/** A chunk as other instances replay it (engine's BulkUsers): per run of one label, its values and their counts. */
+/** A chunk as other instances replay it (the engine's BulkUsers). */
 function published(change: ChunkChange): BulkUsers {
-  const added: BulkUsers['added'] = [];
-  change.labels.forEach((label, entry) => {
-    let run = added.at(-1);
-    if (run?.label !== label) added.push((run = { label, values: [], counts: [] }));
-    run.values.push(change.values[entry]);
-    run.counts.push(change.counts[entry]);
-  });
-  return { removed: change.removed, added, addedIds: idsToBase64(change.ids), users: idsToBase64(change.users) };
+  const removed = publishedValues(change.removed);
+  const added = publishedValues(change.added);
+  return { removed: removed.runs, removedIds: removed.ids, added: added.runs, addedIds: added.ids, users: idsToBase64(change.users) };
 }
 
 /**
@@ -212,109 +160,56 @@ interface ChunkHistory {
 }
 
 /**
- * One chunk (the stage's rows `range` selects): the old values of the users it changes (locked), then the merge.
- * After a chunk of new users only, the next one is first tried as new users (no lookup of old values: there are
- * none), back to the savepoint if one exists after all.
+ * One chunk (the stage's rows `range` selects): the users it changes locked and the values they hold grouped by the
+ * database, then the merge. After a chunk of new users only, the next one is first tried as new users (no lookup of
+ * old values: there are none), back to the savepoint if one exists after all.
  */
 async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: UserStage, range: SQL, history: ChunkHistory): Promise<ChunkChange> {
-  const asNew = async (): Promise<Grouped[] | undefined> => {
+  const asNew = async (): Promise<GroupedValues[] | undefined> => {
     // Back to the savepoint if someone wrote one of these users (or User nodes) since: then ON CONFLICT.
     try {
-      return await tx.transaction((savepoint) => rows<Grouped>(savepoint, chunkMerge(stage, range, true)));
+      return await tx.transaction((savepoint) => rows<GroupedValues>(savepoint, chunkMerge(stage, range, true)));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return undefined;
     }
   };
   let grouped = history.hadExisting ? undefined : await asNew();
-  let before: (UserAttributeRow & { os: string | null })[] = [];
+  let before = flatValues([]);
   if (!grouped) {
-    before = await rows<UserAttributeRow & { os: string | null }>(
-      tx,
-      sql`SELECT ${userAttributeColumns}, os FROM app_users WHERE external_id IN (SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range})
-          ORDER BY id FOR UPDATE`,
+    before = flatValues(
+      await rows<GroupedValues>(
+        tx,
+        sql`WITH locked AS (
+              SELECT id, email, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, false AS inserted
+              FROM app_users WHERE external_id IN (SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range})
+              ORDER BY id FOR UPDATE)
+            ${valueGroups(sql`locked`)}`,
+      ),
     );
-    if (before.length === 0 && history.hadExisting) grouped = await asNew();
-    grouped ??= await rows<Grouped>(tx, chunkMerge(stage, range, false));
+    if (before.users.length === 0 && history.hadExisting) grouped = await asNew();
+    grouped ??= await rows<GroupedValues>(tx, chunkMerge(stage, range, false));
   }
-  history.hadExisting = before.length > 0;
-  return flatten(
-    grouped,
-    before.map((user) => ({ id: user.id, pairs: [...attributeValues(user), ...(user.os ? ([['Os', user.os]] as [string, string][]) : [])] })),
-  );
+  history.hadExisting = before.users.length > 0;
+  const after = flatValues(grouped);
+  return { removed: before.values, added: after.values, users: after.users, inserted: after.inserted };
 }
 
-const joined = (lists: Uint32Array[]): Uint32Array => {
-  const all = new Uint32Array(lists.reduce((total, list) => total + list.length, 0));
-  let offset = 0;
-  for (const list of lists) {
-    all.set(list, offset);
-    offset += list.length;
-  }
-  return all;
-};
-
-/** One chunk's values as kept until the commit: per value written, its index among the pairs and its number of ids. */
-interface PendingChunk {
-  pairOf: Uint32Array;
-  counts: Uint32Array;
-  ids: Uint32Array;
-}
-
-/**
- * The chunks' changes kept until the commit in a few typed arrays (a million users' values as objects per chunk
- * took hundreds of megabytes): each (label, value) once, and per chunk its values' ids one after the other.
- */
+/** The chunks' changes, kept until the commit. */
 class PendingChanges {
-  readonly removed: BulkUsersIds['removed'] = [];
+  readonly removed = new ValuesByPair();
+  readonly added = new ValuesByPair();
   private readonly users: Uint32Array[] = [];
-  private readonly pairs: [string, string][] = [];
-  private readonly pairIndex = new Map<string, Map<string, number>>();
-  private readonly chunks: PendingChunk[] = [];
 
-  /**
-   * Keeps a chunk's changes; answers the (label, value) pairs no earlier chunk of this merge wrote (their nodes are
-   * then written once per merge, not once per chunk).
-   */
+  /** Keeps a chunk's changes; answers the (label, value) pairs no earlier chunk of this merge wrote. */
   add(chunk: ChunkChange): [string, string][] {
-    this.removed.push(...chunk.removed);
+    this.removed.add(chunk.removed);
     this.users.push(chunk.users);
-    const pairOf = new Uint32Array(chunk.labels.length);
-    const unseen: [string, string][] = [];
-    chunk.labels.forEach((label, entry) => {
-      const value = chunk.values[entry];
-      let byValue = this.pairIndex.get(label);
-      if (!byValue) this.pairIndex.set(label, (byValue = new Map()));
-      let index = byValue.get(value);
-      if (index === undefined) {
-        byValue.set(value, (index = this.pairs.length));
-        this.pairs.push([label, value]);
-        unseen.push([label, value]);
-      }
-      pairOf[entry] = index;
-    });
-    this.chunks.push({ pairOf, counts: chunk.counts, ids: chunk.ids });
-    return unseen;
+    return this.added.add(chunk.added);
   }
 
-  /** Every value with its users (the chunks' ids placed by value, a counting sort). */
   toBulk(): BulkUsersIds {
-    const starts = new Uint32Array(this.pairs.length + 1);
-    for (const { pairOf, counts } of this.chunks) for (let entry = 0; entry < pairOf.length; entry += 1) starts[pairOf[entry] + 1] += counts[entry];
-    for (let index = 1; index < starts.length; index += 1) starts[index] += starts[index - 1];
-    const sorted = new Uint32Array(starts[this.pairs.length]);
-    const next = starts.slice(0, this.pairs.length);
-    for (const { pairOf, counts, ids } of this.chunks) {
-      let at = 0;
-      for (let entry = 0; entry < pairOf.length; entry += 1) {
-        sorted.set(ids.subarray(at, at + counts[entry]), next[pairOf[entry]]);
-        next[pairOf[entry]] += counts[entry];
-        at += counts[entry];
-      }
-    }
-    this.chunks.length = 0;
-    const added = this.pairs.map(([label, value], index) => ({ label, value, ids: sorted.subarray(starts[index], starts[index + 1]) }));
-    return { removed: this.removed, added, users: joined(this.users) };
+    return { removed: this.removed.take(), added: this.added.take(), users: joined(this.users) };
   }
 }
 

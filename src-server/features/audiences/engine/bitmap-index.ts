@@ -86,6 +86,12 @@ export class AudienceIndex {
     bitmap.addMany(userIds);
   }
 
+  /** These users no longer hold this value. */
+  removeAttributeUsers(label: string, value: string, userIds: Uint32Array): void {
+    if (label === 'User') return;
+    this.attributes.get(attributeKey(label, value))?.removeMany(userIds);
+  }
+
   addUsers(userIds: Uint32Array | number[]): void {
     this.everyone.addMany(userIds);
   }

@@ -18,22 +18,32 @@ export type PopulationChange =
   | { kind: 'nodesDeleted'; payload: { ids: number[] } };
 
 /**
- * Users written in bulk (the CSV list import: tens of thousands a statement), as the database aggregated them: the
- * old values of those that existed, then every value now held with its users, then all the users. Ids travel as
- * base64 of little-endian 32-bit integers, so that other instances replay a million users from a few megabytes.
+ * Users written in bulk (the CSV list import: tens of thousands a statement), as the database aggregated them: every
+ * value the users that existed held before, with those users, then every value now held with its users, then all the
+ * users. Ids travel as base64 of little-endian 32-bit integers, so that other instances replay a million users from a
+ * few megabytes.
  */
 export interface BulkUsers {
-  removed: { id: number; pairs: AttributePairs }[];
+  /** Per label, each value held before and how many ids of `removedIds` (taken in order) held it. */
+  removed: { label: string; values: string[]; counts: number[] }[];
+  removedIds: string;
   /** Per label, each value now held and how many ids of `addedIds` (taken in order) hold it. */
   added: { label: string; values: string[]; counts: number[] }[];
   addedIds: string;
   users: string;
 }
 
+/** A value with its users' ids. */
+export interface ValueUsers {
+  label: string;
+  value: string;
+  ids: Uint32Array;
+}
+
 /** BulkUsers with its ids as numbers, as this instance applies it. */
 export interface BulkUsersIds {
-  removed: BulkUsers['removed'];
-  added: { label: string; value: string; ids: Uint32Array }[];
+  removed: ValueUsers[];
+  added: ValueUsers[];
   users: Uint32Array;
 }
 
@@ -47,18 +57,23 @@ function idsFromBase64(text: string): Uint32Array {
   return ids;
 }
 
-/** A BulkUsers as published, back to ids. */
-function bulkUsersIds(bulk: BulkUsers): BulkUsersIds {
-  const ids = idsFromBase64(bulk.addedIds);
-  const added: BulkUsersIds['added'] = [];
+/** Values with their counts and the base64 of their ids one after the other, back to each value's ids. */
+function valueUsers(runs: BulkUsers['added'], base64: string): ValueUsers[] {
+  const ids = idsFromBase64(base64);
+  const values: ValueUsers[] = [];
   let at = 0;
-  for (const { label, values, counts } of bulk.added) {
-    values.forEach((value, index) => {
-      added.push({ label, value, ids: ids.subarray(at, at + counts[index]) });
+  for (const { label, values: held, counts } of runs) {
+    held.forEach((value, index) => {
+      values.push({ label, value, ids: ids.subarray(at, at + counts[index]) });
       at += counts[index];
     });
   }
-  return { removed: bulk.removed, added, users: idsFromBase64(bulk.users) };
+  return values;
+}
+
+/** A BulkUsers as published, back to ids. */
+function bulkUsersIds(bulk: BulkUsers): BulkUsersIds {
+  return { removed: valueUsers(bulk.removed, bulk.removedIds), added: valueUsers(bulk.added, bulk.addedIds), users: idsFromBase64(bulk.users) };
 }
 
 export interface AudienceDefinition {
@@ -205,7 +220,7 @@ export class AudienceEngine {
 
   /** Same outcome as applyUsers with each user's before and after: every old value goes, then the new ones come. */
   applyBulkUsers(bulk: BulkUsersIds): void {
-    for (const { id, pairs } of bulk.removed) this.index.updateUser(id, pairs, []);
+    for (const { label, value, ids } of bulk.removed) this.index.removeAttributeUsers(label, value, ids);
     for (const { label, value, ids } of bulk.added) this.index.addAttributeUsers(label, value, ids);
     this.index.addUsers(bulk.users);
     this.attributesChanges += 1;
