@@ -120,6 +120,18 @@ export function clampBatZoom(zoom: number): number {
   return Math.round(Math.min(BAT_ZOOM.max, Math.max(BAT_ZOOM.min, stepped)) * 100) / 100;
 }
 
+/**
+ * The zoom a page opens at: the largest step whose canvas fits `width` pixels, or null when even the smallest does
+ * not (the side panel then goes under the page rather than beside it).
+ */
+export function fittingBatZoom(width: number): number | null {
+  for (let zoom = BAT_ZOOM.max; zoom >= BAT_ZOOM.min - 1e-9; zoom -= BAT_ZOOM.step) {
+    const stepped = Math.round(zoom * 100) / 100;
+    if (BAT_CANVAS.width * stepped <= width) return stepped;
+  }
+  return null;
+}
+
 // --- PDF (§2.6) -------------------------------------------------------------------------------------------------
 
 export const BAT_PDF = {

@@ -4,6 +4,7 @@ import {
   arrowFromDrag,
   canMoveVersion,
   clampBatZoom,
+  fittingBatZoom,
   firstCollision,
   gridBoxError,
   itemError,
@@ -50,6 +51,15 @@ describe('BAT rules', () => {
     expect(clampBatZoom(0.75 + 0.05)).toBe(0.8);
     expect(clampBatZoom(1.2)).toBe(1);
     expect(clampBatZoom(0.72)).toBe(0.7);
+  });
+
+  it('opens a page at the largest zoom step that fits, or none under 70 %', () => {
+    expect(fittingBatZoom(1400)).toBe(1);
+    expect(fittingBatZoom(1000)).toBe(1);
+    expect(fittingBatZoom(999)).toBe(0.95);
+    expect(fittingBatZoom(820)).toBe(0.8);
+    expect(fittingBatZoom(700)).toBe(0.7);
+    expect(fittingBatZoom(699)).toBeNull();
   });
 
   it('moves a version draft → sent → validated or changes requested, never back', () => {

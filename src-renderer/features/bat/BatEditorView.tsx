@@ -1,9 +1,9 @@
 import type { LexicalEditor } from 'lexical';
 import { ArrowUpRight, FilePlus2, FileMinus2, FileDown, ImagePlus, Images, Type, ZoomIn, ZoomOut } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { BatItem } from '@shared/contract/bat';
 import { BAT_NOTICES } from '@shared/messages/bat';
-import { BAT_ZOOM, DROPPED_IMAGE_SIZE, NEW_TEXT_SIZE, clampBatZoom, placeItem } from '@shared/rules/bat';
+import { BAT_ZOOM, DROPPED_IMAGE_SIZE, NEW_TEXT_SIZE, clampBatZoom, fittingBatZoom, placeItem } from '@shared/rules/bat';
 import { BatCanvas, newItemId } from './BatCanvas';
 import { ExportOverlay, useExport, type Exporter } from './export';
 import { LayersBar, Pagination } from './LayersBar';
@@ -98,9 +98,38 @@ function BatSide(props: {
   );
 }
 
+/** The tools' column, the side panel's and the two gaps of .bat-editor's grid (bat.css), in pixels. */
+const TOOLS_WIDTH = 48 + 12;
+const SIDE_WIDTH = 240 + 12;
+
+/**
+ * Where the editor's width puts the side panel: beside the page while the page fits there at 70 % at least, under it
+ * otherwise; and the zoom the page opens at (the largest that fits, measured once: the user's zoom is then theirs).
+ */
+function useEditorLayout(editorRef: RefObject<HTMLDivElement | null>) {
+  const [zoom, setZoom] = useState<number>(BAT_ZOOM.max);
+  const [stacked, setStacked] = useState(false);
+  useLayoutEffect(() => {
+    const element = editorRef.current;
+    if (!element) return;
+    const measure = (first: boolean) => {
+      const width = element.clientWidth;
+      const beside = fittingBatZoom(width - TOOLS_WIDTH - SIDE_WIDTH);
+      setStacked(beside === null);
+      if (first) setZoom(beside ?? fittingBatZoom(width - TOOLS_WIDTH) ?? BAT_ZOOM.min);
+    };
+    measure(true);
+    const observer = new ResizeObserver(() => measure(false));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [editorRef]);
+  return { zoom, setZoom, stacked };
+}
+
 /** The editor itself (§2.6): left toolbar, zoom, layers, pagination, rich-text toolbar, the page, the library. */
 export function BatEditorView({ advertId, editor, canWrite }: { advertId: number; editor: BatEditor; canWrite: boolean }) {
-  const [zoom, setZoom] = useState<number>(BAT_ZOOM.max);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const { zoom, setZoom, stacked } = useEditorLayout(editorRef);
   const [drawing, setDrawing] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [textEditor, setTextEditor] = useState<LexicalEditor | null>(null);
@@ -147,7 +176,7 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
   };
 
   return (
-    <div className="bat-editor" data-testid="bat-editor">
+    <div className={stacked ? 'bat-editor stacked' : 'bat-editor'} data-testid="bat-editor" ref={editorRef}>
       <nav className="bat-tools" aria-label="Outils du BAT">
         <ToolButton
           label="Ajouter un texte"
