@@ -144,6 +144,15 @@ describe('staged users merged in bulk', () => {
           expect(known.get(`User\u0000${user.id}`)).toBe(user.email || String(user.id));
         }
         expect(known.get('Profession\u00002')).not.toBe('2');
+
+        // The same list again: every user found, none written (no value changes), the engine still right.
+        const [{ last }] = await rows<{ last: string }>(handle.db, sql`SELECT max(updated_at)::text AS last FROM app_users`);
+        const again = await mergeStagedUsers(handle.db, writer, { table: sql`csv_import_rows`, where: sql`import_id = 1` }, { chunkSize });
+        expect(again).toEqual({ inserted: 0, updated: 200 });
+        const [{ lastAgain }] = await rows<{ lastAgain: string }>(handle.db, sql`SELECT max(updated_at)::text AS "lastAgain" FROM app_users`);
+        expect(lastAgain).toBe(last);
+        for (const pair of CRITERIA)
+          expect(writer.index.size(criterion(pair)).size, `again ${pair.join(' ')}`).toBe(rebuilt.index.size(criterion(pair)).size);
       } finally {
         await follower.stop();
         await writer.stop();

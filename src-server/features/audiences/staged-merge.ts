@@ -58,37 +58,59 @@ const valueGroups = (source: SQL) => sql`
   ) g GROUP BY label`;
 
 /**
+ * The values an existing user keeps or gets from a staged row: null, '' or an empty list keep the user's value.
+ * (Each column with the expression ON CONFLICT sets it to.)
+ */
+const MERGED_COLUMNS: [string, SQL][] = [
+  ['email', sql`CASE WHEN excluded.email = '' THEN app_users.email ELSE excluded.email END`],
+  ['name', sql`CASE WHEN excluded.name = '' THEN app_users.name ELSE excluded.name END`],
+  ...['profession_id', 'specialty_id', 'title', 'area', 'country_id', 'zipcode', 'uga', 'workplace', 'os'].map((column): [string, SQL] => [
+    column,
+    sql.raw(`coalesce(excluded.${column}, app_users.${column})`),
+  ]),
+  ...['roles', 'feeds', 'apps'].map((column): [string, SQL] => [
+    column,
+    sql.raw(`CASE WHEN cardinality(excluded.${column}) = 0 THEN app_users.${column} ELSE excluded.${column} END`),
+  ]),
+];
+
+/** Existing users are updated only where a value changes: a list imported again unchanged writes nothing. */
+const upsert = sql`ON CONFLICT (external_id) DO UPDATE SET
+    ${sql.join(
+      MERGED_COLUMNS.map(([column, value]) => sql`${sql.raw(column)} = ${value}`),
+      sql`, `,
+    )}, updated_at = now()
+    WHERE (${sql.raw(MERGED_COLUMNS.map(([column]) => `app_users.${column}`).join(', '))}) IS DISTINCT FROM (${sql.join(
+      MERGED_COLUMNS.map(([, value]) => value),
+      sql`, `,
+    )})`;
+
+const USER_COLUMNS = sql`id, email, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os`;
+
+/**
  * One chunk of the stage (the rows `range` selects) in one statement: the users upserted (keeping values the stage
- * leaves empty), their User nodes (named by their e-mail), and, grouped by the database per label (one hash of the
- * chunk's users each: cheaper than unpivoting every value into one big grouping), each value now held with its users'
- * ids (attributeValues of every written user, Os as the push index has it) and the written users as 'inserted' and
- * 'updated' under a NULL label. No per-user row comes back; the values' own nodes are written after (ensureNodes).
- * `fresh`: no staged user exists yet, so plain INSERTs (a fifth to a half cheaper than ON CONFLICT's speculative
- * insertion); a user or User node written meanwhile by someone else then fails it (unique violation). The NOT EXISTS
- * probe ends with OFFSET 0, which keeps it a sub-plan (one probe of the (label, value) index per user): pulled up into
- * an anti join, the planner merge-joined the chunk with the whole nodes table, sorted, at every chunk.
+ * leaves empty, leaving alone those it does not change), their User nodes (named by their e-mail), and, grouped by the
+ * database, each value now held with the ids of the users written ('added'), and for the existing users it changed,
+ * each value they held before ('removed': read in the statement's snapshot, which does not see its own writes; the
+ * caller has locked them). The written users come under a NULL label as 'inserted' and 'updated'. No per-user row
+ * comes back; the values' own nodes are written after (ensureNodes). `fresh`: no staged user exists yet, so plain
+ * INSERTs (a fifth to a half cheaper than ON CONFLICT's speculative insertion); a user or User node written meanwhile
+ * by someone else then fails it (unique violation). The NOT EXISTS probe ends with OFFSET 0, which keeps it a
+ * sub-plan (one probe of the (label, value) index per user): pulled up into an anti join, the planner merge-joined the
+ * chunk with the whole nodes table, sorted, at every chunk.
  */
 function chunkMerge(stage: UserStage, range: SQL, fresh: boolean): SQL {
-  const upsert = sql`ON CONFLICT (external_id) DO UPDATE SET
-        email = CASE WHEN excluded.email = '' THEN app_users.email ELSE excluded.email END,
-        name = CASE WHEN excluded.name = '' THEN app_users.name ELSE excluded.name END,
-        profession_id = coalesce(excluded.profession_id, app_users.profession_id), specialty_id = coalesce(excluded.specialty_id, app_users.specialty_id),
-        title = coalesce(excluded.title, app_users.title), area = coalesce(excluded.area, app_users.area),
-        country_id = coalesce(excluded.country_id, app_users.country_id), zipcode = coalesce(excluded.zipcode, app_users.zipcode),
-        uga = coalesce(excluded.uga, app_users.uga), workplace = coalesce(excluded.workplace, app_users.workplace),
-        roles = CASE WHEN cardinality(excluded.roles) = 0 THEN app_users.roles ELSE excluded.roles END,
-        feeds = CASE WHEN cardinality(excluded.feeds) = 0 THEN app_users.feeds ELSE excluded.feeds END,
-        apps = CASE WHEN cardinality(excluded.apps) = 0 THEN app_users.apps ELSE excluded.apps END,
-        os = coalesce(excluded.os, app_users.os), updated_at = now()`;
   const userNodes = sql`SELECT 'User' AS label, id::text AS value, CASE WHEN email = '' THEN id::text ELSE email END AS name FROM written`;
+  const staged = sql`SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range}`;
   return sql`
-    WITH written AS (
+    WITH ${fresh ? sql`` : sql`old AS (SELECT ${USER_COLUMNS}, false AS inserted FROM app_users WHERE external_id = ANY(ARRAY(${staged}))),`}
+    written AS (
       INSERT INTO app_users (external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os)
       SELECT external_id, coalesce(email, ''), coalesce(name, ''), profession_id, specialty_id, title, area, country_id, nullif(zipcode, ''), nullif(uga, ''),
              nullif(workplace, ''), coalesce(roles, '{}'), coalesce(feeds, '{}'), coalesce(apps, '{}'), os
       FROM ${stage.table} WHERE ${stage.where} AND ${range} ORDER BY external_id
       ${fresh ? sql`` : upsert}
-      RETURNING id, email, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, (xmax = 0) AS inserted
+      RETURNING ${USER_COLUMNS}, (xmax = 0) AS inserted
     ),
     user_named AS (
       INSERT INTO nodes (label, value, name)
@@ -100,7 +122,9 @@ function chunkMerge(stage: UserStage, range: SQL, fresh: boolean): SQL {
                 ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`
       }
     )
-    ${valueGroups(sql`written`)}`;
+    ${fresh ? sql`` : sql`, changed AS (SELECT * FROM old WHERE id IN (SELECT id FROM written WHERE NOT inserted))`}
+    SELECT 'added' AS side, a.* FROM (${valueGroups(sql`written`)}) a
+    ${fresh ? sql`` : sql`UNION ALL SELECT 'removed', r.* FROM (${valueGroups(sql`changed`)}) r`}`;
 }
 
 /**
@@ -123,6 +147,7 @@ async function ensureNodes(tx: Executor, pairs: readonly (readonly [string, stri
 interface ChunkChange {
   removed: FlatValues;
   added: FlatValues;
+  /** The users written (those left unchanged are not). */
   users: Uint32Array;
   inserted: number;
 }
@@ -135,23 +160,28 @@ function published(change: ChunkChange): BulkUsers {
 }
 
 /**
- * The last external_id of each chunk of MERGE_CHUNK staged users, in one pass over the stage's index, compared by
- * the database (its collation orders the chunks, not JavaScript's). The last chunk's end is the greatest one, read
- * apart: counting the rows in the same pass (count(*) over the whole window) held them all and took twice as long.
+ * The last external_id of each chunk of MERGE_CHUNK staged users and its number of rows, in one pass over the stage's
+ * index, compared by the database (its collation orders the chunks, not JavaScript's). The last chunk's end is the
+ * greatest one, read apart with the count: counting in the same pass (count(*) over the whole window) held every row
+ * and took twice as long.
  */
-async function chunkEnds(tx: Executor, stage: UserStage, chunkSize: number): Promise<string[]> {
-  const ends = await rows<{ last: string | null }>(
+async function chunkEnds(tx: Executor, stage: UserStage, chunkSize: number): Promise<{ last: string; rows: number }[]> {
+  const ends = await rows<{ last: string | null; n: number }>(
     tx,
-    sql`SELECT last FROM (
-          SELECT last, n FROM (
-            SELECT external_id AS last, row_number() OVER (ORDER BY external_id) AS n FROM ${stage.table} WHERE ${stage.where}) s
-          WHERE n % ${chunkSize} = 0
-          UNION ALL SELECT max(external_id), NULL FROM ${stage.table} WHERE ${stage.where}) e
-        ORDER BY n NULLS LAST`,
+    sql`SELECT last, n::int AS n FROM (
+          SELECT external_id AS last, row_number() OVER (ORDER BY external_id) AS n FROM ${stage.table} WHERE ${stage.where}) s
+        WHERE n % ${chunkSize} = 0
+        UNION ALL SELECT max(external_id), count(*) FROM ${stage.table} WHERE ${stage.where}
+        ORDER BY n`,
   );
-  const greatest = ends.pop()?.last ?? null;
-  const all = ends.map((end) => end.last!);
-  return greatest === null || greatest === all.at(-1) ? all : [...all, greatest];
+  const chunks: { last: string; rows: number }[] = [];
+  let before = 0;
+  for (const { last, n } of ends) {
+    if (last === null || n === before) continue;
+    chunks.push({ last, rows: n - before });
+    before = n;
+  }
+  return chunks;
 }
 
 /** How the previous chunk went: a chunk after one that held existing users looks for them first. */
@@ -159,40 +189,41 @@ interface ChunkHistory {
   hadExisting: boolean;
 }
 
+/** A chunk statement's answer: GroupedValues of the values now held ('added') or held before a change ('removed'). */
+type ChunkGroups = GroupedValues & { side: 'added' | 'removed' };
+
 /**
- * One chunk (the stage's rows `range` selects): the users it changes locked and the values they hold grouped by the
- * database (found by one probe of the external_id index per staged user: `IN (subquery)` was planned as a hash join
- * over every app user, four times slower a chunk), then the merge. After a chunk of new users only, the next one is first tried as new users (no lookup of
- * old values: there are none), back to the savepoint if one exists after all.
+ * One chunk (the stage's rows `range` selects): the users it holds that exist, locked (found by one probe of the
+ * external_id index per staged user: `IN (subquery)` was planned as a hash join over every app user, four times
+ * slower a chunk), then the merge. After a chunk of new users only, the next one is first tried as new users (no
+ * lock: there are none), back to the savepoint if one exists after all.
  */
 async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: UserStage, range: SQL, history: ChunkHistory): Promise<ChunkChange> {
-  const asNew = async (): Promise<GroupedValues[] | undefined> => {
+  const asNew = async (): Promise<ChunkGroups[] | undefined> => {
     // Back to the savepoint if someone wrote one of these users (or User nodes) since: then ON CONFLICT.
     try {
-      return await tx.transaction((savepoint) => rows<GroupedValues>(savepoint, chunkMerge(stage, range, true)));
+      return await tx.transaction((savepoint) => rows<ChunkGroups>(savepoint, chunkMerge(stage, range, true)));
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       return undefined;
     }
   };
   let grouped = history.hadExisting ? undefined : await asNew();
-  let before = flatValues([]);
+  let existing = 0;
   if (!grouped) {
-    before = flatValues(
-      await rows<GroupedValues>(
-        tx,
-        sql`WITH locked AS (
-              SELECT id, email, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os, false AS inserted
-              FROM app_users WHERE external_id = ANY(ARRAY(SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range}))
-              ORDER BY id FOR UPDATE)
-            ${valueGroups(sql`locked`)}`,
-      ),
+    const [locked] = await rows<{ existing: number }>(
+      tx,
+      sql`SELECT count(*)::int AS existing FROM (
+            SELECT 1 FROM app_users WHERE external_id = ANY(ARRAY(SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range}))
+            ORDER BY id FOR UPDATE) l`,
     );
-    if (before.users.length === 0 && history.hadExisting) grouped = await asNew();
-    grouped ??= await rows<GroupedValues>(tx, chunkMerge(stage, range, false));
+    existing = locked.existing;
+    if (existing === 0 && history.hadExisting) grouped = await asNew();
+    grouped ??= await rows<ChunkGroups>(tx, chunkMerge(stage, range, false));
   }
-  history.hadExisting = before.users.length > 0;
-  const after = flatValues(grouped);
+  history.hadExisting = existing > 0;
+  const before = flatValues(grouped.filter((row) => row.side === 'removed'));
+  const after = flatValues(grouped.filter((row) => row.side === 'added'));
   return { removed: before.values, added: after.values, users: after.users, inserted: after.inserted };
 }
 
@@ -244,7 +275,7 @@ export async function mergeStagedUsers(
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
       let after: string | null = null;
       const history: ChunkHistory = { hadExisting: false };
-      for (const last of await chunkEnds(tx, stage, options.chunkSize ?? MERGE_CHUNK)) {
+      for (const { last, rows: staged } of await chunkEnds(tx, stage, options.chunkSize ?? MERGE_CHUNK)) {
         const range = sql`${after === null ? sql`TRUE` : sql`external_id > ${after}`} AND external_id <= ${last}`;
         const chunk = await mergeChunk(tx, stage, range, history);
         await ensureNodes(
@@ -253,7 +284,8 @@ export async function mergeStagedUsers(
         );
         if (engine.follows) await engine.publish(tx, { kind: 'usersBulk', payload: published(chunk) });
         inserted += chunk.inserted;
-        total += chunk.users.length;
+        // Every staged row is a user added or found (updated, or left as it was when nothing changed).
+        total += staged;
         after = last;
         await options.onProgress?.(total);
       }
