@@ -57,58 +57,65 @@ const valueGroups = (source: SQL) => sql`
     UNION ALL SELECT NULL, CASE WHEN inserted THEN 'inserted' ELSE 'updated' END, string_agg(int4send(id), ''::bytea) FROM ${source} GROUP BY inserted
   ) g GROUP BY label`;
 
+/** The staged rows of a chunk as the users they write (the upsert's rows: empty texts and lists as the table holds them). */
+const stagedUsers = (stage: UserStage, range: SQL) =>
+  sql`SELECT external_id, coalesce(email, '') AS email, coalesce(name, '') AS name, profession_id, specialty_id, title, area, country_id,
+             nullif(zipcode, '') AS zipcode, nullif(uga, '') AS uga, nullif(workplace, '') AS workplace, coalesce(roles, '{}') AS roles,
+             coalesce(feeds, '{}') AS feeds, coalesce(apps, '{}') AS apps, os
+      FROM ${stage.table} WHERE ${stage.where} AND ${range}`;
+
 /**
- * The values an existing user keeps or gets from a staged row: null, '' or an empty list keep the user's value.
- * (Each column with the expression ON CONFLICT sets it to.)
+ * What an existing user (`current`) keeps or gets from a staged row (`staged`), column by column: null, '' or an
+ * empty list keep the user's value.
  */
-const MERGED_COLUMNS: [string, SQL][] = [
-  ['email', sql`CASE WHEN excluded.email = '' THEN app_users.email ELSE excluded.email END`],
-  ['name', sql`CASE WHEN excluded.name = '' THEN app_users.name ELSE excluded.name END`],
-  ...['profession_id', 'specialty_id', 'title', 'area', 'country_id', 'zipcode', 'uga', 'workplace', 'os'].map((column): [string, SQL] => [
+const mergedColumns = (staged: string, current: string): [string, string][] => [
+  ['email', `CASE WHEN ${staged}.email = '' THEN ${current}.email ELSE ${staged}.email END`],
+  ['name', `CASE WHEN ${staged}.name = '' THEN ${current}.name ELSE ${staged}.name END`],
+  ...['profession_id', 'specialty_id', 'title', 'area', 'country_id', 'zipcode', 'uga', 'workplace', 'os'].map((column): [string, string] => [
     column,
-    sql.raw(`coalesce(excluded.${column}, app_users.${column})`),
+    `coalesce(${staged}.${column}, ${current}.${column})`,
   ]),
-  ...['roles', 'feeds', 'apps'].map((column): [string, SQL] => [
+  ...['roles', 'feeds', 'apps'].map((column): [string, string] => [
     column,
-    sql.raw(`CASE WHEN cardinality(excluded.${column}) = 0 THEN app_users.${column} ELSE excluded.${column} END`),
+    `CASE WHEN cardinality(${staged}.${column}) = 0 THEN ${current}.${column} ELSE ${staged}.${column} END`,
   ]),
 ];
 
+/** Whether a staged row changes anything of the existing user (the same columns and rules as mergedColumns). */
+function changes(staged: string, current: string): SQL {
+  const columns = mergedColumns(staged, current);
+  return sql.raw(
+    `(${columns.map(([column]) => `${current}.${column}`).join(', ')}) IS DISTINCT FROM (${columns.map(([, value]) => value).join(', ')})`,
+  );
+}
+
 /** Existing users are updated only where a value changes: a list imported again unchanged writes nothing. */
 const upsert = sql`ON CONFLICT (external_id) DO UPDATE SET
-    ${sql.join(
-      MERGED_COLUMNS.map(([column, value]) => sql`${sql.raw(column)} = ${value}`),
-      sql`, `,
+    ${sql.raw(
+      mergedColumns('excluded', 'app_users')
+        .map(([column, value]) => `${column} = ${value}`)
+        .join(', '),
     )}, updated_at = now()
-    WHERE (${sql.raw(MERGED_COLUMNS.map(([column]) => `app_users.${column}`).join(', '))}) IS DISTINCT FROM (${sql.join(
-      MERGED_COLUMNS.map(([, value]) => value),
-      sql`, `,
-    )})`;
+    WHERE ${changes('excluded', 'app_users')}`;
 
 const USER_COLUMNS = sql`id, email, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os`;
 
 /**
  * One chunk of the stage (the rows `range` selects) in one statement: the users upserted (keeping values the stage
  * leaves empty, leaving alone those it does not change), their User nodes (named by their e-mail), and, grouped by the
- * database, each value now held with the ids of the users written ('added'), and for the existing users it changed,
- * each value they held before ('removed': read in the statement's snapshot, which does not see its own writes; the
- * caller has locked them). The written users come under a NULL label as 'inserted' and 'updated'. No per-user row
- * comes back; the values' own nodes are written after (ensureNodes). `fresh`: no staged user exists yet, so plain
- * INSERTs (a fifth to a half cheaper than ON CONFLICT's speculative insertion); a user or User node written meanwhile
- * by someone else then fails it (unique violation). The NOT EXISTS probe ends with OFFSET 0, which keeps it a
- * sub-plan (one probe of the (label, value) index per user): pulled up into an anti join, the planner merge-joined the
- * chunk with the whole nodes table, sorted, at every chunk.
+ * database, each value now held with the ids of the users written ('added'; under a NULL label the written users, as
+ * 'inserted' and 'updated'). No per-user row comes back; the values' own nodes are written after (ensureNodes).
+ * `fresh`: no staged user exists yet, so plain INSERTs (a fifth to a half cheaper than ON CONFLICT's speculative
+ * insertion); a user or User node written meanwhile by someone else then fails it (unique violation). The NOT EXISTS
+ * probe ends with OFFSET 0, which keeps it a sub-plan (one probe of the (label, value) index per user): pulled up into
+ * an anti join, the planner merge-joined the chunk with the whole nodes table, sorted, at every chunk.
  */
 function chunkMerge(stage: UserStage, range: SQL, fresh: boolean): SQL {
   const userNodes = sql`SELECT 'User' AS label, id::text AS value, CASE WHEN email = '' THEN id::text ELSE email END AS name FROM written`;
-  const staged = sql`SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range}`;
   return sql`
-    WITH ${fresh ? sql`` : sql`old AS (SELECT ${USER_COLUMNS}, false AS inserted FROM app_users WHERE external_id = ANY(ARRAY(${staged}))),`}
-    written AS (
+    WITH written AS (
       INSERT INTO app_users (external_id, email, name, profession_id, specialty_id, title, area, country_id, zipcode, uga, workplace, roles, feeds, apps, os)
-      SELECT external_id, coalesce(email, ''), coalesce(name, ''), profession_id, specialty_id, title, area, country_id, nullif(zipcode, ''), nullif(uga, ''),
-             nullif(workplace, ''), coalesce(roles, '{}'), coalesce(feeds, '{}'), coalesce(apps, '{}'), os
-      FROM ${stage.table} WHERE ${stage.where} AND ${range} ORDER BY external_id
+      ${stagedUsers(stage, range)} ORDER BY external_id
       ${fresh ? sql`` : upsert}
       RETURNING ${USER_COLUMNS}, (xmax = 0) AS inserted
     ),
@@ -122,9 +129,23 @@ function chunkMerge(stage: UserStage, range: SQL, fresh: boolean): SQL {
                 ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`
       }
     )
-    ${fresh ? sql`` : sql`, changed AS (SELECT * FROM old WHERE id IN (SELECT id FROM written WHERE NOT inserted))`}
-    SELECT 'added' AS side, a.* FROM (${valueGroups(sql`written`)}) a
-    ${fresh ? sql`` : sql`UNION ALL SELECT 'removed', r.* FROM (${valueGroups(sql`changed`)}) r`}`;
+    SELECT 'added' AS side, a.* FROM (${valueGroups(sql`written`)}) a`;
+}
+
+/**
+ * A chunk's existing users locked (in id order; found by one probe of the external_id index per staged user: `IN
+ * (subquery)` was planned as a hash join over every app user, four times slower a chunk), and, grouped by the
+ * database, the values held by those the chunk will change ('removed'), with the number locked ('locked').
+ */
+function lockChunk(stage: UserStage, range: SQL): SQL {
+  return sql`
+    WITH locked AS (
+      SELECT ${USER_COLUMNS}, external_id, name, false AS inserted FROM app_users
+      WHERE external_id = ANY(ARRAY(SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range}))
+      ORDER BY id FOR UPDATE),
+    changing AS (SELECT l.* FROM locked l JOIN (${stagedUsers(stage, range)}) s ON s.external_id = l.external_id WHERE ${changes('s', 'l')})
+    SELECT 'removed' AS side, r.* FROM (${valueGroups(sql`changing`)}) r
+    UNION ALL SELECT 'locked', NULL, '{}', int4send(count(*)::int), NULL FROM locked`;
 }
 
 /**
@@ -189,14 +210,13 @@ interface ChunkHistory {
   hadExisting: boolean;
 }
 
-/** A chunk statement's answer: GroupedValues of the values now held ('added') or held before a change ('removed'). */
-type ChunkGroups = GroupedValues & { side: 'added' | 'removed' };
+/** A chunk's statements' answer: GroupedValues of the values now held ('added'), held before a change ('removed'). */
+type ChunkGroups = GroupedValues & { side: 'added' | 'removed' | 'locked' };
 
 /**
- * One chunk (the stage's rows `range` selects): the users it holds that exist, locked (found by one probe of the
- * external_id index per staged user: `IN (subquery)` was planned as a hash join over every app user, four times
- * slower a chunk), then the merge. After a chunk of new users only, the next one is first tried as new users (no
- * lock: there are none), back to the savepoint if one exists after all.
+ * One chunk (the stage's rows `range` selects): its existing users locked and the old values of those it changes,
+ * then the merge. After a chunk of new users only, the next one is first tried as new users (no lock: there are
+ * none), back to the savepoint if one exists after all.
  */
 async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: UserStage, range: SQL, history: ChunkHistory): Promise<ChunkChange> {
   const asNew = async (): Promise<ChunkGroups[] | undefined> => {
@@ -209,21 +229,18 @@ async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: 
     }
   };
   let grouped = history.hadExisting ? undefined : await asNew();
+  let before = flatValues([]);
   let existing = 0;
   if (!grouped) {
-    const [locked] = await rows<{ existing: number }>(
-      tx,
-      sql`SELECT count(*)::int AS existing FROM (
-            SELECT 1 FROM app_users WHERE external_id = ANY(ARRAY(SELECT external_id FROM ${stage.table} WHERE ${stage.where} AND ${range}))
-            ORDER BY id FOR UPDATE) l`,
-    );
-    existing = locked.existing;
+    const locked = await rows<ChunkGroups>(tx, lockChunk(stage, range));
+    const count = locked.find((row) => row.side === 'locked')?.counts;
+    existing = count ? new DataView(count.buffer, count.byteOffset, 4).getUint32(0) : 0;
+    before = flatValues(locked.filter((row) => row.side === 'removed'));
     if (existing === 0 && history.hadExisting) grouped = await asNew();
     grouped ??= await rows<ChunkGroups>(tx, chunkMerge(stage, range, false));
   }
   history.hadExisting = existing > 0;
-  const before = flatValues(grouped.filter((row) => row.side === 'removed'));
-  const after = flatValues(grouped.filter((row) => row.side === 'added'));
+  const after = flatValues(grouped);
   return { removed: before.values, added: after.values, users: after.users, inserted: after.inserted };
 }
 
@@ -273,6 +290,9 @@ export async function mergeStagedUsers(
         await tx.execute(sql`SET LOCAL jit = off`);
       }
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+      // A stage just written has no statistics: its chunks were then estimated at a few rows, and the join of a
+      // chunk's changed users with their old values became a nested loop over 50,000 × 50,000 rows (15 s a chunk).
+      await tx.execute(sql`ANALYZE ${stage.table}`);
       let after: string | null = null;
       const history: ChunkHistory = { hadExisting: false };
       for (const { last, rows: staged } of await chunkEnds(tx, stage, options.chunkSize ?? MERGE_CHUNK)) {
