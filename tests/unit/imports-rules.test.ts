@@ -41,6 +41,8 @@ describe('mapping', () => {
       'country',
       null,
     ]);
+    // The headers of the demo list (a congress's): a newcomer's first import maps its key without help.
+    expect(['Identifiant', 'Adresse e-mail', 'Courriel'].map(guessField)).toEqual(['externalId', 'email', 'email']);
   });
 });
 
