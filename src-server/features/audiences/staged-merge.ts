@@ -278,6 +278,10 @@ export async function mergeStagedUsers(
   let changes = new PendingChanges();
   let inserted = 0;
   let total = 0;
+  // A stage just written has no statistics: its chunks were then estimated at a few rows, and the join of a chunk's
+  // changed users with their old values became a nested loop over 50,000 × 50,000 rows (15 s a chunk). Analysed
+  // outside the merge's transaction, whose lock would otherwise keep other imports' ANALYZE waiting until its commit.
+  await db.execute(sql`ANALYZE ${stage.table}`);
   await retryingDeadlockOnce(() =>
     db.transaction(async (tx) => {
       changes = new PendingChanges();
@@ -290,9 +294,6 @@ export async function mergeStagedUsers(
         await tx.execute(sql`SET LOCAL jit = off`);
       }
       await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-      // A stage just written has no statistics: its chunks were then estimated at a few rows, and the join of a
-      // chunk's changed users with their old values became a nested loop over 50,000 × 50,000 rows (15 s a chunk).
-      await tx.execute(sql`ANALYZE ${stage.table}`);
       let after: string | null = null;
       const history: ChunkHistory = { hadExisting: false };
       for (const { last, rows: staged } of await chunkEnds(tx, stage, options.chunkSize ?? MERGE_CHUNK)) {
