@@ -210,4 +210,35 @@ test.describe('proof (BAT) editing (web host, Chromium)', () => {
     await expect(state).toHaveAttribute('data-state', 'validated');
     await expect(state).toContainText(B.toolbarVersion(1, 'validated'));
   });
+
+  test('opens at the largest zoom that fits beside the side panel; the panel goes under the page only when 70 % cannot fit', async ({ app }) => {
+    const page = await csmPage(app);
+    const token = await tokenOf(app, 'CSM');
+    const id = await createPreviewAdvert(app, token, 'post');
+    // A capture gives the advert its proof.
+    await uploadCapture(app, token, id);
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+    try {
+      // 1366 × 768, the smallest screen the staff use: the page at 100 %, the library and versions beside it.
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(`${app.url}/advert/bat/${id}`);
+      await expect(page.getByTestId('bat-zoom')).toHaveText('100 %');
+      await expect(page.getByTestId('bat-editor')).not.toHaveClass(/stacked/);
+      expect((await box('.bat-side')).x).toBeGreaterThanOrEqual((await box('.bat-canvas-frame')).x + (await box('.bat-canvas-frame')).width);
+
+      // Narrower: the page opens smaller and keeps the panel beside it.
+      await page.setViewportSize({ width: 1100, height: 768 });
+      await page.reload();
+      await expect(page.getByTestId('bat-zoom')).toHaveText('70 %');
+      await expect(page.getByTestId('bat-editor')).not.toHaveClass(/stacked/);
+
+      // Too narrow for 70 % beside the panel: the panel goes under the page.
+      await page.setViewportSize({ width: 900, height: 768 });
+      await page.reload();
+      await expect(page.getByTestId('bat-editor')).toHaveClass(/stacked/);
+      expect((await box('.bat-side')).y).toBeGreaterThanOrEqual((await box('.bat-canvas-frame')).y + (await box('.bat-canvas-frame')).height);
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
+  });
 });
