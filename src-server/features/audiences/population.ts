@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { PopulationEvent, PopulationUser } from '@shared/contract/audiences';
 import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/messages';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import type { NodeLabel } from '@shared/rules/audiences';
 import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../accounts/queries';
@@ -21,7 +20,7 @@ const professionNames = new Map(PROFESSIONS.map((item) => [String(item.id), item
 const specialtyNames = new Map(SPECIALTIES.map((item) => [String(item.id), item.name]));
 
 /** The shown name of an attribute node: the reference name for professions and specialties, the e-mail for a user. */
-function attributeNodeName(label: NodeLabel, value: string, email: string): string {
+export function attributeNodeName(label: string, value: string, email: string): string {
   if (label === 'Profession') return professionNames.get(value) ?? value;
   if (label === 'Specialty') return specialtyNames.get(value) ?? value;
   if (label === 'User') return email || value;

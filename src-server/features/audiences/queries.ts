@@ -83,22 +83,31 @@ export function nodesById(db: Executor, ids: number[]) {
 }
 
 /**
- * Creates the missing nodes and answers them all (a known node keeps its id). A known node is renamed only when
- * its name changed: rewriting every row of a batch would cost as much as inserting it.
+ * Creates the missing nodes and answers them all (a known node keeps its id); `answer: false` when the caller needs
+ * no rows back. A known node is renamed only when its name changed, and one already named so is not even locked
+ * (the NOT EXISTS probe, kept a sub-plan by OFFSET 0): rewriting or locking every row of a batch would cost as much as
+ * inserting it.
  */
-export async function upsertNodes(db: Executor, list: { label: string; value: string; name: string }[]): Promise<NodeRow[]> {
+export async function upsertNodes(
+  db: Executor,
+  list: { label: string; value: string; name: string }[],
+  { answer = true }: { answer?: boolean } = {},
+): Promise<NodeRow[]> {
   if (!list.length) return [];
   // Written in (label, value) order whatever the caller's: concurrent writers of the same new nodes then wait for each other instead of deadlocking.
   const unique = [...new Map(list.map((node) => [`${node.label}\u0000${node.value}`, node])).values()].sort((a, b) =>
     a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0,
   );
-  const labels = param(unique.map((n) => n.label));
-  const values = param(unique.map((n) => n.value));
-  const names = param(unique.map((n) => n.name));
+  const labels = arrayLiteral(unique.map((n) => n.label));
+  const values = arrayLiteral(unique.map((n) => n.value));
+  const names = arrayLiteral(unique.map((n) => n.name));
   await db.execute(
-    sql`INSERT INTO nodes (label, value, name) SELECT * FROM unnest(${labels}::text[], ${values}::text[], ${names}::text[])
+    sql`INSERT INTO nodes (label, value, name)
+        SELECT * FROM unnest(${labels}::text[], ${values}::text[], ${names}::text[]) AS wanted(label, value, name)
+        WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = wanted.label AND n.value = wanted.value AND n.name = wanted.name OFFSET 0)
         ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`,
   );
+  if (!answer) return [];
   return rows<NodeRow>(
     db,
     sql`SELECT n.id, n.label, n.value, n.name FROM nodes n JOIN unnest(${labels}::text[], ${values}::text[]) AS wanted(label, value)

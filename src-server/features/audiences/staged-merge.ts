@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { flatValues, joined, publishedValues, ValuesByPair, type FlatValues, type GroupedValues } from './bulk-values';
 import { idsToBase64, type AudienceEngine, type BulkUsers, type BulkUsersIds } from './engine/engine';
 import { isUniqueViolation } from '../../accounts/queries';
-import { retryingDeadlockOnce } from './population';
-import { arrayLiteral, rows, type Executor } from './queries';
+import { attributeNodeName, retryingDeadlockOnce } from './population';
+import { rows, upsertNodes, type Executor } from './queries';
 
 /** Users merged per statement: each chunk's changes go to other instances as one population_changes row. */
 const MERGE_CHUNK = 50_000;
@@ -27,12 +26,6 @@ export interface StagedMergeOptions {
   /** Users a statement (tests use small chunks). */
   chunkSize?: number;
 }
-
-/** The shown names of profession and specialty nodes (attributeNodeName), for the database to read. */
-const REFERENCE_NAMES = JSON.stringify({
-  Profession: Object.fromEntries(PROFESSIONS.map((item) => [String(item.id), item.name])),
-  Specialty: Object.fromEntries(SPECIALTIES.map((item) => [String(item.id), item.name])),
-});
 
 /**
  * Each value the users of `source` (a CTE with app_users' columns and `inserted`) hold, grouped per label (one hash
@@ -148,20 +141,13 @@ function lockChunk(stage: UserStage, range: SQL): SQL {
     UNION ALL SELECT 'locked', NULL, '{}', int4send(count(*)::int), NULL FROM locked`;
 }
 
-/**
- * The nodes of these values, created or renamed where they are missing or named otherwise (in (label, value) code
- * point order as upsertNodes writes them, so concurrent writers wait rather than deadlock).
- */
+/** The nodes of these values (attribute labels, named as every other writer names them), where missing or named otherwise. */
 async function ensureNodes(tx: Executor, pairs: readonly (readonly [string, string])[]): Promise<void> {
-  if (!pairs.length) return;
-  await tx.execute(sql`
-    INSERT INTO nodes (label, value, name)
-    SELECT label, value, name FROM (
-      SELECT label, value, CASE WHEN label IN ('Profession', 'Specialty') THEN coalesce(${REFERENCE_NAMES}::jsonb -> label ->> value, value) ELSE value END AS name
-      FROM unnest(${arrayLiteral(pairs.map(([label]) => label))}::text[], ${arrayLiteral(pairs.map(([, value]) => value))}::text[]) AS v(label, value)) a
-    WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.label = a.label AND n.value = a.value AND n.name = a.name OFFSET 0)
-    ORDER BY label COLLATE "C", value COLLATE "C"
-    ON CONFLICT (label, value) DO UPDATE SET name = excluded.name WHERE nodes.name IS DISTINCT FROM excluded.name`);
+  await upsertNodes(
+    tx,
+    pairs.map(([label, value]) => ({ label, value, name: attributeNodeName(label, value, '') })),
+    { answer: false },
+  );
 }
 
 /** A chunk's outcome: the values its users held before (those that existed), those they hold now, the users. */
