@@ -98,9 +98,13 @@ function BatSide(props: {
   );
 }
 
-/** The tools' column, the side panel's and the two gaps of .bat-editor's grid (bat.css), in pixels. */
-const TOOLS_WIDTH = 48 + 12;
-const SIDE_WIDTH = 240 + 12;
+/** The widths of the tools' and side panel's columns, each with its gap, as .bat-editor's grid sets them (bat.css). */
+function columnWidths(element: HTMLElement): { tools: number; side: number } {
+  const style = getComputedStyle(element);
+  const gap = Number.parseFloat(style.columnGap) || 0;
+  const width = (name: string) => (Number.parseFloat(style.getPropertyValue(name)) || 0) + gap;
+  return { tools: width('--bat-tools-width'), side: width('--bat-side-width') };
+}
 
 /**
  * Where the editor's width puts the side panel: beside the page while the page fits there at 70 % at least, under it
@@ -114,9 +118,10 @@ function useEditorLayout(editorRef: RefObject<HTMLDivElement | null>) {
     if (!element) return;
     const measure = (first: boolean) => {
       const width = element.clientWidth;
-      const beside = fittingBatZoom(width - TOOLS_WIDTH - SIDE_WIDTH);
+      const { tools, side } = columnWidths(element);
+      const beside = fittingBatZoom(width - tools - side);
       setStacked(beside === null);
-      if (first) setZoom(beside ?? fittingBatZoom(width - TOOLS_WIDTH) ?? BAT_ZOOM.min);
+      if (first) setZoom(beside ?? fittingBatZoom(width - tools) ?? BAT_ZOOM.min);
     };
     measure(true);
     const observer = new ResizeObserver(() => measure(false));
