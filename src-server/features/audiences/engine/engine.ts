@@ -19,12 +19,12 @@ export type PopulationChange =
 
 /**
  * Users written in bulk (the CSV list import: tens of thousands a statement), as the database aggregated them: every
- * value the users that existed held before, with those users, then every value now held with its users, then all the
- * users. Ids travel as base64 of little-endian 32-bit integers, so that other instances replay a million users from a
+ * value that the existing users it changed held before, with those users; every value the users it wrote hold now,
+ * with them; then the users it wrote. Ids travel as base64 of little-endian 32-bit integers, so that other instances replay a million users from a
  * few megabytes.
  */
 export interface BulkUsers {
-  /** Per label, each value held before and how many ids of `removedIds` (taken in order) held it. */
+  /** Per label, each value held before a change and how many ids of `removedIds` (taken in order) held it. */
   removed: { label: string; values: string[]; counts: number[] }[];
   removedIds: string;
   /** Per label, each value now held and how many ids of `addedIds` (taken in order) hold it. */
