@@ -20,8 +20,8 @@ export type PopulationChange =
 /**
  * Users written in bulk (the CSV list import: tens of thousands a statement), as the database aggregated them: every
  * value that the existing users it changed held before, with those users; every value the users it wrote hold now,
- * with them; then the users it wrote. Ids travel as base64 of little-endian 32-bit integers, so that other instances replay a million users from a
- * few megabytes.
+ * with them; then the users it wrote. Ids travel as base64 of little-endian 32-bit integers, so that other instances
+ * replay a million users from a few megabytes.
  */
 export interface BulkUsers {
   /** Per label, each value held before a change and how many ids of `removedIds` (taken in order) held it. */
