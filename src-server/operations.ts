@@ -5,6 +5,7 @@ import { contract, type Contract, type Operation, type OperationId } from '@shar
 import type { Role } from '@shared/roles';
 import { authorize, isServiceToken } from './auth/guard';
 import type { ServerContext } from './context';
+import { runIdempotently } from './idempotency';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -47,19 +48,33 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
         request.account = await authorize(context, operation.access, request.headers.authorization);
       },
       handler: async (request, reply) => {
-        const result = await handler({
-          params: request.params as never,
-          query: request.query as never,
-          body: request.body as never,
-          account: request.account,
-          request,
-          reply,
-        });
-        reply.code(operation.successStatus ?? 200);
-        return result;
+        const run = async () => {
+          const result = await handler({
+            params: request.params as never,
+            query: request.query as never,
+            body: request.body as never,
+            account: request.account,
+            request,
+            reply,
+          });
+          reply.code(operation.successStatus ?? 200);
+          return result;
+        };
+        // A write sent again with its Idempotency-Key is answered once (uploads' bodies are streams: not keyed).
+        const scope = idempotencyScope(context, operation, request);
+        return operation.method === 'GET' || operation.multipart || !scope
+          ? run()
+          : runIdempotently(context.db, request, reply, { operationId: id, scope }, run);
       },
     });
   }
+}
+
+/** Whose Idempotency-Key a request's is: a signed-in account's, the app platform's token's, or nobody's (public calls). */
+function idempotencyScope(context: ServerContext, operation: Operation, request: FastifyRequest): string | null {
+  if (request.account) return `account:${request.account.id}`;
+  if (operation.serviceToken && isServiceToken(context, operation.serviceToken, request.headers.authorization)) return 'service';
+  return null;
 }
 
 /**

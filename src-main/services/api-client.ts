@@ -14,6 +14,7 @@ import {
 import type { AnyOperationInput, IpcFailure, IpcResult, SessionInfo } from '@shared/ipc';
 import { DESKTOP_MESSAGES, MESSAGES } from '@shared/messages';
 import { answerFailure, failure, validationFailure } from './failures';
+import { isRetryable, newIdempotencyKey, retryingDispatcher, RETRY_BOUNDS, sendsIdempotencyKey } from './retry-policy';
 import type { SessionVault } from './session-vault';
 import { isAcceptableApiUrl } from './settings';
 import type { MultipartBody } from './upload';
@@ -73,6 +74,8 @@ type SessionOrFailure = { session: Session } | { failure: IpcFailure };
  */
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
+  /** The same connections, trying reads and keyed creates again (services/retry-policy.ts). */
+  private readonly retrying: Dispatcher;
   /** Uploads of large files: no overall time limit (the user may cancel), only a long stall ends them. */
   private uploadDispatcher: Dispatcher | null = null;
   /** Long-lived streams (job events): no overall limit, only a silence longer than the server's heartbeats. */
@@ -87,6 +90,7 @@ export class ApiClient {
     this.refreshMarginMs = options.refreshMarginMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.dispatcher = new Agent({ connect: { timeout: this.timeoutMs }, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+    this.retrying = retryingDispatcher(this.dispatcher);
   }
 
   async close(): Promise<void> {
@@ -354,7 +358,9 @@ export class ApiClient {
     const operation: Operation = contract[operationId];
     const prepared = this.prepare(operation, input, token);
     if ('ok' in prepared) return prepared;
-    const answer = await this.http(operation.method, prepared.path, { headers: prepared.headers, body: prepared.body });
+    // A signed-in create carries its key, so a try whose answer was lost is answered once by the server.
+    if (token && sendsIdempotencyKey(operation)) prepared.headers['idempotency-key'] = newIdempotencyKey();
+    const answer = await this.http(operation.method, prepared.path, { headers: prepared.headers, body: prepared.body }, isRetryable(operation));
     if (!answer.ok) return answer;
     const checked = operation.response.safeParse(answer.data);
     if (!checked.success) {
@@ -398,7 +404,12 @@ export class ApiClient {
     return { path: query ? `${path}?${query}` : path, headers, body };
   }
 
-  private async http(method: string, path: string, init: { headers?: Record<string, string>; body?: string }): Promise<IpcResult<unknown>> {
+  private async http(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: string },
+    retryable = false,
+  ): Promise<IpcResult<unknown>> {
     let base: URL;
     try {
       base = new URL(await this.options.baseUrl());
@@ -412,8 +423,9 @@ export class ApiClient {
         method: method as Dispatcher.HttpMethod,
         headers: { accept: 'application/json', ...init.headers },
         body: init.body,
-        dispatcher: this.dispatcher,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        dispatcher: retryable ? this.retrying : this.dispatcher,
+        // Each try is bounded by the agent's timeouts; a retried call by the retries' total too.
+        signal: AbortSignal.timeout(retryable ? Math.max(this.timeoutMs, RETRY_BOUNDS.totalMs) : this.timeoutMs),
       });
       const text = await response.body.text();
       let data: unknown = undefined;

@@ -5,4 +5,8 @@ export const API_MESSAGES = {
   headersTooLarge: 'En-têtes de requête trop volumineux',
   badRequest: 'Requête illisible',
   requestTimeout: 'Requête trop lente, abandonnée',
+  // Idempotency-Key of a create (src-server/idempotency.ts)
+  invalidIdempotencyKey: 'Clé d’idempotence invalide (8 à 128 lettres, chiffres, - ou _)',
+  idempotencyKeyReused: 'Cette clé d’idempotence a déjà servi pour une autre demande',
+  idempotencyInProgress: 'Cette demande est déjà en cours de traitement. Réessayez dans un instant.',
 } as const;
