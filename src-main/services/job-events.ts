@@ -1,13 +1,14 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { JOB_EVENTS_PATH, JOB_EVENT_SSE_NAME, jobEventSchema, type JobEvent } from '@shared/jobs';
 import type { ApiClient, ApiClientLogger } from './api-client';
+import { equalJitter } from './retry-policy';
 
 export interface JobEventsFollowerOptions {
   api: Pick<ApiClient, 'openStream'>;
   /** Each event the server streams, checked against the shared schema. */
   onEvent: (event: JobEvent) => void;
   logger?: ApiClientLogger;
-  /** First wait after a failure, doubled up to `maxRetryMs` (default 500 ms and 15 s). */
+  /** First wait after a failure, doubled up to `maxRetryMs` (default 500 ms and 15 s), then jittered (half of it random). */
   retryMs?: number;
   maxRetryMs?: number;
 }
@@ -82,7 +83,8 @@ export class JobEventsFollower {
       }
       // A stream that lasted is a normal end (token expiry): reopen at once; quick failures back off.
       failures = opened.ok && Date.now() - started > 5_000 ? 0 : failures + 1;
-      if (failures > 0) await this.pauseUntil(Math.min(this.maxRetryMs, this.retryMs * 2 ** (failures - 1)));
+      // Jittered: every desktop app of a team reconnects when the server restarts, not all at one instant.
+      if (failures > 0) await this.pauseUntil(equalJitter(Math.min(this.maxRetryMs, this.retryMs * 2 ** (failures - 1))));
     }
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RetryAgent, type Dispatcher } from 'undici';
 import type { Operation } from '@shared/contract';
+import { retryAfterMs } from '@shared/rules/retry-after';
 
 /**
  * When main's API client tries a request again: only requests that cannot do a thing twice (reads, and creates
@@ -46,16 +47,6 @@ export function sendsIdempotencyKey(operation: Pick<Operation, 'successStatus' |
 
 export const newIdempotencyKey = (): string => randomUUID();
 
-/** Seconds or an HTTP date, as milliseconds from `now`; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /**
  * The wait before try `attempt` (1 for the first retry), or null to give up: the server's Retry-After when it
  * gives one (up to its bound), else an exponential wait with "equal jitter" (half fixed, half random), so that
@@ -64,9 +55,11 @@ export function retryAfterMs(header: string | string[] | undefined, now = Date.n
 export function retryDelayMs(attempt: number, retryAfter: number | undefined, random: () => number = Math.random): number | null {
   if (attempt > RETRY_BOUNDS.maxRetries) return null;
   if (retryAfter !== undefined) return retryAfter <= RETRY_BOUNDS.maxRetryAfterMs ? retryAfter : null;
-  const ceiling = Math.min(RETRY_BOUNDS.maxDelayMs, RETRY_BOUNDS.baseDelayMs * 2 ** (attempt - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  return equalJitter(Math.min(RETRY_BOUNDS.maxDelayMs, RETRY_BOUNDS.baseDelayMs * 2 ** (attempt - 1)), random);
 }
+
+/** Half of `ceilingMs` fixed, half random: clients cut off together spread out when they come back. */
+export const equalJitter = (ceilingMs: number, random: () => number = Math.random): number => Math.round(ceilingMs / 2 + (random() * ceilingMs) / 2);
 
 type RetryCallback = (error: Error | null) => void;
 interface RetryError extends Error {

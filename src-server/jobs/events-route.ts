@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { JOB_EVENTS_PATH, JOB_EVENT_SSE_NAME } from '@shared/jobs';
+import { JOB_EVENTS_PATH, JOB_EVENT_SSE_NAME, type JobEvent } from '@shared/jobs';
 import { access } from '@shared/roles';
 import { authorize } from '../auth/guard';
 import type { ServerContext } from '../context';
@@ -30,10 +30,9 @@ export function registerJobEventsRoute(app: FastifyInstance, context: ServerCont
     stream.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
     stream.write(': connected\n\n');
     open.add(stream);
-    const unsubscribe = context.jobEvents.subscribe({ accountId: account.id, roles: account.roles }, (event) => {
-      stream.write(`event: ${JOB_EVENT_SSE_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => stream.write(': ping\n\n'), JOB_EVENTS_HEARTBEAT_MS);
+    const sender = coalescingSender(stream);
+    const unsubscribe = context.jobEvents.subscribe({ accountId: account.id, roles: account.roles }, sender.send);
+    const heartbeat = setInterval(sender.ping, JOB_EVENTS_HEARTBEAT_MS);
     // Past the access token's expiry the caller must prove itself again (a refreshed token, roles re-read).
     const expiry = setTimeout(() => stream.end(), Math.max(0, token.expiresAt.getTime() - context.clock.now().getTime()));
     heartbeat.unref();
@@ -45,4 +44,37 @@ export function registerJobEventsRoute(app: FastifyInstance, context: ServerCont
       open.delete(stream);
     });
   });
+}
+
+/**
+ * Writes events to one stream without buffering without end: while the client does not read (its socket buffer is
+ * full), only the newest event of each job is kept, and those go out once the stream drains. An event is a job's
+ * whole state (progress counters, state), so the client that catches up sees every job as it is now.
+ */
+export function coalescingSender(stream: Pick<ServerResponse, 'write' | 'once'>) {
+  const waiting = new Map<string, JobEvent>();
+  let draining = false;
+  const write = (text: string) => {
+    if (!stream.write(text)) {
+      draining = true;
+      stream.once('drain', flush);
+    }
+  };
+  const flush = () => {
+    draining = false;
+    const events = [...waiting.values()];
+    waiting.clear();
+    for (const event of events) send(event);
+  };
+  const send = (event: JobEvent) => {
+    if (draining) waiting.set(`${event.kind}\u0000${event.id}`, event);
+    else write(`event: ${JOB_EVENT_SSE_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+  };
+  return {
+    send,
+    /** A heartbeat only when nothing is waiting: a stream that cannot drain needs no more bytes. */
+    ping: () => {
+      if (!draining) write(': ping\n\n');
+    },
+  };
 }

@@ -40,6 +40,13 @@ export const PUSH_RETRY_BASE_MS = 5_000;
 /** The pause after the n-th failed attempt (1-based) of a batch: 5 s, 10 s, 20 s, 40 s. */
 export const pushRetryDelay = (attempt: number): number => PUSH_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1);
 
+/** The longest wait a provider's Retry-After may impose on a batch; a longer one is read as this. */
+export const PUSH_RETRY_AFTER_MAX_MS = 60 * 60 * 1000;
+
+/** The pause after a failed attempt when the provider said how long to wait (FCM's Retry-After): never less. */
+export const pushRetryDelayAfter = (attempt: number, providerWaitMs: number | undefined): number =>
+  Math.max(pushRetryDelay(attempt), Math.min(providerWaitMs ?? 0, PUSH_RETRY_AFTER_MAX_MS));
+
 /** A campaign is still sending (the page keeps Send disabled and follows its progress). */
 export const isSending = (state: PushCampaignState): boolean => state === 'queued' || state === 'running';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
 import { ApiClient } from '../../src-main/services/api-client';
-import { isRetryable, retryAfterMs, retryDelayMs, RETRY_BOUNDS } from '../../src-main/services/retry-policy';
+import { retryAfterMs } from '@shared/rules/retry-after';
+import { isRetryable, retryDelayMs, RETRY_BOUNDS } from '../../src-main/services/retry-policy';
 import { createSessionVault } from '../../src-main/services/session-vault';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,6 +118,55 @@ describe('job events', () => {
     expect((await adminStream.next()).id).toBe('leads');
     expect((await adminStream.next()).id).toBe('csm');
     for (const stream of [leadStream, otherStream, adminStream]) stream.close();
+  });
+
+  it("keeps only each job's newest event while a client does not read, and sends them once it does", async () => {
+    const { token } = await account(['CSM']);
+    const { hostname, port } = new URL(urls[0]!);
+    // A client that asks for the stream, reads until the server says it is connected, then reads nothing more.
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => undefined);
+    let text = '';
+    const connected = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        if (!text.includes(': connected')) return;
+        socket.off('data', onData);
+        socket.pause();
+        resolve();
+      };
+      socket.on('data', onData);
+    });
+    socket.write(`GET /jobs/events HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    await connected;
+    const padding = 'x'.repeat(1_000);
+    const total = 20_000;
+    // 20 MB of events for a client that reads nothing.
+    for (let done = 1; done <= total; done += 1) {
+      apps[0]!.context.jobEvents.publish({ ...event('flood', { done, iterations: total }), message: padding }, { roles: ['CSM'] });
+    }
+    apps[0]!.context.jobEvents.publish(event('other-job'), { roles: ['CSM'] });
+    // The client reads now: it gets fewer events than were published, and ends on every job's latest state.
+    const seen = new Map<string, JobEvent>();
+    let received = 0;
+    await new Promise<void>((resolve, reject) => {
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        let match: RegExpExecArray | null;
+        while ((match = /event: job\ndata: (.*)\n\n/.exec(text))) {
+          text = text.slice(match.index + match[0].length);
+          const parsed = JSON.parse(match[1]!) as JobEvent;
+          received += 1;
+          seen.set(parsed.id, parsed);
+        }
+        if (seen.get('flood')?.progress.done === total && seen.has('other-job')) resolve();
+      });
+      socket.on('error', reject);
+      socket.resume();
+    });
+    socket.destroy();
+    expect(received).toBeLessThan(total);
+    expect(seen.get('flood')?.progress).toEqual({ done: total, iterations: total });
   });
 
   it('ends the stream when its access token expires, so that the client comes back with a fresh one', async () => {

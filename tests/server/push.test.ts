@@ -305,11 +305,12 @@ describe('push campaigns', () => {
  * a server error, so the whole batch is tried again later.
  */
 async function fakeFcm() {
-  const state = { outage: true, sends: 0 };
+  const state: { outage: boolean; sends: number; retryAfter?: string } = { outage: true, sends: 0 };
   const server: Server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
-      response.writeHead(request.url === '/token' ? 200 : state.outage ? 503 : 200, { 'content-type': 'application/json' });
+      const retryAfter = state.outage && state.retryAfter ? { 'retry-after': state.retryAfter } : {};
+      response.writeHead(request.url === '/token' ? 200 : state.outage ? 503 : 200, { 'content-type': 'application/json', ...retryAfter });
       if (request.url !== '/token') state.sends += 1;
       response.end(
         JSON.stringify(
@@ -388,6 +389,24 @@ describe('push campaigns whose provider fails', () => {
     expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, batch: 0, state: 'done', sent: 4 }]);
     expect(await campaignState(campaign.id)).toMatchObject({ state: 'done', done: 1, sent: 4, failed: 0, error: null });
     await expectExactlyOnce(campaign.id, 4);
+  });
+
+  it("waits FCM's Retry-After when it asks for longer than the job's own pause", async () => {
+    fcm.state.outage = true;
+    fcm.state.retryAfter = '30';
+    try {
+      const campaign = await call('POST', '/push/campaigns', { notification, where });
+      expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, attempt: 1, state: 'running', error: 'FCM 503 UNAVAILABLE' }]);
+      // The job's own pause (5 s) is over, FCM's 30 s are not.
+      clock.advance(30_000 - 1);
+      expect(await job().runOnce()).toEqual([]);
+      fcm.state.outage = false;
+      clock.advance(1);
+      expect(await job().runOnce()).toMatchObject([{ campaignId: campaign.id, state: 'done', sent: 4 }]);
+      await expectExactlyOnce(campaign.id, 4);
+    } finally {
+      fcm.state.retryAfter = undefined;
+    }
   });
 
   it(`stops a campaign as 'failed' after ${PUSH_MAX_ATTEMPTS} failed attempts in a row, shown so in the history`, async () => {

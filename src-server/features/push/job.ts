@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import roaring from 'roaring';
-import { PUSH_MAX_ATTEMPTS, PUSH_PAUSE_MS, pushRetryDelay, type PushCampaignState } from '@shared/rules/push';
+import { PUSH_MAX_ATTEMPTS, PUSH_PAUSE_MS, pushRetryDelayAfter, type PushCampaignState } from '@shared/rules/push';
 import type { ServerContext } from '../../context';
 import { param, rows, type Executor } from '../../db/rows';
-import type { Delivery, PushMessage, PushProvider } from './providers/provider';
+import { providerRetryAfterMs, type Delivery, type PushMessage, type PushProvider } from './providers/provider';
 
 const { RoaringBitmap32 } = roaring;
 const INSTANCE = `${hostname()}:${process.pid}`;
@@ -183,7 +183,7 @@ export class PushJob {
       const state = attempt >= PUSH_MAX_ATTEMPTS ? 'failed' : current.state;
       const [after] = await rows<{ total: number; sentTotal: number; failedTotal: number }>(
         tx,
-        sql`UPDATE push_campaigns SET attempts = ${attempt}, error = ${message}, next_batch_at = ${now + pushRetryDelay(attempt)}, state = ${state},
+        sql`UPDATE push_campaigns SET attempts = ${attempt}, error = ${message}, next_batch_at = ${now + pushRetryDelayAfter(attempt, providerRetryAfterMs(error))}, state = ${state},
               started_at = coalesce(started_at, ${now}), finished_at = ${state === 'failed' ? now : null}
             WHERE id = ${campaign.id} RETURNING total, sent AS "sentTotal", failed AS "failedTotal"`,
       );

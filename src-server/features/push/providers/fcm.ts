@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { importPKCS8, SignJWT } from 'jose';
 import { request } from 'undici';
-import type { Delivery, PushMessage, PushProvider } from './provider';
+import { retryAfterMs } from '@shared/rules/retry-after';
+import { ProviderRetryLater, type Delivery, type PushMessage, type PushProvider } from './provider';
 
 /** A Google service account, as its JSON key file holds it. */
 export interface ServiceAccount {
@@ -76,7 +77,11 @@ export function fcmProvider(options: FcmOptions): PushProvider {
     }
     if (DEAD_TOKEN.has(code) || answer.statusCode === 404) return 'dead';
     // Quota and server errors: the batch is tried again later, as a whole (already recorded users are skipped).
-    if (answer.statusCode === 429 || answer.statusCode >= 500) throw new Error(`FCM ${answer.statusCode} ${code}`.trim());
+    if (answer.statusCode === 429 || answer.statusCode >= 500) {
+      const message = `FCM ${answer.statusCode} ${code}`.trim();
+      const wait = retryAfterMs(answer.headers['retry-after']);
+      throw wait === undefined ? new Error(message) : new ProviderRetryLater(message, wait);
+    }
     return `${answer.statusCode} ${code}`.trim();
   }
 

@@ -19,6 +19,20 @@ export interface Delivery {
  * A delivery provider (issue 23): `outbox` by default, FCM HTTP v1 in production. A provider answers one Delivery
  * per message; a throw means nothing of the batch is known to be delivered, and the whole batch is tried again.
  */
+/** The provider asked to be left alone for a while (FCM's Retry-After on 429 and 5xx): the batch waits at least that. */
+export class ProviderRetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'ProviderRetryLater';
+  }
+}
+
+/** The provider's wait, when the error carries one. */
+export const providerRetryAfterMs = (error: unknown): number | undefined => (error instanceof ProviderRetryLater ? error.retryAfterMs : undefined);
+
 export interface PushProvider {
   readonly name: string;
   send(messages: PushMessage[]): Promise<Delivery[]>;
