@@ -64,14 +64,21 @@ export function guardRoute(pathname: string, roles: readonly string[] | null, re
   const entry = screenAt(pathname, registry);
   if (entry?.access.kind === 'public') return entry.available ? 'open' : 'home';
   if (roles === null) return 'login';
-  if (!entry || !isAllowed(entry.access, roles)) return 'forbidden';
+  if (!entry || !mayOpen(entry, pathname, roles)) return 'forbidden';
   return entry.available ? 'open' : 'home';
 }
 
 /** Whether a signed-in user holding `roles` may open `pathname` (declared and allowed). */
 export function canOpenRoute(pathname: string, roles: readonly string[], registry: readonly RegistryEntry[] = SCREENS): boolean {
   const entry = screenAt(pathname, registry);
-  return entry !== undefined && isAllowed(entry.access, roles);
+  return entry !== undefined && mayOpen(entry, pathname, roles);
+}
+
+/** The screen's rule, and the stricter rule of the address when it names one. */
+function mayOpen(entry: ScreenEntry, pathname: string, roles: readonly string[]): boolean {
+  const path = normalise(pathname);
+  const stricter = entry.stricter?.find((address) => patternOf(address.path).test(path));
+  return isAllowed(entry.access, roles) && (!stricter || isAllowed(stricter.access, roles));
 }
 
 /** Pages where a 401 (session:expired) does not send the user to /login (spec §2 access guard). */

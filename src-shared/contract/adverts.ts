@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../roles';
 import { ADVERT_FILTER_PAGE_SIZE, ADVERT_TYPES } from '../rules/advert-model';
 import { ADVERT_IMPORT_MAX_ROWS } from '../rules/advert-screens';
 import { AREAS } from '../rules/audiences';
@@ -15,13 +14,11 @@ import {
   targetPropsSchema,
 } from './content';
 import { idParam, messageSchema, okSchema, shortText, wholeNumber } from './entities';
+import { contentReaders, contentWriters } from '../access-rules';
 
 export * from './content';
 
-/** Every signed-in account reads adverts (SALES read-only, spec §2.1). */
-export const contentReaders = access.authenticated;
-/** Spec §6: SALES without ADMIN is blocked from every advert write (create, duplicate, update, property, delete, attach, story screens). */
-export const contentWriters = access.notRole('SALES');
+export { contentReaders, contentWriters };
 
 const ids = z.array(contentIdSchema).max(1000);
 const codes = z.array(shortText(100).min(1)).max(200);

@@ -20,10 +20,9 @@ import {
 } from '../rules/audiences';
 import { defineOperation } from './define';
 import { emailField, idParam, okSchema, readShortText, shortText, wholeNumber } from './entities';
+import { appUserReaders, audienceReaders, audienceWriters } from '../access-rules';
 
 /** Who reads audiences (the Audiences menu, spec §6) and who writes them (CSM_LEAD and ADMIN only). */
-const audienceReaders = access.anyOf('CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR');
-const audienceWriters = access.anyOf('CSM_LEAD');
 
 const id = z.number().int().min(1).max(2_147_483_647);
 const nodeLabel = z.enum(NODE_LABELS);
@@ -261,7 +260,7 @@ export const audienceOperations = {
     method: 'GET',
     path: '/debug/audience/:userId',
     summary: 'The audiences an app user belongs to; adverts stays empty until adverts exist',
-    access: access.anyOf('CSM_LEAD'),
+    access: appUserReaders,
     params: z.strictObject({ userId: idParam }),
     response: z.object({
       audiences: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -4,6 +4,7 @@ import { ADVERT_TYPES } from '../rules/advert-model';
 import { defineOperation } from './define';
 import { epochField } from './content';
 import { shortText } from './entities';
+import { appUserReaders } from '../access-rules';
 
 const userId = z.number().int().min(1).max(2_147_483_647);
 
@@ -46,14 +47,6 @@ const reportItemSchema = z.object({
   autoStartAt: epochField.nullable(),
   autoStopAt: epochField.nullable(),
 });
-
-/**
- * Who may ask what an app user is served: the answer names the user's audiences, as the debug page does
- * (/debug/audience, CSM_LEAD), so the same rule (CSM_LEAD, and ADMIN by the any-of bypass); the app platform calls
- * with its service token. The spec's only back-office caller is the audience editor's tester (audiences-projects-tools
- * §7), a CSM_LEAD or ADMIN page; no screen of the renderer calls these operations today.
- */
-const appUserReaders = access.anyOf('CSM_LEAD');
 
 /**
  * Decisioning (issue 10 §5): what the mobile app would be served, for the audience tester and the debug page.

@@ -3,6 +3,7 @@ import { access } from '../roles';
 import { INVENTORY_CSV_MAX_BYTES, INVENTORY_FORMATS, MONTH_HEADER, parseMonthKey } from '../rules/inventory';
 import { defineOperation } from './define';
 import { idParam } from './entities';
+import { projectReaders } from '../access-rules';
 
 /**
  * The view inventory (platform.md §2 "Inventory dashboard", §7; issue 22). Reading: CSM_LEAD (its menu entry,
@@ -12,7 +13,6 @@ import { idParam } from './entities';
  */
 export const inventoryReaders = access.anyOf('CSM_LEAD');
 const inventoryAdmins = access.anyOf('ADMIN');
-const projectReaders = access.anyOf('CSM', 'CSM_LEAD', 'SALES');
 
 /** A month as YY/MM (§3), a real month (01-12). */
 export const monthKeySchema = z

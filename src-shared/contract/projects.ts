@@ -17,14 +17,13 @@ import {
 } from '../rules/projects';
 import { defineOperation } from './define';
 import { idParam, multilineText, okSchema, shortText } from './entities';
+import { projectReaders, projectWriters } from '../access-rules';
 
 /**
  * Projects menu: CSM, CSM_LEAD and SALES read (spec §6). Writes of §6 (project create, update, delete; target add,
  * duplicate, delete, unset advert, cell editing; estimate imports) are refused to SALES without ADMIN: 403 'User
  * not allowed'. Comments and briefings are not in that list: every reader writes their own.
  */
-const projectReaders = access.anyOf('CSM', 'CSM_LEAD', 'SALES');
-const projectWriters = access.anyOf('CSM', 'CSM_LEAD');
 
 const id = z.number().int().min(1).max(2_147_483_647);
 /** Epoch seconds from 1970 to 2100; null clears the date (spec §4 "A cleared date gives null"). */

@@ -4,6 +4,7 @@ import { CONTENT_FIELD_MESSAGES } from '../messages/content-fields';
 import { PREVIEW_MESSAGES, PREVIEW_NOTICES } from '../messages/previews';
 import { STORY_MESSAGES, STORY_NOTICES } from '../messages/story';
 import { UNSAVED_CHANGES_MESSAGES } from '../messages/unsaved-changes';
+import { contentReaders, contentWriters } from '../access-rules';
 import { access } from '../roles';
 import { screen, defineFeature } from './define';
 
@@ -21,7 +22,13 @@ export const advertsFeature = defineFeature({
       landing: true,
       nav: { position: 20, label: 'Publicités', access: access.anyOf('CSM', 'CSM_LEAD') },
     }),
-    screen({ id: 'adverts.edit', path: '/adverts/edit/:id', access: signedIn, available: true }),
+    screen({
+      id: 'adverts.edit',
+      path: '/adverts/edit/:id',
+      access: contentReaders,
+      stricter: [{ path: '/adverts/edit/new', access: contentWriters }],
+      available: true,
+    }),
     // Those who may run a migration (the contract's adverts.migrationRun: SALES without ADMIN refused), not readers.
     screen({ id: 'adverts.migration', path: '/adverts/migration', access: access.notRole('SALES'), available: true }),
   ],

@@ -1,3 +1,4 @@
+import { contentReaders, contentWriters } from '../access-rules';
 import { access } from '../roles';
 import { screen, defineFeature } from './define';
 
@@ -12,6 +13,12 @@ export const articlesFeature = defineFeature({
       available: true,
       nav: { position: 30, label: 'Contenu', access: access.anyOf('CONTENT_CREATOR') },
     }),
-    screen({ id: 'articles.edit', path: '/articles/edit/:id', access: access.authenticated, available: true }),
+    screen({
+      id: 'articles.edit',
+      path: '/articles/edit/:id',
+      access: contentReaders,
+      stricter: [{ path: '/articles/edit/new', access: contentWriters }],
+      available: true,
+    }),
   ],
 });

@@ -1,7 +1,8 @@
 import { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from '../messages/audiences';
 import { GROUP_MESSAGES, GROUP_NOTICES } from '../messages/groups';
+import { appUserReaders, audienceReaders, audienceWriters } from '../access-rules';
 import { access } from '../roles';
-import { MENUS, screen, defineFeature } from './define';
+import { screen, defineFeature } from './define';
 
 /** Audiences, their groups and the test accounts. */
 export const audiencesFeature = defineFeature({
@@ -10,12 +11,12 @@ export const audiencesFeature = defineFeature({
     screen({
       id: 'audiences.list',
       path: '/audiences',
-      access: access.authenticated,
+      access: audienceReaders,
       available: true,
-      nav: { position: 50, menu: 'audiences', label: 'Audiences', access: MENUS.audiences.access },
+      nav: { position: 50, menu: 'audiences', label: 'Audiences' },
     }),
     // Spec §2 access guard: the audience editor is for CSM_LEAD or ADMIN only.
-    screen({ id: 'audiences.edit', path: '/audiences/:id', access: access.anyOf('CSM_LEAD'), available: true }),
+    screen({ id: 'audiences.edit', path: '/audiences/:id', access: audienceWriters, available: true }),
     screen({
       id: 'audiences.groups',
       path: '/groupes',
@@ -24,7 +25,7 @@ export const audiencesFeature = defineFeature({
       nav: { position: 51, menu: 'audiences', label: 'Groupes' },
     }),
     // The group API is for CSM_LEAD and ADMIN (audience writers); the link to the editor is ADMIN's (spec §6).
-    screen({ id: 'audiences.groupEdit', path: '/group/:label/:id', access: access.anyOf('CSM_LEAD'), available: true }),
+    screen({ id: 'audiences.groupEdit', path: '/group/:label/:id', access: audienceWriters, available: true }),
     screen({
       id: 'audiences.testAccounts',
       path: '/test-accounts',
@@ -32,7 +33,8 @@ export const audiencesFeature = defineFeature({
       available: true,
       nav: { position: 52, menu: 'audiences', label: 'Comptes de test' },
     }),
-    screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: access.authenticated, available: true }),
+    // What the page reads (an app user's audiences) is CSM_LEAD's and ADMIN's: the page is theirs too.
+    screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: appUserReaders, available: true }),
   ],
   messages: [AUDIENCE_MESSAGES, AUDIENCE_NOTICES, GROUP_MESSAGES, GROUP_NOTICES],
 });

@@ -1,9 +1,10 @@
-import { access, type Access } from '../roles';
+import { audienceReaders, projectReaders } from '../access-rules';
+import type { Access } from '../roles';
 
 /** The dropdowns of the top navigation; a dropdown sits where its first entry is placed. */
 export const MENUS = {
-  projects: { label: 'Projets', access: access.anyOf('CSM', 'CSM_LEAD', 'SALES') },
-  audiences: { label: 'Audiences', access: access.anyOf('CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR') },
+  projects: { label: 'Projets', access: projectReaders },
+  audiences: { label: 'Audiences', access: audienceReaders },
 } as const satisfies Record<string, { label: string; access: Access }>;
 export type MenuId = keyof typeof MENUS;
 
@@ -32,6 +33,11 @@ export interface ScreenEntry {
   component: string;
   /** Whether the screen exists yet: screens of later issues are declared now and routed once they land. */
   available: boolean;
+  /**
+   * Addresses of this screen that need more than `access` (an editor's create address, `/adverts/edit/new`: only
+   * who may create), checked by the guard; the route stays one, so the editor is not remounted once it has saved.
+   */
+  stricter?: readonly { path: string; access: Access }[];
   nav?: NavPlace;
   /** Where a user lands after sign-in once this screen exists (spec §2 Login page: /adverts). */
   landing?: boolean;

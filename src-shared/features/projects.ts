@@ -1,7 +1,7 @@
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '../messages/projects';
 import { TARGET_LIST_HEADERS } from '../messages/targets';
-import { access } from '../roles';
-import { MENUS, screen, defineFeature } from './define';
+import { projectReaders, projectWriters } from '../access-rules';
+import { screen, defineFeature } from './define';
 
 export const projectsFeature = defineFeature({
   id: 'projects',
@@ -9,17 +9,23 @@ export const projectsFeature = defineFeature({
     screen({
       id: 'projects.list',
       path: '/projects',
-      access: access.authenticated,
+      access: projectReaders,
       available: true,
-      nav: { position: 10, menu: 'projects', label: 'Projets', access: MENUS.projects.access },
+      nav: { position: 10, menu: 'projects', label: 'Projets' },
     }),
-    screen({ id: 'projects.edit', path: '/project/edit/:id', access: MENUS.projects.access, available: true }),
+    screen({
+      id: 'projects.edit',
+      path: '/project/edit/:id',
+      access: projectReaders,
+      stricter: [{ path: '/project/edit/new', access: projectWriters }],
+      available: true,
+    }),
     screen({
       id: 'projects.targets',
       path: '/targets',
-      access: MENUS.projects.access,
+      access: projectReaders,
       available: true,
-      nav: { position: 11, menu: 'projects', label: 'Actions', access: MENUS.projects.access },
+      nav: { position: 11, menu: 'projects', label: 'Actions' },
     }),
   ],
   messages: [PROJECT_MESSAGES, PROJECT_NOTICES, TARGET_LIST_HEADERS],

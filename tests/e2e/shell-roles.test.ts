@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
+import { DESKTOP_MESSAGES, HOST_MESSAGES, MESSAGES } from '@shared/messages';
 import { demoAccount, expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
@@ -67,6 +67,43 @@ test.describe('shell on the web host (issue 21 item 19)', () => {
       body: JSON.stringify({ items: [{ kind: 'advert', id: 1 }] }),
     });
     expect(run.status).toBe(403);
+    await signOut(page);
+  });
+
+  test('a role whose first call the server refuses gets the 403 page, not a half-loaded one; CSM_LEAD is not sent from a group to the ADMIN-only list', async ({
+    app,
+  }) => {
+    const { page, url } = app;
+    const refused: [Parameters<typeof signIn>[2], string][] = [
+      ['CONTENT_CREATOR_LEAD', '/audiences'],
+      ['CONTENT_CREATOR', '/projects'],
+      ['CONTENT_CREATOR', '/targets'],
+      ['CSM', '/debug/audiences/1'],
+      ['SALES', '/adverts/edit/new'],
+      ['SALES', '/articles/edit/new'],
+      ['SALES', '/project/edit/new'],
+    ];
+    for (const [role, path] of refused) {
+      await signIn(page, url, role);
+      await page.goto(`${url}${path}`);
+      await page.waitForURL((u) => u.pathname === '/403');
+      await expect(page.getByTestId('forbidden'), `${role} on ${path}`).toHaveText(MESSAGES.accessDenied);
+      await expect(page.getByText(MESSAGES.userNotAllowed)).toHaveCount(0);
+      await signOut(page);
+    }
+    // What they may open still opens: SALES reads an advert, CSM_LEAD debugs a user and edits a group.
+    await signIn(page, url, 'SALES');
+    await page.goto(`${url}/projects`);
+    await expect(page).toHaveURL(/\/projects$/);
+    await signOut(page);
+    await signIn(page, url, 'CSM_LEAD');
+    await page.goto(`${url}/group/OrGroup/1`);
+    await expect(page.getByRole('textbox', { name: 'Nom' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '← Groupes' })).toHaveCount(0);
+    await signOut(page);
+    await signIn(page, url, 'ADMIN');
+    await page.goto(`${url}/group/OrGroup/1`);
+    await expect(page.getByRole('link', { name: '← Groupes' })).toBeVisible();
     await signOut(page);
   });
 });

@@ -215,8 +215,27 @@ describe('route guard', () => {
       expect(canOpenRoute('/admin/', roles)).toBe(roles.includes('ADMIN'));
       expect(canOpenRoute('/groupes', roles)).toBe(roles.includes('ADMIN'));
       expect(canOpenRoute('/test-accounts', roles)).toBe(roles.includes('ADMIN') || (roles.includes('CSM') && roles.includes('CSM_LEAD')));
-      expect(canOpenRoute('/audiences', roles)).toBe(true);
       expect(canOpenRoute('/about', roles)).toBe(true);
+    }
+  });
+
+  it("opens a screen, and an editor's create address, to exactly the roles its calls allow (no half-loaded page)", () => {
+    const screens: [string, keyof typeof contract][] = [
+      ['/audiences', 'audiences.list'],
+      ['/debug/audiences/3', 'audiences.debug'],
+      ['/projects', 'projects.list'],
+      ['/targets', 'targets.list'],
+      ['/project/edit/12', 'projects.list'],
+      ['/project/edit/new', 'projects.create'],
+      ['/adverts/edit/12', 'adverts.list'],
+      ['/adverts/edit/new', 'adverts.create'],
+      ['/articles/edit/new', 'articles.create'],
+    ];
+    for (const roles of everyRoleSet) {
+      for (const [path, operation] of screens) {
+        expect(canOpenRoute(path, roles), `${path} as ${roles.join('+')}`).toBe(isAllowed(contract[operation].access, roles));
+        expect(guardRoute(path, roles), `${path} as ${roles.join('+')}`).toBe(isAllowed(contract[operation].access, roles) ? 'open' : 'forbidden');
+      }
     }
   });
 

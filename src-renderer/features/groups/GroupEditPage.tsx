@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { GROUP_MESSAGES } from '@shared/messages';
 import { NODE_LABELS, isGroupLabel, type NodeLabel } from '@shared/rules/audiences';
 import { NODE_SEARCH_DEBOUNCE_MS, groupDisplay, groupEditorPath } from '@shared/rules/groups';
+import { canOpenRoute } from '@shared/screens';
 import { HistoryPanel } from '../audiences';
+import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
 import {
@@ -53,6 +55,7 @@ export default function GroupEditPage() {
   const label = params.label;
   const id = Number(params.id);
   const valid = (label === 'OrGroup' || label === 'AndGroup') && Number.isInteger(id) && id > 0;
+  const roles = useAtomValue(rolesAtom);
 
   const group = useAtomValue(groupAtom);
   const loadFailed = useAtomValue(groupLoadFailedAtom);
@@ -91,11 +94,13 @@ export default function GroupEditPage() {
   if (!group || group.id !== id) return <p className="count">Chargement…</p>;
 
   const { shown, limited } = groupDisplay(members);
+  const mayOpenGroupList = canOpenRoute('/groupes', roles);
   return (
     <section className="group-editor" aria-label={`Groupe ${group.name}`}>
       <div className="group-editor-main">
         <div className="toolbar">
-          <Link to="/groupes">← Groupes</Link>
+          {/* The group list is ADMIN's (spec §6): a CSM_LEAD editing a group is not sent to a 403. */}
+          {mayOpenGroupList && <Link to="/groupes">← Groupes</Link>}
           <span className="count">{group.label}</span>
         </div>
         <TextField
