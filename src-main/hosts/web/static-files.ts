@@ -1,20 +1,33 @@
-import { createReadStream, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, normalize, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { MESSAGES } from '@shared/messages';
 import { contentTypeOf, isRendererFileType } from '../mime';
 import { decodePath, securityHeaders, sendJson, type HostRequest } from './http';
+
+/**
+ * The renderer's files, read once at start (about 2 MB): the host serves its own copy, so a build that replaces
+ * out/renderer while it runs never leaves an open page without the chunks it loads later. Source maps stay on
+ * disk (hidden maps: no page asks for them).
+ */
+function readRenderer(rendererDir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(rendererDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.map')) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(`/${relative(rendererDir, path).split(sep).join('/')}`, readFileSync(path));
+  }
+  return files;
+}
 
 /**
  * The built renderer: its files, and for any route that is not a file the index with the per-launch secret
  * (single-page app). index.html itself is never served raw (it would lack the secret).
  */
 export function createStaticFiles(options: { rendererDir: string; secret: string }) {
-  const rendererDir = resolve(options.rendererDir);
-  const indexHtml = readFileSync(join(rendererDir, 'index.html'), 'utf8').replace(
-    '<head>',
-    `<head>\n    <meta name="backoffice-web-secret" content="${options.secret}" />`,
-  );
+  const files = readRenderer(resolve(options.rendererDir));
+  const index = files.get('/index.html');
+  if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`);
+  const indexHtml = index.toString('utf8').replace('<head>', `<head>\n    <meta name="backoffice-web-secret" content="${options.secret}" />`);
 
   return async function serveStatic({ request, response, url }: HostRequest): Promise<void> {
     securityHeaders(response);
@@ -22,21 +35,18 @@ export function createStaticFiles(options: { rendererDir: string; secret: string
     const pathname = url.pathname;
     const decoded = decodePath(pathname);
     if (decoded === null) return sendJson(response, 400, { errorMsg: MESSAGES.badUrl });
-    const candidate = normalize(join(rendererDir, decoded));
-    if (candidate.startsWith(rendererDir + sep) && !candidate.endsWith(`${sep}index.html`)) {
-      const info = await stat(candidate).catch(() => null);
-      if (info?.isFile()) {
-        response.writeHead(200, {
-          'content-type': contentTypeOf(candidate),
-          'content-length': info.size,
-          'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
-        if (request.method === 'HEAD') return void response.end();
-        createReadStream(candidate).pipe(response);
-        return;
-      }
-      if (isRendererFileType(pathname)) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
+    // Keys are exact file paths: `..`, `%2f` or a doubled slash name no file.
+    const body = decoded === '/index.html' ? undefined : files.get(decoded);
+    if (body) {
+      response.writeHead(200, {
+        'content-type': contentTypeOf(decoded),
+        'content-length': body.length,
+        'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
     }
+    if (isRendererFileType(pathname)) return sendJson(response, 404, { errorMsg: MESSAGES.routeNotFound });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(request.method === 'HEAD' ? undefined : indexHtml);
   };
