@@ -56,3 +56,28 @@ export async function buildRenderer(destination = join(root, 'out/renderer'), lo
     rmSync(staging, { recursive: true, force: true });
   }
 }
+
+/**
+ * Development: the renderer rebuilt by Vite's watch mode (only the modules a change touches, in a few seconds)
+ * into `destination`, from the same configuration, unminified. The folder is not emptied between builds, so an
+ * open page keeps its chunks until it is reloaded. Resolves once the first build is written.
+ */
+export async function watchRenderer(destination: string): Promise<{ close(): Promise<void> }> {
+  const { resolveConfig } = await import('electron-vite');
+  const { build } = await import('vite');
+  process.env.NODE_ENV_ELECTRON_VITE = 'production';
+  const resolved = await resolveConfig({ configFile, root }, 'build', 'development');
+  const renderer = resolved.config?.renderer;
+  if (!renderer) throw new Error('electron.vite.config.ts has no renderer');
+  const watcher = (await build({
+    ...renderer,
+    build: { ...renderer.build, outDir: resolve(destination), emptyOutDir: false, minify: false, watch: {} },
+  })) as { on(event: 'event', listener: (event: { code: string; error?: Error }) => void): void; close(): Promise<void> };
+  await new Promise<void>((ready, failed) =>
+    watcher.on('event', (event) => {
+      if (event.code === 'END') ready();
+      if (event.code === 'ERROR') failed(event.error);
+    }),
+  );
+  return watcher;
+}

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { MESSAGES } from '@shared/messages';
 import { contentTypeOf, isRendererFileType } from '../mime';
@@ -23,14 +23,27 @@ function readRenderer(rendererDir: string): Map<string, Buffer> {
  * The built renderer: its files, and for any route that is not a file the index with the per-launch secret
  * (single-page app). index.html itself is never served raw (it would lack the secret).
  */
-export function createStaticFiles(options: { rendererDir: string; secret: string }) {
-  const files = readRenderer(resolve(options.rendererDir));
-  const index = files.get('/index.html');
-  if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`);
-  const indexHtml = index.toString('utf8').replace('<head>', `<head>\n    <meta name="backoffice-web-secret" content="${options.secret}" />`);
+export function createStaticFiles(options: { rendererDir: string; secret: string; reload?: boolean }) {
+  const rendererDir = resolve(options.rendererDir);
+  const indexPath = join(rendererDir, 'index.html');
+  let files = new Map<string, Buffer>();
+  let indexHtml = '';
+  let indexTime = 0;
+  const load = () => {
+    files = readRenderer(rendererDir);
+    const index = files.get('/index.html');
+    if (!index) throw new Error(`no index.html in ${options.rendererDir}: build the renderer first`);
+    indexHtml = index.toString('utf8').replace('<head>', `<head>\n    <meta name="backoffice-web-secret" content="${options.secret}" />`);
+    indexTime = statSync(indexPath).mtimeMs;
+  };
+  load();
 
   return async function serveStatic({ request, response, url }: HostRequest): Promise<void> {
     securityHeaders(response);
+    // A watch build writes its chunks, then the index: a new index means a finished build. Old chunks stay
+    // (the watch build does not empty its folder), so an open page keeps working until it is reloaded.
+    const written = options.reload ? statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs : undefined;
+    if (written !== undefined && written !== indexTime) load();
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { errorMsg: MESSAGES.routeNotFound });
     const pathname = url.pathname;
     const decoded = decodePath(pathname);
