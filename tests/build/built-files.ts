@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,5 +44,3 @@ export function staticPackages(entry: string): Set<string> {
   visit(out(entry));
   return packages;
 }
-
-export const relativeToOut = (path: string) => relative(out(), path);
