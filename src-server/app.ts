@@ -51,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };
   const closeHooks: (() => Promise<void>)[] = [];
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
   const context: ServerContext = {
     db: options.db,
     dbKind: options.dbKind,

@@ -12,7 +12,9 @@ async function main() {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const dataDir = resolve(process.env.BACKOFFICE_DATA_DIR ?? resolve(root, '.data/web'));
   const host = await startWebHost({
-    rendererDir: resolve(root, 'out/renderer'),
+    // `npm run web:dev` serves its watch build of the renderer and reads it again after each rebuild.
+    rendererDir: resolve(process.env.BACKOFFICE_WEB_RENDERER_DIR ?? resolve(root, 'out/renderer')),
+    rendererReload: Boolean(process.env.BACKOFFICE_WEB_RENDERER_DIR),
     apiUrl: process.env.API_URL || undefined,
     dataDir: resolve(dataDir, 'pglite'),
     templateDir: resolve(root, '.data/pglite-template'),

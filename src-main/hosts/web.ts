@@ -25,6 +25,8 @@ export interface WebHostOptions {
   host?: string;
   /** The built renderer (out/renderer). */
   rendererDir: string;
+  /** Development (`npm run web:dev`): read the renderer again when a watch build rewrote its index. */
+  rendererReload?: boolean;
   /** A team server; without it the API starts embedded on PGlite in dataDir. */
   apiUrl?: string;
   dataDir?: string;
@@ -74,7 +76,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let browserSessions: BrowserSessions | null = null;
   const events = createEventStreams({ secret, sessionOf: (request) => browserSessions?.idOf(request) ?? null });
   const transfers = new WebFileExchange();
-  const serveStatic = createStaticFiles({ rendererDir: options.rendererDir, secret });
+  const serveStatic = createStaticFiles({ rendererDir: options.rendererDir, secret, reload: options.rendererReload });
 
   // IPC calls that arrive while the host is still wiring its services wait for them.
   let wireSessions: (sessions: BrowserSessions) => void = () => undefined;

@@ -21,6 +21,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; when absent PGlite lives in memory (tests). */
   dataDir?: string;
+  /**
+   * PGlite on disk: the folder 0700 and its files 0600 (default). False for the shipped template, which holds
+   * schema only and is read by every user of the machine.
+   */
+  privateFiles?: boolean;
   /** Where the drizzle-kit migrations are; defaults to the folder beside this file. */
   migrationsFolder?: string;
   /** A migrated PGlite cluster copied into an empty dataDir instead of running initdb (see template.ts). */
@@ -61,19 +66,22 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { durablePGliteOptions, makePrivateTree, restrictNewFiles } = await import('./durable-pglite');
+  const { durablePGliteOptions, makePrivateTree } = await import('./durable-pglite');
+  const privateFiles = options.privateFiles ?? true;
   if (options.dataDir) {
     // The folder holds the signing key and password hashes: the user's only (README, security).
-    restrictNewFiles();
     mkdirSync(dirname(options.dataDir), { recursive: true });
     await seedDataDirFromTemplate(options.dataDir, options.templateDir);
-    makePrivateTree(options.dataDir);
+    if (privateFiles) {
+      mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+      makePrivateTree(options.dataDir);
+    }
   }
   // pg_trgm backs the term searches' trigram indexes (migration 0010); PGlite ships it as a loadable bundle.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
   const client = options.dataDir
-    ? new PGlite({ ...durablePGliteOptions(options.dataDir), extensions })
+    ? new PGlite({ ...durablePGliteOptions(options.dataDir, privateFiles), extensions })
     : new PGlite(options.templateDump ? { loadDataDir: options.templateDump, extensions } : { extensions });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

@@ -45,10 +45,12 @@ interface EmscriptenStream {
 }
 
 type Chmod = (target: unknown, mode: number) => void;
+type Mknod = (parent: unknown, name: string, mode: number, device: number) => unknown;
 
 /** The parts of Emscripten's NODEFS patched here (Emscripten 4, as bundled by PGlite 0.5). */
 interface EmscriptenNodeFS {
   stream_ops: Record<string, unknown>;
+  node_ops: { mknod: Mknod };
   doSetAttr(target: unknown, node: unknown, attr: unknown, chmod: Chmod, ...rest: unknown[]): void;
 }
 
@@ -56,6 +58,17 @@ interface EmscriptenNodeFS {
 export class DurableNodeFS extends NodeFS {
   /** fsync calls made so far: what the tests and the benchmark read. */
   syncCount = 0;
+
+  /**
+   * Permission bits never given to what PostgreSQL makes: with `privateFiles`, every file and folder is the user's
+   * alone (0600, 0700); otherwise no one else may write (0644, 0755).
+   */
+  private readonly withheld: number;
+
+  constructor(dataDir: string, privateFiles = true) {
+    super(dataDir);
+    this.withheld = privateFiles ? 0o077 : 0o022;
+  }
 
   override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
     const result = await super.init(...args);
@@ -67,29 +80,32 @@ export class DurableNodeFS extends NodeFS {
         this.syncCount += 1;
         return 0;
       };
-      // PostgreSQL asks for 0666 files and Emscripten applies it with an explicit chmod, past the umask:
-      // keep every permission bit for the user alone.
+      // The modes are set on the database's own files, not through the process umask, which would also apply to
+      // whatever else the process writes (a build's renderer and preload). Emscripten creates a file or folder
+      // with the mode PostgreSQL asks for (mknod), and PostgreSQL asks for 0666 files with an explicit chmod,
+      // past any umask: withhold the same bits from both.
+      const withheld = this.withheld;
+      const mknod = nodefs.node_ops.mknod.bind(nodefs.node_ops);
+      nodefs.node_ops.mknod = (parent, name, mode, device) => mknod(parent, name, mode & ~withheld, device);
       const setAttributes = nodefs.doSetAttr.bind(nodefs);
       nodefs.doSetAttr = (target, node, attr, chmod, ...rest) =>
-        setAttributes(target, node, attr, (path: unknown, mode: number) => chmod(path, mode & ~0o077), ...rest);
+        setAttributes(target, node, attr, (path: unknown, mode: number) => chmod(path, mode & ~withheld), ...rest);
     });
     return { ...result, emscriptenOpts: { ...result.emscriptenOpts, preRun } };
   }
 }
 
-/** Options of a PGlite that keeps its data in `dataDir` durably. */
-export function durablePGliteOptions(dataDir: string): PGliteOptions & { fs: DurableNodeFS } {
-  return { fs: new DurableNodeFS(dataDir), startParams: DURABLE_START_PARAMS };
-}
-
-/** New files of this process (database, settings, keys) are readable by the user only. */
-export function restrictNewFiles(): void {
-  if (process.platform !== 'win32') process.umask(0o077);
+/**
+ * Options of a PGlite that keeps its data in `dataDir` durably; its files private to the user unless
+ * `privateFiles` is false (the schema-only template shipped with the app, which every user reads).
+ */
+export function durablePGliteOptions(dataDir: string, privateFiles = true): PGliteOptions & { fs: DurableNodeFS } {
+  return { fs: new DurableNodeFS(dataDir, privateFiles), startParams: DURABLE_START_PARAMS };
 }
 
 /**
  * Files of the embedded database hold the JWT signing key and password hashes: readable by the user only.
- * New files get it from the umask (set by the caller at start); this repairs a folder made before that.
+ * New files get it from DurableNodeFS; this repairs a folder made before that, and a copy of the template.
  * Windows keeps them in the user's profile folder, whose ACL already excludes other users.
  */
 export function makePrivateTree(path: string): void {
@@ -105,5 +121,20 @@ export function makePrivateTree(path: string): void {
     for (const name of readdirSync(path)) makePrivateTree(join(path, name));
   } else if (info.isFile() && (info.mode & 0o077) !== 0) {
     chmodSync(path, info.mode & 0o700);
+  }
+}
+
+/**
+ * The shipped template holds schema only and is read by whoever runs the app: every folder 0755 and file 0644
+ * (PostgreSQL makes some of its files 0600 on its own).
+ */
+export function makeReadableTree(path: string): void {
+  if (process.platform === 'win32') return;
+  const info = statSync(path);
+  if (info.isDirectory()) {
+    chmodSync(path, 0o755);
+    for (const name of readdirSync(path)) makeReadableTree(join(path, name));
+  } else if (info.isFile()) {
+    chmodSync(path, 0o644);
   }
 }

@@ -21,6 +21,8 @@ export async function seedDataDirFromTemplate(dataDir: string, templateDir: stri
   await mkdir(dirname(dataDir), { recursive: true });
   const partial = `${dataDir}.partial-${process.pid}`;
   await rm(partial, { recursive: true, force: true });
+  // Copied into a folder of the user's alone: the template's files are readable by all until made private.
+  await mkdir(partial, { mode: 0o700 });
   await cp(templateDir, partial, { recursive: true });
   await rm(dataDir, { recursive: true, force: true });
   // A crash mid-copy leaves only the .partial folder, never a half cluster under the real name.

@@ -4,7 +4,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { StorageAdapter } from './adapter';
 import { LocalStorage } from './local';
-import { S3Storage } from './s3';
 
 export type StorageConfig = (
   | { kind: 'local'; dir: string }
@@ -38,13 +37,16 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir?: string): 
   return { kind: 'local', dir, publicUrl };
 }
 
-/** Builds the adapter; without a configuration (tests), a private temporary folder removed on close. */
-export function createStorage(config: StorageConfig | undefined): { adapter: StorageAdapter; close(): Promise<void> } {
+/**
+ * Builds the adapter; without a configuration (tests), a private temporary folder removed on close. The S3 client
+ * is loaded only for an S3 storage: the desktop app ships without it (electron-builder.yml).
+ */
+export async function createStorage(config: StorageConfig | undefined): Promise<{ adapter: StorageAdapter; close(): Promise<void> }> {
   if (!config) {
     const dir = mkdtempSync(join(tmpdir(), 'backoffice-storage-'));
     const adapter = new LocalStorage(join(dir, 'files'));
     return { adapter, close: () => rm(dir, { recursive: true, force: true }) };
   }
-  const adapter = config.kind === 's3' ? new S3Storage(config) : new LocalStorage(config.dir);
+  const adapter = config.kind === 's3' ? new (await import('./s3')).S3Storage(config) : new LocalStorage(config.dir);
   return { adapter, close: () => adapter.close() };
 }

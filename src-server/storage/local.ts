@@ -45,7 +45,8 @@ export class LocalStorage implements StorageAdapter {
     const output = handle.createWriteStream();
     try {
       await pipeline(body, output);
-      await mkdir(dirname(path), { recursive: true });
+      // Folders of the user's alone, as the files renamed into them (0600).
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       await rename(temporary, path);
     } catch (error) {
       body.destroy();

@@ -1,32 +1,37 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { demoAccount } from '../e2e/fixtures';
 
 /**
  * The desktop app itself, driven by Playwright's Electron support. Runs where an Electron binary exists
- * (`npm ci` without ELECTRON_SKIP_BINARY_DOWNLOAD) and the app was built (`npx electron-vite build`).
+ * (`npx install-electron --no`, or a first `npm start`) and the app was built (`npm run build`).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * The binary the `electron` package installed, without asking for it: since Electron 42 `require('electron')`
+ * downloads a missing binary (docs/breaking-changes.md, "electron no longer downloads itself via postinstall"),
+ * which a test collection must not start. The package names the binary in path.txt once installed.
+ */
 function electronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown as string;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
+  const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const named = join(packageDir, 'path.txt');
+  if (!existsSync(named)) return null;
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(packageDir, 'dist');
+  const path = join(dist, readFileSync(named, 'utf8').trim());
+  return existsSync(path) ? path : null;
 }
 
 const binary = electronBinary();
 const built = existsSync(join(root, 'out/main/index.js'));
 const reason = !binary
-  ? 'no Electron binary here (installed with ELECTRON_SKIP_BINARY_DOWNLOAD=1); the same screens are tested through the web host'
+  ? 'no Electron binary here (`npx install-electron --no` fetches it); the same screens are tested through the web host'
   : !built
-    ? 'the app is not built: run `npx electron-vite build` first'
+    ? 'the app is not built: run `npm run build` first'
     : '';
 if (reason) console.log(`tests/electron skipped: ${reason}`);
 

@@ -94,6 +94,19 @@ describe('web host', () => {
     expect((await fetch(`${host.url}/assets/..%2f..%2fsettings.json`)).status).not.toBe(500);
   });
 
+  it('keeps serving the renderer it started with while a build replaces the folder', async () => {
+    // A build empties out/renderer and writes new chunk names: an open page still loads the chunks it knows.
+    const rendererDir = join(work, 'renderer');
+    rmSync(rendererDir, { recursive: true, force: true });
+    mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><title>new</title></head><body></body></html>');
+    writeFileSync(join(rendererDir, 'assets', 'other.js'), 'console.log(2)');
+    const asset = await fetch(`${host.url}/assets/app.js`);
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log(1)');
+    expect(await (await fetch(`${host.url}/projects`)).text()).toContain('<script type="module" src="/assets/app.js">');
+  });
+
   it('refuses calls without the secret or from another origin', async () => {
     expect((await ipc('settings:get', undefined, { 'x-backoffice-secret': 'wrong' })).status).toBe(403);
     expect((await ipc('settings:get', undefined, { origin: 'http://evil.example' })).status).toBe(403);

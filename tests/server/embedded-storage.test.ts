@@ -4,8 +4,22 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildTemplate } from '../../src-server/db/build-template';
 import { openDatabase } from '../../src-server/db/client';
 import { durablePGliteOptions } from '../../src-server/db/durable-pglite';
+
+/** The modes found under `root`, as `file 644` / `folder 755` → count. */
+function modes(root: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  const walk = (path: string) => {
+    const info = statSync(path);
+    const key = `${info.isDirectory() ? 'folder' : 'file'} ${(info.mode & 0o777).toString(8)}`;
+    found[key] = (found[key] ?? 0) + 1;
+    if (info.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(root);
+  return found;
+}
 
 /** Every file and folder under `root` whose mode lets another user read or write it. */
 function openToOthers(root: string): string[] {
@@ -42,6 +56,30 @@ describe.skipIf(process.platform === 'win32' || Boolean(process.env.TEST_DATABAS
     await second.close();
     expect(openToOthers(dataDir)).toEqual([]);
   });
+
+  it('sets the private modes on the database files only: the process writes its other files as before', async () => {
+    // A build makes the template, then the renderer and preload in the same process: those must stay readable.
+    const probe = (name: string) => {
+      writeFileSync(join(scratch, name), 'x');
+      return statSync(join(scratch, name)).mode & 0o777;
+    };
+    const before = probe('before.txt');
+    const template = join(scratch, 'shipped', 'pglite-template');
+    await buildTemplate(template);
+    // A new cluster (initdb, no template) is private from its first file.
+    const fresh = await openDatabase({ dataDir: join(scratch, 'fresh', 'pglite') });
+    await fresh.close();
+    expect(probe('after.txt')).toBe(before);
+    expect(openToOthers(join(scratch, 'fresh', 'pglite'))).toEqual([]);
+    // The shipped template holds schema only: every user of the machine reads it, none but its owner writes it.
+    expect(Object.keys(modes(template)).sort()).toEqual(['file 644', 'folder 755']);
+    // A user's database seeded from it is private.
+    const seeded = join(scratch, 'seeded', 'pglite');
+    const database = await openDatabase({ dataDir: seeded, templateDir: template });
+    await database.close();
+    expect(openToOthers(seeded)).toEqual([]);
+    // Two clusters made from scratch (initdb and every migration): about 10 s each on a loaded 2-core machine.
+  }, 120_000);
 
   it('runs PostgreSQL with fsync on and flushes the WAL with a real fsync at every commit', async () => {
     const dataDir = join(scratch, 'durable');
