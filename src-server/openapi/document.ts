@@ -166,6 +166,9 @@ function errorAnswer(description: string) {
 function documentation(id: OperationId, operation: Operation) {
   const access = [`**Access:** ${describeAccess(operation.access)}`];
   if (operation.serviceToken) access.push("Also the app platform's service token (BACKOFFICE_INGEST_TOKEN).");
+  for (const rule of operation.fieldAccess ?? []) {
+    access.push(`\`${rule.field}\` changes only for ${describeAccess(rule.access).replace(/\.$/, '')}; sent unchanged, it passes (403 otherwise).`);
+  }
   const takesInput = Boolean(operation.params || operation.query || operation.body || operation.multipart);
   const success = operation.successStatus ?? 200;
   return {
@@ -173,6 +176,9 @@ function documentation(id: OperationId, operation: Operation) {
     summary: operation.summary,
     description: access.join(' '),
     tags: [tagOf(id)],
+    ...(operation.fieldAccess
+      ? { 'x-field-access': operation.fieldAccess.map((rule) => ({ field: rule.field, access: describeAccess(rule.access) })) }
+      : {}),
     security: needsToken(operation)
       ? ([{ staffToken: [] }, ...(operation.serviceToken ? [{ serviceToken: [] }] : [])] as Record<string, string[]>[])
       : [],
