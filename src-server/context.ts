@@ -28,6 +28,8 @@ export interface ServerConfig {
    */
   maxChecksPerUsernamePerMinute: number;
   checksReservedForCleanAddresses: number;
+  /** Failed sign-ins with one device token within `loginWindowMs` before it stops opening its own lane. */
+  maxFailuresPerDevice: number;
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
@@ -93,6 +95,7 @@ export const defaultServerConfig: ServerConfig = {
   usernameSlowDownMaxMs: 10_000,
   maxChecksPerUsernamePerMinute: 10,
   checksReservedForCleanAddresses: 3,
+  maxFailuresPerDevice: 5,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
   maxResetRequestsPerAddress: 10,
