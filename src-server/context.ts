@@ -50,6 +50,8 @@ export interface ServerConfig {
   ingestToken?: string;
   /** Company e-mail domains (BACKOFFICE_COMPANY_EMAIL_DOMAINS): outside the group page, User criteria must end with one. */
   companyEmailDomains: string[];
+  /** How often jobs whose instance stopped renewing their lease are ended (src-server/jobs/lease.ts). */
+  jobSweepMs: number;
   /** How often another instance's population writes are looked for (PostgreSQL only). */
   populationFollowMs: number;
   /** How long population_changes rows are kept for other instances (docs/audiences.md; default 10 minutes). */
@@ -105,6 +107,7 @@ export const defaultServerConfig: ServerConfig = {
   reservedHashWaiting: 16,
   companyEmailDomains: [],
   populationFollowMs: 200,
+  jobSweepMs: 60_000,
 };
 
 /**
