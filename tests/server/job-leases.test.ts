@@ -5,7 +5,7 @@ import { rows } from '../../src-server/db/rows';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Jobs whose instance died (README "CSV list imports", src-server/jobs/lease.ts): a CSV import or a laboratory panel
+ * Jobs whose instance died (README "CSV list import", src-server/jobs/lease.ts): a CSV import or a laboratory panel
  * load cut by its server's death held its state (running, pending) and its rows for ever. Each now holds a lease its
  * instance renews; past it, any instance ends the job and drops its rows. A dead instance is simulated by the rows it
  * would leave: a job whose lease expired, with staged rows. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
