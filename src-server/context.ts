@@ -28,6 +28,8 @@ export interface ServerConfig {
    */
   maxChecksPerUsernamePerMinute: number;
   checksReservedForCleanAddresses: number;
+  /** Failed sign-ins with one device token within `loginWindowMs` before it stops opening its own lane. */
+  maxFailuresPerDevice: number;
   loginWindowMs: number;
   /** Reset links mailed per account within `loginWindowMs`; past it the answer stays the same, no mail goes out. */
   maxResetMailsPerUsername: number;
@@ -48,6 +50,8 @@ export interface ServerConfig {
   ingestToken?: string;
   /** Company e-mail domains (BACKOFFICE_COMPANY_EMAIL_DOMAINS): outside the group page, User criteria must end with one. */
   companyEmailDomains: string[];
+  /** How often jobs whose instance stopped renewing their lease are ended (src-server/jobs/lease.ts). */
+  jobSweepMs: number;
   /** How often another instance's population writes are looked for (PostgreSQL only). */
   populationFollowMs: number;
   /** How long population_changes rows are kept for other instances (docs/audiences.md; default 10 minutes). */
@@ -93,6 +97,7 @@ export const defaultServerConfig: ServerConfig = {
   usernameSlowDownMaxMs: 10_000,
   maxChecksPerUsernamePerMinute: 10,
   checksReservedForCleanAddresses: 3,
+  maxFailuresPerDevice: 5,
   loginWindowMs: 15 * 60 * 1000,
   maxResetMailsPerUsername: 3,
   maxResetRequestsPerAddress: 10,
@@ -102,6 +107,7 @@ export const defaultServerConfig: ServerConfig = {
   reservedHashWaiting: 16,
   companyEmailDomains: [],
   populationFollowMs: 200,
+  jobSweepMs: 60_000,
 };
 
 /**

@@ -127,9 +127,14 @@ export class ApiClient {
   }
 
   async signIn(username: string, password: string): Promise<IpcResult<SessionInfo>> {
-    const result = await this.send('auth.signIn', { body: { username, password } }, null);
+    // The device token of an earlier sign-in of this username to this API (a missing keychain entry is no token).
+    const deviceKey = `${await this.identity().catch(() => '')}\u0000${username.trim().toLowerCase()}`;
+    const deviceToken = (await this.options.vault.loadDeviceToken(deviceKey).catch(() => null)) ?? undefined;
+    const result = await this.send('auth.signIn', { body: { username, password, deviceToken } }, null);
     if (!result.ok) return result;
-    const session = result.data;
+    const { deviceToken: issued, ...session } = result.data;
+    // Losing it costs only the known-device lane: the sign-in itself succeeded.
+    await this.options.vault.saveDeviceToken(deviceKey, issued).catch(() => undefined);
     try {
       await this.saveSession(session);
     } catch {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Session } from '@shared/contract';
 import { sessionSchema } from '@shared/contract';
@@ -35,6 +36,12 @@ export interface SessionVault {
   load(): Promise<StoredSession | null>;
   save(session: StoredSession): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * The device token the API gave this device at a sign-in (`key`: the API and the username), sent with the next
+   * sign-ins: the known device's own throttling lane. Kept apart from the session, so signing out keeps it.
+   */
+  loadDeviceToken(key: string): Promise<string | null>;
+  saveDeviceToken(key: string, token: string): Promise<void>;
 }
 
 /**
@@ -70,6 +77,8 @@ function decode(text: string | null | undefined, now: () => number): StoredSessi
 }
 
 const STORE_KEY = 'session.encrypted';
+/** A device token's key as a name without dots (electron-store reads dots as nesting), one per API and username. */
+const deviceName = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /**
  * The session store of the desktop app: the OS keychain first, else Electron safeStorage into electron-store
@@ -103,6 +112,12 @@ export async function createSessionVault(options: {
       async clear() {
         await keytar.deletePassword(service, account).catch(() => false);
       },
+      async loadDeviceToken(key) {
+        return keytar.getPassword(service, `${account}.device.${deviceName(key)}`).catch(() => null);
+      },
+      async saveDeviceToken(key, token) {
+        await keytar.setPassword(service, `${account}.device.${deviceName(key)}`, token);
+      },
     };
     return vault;
   }
@@ -131,11 +146,23 @@ export async function createSessionVault(options: {
       async clear() {
         store.delete(key);
       },
+      async loadDeviceToken(deviceKey) {
+        const stored = store.get(`${STORE_KEY}-device-${deviceName(deviceKey)}`);
+        try {
+          return typeof stored === 'string' ? encryptor.decryptString(Buffer.from(stored, 'base64')) : null;
+        } catch {
+          return null;
+        }
+      },
+      async saveDeviceToken(deviceKey, token) {
+        store.set(`${STORE_KEY}-device-${deviceName(deviceKey)}`, encryptor.encryptString(token).toString('base64'));
+      },
     };
     return vault;
   }
 
   let held: StoredSession | null = null;
+  const devices = new Map<string, string>();
   return {
     kind: 'memory',
     persistent: false,
@@ -148,6 +175,12 @@ export async function createSessionVault(options: {
     },
     async clear() {
       held = null;
+    },
+    async loadDeviceToken(key) {
+      return devices.get(key) ?? null;
+    },
+    async saveDeviceToken(key, token) {
+      devices.set(key, token);
     },
   };
 }

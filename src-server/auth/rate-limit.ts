@@ -170,6 +170,40 @@ export class TokenBuckets {
 }
 
 /**
+ * When each address last asked to sign in to an account past the threshold (whatever the answer), kept for
+ * `windowMs` after its last ask. In memory, like the limiters.
+ */
+class RecentAsks {
+  private readonly asks = new Map<string, number>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  mark(key: string): void {
+    this.asks.delete(key);
+    this.asks.set(key, this.clock.now().getTime());
+    // Oldest first (a key marked again moves to the end): the expired ones are at the front.
+    if (this.asks.size > 100_000) {
+      for (const [known] of this.asks) {
+        if (this.has(known)) break;
+        this.asks.delete(known);
+      }
+    }
+  }
+
+  has(key: string): boolean {
+    const at = this.asks.get(key);
+    return at !== undefined && at > this.clock.now().getTime() - this.windowMs;
+  }
+
+  forget(key: string): void {
+    this.asks.delete(key);
+  }
+}
+
+/**
  * Sign-in throttling policy (OWASP Authentication Cheat Sheet, "Login Throttling" and "Account Lockout": a hard
  * lockout per account lets anyone lock anyone out, so the per-account control never refuses for good).
  * Addresses are keyed by `addressKey` (an IPv6 client by its /64).
@@ -185,21 +219,25 @@ export class TokenBuckets {
  *     bounds latency, not rate: attempts from many addresses waited in parallel (100 addresses made 472 checks
  *     on one account in 139 s);
  *   - a token bucket of `maxChecksPerUsernamePerMinute` (10) checks, refilled at that many a minute: an attempt
- *     without a token is answered 429 with the wait for the next one. Whatever the number of addresses, the
- *     account gets at most 10 checks a minute (plus the 5 before the threshold and the 10 the full bucket holds).
+ *     without a token is answered 429. Whatever the number of addresses, the account gets at most 10 checks a
+ *     minute (plus the 5 before the threshold and the 10 the full bucket holds).
  *
- * The owner must still get in (no lockout) while guessers spend the bucket. What is defensible without knowing who
- * is who before the password is checked: the last `checksReservedForCleanAddresses` (3) tokens of the bucket, and
- * a second in-flight slot, are kept for *clean* addresses, those with no failed, pending or load-refused sign-in
- * (any username) within the window. A guesser's address stops being clean at its first guess, so guessers that
- * keep the bucket empty keep the owner out only by bringing a never-used address (an IPv6 /64) for each check
- * of the kept share, 10 a minute for as long as they want the owner out; guessers from addresses already used get
- * nothing of it. The owner, on an address of theirs that did not just fail, takes the kept share, or the next token
- * when the bucket refills (one every 6 s). An owner who mistyped from their address waits with the guessers until
- * the window forgets that failure.
+ * The owner must still get in while guessers spend the bucket. Two lanes guessing cannot consume:
+ * - a known device (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): each successful sign-in gets
+ *   a signed device token naming the username; an attempt carrying a valid one for that username skips every limit
+ *   above and has its own: `maxFailuresPerDevice` (5) failures in the window, then the token counts for nothing
+ *   until they leave it. Guessers without the owner's device cannot forge one.
+ * - a new device, from a *clean* address: the last `checksReservedForCleanAddresses` (3) tokens of the bucket, and
+ *   a second in-flight slot, are kept for addresses with no failed, pending or load-refused sign-in (any username)
+ *   within the window, and that have not asked for an account past the threshold within the window: an address
+ *   is used as soon as it asks, answered or refused (Retry-After: the window, when it is clean again). Guessers
+ *   cycling addresses keep them all used; only a never-used address (an IPv6 /64) for each check of the kept
+ *   share, or addresses left idle for a whole window, take it from the owner. A success from an address makes it
+ *   clean again (it was the owner's).
  *
  * Every attempt is counted before its password is hashed and uncounted when it succeeds (see FailureLimiter), and a
- * success also clears the username's failure count (not its bucket). Counts live in memory, per API instance.
+ * success without a device token also clears the username's failure count (not its bucket). Counts live in memory,
+ * per API instance.
  */
 export interface SignInPolicy {
   maxFailuresPerUsernameAndAddress: number;
@@ -209,6 +247,7 @@ export interface SignInPolicy {
   usernameSlowDownMaxMs: number;
   maxChecksPerUsernamePerMinute: number;
   checksReservedForCleanAddresses: number;
+  maxFailuresPerDevice: number;
   loginWindowMs: number;
 }
 
@@ -237,6 +276,10 @@ export class SignInThrottle {
   private readonly checks: TokenBuckets;
   /** `${lane}\0${username}` of the attempts in flight on accounts past the threshold. */
   private readonly inFlight = new Set<string>();
+  /** Failures per device token (its id): the known device's own lane. */
+  private readonly perDevice: FailureLimiter;
+  /** Addresses that asked for an account past the threshold: no longer clean. */
+  private readonly asked: RecentAsks;
 
   constructor(
     private readonly policy: SignInPolicy,
@@ -249,6 +292,8 @@ export class SignInThrottle {
     this.perUsername = new FailureLimiter({ maxFailures: Number.POSITIVE_INFINITY, windowMs }, clock);
     this.loadRefused = new FailureLimiter({ maxFailures: Number.POSITIVE_INFINITY, windowMs }, clock);
     this.checks = new TokenBuckets(policy.maxChecksPerUsernamePerMinute, 60_000, clock);
+    this.perDevice = new FailureLimiter({ maxFailures: policy.maxFailuresPerDevice, windowMs }, clock);
+    this.asked = new RecentAsks(windowMs, clock);
   }
 
   /** Tokens an attempt in `lane` needs in the bucket: the kept share is for clean addresses only. */
@@ -259,17 +304,21 @@ export class SignInThrottle {
   /**
    * Counts a sign-in attempt of `username` from `address` (before the password is checked) or refuses it. Every
    * check and count is made in this one synchronous call: parallel requests cannot slip between them.
+   * `deviceId`: the id of a valid device token issued for this username, when the attempt carries one.
    */
-  begin(username: string, address: string): SignInAttempt {
+  begin(username: string, address: string, deviceId: string | null = null): SignInAttempt {
+    if (deviceId !== null && this.perDevice.retryAfterMs(deviceId) === 0) return this.knownDevice(deviceId);
     const usernameKey = username.toLowerCase();
     const key = addressKey(address);
     const pairKey = `${usernameKey}\u0000${key}`;
-    const clean = this.perAddress.count(key) === 0 && this.loadRefused.count(key) === 0;
+    const clean = this.perAddress.count(key) === 0 && this.loadRefused.count(key) === 0 && !this.asked.has(key);
     const priorFailures = this.perUsername.count(usernameKey);
     const strict = Math.max(this.perUsernameAndAddress.retryAfterMs(pairKey), this.perAddress.retryAfterMs(key));
     if (strict > 0) return { refused: true, retryAfterMs: strict };
     let lane: Lane | null = null;
     if (priorFailures >= this.policy.maxFailuresPerUsername) {
+      // Refused or not, this address has asked: it takes no more of the share kept for clean ones this window.
+      this.asked.mark(key);
       const lanes: Lane[] = clean ? ['any', 'clean'] : ['any'];
       const waits = lanes.map((candidate) => {
         const busy = this.inFlight.has(`${candidate}\u0000${usernameKey}`);
@@ -277,7 +326,8 @@ export class SignInThrottle {
         return busy ? Math.max(1000, bucket) : bucket;
       });
       const free = waits.indexOf(0);
-      if (free < 0) return { refused: true, retryAfterMs: Math.min(...waits) };
+      // The wait after which this address, asking no more, is clean again: what the owner on a new device waits.
+      if (free < 0) return { refused: true, retryAfterMs: Math.max(Math.min(...waits), this.policy.loginWindowMs) };
       lane = lanes[free];
       this.checks.take(usernameKey);
       this.inFlight.add(`${lane}\u0000${usernameKey}`);
@@ -311,6 +361,7 @@ export class SignInThrottle {
         attempt.release();
         this.perUsernameAndAddress.reset(pairKey);
         this.perUsername.reset(usernameKey);
+        this.asked.forget(key);
       },
       failed: () => void finish(true),
       notChecked: (busy) => {
@@ -318,6 +369,23 @@ export class SignInThrottle {
         attempt.release();
         if (busy) this.loadRefused.recordFailure(key);
       },
+    };
+  }
+
+  /** An attempt from a known device: counted against its device token only, not slowed down, never in the bucket. */
+  private knownDevice(deviceId: string): SignInAttempt {
+    const attempt = reserveAttempt([[this.perDevice, deviceId]]);
+    if ('retryAfterMs' in attempt) throw new Error('device limit changed between check and count');
+    return {
+      refused: false,
+      delayMs: 0,
+      clean: true,
+      succeeded: () => {
+        attempt.release();
+        this.perDevice.reset(deviceId);
+      },
+      failed: () => undefined,
+      notChecked: () => attempt.release(),
     };
   }
 }

@@ -6,6 +6,8 @@ export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 /** Absolute session lifetime: the spec's 1-day session cookies. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A device token (sign-in throttling's own lane for a known device) lasts this long after its last sign-in. */
+export const DEVICE_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /**
  * How long a just-rotated refresh token may come back and get the same successor instead of being taken for a
  * stolen copy: two windows refreshing at once, or a retry after a lost answer (the leeway Auth0 and Okta give).
@@ -16,17 +18,19 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'backoffice-api';
 const AUDIENCE = 'backoffice';
 
-export type TokenType = 'access' | 'refresh';
+export type TokenType = 'access' | 'refresh' | 'device';
 
 export interface VerifiedToken {
   accountId: number;
   jti: string;
   familyId?: string;
+  /** The username (lower case) a device token was issued for. */
+  username?: string;
   issuedAt: Date;
   expiresAt: Date;
 }
 
-/** Signs and verifies the two kinds of JWT. A token of one kind is never accepted as the other. */
+/** Signs and verifies the three kinds of JWT. A token of one kind is never accepted as another. */
 export class TokenService {
   constructor(
     private readonly key: Uint8Array,
@@ -61,6 +65,14 @@ export class TokenService {
     return this.sign({ typ: 'refresh', fam: familyId }, accountId, jti, expiresAt);
   }
 
+  /**
+   * A device token (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): proof that this device signed in
+   * as `username` before. It opens nothing by itself; it gives the device a sign-in lane guessers cannot consume.
+   */
+  async signDevice(accountId: number, username: string, expiresAt: Date): Promise<string> {
+    return this.sign({ typ: 'device', usr: username.toLowerCase() }, accountId, randomUUID(), expiresAt);
+  }
+
   private sign(claims: Record<string, string | number>, accountId: number, jti: string, expiresAt: Date): Promise<string> {
     const now = this.clock.now();
     return new SignJWT(claims)
@@ -82,6 +94,11 @@ export class TokenService {
    * few microseconds of node:crypto on the calling thread. jose still signs (sign-in and refresh only).
    */
   async verify(token: string, type: TokenType): Promise<VerifiedToken | null> {
+    return this.verifyNow(token, type);
+  }
+
+  /** `verify` without a promise: the sign-in throttle reads a device token in the same step as its counts. */
+  verifyNow(token: string, type: TokenType): VerifiedToken | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [encodedHeader, encodedPayload, encodedSignature] = parts;
@@ -93,7 +110,7 @@ export class TokenService {
       return null;
     const payload = parseSegment(encodedPayload);
     if (!payload || payload.iss !== ISSUER || !audienceIncludes(payload.aud, AUDIENCE)) return null;
-    const { sub, jti, exp, iat, typ, fam, iat_ms: iatMs } = payload;
+    const { sub, jti, exp, iat, typ, fam, usr, iat_ms: iatMs } = payload;
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return null;
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     // As jose with clockTolerance 0: expired when now >= exp (a `nbf` is never set by us: refuse one).
@@ -102,10 +119,12 @@ export class TokenService {
     const accountId = Number(sub);
     if (!Number.isSafeInteger(accountId) || accountId <= 0 || String(accountId) !== sub) return null;
     if (type === 'refresh' && typeof fam !== 'string') return null;
+    if (type === 'device' && typeof usr !== 'string') return null;
     return {
       accountId,
       jti,
       familyId: typeof fam === 'string' ? fam : undefined,
+      username: typeof usr === 'string' ? usr : undefined,
       issuedAt: new Date(typeof iatMs === 'number' ? iatMs : iat * 1000),
       expiresAt: new Date(exp * 1000),
     };

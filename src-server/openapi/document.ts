@@ -171,6 +171,9 @@ function documentation(id: OperationId, operation: Operation) {
       '**Idempotency-Key** (optional header, 8–128 letters, digits, `-` or `_`): the same call sent again with the same key is answered once, with the first answer (`Idempotent-Replayed: true`), for a day; 409 while the first is still running, 422 for the key reused with another input.',
     );
   }
+  for (const rule of operation.fieldAccess ?? []) {
+    access.push(`\`${rule.field}\` changes only for ${describeAccess(rule.access).replace(/\.$/, '')}; sent unchanged, it passes (403 otherwise).`);
+  }
   const takesInput = Boolean(operation.params || operation.query || operation.body || operation.multipart);
   const success = operation.successStatus ?? 200;
   return {
@@ -178,6 +181,9 @@ function documentation(id: OperationId, operation: Operation) {
     summary: operation.summary,
     description: access.join(' '),
     tags: [tagOf(id)],
+    ...(operation.fieldAccess
+      ? { 'x-field-access': operation.fieldAccess.map((rule) => ({ field: rule.field, access: describeAccess(rule.access) })) }
+      : {}),
     security: needsToken(operation)
       ? ([{ staffToken: [] }, ...(operation.serviceToken ? [{ serviceToken: [] }] : [])] as Record<string, string[]>[])
       : [],

@@ -3,6 +3,7 @@ import { ADVERT_FILTER_PAGE_SIZE, ADVERT_TYPES } from '../rules/advert-model';
 import { ADVERT_IMPORT_MAX_ROWS } from '../rules/advert-screens';
 import { AREAS } from '../rules/audiences';
 import { defineOperation } from './define';
+import { CONTENT_FIELD_RULES } from './field-access';
 import {
   ADVERT_PROPERTIES,
   advertInputSchema,
@@ -111,6 +112,7 @@ export const advertOperations = {
     path: '/advert/create',
     summary: 'Create an advert, unpublished, with the defaults of spec §3; targetId links a project target',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     body: z.strictObject({ advert: advertInputSchema, targetId: contentIdSchema.optional() }),
     response: advertSchema,
     successStatus: 201,
@@ -120,6 +122,7 @@ export const advertOperations = {
     path: '/advert/:id/duplicate',
     summary: 'Copy an advert, unpublished, with its audiences; changes in `advert` apply to the copy',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: advertParams,
     body: z.strictObject({ advert: advertInputSchema.optional() }),
     response: advertSchema,
@@ -130,6 +133,7 @@ export const advertOperations = {
     path: '/v2/advert/:id',
     summary: 'Update an advert (the fields sent); publishing this way runs the publication checks',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: advertParams,
     body: z.strictObject({ advert: advertInputSchema }),
     response: advertSchema,
@@ -139,6 +143,7 @@ export const advertOperations = {
     path: '/v2/advert/:id/:prop',
     summary: 'Update one property (published included, with the publication checks)',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: z.strictObject({ id: idParam, prop: advertPropertySchema }),
     body: z.strictObject({ value: z.unknown() }),
     response: advertSchema,
@@ -174,6 +179,7 @@ export const advertOperations = {
     summary:
       'Create adverts from CSV rows (at most 5,000), all in one transaction: any row error imports nothing and answers every error with its row',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     body: z.strictObject({
       rows: z
         .array(z.record(shortText(100), z.string().max(10_000)))
@@ -194,6 +200,7 @@ export const advertOperations = {
     path: '/advert/:id/migrate',
     summary: 'Convert a post, video, quiz or story advert into an article (the audience is detached); the advert goes',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: advertParams,
     response: z.object({ id: z.number().int() }),
   }),
@@ -241,6 +248,7 @@ export const advertOperations = {
     path: '/advert/:id/history/:entryId/restore',
     summary: 'Put back the fields as they were before a recorded change (audiences and publication untouched)',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: z.strictObject({ id: idParam, entryId: idParam }),
     response: advertSchema,
   }),

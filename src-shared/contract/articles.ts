@@ -4,6 +4,7 @@ import { ARTICLE_CRITERIA_MAX_PER_LABEL, ARTICLE_CRITERION_LABELS, CRITERION_SEA
 import { AREAS } from '../rules/audiences';
 import { contentReaders, contentWriters } from './adverts';
 import { defineOperation } from './define';
+import { CONTENT_FIELD_RULES } from './field-access';
 import {
   ARTICLE_PROPERTIES,
   articleInputSchema,
@@ -75,6 +76,7 @@ export const articleOperations = {
     path: '/article/create',
     summary: 'Create an article, unpublished (type post by default)',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     body: z.strictObject({ article: articleInputSchema, audienceIds: ids.optional() }),
     response: articleSchema,
     successStatus: 201,
@@ -84,6 +86,7 @@ export const articleOperations = {
     path: '/article/:id/duplicate',
     summary: 'Copy an article, unpublished',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: articleParams,
     response: articleSchema,
     successStatus: 201,
@@ -93,6 +96,7 @@ export const articleOperations = {
     path: '/article/:id',
     summary: 'Update an article (the fields sent; audienceIds replaces its audiences)',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: articleParams,
     body: z.strictObject({ article: articleInputSchema, audienceIds: ids.optional() }),
     response: articleSchema,
@@ -102,6 +106,7 @@ export const articleOperations = {
     path: '/article/:id/:prop',
     summary: 'Update one property of an article (published included)',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: z.strictObject({ id: idParam, prop: articlePropertySchema }),
     body: z.strictObject({ value: z.unknown() }),
     response: articleSchema,
@@ -137,6 +142,7 @@ export const articleOperations = {
     path: '/article/:id/migrate',
     summary: 'Convert an article into an advert (the audience is detached); returns the new advert id',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: articleParams,
     response: z.object({ id: z.number().int() }),
   }),
@@ -178,6 +184,7 @@ export const articleOperations = {
     path: '/article/:id/history/:entryId/restore',
     summary: 'Put back the fields as they were before a recorded change',
     access: contentWriters,
+    fieldAccess: CONTENT_FIELD_RULES,
     params: z.strictObject({ id: idParam, entryId: idParam }),
     response: articleSchema,
   }),

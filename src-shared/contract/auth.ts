@@ -12,8 +12,14 @@ export const authOperations = {
     path: '/authenticate',
     summary: 'Sign in with username (e-mail) and password',
     access: access.public,
-    body: z.strictObject({ username: shortText(254), password: plainText(PASSWORD_MAX_LENGTH) }),
-    response: sessionSchema,
+    body: z.strictObject({
+      username: shortText(254),
+      password: plainText(PASSWORD_MAX_LENGTH),
+      /** The device token a previous sign-in of this username gave this device: its own throttling lane. */
+      deviceToken: plainText(4096).optional(),
+    }),
+    /** `deviceToken`: kept by the device (keychain, HttpOnly cookie) and sent with its next sign-ins. */
+    response: sessionSchema.extend({ deviceToken: z.string() }),
   }),
   'auth.refresh': defineOperation({
     method: 'POST',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access } from '../roles';
+import type { FieldRule } from './field-access';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -18,6 +19,8 @@ export interface Operation<
   readonly path: string;
   readonly summary: string;
   readonly access: Access;
+  /** Fields of the item written that only some of the callers `access` lets in may change (see field-access.ts). */
+  readonly fieldAccess?: readonly FieldRule[];
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;

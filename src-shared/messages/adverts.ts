@@ -29,6 +29,8 @@ export const ADVERT_MESSAGES = {
   storyReset: 'Expiration de la story réinitialisée',
   screenNotFound: 'Écran introuvable',
   historyEntryNotFound: 'Version introuvable',
+  /** A write changing a field the caller's roles may not write (the Tracking URL, the quiz's starting voters). */
+  fieldNotAllowed: "Vous n'avez pas le droit de modifier le champ « {field} »",
   urlRefused: "Cette adresse n'est pas autorisée",
   urlTimeout: 'La page ne répond pas',
   // URL pre-fill limits (issue 19): reasons after urlFetchFailed, then the 429 answers.

@@ -178,6 +178,8 @@ describe('ApiClient against a real server', () => {
       },
       save: (s) => inner.save(s),
       clear: () => inner.clear(),
+      loadDeviceToken: (key) => inner.loadDeviceToken(key),
+      saveDeviceToken: (key, token) => inner.saveDeviceToken(key, token),
     };
     const reasons: string[] = [];
     const api = new ApiClient({ baseUrl: () => server.url, vault, now: () => clock.now().getTime(), onSessionExpired: (r) => reasons.push(r) });

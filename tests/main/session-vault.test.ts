@@ -98,5 +98,29 @@ describe('session vault', () => {
     expect((await reopened.load())?.refreshToken.value).toBe('eyJ-refresh-secret');
     await vault.clear();
     expect(await keytar!.getPassword('Back-office test', account)).toBeNull();
+    // The device token (sign-in throttling's known-device lane) is its own keychain entry: sign-out keeps it.
+    await vault.saveDeviceToken('http://api\u0000owner@test.local', 'eyJ-device');
+    await vault.clear();
+    expect(await reopened.loadDeviceToken('http://api\u0000owner@test.local')).toBe('eyJ-device');
+    expect(await reopened.loadDeviceToken('http://api\u0000other@test.local')).toBeNull();
+  });
+
+  it('keeps device tokens apart from the session, per key, past sign-out, ciphertext only in the store', async () => {
+    const now = Date.now();
+    const store = memoryStore();
+    const encryptor = aesEncryptor();
+    for (const vault of [
+      await createSessionVault({ service: 's', account: 'http://api', now: () => now }),
+      await createSessionVault({ service: 's', account: 'http://api', encryptor, store, now: () => now }),
+    ]) {
+      await vault.save(session(now));
+      await vault.saveDeviceToken('http://api\u0000owner@test.local', 'eyJ-device-secret');
+      await vault.clear();
+      expect(await vault.load()).toBeNull();
+      expect(await vault.loadDeviceToken('http://api\u0000owner@test.local')).toBe('eyJ-device-secret');
+      expect(await vault.loadDeviceToken('http://other\u0000owner@test.local')).toBeNull();
+    }
+    expect(JSON.stringify([...store.data.values()])).not.toContain('eyJ');
+    expect([...store.data.keys()].every((key) => !key.slice('session.encrypted'.length).includes('.'))).toBe(true);
   });
 });

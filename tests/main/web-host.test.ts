@@ -226,7 +226,8 @@ describe('web host', () => {
     const admin = await api.createAccount(['ADMIN']);
     const sales = await api.createAccount(['SALES']);
     const signIn = await adminBrowser.ipc('session:signIn', { username: admin.email, password: TEST_PASSWORD });
-    const cookie = signIn.headers.get('set-cookie')!;
+    // The session cookie, then the device cookie (tests/main/device-token.test.ts).
+    const cookie = signIn.headers.getSetCookie()[0];
     expect(cookie).toMatch(/^backoffice_session_\d+=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
     await salesBrowser.ipc('session:signIn', { username: sales.email, password: TEST_PASSWORD });
     // Signing in as SALES elsewhere changes nothing for the ADMIN browser.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract, type Operation, type OperationId } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
+import { contentFieldLabel } from '@shared/messages/content-fields';
 import { ROLES, isAllowed, type Role } from '@shared/roles';
 import { contractExamples } from '../fixtures/contract-examples';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -150,4 +151,128 @@ describe("an app user's data: CSM_LEAD, ADMIN and the service token only", () =>
       }
     }
   });
+});
+
+/**
+ * Fields only some roles write (Operation.fieldAccess, spec §6: the Tracking URL and the quiz's starting voters count
+ * are ADMIN's): every operation declaring them refuses a change of each to every other caller, 403 with the field's
+ * label, and takes the field sent back unchanged. One way to write the field per operation; a new operation
+ * declaring field rules fails here until it has one.
+ */
+describe('fields only some roles write: every write path × every caller', () => {
+  const values: Record<string, [unknown, unknown]> = {
+    pixelTrackingUrl: ['https://pixel.example.org/a.gif', 'https://pixel.example.org/b.gif'],
+    'quiz.votersCountDefault': [120, 450],
+  };
+  const quiz = (votersCountDefault: unknown) => ({ questions: [{ id: 1, answer: 'Oui' }], votersCountDefault });
+  /** The item fields setting `field` to `value` (the quiz whole, as the editor sends it). */
+  const fieldsWith = (field: string, value: unknown) =>
+    field === 'pixelTrackingUrl' ? { pixelTrackingUrl: value } : { type: 'quiz', quiz: quiz(value) };
+  type Kind = 'advert' | 'article';
+  const admin = () => tokens.get('ADMIN')!;
+
+  /** An item written by ADMIN with the field's first value; its id. */
+  async function itemWith(kind: Kind, field: string): Promise<number> {
+    const base = { name: `Champ réservé ${field}`, type: 'quiz', quiz: quiz(0) };
+    const path = kind === 'advert' ? '/advert/create' : '/article/create';
+    const created = await server.request('POST', path, { token: admin(), body: { [kind]: { ...base, ...fieldsWith(field, values[field][0]) } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    return created.body.id;
+  }
+
+  /** A request writing the field of an ADMIN-made item (`change`: to its second value, else sent back unchanged). */
+  type Write = { method: string; path: string; body?: unknown };
+  const update = (kind: Kind) => async (field: string, change: boolean) => {
+    const id = await itemWith(kind, field);
+    const path = kind === 'advert' ? `/v2/advert/${id}` : `/article/${id}`;
+    const current = (await server.request('GET', kind === 'advert' ? path : `/article/${id}`, { token: admin() })).body;
+    const body = { [kind]: { ...current, name: 'Renommé', ...(change ? fieldsWith(field, values[field][1]) : {}) } };
+    return { method: 'PUT', path, body };
+  };
+  const property = (kind: Kind) => async (field: string, change: boolean) => {
+    const id = await itemWith(kind, field);
+    const prop = field.split('.')[0];
+    const value = field === 'pixelTrackingUrl' ? values[field][change ? 1 : 0] : quiz(values[field][change ? 1 : 0]);
+    return { method: 'PUT', path: kind === 'advert' ? `/v2/advert/${id}/${prop}` : `/article/${id}/${prop}`, body: { value } };
+  };
+  const create = (kind: Kind) => async (field: string, change: boolean) => ({
+    method: 'POST',
+    path: kind === 'advert' ? '/advert/create' : '/article/create',
+    body: { [kind]: { name: 'Nouveau', type: 'quiz', quiz: quiz(0), ...(change ? fieldsWith(field, values[field][1]) : {}) } },
+  });
+  const duplicate = (kind: Kind) => async (field: string, change: boolean) => {
+    const id = await itemWith(kind, field);
+    const path = kind === 'advert' ? `/advert/${id}/duplicate` : `/article/${id}/duplicate`;
+    // An article's copy takes no changes: copying the item as it is, field included, is what it may do.
+    if (kind === 'article') return change ? null : { method: 'POST', path };
+    return { method: 'POST', path, body: { advert: change ? fieldsWith(field, values[field][1]) : { name: 'Copie' } } };
+  };
+  /** Restores the version before ADMIN moved the field to its second value: a change of it. */
+  const restore = (kind: Kind) => async (field: string, change: boolean) => {
+    const id = await itemWith(kind, field);
+    const path = kind === 'advert' ? `/v2/advert/${id}` : `/article/${id}`;
+    const edit = change ? fieldsWith(field, values[field][1]) : { name: 'Renommé par ADMIN' };
+    expect((await server.request('PUT', path, { token: admin(), body: { [kind]: edit } })).status).toBe(200);
+    const history = (await server.request('GET', `/${kind}/${id}/history`, { token: admin() })).body as { id: number }[];
+    return { method: 'POST', path: `/${kind}/${id}/history/${history[0].id}/restore` };
+  };
+  /** A conversion carries the field over as it is: nothing to refuse, whoever converts. */
+  const migrate = (kind: Kind) => async (field: string, change: boolean) =>
+    change ? null : { method: 'PUT', path: `/${kind}/${(await itemWith(kind, field)).toString()}/migrate` };
+
+  const writes: Partial<Record<OperationId, (field: string, change: boolean) => Promise<Write | null>>> = {
+    'adverts.create': create('advert'),
+    'adverts.duplicate': duplicate('advert'),
+    'adverts.update': update('advert'),
+    'adverts.updateProperty': property('advert'),
+    'adverts.restore': restore('advert'),
+    'adverts.migrate': migrate('advert'),
+    'adverts.importMany': async (field, change) =>
+      field === 'pixelTrackingUrl'
+        ? {
+            method: 'POST',
+            path: '/advert/import',
+            body: { rows: [{ name: 'Import', type: 'post', ...(change ? { pixelTrackingUrl: values[field][1] } : {}) }] },
+          }
+        : null,
+    'articles.create': create('article'),
+    'articles.duplicate': duplicate('article'),
+    'articles.update': update('article'),
+    'articles.updateProperty': property('article'),
+    'articles.restore': restore('article'),
+    'articles.migrate': migrate('article'),
+  };
+  const declaring = (Object.entries(contract) as [OperationId, Operation][]).filter(([, operation]) => operation.fieldAccess?.length);
+
+  it('declares the rules on every write of adverts and articles, and has a way to write through each', () => {
+    expect(declaring.map(([id]) => id).sort()).toEqual(Object.keys(writes).sort());
+  });
+
+  for (const [id, operation] of declaring) {
+    for (const rule of operation.fieldAccess!) {
+      it(`${id}: ${rule.field} changes only for ${JSON.stringify(rule.access)}; sent unchanged it passes`, async () => {
+        for (const roles of CALLERS.filter((caller): caller is Role[] => caller !== null && isAllowed(operation.access, caller))) {
+          const token = tokens.get(keyOf(roles));
+          for (const change of [false, true]) {
+            const write = await writes[id]!(rule.field, change);
+            if (!write) continue;
+            const response = await server.request(write.method, write.path, { token, body: write.body });
+            const who = `${keyOf(roles)} ${change ? 'changing' : 'keeping'} → ${response.status} ${JSON.stringify(response.body)}`;
+            const refusal = MESSAGES.fieldNotAllowed.replace('{field}', contentFieldLabel(rule.field));
+            if (change && !isAllowed(rule.access, roles)) {
+              if (id === 'adverts.importMany') expect(response.body, who).toMatchObject({ imported: 0, errors: [{ line: 2, message: refusal }] });
+              else
+                expect({ status: response.status, body: response.body }, who).toEqual({
+                  status: 403,
+                  body: { errorMsg: refusal, field: rule.field },
+                });
+            } else {
+              expect(response.status, who).toBeLessThan(300);
+              if (id === 'adverts.importMany') expect(response.body.imported, who).toBe(1);
+            }
+          }
+        }
+      });
+    }
+  }
 });

@@ -74,13 +74,19 @@ describe('address fields', () => {
       images: ['/cdn/adverts/1/cover.png', 'https://cdn.test/b.png'],
       bannerLink: 'app://content/12',
       sharing: { sharingLink: 'app://application?url=https%3A%2F%2Fwww.labo.example&openMode=INTERNAL_WEBVIEW' },
-      pixelTrackingUrl: 'https://pixel.test/p.gif',
     });
     expect(advert).toMatchObject({
       source: 'https://www.labo.example/hta?x=1',
       logo: '/cdn/adverts/1/logo.png?d=1700000000',
       bannerLink: 'app://content/12',
     });
+    // The tracking pixel is ADMIN's to write (spec §6, tests/server/authorization-matrix.test.ts).
+    const admin = (await server.signIn(['ADMIN'])).accessToken.value;
+    const pixel = await server.request('PUT', `/v2/advert/${advert.id}/pixelTrackingUrl`, {
+      token: admin,
+      body: { value: 'https://pixel.test/p.gif' },
+    });
+    expect(pixel).toMatchObject({ status: 200, body: { pixelTrackingUrl: 'https://pixel.test/p.gif' } });
     const cleared = await call('PUT', `/v2/advert/${advert.id}`, { advert: { source: '', logo: null } });
     expect(cleared).toMatchObject({ status: 200, body: { source: '', logo: null } });
   });

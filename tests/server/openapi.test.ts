@@ -78,6 +78,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists the fields only some roles write on the operations that write them (x-field-access and the description)', () => {
+    const update = documented(contract['adverts.update'] as Operation) as OpenApiOperation & { 'x-field-access'?: unknown };
+    expect(update['x-field-access']).toEqual([
+      { field: 'pixelTrackingUrl', access: 'Staff holding ADMIN.' },
+      { field: 'quiz.votersCountDefault', access: 'Staff holding ADMIN.' },
+    ]);
+    expect(update.description).toContain('`pixelTrackingUrl` changes only for Staff holding ADMIN; sent unchanged, it passes (403 otherwise).');
+    for (const id of operationIds) {
+      const operation = contract[id] as Operation;
+      const entry = documented(operation) as OpenApiOperation & { 'x-field-access'?: unknown[] };
+      expect(entry['x-field-access']?.length ?? 0, id).toBe(operation.fieldAccess?.length ?? 0);
+    }
+  });
+
   it('gives each operation its success status and the { errorMsg, field } shape of every error answer', () => {
     expect(document.components?.schemas?.ApiError).toMatchObject({
       type: 'object',

@@ -7,6 +7,8 @@ import type { HostRequest } from './http';
 
 /** Eight hours without a request from its browser ends a host session (the API session lasts one day at most). */
 export const DEFAULT_IDLE_MS = 8 * 60 * 60 * 1000;
+/** The device cookie's life: renewed at each sign-in, it outlives sign-outs (the API's device token lasts 90 days). */
+const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 60 * 60;
 
 interface HostSession {
   id: string;
@@ -48,8 +50,10 @@ export function createBrowserSessions(options: BrowserSessionsOptions) {
   const sessions = new Map<string, HostSession>();
   const anonymous = options.createVault().then((vault) => options.services.openSession({ vault, onSessionExpired: () => undefined }));
 
-  const cookie = (value: string, maxAgeSeconds?: number) =>
-    `${options.cookieName}=${value}; HttpOnly; SameSite=Strict; Path=/${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`;
+  const cookie = (value: string, maxAgeSeconds?: number, name = options.cookieName) =>
+    `${name}=${value}; HttpOnly; SameSite=Strict; Path=/${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`;
+  /** The browser's device token (sign-in throttling's known-device lane): HttpOnly, never seen by the page. */
+  const deviceCookie = `${options.cookieName}-device`;
 
   function sweep(): void {
     const limit = now() - idleMs;
@@ -82,10 +86,23 @@ export function createBrowserSessions(options: BrowserSessionsOptions) {
   /** The channels that sign a browser in: each opens a new host session, never the shared anonymous one. */
   const SIGN_IN_CHANNELS = new Set(['session:signIn', 'setup:createAdmin']);
 
-  async function signIn(current: HostSession | null, response: ServerResponse, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+  async function signIn(
+    current: HostSession | null,
+    { request, response }: HostRequest,
+    channel: string,
+    payload: unknown,
+  ): Promise<IpcResult<unknown>> {
     const id = randomBytes(32).toString('base64url');
+    // The device token lives in the browser, not in the host's memory: read from its cookie, written back to it.
+    const held = cookieValue(request, deviceCookie);
+    let issued: string | null = null;
+    const vault: SessionVault = {
+      ...(await options.createVault()),
+      loadDeviceToken: async () => (held && /^[A-Za-z0-9._-]+$/.test(held) ? held : null),
+      saveDeviceToken: async (_key, token) => void (issued = token),
+    };
     const session = options.services.openSession({
-      vault: await options.createVault(),
+      vault,
       onSessionExpired: (reason) => options.onSessionExpired(id, reason),
       emit: (event, payload) => options.emitTo?.(id, event, payload),
     });
@@ -97,14 +114,15 @@ export function createBrowserSessions(options: BrowserSessionsOptions) {
     // A new sign-in replaces whatever this browser held before.
     drop(current, response);
     sessions.set(id, { id, session, lastSeen: now() });
-    response.setHeader('Set-Cookie', cookie(id));
+    response.setHeader('Set-Cookie', [cookie(id), ...(issued ? [cookie(issued, DEVICE_COOKIE_MAX_AGE_S, deviceCookie)] : [])]);
     return result;
   }
 
   return {
-    async dispatch({ request, response }: HostRequest, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+    async dispatch(exchange: HostRequest, channel: string, payload: unknown): Promise<IpcResult<unknown>> {
+      const { request, response } = exchange;
       const held = find(request);
-      if (SIGN_IN_CHANNELS.has(channel)) return signIn(held, response, channel, payload);
+      if (SIGN_IN_CHANNELS.has(channel)) return signIn(held, exchange, channel, payload);
       const session = held?.session ?? (await anonymous);
       const result = await session.dispatch(channel, payload);
       if (channel === 'session:signOut') drop(held, response);

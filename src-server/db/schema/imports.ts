@@ -24,6 +24,11 @@ export const csvImports = pgTable('csv_imports', {
   errors: jsonb('errors').notNull().default([]),
   message: text('message'),
   cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+  /**
+   * Until when the instance running the job vouches for it: refreshed while it runs (jobs/lease.ts). Past it, the
+   * instance is taken for dead: the job is failed and its stage dropped by whichever instance sweeps first.
+   */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

@@ -12,6 +12,8 @@ export const labProjects = pgTable('lab_projects', {
   name: text('name').notNull(),
   specialtyId: integer('specialty_id').notNull().default(26),
   pending: boolean('pending').notNull().default(true),
+  /** While pending: until when the instance loading the panel vouches for it (jobs/lease.ts); past it, removed. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   usersCount: integer('users_count').notNull().default(0),
   matchedCount: integer('matched_count').notNull().default(0),
   crits: integer('crits')

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { advertInputSchema, advertWritableShape, articleWritableShape, screenSchema, type TargetLink } from '@shared/contract/adverts';
+import { CONTENT_FIELD_RULES, refusedFieldChange } from '@shared/contract/field-access';
 import { MESSAGES, describeIssue } from '@shared/messages';
+import { contentFieldLabel } from '@shared/messages/content-fields';
 import { CONVERTIBLE_TYPES, epochSeconds } from '@shared/rules/advert-model';
 import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
@@ -34,7 +36,22 @@ import {
 import { legacyItems, migrateLegacy } from './legacy-layout';
 import { linkNewAdvert, recordCampaignStart, relinkConvertedAdvert, unlinkAdvert } from './target-link';
 
-type Account = { id: number } | null;
+/** The caller; its roles decide the fields it may write (absent for the server's own writes: media, jobs). */
+type Account = { id: number; roles?: readonly string[] } | null;
+
+/** The first field of CONTENT_FIELD_RULES the caller may not write that differs from `before` to `after`, or null. */
+function refusedField(account: Account, before: unknown, after: unknown): string | null {
+  if (!account?.roles) return null;
+  return refusedFieldChange(CONTENT_FIELD_RULES, account.roles, before, after)?.field ?? null;
+}
+
+/** 403 on a write changing a field the caller may not write (spec §6: ADMIN-only fields); unchanged, it passes. */
+function checkFieldAccess(account: Account, before: unknown, after: unknown): void {
+  const field = refusedField(account, before, after);
+  if (field) throw new HttpError(403, fieldNotAllowed(field), {}, field);
+}
+
+const fieldNotAllowed = (field: string) => MESSAGES.fieldNotAllowed.replace('{field}', contentFieldLabel(field));
 
 /** Why the item may not be published (spec §5), joined as the editor shows warnings; null when it may. */
 export function publicationError(kind: Kind, model: AnyModel, audiences: readonly LinkedAudience[]): string | null {
@@ -84,6 +101,7 @@ function convertItem(db: ServerContext['db'], now: () => number, from: Kind, id:
     const defaults = { ...defaultsOf(to), id: 0 } as unknown as AnyModel;
     const carried = Object.fromEntries(Object.entries(model).filter(([key]) => key in defaults));
     const converted = { ...mergeInput(defaults, carried), published: false } as AnyModel;
+    checkFieldAccess(account, model, converted);
     // The target goes with the item: an article keeps it as its own target id; an advert as its target's advert.
     const newId = await insertItem(tx, to, converted, now(), { targetId: model.targetId });
     if (from === 'advert') await unlinkAdvert(tx, id);
@@ -181,6 +199,7 @@ function transactionalWriter(db: ServerContext['db'], now: () => number): Conten
       const actor = await actorOf(tx, account);
       const { model: current, audiences } = await loadItem(tx, kind, id, { lock: true });
       const { next, publishedAt, unpublishedAt } = await change(current, tx, audiences);
+      checkFieldAccess(account, current, next);
       if (next.published) {
         const error = publicationError(kind, next, audiences);
         if (error) throw new HttpError(400, error);
@@ -195,18 +214,22 @@ function transactionalWriter(db: ServerContext['db'], now: () => number): Conten
 
 /** The creation of one item, unpublished, with its history entry. */
 function itemCreator(db: ServerContext['db'], now: () => number) {
-  /** `targetId` (adverts): the project target the advert is created from, linked in the same transaction. */
+  /**
+   * `targetId` (adverts): the project target the advert is created from, linked in the same transaction.
+   * `source`: the item copied (duplicate), whose values the copy may keep whoever copies it.
+   */
   return async function create<K extends Kind>(
     kind: K,
     input: Record<string, unknown>,
     account: Account,
-    extra: { targetId?: number; audienceIds?: number[] } = {},
+    extra: { targetId?: number; audienceIds?: number[]; source?: Model<K> } = {},
   ): Promise<Model<K>> {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
       const base = { ...defaultsOf(kind), id: 0 } as unknown as Model<K>;
       // Created unpublished, whatever was sent (spec §4).
       const model = { ...mergeInput(base, input), published: false } as Model<K>;
+      checkFieldAccess(account, extra.source ?? base, model);
       const id = await insertItem(tx, kind, model, now());
       if (extra.targetId !== undefined) await linkNewAdvert(tx, extra.targetId, id);
       if (extra.audienceIds) await setAudiences(tx, kind, id, extra.audienceIds);
@@ -235,12 +258,15 @@ export function contentService(context: ServerContext) {
   async function importAdverts(csvRows: Record<string, string>[], firstLine: number, account: Account) {
     const { errors, inputs } = checkedImportRows(csvRows, firstLine);
     if (errors.length) return { imported: 0, ids: [], errors };
-    const ids = await db.transaction(async (tx) => {
-      const actor = await actorOf(tx, account);
-      const base = { ...defaultsOf('advert'), id: 0 } as unknown as Model<'advert'>;
-      const models = inputs.map((input) => ({ ...mergeInput(base, input), published: false }) as Model<'advert'>);
-      return insertItems(tx, 'advert', models, now(), actor);
+    const base = { ...defaultsOf('advert'), id: 0 } as unknown as Model<'advert'>;
+    const models = inputs.map((input) => ({ ...mergeInput(base, input), published: false }) as Model<'advert'>);
+    // Every row is valid here, so row i is line firstLine + i.
+    models.forEach((model, index) => {
+      const field = refusedField(account, base, model);
+      if (field) errors.push({ line: firstLine + index, message: fieldNotAllowed(field) });
     });
+    if (errors.length) return { imported: 0, ids: [], errors };
+    const ids = await db.transaction(async (tx) => insertItems(tx, 'advert', models, now(), await actorOf(tx, account)));
     return { imported: ids.length, ids, errors: [] };
   }
 
@@ -310,7 +336,7 @@ export function contentService(context: ServerContext) {
         db,
         sql`SELECT id FROM audiences WHERE id = ANY(${param(audiences.map((audience) => audience.id))}::int[]) AND article_id IS NULL`,
       );
-      return create(kind, { ...copy, published: false }, account, { audienceIds: shared.map((audience) => audience.id) });
+      return create(kind, { ...copy, published: false }, account, { audienceIds: shared.map((audience) => audience.id), source: model });
     },
 
     attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
 import { addressKey, reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../auth/rate-limit';
-import { REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
+import { DEVICE_TOKEN_TTL_MS, REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
@@ -36,7 +36,10 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
   return {
     'auth.signIn': async ({ body, request }) => {
       // Counted before the hash, uncounted on success: parallel guesses cannot all pass a check made before any failed.
-      const attempt = signInThrottle.begin(body.username, request.ip);
+      // A device token counts only for the username it was issued for.
+      const device = body.deviceToken ? context.tokens.verifyNow(body.deviceToken, 'device') : null;
+      const deviceId = device && device.username === body.username.toLowerCase() ? device.jti : null;
+      const attempt = signInThrottle.begin(body.username, request.ip, deviceId);
       if (attempt.refused) throw tooMany(attempt.retryAfterMs);
       // Whatever happens, the attempt is settled: an account past the threshold has one attempt in flight, and an
       // attempt never settled would hold it for good.
@@ -60,7 +63,9 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       attempt.succeeded();
-      return issueSession(db, account, randomUUID(), new Date(clock.now().getTime() + SESSION_TTL_MS));
+      const now = clock.now().getTime();
+      const session = await issueSession(db, account, randomUUID(), new Date(now + SESSION_TTL_MS));
+      return { ...session, deviceToken: await context.tokens.signDevice(account.id, body.username, new Date(now + DEVICE_TOKEN_TTL_MS)) };
     },
 
     'auth.refresh': async ({ body }) => {

@@ -7,7 +7,8 @@ import type { Handlers } from '../../operations';
 import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
 import { seedImportsDemo } from './demo';
-import { failInterruptedJobs } from './queries';
+import { sweepExpiredLeases } from '../../jobs/lease';
+import { endExpiredJobs, failInterruptedJobs } from './queries';
 import { ImportRunner } from './runner';
 
 function importEvent(job: ImportJob, at: number): JobEvent {
@@ -41,5 +42,9 @@ export async function importsFeature(context: ServerContext): Promise<ImportHand
     }),
   );
   context.onClose(() => runner.close());
+  // A job whose instance died (no lease renewed) is failed and its stage dropped, on any database.
+  sweepExpiredLeases(context, 'csv imports', () =>
+    endExpiredJobs(context.db, { state: 'failed', message: IMPORT_MESSAGES.interrupted }, runner.liveIds()),
+  );
   return { ...fileHandlers(context), ...jobHandlers(context, runner) };
 }

@@ -7,6 +7,7 @@ import type { ImportJob } from '@shared/contract/imports';
 import type { ImportError, ImportedUser, MappingEntry } from '@shared/rules/imports';
 import type { Database, DatabaseKind } from '../../db/client';
 import { rows, type Executor } from '../../db/rows';
+import { LEASE_INTERVAL } from '../../jobs/lease';
 
 const jobColumns = sql`id, filename, state, phase, rows_read AS "read", rows_valid AS "valid", rows_written AS "written", inserted, updated,
   error_count AS "errorCount", message, (extract(epoch FROM created_at) * 1000)::bigint::float8 AS "createdAt",
@@ -26,7 +27,8 @@ const toJob = ({ read, valid, written, errors, ...job }: JobRow): ImportJob => (
 export async function createJob(db: Executor, filename: string, mapping: MappingEntry[], accountId: number | null): Promise<ImportJob> {
   const [job] = await rows<JobRow>(
     db,
-    sql`INSERT INTO csv_imports (filename, mapping, account_id, state, phase) VALUES (${filename}, ${JSON.stringify(mapping)}::jsonb, ${accountId}, 'running', 'reading')
+    sql`INSERT INTO csv_imports (filename, mapping, account_id, state, phase, lease_until)
+        VALUES (${filename}, ${JSON.stringify(mapping)}::jsonb, ${accountId}, 'running', 'reading', now() + ${LEASE_INTERVAL}::interval)
         RETURNING ${jobColumns}`,
   );
   return toJob(job);
@@ -98,6 +100,34 @@ export async function failInterruptedJobs(db: Executor, message: string): Promis
       failed.map((job) => job.id),
     );
   return failed.map((job) => job.id);
+}
+
+/** The instance running the job vouches for it for another lease (src-server/jobs/lease.ts). */
+export async function renewLease(db: Executor, id: number): Promise<void> {
+  await db.execute(sql`UPDATE csv_imports SET lease_until = now() + ${LEASE_INTERVAL}::interval WHERE id = ${id} AND state IN ('queued', 'running')`);
+}
+
+/**
+ * Ends the jobs whose instance stopped renewing their lease (all of them, or those of `only`), but those running
+ * here (`except`), as `state` with `message`, and drops their stage. A job from before leases (none) counts as
+ * expired. Answers the ids ended.
+ */
+export async function endExpiredJobs(
+  db: Executor,
+  outcome: { state: 'failed' | 'cancelled'; message: string },
+  except: readonly number[],
+  only?: number,
+): Promise<number[]> {
+  const ended = await rows<{ id: number }>(
+    db,
+    sql`UPDATE csv_imports SET state = ${outcome.state}, phase = NULL, message = ${outcome.message}, finished_at = now()
+        WHERE state IN ('queued', 'running') AND coalesce(lease_until, '-infinity') < now()
+          AND NOT (id = ANY(${sql.param([...except])}::int[]))${only === undefined ? sql`` : sql` AND id = ${only}`}
+        RETURNING id`,
+  );
+  const ids = ended.map((job) => job.id);
+  if (ids.length) await dropStage(db, ids);
+  return ids;
 }
 
 export async function dropStage(db: Executor, ids: number[]): Promise<void> {

@@ -4,8 +4,9 @@ import { MAX_LISTED_ERRORS, readImportRow, type ImportError, type ImportPlan } f
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import { featureServices } from '../../feature-services';
+import { holdLease } from '../../jobs/lease';
 import { readCsv } from './csv-reader';
-import { dropStage, duplicateKeys, finishJob, findJob, openStageWriter, saveProgress, stageOf, unknownEmails } from './queries';
+import { dropStage, duplicateKeys, finishJob, findJob, openStageWriter, renewLease, saveProgress, stageOf, unknownEmails } from './queries';
 
 /** Valid rows per write into the stage (and progress step). */
 const STAGE_BATCH = 5_000;
@@ -59,6 +60,11 @@ export class ImportRunner {
     return this.live.get(id)?.job;
   }
 
+  /** The ids of the jobs running here: their lease is this instance's to renew, never to sweep. */
+  liveIds(): number[] {
+    return [...this.live.keys()];
+  }
+
   /** Stops a job running here; answers whether it was. */
   cancel(id: number): boolean {
     const live = this.live.get(id);
@@ -71,6 +77,7 @@ export class ImportRunner {
     const live: LiveJob = { job, abort: new AbortController() };
     this.live.set(job.id, live);
     this.notify(job, accountId);
+    const lease = holdLease(this.context, `csv import ${job.id}`, () => renewLease(this.context.db, job.id));
     const done = this.run(live, key, plan, accountId)
       .catch((error): Outcome => {
         const cancelled = error instanceof Cancelled;
@@ -85,6 +92,7 @@ export class ImportRunner {
       })
       .catch((error) => this.context.logger.error({ err: error, importId: job.id }, 'CSV import outcome not saved'))
       .finally(async () => {
+        lease.stop();
         this.live.delete(job.id);
         const saved = await findJob(this.context.db, job.id, false).catch(() => null);
         if (saved) this.notify(saved, accountId);

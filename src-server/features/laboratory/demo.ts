@@ -3,6 +3,7 @@ import { toBase64 } from '@shared/rules/laboratory';
 import type { ServerContext } from '../../context';
 import { param, rows } from '../../db/rows';
 import { labProjects, labTags } from '../../db/schema';
+import { LEASE_INTERVAL } from '../../jobs/lease';
 import { matchPanel } from './panel-import';
 import { compileTagQuery, countPanel } from './tag-query';
 
@@ -37,7 +38,8 @@ export async function seedLaboratoryDemo(context: ServerContext): Promise<void> 
   if (count > 0) return;
   const [project] = await db
     .insert(labProjects)
-    .values({ name: DEMO_NAME, pending: true, crits: [1, 2, 3] })
+    // Written in a few statements: one lease (jobs/lease.ts) covers them, no renewal needed.
+    .values({ name: DEMO_NAME, pending: true, crits: [1, 2, 3], leaseUntil: sql`now() + ${LEASE_INTERVAL}::interval` })
     .returning();
   const members = Array.from({ length: DEMO_MEMBERS }, (_, i) => ({
     l: i + 2,

@@ -5,7 +5,9 @@ import { seedLaboratoryDemo } from './demo';
 import { labAccountHandlers } from './handlers/accounts';
 import { labProjectHandlers } from './handlers/projects';
 import { labTagHandlers } from './handlers/tags';
+import { sweepExpiredLeases } from '../../jobs/lease';
 import { PanelCounts } from './panel-cache';
+import { removeExpiredLoads } from './queries';
 
 type LaboratoryHandlers = Pick<Handlers, keyof typeof laboratoryOperations>;
 
@@ -19,5 +21,9 @@ export async function laboratoryFeature(context: ServerContext): Promise<Laborat
     seedLaboratoryDemo(context).catch((error) => context.logger.error({ err: error }, 'laboratory demo seeding failed'));
   }
   const panels = new PanelCounts(context);
+  // A panel load whose instance died stays pending with its rows no more: removed, as a failed load is.
+  sweepExpiredLeases(context, 'laboratory panels', async () => {
+    for (const id of await removeExpiredLoads(context.db)) panels.forget(id);
+  });
   return { ...labProjectHandlers(context, panels), ...labTagHandlers(context, panels), ...labAccountHandlers(context) };
 }

@@ -7,6 +7,30 @@ import { accounts, foldForSearch, labProjectAccounts, labProjects, labTags } fro
 
 /** SQL of laboratory projects. */
 
+/** Deletes a project, its panel first in statements of 50,000 rows, so one huge cascade never holds the database long. */
+export async function deleteProject(db: Executor, id: number): Promise<void> {
+  for (;;) {
+    const result = (await db.execute(
+      sql`DELETE FROM lab_panel_members WHERE (project_id, line) IN (SELECT project_id, line FROM lab_panel_members WHERE project_id = ${id} LIMIT 50000)`,
+    )) as unknown as { rowCount?: number; affectedRows?: number };
+    if (!(result.rowCount ?? result.affectedRows)) break;
+  }
+  await db.execute(sql`DELETE FROM lab_projects WHERE id = ${id}`);
+}
+
+/**
+ * Removes the pending projects whose loading instance stopped renewing their lease (src-server/jobs/lease.ts): a
+ * load cut by its server's death, as a failed load is removed. Answers their ids.
+ */
+export async function removeExpiredLoads(db: Executor): Promise<number[]> {
+  const expired = await rows<{ id: number }>(
+    db,
+    sql`SELECT id FROM lab_projects WHERE pending AND coalesce(lease_until, '-infinity') < now() ORDER BY id`,
+  );
+  for (const { id } of expired) await deleteProject(db, id);
+  return expired.map((project) => project.id);
+}
+
 export type LabProjectRow = typeof labProjects.$inferSelect;
 
 export async function projectRow(db: Database, id: number): Promise<LabProjectRow | undefined> {

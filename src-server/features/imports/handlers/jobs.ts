@@ -3,7 +3,7 @@ import { planMapping } from '@shared/rules/imports';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
-import { createJob, findJob, latestJobs, requestCancel } from '../queries';
+import { createJob, endExpiredJobs, findJob, latestJobs, requestCancel } from '../queries';
 import type { ImportRunner } from '../runner';
 import { csvHeaders, csvKey } from './files';
 
@@ -40,7 +40,9 @@ export function jobHandlers(context: ServerContext, runner: ImportRunner): JobHa
       // Running here: stopped at once (on the embedded database the flag would wait for the merge's transaction).
       if (!runner.cancel(params.id)) {
         await current(params.id);
-        if (!(await requestCancel(db, params.id))) throw new HttpError(409, M.jobFinished);
+        // Its instance died (lease expired): no one would read the flag, so the cancel ends it here.
+        const ended = await endExpiredJobs(db, { state: 'cancelled', message: M.cancelledByUser }, runner.liveIds(), params.id);
+        if (!ended.length && !(await requestCancel(db, params.id))) throw new HttpError(409, M.jobFinished);
       }
       return current(params.id);
     },

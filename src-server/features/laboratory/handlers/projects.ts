@@ -9,7 +9,8 @@ import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
 import type { PanelCounts } from '../panel-cache';
 import { matchPanel, readPanel } from '../panel-import';
-import { listProjects, toListItem } from '../queries';
+import { holdLease, LEASE_INTERVAL } from '../../../jobs/lease';
+import { deleteProject, listProjects, toListItem } from '../queries';
 import { existingProject, loadProject, readableProject, writesAll } from './shared';
 import { saveTags } from './tags';
 
@@ -26,6 +27,7 @@ export type LabProjectHandlers = Pick<
 async function createFromPanel(context: ServerContext, request: Parameters<Handlers['laboratory.create']>[0]['request']) {
   const { db } = context;
   let projectId = 0;
+  let lease: { stop(): void } | null = null;
   return receiveFile<{ projectName: string; specialtyId: number }, LabProjectListItem>(
     request,
     contract['laboratory.create'].multipart as MultipartSpec,
@@ -34,9 +36,19 @@ async function createFromPanel(context: ServerContext, request: Parameters<Handl
         const { rows } = await readPanel(db, file.body, async (_headers, crits) => {
           const [created] = await db
             .insert(labProjects)
-            .values({ name: file.fields.projectName, specialtyId: file.fields.specialtyId, pending: true, crits })
+            .values({
+              name: file.fields.projectName,
+              specialtyId: file.fields.specialtyId,
+              pending: true,
+              crits,
+              leaseUntil: sql`now() + ${LEASE_INTERVAL}::interval`,
+            })
             .returning({ id: labProjects.id });
           projectId = created.id;
+          // Renewed while this instance loads it; should the instance die, any instance removes it (jobs/lease.ts).
+          lease = holdLease(context, `laboratory panel ${projectId}`, () =>
+            db.execute(sql`UPDATE lab_projects SET lease_until = now() + ${LEASE_INTERVAL}::interval WHERE id = ${created.id} AND pending`),
+          );
           return projectId;
         });
         const matched = await matchPanel(db, projectId);
@@ -52,6 +64,8 @@ async function createFromPanel(context: ServerContext, request: Parameters<Handl
         if (error instanceof HttpError) throw error;
         context.logger.warn({ err: error }, 'laboratory panel refused');
         throw new HttpError(400, LAB_MESSAGES.panelUnreadable);
+      } finally {
+        lease?.stop();
       }
     },
   );
@@ -81,14 +95,7 @@ export function labProjectHandlers(context: ServerContext, panels: PanelCounts):
     'laboratory.delete': async ({ params, body }) => {
       const row = await existingProject(context, params.id);
       if (row.name.trim() !== body.name.trim()) throw new HttpError(400, LAB_MESSAGES.nameMismatch, {}, 'name');
-      // The panel goes in one statement per 50,000 rows first, so one huge cascade never holds the database long.
-      for (;;) {
-        const result = (await db.execute(
-          sql`DELETE FROM lab_panel_members WHERE (project_id, line) IN (SELECT project_id, line FROM lab_panel_members WHERE project_id = ${row.id} LIMIT 50000)`,
-        )) as unknown as { rowCount?: number; affectedRows?: number };
-        if (!(result.rowCount ?? result.affectedRows)) break;
-      }
-      await db.delete(labProjects).where(eq(labProjects.id, row.id));
+      await deleteProject(db, row.id);
       panels.forget(row.id);
       return { ok: true as const };
     },
