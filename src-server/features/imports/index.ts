@@ -7,7 +7,7 @@ import type { Handlers } from '../../operations';
 import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
 import { seedImportsDemo } from './demo';
-import { failInterruptedJobs } from './queries';
+import { failInterruptedJobs, runningImports } from './queries';
 import { ImportRunner } from './runner';
 
 function importEvent(job: ImportJob, at: number): JobEvent {
@@ -41,5 +41,6 @@ export async function importsFeature(context: ServerContext): Promise<ImportHand
     }),
   );
   context.onClose(() => runner.close());
+  context.metrics.gauge('backoffice_imports_running', 'CSV imports queued or running, on every instance.', () => runningImports(context.db));
   return { ...fileHandlers(context), ...jobHandlers(context, runner) };
 }

@@ -100,6 +100,11 @@ export async function failInterruptedJobs(db: Executor, message: string): Promis
   return failed.map((job) => job.id);
 }
 
+export async function runningImports(db: Executor): Promise<number> {
+  const [row] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM csv_imports WHERE state IN ('queued', 'running')`);
+  return row?.count ?? 0;
+}
+
 export async function dropStage(db: Executor, ids: number[]): Promise<void> {
   await db.execute(sql`DELETE FROM csv_import_rows WHERE import_id = ANY(${sql.param(ids)}::int[])`);
 }
