@@ -64,8 +64,8 @@ try {
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: url.toString(),
-      BACKOFFICE_ADMIN_EMAIL: 'operator@bundle.test',
-      BACKOFFICE_ADMIN_PASSWORD: 'an operator passphrase',
+      BACKOFFICE_INGEST_TOKEN: 'bundle-check-ingest-token',
+      TRUST_PROXY: '127.0.0.1',
       BACKOFFICE_STORAGE_DIR: join(scratch, 'storage'),
       METRICS_TOKEN: metricsToken,
       LOG_LEVEL: 'warn',
@@ -98,13 +98,18 @@ try {
     });
     if (response.status !== 200) throw new Error(`sign-in of ${username}: ${response.status} ${await response.text()}`);
   };
-  await signIn('operator@bundle.test', 'an operator passphrase');
   await signIn('admin@demo.backoffice.local', 'demo-admin-2026');
+  const ingest = await fetch(`${api}/population/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bundle-check-ingest-token' },
+    body: JSON.stringify([{ externalId: 'bundle-1', email: 'bundle-1@example.org', area: 'french', roles: ['ROLE_EXPERT'] }]),
+  });
+  if (ingest.status !== 200) throw new Error(`population feed: ${ingest.status} ${await ingest.text()}`);
   const metrics = await fetch(`${api}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   if (metrics.status !== 200 || !(await metrics.text()).includes('backoffice_http_requests_total')) throw new Error(`/metrics: ${metrics.status}`);
   const docs = await fetch(`${api}/openapi.json`);
   if (docs.status !== 200) throw new Error(`/openapi.json: ${docs.status}`);
-  log('signed in (first administrator and demo account), /metrics and /openapi.json served');
+  log('signed in (demo administrator), population fed, /metrics and /openapi.json served');
 
   const stopping = performance.now();
   child.kill('SIGTERM');

@@ -74,6 +74,8 @@ export interface ServerConfig {
   pushIntervalMs?: number;
   /** Push delivery provider; default PUSH_PROVIDER, else the outbox. */
   pushProvider?: 'outbox' | 'fcm';
+  /** How often an instance looks for CSV imports left by a stopped instance, to take them over (PostgreSQL; default 2 s). */
+  importResumeMs?: number;
   /** Serve GET /metrics (Prometheus) to this bearer token (METRICS_TOKEN); unset, /metrics does not exist. */
   metricsToken?: string;
   /**

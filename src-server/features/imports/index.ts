@@ -8,6 +8,8 @@ import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
 import { seedImportsDemo } from './demo';
 import { failInterruptedJobs, runningImports } from './queries';
+import { ImportClaims } from './claims';
+import { resumeOrphanedImports } from './resume';
 import { ImportRunner } from './runner';
 
 function importEvent(job: ImportJob, at: number): JobEvent {
@@ -34,13 +36,22 @@ export async function importsFeature(context: ServerContext): Promise<ImportHand
     await seedImportsDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo CSV list not seeded'));
   }
   // Progress pushed to the pages of whoever may import (the job events stream); the page reads errors with GET.
-  const runner = new ImportRunner(context, (job, accountId) =>
-    context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
-      ...(accountId === null ? {} : { accountId }),
-      roles: ['CSM', 'CSM_LEAD'],
-    }),
+  const onPostgres = context.dbKind === 'postgresql';
+  const runner = new ImportRunner(
+    context,
+    (job, accountId) =>
+      context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
+        ...(accountId === null ? {} : { accountId }),
+        roles: ['CSM', 'CSM_LEAD'],
+      }),
+    onPostgres ? new ImportClaims(context.db) : undefined,
   );
-  context.onClose(() => runner.close());
+  // Several instances: an import whose instance stopped is taken over by another (claims.ts).
+  const resumer = onPostgres ? resumeOrphanedImports(context, runner, context.config.importResumeMs ?? 2000) : undefined;
+  context.onClose(async () => {
+    await resumer?.stop();
+    await runner.close();
+  });
   context.metrics.gauge('backoffice_imports_running', 'CSV imports queued or running, on every instance.', () => runningImports(context.db));
   return { ...fileHandlers(context), ...jobHandlers(context, runner) };
 }
