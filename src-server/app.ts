@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (config.apiDocs) {
     // Loaded only here: the desktop app's embedded server, which never serves it, does not load the viewer.
     const { registerApiDocs } = await import('./openapi/serve');
-    await registerApiDocs(app);
+    await registerApiDocs(app, { metrics: Boolean(config.metricsToken) });
   }
 
   registerJobEventsRoute(app, context);
