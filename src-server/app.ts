@@ -17,6 +17,11 @@ import { buildHandlers } from './features';
 import { createStorage } from './storage/config';
 import { registerOperations } from './operations';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
+import { defaultMigrationsFolder } from './db/client';
+import { warnOfLocalStorage } from './ops/instances';
+import { Metrics } from './ops/metrics';
+import { registerDatabaseChecks, Readiness } from './ops/readiness';
+import { registerOperatorRoutes } from './ops/routes';
 
 export interface AppOptions {
   db: Database;
@@ -30,6 +35,8 @@ export interface AppOptions {
   /** Signing key of the JWTs; by default one kept in the database, shared by every instance. */
   jwtSecret?: string;
   config?: Partial<ServerConfig>;
+  /** The migrations the database should be at (GET /ready); default the folder beside db/client.ts. */
+  migrationsFolder?: string;
   /** Behind reverse proxies, which of them tell the client address (X-Forwarded-For): a hop count or their addresses. */
   trustProxy?: TrustProxy;
 }
@@ -68,8 +75,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     storage: storage.adapter,
     jobEvents: new JobEvents({ db: options.db, dbKind: options.dbKind, logger }),
+    readiness: new Readiness(),
+    metrics: new Metrics(),
     onClose: (hook) => closeHooks.push(hook),
   };
+
+  registerDatabaseChecks(context.readiness, options.db, options.migrationsFolder ?? defaultMigrationsFolder());
+  context.metrics.databasePool(options.db);
+  if (options.dbKind === 'postgresql' && config.storage?.kind === 'local') {
+    warnOfLocalStorage(context.readiness, options.db, (message) => logger.warn(message));
+  }
 
   const app = Fastify({
     loggerInstance: logger,
@@ -99,17 +114,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     reply.code(404).send({ errorMsg: `${MESSAGES.routeNotFound} : ${request.method} ${request.url.split('?')[0]}` });
   });
 
+  registerOperatorRoutes(app, context);
   registerOperations(app, context, await buildHandlers(context));
   if (config.apiDocs) {
     // Loaded only here: the desktop app's embedded server, which never serves it, does not load the viewer.
     const { registerApiDocs } = await import('./openapi/serve');
-    await registerApiDocs(app);
+    await registerApiDocs(app, { metrics: Boolean(config.metricsToken) });
   }
 
   registerJobEventsRoute(app, context);
   // On PostgreSQL, events of jobs running on other instances reach this one from its first request on.
   await context.jobEvents.ready;
-  app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind }));
 
   return app;
 }

@@ -26,6 +26,9 @@ async function main() {
       ...(env.RESET_LINK_BASE ? { resetLinkBase: env.RESET_LINK_BASE } : {}),
       // The API reference for the teams that call it: /openapi.json and /docs (README, "Platform API").
       apiDocs: env.BACKOFFICE_API_DOCS !== 'false',
+      // Operators' probes (docs/operations.md): /metrics for this bearer token only; the engine built after listening.
+      ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+      audienceEngineInBackground: true,
       // The app platform's population feed (POST /population/*) and the company domains of User criteria (spec §5).
       ...(env.BACKOFFICE_INGEST_TOKEN ? { ingestToken: env.BACKOFFICE_INGEST_TOKEN } : {}),
       companyEmailDomains: (env.BACKOFFICE_COMPANY_EMAIL_DOMAINS ?? '')

@@ -7,6 +7,8 @@ import type { Clock } from './clock';
 import type { Database, DatabaseKind } from './db/client';
 import type { JobEvents } from './jobs/events';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './ops/metrics';
+import type { Readiness } from './ops/readiness';
 import type { StorageAdapter } from './storage/adapter';
 import type { StorageConfig } from './storage/config';
 
@@ -76,6 +78,15 @@ export interface ServerConfig {
   pushIntervalMs?: number;
   /** Push delivery provider; default PUSH_PROVIDER, else the outbox. */
   pushProvider?: 'outbox' | 'fcm';
+  /** How often an instance looks for CSV imports left by a stopped instance, to take them over (PostgreSQL; default 2 s). */
+  importResumeMs?: number;
+  /** Serve GET /metrics (Prometheus) to this bearer token (METRICS_TOKEN); unset, /metrics does not exist. */
+  metricsToken?: string;
+  /**
+   * Build the audience engine after the server listens rather than before (a team server: at 1,000,000 users the
+   * build takes tens of seconds, during which /health answers, /ready says why it is not ready and API requests wait).
+   */
+  audienceEngineInBackground?: boolean;
   /** URL pre-fill may fetch private, loopback and link-local addresses (BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true, tests only). */
   urlParseAllowPrivate?: boolean;
   /** How long the URL pre-fill waits for a page (default 5 s); tests shorten it instead of waiting. */
@@ -137,6 +148,10 @@ export interface ServerContext {
    * the pages follow GET /jobs/events through main or the web host.
    */
   jobEvents: JobEvents;
+  /** What GET /ready checks (features add theirs) and the start-up tasks API requests wait for (src-server/ops). */
+  readiness: Readiness;
+  /** Prometheus metrics: features register their counters and gauges (src-server/ops/metrics.ts). */
+  metrics: Metrics;
   /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
   onClose(hook: () => Promise<void>): void;
 }

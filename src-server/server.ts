@@ -68,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const app = await buildApp({
       db: database.db,
       dbKind: database.kind,
+      migrationsFolder: database.migrationsFolder,
       logger,
       jwtSecret: options.jwtSecret,
       mailer,

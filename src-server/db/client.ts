@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +13,8 @@ export type DatabaseKind = 'pglite' | 'postgresql';
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
+  /** The SQL migrations applied at open (GET /ready compares the database's with their journal). */
+  readonly migrationsFolder: string;
   close(): Promise<void>;
   /** PGlite only: the cluster as a tar file, which `templateDump` loads back (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
@@ -40,7 +44,14 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
-const defaultMigrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url));
+export const defaultMigrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The name every connection of this pool shows in pg_stat_activity: instances of the API on one database find each
+ * other by it (src-server/ops/instances.ts), and a database administrator sees whose connections they are.
+ */
+export const APPLICATION_NAME_PREFIX = 'backoffice-api ';
+const applicationName = () => `${APPLICATION_NAME_PREFIX}${randomBytes(4).toString('hex')} ${hostname()}`.slice(0, 63);
 
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -49,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, application_name: applicationName() });
     pool.on('error', options.onIdleConnectionError ?? (() => undefined));
     const db = drizzle(pool, { schema });
     // Several API instances may start together on one database: one migrates, the others wait.
@@ -61,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       await lockClient.query('SELECT pg_advisory_unlock(7201001)').catch(() => undefined);
       lockClient.release();
     }
-    return { db: db as unknown as Database, kind: 'postgresql', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgresql', migrationsFolder, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -85,5 +96,11 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     : new PGlite(options.templateDump ? { loadDataDir: options.templateDump, extensions } : { extensions });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    migrationsFolder,
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { contract, errorSchema, needsToken, operationIds, type Operation, type OperationId } from '@shared/contract';
 import type { Access } from '@shared/roles';
 import { operationRoute } from '../operations';
+import { registerOperatorDocs } from './operator-routes';
 
 /** The parts of an OpenAPI 3.1 document this module and its tests read; the rest is @fastify/swagger's. */
 export interface OpenApiDocument {
@@ -23,7 +24,7 @@ export interface OpenApiOperation {
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; description?: string }[];
   requestBody?: { content: Record<string, unknown> };
-  responses?: Record<string, { description: string; content?: Record<string, unknown> }>;
+  responses?: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface OpenApiOperation {
  * exporter, requests as they are read (`io: input`) and answers as they are written (`io: output`). Nothing of it
  * is written by hand but the prose around the schemas: the access rule and the shared error answers.
  */
-export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
+export async function buildOpenApiDocument(options: { metrics?: boolean } = {}): Promise<OpenApiDocument> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,7 +48,11 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: 'This server' }],
-      tags: tagsOf(operationIds),
+      tags: [
+        ...tagsOf(operationIds),
+        { name: 'jobs', description: 'The job-events stream.' },
+        { name: 'operations', description: "The operator's probes: liveness, readiness, metrics." },
+      ],
       components: {
         securitySchemes: {
           staffToken: {
@@ -55,6 +60,11 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'A staff access token: `accessToken.value` of POST /authenticate, renewed with POST /authenticate/refresh.',
+          },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The server's METRICS_TOKEN: accepted by GET /metrics only.",
           },
           serviceToken: {
             type: 'http',
@@ -72,10 +82,11 @@ export async function buildOpenApiDocument(): Promise<OpenApiDocument> {
     const route = operationRoute(operation);
     app.route({ ...route, schema: { ...route.schema, ...documentation(id, operation) }, handler: async () => undefined });
   }
+  registerOperatorDocs(app, { metrics: options.metrics ?? true });
   await app.ready();
   const document = app.swagger() as unknown as OpenApiDocument;
   await app.close();
-  return withNamedWildcards(withoutUnusedSchemas(document));
+  return withRetryAfter(withNamedWildcards(withoutUnusedSchemas(document)));
 }
 
 /**
@@ -162,6 +173,49 @@ function errorAnswer(description: string) {
   return { description, content: { 'application/json': { schema: apiError } } };
 }
 
+/** 429 and 503 answers carry Retry-After (set after the transform, which keeps no response headers). */
+function withRetryAfter(document: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const status of ['429', '503']) {
+        const answer = operation.responses?.[status];
+        if (answer)
+          answer.headers = { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } } };
+      }
+    }
+  }
+  return document;
+}
+
+/** Operations behind a rate limit (auth/rate-limit.ts, the URL pre-fill's per-account and global limits). */
+const RATE_LIMITED: readonly OperationId[] = ['auth.signIn', 'password.reset', 'url.parse'];
+
+/**
+ * The error answers an operation can give, from what it declares: its inputs (400, 413 for a body), its access rule
+ * (401, 403), a path naming a resource (404), a write by an account (409: the state refuses it), a rate limit (429),
+ * and for every one 503 while the server starts or is saturated. The ranges stay for the rest (an unknown path, an
+ * unsupported media type, a failure).
+ */
+function errorAnswers(id: OperationId, operation: Operation) {
+  const takesInput = Boolean(operation.params || operation.query || operation.body || operation.multipart);
+  return {
+    ...(takesInput ? { 400: errorAnswer('Invalid input: `field` names the first field refused.') } : {}),
+    ...(needsToken(operation) ? { 401: errorAnswer('No bearer token, or an invalid or expired one.') } : {}),
+    ...(restricted(operation.access) ? { 403: errorAnswer('The account does not hold the roles the operation needs.') } : {}),
+    ...(operation.params ? { 404: errorAnswer('What the path names does not exist, or this account may not see it.') } : {}),
+    ...(operation.method !== 'GET' && needsToken(operation)
+      ? { 409: errorAnswer('The current state refuses the change (already used, already running, linked elsewhere, finished…).') }
+      : {}),
+    ...(operation.body || operation.multipart ? { 413: errorAnswer('The body is larger than the operation accepts.') } : {}),
+    ...(RATE_LIMITED.includes(id) ? { 429: errorAnswer('Too many attempts: try again after `Retry-After` seconds.') } : {}),
+    '4XX': errorAnswer('Refused otherwise: an unknown path, an unsupported media type…'),
+    503: errorAnswer(
+      'The server is starting (its audience engine is being built; GET /ready says so) or saturated (password checks): try again after `Retry-After` seconds.',
+    ),
+    '5XX': errorAnswer('The server failed; the message says nothing of its internals.'),
+  };
+}
+
 /** What the document adds to an operation's route: its words, its security, its multipart body and its errors. */
 function documentation(id: OperationId, operation: Operation) {
   const access = [`**Access:** ${describeAccess(operation.access)}`];
@@ -174,7 +228,6 @@ function documentation(id: OperationId, operation: Operation) {
   for (const rule of operation.fieldAccess ?? []) {
     access.push(`\`${rule.field}\` changes only for ${describeAccess(rule.access).replace(/\.$/, '')}; sent unchanged, it passes (403 otherwise).`);
   }
-  const takesInput = Boolean(operation.params || operation.query || operation.body || operation.multipart);
   const success = operation.successStatus ?? 200;
   return {
     operationId: id,
@@ -188,14 +241,7 @@ function documentation(id: OperationId, operation: Operation) {
       ? ([{ staffToken: [] }, ...(operation.serviceToken ? [{ serviceToken: [] }] : [])] as Record<string, string[]>[])
       : [],
     ...(operation.multipart ? multipartBody(operation) : {}),
-    response: {
-      [success]: successAnswer(operation),
-      ...(takesInput ? { 400: errorAnswer('Invalid input: `field` names the first field refused.') } : {}),
-      ...(needsToken(operation) ? { 401: errorAnswer('No bearer token, or an invalid or expired one.') } : {}),
-      ...(restricted(operation.access) ? { 403: errorAnswer('The account does not hold the roles the operation needs.') } : {}),
-      '4XX': errorAnswer('Refused: not found, conflict, too large, too many attempts…'),
-      '5XX': errorAnswer('The server failed or is busy; the message says nothing of its internals.'),
-    },
+    response: { [success]: successAnswer(operation), ...errorAnswers(id, operation) },
   };
 }
 

@@ -24,8 +24,8 @@ const DOCS_CSP = [
  * served from the swagger-ui-dist package (no CDN), under a Content-Security-Policy of their own (DOCS_CSP).
  * Registered by buildApp when `config.apiDocs` is on.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
-  const document = await buildOpenApiDocument();
+export async function registerApiDocs(app: FastifyInstance, options: { metrics: boolean }): Promise<void> {
+  const document = await buildOpenApiDocument(options);
   // @fastify/swagger's types name OpenAPI 2 and 3.0 documents only; it serves a 3.1 one as it is.
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   app.get('/openapi.json', { logLevel: 'warn' }, async () => document);

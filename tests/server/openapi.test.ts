@@ -44,7 +44,8 @@ describe('the OpenAPI document', () => {
     const missing = operationIds.filter((id) => documented(contract[id] as Operation)?.operationId !== id);
     expect(missing, 'operations missing from the document').toEqual([]);
     const all = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
-    expect(all.sort()).toEqual([...operationIds].sort());
+    // Beside the contract: the probes and the job-events stream (/metrics only where METRICS_TOKEN turns it on).
+    expect(all.sort()).toEqual([...operationIds, 'jobs.events', 'operations.health', 'operations.ready'].sort());
   });
 
   it('gives each operation its summary, its access rule (words and security requirement) and its inputs', () => {
@@ -103,12 +104,45 @@ describe('the OpenAPI document', () => {
       const responses = documented(operation)!.responses ?? {};
       const statuses = Object.keys(responses);
       expect(statuses, id).toContain(String(operation.successStatus ?? 200));
-      expect(statuses, id).toEqual(expect.arrayContaining(['4XX', '5XX']));
+      expect(statuses, id).toEqual(expect.arrayContaining(['4XX', '503', '5XX']));
       if (needsToken(operation)) expect(statuses, id).toContain('401');
       if (operation.params || operation.query || operation.body || operation.multipart) expect(statuses, id).toContain('400');
+      if (operation.params) expect(statuses, id).toContain('404');
+      if (operation.body || operation.multipart) expect(statuses, id).toContain('413');
+      for (const status of ['429', '503'].filter((status) => responses[status])) {
+        expect(responses[status].headers, `${id} ${status}`).toEqual({
+          'Retry-After': expect.objectContaining({ schema: { type: 'integer', minimum: 1 } }),
+        });
+      }
       for (const status of statuses.filter((status) => /^[45]/.test(status))) {
         expect(responses[status].content, `${id} ${status}`).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } });
       }
+    }
+  });
+});
+
+describe('what a caller meets beside the contract', () => {
+  it('documents the 429 of the rate-limited operations and the 409 of writes', () => {
+    expect(Object.keys(document.paths!['/authenticate'].post.responses!)).toEqual(expect.arrayContaining(['400', '413', '429', '503']));
+    expect(Object.keys(document.paths!['/authenticate'].post.responses!)).not.toContain('409');
+    expect(Object.keys(document.paths!['/csv/import'].post.responses!)).toEqual(expect.arrayContaining(['401', '403', '409']));
+  });
+
+  it('documents /health, /ready and the job-events stream, and /metrics only where it is on', async () => {
+    expect(document.paths!['/health'].get).toMatchObject({ operationId: 'operations.health', security: [] });
+    expect(Object.keys(document.paths!['/ready'].get.responses!)).toEqual(expect.arrayContaining(['200', '503']));
+    expect(document.paths!['/jobs/events'].get).toMatchObject({
+      operationId: 'jobs.events',
+      security: [{ staffToken: [] }],
+      responses: { 200: { content: { 'text/event-stream': expect.anything() } } },
+    });
+    expect(document.paths!['/metrics']).toBeUndefined();
+    const withMetrics = await startTestServer({ config: { apiDocs: true, metricsToken: 'documented-metrics' } });
+    try {
+      const served = (await (await fetch(`${withMetrics.url}/openapi.json`)).json()) as OpenApiDocument;
+      expect(served.paths!['/metrics'].get).toMatchObject({ operationId: 'operations.metrics', security: [{ metricsToken: [] }] });
+    } finally {
+      await withMetrics.close();
     }
   });
 });

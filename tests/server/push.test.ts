@@ -243,6 +243,23 @@ describe('push campaigns', () => {
     await expectExactlyOnce(campaign.id, total);
   });
 
+  it('a closing server stops between two batches: the other instance sends what is left, once', async () => {
+    const closing = await startApp(handles[0]);
+    const first = await call('POST', '/push/campaigns', { notification, where: CAMPAIGN_WHERE }, { app: closing });
+    const second = await call('POST', '/push/campaigns', { notification, where: CAMPAIGN_WHERE }, { app: closing });
+    // SIGTERM arrives while the first batch is being recorded: both campaigns were due, only that batch goes out.
+    job(closing).listeners.add(() => void job(closing).stop());
+    expect((await job(closing).runOnce()).map((outcome) => [outcome.campaignId, outcome.batch])).toEqual([[first.id, 0]]);
+    await closing.close();
+    expect((await job().runOnce()).map((outcome) => [outcome.campaignId, outcome.batch])).toEqual([[second.id, 0]]);
+    for (let batch = 1; batch < 4; batch += 1) {
+      clock.advance(1800);
+      expect((await job().runOnce()).map((outcome) => outcome.batch)).toEqual([batch, batch]);
+    }
+    await expectExactlyOnce(first.id, total);
+    await expectExactlyOnce(second.id, total);
+  });
+
   it('sends each batch once with two instances running the job at the same moments', async () => {
     const campaign = await send();
     for (let round = 0; round < 6; round += 1) {

@@ -103,6 +103,29 @@ export class AutopublishJob {
     }
   }
 
+  /** Seconds since the oldest start or stop that is due and not yet applied (0 when none): the metrics' autopublish lag. */
+  async lagSeconds(): Promise<number> {
+    const now = epochSeconds(this.context.clock.now());
+    let oldest = now;
+    for (const kind of Object.keys(TABLES) as Kind[]) {
+      const { items } = TABLES[kind];
+      const [row] = await rows<{ dueAt: string | number | null }>(
+        this.context.db,
+        sql`SELECT min(due) AS "dueAt" FROM (
+              SELECT i.auto_start_at AS due FROM ${items} i
+              WHERE NOT i.published AND NOT i.archived AND i.auto_start_at <= ${now} AND (i.auto_stop_at IS NULL OR i.auto_stop_at > ${now})
+                AND NOT EXISTS (SELECT 1 FROM autopublish_log g WHERE g.kind = ${kind} AND g.item_id = i.id AND g.action = 'start' AND g.due_at = i.auto_start_at)
+              UNION ALL
+              SELECT i.auto_stop_at FROM ${items} i
+              WHERE i.published AND i.auto_stop_at <= ${now}
+                AND NOT EXISTS (SELECT 1 FROM autopublish_log g WHERE g.kind = ${kind} AND g.item_id = i.id AND g.action = 'stop' AND g.due_at = i.auto_stop_at)
+            ) due`,
+      );
+      if (row?.dueAt !== null && row?.dueAt !== undefined) oldest = Math.min(oldest, Number(row.dueAt));
+    }
+    return now - oldest;
+  }
+
   private async applyBatch(kind: Kind, action: 'start' | 'stop'): Promise<{ outcomes: AutopublishOutcome[]; mails: Mail[] }> {
     const now = epochSeconds(this.context.clock.now());
     const { items } = TABLES[kind];
@@ -223,5 +246,10 @@ export function startAutopublish(context: ServerContext): AutopublishJob {
   jobs.set(context, job);
   job.start(context.config.autopublishIntervalMs ?? 30_000);
   context.onClose(() => job.stop());
+  context.metrics.gauge(
+    'backoffice_autopublish_lag_seconds',
+    'Age of the oldest autoStartAt or autoStopAt that is due and not yet applied (0: none).',
+    () => job.lagSeconds(),
+  );
   return job;
 }

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { READINESS_MESSAGES } from '@shared/messages/api';
 import type { ServerContext } from '../../context';
 import { featureServices } from '../../feature-services';
 import { seedAudienceDemo } from './demo';
@@ -13,9 +15,12 @@ import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } fr
  */
 export async function audiencesFeature(context: ServerContext, hooks?: DefinitionWriteHooks): Promise<AudienceHandlers> {
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
-  const built = await engine.rebuild();
-  context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
-  engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
+  const closing = new AbortController();
+  const firstBuild = buildEngine(context, engine, closing.signal);
+  // A team server listens first and builds meanwhile (GET /ready says so); the others answer once it is built.
+  if (context.config.audienceEngineInBackground) context.readiness.startup(firstBuild);
+  else await firstBuild;
+  registerEngineProbes(context, engine);
   featureServices(context).audienceMembership = engine;
   featureServices(context).population = populationSelection(context, engine);
   featureServices(context).populationVersion = () => engine.attributesVersion;
@@ -26,11 +31,60 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   if (seeding) featureServices(context).demoPopulation = seeding.done.then(() => !seeding.abort.signal.aborted);
   context.onClose(async () => {
+    closing.abort();
+    await firstBuild.catch(() => undefined);
     seeding?.abort.abort();
     await seeding?.done;
     await engine.stop();
   });
   return audienceHandlers(context, engine, hooks);
+}
+
+/**
+ * The first build, then following other instances. In the background (a team server) a failed build is tried again
+ * every 5 s until it succeeds (the database may come up after the server); otherwise the start fails with it.
+ */
+async function buildEngine(context: ServerContext, engine: AudienceEngine, closing: AbortSignal): Promise<void> {
+  for (;;) {
+    if (closing.aborted) return;
+    try {
+      const built = await engine.rebuild();
+      context.logger.info({ ms: Math.round(built.ms), users: built.users }, 'audience engine built');
+      break;
+    } catch (error) {
+      if (!context.config.audienceEngineInBackground) throw error;
+      context.logger.error({ err: error }, 'audience engine: first build failed; trying again in 5 s');
+      await sleep(5000, undefined, { signal: closing }).catch(() => undefined);
+    }
+  }
+  engine.follow(context.config.populationFollowMs, context.config.populationChangesRetentionMs);
+}
+
+/** Following further behind than this makes the instance not ready: its audience answers would be stale. */
+const MAX_FOLLOW_LAG_MS = 30_000;
+
+/** GET /ready's audience check and the engine's metrics (docs/operations.md, "Monitor"). */
+function registerEngineProbes(context: ServerContext, engine: AudienceEngine): void {
+  context.readiness.check('audiences', () => {
+    const { built, followLagMs } = engine.status;
+    if (!built) return { ok: false, errorMsg: READINESS_MESSAGES.audiencesBuilding, reason: 'audience engine: first build running' };
+    if (followLagMs !== undefined && followLagMs > MAX_FOLLOW_LAG_MS) {
+      return {
+        ok: false,
+        errorMsg: READINESS_MESSAGES.audiencesNotFollowing,
+        reason: `audience engine: last followed ${Math.round(followLagMs / 1000)} s ago`,
+      };
+    }
+    return { ok: true };
+  });
+  const { metrics } = context;
+  metrics.gauge('backoffice_audience_users', 'App users in the audience engine.', () => engine.index.userCount);
+  metrics.gauge('backoffice_audience_bitmaps_bytes', "Bytes held by the audience engine's bitmaps.", () => engine.index.bytes());
+  metrics.gauge(
+    'backoffice_audience_follow_lag_seconds',
+    "Time since the audience engine last read other instances' writes (PostgreSQL; 0 on PGlite).",
+    () => (engine.status.followLagMs ?? 0) / 1000,
+  );
 }
 
 /**

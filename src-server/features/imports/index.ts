@@ -8,7 +8,9 @@ import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
 import { seedImportsDemo } from './demo';
 import { sweepExpiredLeases } from '../../jobs/lease';
-import { endExpiredJobs, failInterruptedJobs } from './queries';
+import { endExpiredJobs, failInterruptedJobs, runningImports } from './queries';
+import { ImportClaims } from './claims';
+import { resumeOrphanedImports } from './resume';
 import { ImportRunner } from './runner';
 
 function importEvent(job: ImportJob, at: number): JobEvent {
@@ -35,14 +37,24 @@ export async function importsFeature(context: ServerContext): Promise<ImportHand
     await seedImportsDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo CSV list not seeded'));
   }
   // Progress pushed to the pages of whoever may import (the job events stream); the page reads errors with GET.
-  const runner = new ImportRunner(context, (job, accountId) =>
-    context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
-      ...(accountId === null ? {} : { accountId }),
-      roles: ['CSM', 'CSM_LEAD'],
-    }),
+  const onPostgres = context.dbKind === 'postgresql';
+  const runner = new ImportRunner(
+    context,
+    (job, accountId) =>
+      context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
+        ...(accountId === null ? {} : { accountId }),
+        roles: ['CSM', 'CSM_LEAD'],
+      }),
+    onPostgres ? new ImportClaims(context.db) : undefined,
   );
-  context.onClose(() => runner.close());
-  // A job whose instance died (no lease renewed) is failed and its stage dropped, on any database.
+  // Several instances: an import whose instance stopped is taken over by another (claims.ts).
+  const resumer = onPostgres ? resumeOrphanedImports(context, runner, context.config.importResumeMs ?? 2000) : undefined;
+  context.onClose(async () => {
+    await resumer?.stop();
+    await runner.close();
+  });
+  context.metrics.gauge('backoffice_imports_running', 'CSV imports queued or running, on every instance.', () => runningImports(context.db));
+  // A job whose instance died and that no instance took over within its lease is failed, its stage dropped.
   sweepExpiredLeases(context, 'csv imports', () =>
     endExpiredJobs(context.db, { state: 'failed', message: IMPORT_MESSAGES.interrupted }, runner.liveIds()),
   );

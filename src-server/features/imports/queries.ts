@@ -130,6 +130,30 @@ export async function endExpiredJobs(
   return ids;
 }
 
+/** A job its server released while closing: still running, its progress back to zero for the instance that takes it over. */
+export async function releaseJob(db: Executor, id: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE csv_imports SET phase = 'reading', rows_read = 0, rows_valid = 0, rows_written = 0 WHERE id = ${id} AND state IN ('queued', 'running')`,
+  );
+}
+
+/** What an instance taking a job over needs to run it again: its file and its mapping. */
+export async function jobInput(
+  db: Executor,
+  id: number,
+): Promise<{ filename: string; mapping: MappingEntry[]; accountId: number | null } | undefined> {
+  const [row] = await rows<{ filename: string; mapping: MappingEntry[]; accountId: number | null }>(
+    db,
+    sql`SELECT filename, mapping, account_id AS "accountId" FROM csv_imports WHERE id = ${id}`,
+  );
+  return row;
+}
+
+export async function runningImports(db: Executor): Promise<number> {
+  const [row] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM csv_imports WHERE state IN ('queued', 'running')`);
+  return row?.count ?? 0;
+}
+
 export async function dropStage(db: Executor, ids: number[]): Promise<void> {
   await db.execute(sql`DELETE FROM csv_import_rows WHERE import_id = ANY(${sql.param(ids)}::int[])`);
 }

@@ -6,7 +6,19 @@ import { HttpError } from '../../errors';
 import { featureServices } from '../../feature-services';
 import { holdLease } from '../../jobs/lease';
 import { readCsv } from './csv-reader';
-import { dropStage, duplicateKeys, finishJob, findJob, openStageWriter, renewLease, saveProgress, stageOf, unknownEmails } from './queries';
+import type { ImportClaims } from './claims';
+import {
+  dropStage,
+  duplicateKeys,
+  finishJob,
+  findJob,
+  openStageWriter,
+  releaseJob,
+  renewLease,
+  saveProgress,
+  stageOf,
+  unknownEmails,
+} from './queries';
 
 /** Valid rows per write into the stage (and progress step). */
 const STAGE_BATCH = 5_000;
@@ -14,8 +26,16 @@ const STAGE_BATCH = 5_000;
 const PROGRESS_EVERY_MS = 400;
 
 class Cancelled extends Error {}
+/** The server is closing: the job stops between two batches and another instance takes it over (ImportClaims). */
+class Released extends Error {}
+const RELEASE = Symbol('release');
 
 type Outcome = Parameters<typeof finishJob>[2];
+
+/** Throws at a batch boundary when the job was asked to stop: cancelled by a user, or released by a closing server. */
+function stopIfAsked(live: LiveJob): void {
+  if (live.abort.signal.aborted) throw live.abort.signal.reason === RELEASE ? new Released() : new Cancelled();
+}
 
 /** A job running on this instance: its live state (what GET answers without waiting for the database) and its stop. */
 interface LiveJob {
@@ -49,6 +69,8 @@ export class ImportRunner {
     private readonly context: ServerContext,
     /** Called with the job's state at each step (progress pushed to the page). */
     private readonly notify: (job: ImportJob, accountId: number | null) => void,
+    /** On PostgreSQL: the job runs only where its claim is held, so that one instance runs it and another resumes it. */
+    private readonly claims?: ImportClaims,
   ) {}
 
   get busy(): boolean {
@@ -72,14 +94,30 @@ export class ImportRunner {
     return Boolean(live);
   }
 
-  /** Starts the job in the background; its state is then read with liveJob or from the database. */
+  /**
+   * Starts the job in the background (once claimed, on PostgreSQL: an instance that loses the race leaves it to the
+   * winner); its state is then read with liveJob or from the database. A resumed job starts again from its file.
+   */
   start(job: ImportJob, key: string, plan: ImportPlan, accountId: number | null): void {
     const live: LiveJob = { job, abort: new AbortController() };
     this.live.set(job.id, live);
     this.notify(job, accountId);
-    const lease = holdLease(this.context, `csv import ${job.id}`, () => renewLease(this.context.db, job.id));
-    const done = this.run(live, key, plan, accountId)
-      .catch((error): Outcome => {
+    let claimed = false;
+    let lease: { stop(): void } | undefined;
+    const done = (async (): Promise<Outcome | 'released' | 'not claimed'> => {
+      if (this.claims) {
+        claimed = await this.claims.claim(job.id, () => live.abort.abort(RELEASE));
+        if (!claimed) return 'not claimed';
+        // Rows staged by an instance that stopped without cleaning up (a crash).
+        await dropStage(this.context.db, [job.id]);
+      }
+      // This instance vouches for the job from now on (a taken-over job's lease may have run out meanwhile).
+      await renewLease(this.context.db, job.id);
+      lease = holdLease(this.context, `csv import ${job.id}`, () => renewLease(this.context.db, job.id));
+      return this.run(live, key, plan, accountId);
+    })()
+      .catch((error): Outcome | 'released' => {
+        if (error instanceof Released) return 'released';
         const cancelled = error instanceof Cancelled;
         if (!cancelled) this.context.logger.error({ err: error, importId: job.id }, 'CSV import failed');
         const message = cancelled ? M.cancelledByUser : error instanceof HttpError ? error.message : M.failedUnexpectedly;
@@ -87,13 +125,18 @@ export class ImportRunner {
       })
       // The staged rows go first: once the job says it ended, nothing of it is left in the database.
       .then(async (outcome) => {
+        if (outcome === 'not claimed') return;
         await dropStage(this.context.db, [job.id]).catch((error) => this.context.logger.warn({ err: error }, 'CSV import stage not dropped'));
-        await finishJob(this.context.db, job.id, outcome);
+        if (outcome === 'released') {
+          await releaseJob(this.context.db, job.id);
+          this.context.logger.info({ importId: job.id }, 'CSV import released: another instance takes it over');
+        } else await finishJob(this.context.db, job.id, outcome);
       })
       .catch((error) => this.context.logger.error({ err: error, importId: job.id }, 'CSV import outcome not saved'))
       .finally(async () => {
-        lease.stop();
+        lease?.stop();
         this.live.delete(job.id);
+        if (claimed) await this.claims?.release(job.id);
         const saved = await findJob(this.context.db, job.id, false).catch(() => null);
         if (saved) this.notify(saved, accountId);
       });
@@ -103,9 +146,12 @@ export class ImportRunner {
 
   private readonly pending = new Set<Promise<unknown>>();
 
-  /** Stops every job and waits for them (server closing). */
+  /**
+   * Server closing: every job stops at its next batch boundary (a merge under way rolls back) and is released, its
+   * progress back to zero: another instance on the database takes it over (on PGlite, the next start says it was cut).
+   */
   async close(): Promise<void> {
-    for (const live of this.live.values()) live.abort.abort();
+    for (const live of this.live.values()) live.abort.abort(RELEASE);
     await Promise.allSettled([...this.pending]);
   }
 
@@ -115,7 +161,7 @@ export class ImportRunner {
     const errors = new ErrorList();
     let lastSaved = 0;
     const step = async (force = false) => {
-      if (live.abort.signal.aborted) throw new Cancelled();
+      stopIfAsked(live);
       if (!force && Date.now() - lastSaved < PROGRESS_EVERY_MS) return;
       lastSaved = Date.now();
       this.notify(live.job, accountId);
@@ -178,7 +224,7 @@ export class ImportRunner {
         },
         afterChunk: async () => {
           if (stage.buffered >= STAGE_BATCH) await flush();
-          else if (live.abort.signal.aborted) throw new Cancelled();
+          else stopIfAsked(live);
         },
       });
       // A wrong row means nothing is applied: what was staged is thrown away rather than kept.

@@ -4,6 +4,7 @@ import { pushHandlers, type PushHandlers } from './handlers/campaigns';
 import { seedPushDemo } from './demo';
 import { publishCampaign } from './events';
 import { PushJob } from './job';
+import { pendingBatches } from './queries';
 import { fcmFromEnvironment } from './providers/fcm';
 import { outboxProvider, type PushProvider } from './providers/provider';
 
@@ -33,6 +34,11 @@ export async function pushFeature(context: ServerContext): Promise<PushHandlers>
       failed: outcome.failedTotal,
       error: outcome.error,
     }),
+  );
+  const batches = context.metrics.counter('backoffice_push_batches_total', 'Push batches this instance sent, or whose attempt failed.', ['outcome']);
+  job.listeners.add((outcome) => batches.inc({ outcome: outcome.error ? 'failed' : 'sent' }));
+  context.metrics.gauge('backoffice_push_batches_pending', 'Push batches still to send, over every queued or running campaign.', () =>
+    pendingBatches(context.db),
   );
   job.start(context.config.pushIntervalMs ?? 1000);
   context.onClose(() => job.stop());

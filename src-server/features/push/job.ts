@@ -127,6 +127,8 @@ export class PushJob {
   private async pass(): Promise<BatchOutcome[]> {
     const outcomes: BatchOutcome[] = [];
     for (;;) {
+      // A closing server stops between two batches; another instance (or the next start) sends the rest.
+      if (this.stopped) return outcomes;
       const outcome = await this.sendDueBatch();
       if (!outcome) return outcomes;
       outcomes.push(outcome);

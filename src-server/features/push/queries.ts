@@ -113,3 +113,12 @@ export async function cancelCampaign(db: Executor, id: number, now: number): Pro
   );
   return row;
 }
+
+/** Batches left to send over every queued or running campaign (the metrics' push queue). */
+export async function pendingBatches(db: Executor): Promise<number> {
+  const [row] = await rows<{ pending: number }>(
+    db,
+    sql`SELECT coalesce(sum(iterations - next_batch), 0)::int AS pending FROM push_campaigns WHERE state IN ('queued', 'running')`,
+  );
+  return row?.pending ?? 0;
+}

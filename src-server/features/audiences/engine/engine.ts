@@ -130,6 +130,11 @@ export class AudienceEngine {
     return this.dbKind === 'postgresql';
   }
 
+  /** Whether a build finished, and how long ago following last succeeded (readiness and metrics, src-server/ops). */
+  get status(): { built: boolean; followLagMs: number | undefined } {
+    return { built: this.buildSnapshot !== '', followLagMs: this.buildSnapshot && this.follows ? Date.now() - this.lastFollowedAt : undefined };
+  }
+
   // ---- build --------------------------------------------------------------------------------------------------
 
   /** Builds everything from one consistent snapshot of the database. */

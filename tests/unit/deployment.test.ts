@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+/**
+ * The container files of docs/operations.md, as far as they can be read without a Docker engine (the engine-free
+ * checks are scripts/check-deployment.mjs; scripts/check-server-bundle.mjs runs the image's commands for real).
+ */
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+const dockerfile = readFileSync(root('Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
+const instructions = dockerfile
+  .split('\n')
+  .filter((line) => line.trim() && !line.trim().startsWith('#'))
+  .map((line) => line.trim());
+const stages = instructions.reduce<string[][]>((all, line) => (line.startsWith('FROM ') ? [...all, [line]] : (all.at(-1)!.push(line), all)), []);
+const finalStage = stages.at(-1)!;
+
+interface ComposeService {
+  image?: string;
+  environment?: Record<string, string>;
+  networks?: string[] | Record<string, { ipv4_address?: string }>;
+  depends_on?: Record<string, { condition: string }> | string[];
+}
+const compose = parse(readFileSync(root('compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  configs: Record<string, { content: string }>;
+};
+
+describe('Dockerfile', () => {
+  it('builds in stages from Node 24 slim and runs the bundle as a non-root user, with a health check', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const [from] of stages) expect(from).toMatch(/^FROM (node:24-[a-z]+-slim|toolchain)( AS [a-z-]+)?$/);
+    expect(finalStage[0]).toMatch(/^FROM node:24-[a-z]+-slim$/);
+    expect(finalStage).toContain('USER node');
+    expect(finalStage.findIndex((line) => line === 'USER node')).toBeLessThan(finalStage.findIndex((line) => line.startsWith('CMD')));
+    expect(finalStage.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/health');
+    expect(finalStage.find((line) => line.startsWith('CMD'))).toBe('CMD ["node", "--enable-source-maps", "out/server/cli.js"]');
+  });
+
+  it('ships the bundle and the production node_modules only, made by the commands CI runs outside a container', () => {
+    const copies = finalStage.filter((line) => line.startsWith('COPY'));
+    expect(copies).toEqual([
+      'COPY package.json package-lock.json ./',
+      'COPY --from=production-dependencies /app/node_modules ./node_modules',
+      'COPY --from=build /app/out/server ./out/server',
+    ]);
+    expect(instructions).toContain('RUN npm ci --omit=dev && npm cache clean --force');
+    expect(instructions).toContain('RUN npm run build:server');
+    const check = readFileSync(root('scripts/check-server-bundle.mjs'), 'utf8');
+    expect(check).toContain("['ci', '--omit=dev'");
+    expect(check).toContain("'build:server'");
+    expect(check).toContain("'out/server/cli.js'");
+  });
+});
+
+describe('compose.yaml', () => {
+  const { services } = compose;
+
+  it('runs PostgreSQL, MinIO, two API instances on both, and a proxy that sends traffic to ready instances only', () => {
+    expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'bucket', 'minio', 'postgres', 'proxy']);
+    const caddyfile = compose.configs.caddyfile.content;
+    expect(caddyfile).toMatch(/reverse_proxy api-1:4000 api-2:4000/);
+    expect(caddyfile).toMatch(/health_uri \/ready/);
+    for (const name of ['api-1', 'api-2']) {
+      const env = services[name].environment!;
+      expect(env.DATABASE_URL).toMatch(/@postgres:5432\/backoffice$/);
+      expect(env).toMatchObject({ STORAGE_S3_BUCKET: 'backoffice', STORAGE_S3_ENDPOINT: 'http://minio:9000' });
+      expect(services[name].depends_on).toMatchObject({
+        postgres: { condition: 'service_healthy' },
+        bucket: { condition: 'service_completed_successfully' },
+      });
+    }
+  });
+
+  it('trusts the proxy, and only the proxy, for the client address', () => {
+    const proxyAddress = (services.proxy.networks as Record<string, { ipv4_address: string }>).backoffice.ipv4_address;
+    expect(proxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    for (const name of ['api-1', 'api-2']) expect(services[name].environment!.TRUST_PROXY).toBe(proxyAddress);
+  });
+});
