@@ -8,7 +8,7 @@ import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
 import type { PanelCounts } from '../panel-cache';
-import { matchPanel, readPanel } from '../panel-import';
+import { matchPanel, PGLITE_PANEL_ROWS_PER_STATEMENT, readPanel } from '../panel-import';
 import { listProjects, toListItem } from '../queries';
 import { existingProject, loadProject, readableProject, writesAll } from './shared';
 import { saveTags } from './tags';
@@ -26,20 +26,26 @@ export type LabProjectHandlers = Pick<
 async function createFromPanel(context: ServerContext, request: Parameters<Handlers['laboratory.create']>[0]['request']) {
   const { db } = context;
   let projectId = 0;
+  const perStatement = context.dbKind === 'pglite' ? PGLITE_PANEL_ROWS_PER_STATEMENT : undefined;
   return receiveFile<{ projectName: string; specialtyId: number }, LabProjectListItem>(
     request,
     contract['laboratory.create'].multipart as MultipartSpec,
     async (file) => {
       try {
-        const { rows } = await readPanel(db, file.body, async (_headers, crits) => {
-          const [created] = await db
-            .insert(labProjects)
-            .values({ name: file.fields.projectName, specialtyId: file.fields.specialtyId, pending: true, crits })
-            .returning({ id: labProjects.id });
-          projectId = created.id;
-          return projectId;
-        });
-        const matched = await matchPanel(db, projectId);
+        const { rows } = await readPanel(
+          db,
+          file.body,
+          async (_headers, crits) => {
+            const [created] = await db
+              .insert(labProjects)
+              .values({ name: file.fields.projectName, specialtyId: file.fields.specialtyId, pending: true, crits })
+              .returning({ id: labProjects.id });
+            projectId = created.id;
+            return projectId;
+          },
+          perStatement,
+        );
+        const matched = await matchPanel(db, projectId, rows, perStatement);
         const [row] = await db
           .update(labProjects)
           .set({ pending: false, usersCount: rows, matchedCount: matched, updatedAt: new Date(context.clock.now()) })
