@@ -77,4 +77,81 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('long writes on PGlite l
     expect((await write).matchedCount).toBe(20_000);
     expect(seen.some((n) => n > 0 && n < 20_000)).toBe(true);
   });
+
+  /** A CSV list of users `from` … `to` - 1 named `prefix`n, all in `area`. */
+  function list(prefix: string, from: number, to: number, area: string): string {
+    const lines = ['ID;E-mail;Nom;Langue'];
+    for (let n = from; n < to; n += 1) lines.push(`${prefix}${n};${prefix}${n}@liste.test;Dr ${n};${area}`);
+    return `${lines.join('\r\n')}\r\n`;
+  }
+  const MAPPING = [
+    { header: 'ID', field: 'externalId' },
+    { header: 'E-mail', field: 'email' },
+    { header: 'Nom', field: 'name' },
+    { header: 'Langue', field: 'area' },
+  ];
+  async function startImport(name: string, content: string): Promise<number> {
+    const form = new FormData();
+    form.append('file', new Blob([content]), name);
+    const uploaded = await fetch(`${server.url}/csv/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    expect(uploaded.status).toBe(200);
+    const started = await server.request('POST', '/csv/import', { token: admin, body: { filename: name, mapping: MAPPING } });
+    expect(started.status).toBe(202);
+    return started.body.id;
+  }
+  async function job(id: number) {
+    return (await server.request('GET', `/csv/import/${id}`, { token: admin })).body as { state: string; inserted: number; updated: number };
+  }
+  async function areaSize(area: string): Promise<number> {
+    const answer = await server.request('POST', '/audience/size', { token: admin, body: { area, relationships: [] } });
+    expect(answer.status).toBe(200);
+    return answer.body.size;
+  }
+  const listed = (prefix: string, area?: string) =>
+    count(sql`SELECT count(*)::int AS n FROM app_users WHERE external_id LIKE ${`${prefix}%`} ${area ? sql`AND area = ${area}` : sql``}`);
+
+  it('answers /meta during a CSV list import of 20,000 users; audience sizes switch to the list at once, never half of it', async () => {
+    const before = await areaSize('english');
+    const id = await startImport('longue.csv', list('lw-', 0, 20_000, 'english'));
+    const sizes = new Set<number>();
+    let state = 'running';
+    const write = (async () => {
+      while (state === 'running') state = (await job(id)).state;
+    })();
+    const seen = await readWhile(write, async () => {
+      sizes.add(await areaSize('english'));
+      return listed('lw-');
+    });
+    expect(state).toBe('done');
+    expect(seen.some((n) => n > 0 && n < 20_000)).toBe(true);
+    // The engine (sizes, push counts, decisioning) saw the list whole or not at all.
+    for (const size of sizes) expect([before, before + 20_000]).toContain(size);
+    expect(await areaSize('english')).toBe(before + 20_000);
+  });
+
+  it('puts every user back when a CSV list import is cancelled half merged', async () => {
+    const english = await areaSize('english');
+    const spanish = await areaSize('spanish');
+    // The 20,000 users of the list above move to 'spanish', and 5,000 new ones come (their ids sort last).
+    const id = await startImport(
+      'annulee.csv',
+      list('lw-', 0, 20_000, 'spanish') + list('lw-x-', 0, 5000, 'spanish').split('\r\n').slice(1).join('\r\n'),
+    );
+    let moved = 0;
+    while (moved === 0 && (await job(id)).state === 'running') moved = await listed('lw-', 'spanish');
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThan(20_000);
+    expect((await server.request('POST', `/csv/import/${id}/cancel`, { token: admin })).status).toBe(200);
+    let ended = await job(id);
+    while (ended.state === 'running') ended = await job(id);
+    expect(ended.state).toBe('cancelled');
+    expect(await listed('lw-', 'spanish')).toBe(0);
+    expect(await listed('lw-', 'english')).toBe(20_000);
+    expect(await listed('lw-x-')).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM nodes WHERE label = 'User' AND name LIKE 'lw-x-%'`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM nodes WHERE label = 'User' AND name LIKE 'lw-%@liste.test'`)).toBe(20_000);
+    expect(await count(sql`SELECT count(*)::int AS n FROM csv_import_rows`)).toBe(0);
+    expect(await areaSize('english')).toBe(english);
+    expect(await areaSize('spanish')).toBe(spanish);
+  });
 });
