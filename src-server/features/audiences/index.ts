@@ -3,7 +3,8 @@ import { featureServices } from '../../feature-services';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
 import { populationSelection } from './push-population';
-import { mergeStagedUsers, resolveStageByEmail, SHORT_MERGE_CHUNK } from './staged-merge';
+import { mergeInShortTransactions } from './short-merge';
+import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
 import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
 
 /**
@@ -22,7 +23,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   featureServices(context).populationImport = {
     resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
     mergeStaged: (stage, onProgress, undo) =>
-      mergeStagedUsers(context.db, engine, stage, { onProgress, undo, chunkSize: undo ? SHORT_MERGE_CHUNK : undefined }),
+      undo ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress }) : mergeStagedUsers(context.db, engine, stage, { onProgress }),
   };
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   if (seeding) featureServices(context).demoPopulation = seeding.done.then(() => !seeding.abort.signal.aborted);
