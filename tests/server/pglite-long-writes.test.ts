@@ -154,4 +154,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('long writes on PGlite l
     expect(await areaSize('english')).toBe(english);
     expect(await areaSize('spanish')).toBe(spanish);
   });
+
+  it('lets a feed batch that changes a user of a list being merged wait for the merge: table and engine agree after both', async () => {
+    // The 20,000 users of the list above (all 'english') move to 'italian'; the feed sends lw-0 (first merged) back to 'english'.
+    const id = await startImport('italien.csv', list('lw-', 0, 20_000, 'italian'));
+    while ((await listed('lw-0', 'italian')) === 0) expect((await job(id)).state).toBe('running');
+    const fed = server.request('POST', '/population/users', {
+      token: admin,
+      body: [{ externalId: 'lw-0', email: 'lw-0@liste.test', area: 'english', roles: [] }],
+    });
+    let ended = await job(id);
+    while (ended.state === 'running') ended = await job(id);
+    expect(ended.state).toBe('done');
+    expect((await fed).status).toBe(200);
+    const inDatabase = async (area: string) => count(sql`SELECT count(*)::int AS n FROM app_users WHERE area = ${area}`);
+    expect(await listed('lw-0', 'english')).toBe(1);
+    for (const area of ['english', 'italian']) expect(await areaSize(area)).toBe(await inDatabase(area));
+  });
 });

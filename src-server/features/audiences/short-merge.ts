@@ -24,7 +24,35 @@ const chunkIds = (stage: UserStage, range: SQL) => sql`ARRAY(SELECT external_id 
  * deleted, the others put back), and the engine never saw them. Readers of app_users in SQL may see the chunks
  * written meanwhile. A crash in between leaves the chunks written: the undo stage is UNLOGGED, like the stage.
  */
-export async function mergeInShortTransactions(
+export function mergeInShortTransactions(
+  db: Database,
+  engine: AudienceEngine,
+  stage: UserStage,
+  undoStage: UndoStage,
+  options: StagedMergeOptions,
+): Promise<{ inserted: number; updated: number }> {
+  return withPopulationWrites(engine, () => mergeChunks(db, engine, stage, undoStage, options));
+}
+
+const writeQueues = new WeakMap<AudienceEngine, Promise<unknown>>();
+
+/**
+ * Runs `write` after the population writes queued before it on this engine (PGlite: one process, one engine). The
+ * short-transaction merge holds no row lock between its chunks, and applies the engine once at the end: a feed
+ * batch that changed one of its users in between would leave the engine with the import's values and the table
+ * with the feed's. The feed's users batches wait for the merge instead, as they waited for its transaction before.
+ */
+export function withPopulationWrites<T>(engine: AudienceEngine, write: () => Promise<T>): Promise<T> {
+  const previous = writeQueues.get(engine) ?? Promise.resolve();
+  const result = previous.then(write, write);
+  writeQueues.set(
+    engine,
+    result.catch(() => undefined),
+  );
+  return result;
+}
+
+async function mergeChunks(
   db: Database,
   engine: AudienceEngine,
   stage: UserStage,

@@ -7,6 +7,7 @@ import type { Handlers } from '../../../operations';
 import { resolveRelationships } from '../definitions';
 import { GroupCycleError, type Criterion } from '../engine/semantics';
 import { ingestEvents, ingestUsers, PGLITE_USERS_PER_TRANSACTION } from '../population';
+import { withPopulationWrites } from '../short-merge';
 import { appUserExists, deleteUserEvents, nodesById, usersByEmailPrefix } from '../queries';
 import type { AudienceFeatureParts } from './parts';
 
@@ -61,7 +62,9 @@ export function populationHandlers({ context, engine }: AudienceFeatureParts): P
 
   return {
     'population.users': async ({ body }) =>
-      ingestUsers(db, engine, body, { usersPerTransaction: context.dbKind === 'pglite' ? PGLITE_USERS_PER_TRANSACTION : undefined }),
+      context.dbKind === 'pglite'
+        ? withPopulationWrites(engine, () => ingestUsers(db, engine, body, { usersPerTransaction: PGLITE_USERS_PER_TRANSACTION }))
+        : ingestUsers(db, engine, body),
     'population.events': async ({ body }) => ingestEvents(db, engine, body),
 
     'audiences.size': async ({ body }) => {
