@@ -171,4 +171,29 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('long writes on PGlite l
     expect(await listed('lw-0', 'english')).toBe(1);
     for (const area of ['english', 'italian']) expect(await areaSize(area)).toBe(await inDatabase(area));
   });
+
+  it('puts every user back when a chunk of a CSV list import fails, the failed chunk included', async () => {
+    const finish = async (id: number) => {
+      let ended = await job(id);
+      while (ended.state === 'running') ended = await job(id);
+      return ended.state;
+    };
+    expect(await finish(await startImport('anglais.csv', list('lf-', 0, 20_000, 'english')))).toBe('done');
+    // A real failure of the database in the last chunk (lf-9999 sorts last): every user of the list stays as it was.
+    await server.database.db.execute(
+      sql.raw(`CREATE FUNCTION long_writes_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.external_id = 'lf-9999' AND NEW.area = 'german' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`),
+    );
+    await server.database.db.execute(
+      sql`CREATE TRIGGER long_writes_fail BEFORE INSERT OR UPDATE ON app_users FOR EACH ROW EXECUTE FUNCTION long_writes_fail()`,
+    );
+    try {
+      expect(await finish(await startImport('allemand.csv', list('lf-', 0, 20_000, 'german')))).toBe('failed');
+      expect(await listed('lf-', 'english')).toBe(20_000);
+      expect(await areaSize('german')).toBe(0);
+    } finally {
+      await server.database.db.execute(sql`DROP TRIGGER long_writes_fail ON app_users`);
+      await server.database.db.execute(sql`DROP FUNCTION long_writes_fail()`);
+    }
+  });
 });

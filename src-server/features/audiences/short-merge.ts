@@ -70,7 +70,6 @@ async function mergeChunks(
   try {
     for (const { last, rows: staged } of await chunkEnds(db, stage, options.chunkSize ?? SHORT_MERGE_CHUNK)) {
       const range = sql`${after === null ? sql`TRUE` : sql`external_id > ${after}`} AND external_id <= ${last}`;
-      ranges.push(range);
       const chunk = await db.transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO ${undo.table} (import_id, line, external_id, email, name, profession_id, specialty_id, title, area, country_id,
             zipcode, uga, workplace, os, roles, feeds, apps)
@@ -84,6 +83,8 @@ async function mergeChunks(
         );
         return merged;
       });
+      // Only a committed chunk is undone: a failed one rolled back its copy of the users with the rest.
+      ranges.push(range);
       inserted += chunk.inserted;
       total += staged;
       after = last;
