@@ -64,10 +64,10 @@ const byLabelAndValue = (a: { label: string; value: string }, b: { label: string
   a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 
 /**
- * Users one transaction of a batch writes on PGlite (about 30 ms there): its one connection answers nothing else
- * while a transaction is open, and a batch of 10,000 in one held every other call for seconds.
+ * Users one transaction of a batch writes on PGlite (10 to 30 ms there, bench pglite-writes): its one connection
+ * answers nothing else while a transaction is open, and a batch of 10,000 in one held every other call for seconds.
  */
-export const PGLITE_USERS_PER_TRANSACTION = 250;
+export const PGLITE_USERS_PER_TRANSACTION = 100;
 
 /**
  * Upserts app users by externalId. The attributes before and after go to the engine (after each commit) and to

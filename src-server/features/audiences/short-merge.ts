@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import type { AudienceEngine } from './engine/engine';
 import { chunkEnds, ensureNodes, mergeChunk, PendingChanges, type ChunkHistory, type StagedMergeOptions, type UserStage } from './staged-merge';
 
-/** Users merged per transaction on PGlite: a chunk takes about 100 ms there. */
-export const SHORT_MERGE_CHUNK = 1_000;
+/** Users merged per transaction on PGlite: a chunk takes some 30 to 60 ms there (bench pglite-writes). */
+export const SHORT_MERGE_CHUNK = 500;
 
 /** Where the users a chunk finds are kept as they were: a table shaped as csv_import_rows, under `importId`. */
 export interface UndoStage {
