@@ -10,6 +10,7 @@ import { estimatesSection } from './sections/estimates';
 import { laboratorySection } from './sections/laboratory';
 import { importsSection } from './sections/imports';
 import { inventorySection } from './sections/inventory';
+import { pgliteWritesSection } from './sections/pglite-writes';
 import { previewsSection } from './sections/previews';
 import { uploadsSection } from './sections/uploads';
 import { urlParseSection } from './sections/url-parse';
@@ -46,6 +47,10 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> =
   inventory: {
     title: 'Inventory: 200 categories × 36 months and 1,000,000 targets: rows, availability, CSV import (issue 22)',
     run: inventorySection,
+  },
+  'pglite-writes': {
+    title: 'PGlite: GET /meta from another account during a CSV list import, an inventory import, a panel load, a population batch',
+    run: pgliteWritesSection,
   },
   'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
   previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },

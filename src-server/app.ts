@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { MESSAGES } from '@shared/messages';
+import { AccountCache } from './auth/account-cache';
 import { TokenService, newSecret } from './auth/tokens';
 import { BackgroundTasks } from './background';
 import { PasswordHashQueue } from './auth/hash-queue';
@@ -9,6 +10,7 @@ import { systemClock, type Clock } from './clock';
 import { defaultServerConfig, type ServerConfig, type ServerContext } from './context';
 import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
+import { findAccountForGuard } from './accounts/queries';
 import { handleClientError, handleError, handleFrameworkError } from './errors';
 import { JobEvents } from './jobs/events';
 import { registerJobEventsRoute } from './jobs/events-route';
@@ -59,6 +61,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const config = { ...defaultServerConfig, ...options.config };
   const closeHooks: (() => Promise<void>)[] = [];
   const storage = await createStorage(config.storage);
+  const jobEvents = new JobEvents({ db: options.db, dbKind: options.dbKind, logger });
+  const accountCache = new AccountCache({
+    ttlMs: config.accountCacheTtlMs,
+    load: (accountId, familyId) => findAccountForGuard(options.db, accountId, familyId),
+    broadcast: (accountId) => jobEvents.publishAccountChange(accountId),
+  });
+  jobEvents.onAccountChange((accountId) => accountCache.forget(accountId));
   const context: ServerContext = {
     db: options.db,
     dbKind: options.dbKind,
@@ -74,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       reservedWaiting: config.reservedHashWaiting,
     }),
     storage: storage.adapter,
-    jobEvents: new JobEvents({ db: options.db, dbKind: options.dbKind, logger }),
+    jobEvents,
+    accountCache,
     readiness: new Readiness(),
     metrics: new Metrics(),
     onClose: (hook) => closeHooks.push(hook),

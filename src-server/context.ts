@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { availableParallelism } from 'node:os';
+import type { AccountCache } from './auth/account-cache';
 import type { PasswordHashQueue } from './auth/hash-queue';
 import type { BackgroundTasks } from './background';
 import type { TokenService } from './auth/tokens';
@@ -54,6 +55,11 @@ export interface ServerConfig {
   companyEmailDomains: string[];
   /** How often jobs whose instance stopped renewing their lease are ended (src-server/jobs/lease.ts). */
   jobSweepMs: number;
+  /**
+   * How long the guard keeps an account it read (auth/account-cache.ts; default 5 s): a change made through the API
+   * is seen at once here and, on PostgreSQL, by the other instances when told (NOTIFY); this bounds it otherwise.
+   */
+  accountCacheTtlMs: number;
   /** How often another instance's population writes are looked for (PostgreSQL only). */
   populationFollowMs: number;
   /** How long population_changes rows are kept for other instances (docs/audiences.md; default 10 minutes). */
@@ -119,6 +125,7 @@ export const defaultServerConfig: ServerConfig = {
   companyEmailDomains: [],
   populationFollowMs: 200,
   jobSweepMs: 60_000,
+  accountCacheTtlMs: 5_000,
 };
 
 /**
@@ -132,6 +139,11 @@ export interface ServerContext {
   mailer: Mailer;
   logger: Logger;
   config: ServerConfig;
+  /**
+   * The guard's accounts, kept a few seconds: whatever changes an account's roles, password or sessions, or deletes
+   * it, calls `accountCache.changed(id)` once committed.
+   */
+  accountCache: AccountCache;
   /** Verifies bearer tokens for the guard of every operation; signs them for the auth feature. */
   tokens: TokenService;
   /** Work done after the answer (reset mails). */

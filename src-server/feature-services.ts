@@ -49,10 +49,15 @@ export interface PopulationSelection {
 export interface PopulationImport {
   /** Fills the stage's missing external_id from the existing user with that e-mail (the oldest one). */
   resolveByEmail(stage: { table: SQL; where: SQL }): Promise<void>;
-  /** Upserts every staged user in one transaction; `onProgress` runs inside it after each chunk (a throw undoes all). */
+  /**
+   * Upserts every staged user in one transaction; `onProgress` runs inside it after each chunk (a throw undoes all).
+   * With `undo` (PGlite: a table shaped as the stage, and the import id its rows take there), each chunk is its own
+   * short transaction, undone from what it kept there if a later one fails or `onProgress` throws.
+   */
   mergeStaged(
     stage: { table: SQL; where: SQL },
     onProgress?: (written: number) => Promise<void> | void,
+    undo?: { table: SQL; importId: number },
   ): Promise<{ inserted: number; updated: number }>;
 }
 

@@ -12,8 +12,9 @@ export const emailIs = (email: string) => sql`lower(${accounts.email}) = ${email
 
 /**
  * What the guard needs on every call, in one query: roles as they are now, the cut-off of tokens issued before it,
- * and whether the token's session (refresh family) was revoked (refresh-token reuse). Read from the database, so
- * a revocation made by any API instance holds on all of them; the family lookup uses refresh_tokens_family_idx.
+ * and whether the token's session (refresh family) was revoked (refresh-token reuse). Read from the database (kept
+ * a few seconds by auth/account-cache.ts, told of each change), so a revocation made by any API instance holds on
+ * all of them; the family lookup uses refresh_tokens_family_idx.
  */
 export async function findAccountForGuard(db: Database, accountId: number, familyId: string | undefined) {
   const familyRevoked = familyId

@@ -2,12 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@shared/messages';
 import { isAllowed, isRole, type Access, type Role } from '@shared/roles';
 import type { ServerContext } from '../context';
-import { findAccountForGuard } from '../accounts/queries';
 import { HttpError } from '../errors';
 
 /**
- * Checks the bearer token and the operation's role rule. Roles are read from the database on every call, so
- * a role removed or an account deleted takes effect at once, not when the access token expires.
+ * Checks the bearer token and the operation's role rule. Roles are read from the database, kept a few seconds
+ * (auth/account-cache.ts), so a role removed or an account deleted takes effect at the next call, not when the
+ * access token expires: each change tells the cache.
  */
 export async function authorize(
   context: ServerContext,
@@ -19,7 +19,7 @@ export async function authorize(
   if (!match) throw new HttpError(401, MESSAGES.authenticationRequired, { 'www-authenticate': 'Bearer' });
   const token = await context.tokens.verify(match[1], 'access');
   if (!token) throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });
-  const row = await findAccountForGuard(context.db, token.accountId, token.familyId);
+  const row = await context.accountCache.get(token.accountId, token.familyId);
   const cutoff = row?.tokensValidAfter?.getTime() ?? 0;
   if (!row || token.issuedAt.getTime() < cutoff || row.familyRevoked) {
     throw new HttpError(401, MESSAGES.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' });

@@ -27,6 +27,8 @@ export function mayReceive(audience: JobAudience, subscriber: JobSubscriber): bo
 
 /** The PostgreSQL channel the instances share job events on. */
 export const JOB_EVENTS_CHANNEL = 'backoffice_job_events';
+/** The channel telling the instances that an account changed for the guard (auth/account-cache.ts). */
+export const ACCOUNT_CHANGES_CHANNEL = 'backoffice_account_changes';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: stay under it. */
 export const MAX_NOTIFY_BYTES = 7900;
 
@@ -56,6 +58,7 @@ type Listener = (event: JobEvent) => void;
  */
 export class JobEvents {
   private readonly subscribers = new Map<Listener, JobSubscriber>();
+  private readonly accountListeners = new Set<(accountId: number) => void>();
   private readonly origin = randomUUID();
   private listener: pg.Client | null = null;
   private closed = false;
@@ -79,6 +82,22 @@ export class JobEvents {
     this.pool()
       .query('SELECT pg_notify($1, $2)', [JOB_EVENTS_CHANNEL, payload])
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'job event not sent to the other instances'));
+  }
+
+  /**
+   * Tells the other instances that an account changed (its roles, password, sessions, or it was deleted), on the
+   * same listening connection as the job events; this instance's own cache was told already.
+   */
+  publishAccountChange(accountId: number): void {
+    if (this.options.dbKind !== 'postgresql' || this.closed) return;
+    this.pool()
+      .query('SELECT pg_notify($1, $2)', [ACCOUNT_CHANGES_CHANNEL, `${this.origin}:${accountId}`])
+      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'account change not sent to the other instances'));
+  }
+
+  /** Calls `listener` with the id of each account another instance changed. */
+  onAccountChange(listener: (accountId: number) => void): void {
+    this.accountListeners.add(listener);
   }
 
   /** Calls `listener` with every event `subscriber` may see, until the returned function is called. */
@@ -129,11 +148,13 @@ export class JobEvents {
     client.on('end', () => lost());
     client.on('notification', (message) => {
       if (message.channel === JOB_EVENTS_CHANNEL && message.payload) this.received(message.payload);
+      if (message.channel === ACCOUNT_CHANGES_CHANNEL && message.payload) this.accountChanged(message.payload);
     });
     try {
       this.listener = client;
       await client.connect();
       await client.query(`LISTEN ${JOB_EVENTS_CHANNEL}`);
+      await client.query(`LISTEN ${ACCOUNT_CHANGES_CHANNEL}`);
       this.attempts = 0;
     } catch (error) {
       if (this.listener === client) lost(error as Error);
@@ -148,6 +169,13 @@ export class JobEvents {
       if (!this.closed) void this.listen();
     }, delay);
     this.retry.unref();
+  }
+
+  private accountChanged(payload: string): void {
+    const [origin, id] = payload.split(':');
+    const accountId = Number(id);
+    if (origin === this.origin || !Number.isSafeInteger(accountId)) return;
+    for (const listener of this.accountListeners) listener(accountId);
   }
 
   private received(payload: string): void {

@@ -94,6 +94,7 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
           return updated;
         }),
       );
+      if (emailChanged && account?.id === params.accountId) context.accountCache.changed(params.accountId);
       return toAccount(row);
     },
 
@@ -103,13 +104,16 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
       if (account?.id === target.id && target.roles.includes('ADMIN') && !roles.includes('ADMIN')) {
         throw new HttpError(400, MESSAGES.cannotRemoveOwnAdmin);
       }
-      return toAccount(await queries.updateAccount(db, target.id, { roles }, clock.now()));
+      const row = await queries.updateAccount(db, target.id, { roles }, clock.now());
+      context.accountCache.changed(target.id);
+      return toAccount(row);
     },
 
     'admin.accounts.delete': async ({ params }) => {
       const target = await findAccount(params.accountId);
       if (target.roles.includes('ADMIN')) throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
       if (!(await queries.deleteNonAdminAccount(db, target.id))) throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
+      context.accountCache.changed(target.id);
       return { ok: true as const };
     },
   };

@@ -5,6 +5,7 @@ import { featureServices } from '../../feature-services';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
 import { populationSelection } from './push-population';
+import { mergeInShortTransactions } from './short-merge';
 import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
 import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
 
@@ -26,7 +27,8 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   featureServices(context).populationVersion = () => engine.attributesVersion;
   featureServices(context).populationImport = {
     resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
-    mergeStaged: (stage, onProgress) => mergeStagedUsers(context.db, engine, stage, { onProgress }),
+    mergeStaged: (stage, onProgress, undo) =>
+      undo ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress }) : mergeStagedUsers(context.db, engine, stage, { onProgress }),
   };
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   if (seeding) featureServices(context).demoPopulation = seeding.done.then(() => !seeding.abort.signal.aborted);

@@ -64,19 +64,49 @@ const byLabelAndValue = (a: { label: string; value: string }, b: { label: string
   a.label < b.label ? -1 : a.label > b.label ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
 
 /**
- * Upserts app users by externalId, all or nothing. The attributes before and after go to the engine (after the
- * commit) and to other instances (population_changes).
+ * Users one transaction of a batch writes on PGlite (10 to 30 ms there, bench pglite-writes): its one connection
+ * answers nothing else while a transaction is open, and a batch of 10,000 in one held every other call for seconds.
  */
-export async function ingestUsers(db: Database, engine: AudienceEngine, users: PopulationUser[]): Promise<{ inserted: number; updated: number }> {
+export const PGLITE_USERS_PER_TRANSACTION = 100;
+
+/**
+ * Upserts app users by externalId. The attributes before and after go to the engine (after each commit) and to
+ * other instances (population_changes). `usersPerTransaction` (PGlite) writes the batch in several transactions,
+ * each all or nothing, in externalId order: a failure leaves the first ones written, which the sender's retry of
+ * the batch (idempotent, README) writes again unchanged. Otherwise the batch is one transaction.
+ */
+export async function ingestUsers(
+  db: Database,
+  engine: AudienceEngine,
+  users: PopulationUser[],
+  options: { usersPerTransaction?: number } = {},
+): Promise<{ inserted: number; updated: number }> {
   const seen = new Map<string, number>();
   users.forEach((user, index) => {
     if (seen.has(user.externalId)) throw rowError(index, 'externalId', AUDIENCE_MESSAGES.duplicateInRequest);
     seen.set(user.externalId, index);
   });
+  // A token sent by two users of the batch goes to the last one sent, whichever transaction writes it.
+  const tokenOwners = new Map<string, string>();
+  for (const user of users) for (const { token } of user.pushTokens ?? []) tokenOwners.set(token, user.externalId);
   // Rows written in externalId order, whatever the sender's: two requests with the same new users in different
   // orders each held a row the other waited for (PostgreSQL "deadlock detected", a 500).
+  const sorted = [...users].sort(byExternalId);
+  const size = options.usersPerTransaction ?? sorted.length;
+  let inserted = 0;
+  for (let start = 0; start < sorted.length; start += size) {
+    inserted += await ingestUsersChunk(db, engine, sorted.slice(start, start + size), tokenOwners);
+    if (start + size < sorted.length) await nextTurn();
+  }
+  return { inserted, updated: users.length - inserted };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One transaction of ingestUsers (users in externalId order); answers how many were new. */
+async function ingestUsersChunk(db: Database, engine: AudienceEngine, users: PopulationUser[], tokenOwners: Map<string, string>): Promise<number> {
   const json = JSON.stringify(
-    [...users].sort(byExternalId).map((user) => ({
+    users.map((user) => ({
       external_id: user.externalId,
       email: user.email,
       name: user.name,
@@ -120,7 +150,7 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
       );
       await upsertAttributeNodes(tx, after);
       const pushBefore = await pushValuesOf(tx, before);
-      await replacePushTokens(tx, users, after);
+      await replacePushTokens(tx, users, after, tokenOwners);
       const pushAfter = await pushValuesOf(tx, after);
       const previous = new Map(before.map((user) => [user.id, [...attributeValues(user), ...(pushBefore.get(user.id) ?? [])]]));
       for (const user of after) {
@@ -131,7 +161,7 @@ export async function ingestUsers(db: Database, engine: AudienceEngine, users: P
     }),
   );
   engine.applyUsers({ kind: 'users', payload: { users: changes } });
-  return { inserted, updated: users.length - inserted };
+  return inserted;
 }
 
 /**
@@ -155,8 +185,16 @@ async function pushValuesOf(tx: Executor, users: { id: number }[]): Promise<Map<
   return values;
 }
 
-/** Replaces the push tokens of the users that sent `pushTokens`; a token sent by another user moves to them. */
-async function replacePushTokens(tx: Executor, users: PopulationUser[], written: { id: number; externalId: string }[]): Promise<void> {
+/**
+ * Replaces the push tokens of the users that sent `pushTokens`; a token sent by another user moves to them (within
+ * the batch, to the last user that sent it: `owners`).
+ */
+async function replacePushTokens(
+  tx: Executor,
+  users: PopulationUser[],
+  written: { id: number; externalId: string }[],
+  owners: Map<string, string>,
+): Promise<void> {
   const ids = new Map(written.map((user) => [user.externalId, user.id]));
   const sending = users.filter((user) => user.pushTokens);
   if (!sending.length) return;
@@ -164,7 +202,8 @@ async function replacePushTokens(tx: Executor, users: PopulationUser[], written:
   await tx.execute(sql`DELETE FROM app_user_push_tokens WHERE user_id = ANY(${param(userIds)}::int[])`);
   const tokens = new Map<string, { user_id: number; platform: string; token: string }>();
   for (const user of sending)
-    for (const { platform, token } of user.pushTokens!) tokens.set(token, { user_id: ids.get(user.externalId)!, platform, token });
+    for (const { platform, token } of user.pushTokens!)
+      if (owners.get(token) === user.externalId) tokens.set(token, { user_id: ids.get(user.externalId)!, platform, token });
   if (!tokens.size) return;
   const list = [...tokens.values()].sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
   await tx.execute(

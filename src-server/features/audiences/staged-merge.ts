@@ -142,7 +142,7 @@ function lockChunk(stage: UserStage, range: SQL): SQL {
 }
 
 /** The nodes of these values (attribute labels, named as every other writer names them), where missing or named otherwise. */
-async function ensureNodes(tx: Executor, pairs: readonly (readonly [string, string])[]): Promise<void> {
+export async function ensureNodes(tx: Executor, pairs: readonly (readonly [string, string])[]): Promise<void> {
   await upsertNodes(
     tx,
     pairs.map(([label, value]) => ({ label, value, name: attributeNodeName(label, value, '') })),
@@ -172,7 +172,7 @@ function published(change: ChunkChange): BulkUsers {
  * greatest one, read apart with the count: counting in the same pass (count(*) over the whole window) held every row
  * and took twice as long.
  */
-async function chunkEnds(tx: Executor, stage: UserStage, chunkSize: number): Promise<{ last: string; rows: number }[]> {
+export async function chunkEnds(tx: Executor, stage: UserStage, chunkSize: number): Promise<{ last: string; rows: number }[]> {
   const ends = await rows<{ last: string | null; n: number }>(
     tx,
     sql`SELECT last, n::int AS n FROM (
@@ -192,7 +192,7 @@ async function chunkEnds(tx: Executor, stage: UserStage, chunkSize: number): Pro
 }
 
 /** How the previous chunk went: a chunk after one that held existing users looks for them first. */
-interface ChunkHistory {
+export interface ChunkHistory {
   hadExisting: boolean;
 }
 
@@ -204,7 +204,12 @@ type ChunkGroups = GroupedValues & { side: 'added' | 'removed' | 'locked' };
  * then the merge. After a chunk of new users only, the next one is first tried as new users (no lock: there are
  * none), back to the savepoint if one exists after all.
  */
-async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: UserStage, range: SQL, history: ChunkHistory): Promise<ChunkChange> {
+export async function mergeChunk(
+  tx: Pick<Database, 'execute' | 'transaction'>,
+  stage: UserStage,
+  range: SQL,
+  history: ChunkHistory,
+): Promise<ChunkChange> {
   const asNew = async (): Promise<ChunkGroups[] | undefined> => {
     // Back to the savepoint if someone wrote one of these users (or User nodes) since: then ON CONFLICT.
     try {
@@ -231,7 +236,7 @@ async function mergeChunk(tx: Pick<Database, 'execute' | 'transaction'>, stage: 
 }
 
 /** The chunks' changes, kept until the commit. */
-class PendingChanges {
+export class PendingChanges {
   readonly removed = new ValuesByPair();
   readonly added = new ValuesByPair();
   private readonly users: Uint32Array[] = [];

@@ -73,6 +73,7 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       const token = await context.tokens.verify(body.token, 'refresh');
       if (!token) throw invalid;
       const now = clock.now();
+      let revokedFor: number | null = null;
       const session = await db.transaction(async (tx) => {
         const used = await queries.claimRefreshToken(tx, token.jti, now);
         if (used) {
@@ -94,8 +95,10 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
         // A rotated token came back: someone holds a copy. End the whole sign-in, its access tokens included.
         await queries.revokeRefreshFamily(tx, known.familyId, now);
         context.logger.warn({ accountId: token.accountId, familyId: known.familyId }, 'refresh token reused: family revoked');
+        revokedFor = known.accountId;
         return null;
       });
+      if (revokedFor !== null) context.accountCache.changed(revokedFor);
       if (!session) throw invalid;
       return session;
     },
@@ -129,7 +132,9 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       const problem = await passwordProblem(body.password);
       if (problem) throw new HttpError(400, problem);
       const passwordHash = await context.passwordHashing.run(() => hashPassword(body.password));
-      if (!(await queries.setPasswordWithLink(db, tokenHash, passwordHash, now))) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
+      const accountId = await queries.setPasswordWithLink(db, tokenHash, passwordHash, now);
+      if (accountId === null) throw new HttpError(400, MESSAGES.invalidConfirmationToken);
+      context.accountCache.changed(accountId);
       return { message: MESSAGES.passwordChanged };
     },
   };

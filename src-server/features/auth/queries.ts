@@ -64,16 +64,16 @@ export async function findLiveResetToken(db: Database, tokenHash: string, now: D
 
 /**
  * Uses the link once and sets the password: every other link of the account dies with it, and every session
- * signed in before now ends. Returns false when another request used the link first.
+ * signed in before now ends. Returns the account's id, or null when another request used the link first.
  */
-export async function setPasswordWithLink(db: Database, tokenHash: string, passwordHash: string, now: Date): Promise<boolean> {
+export async function setPasswordWithLink(db: Database, tokenHash: string, passwordHash: string, now: Date): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
       .returning({ accountId: passwordResetTokens.accountId });
-    if (!claimed) return false;
+    if (!claimed) return null;
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -83,6 +83,6 @@ export async function setPasswordWithLink(db: Database, tokenHash: string, passw
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.accountId, claimed.accountId), isNull(refreshTokens.revokedAt)));
-    return true;
+    return claimed.accountId;
   });
 }

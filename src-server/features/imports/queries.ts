@@ -154,9 +154,29 @@ export async function runningImports(db: Executor): Promise<number> {
   return row?.count ?? 0;
 }
 
-export async function dropStage(db: Executor, ids: number[]): Promise<void> {
-  await db.execute(sql`DELETE FROM csv_import_rows WHERE import_id = ANY(${sql.param(ids)}::int[])`);
+/**
+ * Deletes the stages of these jobs, and their undo rows (PGlite's merge, undoOf). `rowsPerStatement` (PGlite, whose
+ * one connection answers nothing else meanwhile): that many rows a statement, with a turn of the event loop between.
+ */
+export async function dropStage(db: Executor, ids: number[], rowsPerStatement?: number): Promise<void> {
+  const stages = sql`import_id = ANY(${sql.param([...ids, ...ids.map((id) => -id)])}::int[])`;
+  if (!rowsPerStatement) {
+    await db.execute(sql`DELETE FROM csv_import_rows WHERE ${stages}`);
+    return;
+  }
+  for (;;) {
+    const deleted = await rows<{ n: number }>(
+      db,
+      sql`WITH gone AS (DELETE FROM csv_import_rows WHERE ctid = ANY(ARRAY(SELECT ctid FROM csv_import_rows WHERE ${stages} LIMIT ${rowsPerStatement})) RETURNING 1)
+          SELECT count(*)::int AS n FROM gone`,
+    );
+    if (deleted[0].n < rowsPerStatement) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
+
+/** Where PGlite's merge keeps the rows of the users it changes until the job ends: the stage table, under -id. */
+export const undoOf = (id: number): { table: SQL; importId: number } => ({ table: sql.raw('csv_import_rows'), importId: -id });
 
 export const stageOf = (id: number): { table: SQL; where: SQL } => ({ table: sql.raw('csv_import_rows'), where: sql`import_id = ${id}` });
 

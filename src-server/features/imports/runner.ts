@@ -17,11 +17,13 @@ import {
   renewLease,
   saveProgress,
   stageOf,
+  undoOf,
   unknownEmails,
 } from './queries';
 
-/** Valid rows per write into the stage (and progress step). */
+/** Valid rows per write into the stage (and progress step); on PGlite, whose one connection waits for each, fewer. */
 const STAGE_BATCH = 5_000;
+const PGLITE_STAGE_BATCH = 1_000;
 /** How often the progress is written (and a cancel from another instance looked for). */
 const PROGRESS_EVERY_MS = 400;
 
@@ -60,7 +62,8 @@ class ErrorList {
 /**
  * Runs CSV imports (issue 25): reads the file from storage as a stream, checks every row with the shared rules,
  * stages the valid ones, checks keys in SQL (duplicates, unknown e-mails), and only when no row is wrong merges
- * them all into the population in one transaction (through the audiences feature). Nothing is applied otherwise.
+ * them all into the population in one transaction (through the audiences feature); on PGlite in short ones, undone
+ * if the merge fails or is cancelled. Nothing is applied otherwise.
  */
 export class ImportRunner {
   private readonly live = new Map<number, LiveJob>();
@@ -126,7 +129,9 @@ export class ImportRunner {
       // The staged rows go first: once the job says it ended, nothing of it is left in the database.
       .then(async (outcome) => {
         if (outcome === 'not claimed') return;
-        await dropStage(this.context.db, [job.id]).catch((error) => this.context.logger.warn({ err: error }, 'CSV import stage not dropped'));
+        await dropStage(this.context.db, [job.id], this.context.dbKind === 'postgresql' ? undefined : PGLITE_STAGE_BATCH * 5).catch((error) =>
+          this.context.logger.warn({ err: error }, 'CSV import stage not dropped'),
+        );
         if (outcome === 'released') {
           await releaseJob(this.context.db, job.id);
           this.context.logger.info({ importId: job.id }, 'CSV import released: another instance takes it over');
@@ -165,8 +170,6 @@ export class ImportRunner {
       if (!force && Date.now() - lastSaved < PROGRESS_EVERY_MS) return;
       lastSaved = Date.now();
       this.notify(live.job, accountId);
-      // On the embedded database a write would wait for the merge's transaction: the live state is enough there.
-      if (live.job.phase === 'merging' && this.context.dbKind !== 'postgresql') return;
       const { cancelRequested } = await saveProgress(db, id, { phase: live.job.phase ?? 'reading', ...live.job.progress });
       if (cancelRequested) throw new Cancelled();
     };
@@ -183,10 +186,16 @@ export class ImportRunner {
     if (!population) throw new Error('the audiences feature offers no population import');
     live.job = { ...live.job, phase: 'merging' };
     await step(true);
-    const { inserted, updated } = await population.mergeStaged(stageOf(id), async (written) => {
-      live.job = { ...live.job, progress: { ...live.job.progress, written } };
-      await step();
-    });
+    // PGlite: short transactions, undone from the users' rows kept under the job's negative id (queries.ts, undoOf).
+    const undo = this.context.dbKind === 'postgresql' ? undefined : undoOf(id);
+    const { inserted, updated } = await population.mergeStaged(
+      stageOf(id),
+      async (written) => {
+        live.job = { ...live.job, progress: { ...live.job.progress, written } };
+        await step();
+      },
+      undo,
+    );
     const timings = { readMs, checkedMs, mergeMs: performance.now() - started - readMs - checkedMs };
     this.context.logger.info({ importId: id, inserted, updated, ...timings }, 'CSV import done');
     return { state: 'done', message: M.done(inserted, updated), inserted, updated, written: inserted + updated };
@@ -223,7 +232,7 @@ export class ImportRunner {
           }
         },
         afterChunk: async () => {
-          if (stage.buffered >= STAGE_BATCH) await flush();
+          if (stage.buffered >= (this.context.dbKind === 'postgresql' ? STAGE_BATCH : PGLITE_STAGE_BATCH)) await flush();
           else stopIfAsked(live);
         },
       });

@@ -71,7 +71,7 @@ export async function seedLaboratoryDemo(context: ServerContext): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   if (closed) return;
-  const matched = await matchPanel(db, project.id);
+  const matched = await matchPanel(db, project.id, DEMO_MEMBERS);
   // updatedAt moves with the matching: panels cached for tag counts are read again.
   await db
     .update(labProjects)

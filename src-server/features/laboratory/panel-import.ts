@@ -8,6 +8,12 @@ import { HttpError } from '../../errors';
 
 /** Rows written per statement: 5,000 rows of a panel are about 400 kB of parameters. */
 const BATCH_ROWS = 5000;
+/**
+ * On PGlite, rows per statement, and panel lines one matching statement covers: its one connection answers nothing
+ * else while a statement runs, and 5,000 rows a statement (or one match of the whole panel) held every other call
+ * for seconds.
+ */
+export const PGLITE_PANEL_ROWS_PER_STATEMENT = 1000;
 /** Bytes looked at before the encoding is decided (UTF-8 unless they are not, then Windows-1252): the project exists as soon as they are read. */
 const SNIFF_BYTES = 256 * 1024;
 /** The unit separator joins a row's criteria into one text (string_to_array splits it back); never in a cell. */
@@ -127,13 +133,14 @@ async function* csvBlocks(text: AsyncIterable<string>): AsyncGenerator<string[][
 
 /**
  * Reads a panel file as it arrives and hands its header row to `onHeader` (which checks it and creates the pending
- * project), then writes its rows in batches of 5,000. Answers the count of rows. Nothing is held but the current
+ * project), then writes its rows in batches (`rowsPerStatement`, 5,000 by default). Answers the count of rows. Nothing is held but the current
  * block and batch.
  */
 export async function readPanel(
   db: Database,
   body: AsyncIterable<Buffer>,
   onHeader: (headers: string[], crits: number[]) => Promise<number>,
+  rowsPerStatement = BATCH_ROWS,
 ): Promise<{ projectId: number; rows: number }> {
   let columns: Columns | null = null;
   let projectId = 0;
@@ -152,7 +159,7 @@ export async function readPanel(
       line += 1;
       if (line - 1 > PANEL_MAX_ROWS) throw new HttpError(413, LAB_MESSAGES.panelTooManyRows(PANEL_MAX_ROWS));
       batch.push(panelRow(cells, columns, line));
-      if (batch.length >= BATCH_ROWS) {
+      if (batch.length >= rowsPerStatement) {
         await writeBatch(db, projectId, batch);
         batch = [];
       }
@@ -164,14 +171,25 @@ export async function readPanel(
   return { projectId, rows: line - 1 };
 }
 
-/** Matches the panel's members to app users (externalId first, else e-mail); answers how many matched. */
-export async function matchPanel(db: Database, projectId: number): Promise<number> {
-  await db.execute(sql`
-    UPDATE lab_panel_members m SET app_user_id = u.id FROM app_users u
-    WHERE m.project_id = ${projectId} AND m.external_id IS NOT NULL AND u.external_id = m.external_id`);
-  await db.execute(sql`
-    UPDATE lab_panel_members m SET app_user_id = u.id FROM app_users u
-    WHERE m.project_id = ${projectId} AND m.app_user_id IS NULL AND m.email IS NOT NULL AND lower(u.email) = m.email`);
+/**
+ * Matches the panel's members to app users (externalId first, else e-mail); answers how many matched. With
+ * `linesPerStatement` (PGlite) each statement matches that many lines of the panel (the project is still pending:
+ * no reader counts it meanwhile); otherwise one statement each.
+ */
+export async function matchPanel(db: Database, projectId: number, rows: number, linesPerStatement?: number): Promise<number> {
+  // Data lines are 2 … rows + 1 (the header is line 1).
+  const step = linesPerStatement ?? rows + 1;
+  for (let first = 2; first <= rows + 1; first += step) {
+    const lines = sql`m.line BETWEEN ${first} AND ${first + step - 1}`;
+    await db.execute(sql`
+      UPDATE lab_panel_members m SET app_user_id = u.id FROM app_users u
+      WHERE m.project_id = ${projectId} AND ${lines} AND m.external_id IS NOT NULL AND u.external_id = m.external_id`);
+    await db.execute(sql`
+      UPDATE lab_panel_members m SET app_user_id = u.id FROM app_users u
+      WHERE m.project_id = ${projectId} AND ${lines} AND m.app_user_id IS NULL AND m.email IS NOT NULL AND lower(u.email) = m.email`);
+    // A PGlite statement resolves without a turn of the event loop: calls that arrived meanwhile get one here.
+    if (linesPerStatement) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   // A panel of 100,000 rows changes the table's statistics at once: counts are planned on the new figures.
   await db.execute(sql`ANALYZE lab_panel_members`);
   const result = (await db.execute(

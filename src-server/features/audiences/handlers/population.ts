@@ -6,7 +6,8 @@ import { featureServices } from '../../../feature-services';
 import type { Handlers } from '../../../operations';
 import { resolveRelationships } from '../definitions';
 import { GroupCycleError, type Criterion } from '../engine/semantics';
-import { ingestEvents, ingestUsers } from '../population';
+import { ingestEvents, ingestUsers, PGLITE_USERS_PER_TRANSACTION } from '../population';
+import { withPopulationWrites } from '../short-merge';
 import { appUserExists, deleteUserEvents, nodesById, usersByEmailPrefix } from '../queries';
 import type { AudienceFeatureParts } from './parts';
 
@@ -60,7 +61,10 @@ export function populationHandlers({ context, engine }: AudienceFeatureParts): P
   }
 
   return {
-    'population.users': async ({ body }) => ingestUsers(db, engine, body),
+    'population.users': async ({ body }) =>
+      context.dbKind === 'pglite'
+        ? withPopulationWrites(engine, () => ingestUsers(db, engine, body, { usersPerTransaction: PGLITE_USERS_PER_TRANSACTION }))
+        : ingestUsers(db, engine, body),
     'population.events': async ({ body }) => ingestEvents(db, engine, body),
 
     'audiences.size': async ({ body }) => {

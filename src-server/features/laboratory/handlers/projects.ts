@@ -8,7 +8,7 @@ import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
 import type { PanelCounts } from '../panel-cache';
-import { matchPanel, readPanel } from '../panel-import';
+import { matchPanel, PGLITE_PANEL_ROWS_PER_STATEMENT, readPanel } from '../panel-import';
 import { holdLease, LEASE_INTERVAL } from '../../../jobs/lease';
 import { deleteProject, listProjects, toListItem } from '../queries';
 import { existingProject, loadProject, readableProject, writesAll } from './shared';
@@ -28,30 +28,36 @@ async function createFromPanel(context: ServerContext, request: Parameters<Handl
   const { db } = context;
   let projectId = 0;
   let lease: { stop(): void } | null = null;
+  const perStatement = context.dbKind === 'pglite' ? PGLITE_PANEL_ROWS_PER_STATEMENT : undefined;
   return receiveFile<{ projectName: string; specialtyId: number }, LabProjectListItem>(
     request,
     contract['laboratory.create'].multipart as MultipartSpec,
     async (file) => {
       try {
-        const { rows } = await readPanel(db, file.body, async (_headers, crits) => {
-          const [created] = await db
-            .insert(labProjects)
-            .values({
-              name: file.fields.projectName,
-              specialtyId: file.fields.specialtyId,
-              pending: true,
-              crits,
-              leaseUntil: sql`now() + ${LEASE_INTERVAL}::interval`,
-            })
-            .returning({ id: labProjects.id });
-          projectId = created.id;
-          // Renewed while this instance loads it; should the instance die, any instance removes it (jobs/lease.ts).
-          lease = holdLease(context, `laboratory panel ${projectId}`, () =>
-            db.execute(sql`UPDATE lab_projects SET lease_until = now() + ${LEASE_INTERVAL}::interval WHERE id = ${created.id} AND pending`),
-          );
-          return projectId;
-        });
-        const matched = await matchPanel(db, projectId);
+        const { rows } = await readPanel(
+          db,
+          file.body,
+          async (_headers, crits) => {
+            const [created] = await db
+              .insert(labProjects)
+              .values({
+                name: file.fields.projectName,
+                specialtyId: file.fields.specialtyId,
+                pending: true,
+                crits,
+                leaseUntil: sql`now() + ${LEASE_INTERVAL}::interval`,
+              })
+              .returning({ id: labProjects.id });
+            projectId = created.id;
+            // Renewed while this instance loads it; should the instance die, any instance removes it (jobs/lease.ts).
+            lease = holdLease(context, `laboratory panel ${projectId}`, () =>
+              db.execute(sql`UPDATE lab_projects SET lease_until = now() + ${LEASE_INTERVAL}::interval WHERE id = ${created.id} AND pending`),
+            );
+            return projectId;
+          },
+          perStatement,
+        );
+        const matched = await matchPanel(db, projectId, rows, perStatement);
         const [row] = await db
           .update(labProjects)
           .set({ pending: false, usersCount: rows, matchedCount: matched, updatedAt: new Date(context.clock.now()) })
