@@ -18,6 +18,7 @@ import {
   type WebContents,
 } from 'electron';
 import Store from 'electron-store';
+import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { HostFiles } from '../ipc/handlers';
@@ -29,6 +30,7 @@ import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
 import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
+import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
 import { contentTypeOf } from './mime';
 import { MEDIA_PREFIX, mediaHeaders } from './web/media';
 import {
@@ -52,6 +54,8 @@ const appWindows = new Set<BrowserWindow>();
 /** The external tools' addresses, read when a link is opened (the settings load after the handlers exist). */
 let toolSettings: () => { shortUrlServiceUrl: string; appCreationToolUrl: string } = () => ({ shortUrlServiceUrl: '', appCreationToolUrl: '' });
 let pendingRoute: string | null = null;
+/** The main process's log file (hosts/electron-ops.ts), once opened. */
+let logger: Logger | null = null;
 
 /** Events go to every app window (one session for all); 'navigate' only to the main one (menu, deep links). */
 function emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
@@ -98,6 +102,7 @@ function startEmbeddedServer(): Promise<EmbeddedApi> {
         BACKOFFICE_PGLITE_TEMPLATE: join(here, 'pglite-template'),
         BACKOFFICE_SETUP_TOKEN: setupToken,
         BACKOFFICE_DEMO: demo ? '1' : '0',
+        BACKOFFICE_LOG_DIR: logFolder(),
       },
       serviceName: 'Back-office API',
     });
@@ -202,7 +207,7 @@ function guardWebContents(contents: WebContents): void {
           openAppWindow: (path) => createAppWindow(path, BrowserWindow.fromWebContents(contents)),
         },
       );
-    })().catch((error: unknown) => console.warn('external link not opened', error));
+    })().catch((error: unknown) => logger?.warn({ err: error }, 'external link not opened'));
     return { action: 'deny' };
   });
 }
@@ -309,6 +314,13 @@ export async function runElectronHost(): Promise<void> {
   if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
   if (!app.requestSingleInstanceLock()) return app.quit();
   protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
+  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
+  const settings = createSettingsStore(store);
+  // As early as possible (crashReporter docs): a crash during the start leaves its minidump too.
+  startCrashReporter(settings);
+  const log = await startMainLog();
+  logger = log.logger;
   handleDeepLinks();
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
@@ -320,9 +332,6 @@ export async function runElectronHost(): Promise<void> {
   guardDownloads();
   buildMenu();
 
-  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
-  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
-  const settings = createSettingsStore(store);
   windowSettings = settings;
   toolSettings = () => settings.get();
   // The window opens at once; the embedded API (when no team server is set) boots meanwhile and API calls wait
@@ -350,8 +359,11 @@ export async function runElectronHost(): Promise<void> {
     files: dialogFiles(),
     embedded,
     embeddedDataDir: app.getPath('userData'),
-    logger: { warn: (details, message) => console.warn(message, details) },
+    logger: { warn: (details, message) => log.logger.warn(details, message) },
     setupToken,
+    logDir: logFolder(),
+    versions: { Electron: process.versions.electron, Chromium: process.versions.chrome },
+    onRendererError: (report) => log.logger.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });
@@ -371,6 +383,7 @@ export async function runElectronHost(): Promise<void> {
 
   createAppWindow(pendingRoute ?? '/');
   pendingRoute = null;
+  startUpdates(settings, log.logger, () => mainWindow);
   app.on('activate', () => appWindows.size === 0 && createAppWindow('/'));
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
   app.on('will-quit', () => void userSession.close());
