@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printOutboxMail } from '../src-server/console';
 import { startServer } from '../src-server/server';
+import { createRollingLog } from './services/logs';
 
 /**
  * The API inside the desktop app (an Electron utilityProcess): 127.0.0.1, a random port, PGlite in the user data
@@ -12,7 +13,12 @@ import { startServer } from '../src-server/server';
 const here = dirname(fileURLToPath(import.meta.url));
 const parentPort = (process as unknown as { parentPort?: { postMessage(message: unknown): void } }).parentPort;
 
+// A packaged app's stdout is read by nobody: the API logs into the user data folder beside the main process's.
+// A folder it cannot write leaves the API on its default logger rather than stopped.
+const log = process.env.BACKOFFICE_LOG_DIR ? await createRollingLog({ dir: process.env.BACKOFFICE_LOG_DIR, name: 'server' }).catch(() => null) : null;
+
 startServer({
+  logger: log?.logger,
   host: '127.0.0.1',
   port: 0,
   dataDir: process.env.BACKOFFICE_DATA_DIR,

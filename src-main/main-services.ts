@@ -1,7 +1,8 @@
 import type { AppInfo, IpcResult } from '@shared/ipc';
-import { createIpcHandlers, dispatchIpc, type HostFiles, type IpcDependencies, type IpcHandlers } from './ipc/handlers';
+import { createIpcHandlers, dispatchIpc, type HostFiles, type IpcDependencies, type IpcHandlers, type RendererErrorReport } from './ipc/handlers';
 import { ApiClient, apiAddress, type ApiClientLogger } from './services/api-client';
 import { JobEventsFollower } from './services/job-events';
+import { collectDiagnostics } from './services/diagnostics';
 import type { SessionVault } from './services/session-vault';
 import type { SettingsStore } from './services/settings';
 
@@ -25,6 +26,12 @@ export interface MainServicesOptions {
   embeddedDataDir?: string;
   /** The setup token this launch gave its embedded server, for the first administrator (setup:createAdmin). */
   setupToken?: string;
+  /** The folder of the host's log files (About page, diagnostics); null or absent: the host writes none. */
+  logDir?: string | null;
+  /** Versions of the runtime for the diagnostics (Electron, Chromium…); Node and the OS are added. */
+  versions?: Record<string, string | undefined>;
+  /** Writes an error a renderer's error boundary caught (with its route) to the host's log. */
+  onRendererError?: (report: RendererErrorReport) => void;
 }
 
 /** One user's session in main: its API client (tokens in its vault) and the IPC handlers that use it. */
@@ -85,7 +92,22 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         follower = new JobEventsFollower({ api, onEvent: (event) => emit('job-event', event), logger: options.logger });
         follower.wake();
       }
-      const handlers = createIpcHandlers({ api, settings, files, appInfo, emit, setupToken: options.setupToken });
+      const handlers = createIpcHandlers({
+        api,
+        settings,
+        files,
+        appInfo,
+        emit,
+        setupToken: options.setupToken,
+        diagnostics: async () =>
+          collectDiagnostics({
+            appInfo: await appInfo(),
+            settings: settings.get(),
+            versions: { ...options.versions, Node: process.versions.node, Système: `${process.platform} ${process.arch}` },
+            logDir: options.logDir ?? null,
+          }),
+        reportError: options.onRendererError,
+      });
       return {
         api,
         handlers,

@@ -95,7 +95,12 @@ export function routeFromDeepLink(url: string): string | null {
   }
 }
 
-/** Permission requests (camera, notifications, geolocation...) are all refused: the back-office needs none. */
-export function isPermissionAllowed(_permission: string): boolean {
-  return false;
+/**
+ * Permission requests (camera, notifications, geolocation, reading the clipboard...) are all refused, but writing
+ * text to the clipboard: the page's "copy" buttons (a deeplink, the targets, the About page's diagnostics) use
+ * navigator.clipboard.writeText, which Electron asks as 'clipboard-sanitized-write' (a browser allows it after a
+ * user gesture without asking). Reading stays refused.
+ */
+export function isPermissionAllowed(permission: string): boolean {
+  return permission === 'clipboard-sanitized-write';
 }

@@ -53,6 +53,10 @@ export const settingsSchema = z.object({
   /** The two external tools of the top navigation (spec §2); their menu entries show once an address is set. */
   shortUrlServiceUrl: z.string().max(2048),
   appCreationToolUrl: z.string().max(2048),
+  /** The update feed (electron-updater, generic https or s3://bucket/path); empty: no automatic updates. */
+  updateUrl: z.string().max(2048).default(''),
+  /** Where crash reports are uploaded; empty: minidumps are only kept in the user data folder. */
+  crashReportUrl: z.string().max(2048).default(''),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -96,6 +100,17 @@ export const ipcChannels = {
   'session:signOut': { request: z.undefined().or(z.strictObject({})) },
   'settings:get': { request: z.undefined().or(z.strictObject({})) },
   'app:info': { request: z.undefined().or(z.strictObject({})) },
+  /** The About page's diagnostics: versions, settings without secrets, the last log lines, and the log folder. */
+  'app:diagnostics': { request: z.undefined().or(z.strictObject({})) },
+  /** An error an error boundary caught, written to the host's log with the screen's route. */
+  'app:reportError': {
+    request: z.strictObject({
+      route: z.string().max(2048),
+      message: z.string().max(4000),
+      stack: z.string().max(16_000).optional(),
+      componentStack: z.string().max(16_000).optional(),
+    }),
+  },
   /**
    * Exports everything a list operation answers to a CSV file: main asks where (save dialog; the web host offers
    * a download), pages through the API and writes the file as it goes, with 'files:progress' events under
@@ -249,6 +264,9 @@ export interface IpcResponses {
   'session:signOut': { ok: true };
   'settings:get': Settings;
   'app:info': AppInfo;
+  /** `logDir` is '' where the host writes no log file (the text says where its logs go). */
+  'app:diagnostics': { logDir: string; text: string };
+  'app:reportError': { logged: boolean };
   /**
    * The saved path (Electron), or on the web host the file name and a one-time URL the web bridge downloads;
    * null when the user cancelled the dialog.

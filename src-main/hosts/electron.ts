@@ -18,9 +18,9 @@ import {
   type WebContents,
 } from 'electron';
 import Store from 'electron-store';
+import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import { UNSAVED_CHANGES_MESSAGES } from '@shared/messages/unsaved-changes';
 import type { HostFiles } from '../ipc/handlers';
 import { isTrustedSender } from '../ipc/sender';
 import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
@@ -29,6 +29,8 @@ import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore } from '../services/settings';
+import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
+import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
 import { contentTypeOf } from './mime';
 import { MEDIA_PREFIX, mediaHeaders } from './web/media';
 import {
@@ -47,12 +49,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(here, '../renderer');
 
 let mainWindow: BrowserWindow | null = null;
+/** Every window of the app (the main one and those in-app links opened): the ones whose pages may call main. */
+const appWindows = new Set<BrowserWindow>();
 /** The external tools' addresses, read when a link is opened (the settings load after the handlers exist). */
 let toolSettings: () => { shortUrlServiceUrl: string; appCreationToolUrl: string } = () => ({ shortUrlServiceUrl: '', appCreationToolUrl: '' });
 let pendingRoute: string | null = null;
+/** The main process's log file (hosts/electron-ops.ts), once opened. */
+let logger: Logger | null = null;
 
+/** Events go to every app window (one session for all); 'navigate' only to the main one (menu, deep links). */
 function emit<E extends IpcEvent>(event: E, payload: IpcEventPayload<E>): void {
-  mainWindow?.webContents.send('backoffice:event', event, payload);
+  if (event === 'navigate') mainWindow?.webContents.send('backoffice:event', event, payload);
+  else for (const window of appWindows) window.webContents.send('backoffice:event', event, payload);
 }
 
 /** The API in use (team server or embedded), once known: app://renderer/cdn/… passes media through to it. */
@@ -94,6 +102,7 @@ function startEmbeddedServer(): Promise<EmbeddedApi> {
         BACKOFFICE_PGLITE_TEMPLATE: join(here, 'pglite-template'),
         BACKOFFICE_SETUP_TOKEN: setupToken,
         BACKOFFICE_DEMO: demo ? '1' : '0',
+        BACKOFFICE_LOG_DIR: logFolder(),
       },
       serviceName: 'Back-office API',
     });
@@ -169,9 +178,10 @@ function handleDeepLinks(): void {
 }
 
 /**
- * Every web contents stays on the app: no navigation, redirect or frame elsewhere, no webview. No window of our
- * own opens; the browser gets the external tools and the product's media, and any other https link only once the
- * user said yes in a dialog the page cannot draw or click (services/external-links.ts).
+ * Every web contents stays on the app: no navigation, redirect or frame elsewhere, no webview. Chromium opens no
+ * window itself: an in-app route opens in a second app window of ours, the browser gets the external tools and
+ * the product's media, and any other https link only once the user said yes in a dialog the page cannot draw or
+ * click (services/external-links.ts).
  */
 function guardWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event, url) => {
@@ -194,9 +204,10 @@ function guardWebContents(contents: WebContents): void {
         {
           confirm: confirmOpenLink,
           open: (address) => shell.openExternal(address),
+          openAppWindow: (path) => createAppWindow(path, BrowserWindow.fromWebContents(contents)),
         },
       );
-    })().catch((error: unknown) => console.warn('external link not opened', error));
+    })().catch((error: unknown) => logger?.warn({ err: error }, 'external link not opened'));
     return { action: 'deny' };
   });
 }
@@ -258,32 +269,44 @@ function dialogFiles(): HostFiles {
   };
 }
 
-/** The one window, with its bounds remembered and a question before unsaved changes are left. */
-function createWindow(settings: ReturnType<typeof createSettingsStore>): void {
-  mainWindow = new BrowserWindow(
-    buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds: settings.getWindowBounds(), isPackaged: app.isPackaged }),
-  );
-  mainWindow.once('ready-to-show', () => mainWindow?.show());
-  mainWindow.on('close', () => mainWindow && settings.setWindowBounds(mainWindow.getBounds()));
-  mainWindow.on('closed', () => (mainWindow = null));
-  // An editor with unsaved changes holds the page (beforeunload): closing or reloading the window asks first, in
-  // a native dialog; 'Quitter' lets it go (issue 21 item 6).
-  mainWindow.webContents.on('will-prevent-unload', (event) => {
-    const owner = mainWindow;
-    const options = {
-      type: 'question' as const,
-      title: UNSAVED_CHANGES_MESSAGES.leaveTitle,
-      message: UNSAVED_CHANGES_MESSAGES.leaveQuestion,
-      buttons: [UNSAVED_CHANGES_MESSAGES.leave, UNSAVED_CHANGES_MESSAGES.stay],
-      defaultId: 1,
-      cancelId: 1,
-      noLink: true,
-    };
-    const answer = owner ? dialog.showMessageBoxSync(owner, options) : dialog.showMessageBoxSync(options);
-    if (answer === 0) event.preventDefault();
+let windowSettings: ReturnType<typeof createSettingsStore> | null = null;
+
+/**
+ * An app window on `route`: the main one (bounds remembered), or a second one an in-app link opened (same
+ * session and security options, its own history). Each asks before unsaved changes are left.
+ */
+function createAppWindow(route: string, opener: BrowserWindow | null = null): BrowserWindow {
+  const main = mainWindow === null;
+  const bounds = main ? (windowSettings?.getWindowBounds() ?? null) : secondWindowBounds(opener?.getBounds() ?? null);
+  const window = new BrowserWindow(buildWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), bounds, isPackaged: app.isPackaged }));
+  appWindows.add(window);
+  if (main) {
+    mainWindow = window;
+    window.on('close', () => windowSettings?.setWindowBounds(window.getBounds()));
+  }
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    appWindows.delete(window);
+    // The main window gone, the next app window (if any) takes its place for the menu and deep links.
+    if (mainWindow === window) mainWindow = appWindows.values().next().value ?? null;
   });
-  void mainWindow.loadURL(`${APP_ORIGIN}${pendingRoute ?? '/'}`);
-  pendingRoute = null;
+  // An editor with unsaved changes holds the page (beforeunload): closing or reloading the window asks first, in
+  // a native dialog; 'Quitter' lets it go (desktop-windows.ts).
+  window.webContents.on('will-prevent-unload', (event) => {
+    if (leavesPage(dialog.showMessageBoxSync(window, { ...unsavedChangesDialog, buttons: [...unsavedChangesDialog.buttons] })))
+      event.preventDefault();
+  });
+  void window.loadURL(`${APP_ORIGIN}${route}`);
+  return window;
+}
+
+/** Downloads the page starts: the app's media and blobs through the save dialog, anything else cancelled. */
+function guardDownloads(): void {
+  session.defaultSession.on('will-download', (event, item) => {
+    const decision = decideDownload(item.getURL(), item.getFilename());
+    if (decision.action === 'cancel') return event.preventDefault();
+    item.setSaveDialogOptions({ defaultPath: join(app.getPath('downloads'), decision.defaultName) });
+  });
 }
 
 /** The desktop app: one instance, one window, the renderer on app://, every IPC call checked. */
@@ -291,6 +314,13 @@ export async function runElectronHost(): Promise<void> {
   if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
   if (!app.requestSingleInstanceLock()) return app.quit();
   protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
+  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
+  const settings = createSettingsStore(store);
+  // As early as possible (crashReporter docs): a crash during the start leaves its minidump too.
+  startCrashReporter(settings);
+  const log = await startMainLog();
+  logger = log.logger;
   handleDeepLinks();
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
@@ -299,11 +329,10 @@ export async function runElectronHost(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionAllowed(permission)));
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
   protocol.handle('app', serveRenderer);
+  guardDownloads();
   buildMenu();
 
-  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
-  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
-  const settings = createSettingsStore(store);
+  windowSettings = settings;
   toolSettings = () => settings.get();
   // The window opens at once; the embedded API (when no team server is set) boots meanwhile and API calls wait
   // for it. Started on demand too, should the user clear the team server's URL later.
@@ -330,29 +359,32 @@ export async function runElectronHost(): Promise<void> {
     files: dialogFiles(),
     embedded,
     embeddedDataDir: app.getPath('userData'),
-    logger: { warn: (details, message) => console.warn(message, details) },
+    logger: { warn: (details, message) => log.logger.warn(details, message) },
     setupToken,
+    logDir: logFolder(),
+    versions: { Electron: process.versions.electron, Chromium: process.versions.chrome },
+    onRendererError: (report) => log.logger.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });
 
   ipcMain.handle('backoffice:invoke', (event, channel: unknown, payload: unknown) => {
-    const trusted =
-      mainWindow !== null &&
-      isTrustedSender(
-        {
-          webContentsId: event.sender.id,
-          isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
-          frameUrl: event.senderFrame?.url,
-        },
-        { webContentsId: mainWindow.webContents.id, origin: APP_ORIGIN },
-      );
+    const trusted = isTrustedSender(
+      {
+        webContentsId: event.sender.id,
+        isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+        frameUrl: event.senderFrame?.url,
+      },
+      { webContentsIds: new Set([...appWindows].map((window) => window.webContents.id)), origin: APP_ORIGIN },
+    );
     if (!trusted) return failure(403, MESSAGES.userNotAllowed);
     return userSession.dispatch(channel, payload);
   });
 
-  createWindow(settings);
-  app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && createWindow(settings));
+  createAppWindow(pendingRoute ?? '/');
+  pendingRoute = null;
+  startUpdates(settings, log.logger, () => mainWindow);
+  app.on('activate', () => appWindows.size === 0 && createAppWindow('/'));
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
   app.on('will-quit', () => void userSession.close());
 }

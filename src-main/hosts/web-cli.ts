@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { createRollingLog } from '../services/logs';
 import { startWebHost } from './web';
 import { closeOnSignals, printDemoAccounts, printOutboxMail, runMain } from '../../src-server/console';
 
@@ -11,6 +12,17 @@ import { closeOnSignals, printDemoAccounts, printOutboxMail, runMain } from '../
 async function main() {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const dataDir = resolve(process.env.BACKOFFICE_DATA_DIR ?? resolve(root, '.data/web'));
+  // The console shows what LOG_LEVEL asks; the files keep 'info' and up for the About page's diagnostics.
+  const logDir = resolve(dataDir, 'logs');
+  const files = await createRollingLog({ dir: logDir, name: 'web' });
+  const consoleLevel = (process.env.LOG_LEVEL ?? 'warn') as pino.Level;
+  const logger = pino(
+    { level: pino.levels.values[consoleLevel]! < pino.levels.values.info! ? consoleLevel : 'info', redact: files.redact },
+    pino.multistream([
+      { level: consoleLevel, stream: process.stdout },
+      { level: 'info', stream: files.stream },
+    ]),
+  );
   const host = await startWebHost({
     // `npm run web:dev` serves its watch build of the renderer and reads it again after each rebuild.
     rendererDir: resolve(process.env.BACKOFFICE_WEB_RENDERER_DIR ?? resolve(root, 'out/renderer')),
@@ -23,7 +35,8 @@ async function main() {
     settingsFile: resolve(dataDir, 'settings.json'),
     // The browser version shows the demo workspace unless BACKOFFICE_DEMO=0 (then the first visit creates the administrator).
     demo: process.env.BACKOFFICE_DEMO !== '0',
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+    logger,
+    logDir,
     // Reset links have no other way out of the embedded API: printed whatever the log level, clickable on a TTY.
     onOutboxMail: printOutboxMail,
     // Printed first: the page opens while the embedded API finishes starting.

@@ -42,6 +42,8 @@ export interface WebHostOptions {
    */
   demoPopulation?: StartOptions['demoPopulation'];
   logger?: Logger;
+  /** The folder `logger` writes its files into (About page, diagnostics); absent: the logs go to the console. */
+  logDir?: string;
   /** Called as soon as the page can be served, before the embedded API has finished starting. */
   onListening?: (url: string) => void;
   /** A browser session ends after this long without a request (default 8 hours). */
@@ -162,6 +164,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     embedded: () => api,
     logger: options.logger,
     setupToken,
+    logDir: options.logDir ?? null,
+    onRendererError: (report) => options.logger?.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
   });
   // One session per browser, in this process's memory only: the web host has no keychain.
   browserSessions = createBrowserSessions({

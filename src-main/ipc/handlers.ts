@@ -58,7 +58,14 @@ export interface IpcDependencies {
   emit?: <E extends IpcEvent>(event: E, payload: IpcEventPayload<E>) => void;
   /** The setup token this launch gave its embedded server (first start); absent with a team server. */
   setupToken?: string;
+  /** The About page's diagnostics (services/diagnostics.ts). */
+  diagnostics?: () => Promise<IpcResponses['app:diagnostics']>;
+  /** Writes an error the renderer's boundaries caught to the host's log. */
+  reportError?: (report: RendererErrorReport) => void;
 }
+
+/** What 'app:reportError' carries, as validated. */
+export type RendererErrorReport = Parsed<'app:reportError'>;
 
 type Parsed<C extends IpcChannel> = (typeof ipcChannels)[C]['request'] extends { _zod: { output: infer O } } ? O : never;
 export type IpcHandlers = { [C in IpcChannel]: (payload: Parsed<C>) => Promise<IpcResult<IpcResponses[C]>> };
@@ -115,6 +122,11 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     },
     'settings:get': async () => ok(settings.get()),
     'app:info': async () => ok(await deps.appInfo()),
+    'app:diagnostics': async () => (deps.diagnostics ? ok(await deps.diagnostics()) : failed(MESSAGES.genericError)),
+    'app:reportError': async (report) => {
+      deps.reportError?.(report);
+      return ok({ logged: Boolean(deps.reportError) });
+    },
     'files:exportCsv': async ({ jobId, operation, input, columns, defaultName, maxRows }) => {
       if (!pagingPart(operation) && !answersFile(operation)) return failed(EXPORT_MESSAGES.notAList);
       const destination = await files.exportDestination(defaultName);

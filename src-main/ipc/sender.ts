@@ -7,11 +7,12 @@ export interface SenderFacts {
 }
 
 /**
- * Only our own window's main frame, showing our own origin, may call main. An injected iframe, another window or
- * a page navigated elsewhere is refused.
+ * Only the main frame of one of our own windows (the main one, or a second one an in-app link opened), showing
+ * our own origin, may call main. An injected iframe, any other web contents or a page navigated elsewhere is
+ * refused.
  */
-export function isTrustedSender(sender: SenderFacts, expected: { webContentsId: number; origin: string }): boolean {
-  if (sender.webContentsId !== expected.webContentsId || !sender.isMainFrame || !sender.frameUrl) return false;
+export function isTrustedSender(sender: SenderFacts, expected: { webContentsIds: ReadonlySet<number>; origin: string }): boolean {
+  if (!expected.webContentsIds.has(sender.webContentsId) || !sender.isMainFrame || !sender.frameUrl) return false;
   try {
     const url = new URL(sender.frameUrl);
     return `${url.protocol}//${url.host}` === expected.origin;

@@ -8,13 +8,20 @@
  * - the product's stored media and documents (`/cdn/…`: storage browser "Ouvrir", BAT screenshots), which on
  *   app://renderer are passed through to the API: opened at the API's own address, the same path and query (a
  *   document's signed, expiring URL stays valid there);
- * - in-app routes (`/adverts/edit/5` from the targets grid): not for the browser, refused;
+ * - in-app routes (the targets grid's advert link `/adverts/edit/5`, the advert list's audience tags): not for the
+ *   browser; they open in a second app window (same session and security options, its own history), as the
+ *   spec's "new tab" does on the web;
  * - links written by people (an advert's source, the links of a briefing): any other https link, opened only
  *   once the user confirmed it in a native dialog showing the address.
  * Everything else is refused: http outside the tools, mailto: (some mail clients take attachments from it),
  * file:, javascript:, data:, custom schemes, and links carrying credentials.
  */
-export type ExternalLinkDecision = { action: 'open'; url: string } | { action: 'ask'; url: string } | { action: 'refuse' };
+export type ExternalLinkDecision =
+  | { action: 'open'; url: string }
+  | { action: 'ask'; url: string }
+  /** An in-app route (path, query and fragment) for a second app window. */
+  | { action: 'app-window'; path: string }
+  | { action: 'refuse' };
 
 export interface ExternalLinkContext {
   /** The external tools' addresses from the settings; empty ones are ignored. */
@@ -43,6 +50,17 @@ function apiRoot(apiBase: string | null): string | null {
   return `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
 }
 
+/**
+ * The path of an app:// address as Chromium will load it. app is registered as a standard scheme, so Chromium
+ * reads `\` as `/` and then resolves dot segments; Node's parser treats app: as an opaque scheme and does
+ * neither, so `app://renderer/cdn/..\..\setup` would look like media here and be `/setup` there. Decided on the
+ * path as it will be opened: backslashes made slashes, dot segments (also %2e%2e) resolved by a special scheme.
+ */
+function appPath(link: URL): URL {
+  const slashed = link.pathname.replaceAll('\\', '/');
+  return new URL(`${slashed}${link.search}${link.hash}`, 'https://app.invalid');
+}
+
 export function decideExternalLink(url: string, context: ExternalLinkContext): ExternalLinkDecision {
   const link = URL.parse(url);
   if (!link || link.username || link.password) return { action: 'refuse' };
@@ -50,9 +68,9 @@ export function decideExternalLink(url: string, context: ExternalLinkContext): E
   const api = apiRoot(context.apiBase);
   const appOrigin = URL.parse(context.appOrigin);
   if (appOrigin && link.protocol === appOrigin.protocol && link.host === appOrigin.host) {
-    // The parser has already resolved dot segments (also %2e%2e), so the path is the one the API would serve.
-    if (api && link.pathname.startsWith(MEDIA_PATH)) return { action: 'open', url: `${api}${link.pathname}${link.search}` };
-    return { action: 'refuse' };
+    const path = appPath(link);
+    if (path.pathname.startsWith(MEDIA_PATH)) return api ? { action: 'open', url: `${api}${path.pathname}${path.search}` } : { action: 'refuse' };
+    return { action: 'app-window', path: `${path.pathname}${path.search}${path.hash}` };
   }
   if (api && /^https?:$/.test(link.protocol) && `${link.origin}${link.pathname}`.startsWith(`${api}${MEDIA_PATH}`)) {
     return { action: 'open', url: link.href };
@@ -60,14 +78,18 @@ export function decideExternalLink(url: string, context: ExternalLinkContext): E
   return link.protocol === 'https:' ? { action: 'ask', url: link.href } : { action: 'refuse' };
 }
 
-/** Decides, asks when needed, opens: the whole flow with the dialog and the shell passed in. */
+/** Decides, asks when needed, opens: the whole flow with the dialog, the shell and the app's windows passed in. */
 export async function openExternalLink(
   url: string,
   context: ExternalLinkContext,
-  io: { confirm(url: string): Promise<boolean>; open(url: string): Promise<void> },
-): Promise<'opened' | 'declined' | 'refused'> {
+  io: { confirm(url: string): Promise<boolean>; open(url: string): Promise<void>; openAppWindow(path: string): void },
+): Promise<'opened' | 'declined' | 'refused' | 'app-window'> {
   const decision = decideExternalLink(url, context);
   if (decision.action === 'refuse') return 'refused';
+  if (decision.action === 'app-window') {
+    io.openAppWindow(decision.path);
+    return 'app-window';
+  }
   if (decision.action === 'ask' && !(await io.confirm(decision.url))) return 'declined';
   await io.open(decision.url);
   return 'opened';

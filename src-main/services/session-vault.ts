@@ -18,6 +18,18 @@ export interface Encryptor {
   isEncryptionAvailable(): boolean;
   encryptString(plain: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux only (Electron's safeStorage docs): which secret store backs the key; elsewhere absent. */
+  getSelectedStorageBackend?(): string;
+}
+
+/**
+ * Whether safeStorage really encrypts. On Linux without a Secret Service or KWallet, Electron reports encryption
+ * as available but picks the `basic_text` backend, whose key is a constant written in Chromium's source
+ * (safeStorage docs, "getSelectedStorageBackend"): that is plaintext by another name, so it counts as none.
+ */
+export function encryptsForReal(encryptor: Encryptor): boolean {
+  if (!encryptor.isEncryptionAvailable()) return false;
+  return encryptor.getSelectedStorageBackend?.() !== 'basic_text';
 }
 
 /** electron-store has this shape. */
@@ -82,7 +94,7 @@ const deviceName = (key: string) => createHash('sha256').update(key).digest('bas
 
 /**
  * The session store of the desktop app: the OS keychain first, else Electron safeStorage into electron-store
- * (only ciphertext on disk), else memory. Never plaintext on disk.
+ * (only ciphertext on disk) when it truly encrypts (encryptsForReal), else memory. Never plaintext on disk.
  */
 export async function createSessionVault(options: {
   service: string;
@@ -122,7 +134,7 @@ export async function createSessionVault(options: {
     return vault;
   }
 
-  if (encryptor && store && encryptor.isEncryptionAvailable()) {
+  if (encryptor && store && encryptsForReal(encryptor)) {
     const key = `${STORE_KEY}.${account}`;
     const vault: SessionVault = {
       kind: 'encrypted-store',

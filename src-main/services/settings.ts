@@ -2,7 +2,9 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { settingsSchema, type Settings } from '@shared/ipc';
 import { DESKTOP_MESSAGES } from '@shared/messages';
+import { DIAGNOSTICS_MESSAGES } from '@shared/messages/diagnostics';
 import type { KeyValueStore } from './session-vault';
+import { updateFeedFrom } from './updates';
 
 export interface WindowBounds {
   x?: number;
@@ -22,7 +24,14 @@ export interface SettingsStore {
  * Empty API URL: the app starts its own embedded server. The environment label is the spec's 'prod'. No address
  * for the external tools: their menu entries stay hidden.
  */
-export const DEFAULT_SETTINGS: Settings = { apiUrl: '', environmentLabel: 'prod', shortUrlServiceUrl: '', appCreationToolUrl: '' };
+export const DEFAULT_SETTINGS: Settings = {
+  apiUrl: '',
+  environmentLabel: 'prod',
+  shortUrlServiceUrl: '',
+  appCreationToolUrl: '',
+  updateUrl: '',
+  crashReportUrl: '',
+};
 
 export const INVALID_API_URL = DESKTOP_MESSAGES.invalidServerUrl;
 export const INVALID_LINK_URL = DESKTOP_MESSAGES.invalidLinkUrl;
@@ -60,8 +69,20 @@ export function checkApiUrl(value: string): string {
 /** The addresses of the external tools of the top menu (spec §2). */
 const LINK_FIELDS = ['shortUrlServiceUrl', 'appCreationToolUrl'] as const;
 
+/** The update feed (services/updates.ts) and the crash reports' upload address: https only. */
+function checkUpdateUrls(settings: Settings): Pick<Settings, 'updateUrl' | 'crashReportUrl'> {
+  return {
+    updateUrl: checkedUrl(settings.updateUrl, DIAGNOSTICS_MESSAGES.invalidUpdateUrl, (url) => updateFeedFrom(url.href) !== null),
+    crashReportUrl: checkedUrl(
+      settings.crashReportUrl,
+      DIAGNOSTICS_MESSAGES.invalidCrashReportUrl,
+      (url) => url.protocol === 'https:' && !url.username && !url.password,
+    ),
+  };
+}
+
 function checked(settings: Settings): Settings {
-  const next = { ...settings, apiUrl: checkApiUrl(settings.apiUrl) };
+  const next = { ...settings, apiUrl: checkApiUrl(settings.apiUrl), ...checkUpdateUrls(settings) };
   for (const field of LINK_FIELDS) next[field] = checkedUrl(settings[field], INVALID_LINK_URL);
   return next;
 }
@@ -80,6 +101,14 @@ function sanitized(settings: Settings): Settings {
   for (const field of LINK_FIELDS) {
     try {
       next[field] = checkedUrl(settings[field], INVALID_LINK_URL);
+    } catch {
+      next[field] = '';
+    }
+  }
+  // A hand-written update or crash address that is not acceptable is off (no updates, no upload), not an error.
+  for (const field of ['updateUrl', 'crashReportUrl'] as const) {
+    try {
+      next[field] = checkUpdateUrls({ ...DEFAULT_SETTINGS, [field]: settings[field] })[field];
     } catch {
       next[field] = '';
     }

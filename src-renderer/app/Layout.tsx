@@ -92,7 +92,18 @@ export function Layout() {
       </header>
       <FileJobsPanel />
       <main className="content">
-        <ScreenErrorBoundary key={location.pathname}>
+        <ScreenErrorBoundary
+          key={location.pathname}
+          onError={(error, componentStack) =>
+            // The path only: a query may carry what a log should not keep.
+            void bridge.invoke('app:reportError', {
+              route: location.pathname.slice(0, 2048),
+              message: error.message.slice(0, 4000),
+              stack: error.stack?.slice(0, 16_000),
+              componentStack: componentStack?.slice(0, 16_000),
+            })
+          }
+        >
           <Suspense fallback={<div className="splash">Chargement…</div>}>
             <Outlet />
           </Suspense>

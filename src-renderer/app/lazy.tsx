@@ -1,4 +1,4 @@
-import { Component, createElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { MESSAGES } from '@shared/messages';
 import { CHUNK_RETRY_DELAYS_MS, CHUNK_TIMEOUT_MS, loadWithRetry, withChunkTimeout } from './chunk-timeout';
 
@@ -54,10 +54,17 @@ export function lazyScreen<P extends object>(
 }
 
 /** Shows what went wrong with a screen instead of a blank page; keyed by route so that another screen resets it. */
-export class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+export class ScreenErrorBoundary extends Component<
+  { children: ReactNode; onError?: (error: Error, componentStack: string | undefined) => void },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    // To the host's log, with the screen's route (Layout): the user sees only the message below.
+    this.props.onError?.(error, info.componentStack ?? undefined);
   }
   override componentWillUnmount() {
     // The user leaves the failure: failed screens may try their chunk again next time.

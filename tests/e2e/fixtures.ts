@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS } from '../../src-server/seed';
 import type { Settings } from '@shared/ipc';
 import type { Role } from '@shared/roles';
 import type { WebHost } from '../../src-main/hosts/web';
+import { createRollingLog } from '../../src-main/services/logs';
 import { e2eRendererDir } from './global-setup';
 
 export { expect };
@@ -30,6 +31,8 @@ export interface AppOptions {
   settings?: Partial<Settings>;
   /** The app users and audiences of the demo: none by default (fast); a small size for audience tests. */
   demoPopulation?: false | { users: number; events: number };
+  /** The host writes its log into `<dataDir>/logs`, as `npm run web` does (About page, diagnostics). */
+  logs?: boolean;
   /** What the file's tests need in place once the host is up (audiences, projects, a signed-in page...). */
   prepare?: (app: WebApp) => Promise<void>;
 }
@@ -42,6 +45,7 @@ export async function openWebApp(browser: Browser, options: AppOptions = {}): Pr
   const { startWebHost } = await import('../../src-main/hosts/web');
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
   if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: options.settings }));
+  const logs = options.logs ? await createRollingLog({ dir: join(dataDir, 'logs'), name: 'web' }) : null;
   const host = await startWebHost({
     port: 0,
     rendererDir: e2eRendererDir(root),
@@ -50,7 +54,8 @@ export async function openWebApp(browser: Browser, options: AppOptions = {}): Pr
     settingsFile: join(dataDir, 'settings.json'),
     demo: true,
     demoPopulation: options.demoPopulation ?? false,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: logs?.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logDir: logs?.dir,
   });
   // baseURL: helpers of a file open the app's paths without knowing its port.
   const context = await browser.newContext({ baseURL: host.url, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
@@ -72,6 +77,7 @@ export async function openWebApp(browser: Browser, options: AppOptions = {}): Pr
     async close() {
       await context.close().catch(() => undefined);
       await host.close();
+      logs?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -46,12 +46,41 @@ describe('links the desktop app hands to the browser', () => {
     expect(decideExternalLink('https://127.0.0.1:43123/cdn/x.png', context).action).toBe('ask');
   });
 
-  it('refuses in-app routes, other schemes, http outside the tools and links with credentials', () => {
+  it('opens the app\'s own routes (the spec\'s "new tab") in a second app window, never in the browser', () => {
+    // The targets grid's advert link (window.open) and the advert list's audience tags (target="_blank").
+    expect(decideExternalLink('app://renderer/adverts/edit/5', context)).toEqual({ action: 'app-window', path: '/adverts/edit/5' });
+    expect(decideExternalLink('app://renderer/audiences/12', context)).toEqual({ action: 'app-window', path: '/audiences/12' });
+    expect(decideExternalLink('app://renderer/adverts?type=BANNER#top', context)).toEqual({ action: 'app-window', path: '/adverts?type=BANNER#top' });
+    // Without a known API the route still opens: only media need it.
+    expect(decideExternalLink('app://renderer/audiences/12', { ...context, apiBase: null })).toEqual({ action: 'app-window', path: '/audiences/12' });
+  });
+
+  it('decides on the path Chromium will open: dot segments and backslashes resolved first', () => {
+    // app is a standard scheme in Chromium (backslash = slash, then dot segments), an opaque one for Node's parser.
     for (const url of [
-      'app://renderer/adverts/edit/5',
-      'app://renderer/cdn/../admin',
-      'app://renderer/cdn/%2e%2e/admin',
+      'app://renderer/cdn/..\\..\\setup',
+      'app://renderer/cdn\\..\\setup',
+      'app://renderer/cdn/%2e%2e/setup',
+      'app://renderer/cdn/../setup',
+    ]) {
+      expect(decideExternalLink(url, context), url).toEqual({ action: 'app-window', path: '/setup' });
+    }
+    expect(decideExternalLink('app://renderer/cdn\\assets\\bat\\1.png', context)).toEqual({
+      action: 'open',
+      url: 'http://127.0.0.1:43123/cdn/assets/bat/1.png',
+    });
+    expect(decideExternalLink('app://renderer/admin/..\\cdn/a.png?x=1', context)).toEqual({
+      action: 'open',
+      url: 'http://127.0.0.1:43123/cdn/a.png?x=1',
+    });
+  });
+
+  it('refuses other hosts of the app scheme, other schemes, http outside the tools and links with credentials', () => {
+    for (const url of [
       'app://other/cdn/x.png',
+      'app://other/adverts/edit/5',
+      // A password-reset deep link inside a page is not how the app opens its pages (the OS hands it to main).
+      'backoffice://app/password/confirm?confirmationToken=abc',
       'http://docs.example.com/a',
       'http://short.intranet.local/administration',
       'http://short.intranet.local/',
@@ -85,6 +114,7 @@ describe('links the desktop app hands to the browser', () => {
         open: async (address) => {
           opened.push(address);
         },
+        openAppWindow: (path) => opened.push(`window ${path}`),
       });
       return { outcome, asked, opened };
     };
@@ -96,6 +126,7 @@ describe('links the desktop app hands to the browser', () => {
     });
     expect(await run('https://apps.example.com/x', false)).toEqual({ outcome: 'opened', asked: [], opened: ['https://apps.example.com/x'] });
     expect(await run('file:///etc/passwd', true)).toEqual({ outcome: 'refused', asked: [], opened: [] });
+    expect(await run('app://renderer/adverts/edit/5', false)).toEqual({ outcome: 'app-window', asked: [], opened: ['window /adverts/edit/5'] });
   });
 
   it('has the texts of the dialog', () => {

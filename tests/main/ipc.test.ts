@@ -8,7 +8,7 @@ import { createSessionVault } from '../../src-main/services/session-vault';
 import { DEFAULT_SETTINGS, type SettingsStore } from '../../src-main/services/settings';
 
 describe('IPC sender check', () => {
-  const expected = { webContentsId: 3, origin: 'app://renderer' };
+  const expected = { webContentsIds: new Set([3, 8]), origin: 'app://renderer' };
   it('accepts our window’s main frame on our origin only', () => {
     expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: 'app://renderer/admin' }, expected)).toBe(true);
     expect(isTrustedSender({ webContentsId: 4, isMainFrame: true, frameUrl: 'app://renderer/admin' }, expected)).toBe(false);
@@ -16,6 +16,9 @@ describe('IPC sender check', () => {
     expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: 'https://evil.example/' }, expected)).toBe(false);
     expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: undefined }, expected)).toBe(false);
     expect(isTrustedSender({ webContentsId: 3, isMainFrame: true, frameUrl: 'garbage' }, expected)).toBe(false);
+    // A second app window (an in-app link opened in a "new tab"), and only while it is one of ours.
+    expect(isTrustedSender({ webContentsId: 8, isMainFrame: true, frameUrl: 'app://renderer/adverts/edit/5' }, expected)).toBe(true);
+    expect(isTrustedSender({ webContentsId: 8, isMainFrame: false, frameUrl: 'app://renderer/adverts/edit/5' }, expected)).toBe(false);
   });
 });
 

@@ -50,6 +50,8 @@ describe('packaged app (electron-builder)', () => {
     for (const name of nativeDependencies) expect(asarUnpack(), name).toContain(`**/node_modules/${name}/**`);
     // Rebuilt against Electron's ABI at packaging time (the Node build in node_modules would not load).
     expect(builderConfig).toMatch(/^npmRebuild: true$/m);
+    // …from source: keytar's prebuilt binaries are not always downloadable (archived upstream).
+    expect(builderConfig).toMatch(/^buildDependenciesFromSource: true$/m);
     // The audience engine needs roaring in the packaged app: a production dependency, not a dev one.
     expect(packageJson.dependencies.roaring).toBeDefined();
     expect(packageJson.devDependencies.roaring).toBeUndefined();

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@shared/contract';
-import { createSessionVault, loadKeytar, type Encryptor, type KeyValueStore } from '../../src-main/services/session-vault';
+import { createSessionVault, encryptsForReal, loadKeytar, type Encryptor, type KeyValueStore } from '../../src-main/services/session-vault';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -76,6 +76,21 @@ describe('session vault', () => {
     expect(vault.kind).toBe('memory');
     await vault.save(session(Date.now()));
     expect(store.data.size).toBe(0);
+  });
+
+  it("does not count Linux safeStorage's basic_text backend as encryption: the session stays in memory", async () => {
+    const store = memoryStore();
+    const basicText: Encryptor = { ...aesEncryptor(), getSelectedStorageBackend: () => 'basic_text' };
+    const vault = await createSessionVault({ service: 's', account: 'a', encryptor: basicText, store });
+    expect(vault.kind).toBe('memory');
+    expect(vault.persistent).toBe(false);
+    await vault.save(session(Date.now()));
+    expect(store.data.size).toBe(0);
+    expect(encryptsForReal(basicText)).toBe(false);
+    // A real keyring backend (gnome-libsecret, kwallet…), or macOS/Windows where the method does not exist: encrypted.
+    expect(encryptsForReal({ ...aesEncryptor(), getSelectedStorageBackend: () => 'gnome_libsecret' })).toBe(true);
+    expect(encryptsForReal(aesEncryptor())).toBe(true);
+    expect(encryptsForReal({ ...aesEncryptor(false), getSelectedStorageBackend: () => 'gnome_libsecret' })).toBe(false);
   });
 
   it('drops a corrupt stored session', async () => {

@@ -69,9 +69,10 @@ describe('Electron security checklist items covered by the window options', () =
     expect(isAllowedFrameNavigation('https://evil.example/', true)).toBe(false);
   });
 
-  it('refuses every permission request', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read'])
+  it('refuses every permission request but writing text to the clipboard (the copy buttons)', () => {
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'fileSystem', 'unknown'])
       expect(isPermissionAllowed(permission)).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write')).toBe(true);
   });
 
   it('turns a password-reset deep link into the in-app route, and nothing else', () => {

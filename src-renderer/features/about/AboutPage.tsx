@@ -2,17 +2,34 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { AppInfo } from '@shared/ipc';
 import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
+import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES } from '@shared/messages/diagnostics';
 import { bridgeAtom } from '../../lib/bridge';
+import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
 
-/** Loaded lazily (spec §2): version, API address, database kind, and the roles of the session (the home page showed them before it became the advert list). */
+/**
+ * Loaded lazily (spec §2): version, API address, database kind, and the roles of the session (the home page
+ * showed them before it became the advert list); where the logs are, and the diagnostics for support.
+ */
 export default function AboutPage() {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const session = useAtomValue(sessionAtom);
   const bridge = useAtomValue(bridgeAtom);
+  const [logDir, setLogDir] = useState<string | null>(null);
   useEffect(() => {
     void bridge.invoke('app:info').then((result) => result.ok && setInfo(result.data));
+    void bridge.invoke('app:diagnostics').then((result) => result.ok && setLogDir(result.data.logDir));
   }, [bridge]);
+  async function copyDiagnostics() {
+    const result = await bridge.invoke('app:diagnostics');
+    if (!result.ok) return showNotice({ ...DIAGNOSTICS_NOTICES.copyFailed, text: result.errorMsg });
+    try {
+      await navigator.clipboard.writeText(result.data.text);
+      showNotice(DIAGNOSTICS_NOTICES.copied);
+    } catch {
+      showNotice(DIAGNOSTICS_NOTICES.copyFailed);
+    }
+  }
   return (
     <div className="about" data-testid="about">
       <h1>À propos</h1>
@@ -27,8 +44,13 @@ export default function AboutPage() {
           <dd data-testid="about-database">{info.databaseKind}</dd>
           <dt>Application</dt>
           <dd>{info.host === 'electron' ? 'Bureau' : 'Navigateur'}</dd>
+          <dt>{DIAGNOSTICS_MESSAGES.logsTitle}</dt>
+          <dd data-testid="about-logs">{logDir === null ? '' : logDir || DIAGNOSTICS_MESSAGES.logsOnConsole}</dd>
         </dl>
       )}
+      <button type="button" className="secondary" onClick={() => void copyDiagnostics()} data-testid="about-copy-diagnostics">
+        {DIAGNOSTICS_MESSAGES.copy}
+      </button>
       {info && session && !session.persistent && (
         <p className="muted" data-testid="about-session-persistence">
           {info.host === 'web' ? HOST_MESSAGES.webSessionInMemory : DESKTOP_MESSAGES.sessionNotPersistent}
