@@ -13,7 +13,7 @@ export default defineConfig({
     ssr: fileURLToPath(new URL('./web-cli.ts', import.meta.url)),
     outDir: fileURLToPath(new URL('../../out/web', import.meta.url)),
     emptyOutDir: true,
-    target: 'node20',
+    target: 'node24',
     minify: false,
     sourcemap: true,
     rollupOptions: {

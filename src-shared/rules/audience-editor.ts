@@ -26,12 +26,7 @@ export interface EditorRelationship {
 
 /** Groups relationships by the label of their node, in the order of NODE_LABELS (the spec's criteria order). */
 export function groupByLabel<R extends { node: { label: NodeLabel } }>(relationships: readonly R[]): { label: NodeLabel; relationships: R[] }[] {
-  const byLabel = new Map<NodeLabel, R[]>();
-  for (const relationship of relationships) {
-    const list = byLabel.get(relationship.node.label) ?? [];
-    list.push(relationship);
-    byLabel.set(relationship.node.label, list);
-  }
+  const byLabel = Map.groupBy(relationships, (relationship) => relationship.node.label);
   return NODE_LABELS.filter((label) => byLabel.has(label)).map((label) => ({ label, relationships: byLabel.get(label)! }));
 }
 

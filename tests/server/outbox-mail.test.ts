@@ -56,6 +56,8 @@ describe('formatOutboxMail', () => {
 });
 
 describe('npm run server', () => {
+  // The test's own time-out covers its waits: up to 60 s for the server to start (tsx, PGlite) on a busy machine,
+  // then the mail; the suite's 30 s default cut the start short.
   it('prints the reset link at its default log level, even with LOG_LEVEL=warn', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'bo-cli-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/cli.ts'], {
@@ -93,5 +95,5 @@ describe('npm run server', () => {
       await new Promise((resolve) => child.once('exit', resolve));
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -19,18 +19,6 @@ export type ProjectResourceHandlers = Pick<
   'projects.create' | 'projects.update' | 'projects.get' | 'projects.delete' | 'projects.list' | 'projects.timeline' | 'projects.search'
 >;
 
-/** Map.groupBy, which Node 20 lacks. */
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
-
 /** Projects: their list, page, timeline and the autocomplete of the list's filters. */
 export function projectResourceHandlers({ context, year }: ProjectFeatureParts): ProjectResourceHandlers {
   const { db } = context;
@@ -79,7 +67,7 @@ export function projectResourceHandlers({ context, year }: ProjectFeatureParts):
         db,
         projects.map((p) => p.id),
       );
-      const comments = groupBy(
+      const comments = Map.groupBy(
         await targetCommentsOf(
           db,
           targets.map((t) => t.id),
