@@ -96,13 +96,28 @@ test.describe('shell on the web host (issue 21 item 19)', () => {
     await page.goto(`${url}/projects`);
     await expect(page).toHaveURL(/\/projects$/);
     await signOut(page);
+    // A group, made as an ADMIN would.
+    const admin = demoAccount('ADMIN');
+    const auth = await fetch(`${app.apiUrl}/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: admin.email, password: admin.password }),
+    });
+    const adminToken = ((await auth.json()) as { accessToken: { value: string } }).accessToken.value;
+    const created = await fetch(`${app.apiUrl}/v2/group`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Groupe des rôles', relationships: [] }),
+    });
+    const group = (await created.json()) as { id: number; label: string };
+    const groupPath = `${url}/group/${group.label}/${group.id}`;
     await signIn(page, url, 'CSM_LEAD');
-    await page.goto(`${url}/group/OrGroup/1`);
+    await page.goto(groupPath);
     await expect(page.getByRole('textbox', { name: 'Nom' })).toBeVisible();
     await expect(page.getByRole('link', { name: '← Groupes' })).toHaveCount(0);
     await signOut(page);
     await signIn(page, url, 'ADMIN');
-    await page.goto(`${url}/group/OrGroup/1`);
+    await page.goto(groupPath);
     await expect(page.getByRole('link', { name: '← Groupes' })).toBeVisible();
     await signOut(page);
   });
