@@ -50,8 +50,10 @@ export function decideExternalLink(url: string, context: ExternalLinkContext): E
   const api = apiRoot(context.apiBase);
   const appOrigin = URL.parse(context.appOrigin);
   if (appOrigin && link.protocol === appOrigin.protocol && link.host === appOrigin.host) {
-    // The parser has already resolved dot segments (also %2e%2e), so the path is the one the API would serve.
-    if (api && link.pathname.startsWith(MEDIA_PATH)) return { action: 'open', url: `${api}${link.pathname}${link.search}` };
+    // Decided on the URL as it will be opened: an http(s) parser also reads a backslash as a slash and resolves
+    // the dot segments it makes (..\..\setup), where app:// does not (WHATWG URL, special schemes).
+    const opened = api ? URL.parse(`${api}${link.pathname}${link.search}`) : null;
+    if (opened && `${opened.origin}${opened.pathname}`.startsWith(`${api}${MEDIA_PATH}`)) return { action: 'open', url: opened.href };
     return { action: 'refuse' };
   }
   if (api && /^https?:$/.test(link.protocol) && `${link.origin}${link.pathname}`.startsWith(`${api}${MEDIA_PATH}`)) {

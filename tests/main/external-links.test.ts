@@ -51,6 +51,10 @@ describe('links the desktop app hands to the browser', () => {
       'app://renderer/adverts/edit/5',
       'app://renderer/cdn/../admin',
       'app://renderer/cdn/%2e%2e/admin',
+      // The browser reads backslashes as slashes in http: this is http://<api>/setup once opened.
+      'app://renderer/cdn/..\\..\\setup',
+      'app://renderer/cdn/%2e%2e\\setup',
+      'app://renderer/cdn\\..\\setup',
       'app://other/cdn/x.png',
       'http://docs.example.com/a',
       'http://short.intranet.local/administration',
