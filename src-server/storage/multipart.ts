@@ -21,6 +21,8 @@ export interface IncomingFile<Fields> {
   extension: string;
   /** The type its bytes say (what it will be served as). */
   contentType: string;
+  /** Its first bytes (up to SNIFF_BYTES), as read to learn its type: a header to check before storing. */
+  head: Uint8Array;
   /** The bytes, streamed; reading past the size limit fails the stream. */
   body: Readable;
 }
@@ -161,7 +163,7 @@ async function checkAndStore<Fields, Result>(
     });
     const { head, sniffed, body } = peeked;
     if (!contentMatches(extension, sniffed?.ext, head)) throw new HttpError(400, STORAGE_MESSAGES.invalidFileType);
-    return await store({ fields: parsed.data as Fields, fileName, extension, contentType: servedType(head, sniffed), body });
+    return await store({ fields: parsed.data as Fields, fileName, extension, contentType: servedType(head, sniffed), head, body });
   } catch (error) {
     // Whatever went wrong, the rest of the file is read and dropped: busboy waits for it, and the answer must
     // reach the client. Once peek holds the stream, only its reader can read it (resume() would not).

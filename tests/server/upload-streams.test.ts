@@ -2,7 +2,9 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { BAT_MESSAGES } from '@shared/messages/bat';
+import { PREVIEW_MESSAGES } from '@shared/messages/previews';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
+import { SCREENSHOT_MAX_SIDE } from '@shared/rules/bat';
 import { INVENTORY_MESSAGES } from '@shared/messages/inventory';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -21,13 +23,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** A PNG head (signature and a 10 × 10 IHDR) padded to `size` bytes. */
-function png(size: number): Buffer {
+/** A PNG head (signature and a `width` × `height` IHDR) padded to `size` bytes. */
+function png(size: number, width = 10, height = 10): Buffer {
   const ihdr = Buffer.alloc(25);
   ihdr.writeUInt32BE(13, 0);
   ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(10, 8);
-  ihdr.writeUInt32BE(10, 12);
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
   ihdr.set([8, 6, 0, 0, 0], 16);
   return Buffer.concat([PNG_SIGNATURE, ihdr, Buffer.alloc(size - 33)]);
 }
@@ -256,5 +258,21 @@ describe('a stalled upload is answered 408 and dropped', () => {
     expect(await partial(upload, body, type, body.length >> 1, 'wait')).toBe(408);
     expect(MESSAGES.requestTimeout).toBeTruthy();
     await stillServing();
+  });
+});
+
+describe('BAT screenshots: the dimensions a PNG declares are bounded', () => {
+  it('refuses a 1 KB PNG declaring 60,000 × 60,000 px, keeps the canvas at a ratio of 4', async () => {
+    const created = await server.request('POST', '/advert/create', { token, body: { advert: { name: 'Capture', type: 'post' } } });
+    const screenshot = (width: number, height: number): Upload => ({
+      ...REFUSED_AFTER_HEAD[4],
+      fields: { advertId: String(created.body.id) },
+      content: (size) => png(size, width, height),
+    });
+    const huge = await send(screenshot(60_000, 60_000), 1024);
+    expect(huge).toEqual({ status: 400, body: { errorMsg: PREVIEW_MESSAGES.screenshotTooLarge(60_000, 60_000, SCREENSHOT_MAX_SIDE) } });
+    expect(huge.body.errorMsg).toBe('Capture trop grande : 60000 × 60000 px (4000 px de côté au plus).');
+    expect((await send(screenshot(1000, SCREENSHOT_MAX_SIDE + 1), 1024)).status).toBe(400);
+    expect((await send(screenshot(SCREENSHOT_MAX_SIDE, 2832), 1024)).status).toBe(200);
   });
 });
