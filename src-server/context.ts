@@ -97,6 +97,8 @@ export interface ServerConfig {
   urlParseAllowPrivate?: boolean;
   /** How long the URL pre-fill waits for a page (default 5 s); tests shorten it instead of waiting. */
   urlParseTimeoutMs?: number;
+  /** An upload whose connection moves no byte for this long is answered 408 and dropped (default 60 s). */
+  uploadIdleTimeoutMs?: number;
 }
 
 /** Size of a demo population smaller than the full demo (tests). */

@@ -5,12 +5,19 @@
  *
  * Two-valued, as the language reads: a row whose column is NULL (empty) matches neither `= v` nor `in (...)`, and so
  * matches `!= v`, `not in (...)` and `not (field = v)`; SQL's three-valued NULL would drop it from both sides.
+ *
+ * A list is one parameter, an array (`= any($1)`, `<> all($1)`), never one parameter a value: a list parameter
+ * named many times would otherwise multiply into millions of bound values. What one filter binds in all is bounded
+ * (FILTER_MAX_BOUND_VALUES) and checked before any SQL is built.
  */
 import { SQL, sql } from 'drizzle-orm';
 import { FilterError, type FilterNode, type FilterValue } from '../../src-shared/rules/filter-language';
 
 type Scalar = string | number;
 type ParamValue = Scalar | Scalar[];
+
+/** Most values one filter may bind, parameter lists counted at each place they are named. */
+export const FILTER_MAX_BOUND_VALUES = 20_000;
 
 /** A field's column and, optionally, the check or conversion of each of its values (throw a FilterError to refuse). */
 export interface FilterColumn {
@@ -46,8 +53,32 @@ function valuesOf(value: FilterValue, options: FilterSqlOptions, allowList: bool
   return [given];
 }
 
+function coerced(column: FilterColumn, field: string, value: Scalar): unknown {
+  return column.coerce ? column.coerce(value, field) : value;
+}
+
 function bind(column: FilterColumn, field: string, value: Scalar): SQL {
-  return sql`${sql.param(column.coerce ? column.coerce(value, field) : value)}`;
+  return sql`${sql.param(coerced(column, field, value))}`;
+}
+
+/** The values the filter would bind, counted without building them (a list parameter at each of its places). */
+function boundValues(node: FilterNode, options: FilterSqlOptions): number {
+  const params = options.params ?? {};
+  const sizeOf = (value: FilterValue) => {
+    if (value.kind === 'literal' || !Object.hasOwn(params, value.name)) return 1;
+    const given = params[value.name];
+    return Array.isArray(given) ? given.length : 1;
+  };
+  let total = 0;
+  const stack: FilterNode[] = [node];
+  while (stack.length > 0) {
+    const current: FilterNode = stack.pop()!;
+    if (current.kind === 'not') stack.push(current.operand);
+    else if (current.kind === 'compare') total += 1;
+    else if (current.kind === 'in') for (const value of current.values) total += sizeOf(value);
+    else stack.push(current.left, current.right);
+  }
+  return total;
 }
 
 /** A comparison, or its negation when `negated` (NOT pushed down to the leaves). */
@@ -61,13 +92,11 @@ function conditionSql(node: Extract<FilterNode, { kind: 'compare' | 'in' }>, neg
       : sql`${column.column} is distinct from ${bind(column, node.field, value)}`;
   }
   const excluded = node.negated !== negated;
-  const values = node.values.flatMap((value) => valuesOf(value, options, true));
-  if (values.length === 0) return excluded ? sql`true` : sql`false`;
-  const list = sql.join(
-    values.map((value) => bind(column, node.field, value)),
-    sql`, `,
-  );
-  return excluded ? sql`(${column.column} is null or ${column.column} not in (${list}))` : sql`${column.column} in (${list})`;
+  const values = new Set<unknown>();
+  for (const value of node.values) for (const scalar of valuesOf(value, options, true)) values.add(coerced(column, node.field, scalar));
+  if (values.size === 0) return excluded ? sql`true` : sql`false`;
+  const list = sql.param([...values]);
+  return excluded ? sql`(${column.column} is null or ${column.column} <> all(${list}))` : sql`${column.column} = any(${list})`;
 }
 
 /** The operands of a chain of one operator (a or b or c), left to right, without recursion on the chain. */
@@ -102,5 +131,9 @@ function nodeSql(node: FilterNode, negated: boolean, options: FilterSqlOptions):
  * message). null (no filter) -> sql`true`.
  */
 export function filterToSql(node: FilterNode | null, options: FilterSqlOptions): SQL {
-  return node === null ? sql`true` : nodeSql(node, false, options);
+  if (node === null) return sql`true`;
+  if (boundValues(node, options) > FILTER_MAX_BOUND_VALUES) {
+    throw new FilterError(`Le filtre compte trop de valeurs, listes des paramètres comprises (${FILTER_MAX_BOUND_VALUES} au plus).`);
+  }
+  return nodeSql(node, false, options);
 }

@@ -2,11 +2,16 @@ import busboy from 'busboy';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { MultipartSpec } from '@shared/contract';
-import { describeIssue } from '@shared/messages';
+import { MESSAGES, describeIssue } from '@shared/messages';
 import { STORAGE_MESSAGES, formatNotAllowed, tooLargeFor } from '@shared/messages/storage';
 import { contentMatches, extensionOf, fileNameSegment } from '@shared/rules/storage';
+import type { ServerContext } from '../context';
 import { HttpError } from '../errors';
-import { peek, servedType } from './sniff';
+import { peek, servedType, type Peeked } from './sniff';
+
+/** Idle time after which an upload is given up when the server's config says nothing (ServerConfig). */
+const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
+const ignore = () => undefined;
 
 /** One file of a multipart request, checked, on its way: what a store callback writes somewhere. */
 export interface IncomingFile<Fields> {
@@ -16,6 +21,8 @@ export interface IncomingFile<Fields> {
   extension: string;
   /** The type its bytes say (what it will be served as). */
   contentType: string;
+  /** Its first bytes (up to SNIFF_BYTES), as read to learn its type: a header to check before storing. */
+  head: Uint8Array;
   /** The bytes, streamed; reading past the size limit fails the stream. */
   body: Readable;
 }
@@ -76,11 +83,14 @@ export async function receiveFiles<Fields, Result>(
   let failed = false;
   let outcome: Promise<void> | null = null;
 
+  let timedOut = false;
   const finished = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
       rawFields[name] = value;
     });
     parser.on('file', (_name, stream, info) => {
+      // busboy fails the file stream when the request ends early: never an uncaught 'error' (the process would stop).
+      stream.on('error', ignore);
       if (failed) return void stream.resume();
       const previous = outcome ?? Promise.resolve();
       outcome = previous.then(async () => {
@@ -96,9 +106,21 @@ export async function receiveFiles<Fields, Result>(
       outcome.catch(() => undefined);
     });
     parser.on('close', resolve);
-    parser.on('error', () => reject(new HttpError(400, STORAGE_MESSAGES.multipartExpected)));
+    parser.on('error', () => reject(timedOut ? new HttpError(408, MESSAGES.requestTimeout) : new HttpError(400, STORAGE_MESSAGES.multipartExpected)));
   });
-  request.raw.on('aborted', () => parser.destroy(new Error('aborted')));
+  const stop = (reason: string) => parser.destroy(new Error(reason));
+  request.raw.on('aborted', () => stop('aborted'));
+  request.raw.on('error', () => stop('aborted'));
+  // A client that stops sending, or a reader of ours that stopped reading, is not waited for forever.
+  // On the request, not its socket: Node's server destroys a socket whose timeout nobody on the request hears.
+  const idle = (request.server as { context?: ServerContext }).context?.config.uploadIdleTimeoutMs ?? UPLOAD_IDLE_TIMEOUT_MS;
+  const onIdle = () => {
+    timedOut = true;
+    stop('timeout');
+  };
+  request.raw.setTimeout(idle, onIdle);
+  // Not stream/promises' pipeline: on a malformed form it would destroy the request, and the answer with it; the
+  // request's failures are forwarded to the parser by the listeners above, and every file stream has one.
   request.raw.pipe(parser);
   try {
     await finished;
@@ -107,7 +129,10 @@ export async function receiveFiles<Fields, Result>(
   } catch (error) {
     if (outcome) await (outcome as Promise<void>).catch(() => undefined);
     if (stored.length) await undo(stored);
-    throw error;
+    throw timedOut ? new HttpError(408, MESSAGES.requestTimeout) : error;
+  } finally {
+    request.raw.setTimeout(0);
+    request.raw.off('timeout', onIdle);
   }
   return stored;
 }
@@ -119,6 +144,7 @@ async function checkAndStore<Fields, Result>(
   filename: string | undefined,
   store: (file: IncomingFile<Fields>) => Promise<Result>,
 ): Promise<Result> {
+  let peeked: Peeked | undefined;
   try {
     const parsed = spec.fields.safeParse(rawFields);
     if (!parsed.success) {
@@ -129,17 +155,22 @@ async function checkAndStore<Fields, Result>(
     if (!fileName) throw new HttpError(400, STORAGE_MESSAGES.fileMissing);
     const extension = extensionOf(fileName);
     if (!spec.formats.includes(extension)) throw new HttpError(400, formatNotAllowed(spec.formats));
-    const { head, sniffed, body } = await peek(stream, () => {
-      if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
+    peeked = await peek(stream, {
+      afterEnd: () => {
+        if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
+      },
+      drainOnStop: true,
     });
-    if (!contentMatches(extension, sniffed?.ext, head)) {
-      body.destroy();
-      throw new HttpError(400, STORAGE_MESSAGES.invalidFileType);
-    }
-    return await store({ fields: parsed.data as Fields, fileName, extension, contentType: servedType(head, sniffed), body });
+    const { head, sniffed, body } = peeked;
+    if (!contentMatches(extension, sniffed?.ext, head)) throw new HttpError(400, STORAGE_MESSAGES.invalidFileType);
+    return await store({ fields: parsed.data as Fields, fileName, extension, contentType: servedType(head, sniffed), head, body });
   } catch (error) {
-    // Whatever went wrong, the rest of the file is read and dropped: the answer must reach the client.
-    stream.resume();
+    // Whatever went wrong, the rest of the file is read and dropped: busboy waits for it, and the answer must
+    // reach the client. Once peek holds the stream, only its reader can read it (resume() would not).
+    if (peeked) {
+      peeked.body.destroy();
+      await peeked.drain();
+    } else stream.resume();
     if ((stream as unknown as { truncated?: boolean }).truncated) throw new TooLargeError(spec.maxFileBytes);
     throw error;
   }

@@ -69,6 +69,7 @@ export const LAB_MESSAGES = {
   invalidParams: 'Paramètres : objet JSON de textes, nombres ou listes attendu',
   panelEmpty: 'Le panel ne contient aucune ligne',
   panelTooManyRows: (max: number) => `Le panel dépasse ${max.toLocaleString('fr-FR')} lignes`,
+  panelRecordTooLong: (line: number, maxMb: number) => `Ligne ${line} : plus de ${maxMb} Mo sans fin de ligne (un guillemet jamais fermé ?)`,
   panelUnreadable: 'Fichier CSV illisible',
 } as const;
 

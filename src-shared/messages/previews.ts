@@ -32,6 +32,7 @@ export const PREVIEW_MESSAGES = {
   backToAdvert: '← Retour à la publicité',
   advertNotFound: "Cette publicité n'existe pas.",
   screenshotAdvertMissing: "Cette publicité n'existe pas.",
+  screenshotTooLarge: (width: number, height: number, side: number) => `Capture trop grande : ${width} × ${height} px (${side} px de côté au plus).`,
 } as const;
 
 const M = PREVIEW_MESSAGES;

@@ -148,6 +148,21 @@ export const BAT_PDF = {
 } as const;
 export const BAT_PDF_MAX_BYTES = 100 * 1024 * 1024;
 
+/**
+ * Longest side of a screenshot accepted: the canvas' width at a device pixel ratio of 4 (a BAT page is drawn at
+ * most that sharp). Whoever opens the proof or its PDF decodes the image whole (width × height × 4 bytes): a
+ * 1 KB PNG may declare 60,000 × 60,000 px.
+ */
+export const SCREENSHOT_MAX_SIDE = BAT_CANVAS.width * 4;
+
+/** A PNG's width and height from its IHDR chunk (right after the signature), undefined when the head holds none. */
+export function pngSize(head: Uint8Array): { width: number; height: number } | undefined {
+  const ihdr = [0x49, 0x48, 0x44, 0x52];
+  if (head.length < 24 || !ihdr.every((byte, index) => head[12 + index] === byte)) return undefined;
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
 // --- Autosave (§2.6) ---------------------------------------------------------------------------------------------
 
 export const BAT_AUTOSAVE_MS = 500;

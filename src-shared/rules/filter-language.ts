@@ -29,6 +29,19 @@ export type FilterParseResult = { ok: true; node: FilterNode | null } | { ok: fa
 export const FILTER_MAX_LENGTH = 20_000;
 /** Deepest nesting of parentheses and `not` accepted. */
 export const FILTER_MAX_DEPTH = 50;
+/** Most values written in one `in (...)`: a longer list belongs in a parameter. */
+export const FILTER_MAX_LIST_VALUES = 1_000;
+/**
+ * Most `:name`s written in one filter: each stands for a whole list, so a short text repeating one would make the
+ * server bind that list again and again.
+ */
+export const FILTER_MAX_PARAM_USES = 100;
+/**
+ * Most comparisons in one filter: the laboratory counts a tag in memory with one pass over the panel a comparison
+ * (a few milliseconds for a million members), so a chain of thousands would hold the server for seconds. Values
+ * of one field belong in one `in (...)`.
+ */
+export const FILTER_MAX_COMPARISONS = 200;
 
 /** A filter that cannot be evaluated (a missing or wrong parameter, a value a field refuses): its French message. */
 export class FilterError extends Error {
@@ -75,6 +88,31 @@ function depth(node: FilterNode): number {
   return deepest;
 }
 
+/** The first limit on lists and parameters the tree breaks, as its French message. */
+function sizeMistake(node: FilterNode): string | undefined {
+  let paramUses = 0;
+  let comparisons = 0;
+  const stack: FilterNode[] = [node];
+  while (stack.length > 0) {
+    const current: FilterNode = stack.pop()!;
+    if (current.kind === 'not') stack.push(current.operand);
+    else if (current.kind !== 'compare' && current.kind !== 'in') stack.push(current.left, current.right);
+    else {
+      comparisons += 1;
+      if (comparisons > FILTER_MAX_COMPARISONS) {
+        return `Le filtre compte trop de comparaisons (${FILTER_MAX_COMPARISONS} au plus) : regroupez les valeurs d'un champ dans in (...).`;
+      }
+      const values = current.kind === 'in' ? current.values : [current.value];
+      paramUses += values.filter((value) => value.kind === 'param').length;
+      if (paramUses > FILTER_MAX_PARAM_USES) return `Le filtre utilise trop de paramètres (${FILTER_MAX_PARAM_USES} au plus).`;
+      if (values.length > FILTER_MAX_LIST_VALUES) {
+        return `Une liste in (...) du filtre a trop de valeurs (${FILTER_MAX_LIST_VALUES} au plus) : passez-la en paramètre.`;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** `fields`: the allowed field names (unknown field -> French error with its position). */
 export function parseFilter(text: string, fields: readonly string[]): FilterParseResult {
   if (text.length > FILTER_MAX_LENGTH) {
@@ -94,6 +132,8 @@ export function parseFilter(text: string, fields: readonly string[]): FilterPars
     if (node !== null && depth(node) > FILTER_MAX_DEPTH) {
       return { ok: false, message: `Le filtre est trop imbriqué (${FILTER_MAX_DEPTH} niveaux au plus).`, position: 1 };
     }
+    const mistake = node === null ? undefined : sizeMistake(node);
+    if (mistake !== undefined) return { ok: false, message: mistake, position: 1 };
     return { ok: true, node };
   } catch (error) {
     if (error instanceof GrammarSyntaxError) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isForbiddenAddress } from '../../src-server/features/adverts/url-parse';
+import { isForbiddenAddress, urlParseMaxParses } from '../../src-server/features/adverts/url-parse';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -86,6 +86,12 @@ afterAll(async () => {
 });
 
 const parse = (server: TestServer, token: string, url: string) => server.request('GET', `/url/parse?url=${encodeURIComponent(url)}`, { token });
+
+describe('parse workers', () => {
+  it('runs half the cores at once, at least one', () => {
+    expect([1, 2, 3, 4, 8, 16].map((cores) => urlParseMaxParses(cores))).toEqual([1, 1, 1, 2, 4, 8]);
+  });
+});
 
 describe('GET /url/parse', () => {
   it('reads Open Graph and meta tags, with absolute image and logo', async () => {

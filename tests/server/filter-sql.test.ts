@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilterError, parseFilter, type FilterNode, type FilterValue } from '@shared/rules/filter-language';
+import { FILTER_MAX_COMPARISONS, FilterError, parseFilter, type FilterNode, type FilterValue } from '@shared/rules/filter-language';
 import type { DatabaseHandle } from '../../src-server/db/client';
-import { filterToSql, type FilterSqlOptions } from '../../src-server/db/filter-sql';
+import { FILTER_MAX_BOUND_VALUES, filterToSql, type FilterSqlOptions } from '../../src-server/db/filter-sql';
 import { rows } from '../../src-server/db/rows';
 import { freshDatabase } from '../helpers/database';
 
@@ -125,7 +125,7 @@ describe('filterToSql', () => {
     const query = new PgDialect().sqlToQuery(filterToSql(node, { columns: COLUMNS, params: PARAMS }));
     expect(query.sql).not.toContain('DROP');
     expect(query.sql).not.toContain('1=1');
-    expect(query.params).toEqual([HOSTILE, "x' or 1=1 --", 'Martin']);
+    expect(query.params).toEqual([HOSTILE, ["x' or 1=1 --", 'Martin']]);
     expect(await rows(database.db, sql`select count(*)::int as n from filter_people`)).toEqual([{ n: PEOPLE.length }]);
   });
 
@@ -141,10 +141,37 @@ describe('filterToSql', () => {
     expect(() => filterToSql(parsed('name = 1'), { columns: { os: sql`p.os` } })).toThrow(new FilterError('Champ inconnu « name ».'));
   });
 
+  it('binds a list once, as one array, however long, at each place it is named', async () => {
+    const many = Array.from({ length: 5000 }, (_, index) => index + 100);
+    const params = { ...PARAMS, many: [...many, 20] };
+    const node = parsed('profession in (:many, 30, :many) or os not in (:many, "ios")');
+    const query = new PgDialect().sqlToQuery(filterToSql(node, { columns: COLUMNS, params }));
+    expect(query.sql).toBe('(p.profession = any($1) or (p.os is null or p.os <> all($2)))');
+    expect(query.params).toEqual([
+      [...many, 20, 30],
+      [...many, 20, 'ios'],
+    ]);
+    expect(await select(node, params)).toEqual([2, 3, 5, 6]);
+  });
+
+  it('refuses, before writing any SQL, a filter binding too many values: the list parameter named again and again', () => {
+    // Built by hand: the parser already refuses more than 100 uses of parameters.
+    const node: FilterNode = { kind: 'in', field: 'os', negated: false, values: Array.from({ length: 2000 }, () => ({ kind: 'param', name: 'x' })) };
+    const params = { x: Array.from({ length: 5000 }, (_, index) => `v${index}`) };
+    const started = performance.now();
+    expect(() => filterToSql(node, { columns: COLUMNS, params })).toThrow(
+      new FilterError(`Le filtre compte trop de valeurs, listes des paramètres comprises (${FILTER_MAX_BOUND_VALUES} au plus).`),
+    );
+    expect(performance.now() - started).toBeLessThan(50);
+    const fits = { x: Array.from({ length: FILTER_MAX_BOUND_VALUES / 2 }, (_, index) => `v${index}`) };
+    expect(() => filterToSql({ ...node, values: node.values.slice(0, 2) }, { columns: COLUMNS, params: fits })).not.toThrow();
+    expect(() => filterToSql({ ...node, values: node.values.slice(0, 3) }, { columns: COLUMNS, params: fits })).toThrow(FilterError);
+  });
+
   it('writes a long chain of one operator without nesting', () => {
-    const text = Array.from({ length: 1000 }, (_, index) => `profession = ${index}`).join(' or ');
+    const text = Array.from({ length: FILTER_MAX_COMPARISONS }, (_, index) => `profession = ${index}`).join(' or ');
     const query = new PgDialect().sqlToQuery(filterToSql(parsed(text), { columns: COLUMNS }));
-    expect(query.params).toHaveLength(1000);
+    expect(query.params).toHaveLength(FILTER_MAX_COMPARISONS);
     expect(query.sql.startsWith('(p.profession = $1 or p.profession = $2 or ')).toBe(true);
   });
 });

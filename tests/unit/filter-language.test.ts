@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FILTER_MAX_DEPTH, FILTER_MAX_LENGTH, filterParams, parseFilter, type FilterNode } from '@shared/rules/filter-language';
+import {
+  FILTER_MAX_COMPARISONS,
+  FILTER_MAX_DEPTH,
+  FILTER_MAX_LENGTH,
+  FILTER_MAX_LIST_VALUES,
+  FILTER_MAX_PARAM_USES,
+  filterParams,
+  parseFilter,
+  type FilterNode,
+} from '@shared/rules/filter-language';
 import { filterParserFile, filterParserSource } from '../../scripts/filter-parser';
 
 const FIELDS = ['name', 'profession', 'os', 'area', 'CRIT_01'] as const;
@@ -159,7 +168,30 @@ describe('filter language: mistakes, in French, with their position (1-based)', 
       1,
     );
     // A long chain of one operator is one level.
-    expect(parseFilter(Array.from({ length: 500 }, (_, index) => `name = ${index}`).join(' or '), FIELDS).ok).toBe(true);
+    expect(parseFilter(Array.from({ length: FILTER_MAX_COMPARISONS }, (_, index) => `name = ${index}`).join(' or '), FIELDS).ok).toBe(true);
+  });
+
+  it('refuses a list of too many values and too many parameters: a short text naming one list parameter again and again', () => {
+    const list = (count: number, value: string) => `CRIT_01 in (${Array.from({ length: count }, () => value).join(', ')})`;
+    expect(parseFilter(list(FILTER_MAX_LIST_VALUES, '1'), FIELDS).ok).toBe(true);
+    expect(failure(list(FILTER_MAX_LIST_VALUES + 1, '1'))).toEqual({
+      position: 1,
+      message: `Une liste in (...) du filtre a trop de valeurs (${FILTER_MAX_LIST_VALUES} au plus) : passez-la en paramètre.`,
+    });
+    expect(parseFilter(list(FILTER_MAX_PARAM_USES, ':x'), FIELDS).ok).toBe(true);
+    const tooMany = { position: 1, message: `Le filtre utilise trop de paramètres (${FILTER_MAX_PARAM_USES} au plus).` };
+    // The audit's body: 2,000 uses of one list parameter in 8 KB.
+    expect(failure(list(2000, ':x'))).toEqual(tooMany);
+    expect(failure(Array.from({ length: FILTER_MAX_PARAM_USES + 1 }, () => 'os = :x').join(' or '))).toEqual(tooMany);
+  });
+
+  it('refuses too many comparisons: each is a pass over a panel when a tag is counted', () => {
+    const chain = (count: number) => Array.from({ length: count }, (_, index) => `(os = ${index} and not name = 'a')`).join(' or ');
+    expect(parseFilter(chain(FILTER_MAX_COMPARISONS / 2), FIELDS).ok).toBe(true);
+    expect(failure(chain(FILTER_MAX_COMPARISONS / 2 + 1))).toEqual({
+      position: 1,
+      message: `Le filtre compte trop de comparaisons (${FILTER_MAX_COMPARISONS} au plus) : regroupez les valeurs d'un champ dans in (...).`,
+    });
   });
 });
 

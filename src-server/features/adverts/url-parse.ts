@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { Agent, request, type Dispatcher } from 'undici';
 import { MESSAGES } from '@shared/messages';
 import { HttpError } from '../../errors';
@@ -23,7 +24,13 @@ export const URL_PARSE_TIMEOUT_MS = 5_000;
 export const URL_PARSE_MAX_BYTES = 256 * 1024;
 export const URL_PARSE_MAX_REDIRECTS = 3;
 export const URL_PARSE_TIME_LIMIT_MS = 2_000;
-export const URL_PARSE_MAX_PARSES = 2;
+/**
+ * Parses at once: half the cores, at least one, so that a burst of pre-fills leaves the other half to the API (the
+ * workers also run at a lower priority, WORKER_NICE in html-parse.ts).
+ */
+export function urlParseMaxParses(cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
 /** The parse worker's heap: cheerio's tree of 256 KB of markup fits many times over. */
 export const URL_PARSE_WORKER_MEMORY_MB = 128;
 /** Seconds a caller told 429 is asked to wait (a call lasts at most the download, the parse and the image checks). */
@@ -185,7 +192,7 @@ async function pageInfo(
 export function urlParser(options: { allowPrivate: boolean; timeoutMs?: number; timeLimitMs?: number; maxParses?: number }) {
   const timeoutMs = options.timeoutMs ?? URL_PARSE_TIMEOUT_MS;
   const parser = htmlParser({
-    maxParses: options.maxParses ?? URL_PARSE_MAX_PARSES,
+    maxParses: options.maxParses ?? urlParseMaxParses(),
     timeLimitMs: options.timeLimitMs ?? URL_PARSE_TIME_LIMIT_MS,
     maxMemoryMb: URL_PARSE_WORKER_MEMORY_MB,
     idleMs: 60_000,

@@ -1,4 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { INVENTORY_MESSAGES } from '@shared/messages/inventory';
@@ -217,10 +218,27 @@ async function readFile(db: Database, file: ImportedFile, state: ImportState): P
     // A function is called once, on the first chunk: the separator of the header line.
     delimiter: ((input: string) => separatorOf(input.split(/\r?\n/, 1)[0])) as unknown as string,
   }) as unknown as Transform;
-  const source = body.pipe(decoder());
-  source.on('error', (error) => parser.destroy(error));
+  // pipeline, not pipe: a failure of any stage (the upload cut, the size limit, a bad row) reaches the await and
+  // destroys the others; pipe forwards none, and an 'error' nobody listens to stops the process.
+  let refused: unknown;
+  const read = async (parsed: AsyncIterable<string[]>) => {
+    try {
+      await readRows(db, file, state, parsed);
+    } catch (error) {
+      refused = error;
+      throw error;
+    }
+  };
+  // A row refused stops the reading; pipeline then answers the AbortError of the stages it closed, not the reason.
+  await pipeline(body, decoder(), parser, read).catch((error: unknown) => {
+    throw refused ?? error;
+  });
+}
+
+/** The parsed rows into `state`, staged in batches. */
+async function readRows(db: Database, file: ImportedFile, state: ImportState, parsed: AsyncIterable<string[]>): Promise<void> {
   let line = 0;
-  for await (const cells of source.pipe(parser) as AsyncIterable<string[]>) {
+  for await (const cells of parsed) {
     line += 1;
     if (cells.every((cell) => cell.trim() === '')) continue;
     if (!state.header) {

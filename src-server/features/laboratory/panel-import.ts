@@ -99,33 +99,56 @@ async function writeBatch(db: Database, projectId: number, batch: PanelRow[]) {
     FROM jsonb_to_recordset(${param(JSON.stringify(batch))}::jsonb) AS r(l int, n text, s text, g text, c text, e text, x text)`);
 }
 
+/** Most text carried without a record end (characters): past it the file is refused rather than held whole. */
+export const PANEL_MAX_RECORD_CHARS = 1024 * 1024;
+
 /**
- * Complete CSV records of a text stream, a block at a time: each chunk is cut after its last line feed outside
- * quotes (a quoted cell may hold line breaks), the rest waits for the next chunk. Papaparse then reads each block
- * whole (synchronous, fast); the separator (';' or ',') is guessed on the first block and kept.
+ * Complete CSV records of a text stream, a block at a time: each chunk is cut after its last line break (LF, CR
+ * or CRLF: old Excel exports end lines with CR alone) outside quotes (a quoted cell may hold line breaks), the rest
+ * waits for the next chunk, up to PANEL_MAX_RECORD_CHARS (an unbalanced quote would otherwise hold the whole file).
+ * Papaparse then reads each block whole (synchronous, fast); the separator (';' or ',') is guessed on the first
+ * block and kept.
  */
 async function* csvBlocks(text: AsyncIterable<string>): AsyncGenerator<string[][]> {
   let carry = '';
   let inQuotes = false;
   let delimiter: string | undefined;
+  /** The last block ended with a CR: a LF opening the next chunk is the rest of that CRLF. */
+  let afterCr = false;
+  /** Line breaks outside quotes before `carry`: the carried record starts on line breaks + 1. */
+  let breaks = 0;
   const parse = (block: string) => {
     const result = Papa.parse<string[]>(block, { delimiter, delimitersToGuess: [';', ','], skipEmptyLines: 'greedy' });
     delimiter ??= result.meta.delimiter;
     return result.data;
   };
-  for await (const chunk of text) {
+  for await (let chunk of text) {
+    if (afterCr && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    if (chunk.length === 0) continue;
+    afterCr = false;
     let cut = -1;
+    let cutBreaks = 0;
     for (let i = 0; i < chunk.length; i += 1) {
       const c = chunk.charCodeAt(i);
       if (c === 34) inQuotes = !inQuotes;
-      else if (c === 10 && !inQuotes) cut = i;
+      else if ((c === 10 || c === 13) && !inQuotes) {
+        // CRLF is one break, cut after its LF.
+        if (c === 13 && chunk.charCodeAt(i + 1) === 10) i += 1;
+        cut = i;
+        cutBreaks += 1;
+      }
     }
     if (cut === -1) {
       carry += chunk;
+      if (carry.length > PANEL_MAX_RECORD_CHARS) {
+        throw new HttpError(400, LAB_MESSAGES.panelRecordTooLong(breaks + 1, PANEL_MAX_RECORD_CHARS / (1024 * 1024)));
+      }
       continue;
     }
     const block = carry + chunk.slice(0, cut + 1);
     carry = chunk.slice(cut + 1);
+    breaks += cutBreaks;
+    afterCr = chunk.charCodeAt(cut) === 13;
     yield parse(block);
   }
   if (carry.trim()) yield parse(carry);

@@ -5,6 +5,7 @@ import type { BatScreenshot } from '@shared/contract/bat';
 import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { PREVIEW_MESSAGES } from '@shared/messages/previews';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
+import { SCREENSHOT_MAX_SIDE, pngSize } from '@shared/rules/bat';
 import { BAT_ROOT } from '@shared/rules/preview';
 import { checkKey } from '@shared/rules/storage';
 import type { ServerContext } from '../../../context';
@@ -36,6 +37,10 @@ export function screenshotHandlers(context: ServerContext): ScreenshotHandlers {
           if (!(await advertExists(db, advertId))) {
             file.body.destroy();
             throw new HttpError(404, PREVIEW_MESSAGES.screenshotAdvertMissing);
+          }
+          const size = pngSize(file.head);
+          if (size && Math.max(size.width, size.height) > SCREENSHOT_MAX_SIDE) {
+            throw new HttpError(400, PREVIEW_MESSAGES.screenshotTooLarge(size.width, size.height, SCREENSHOT_MAX_SIDE));
           }
           // A random prefix: two captures of the same second never replace each other.
           const key = `${BAT_ROOT}/${advertId}/${randomBytes(4).toString('hex')}-${file.fileName}`;
