@@ -176,7 +176,7 @@ export const projectListBodySchema = z.strictObject({
   order,
   /** Project name or client. */
   term: shortText(200).optional(),
-  /** Project statuses; absent: ["active"] (spec §3). `projectStatus` is the filter bar's name for the same list. */
+  /** Project statuses; absent: drafts and active ones (DEFAULT_PROJECT_LIST_STATUSES). `projectStatus` is the filter bar's name for the same list. */
   status: z.array(projectStatus).max(10).default(DEFAULT_PROJECT_LIST_STATUSES),
   projectStatus: z.array(projectStatus).max(10).optional(),
   name: textList().optional(),

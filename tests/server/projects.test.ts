@@ -96,7 +96,7 @@ describe('projects', () => {
     expect((await call('PUT', '/project', salesAdmin, { id: project.id, name: 'Renamed by admin' })).name).toBe('Renamed by admin');
   });
 
-  it('lists 8 then more, default status active, term on project and client, target filters, sort by name', async () => {
+  it('lists 8 then more, default statuses draft and active, term on project and client, target filters, sort by name', async () => {
     const made = [];
     for (const [name, client] of [
       ['Oncologie sein', 'Pfizar'],
@@ -105,9 +105,16 @@ describe('projects', () => {
     ]) {
       made.push(await createProject(name, client, 2));
     }
-    // Draft by default: the default list (status active) leaves them out until they are active.
+    // A new project is a draft, and the default list (no status sent) shows it: drafts and active projects.
     const before = await call('POST', '/projects', csm, { term: 'psoriasis' });
-    expect(before.items).toEqual([]);
+    expect(before.items.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([[made[1].id, 'draft']]);
+    // Archived ones only when asked for; any status can be asked for.
+    await call('PUT', '/project', csm, { id: made[1].id, status: 'archived' });
+    expect((await call('POST', '/projects', csm, { term: 'psoriasis' })).items).toEqual([]);
+    const archived = await call('POST', '/projects', csm, { term: 'psoriasis', projectStatus: ['archived'] });
+    expect(archived.items.map((p: { id: number }) => p.id)).toEqual([made[1].id]);
+    const every = await call('POST', '/projects', csm, { term: 'psoriasis', projectStatus: ['draft', 'active', 'archived'] });
+    expect(every.items.map((p: { id: number }) => p.id)).toEqual([made[1].id]);
     for (const project of made) await call('PUT', '/project', csm, { id: project.id, status: 'active' });
 
     const byTerm = await call('POST', '/projects', csm, { term: 'PSORIASIS' });
