@@ -363,6 +363,11 @@ export const ESTIMATE_ID_PATTERN = /^DEV-[A-Za-z0-9][A-Za-z0-9_-]{0,60}$/;
 
 // ---- limits -----------------------------------------------------------------------------------------------------
 
+/** The longest text of each typed text field of a target: the contract's limits, checked at the cell first. */
+export const TARGET_TEXT_MAX = { actionCode: 60, populationCategory: 200, populationSample: 200, comment: 2000 } as const;
+/** The largest amount (CA) in euros, either sign: the contract's limit, checked at the cell first. */
+export const TARGET_AMOUNT_MAX = 1e11;
+
 /** Spec §9: the project list's first page is 8, then 25; the targets list pages by 25; exports stop at 1,000,000. */
 export const PROJECT_FIRST_PAGE_SIZE = 8;
 export const PROJECT_PAGE_SIZE = 25;
