@@ -70,6 +70,10 @@ export const LAB_MESSAGES = {
   panelEmpty: 'Le panel ne contient aucune ligne',
   panelTooManyRows: (max: number) => `Le panel dépasse ${max.toLocaleString('fr-FR')} lignes`,
   panelUnreadable: 'Fichier CSV illisible',
+  /** A malformed row refuses the whole file, as the CSV import does: 'Panel refusé, ligne 26 : …'. */
+  panelRowRefused: (line: number, reason: string) => `Panel refusé, ligne ${line} : ${reason} ; rien n’a été importé`,
+  panelUnclosedQuote: 'guillemet non fermé (la cellule court sur plusieurs lignes)',
+  panelColumnCount: (found: number, expected: number) => `${found} colonne${found > 1 ? 's' : ''} au lieu de ${expected}`,
 } as const;
 
 export const LAB_NOTICES = {

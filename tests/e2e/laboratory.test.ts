@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { expect, test } from './fixtures';
+import { lookAt } from './helpers';
 
 const toast = (page: Page, text: string, kind = 'success') => page.locator(`.Toastify__toast--${kind}`).getByText(text, { exact: true });
 
@@ -41,6 +42,19 @@ test.describe('laboratory projects (web host, Chromium)', () => {
     await test.step('A panel without the columns is refused for 4 s', async () => {
       await createProject(page, 'Incomplet', 'NAME;SURNAME\nA;B\n');
       await expect(toast(page, 'Missing columns : GENDER, CRIT_01', 'error')).toBeVisible();
+    });
+
+    await test.step('A panel with an unclosed quote on line 26 is refused with its line; nothing of it is kept', async () => {
+      const rows = panel().split('\r\n');
+      rows[25] = 'Nom24;"Prénom24;F;fort;IDF';
+      await createProject(page, 'Guillemet', rows.join('\r\n'));
+      await expect(toast(page, LAB_MESSAGES.panelRowRefused(26, LAB_MESSAGES.panelUnclosedQuote), 'error')).toBeVisible({ timeout: 15_000 });
+      await lookAt(page, 'laboratory-panel-refused');
+      await expect(page.getByRole('link', { name: 'Guillemet' })).toHaveCount(0);
+      rows[25] = 'Nom24;Prénom24;F';
+      await createProject(page, 'Courte', rows.join('\r\n'));
+      await expect(toast(page, LAB_MESSAGES.panelRowRefused(26, LAB_MESSAGES.panelColumnCount(3, 5)), 'error')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('link', { name: 'Courte' })).toHaveCount(0);
     });
 
     await test.step('The panel loads; the project opens', async () => {
