@@ -70,6 +70,8 @@ export const LAB_MESSAGES = {
   panelEmpty: 'Le panel ne contient aucune ligne',
   panelTooManyRows: (max: number) => `Le panel dépasse ${max.toLocaleString('fr-FR')} lignes`,
   panelUnreadable: 'Fichier CSV illisible',
+  /** Plain words only: the validation formatter shows such a message as it is (messages/validation.ts). */
+  tagLinkInvalid: "Adresse http ou https ou deeplink de l'application attendue",
   /** A malformed row refuses the whole file, as the CSV import does: 'Panel refusé, ligne 26 : …'. */
   panelRowRefused: (line: number, reason: string) => `Panel refusé, ligne ${line} : ${reason} ; rien n’a été importé`,
   panelUnclosedQuote: 'guillemet non fermé (la cellule court sur plusieurs lignes)',

@@ -74,6 +74,14 @@ test.describe('laboratory projects (web host, Chromium)', () => {
       await dialog.getByTestId('lab-tag-level').selectOption('CONVINCE');
       await dialog.getByTestId('lab-tag-query').fill("CRIT_01 = 'fort'");
       await expect(dialog.getByTestId('lab-tag-live-count')).toHaveText(LAB_MESSAGES.countLabel(20));
+      // The link is opened by the app: a script or free text is refused at the field.
+      for (const wrong of ['javascript:alert(1)', 'ftp://x', 'notre site']) {
+        await dialog.getByTestId('lab-tag-link').fill(wrong);
+        await expect(dialog.getByTestId('lab-tag-link-error')).toHaveText(LAB_MESSAGES.tagLinkInvalid);
+        await expect(dialog.getByTestId('lab-tag-apply')).toBeDisabled();
+      }
+      await dialog.getByTestId('lab-tag-link').fill('app://article/42');
+      await expect(dialog.getByTestId('lab-tag-link-error')).toHaveCount(0);
       await dialog.getByTestId('lab-tag-apply').click();
       await addTag(page, 'Environnement', {
         name: 'Franciliennes',

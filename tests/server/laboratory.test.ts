@@ -207,6 +207,15 @@ describe('laboratory projects', () => {
       body: { tags: [{ name: 'x', type: 'Environnement', level: 'SURPRISE', content: '', linkTitle: '', link: '', ...tag('GENDER = ') }] },
     });
     expect(badSave.status).toBe(400);
+    // The tag's link is opened by the app: a web address or one of its deeplinks only.
+    for (const link of ['javascript:alert(1)', 'ftp://x', 'voir le site']) {
+      const badLink = await server.request('PUT', `/alphonse/project/${projectId}`, {
+        token: sales,
+        body: { tags: [{ name: 'x', type: 'Environnement', level: 'SURPRISE', content: '', linkTitle: '', link, ...tag("GENDER = 'F'") }] },
+      });
+      expect(badLink.status, link).toBe(400);
+      expect(badLink.body.errorMsg).toBe(LAB_MESSAGES.tagLinkInvalid);
+    }
     const deleted = await server.request('DELETE', `/alphonse/project/${projectId}/tag`, { token: sales, body: { tagId: blank.body.id } });
     expect(deleted.body).toEqual({ ok: true });
     const again = await server.request('DELETE', `/alphonse/project/${projectId}/tag`, { token: sales, body: { tagId: blank.body.id } });
