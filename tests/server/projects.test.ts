@@ -7,6 +7,7 @@ import { projectListTargetSchema } from '@shared/contract/projects';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DEFAULT_DURATION_SECONDS } from '@shared/rules/projects';
+import { insertTargetLines } from '../../src-server/features/projects/queries';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 86_400;
@@ -136,6 +137,18 @@ describe('projects', () => {
 
     const badRange = await server.request('POST', '/projects', { token: csm, body: { startDate: { from: 200, to: 100 } } });
     expect(badRange.status).toBe(400);
+  });
+
+  it('writes the 6,000 lines of a large quote (batched under the 65,535 bind parameters of one statement)', async () => {
+    const project = await createProject('Gros devis', 'Sanofa', 1);
+    const lines = Array.from({ length: 6000 }, (_, n) => ({ actionCode: `GROS-${n + 1}`, revenue: 10, comment: `ligne ${n + 1}` }));
+    await server.database.db.transaction((tx) => insertTargetLines(tx, { id: project.id, actor: 'Laboratoire', keyAccountId: null }, lines));
+    const [{ count, last }] = (
+      (await server.database.db.execute(
+        sql`SELECT count(*)::int AS count, max(position)::int AS last FROM targets WHERE project_id = ${project.id}`,
+      )) as unknown as { rows: { count: number; last: number }[] }
+    ).rows;
+    expect({ count, last }).toEqual({ count: 6001, last: 6000 });
   });
 
   it("lists answer exactly the contract's shape though sent pre-serialised (no extra field, every value valid)", async () => {
