@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_MESSAGES } from '../messages/projects';
 import { access } from '../roles';
 import { DELAY_REASON_KEYS } from '../rules/campaigns';
 import {
@@ -251,7 +252,12 @@ export const targetListItemSchema = targetSchema.extend({ isProjectCommented: z.
 
 /** Changed fields only (spec §7); null clears. The date, delay and revenue rules are applied by the server too. */
 export const targetPropertiesSchema = z.strictObject({
-  actionCode: shortText(TARGET_TEXT_MAX.actionCode).min(1).nullable().optional(),
+  /** Never emptied: an action is named by its code (null refused too). */
+  actionCode: shortText(TARGET_TEXT_MAX.actionCode)
+    .min(1, PROJECT_MESSAGES.actionCodeRequired)
+    .nullable()
+    .refine((value) => value !== null, PROJECT_MESSAGES.actionCodeRequired)
+    .optional(),
   status: status.optional(),
   type: targetType.nullable().optional(),
   advertId: id.nullable().optional(),

@@ -263,6 +263,8 @@ function readCellValue(target: GridTarget, key: GridColumnKey, text: string): { 
   switch (column.kind) {
     case 'text': {
       const value = trimmed.replace(/[\t\r\n]+/g, ' ');
+      // An action names its line in the quote and in every list: it cannot be emptied.
+      if (key === 'actionCode' && empty) return { error: PROJECT_MESSAGES.actionCodeRequired };
       const max = TARGET_TEXT_MAX[key as keyof typeof TARGET_TEXT_MAX];
       if (max !== undefined && value.length > max) return { error: PROJECT_MESSAGES.cellTooLong(max) };
       return { changes: { [key]: empty ? null : value } as CellChanges };

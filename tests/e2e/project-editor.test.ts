@@ -284,6 +284,9 @@ test.describe('project editor (web host, Chromium)', () => {
       await typeInto(2, 'comment', 'x'.repeat(2001));
       await marked(2, 'comment', 'x'.repeat(2001), PROJECT_MESSAGES.cellTooLong(2000));
 
+      // An action code cannot be emptied.
+      await typeInto(2, 'actionCode', '');
+      await marked(2, 'actionCode', '', PROJECT_MESSAGES.actionCodeRequired);
       // The server's own refusals: a code another action has, an advert that does not exist.
       await typeInto(1, 'actionCode', own.targets[0].actionCode);
       await marked(1, 'actionCode', own.targets[0].actionCode, PROJECT_MESSAGES.actionCodeTaken);

@@ -139,6 +139,17 @@ describe('projects', () => {
     expect(badRange.status).toBe(400);
   });
 
+  it('never empties an action code: empty or null refused in French at the field', async () => {
+    const project = await createProject('Codes vides', 'Sanofa', 1);
+    const [target] = project.targets;
+    for (const actionCode of ['', '   ', null]) {
+      const refused = await server.request('PUT', `/target/${target.id}/properties`, { token: csm, body: { actionCode } });
+      expect(refused.status, String(actionCode)).toBe(400);
+      expect(refused.body).toEqual({ errorMsg: PROJECT_MESSAGES.actionCodeRequired, field: 'actionCode' });
+    }
+    expect((await server.request('GET', `/project/${project.id}`, { token: csm })).body.targets[0].actionCode).toBe(target.actionCode);
+  });
+
   it('writes the 6,000 lines of a large quote (batched under the 65,535 bind parameters of one statement)', async () => {
     const project = await createProject('Gros devis', 'Sanofa', 1);
     const lines = Array.from({ length: 6000 }, (_, n) => ({ actionCode: `GROS-${n + 1}`, revenue: 10, comment: `ligne ${n + 1}` }));

@@ -265,6 +265,7 @@ describe('typed cells say what is wrong and read back what the grid shows (issue
     expect(readCell(row, 'comment', 'x'.repeat(2001))).toEqual({ error: '2\u202f000 caractères au plus' });
     expect(readCell(row, 'comment', 'x'.repeat(2000)).changes).toEqual({ comment: 'x'.repeat(2000) });
     expect(readCell(row, 'actionCode', 'A'.repeat(61)).error).toMatch(/60 caractères au plus/);
+    expect(readCell(row, 'actionCode', '  ')).toEqual({ error: 'Le code action est obligatoire' });
     expect(readCell(row, 'revenue', '100000000001').error).toMatch(/^Montant trop grand : 100.000.000.000 € au plus$/);
     expect(readCell(row, 'revenue', '100000000000').changes).toEqual({ revenue: 1e11 });
   });
