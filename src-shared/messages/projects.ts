@@ -80,6 +80,8 @@ export const PROJECT_MESSAGES = {
   startAfterEnd: (end: string) => `La date de début ne peut pas être après la date de fin (${end})`,
   negativeRevenue: 'Le CA ne peut pas être négatif',
   actionCodeRequired: 'Le code action est obligatoire',
+  /** 'Nom du projet : champ obligatoire' under the emptied header field. */
+  headerRequired: (label: string) => `${label} : champ obligatoire`,
   pasteNotSaved: 'Non enregistré : une autre cellule du collage est refusée',
   cellTooLong: (max: number) => `${max.toLocaleString('fr-FR')} caractères au plus`,
   cellAmountTooLarge: (max: number) => `Montant trop grand : ${max.toLocaleString('fr-FR')} € au plus`,

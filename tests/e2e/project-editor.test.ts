@@ -154,6 +154,16 @@ test.describe('project editor (web host, Chromium)', () => {
       await page.getByTestId('project-name').fill('Grille HTA 2');
       await page.getByTestId('project-name').press('Enter');
       await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
+      // Emptied, it is not silently given its old name back: the field says why, and nothing is saved.
+      await page.getByTestId('project-name').fill('   ');
+      await page.getByTestId('project-name').press('Enter');
+      await expect(page.getByTestId('project-name-error')).toHaveText(PROJECT_MESSAGES.headerRequired('Nom du projet'));
+      await expect(page.getByTestId('project-name')).toHaveValue('   ');
+      await expect(page.getByTestId('project-name')).toHaveAttribute('aria-invalid', 'true');
+      expect((await api('GET', `/project/${project.id}`)).name).toBe('Grille HTA 2');
+      await page.getByTestId('project-name').press('Escape');
+      await expect(page.getByTestId('project-name')).toHaveValue('Grille HTA 2');
+      await expect(page.getByTestId('project-name-error')).toHaveCount(0);
     });
   });
 
