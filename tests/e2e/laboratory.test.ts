@@ -64,6 +64,17 @@ test.describe('laboratory projects (web host, Chromium)', () => {
       await expect(page.getByTestId('lab-project-name')).toHaveText('Panel cardio');
     });
 
+    await test.step("'Ajouter un tag' then 'Annuler' leaves no tag", async () => {
+      await page.getByTestId('lab-add-tag-Bon Usage').click();
+      const dialog = page.getByTestId('lab-tag-dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: LAB_MESSAGES.cancel }).click();
+      await expect(dialog).not.toBeAttached();
+      await expect(page.getByTestId('lab-tags-Bon Usage')).toContainText(LAB_MESSAGES.noTag);
+      await page.reload();
+      await expect(page.getByTestId('lab-tags-Bon Usage')).toContainText(LAB_MESSAGES.noTag, { timeout: 15_000 });
+    });
+
     await test.step('Two tags with queries: live counts, a mistake named by its position, Save', async () => {
       await page.getByTestId('lab-add-tag-Efficacité').click();
       const dialog = page.getByTestId('lab-tag-dialog');
