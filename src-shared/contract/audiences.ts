@@ -84,7 +84,7 @@ export const audienceSchema = z.object({
   isUsed: z.boolean(),
   isInCatalog: z.boolean(),
   author: z.string(),
-  /** Adverts that use the audience: empty until adverts exist. */
+  /** Adverts that target the audience (id, name), by id. */
   adverts: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** App-user roles the audience requires (ROLE_EXPERT makes it an expert audience, adverts §6). */
   roles: z.array(z.string()),
@@ -455,6 +455,14 @@ export const audienceOperations = {
     params: z.strictObject({ id: idParam }),
     body: z.strictObject({ emails: z.array(shortText(254).min(1)).min(1).max(10_000) }),
     response: z.object({ added: z.number().int(), unmatched: z.array(z.string()) }),
+  }),
+  'audiences.matchEmails': defineOperation({
+    method: 'POST',
+    path: '/audience/emails/match',
+    summary: 'How many of these e-mails belong to an app user, and which matched nobody; changes nothing',
+    access: audienceWriters,
+    body: z.strictObject({ emails: z.array(shortText(254).min(1)).min(1).max(10_000) }),
+    response: z.object({ known: z.number().int(), unmatched: z.array(z.string()) }),
   }),
   'audiences.search': defineOperation({
     method: 'GET',

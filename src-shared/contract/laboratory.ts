@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LAB_MESSAGES } from '../messages/laboratory';
 import { access } from '../roles';
+import { isContentUrl } from '../rules/content-urls';
 import {
   DEFAULT_LAB_SPECIALTY_ID,
   LAB_ACCOUNT_SEARCH_MIN_LENGTH,
@@ -70,7 +72,8 @@ const tagFields = {
   level: z.enum(TAG_LEVELS),
   content: shortText(5000),
   linkTitle: shortText(200),
-  link: shortText(2000),
+  /** Opened by the app: http(s) or a deeplink of the app, as an advert's links. */
+  link: shortText(2000).refine((value) => isContentUrl(value, 'link'), LAB_MESSAGES.tagLinkInvalid),
   query: base64,
   params: base64,
 };

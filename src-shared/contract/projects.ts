@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_MESSAGES } from '../messages/projects';
 import { access } from '../roles';
 import { DELAY_REASON_KEYS } from '../rules/campaigns';
 import {
@@ -10,9 +11,11 @@ import {
   MAX_TARGET_BATCH,
   PROJECT_FIRST_PAGE_SIZE,
   PROJECT_STATUSES,
+  TARGET_AMOUNT_MAX,
   TARGET_EXPORT_MAX_ROWS,
   TARGET_PAGE_SIZE,
   TARGET_STATUSES,
+  TARGET_TEXT_MAX,
   TARGET_TYPES,
 } from '../rules/projects';
 import { defineOperation } from './define';
@@ -29,7 +32,7 @@ const id = z.number().int().min(1).max(2_147_483_647);
 /** Epoch seconds from 1970 to 2100; null clears the date (spec §4 "A cleared date gives null"). */
 const epochSeconds = z.number().int().min(0).max(4_102_444_800);
 /** Euros with cents. */
-const amount = z.number().min(-1e11).max(1e11).multipleOf(0.01);
+const amount = z.number().min(-TARGET_AMOUNT_MAX).max(TARGET_AMOUNT_MAX).multipleOf(0.01);
 const status = z.enum(TARGET_STATUSES);
 const targetType = z.enum(TARGET_TYPES);
 const projectStatus = z.enum(PROJECT_STATUSES);
@@ -175,7 +178,7 @@ export const projectListBodySchema = z.strictObject({
   order,
   /** Project name or client. */
   term: shortText(200).optional(),
-  /** Project statuses; absent: ["active"] (spec §3). `projectStatus` is the filter bar's name for the same list. */
+  /** Project statuses; absent: drafts and active ones (DEFAULT_PROJECT_LIST_STATUSES). `projectStatus` is the filter bar's name for the same list. */
   status: z.array(projectStatus).max(10).default(DEFAULT_PROJECT_LIST_STATUSES),
   projectStatus: z.array(projectStatus).max(10).optional(),
   name: textList().optional(),
@@ -248,13 +251,18 @@ export const targetListItemSchema = targetSchema.extend({ isProjectCommented: z.
 
 /** Changed fields only (spec §7); null clears. The date, delay and revenue rules are applied by the server too. */
 export const targetPropertiesSchema = z.strictObject({
-  actionCode: shortText(60).min(1).nullable().optional(),
+  /** Never emptied: an action is named by its code (null refused too). */
+  actionCode: shortText(TARGET_TEXT_MAX.actionCode)
+    .min(1, PROJECT_MESSAGES.actionCodeRequired)
+    .nullable()
+    .refine((value) => value !== null, PROJECT_MESSAGES.actionCodeRequired)
+    .optional(),
   status: status.optional(),
   type: targetType.nullable().optional(),
   advertId: id.nullable().optional(),
   toolId: id.nullable().optional(),
-  populationCategory: shortText(200).nullable().optional(),
-  populationSample: shortText(200).nullable().optional(),
+  populationCategory: shortText(TARGET_TEXT_MAX.populationCategory).nullable().optional(),
+  populationSample: shortText(TARGET_TEXT_MAX.populationSample).nullable().optional(),
   populationSize: z.number().int().min(0).max(2_147_483_647).nullable().optional(),
   goal: goalInput.optional(),
   startDate: epochSeconds.nullable().optional(),
@@ -267,7 +275,7 @@ export const targetPropertiesSchema = z.strictObject({
   delayReason: z.enum(DELAY_REASON_KEYS).nullable().optional(),
   actor: shortText(100).nullable().optional(),
   keyAccount: id.nullable().optional(),
-  comment: shortText(2000).nullable().optional(),
+  comment: shortText(TARGET_TEXT_MAX.comment).nullable().optional(),
   isNew: z.boolean().optional(),
 });
 export type TargetProperties = z.output<typeof targetPropertiesSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PUSH_MESSAGES } from '../messages/push';
 import { access } from '../roles';
 import { DEFAULT_AREA, DEFAULT_CUSTOM_ID, EXPERT_CHOICES, PUSH_BODY_MAX, PUSH_CAMPAIGN_STATES, PUSH_CLAUSE_MAX, PUSH_TITLE_MAX } from '../rules/push';
+import { isContentUrl } from '../rules/content-urls';
 import { defineOperation } from './define';
 import { idParam, shortText } from './entities';
 
@@ -27,8 +28,10 @@ export type PushWhereInput = z.input<typeof pushWhereSchema>;
 export const pushNotificationSchema = z.strictObject({
   title: shortText(PUSH_TITLE_MAX).min(1, PUSH_MESSAGES.titleRequired),
   body: shortText(PUSH_BODY_MAX).min(1, PUSH_MESSAGES.bodyRequired),
-  /** The link or deeplink opened by the notification. */
-  navigation: shortText(2000).default(''),
+  /** The link or deeplink opened by the notification: http(s) or a deeplink of the app, as an advert's links. */
+  navigation: shortText(2000)
+    .refine((value) => isContentUrl(value, 'link'), PUSH_MESSAGES.navigationInvalid)
+    .default(''),
   customId: shortText(100).min(1).default(DEFAULT_CUSTOM_ID),
 });
 

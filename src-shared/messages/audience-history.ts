@@ -6,6 +6,8 @@ export const AUDIENCE_HISTORY_MESSAGES = {
   historyAudienceExists: 'Cette audience existe déjà',
   historyAudienceRestored: 'Audience {name} restaurée',
   historyNothingDeleted: 'Aucune suppression à restaurer',
+  /** A restore would bring back an audience with only its area, which matches every user of that area. */
+  historyAudienceNoCriterion: "Cette audience n'a plus aucun critère : elle ne peut pas être restaurée",
 } as const;
 
 export const AUDIENCE_HISTORY_NOTICES = {

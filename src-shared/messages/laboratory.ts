@@ -71,6 +71,12 @@ export const LAB_MESSAGES = {
   panelTooManyRows: (max: number) => `Le panel dépasse ${max.toLocaleString('fr-FR')} lignes`,
   panelRecordTooLong: (line: number, maxMb: number) => `Ligne ${line} : plus de ${maxMb} Mo sans fin de ligne (un guillemet jamais fermé ?)`,
   panelUnreadable: 'Fichier CSV illisible',
+  /** Plain words only: the validation formatter shows such a message as it is (messages/validation.ts). */
+  tagLinkInvalid: "Adresse http ou https ou deeplink de l'application attendue",
+  /** A malformed row refuses the whole file, as the CSV import does: 'Panel refusé, ligne 26 : …'. */
+  panelRowRefused: (line: number, reason: string) => `Panel refusé, ligne ${line} : ${reason} ; rien n’a été importé`,
+  panelUnclosedQuote: 'guillemet non fermé (la cellule court sur plusieurs lignes)',
+  panelColumnCount: (found: number, expected: number) => `${found} colonne${found > 1 ? 's' : ''} au lieu de ${expected}`,
 } as const;
 
 export const LAB_NOTICES = {

@@ -79,6 +79,12 @@ export const PROJECT_MESSAGES = {
   endBeforeStart: (start: string) => `La date de fin ne peut pas être avant la date de début (${start})`,
   startAfterEnd: (end: string) => `La date de début ne peut pas être après la date de fin (${end})`,
   negativeRevenue: 'Le CA ne peut pas être négatif',
+  actionCodeRequired: 'Le code action est obligatoire',
+  /** 'Nom du projet : champ obligatoire' under the emptied header field. */
+  headerRequired: (label: string) => `${label} : champ obligatoire`,
+  pasteNotSaved: 'Non enregistré : une autre cellule du collage est refusée',
+  cellTooLong: (max: number) => `${max.toLocaleString('fr-FR')} caractères au plus`,
+  cellAmountTooLarge: (max: number) => `Montant trop grand : ${max.toLocaleString('fr-FR')} € au plus`,
 } as const;
 
 export const PROJECT_NOTICES = {

@@ -31,6 +31,8 @@ export const PUSH_MESSAGES = {
   allValues: 'Tous',
   titleRequired: 'Le titre est obligatoire',
   bodyRequired: 'Le texte est obligatoire',
+  /** Plain words only: the validation formatter shows such a message as it is (messages/validation.ts). */
+  navigationInvalid: "Adresse http ou https ou deeplink de l'application attendue",
   progress: 'Progression',
   confirmSend: 'Envoyer cette notification à {count} utilisateurs ?',
   cancel: "Arrêter l'envoi",

@@ -424,7 +424,8 @@ export function advertSectionFields(section: EditorSection, type: string | null 
         // For other types, the search fields come with 'Promouvoir dans la recherche'.
         ...(type === 'search' ? ['search.position', 'search.tabs'] : []),
         ...(type === 'tool' ? ['sonataId'] : []),
-        ...(type === 'banner' ? ['bannerLink'] : []),
+        // A banner hides 'Visuels et descriptifs': its image is uploaded here.
+        ...(type === 'banner' ? ['bannerLink', 'images'] : []),
       ];
     case 'audiences':
       return ['_$audiences'];

@@ -24,13 +24,31 @@ export function isWebUrl(value: string): boolean {
 /** A path of the product's own storage: `/cdn/...`, root-relative (not `//host`, which is another site). */
 export const isRootRelativePath = (value: string) => /^\/[^/\\\s][^\s\\]*$/.test(value);
 
+/** Schemes that are never the app's (web, scripts, files, other protocols), whatever its target looks like. */
+const NOT_APP_SCHEMES: readonly string[] = [
+  'http',
+  'https',
+  'javascript',
+  'data',
+  'file',
+  'vbscript',
+  'ftp',
+  'ftps',
+  'sftp',
+  'ws',
+  'wss',
+  'blob',
+  'about',
+  'mailto',
+  'tel',
+];
+
 /** A deeplink of the generator (§2.7): a scheme of letters, then `://` and one of its targets. */
 export function isDeeplink(value: string): boolean {
   const match = /^([a-z][a-z0-9+.-]*):\/\/([a-z-]+)([/?][^\s]*)?$/i.exec(value);
   if (!match) return false;
   const scheme = match[1].toLowerCase();
-  if (scheme === 'http' || scheme === 'https' || scheme === 'javascript' || scheme === 'data' || scheme === 'file' || scheme === 'vbscript')
-    return false;
+  if (NOT_APP_SCHEMES.includes(scheme)) return false;
   return (DEEPLINK_TARGETS as readonly string[]).includes(match[2]);
 }
 

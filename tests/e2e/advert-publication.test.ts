@@ -3,10 +3,11 @@ import { ADVERT_MEDIA_MESSAGES as MEDIA } from '@shared/messages/advert-media';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES as S } from '@shared/messages/story';
 import { ADVERT_TYPES, advertEditorFields, type AdvertTypeName } from '@shared/rules/advert-screens';
-import { requiredPropertiesOf } from '@shared/rules/publication';
+import { requiredPropertiesMessage, requiredPropertiesOf, requiredPropertyLabel } from '@shared/rules/publication';
 import { MP4, PNG } from '../fixtures/storage-files';
 import { createAudience } from './content-helpers';
 import { expect, signIn, test } from './fixtures';
+import { lookAt } from './helpers';
 
 /**
  * Publication of a new advert of every type, the form filled as a user fills it (adverts-articles.md §2.2, §4, §5,
@@ -181,12 +182,25 @@ test.describe('publishing a new advert of each type (web host, Chromium)', () =>
     await publish(page);
   });
 
-  test('banner: nothing more to publish', async ({ app }) => {
+  test('banner: its image uploaded in Général, refused to publish without it', async ({ app }) => {
     const { page } = app;
     await newAdvert(page, 'Bannière e2e publiée', 'banner');
     await field(page, 'bannerLink').fill('https://www.exemple.fr/banniere');
     await attachAudienceAndSave(page, 'banner');
+    // No image: not published, the missing image named and its field highlighted.
+    await page.getByTestId('publish-toggle').click();
+    await expect(toast(page, 'error', requiredPropertiesMessage([requiredPropertyLabel({ name: 'images', paths: ['images'] })]))).toBeVisible();
+    await expect(page.getByTestId('banner-image')).toHaveAttribute('data-highlighted', 'true');
+    await expect(page.getByTestId('publish-toggle')).toHaveText(M.publish);
+    await clearToasts(page);
+    // The banner's image, uploaded with its progress and the spec's 'Bannière enregistrée'.
+    await pickFile(page, 'upload-banner', { name: 'banniere.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, 'success', MEDIA.bannerSaved)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('media-banner')).toHaveAttribute('src', /^\/cdn\/assets\/adverts\/\d+\/.+\.png/);
+    await lookAt(page, 'banner-image-uploaded');
+    await clearToasts(page);
     await publish(page);
+    await expect(page.getByTestId('media-banner')).toBeVisible();
   });
 
   test("the editor of each type shows the fields of its sections' map, the required ones among them", async ({ app }) => {

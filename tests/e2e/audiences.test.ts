@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { lookAt } from './helpers';
 
 const csv = (name: string) => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url));
 
@@ -292,6 +293,8 @@ test.describe('audience screens (web host, Chromium)', () => {
     const admin = await tokenOf(app, 'ADMIN');
     const total = async () => ((await api(app, admin, 'GET', '/audiences?limit=1')) as { total: number }).total;
     const before = await total();
+    const deletedTotal = async () => ((await api(app, admin, 'GET', '/audiences/deleted?limit=1')) as { total: number }).total;
+    const deletedBefore = await deletedTotal();
     const pick = async (file: string) => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByTestId('email-list-pick').click();
@@ -323,6 +326,9 @@ test.describe('audience screens (web host, Chromium)', () => {
       await expect(toast(page, 'success', AUDIENCE_MESSAGES.emailsAdded(0))).toHaveCount(0);
       expect(new URL(page.url()).pathname).toBe('/audiences/new');
       await expect.poll(total).toBe(before);
+      // Nothing was made, so nothing sits among the deleted audiences either (a restore would match everyone).
+      expect(await deletedTotal()).toBe(deletedBefore);
+      await lookAt(page, 'audience-email-list-unknown');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -350,5 +356,35 @@ test.describe('audience screens (web host, Chromium)', () => {
     await expect(toast(page, 'warning', expected)).toBeVisible({ timeout: 20_000 });
     await expect(page.locator('[data-testid^="relationship-User-"][data-testid$="-remove"]')).toHaveCount(5);
     await expect.poll(total).toBe(before + 1);
+  });
+  test('shows an audience an advert targets as used, with that advert in the editor', async ({ app }) => {
+    const { page, url } = app;
+    if ((await page.getByTestId('logout').count()) === 0) await signIn(page, url, 'ADMIN');
+    const lead = await tokenOf(app, 'CSM_LEAD');
+    const csm = await tokenOf(app, 'CSM');
+    const doctor = ((await api(app, lead, 'GET', '/search?term=M%C3%A9decin&label=Profession&isGroup=true')) as { id: number }[])[0];
+    const relationships = [{ node: { label: 'Profession', id: doctor.id } }];
+    const used = (await api(app, lead, 'POST', '/audience', { name: 'Cardio utilisée', type: 'timeline', relationships })) as { id: number };
+    const unused = (await api(app, lead, 'POST', '/audience', { name: 'Cardio libre', type: 'timeline', relationships })) as { id: number };
+    const advert = (await api(app, csm, 'POST', '/advert/create', { advert: { name: 'Campagne HTA', type: 'post' } })) as { id: number };
+    await api(app, csm, 'POST', '/advert/attach', { advert: { id: advert.id }, audienceIds: [used.id] });
+
+    await page.goto(`${url}/audiences`);
+    await page.getByTestId('audiences-search').fill('Cardio');
+    const usedRow = page.locator(`tr[data-testid="audience-row-${used.id}"]`);
+    const unusedRow = page.locator(`tr[data-testid="audience-row-${unused.id}"]`);
+    const usedColumn = async (row: typeof usedRow) => {
+      const headers = await page.locator('thead th').allTextContents();
+      return row.locator('td').nth(headers.findIndex((header) => header.trim() === 'Utilisée'));
+    };
+    await expect(await usedColumn(usedRow)).toHaveText('Oui', { timeout: 15_000 });
+    await expect(await usedColumn(unusedRow)).toHaveText('Non');
+    await lookAt(page, 'audiences-list-used');
+
+    await page.getByTestId(`audience-link-${used.id}`).click();
+    const adverts = page.getByTestId('audience-adverts');
+    await expect(adverts.getByRole('link', { name: `${advert.id} — Campagne HTA` })).toHaveAttribute('href', `/adverts/edit/${advert.id}`);
+    await expect(adverts).not.toContainText('Aucune publicité');
+    await lookAt(page, 'audience-editor-adverts');
   });
 });

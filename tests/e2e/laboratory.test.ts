@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { expect, test } from './fixtures';
+import { lookAt } from './helpers';
 
 const toast = (page: Page, text: string, kind = 'success') => page.locator(`.Toastify__toast--${kind}`).getByText(text, { exact: true });
 
@@ -43,11 +44,35 @@ test.describe('laboratory projects (web host, Chromium)', () => {
       await expect(toast(page, 'Missing columns : GENDER, CRIT_01', 'error')).toBeVisible();
     });
 
+    await test.step('A panel with an unclosed quote on line 26 is refused with its line; nothing of it is kept', async () => {
+      const rows = panel().split('\r\n');
+      rows[25] = 'Nom24;"Prénom24;F;fort;IDF';
+      await createProject(page, 'Guillemet', rows.join('\r\n'));
+      await expect(toast(page, LAB_MESSAGES.panelRowRefused(26, LAB_MESSAGES.panelUnclosedQuote), 'error')).toBeVisible({ timeout: 15_000 });
+      await lookAt(page, 'laboratory-panel-refused');
+      await expect(page.getByRole('link', { name: 'Guillemet' })).toHaveCount(0);
+      rows[25] = 'Nom24;Prénom24;F';
+      await createProject(page, 'Courte', rows.join('\r\n'));
+      await expect(toast(page, LAB_MESSAGES.panelRowRefused(26, LAB_MESSAGES.panelColumnCount(3, 5)), 'error')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('link', { name: 'Courte' })).toHaveCount(0);
+    });
+
     await test.step('The panel loads; the project opens', async () => {
       await createProject(page, 'Panel cardio', panel());
       await expect(toast(page, LAB_MESSAGES.created('Panel cardio', 60, 0))).toBeVisible();
       await page.getByRole('link', { name: 'Panel cardio' }).click();
       await expect(page.getByTestId('lab-project-name')).toHaveText('Panel cardio');
+    });
+
+    await test.step("'Ajouter un tag' then 'Annuler' leaves no tag", async () => {
+      await page.getByTestId('lab-add-tag-Bon Usage').click();
+      const dialog = page.getByTestId('lab-tag-dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: LAB_MESSAGES.cancel }).click();
+      await expect(dialog).not.toBeAttached();
+      await expect(page.getByTestId('lab-tags-Bon Usage')).toContainText(LAB_MESSAGES.noTag);
+      await page.reload();
+      await expect(page.getByTestId('lab-tags-Bon Usage')).toContainText(LAB_MESSAGES.noTag, { timeout: 15_000 });
     });
 
     await test.step('Two tags with queries: live counts, a mistake named by its position, Save', async () => {
@@ -60,6 +85,14 @@ test.describe('laboratory projects (web host, Chromium)', () => {
       await dialog.getByTestId('lab-tag-level').selectOption('CONVINCE');
       await dialog.getByTestId('lab-tag-query').fill("CRIT_01 = 'fort'");
       await expect(dialog.getByTestId('lab-tag-live-count')).toHaveText(LAB_MESSAGES.countLabel(20));
+      // The link is opened by the app: a script or free text is refused at the field.
+      for (const wrong of ['javascript:alert(1)', 'ftp://x', 'notre site']) {
+        await dialog.getByTestId('lab-tag-link').fill(wrong);
+        await expect(dialog.getByTestId('lab-tag-link-error')).toHaveText(LAB_MESSAGES.tagLinkInvalid);
+        await expect(dialog.getByTestId('lab-tag-apply')).toBeDisabled();
+      }
+      await dialog.getByTestId('lab-tag-link').fill('app://article/42');
+      await expect(dialog.getByTestId('lab-tag-link-error')).toHaveCount(0);
       await dialog.getByTestId('lab-tag-apply').click();
       await addTag(page, 'Environnement', {
         name: 'Franciliennes',

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { demoAccount, expect, signIn, test } from './fixtures';
+import { lookAt } from './helpers';
 
 /** The file's embedded API, for the helpers that put data in place. */
 let apiUrl: string;
@@ -153,6 +154,16 @@ test.describe('project editor (web host, Chromium)', () => {
       await page.getByTestId('project-name').fill('Grille HTA 2');
       await page.getByTestId('project-name').press('Enter');
       await expect.poll(async () => (await api('GET', `/project/${project.id}`)).name, { timeout: 15_000 }).toBe('Grille HTA 2');
+      // Emptied, it is not silently given its old name back: the field says why, and nothing is saved.
+      await page.getByTestId('project-name').fill('   ');
+      await page.getByTestId('project-name').press('Enter');
+      await expect(page.getByTestId('project-name-error')).toHaveText(PROJECT_MESSAGES.headerRequired('Nom du projet'));
+      await expect(page.getByTestId('project-name')).toHaveValue('   ');
+      await expect(page.getByTestId('project-name')).toHaveAttribute('aria-invalid', 'true');
+      expect((await api('GET', `/project/${project.id}`)).name).toBe('Grille HTA 2');
+      await page.getByTestId('project-name').press('Escape');
+      await expect(page.getByTestId('project-name')).toHaveValue('Grille HTA 2');
+      await expect(page.getByTestId('project-name-error')).toHaveCount(0);
     });
   });
 
@@ -230,6 +241,78 @@ test.describe('project editor (web host, Chromium)', () => {
       await expect(page.getByTestId('edit-link')).toHaveValue(String(linked), { timeout: 10_000 });
       await page.getByTestId('edit-link').press('Escape');
       await expect(link).toHaveCount(1, { timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a pasted block marks at the cell every value it cannot take; server refusals show at the cell in French with the text kept', async ({
+    app,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    try {
+      const own = await api('POST', '/project', { name: 'Grille collage', clientName: 'Sanofa', keyAccount: csmId, actor: 'Laboratoire', lines: 3 });
+      await api('PUT', `/target/${own.targets[0].id}/properties`, { startDate: Date.UTC(2026, 0, 10) / 1000, endDate: Date.UTC(2026, 1, 10) / 1000 });
+      await api('PUT', `/target/${own.targets[2].id}/properties`, { type: 'post' });
+      await signIn(page, app.url, 'CSM');
+      await page.goto(`${app.url}/project/edit/${own.id}`);
+      await expect(page.getByTestId('target-grid')).toBeVisible({ timeout: 20_000 });
+      const marked = async (row: number, column: string, text: string, message: string) => {
+        await expect(cell(page, row, column).getByTestId(`cell-error-${column}`)).toHaveText(message, { timeout: 10_000 });
+        await expect(cell(page, row, column).getByTestId(`edit-${column}`)).toHaveValue(text);
+      };
+
+      // Population, objectif, début, fin on two rows: what reads is saved, each other cell keeps its text and says why.
+      await cell(page, 0, 'populationSize').hover();
+      await dispatchClipboard(page, 'paste', 'douze mille\t1000\t15/03/2026\t01/03/2026\r\n1200\t2000\t31/02/2027\t30/04/2027\r\n');
+      await expect(await settledCell(page, 1, 'populationSize')).toHaveText('1 200', { timeout: 15_000 });
+      await expect(cell(page, 1, 'endDate')).toHaveText('30/04/2027');
+      await expect(cell(page, 0, 'goal')).toHaveText('1 000 vues');
+      await marked(0, 'populationSize', 'douze mille', PROJECT_MESSAGES.cellWholeNumberExpected);
+      await marked(0, 'startDate', '15/03/2026', PROJECT_MESSAGES.startAfterEnd('01/03/2026'));
+      await marked(0, 'endDate', '01/03/2026', PROJECT_MESSAGES.endBeforeStart('15/03/2026'));
+      await marked(1, 'startDate', '31/02/2027', PROJECT_MESSAGES.cellDateInvalid('31/02/2027'));
+      const saved = (await api('GET', `/project/${own.id}`)).targets;
+      expect([saved[0].populationSize, saved[0].startDate, saved[0].endDate]).toEqual([
+        null,
+        Date.UTC(2026, 0, 10) / 1000,
+        Date.UTC(2026, 1, 10) / 1000,
+      ]);
+
+      // What the server would refuse is said at the cell first: the comment's and the CA's limits.
+      const typeInto = async (row: number, column: string, text: string) => {
+        await cell(page, row, column).hover();
+        await page.getByTestId(`edit-${column}`).first().fill(text);
+        await page.getByTestId(`edit-${column}`).first().press('Enter');
+        await page.getByTestId('project-name').hover();
+      };
+      await typeInto(2, 'revenue', '100000000001');
+      await marked(2, 'revenue', '100000000001', PROJECT_MESSAGES.cellAmountTooLarge(1e11));
+      await typeInto(2, 'comment', 'x'.repeat(2001));
+      await marked(2, 'comment', 'x'.repeat(2001), PROJECT_MESSAGES.cellTooLong(2000));
+
+      // An action code cannot be emptied.
+      await typeInto(2, 'actionCode', '');
+      await marked(2, 'actionCode', '', PROJECT_MESSAGES.actionCodeRequired);
+      // The server's own refusals: a code another action has, an advert that does not exist.
+      await typeInto(1, 'actionCode', own.targets[0].actionCode);
+      await marked(1, 'actionCode', own.targets[0].actionCode, PROJECT_MESSAGES.actionCodeTaken);
+      await typeInto(2, 'link', '999999');
+      await marked(2, 'link', '999999', PROJECT_MESSAGES.advertNotFound);
+      await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
+      await lookAt(page, 'target-grid-refusals');
+
+      // A batch refused by the server: the refused cell says why, the others of the paste keep their text too.
+      await cell(page, 1, 'populationCategory').hover();
+      await dispatchClipboard(page, 'paste', 'Cardio\tCardiologues\r\n');
+      await cell(page, 0, 'actionCode').hover();
+      await dispatchClipboard(page, 'paste', `NOUVEAU-1\r\n${own.targets[2].actionCode}\r\n`);
+      await marked(1, 'actionCode', own.targets[2].actionCode, PROJECT_MESSAGES.actionCodeTaken);
+      await marked(0, 'actionCode', 'NOUVEAU-1', PROJECT_MESSAGES.pasteNotSaved);
+      expect((await api('GET', `/project/${own.id}`)).targets[0].actionCode).toBe(own.targets[0].actionCode);
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { demoAccount, expect, signIn, test } from './fixtures';
-import { signOut } from './helpers';
+import { lookAt, signOut } from './helpers';
 
 /** The file's embedded API, for the helpers that put data in place. */
 let apiUrl: string;
@@ -25,14 +25,14 @@ async function seed() {
   const session = await call('POST', '/authenticate', { username: email, password });
   const token = session.accessToken.value as string;
   csmId = session.userId;
-  const create = async (name: string, clientName: string) => {
+  const create = async (name: string, clientName: string, status = 'active') => {
     const project = await call('POST', '/project', { name, clientName, keyAccount: csmId, actor: 'Laboratoire', lines: 1 }, token);
-    // The list shows active projects by default (spec §3); new ones are drafts.
-    await call('PUT', '/project', { id: project.id, status: 'active' }, token);
+    await call('PUT', '/project', { id: project.id, status }, token);
     return project;
   };
   for (let n = 1; n <= CARDIO_COUNT; n += 1) await create(`Cardio ${String(n).padStart(2, '0')}`, 'Sanofa');
   dermato = await create('Dermato peau', 'Pfizor');
+  await create('Grippe 2019', 'Vaccinor', 'archived');
   await call('PUT', `/target/${dermato.targets[0].id}/properties`, { type: 'video', status: '2. en ligne', startDate: 1772323200 }, token);
 }
 
@@ -120,6 +120,41 @@ test.describe('projects list (web host, Chromium)', () => {
     await page.getByTestId('create-project-lines').fill('3');
     await page.getByTestId('create-project-submit').click();
     await page.waitForURL((address) => /^\/project\/edit\/\d+$/.test(address.pathname), { timeout: 20_000 });
+  });
+
+  test('lists a new project (a draft) by default, searches it, and shows archived ones through "Statut projet"', async ({ app }) => {
+    const { page, url } = app;
+    // Back to the list from the project made by the modal: it is there, in the default view, with the CSM chip.
+    await page.goto(`${url}/projects`);
+    await expect(page.getByTestId(`chip-keyAccount-${csmId}`)).toBeVisible({ timeout: 20_000 });
+    await expect(shown(page, 'Vaccins hiver')).toHaveCount(1, { timeout: 20_000 });
+    await expect(shown(page, 'Grippe 2019')).toHaveCount(0);
+
+    // The search suggests it and then lists it, rather than 'Aucun projet trouvé...'.
+    await page.getByTestId('projects-search').fill('Vacc');
+    await expect(page.getByTestId('projects-search-suggestions').getByText('Vaccins hiver')).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('projects-search-suggestions').getByText('Vaccins hiver').click();
+    await expect(shown(page, 'Vaccins hiver')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.getByTestId('projects-empty')).toHaveCount(0);
+
+    // The status filter: archived alone, then every status (each a chip).
+    await page.getByTestId('projects-search').fill('');
+    await page.getByTestId('projects-filter-projectStatus').selectOption({ label: 'Archivé' });
+    await expect(page.getByTestId('chip-projectStatus-archived')).toHaveText(/Statut projet : Archivé/);
+    await expect(shown(page, 'Grippe 2019')).toHaveCount(1, { timeout: 15_000 });
+    await expect(shown(page, 'Vaccins hiver')).toHaveCount(0);
+    await expect(shown(page, 'Cardio')).toHaveCount(0);
+    await page.getByTestId('projects-filter-projectStatus').selectOption({ label: 'Brouillon' });
+    await page.getByTestId('projects-filter-projectStatus').selectOption({ label: 'Actif' });
+    await expect(shown(page, 'Vaccins hiver')).toHaveCount(1, { timeout: 15_000 });
+    await expect(shown(page, 'Grippe 2019')).toHaveCount(1);
+    await lookAt(page, 'projects-list-status-filter');
+    // Removing the chips goes back to the default view, archived ones out.
+    await page.getByTestId('chip-remove-projectStatus-archived').click();
+    await expect(shown(page, 'Grippe 2019')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Vaccins hiver')).toHaveCount(1);
+    await page.getByTestId('projects-clear-all').click();
+    await expect(page.getByTestId('projects-chips')).toHaveCount(0);
   });
 
   test('shows SALES the list without "Nouveau projet" nor a CSM default', async ({ app }) => {

@@ -1,5 +1,6 @@
 import { PUSH_MESSAGES } from '@shared/messages/push';
 import { expect, signIn, test } from './fixtures';
+import { lookAt } from './helpers';
 import { adminApi } from './population';
 
 /** 5,500 French doctors with a push token: a campaign of 6 batches, about 9 s at the 1.8 s pace. */
@@ -68,7 +69,17 @@ test.describe('push campaigns (web host, Chromium)', () => {
 
     await page.getByTestId('push-title').fill('Nouvelles recommandations');
     await page.getByTestId('push-body').fill('La HAS publie ses recommandations sur le diabète.');
+    // The link is opened by the app: a script, another protocol or free text is refused at the field, nothing sent.
+    for (const wrong of ['javascript:alert(1)', 'ftp://x', 'voir le site de la HAS']) {
+      await page.getByTestId('push-navigation').fill(wrong);
+      await page.getByTestId('push-send').click();
+      await expect(page.getByTestId('push-navigation-error')).toHaveText(PUSH_MESSAGES.navigationInvalid);
+      await expect(page.getByTestId('push-progress')).toHaveText('0 / 6');
+    }
+    await lookAt(page, 'push-navigation-refused');
+    await expect(page.locator('[data-testid^="push-history-state-"]')).toHaveCount(0);
     await page.getByTestId('push-navigation').fill('https://example.org/has');
+    await expect(page.getByTestId('push-navigation-error')).toHaveCount(0);
     await page.getByTestId('push-send').click();
     // 5,500 users: no confirmation below 10,000.
     await expect(page.getByTestId('push-send')).toBeDisabled();

@@ -155,6 +155,39 @@ describe('advert model and basic calls', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it('refuses to publish a banner without its image, and publishes it with one', async () => {
+    const banner = await createAdvert({ name: 'Bannière', type: 'banner', bannerLink: 'https://www.exemple.fr' });
+    await call('POST', '/advert/attach', csm, { advert: { id: banner.id }, audienceIds: [expertAudience] });
+    const refused = await call('PUT', `/v2/advert/${banner.id}/published`, csm, { value: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMsg).toContain('Images');
+    await call('PUT', `/v2/advert/${banner.id}/images`, csm, { value: ['https://www.exemple.fr/banniere.png'] });
+    const published = await call('PUT', `/v2/advert/${banner.id}/published`, csm, { value: true });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+  });
+
+  it('shows an audience as used, with the adverts that target it (id, name), in the list and the editor', async () => {
+    const used = await audience('Audience utilisée', []);
+    const before = await call('GET', `/audience/${used}`, lead);
+    expect(before.body).toMatchObject({ isUsed: false, adverts: [] });
+    const first = await createAdvert({ name: 'Pub A' });
+    const second = await createAdvert({ name: 'Pub B' });
+    for (const advert of [first, second]) await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [used] });
+    const after = await call('GET', `/audience/${used}`, lead);
+    expect(after.body).toMatchObject({
+      isUsed: true,
+      adverts: [
+        { id: first.id, name: 'Pub A' },
+        { id: second.id, name: 'Pub B' },
+      ],
+    });
+    const listed = await call('GET', `/audiences?term=${encodeURIComponent('Audience utilisée')}`, lead);
+    expect(listed.body.items).toMatchObject([{ id: used, isUsed: true, adverts: [{ id: first.id }, { id: second.id }] }]);
+    // Detached from both, it is unused again.
+    for (const advert of [first, second]) await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [] });
+    expect((await call('GET', `/audience/${used}`, lead)).body).toMatchObject({ isUsed: false, adverts: [] });
+  });
+
   it('duplicates unpublished with the audiences, and deletes', async () => {
     const advert = await createAdvert({ ...complete });
     await call('POST', '/advert/attach', csm, { advert: { id: advert.id }, audienceIds: [expertAudience] });

@@ -97,6 +97,19 @@ describe('e-mail list attach', () => {
     const audience = await server.request('GET', `/audience/${made.body.id}`, { token: lead });
     expect((audience.body.relationships as { node: { label: string } }[]).filter((r) => r.node.label === 'User')).toHaveLength(3);
   });
+
+  it('says how many of a list are known before any audience exists, and creates nothing', async () => {
+    const count = async () => (await server.request('GET', '/audiences?limit=1', { token: lead })).body.total as number;
+    const before = await count();
+    const match = (emails: string[]) => server.request('POST', '/audience/emails/match', { token: lead, body: { emails } });
+    expect((await match(['Cardio@Example.org', 'nobody@example.org', 'cardio@example.org'])).body).toEqual({
+      known: 1,
+      unmatched: ['nobody@example.org'],
+    });
+    expect((await match(['nobody@example.org'])).body).toEqual({ known: 0, unmatched: ['nobody@example.org'] });
+    expect(await count()).toBe(before);
+    expect((await server.request('POST', '/audience/emails/match', { token: csm, body: { emails: ['x@example.org'] } })).status).toBe(403);
+  });
 });
 
 describe('keyword nodes (the new keyword modal)', () => {

@@ -185,27 +185,60 @@ describe('history of audiences and groups', () => {
     expect(bulk.body).toEqual({ deleted: 2 });
     expect((await history('audience', second.body.id)).items[0].action).toBe('delete');
     expect((await history('audience', audienceId)).items[0].action).toBe('delete');
-    // The last version before the deletion had no group left (the group's deletion removed it): nothing skipped.
+    // The last version before the deletion had no group left (the group's deletion removed it): its area alone
+    // would match every user, so it is neither listed among the deleted audiences nor restored.
+    const deleted = await server.request('GET', '/audiences/deleted?limit=100', { token: admin });
+    expect(deleted.body.items.map((entry: { subjectId: number }) => entry.subjectId)).not.toContain(audienceId);
     const restored = await server.request('POST', `/audience/${audienceId}/restore`, { token: admin });
-    expect(restored.body).toMatchObject({ id: audienceId, name: 'Avec groupe', skipped: [] });
-    expect(
-      (await server.request('GET', `/audience/${audienceId}`, { token: lead })).body.relationships.map(
-        (r: { node: { label: string } }) => r.node.label,
-      ),
-    ).toEqual(['Area']);
+    expect(restored.status).toBe(409);
+    expect(restored.body.errorMsg).toBe(MESSAGES.historyAudienceNoCriterion);
+    expect((await server.request('GET', `/audience/${audienceId}`, { token: lead })).status).toBe(404);
   });
 
   it('a restore skips a criterion whose node is gone since the deletion', async () => {
     const group = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Éphémère', label: 'AndGroup' } });
     const audience = await server.request('POST', '/audience', {
       token: lead,
-      body: { name: 'Orpheline', relationships: [{ node: { label: 'AndGroup', id: group.body.id } }] },
+      body: {
+        name: 'Orpheline',
+        relationships: [
+          { node: { label: 'AndGroup', id: group.body.id } },
+          { node: { label: 'Profession', id: await nodeId('Profession', 'Médecin') } },
+        ],
+      },
     });
     await server.request('DELETE', `/audience/${audience.body.id}/del`, { token: lead });
     await server.request('DELETE', `/v2/group/${group.body.id}`, { token: lead, body: { name: 'Éphémère' } });
     const restored = await server.request('POST', `/audience/${audience.body.id}/restore`, { token: admin });
     expect(restored.status).toBe(201);
     expect(restored.body.skipped).toEqual([expect.objectContaining({ label: 'AndGroup', name: 'Éphémère' })]);
+  });
+
+  it('never lists nor restores an audience that would come back with its area alone (matching every user)', async () => {
+    const deleted = async () =>
+      ((await server.request('GET', '/audiences/deleted?limit=100', { token: admin })).body as { items: { subjectId: number }[] }).items;
+    // Created without a criterion (the editor's provisional audience of an e-mail list) and deleted.
+    const bare = await server.request('POST', '/audience', { token: lead, body: { name: 'Sans critère' } });
+    expect(bare.status).toBe(201);
+    await server.request('DELETE', `/audience/${bare.body.id}/del`, { token: lead });
+    expect((await deleted()).map((entry) => entry.subjectId)).not.toContain(bare.body.id);
+    const refused = await server.request('POST', `/audience/${bare.body.id}/restore`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorMsg).toBe(MESSAGES.historyAudienceNoCriterion);
+    expect((await server.request('GET', `/audience/${bare.body.id}`, { token: lead })).status).toBe(404);
+
+    // Its only criterion's node went since the deletion: listed, but the restore is refused and leaves nothing.
+    const group = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Seul critère', label: 'AndGroup' } });
+    const lone = await server.request('POST', '/audience', {
+      token: lead,
+      body: { name: 'Critère disparu', relationships: [{ node: { label: 'AndGroup', id: group.body.id } }] },
+    });
+    await server.request('DELETE', `/audience/${lone.body.id}/del`, { token: lead });
+    await server.request('DELETE', `/v2/group/${group.body.id}`, { token: lead, body: { name: 'Seul critère' } });
+    const gone = await server.request('POST', `/audience/${lone.body.id}/restore`, { token: admin });
+    expect(gone.status).toBe(409);
+    expect(gone.body.errorMsg).toBe(MESSAGES.historyAudienceNoCriterion);
+    expect((await server.request('GET', `/audience/${lone.body.id}`, { token: lead })).status).toBe(404);
   });
 
   it('refuses history to roles that do not edit audiences', async () => {

@@ -69,6 +69,41 @@ describe('laboratory projects', () => {
     expect(list.body).toEqual([]);
   });
 
+  it('refuses a panel with a malformed row, naming its line and why, and keeps nothing of it', async () => {
+    const members = Array.from({ length: 50 }, (_, n) => `Nom${n + 1};Prénom${n + 1};F;fort`);
+    const file = (rows: string[]) => ['NAME;SURNAME;GENDER;CRIT_01', ...rows].join('\r\n');
+    const cases: [string, string[], string][] = [
+      // Line 26 opens a quote it never closes: it would swallow the 25 members after it.
+      [
+        'Guillemet',
+        members.map((row, n) => (n === 24 ? 'Nom25;"Prénom25;F;fort' : row)),
+        LAB_MESSAGES.panelRowRefused(26, LAB_MESSAGES.panelUnclosedQuote),
+      ],
+      [
+        'Courte',
+        members.map((row, n) => (n === 9 ? 'Nom10;Prénom10;F' : row)),
+        LAB_MESSAGES.panelRowRefused(11, LAB_MESSAGES.panelColumnCount(3, 4)),
+      ],
+      [
+        'Longue',
+        members.map((row, n) => (n === 49 ? 'Nom50;Prénom50;F;fort;en trop' : row)),
+        LAB_MESSAGES.panelRowRefused(51, LAB_MESSAGES.panelColumnCount(5, 4)),
+      ],
+    ];
+    expect(LAB_MESSAGES.panelRowRefused(26, LAB_MESSAGES.panelUnclosedQuote)).toBe(
+      'Panel refusé, ligne 26 : guillemet non fermé (la cellule court sur plusieurs lignes) ; rien n’a été importé',
+    );
+    for (const [name, rows, message] of cases) {
+      const refused = await upload(sales, { projectName: `Panel ${name}` }, file(rows));
+      expect(refused.status, name).toBe(400);
+      expect(refused.body.errorMsg).toBe(message);
+      const list = await server.request('POST', '/alphonse/projects', { token: sales, body: { term: `Panel ${name}` } });
+      expect(list.body).toEqual([]);
+    }
+    const whole = await upload(sales, { projectName: 'Panel entier' }, file(members));
+    expect(whole.body).toMatchObject({ usersCount: 50 });
+  });
+
   it('is pending while its rows arrive, with the list saying so, and ready after', async () => {
     const boundary = 'lab-boundary-0123';
     const encoder = new TextEncoder();
@@ -172,6 +207,15 @@ describe('laboratory projects', () => {
       body: { tags: [{ name: 'x', type: 'Environnement', level: 'SURPRISE', content: '', linkTitle: '', link: '', ...tag('GENDER = ') }] },
     });
     expect(badSave.status).toBe(400);
+    // The tag's link is opened by the app: a web address or one of its deeplinks only.
+    for (const link of ['javascript:alert(1)', 'ftp://x', 'voir le site']) {
+      const badLink = await server.request('PUT', `/alphonse/project/${projectId}`, {
+        token: sales,
+        body: { tags: [{ name: 'x', type: 'Environnement', level: 'SURPRISE', content: '', linkTitle: '', link, ...tag("GENDER = 'F'") }] },
+      });
+      expect(badLink.status, link).toBe(400);
+      expect(badLink.body.errorMsg).toBe(LAB_MESSAGES.tagLinkInvalid);
+    }
     const deleted = await server.request('DELETE', `/alphonse/project/${projectId}/tag`, { token: sales, body: { tagId: blank.body.id } });
     expect(deleted.body).toEqual({ ok: true });
     const again = await server.request('DELETE', `/alphonse/project/${projectId}/tag`, { token: sales, body: { tagId: blank.body.id } });

@@ -7,6 +7,7 @@ import { projectListTargetSchema } from '@shared/contract/projects';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DEFAULT_DURATION_SECONDS } from '@shared/rules/projects';
+import { insertTargetLines } from '../../src-server/features/projects/queries';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 86_400;
@@ -96,7 +97,7 @@ describe('projects', () => {
     expect((await call('PUT', '/project', salesAdmin, { id: project.id, name: 'Renamed by admin' })).name).toBe('Renamed by admin');
   });
 
-  it('lists 8 then more, default status active, term on project and client, target filters, sort by name', async () => {
+  it('lists 8 then more, default statuses draft and active, term on project and client, target filters, sort by name', async () => {
     const made = [];
     for (const [name, client] of [
       ['Oncologie sein', 'Pfizar'],
@@ -105,9 +106,16 @@ describe('projects', () => {
     ]) {
       made.push(await createProject(name, client, 2));
     }
-    // Draft by default: the default list (status active) leaves them out until they are active.
+    // A new project is a draft, and the default list (no status sent) shows it: drafts and active projects.
     const before = await call('POST', '/projects', csm, { term: 'psoriasis' });
-    expect(before.items).toEqual([]);
+    expect(before.items.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([[made[1].id, 'draft']]);
+    // Archived ones only when asked for; any status can be asked for.
+    await call('PUT', '/project', csm, { id: made[1].id, status: 'archived' });
+    expect((await call('POST', '/projects', csm, { term: 'psoriasis' })).items).toEqual([]);
+    const archived = await call('POST', '/projects', csm, { term: 'psoriasis', projectStatus: ['archived'] });
+    expect(archived.items.map((p: { id: number }) => p.id)).toEqual([made[1].id]);
+    const every = await call('POST', '/projects', csm, { term: 'psoriasis', projectStatus: ['draft', 'active', 'archived'] });
+    expect(every.items.map((p: { id: number }) => p.id)).toEqual([made[1].id]);
     for (const project of made) await call('PUT', '/project', csm, { id: project.id, status: 'active' });
 
     const byTerm = await call('POST', '/projects', csm, { term: 'PSORIASIS' });
@@ -129,6 +137,29 @@ describe('projects', () => {
 
     const badRange = await server.request('POST', '/projects', { token: csm, body: { startDate: { from: 200, to: 100 } } });
     expect(badRange.status).toBe(400);
+  });
+
+  it('never empties an action code: empty or null refused in French at the field', async () => {
+    const project = await createProject('Codes vides', 'Sanofa', 1);
+    const [target] = project.targets;
+    for (const actionCode of ['', '   ', null]) {
+      const refused = await server.request('PUT', `/target/${target.id}/properties`, { token: csm, body: { actionCode } });
+      expect(refused.status, String(actionCode)).toBe(400);
+      expect(refused.body).toEqual({ errorMsg: PROJECT_MESSAGES.actionCodeRequired, field: 'actionCode' });
+    }
+    expect((await server.request('GET', `/project/${project.id}`, { token: csm })).body.targets[0].actionCode).toBe(target.actionCode);
+  });
+
+  it('writes the 6,000 lines of a large quote (batched under the 65,535 bind parameters of one statement)', async () => {
+    const project = await createProject('Gros devis', 'Sanofa', 1);
+    const lines = Array.from({ length: 6000 }, (_, n) => ({ actionCode: `GROS-${n + 1}`, revenue: 10, comment: `ligne ${n + 1}` }));
+    await server.database.db.transaction((tx) => insertTargetLines(tx, { id: project.id, actor: 'Laboratoire', keyAccountId: null }, lines));
+    const [{ count, last }] = (
+      (await server.database.db.execute(
+        sql`SELECT count(*)::int AS count, max(position)::int AS last FROM targets WHERE project_id = ${project.id}`,
+      )) as unknown as { rows: { count: number; last: number }[] }
+    ).rows;
+    expect({ count, last }).toEqual({ count: 6001, last: 6000 });
   });
 
   it("lists answer exactly the contract's shape though sent pre-serialised (no extra field, every value valid)", async () => {

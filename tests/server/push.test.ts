@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent } from '@shared/jobs';
+import { PUSH_MESSAGES } from '@shared/messages/push';
 import { PUSH_MAX_ATTEMPTS, pushRetryDelay } from '@shared/rules/push';
 import { buildApp, type App } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
@@ -160,6 +161,22 @@ describe('push count', () => {
     }
     // ADMIN passes every role check (spec §6).
     expect((await call('POST', '/push/count', { where: CAMPAIGN_WHERE }, { as: 'admin' })).counter).toBeGreaterThan(3000);
+  });
+});
+
+describe('push link or deeplink', () => {
+  it('sends only a web address or a deeplink of the app, refusing anything else at the field and sending nothing', async () => {
+    const before = (await call('GET', '/push/campaigns')).total;
+    for (const navigation of ['javascript:alert(1)', 'ftp://x', 'ftp://article', 'voir le site', 'data:text/html,x', '//exemple.fr']) {
+      const refused = await call(
+        'POST',
+        '/push/campaigns',
+        { notification: { ...notification, navigation }, where: CAMPAIGN_WHERE },
+        { status: 400 },
+      );
+      expect(refused, navigation).toEqual({ errorMsg: PUSH_MESSAGES.navigationInvalid, field: 'notification.navigation' });
+    }
+    expect((await call('GET', '/push/campaigns')).total).toBe(before);
   });
 });
 

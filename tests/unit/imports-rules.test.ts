@@ -76,6 +76,17 @@ describe('rows', () => {
     });
   });
 
+  it('reads postal codes of the areas served, and refuses what is none', () => {
+    const zipPlan: ImportPlan = [
+      { index: 0, header: 'ID', field: 'externalId' },
+      { index: 1, header: 'CP', field: 'zipcode' },
+    ];
+    for (const zipcode of ['75011', '1000', '28013', 'SW1A 1AA', '2A-004'])
+      expect(readImportRow(['u-9', zipcode], zipPlan, 2), zipcode).toMatchObject({ user: { zipcode } });
+    for (const zipcode of ['ABCDE', '-1', '75011-', 'x'])
+      expect(readImportRow(['u-9', zipcode], zipPlan, 5), zipcode).toEqual({ errors: [{ line: 5, column: 'CP', message: M.invalidZipcode }] });
+  });
+
   it('needs an externalId or an e-mail on each row', () => {
     expect(readImportRow(['', '', 'Pharmacien', '', '', ''], plan, 4)).toEqual({ errors: [{ line: 4, column: 'ID', message: M.keyMissing }] });
   });

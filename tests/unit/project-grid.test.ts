@@ -127,7 +127,7 @@ describe('pasting a block from a spreadsheet', () => {
     expect(wide.map((cell) => cell.column)).toEqual(['populationSize', 'comment']);
   });
 
-  it("merges a row's cells into one change, keeps what differs, counts what is not understood", () => {
+  it("merges a row's cells into one change, keeps what differs, gives each cell not understood its message", () => {
     const targets = [target(10), target(11, { populationSample: 'Dermatologues' })];
     const cells = mapPasteBlock(
       parseTsv('Cardio\tCardiologues\t1200\nDermato\tDermatologues\tbeaucoup'),
@@ -140,7 +140,7 @@ describe('pasting a block from a spreadsheet', () => {
         { id: 10, changes: { populationCategory: 'Cardio', populationSample: 'Cardiologues', populationSize: 1200 } },
         { id: 11, changes: { populationCategory: 'Dermato' } },
       ],
-      rejected: 1,
+      refused: [{ rowIndex: 1, column: 'populationSize', text: 'beaucoup', error: 'Nombre entier attendu (ex. 12 500)' }],
     });
   });
 });
@@ -237,8 +237,36 @@ describe('typed cells say what is wrong and read back what the grid shows (issue
     ];
     expect(pasteChanges([row], cells)).toEqual({
       items: [{ id: 1, changes: { startDate: Date.UTC(2026, 2, 1) / 1000, endDate: Date.UTC(2026, 2, 31) / 1000 } }],
-      rejected: 0,
+      refused: [],
     });
-    expect(pasteChanges([row], [{ rowIndex: 0, column: 'endDate', text: '01/01/2026' }])).toEqual({ items: [], rejected: 1 });
+    expect(pasteChanges([row], [{ rowIndex: 0, column: 'endDate', text: '01/01/2026' }])).toEqual({
+      items: [],
+      refused: [{ rowIndex: 0, column: 'endDate', text: '01/01/2026', error: 'La date de fin ne peut pas être avant la date de début (02/01/2026)' }],
+    });
+    // Both dates pasted the wrong way round: both cells keep their text and say why; the rest of the row is saved.
+    const swapped = pasteChanges(
+      [row],
+      [
+        { rowIndex: 0, column: 'startDate', text: '31/03/2026' },
+        { rowIndex: 0, column: 'endDate', text: '01/03/2026' },
+        { rowIndex: 0, column: 'revenue', text: 'douze mille' },
+        { rowIndex: 0, column: 'comment', text: 'ok' },
+      ],
+    );
+    expect(swapped.items).toEqual([{ id: 1, changes: { comment: 'ok' } }]);
+    expect(swapped.refused.map((cell) => [cell.column, cell.text, cell.error])).toEqual([
+      ['revenue', 'douze mille', 'Montant attendu (ex. 12 500,50 €)'],
+      ['startDate', '31/03/2026', 'La date de début ne peut pas être après la date de fin (01/03/2026)'],
+      ['endDate', '01/03/2026', 'La date de fin ne peut pas être avant la date de début (31/03/2026)'],
+    ]);
+  });
+
+  it('refuses at the cell what the server would: texts over their limit, amounts over 100 000 000 000 €', () => {
+    expect(readCell(row, 'comment', 'x'.repeat(2001))).toEqual({ error: '2\u202f000 caractères au plus' });
+    expect(readCell(row, 'comment', 'x'.repeat(2000)).changes).toEqual({ comment: 'x'.repeat(2000) });
+    expect(readCell(row, 'actionCode', 'A'.repeat(61)).error).toMatch(/60 caractères au plus/);
+    expect(readCell(row, 'actionCode', '  ')).toEqual({ error: 'Le code action est obligatoire' });
+    expect(readCell(row, 'revenue', '100000000001').error).toMatch(/^Montant trop grand : 100.000.000.000 € au plus$/);
+    expect(readCell(row, 'revenue', '100000000000').changes).toEqual({ revenue: 1e11 });
   });
 });

@@ -313,7 +313,7 @@ function EditorSections(props: {
   const sectionProps = { draft, patch: change, kind, roles };
   return (
     <fieldset className="editor-form" disabled={readOnly}>
-      {sections.includes('general') && <GeneralSection {...sectionProps} />}
+      {sections.includes('general') && <GeneralSection {...sectionProps} readOnly={readOnly} />}
       {sections.includes('audiences') &&
         (api.criteria ? (
           <ArticleCriteriaSection draft={draft} patch={change} readOnly={readOnly} search={api.criteria.search} />

@@ -13,6 +13,7 @@ import { ImageEditorModal } from './ImageEditorModal';
 import type { ContentItem, ContentKind } from './types';
 import { MediaThumb } from './MediaThumb';
 import { useMarkStored } from './stored-change';
+import { useHighlighted } from './fields';
 
 /** The §8 toasts of each attachment kind: while uploading, once saved, on failure. */
 const TOASTS: Record<AdvertAttachmentKind, { uploading: Notice; saved: Notice; failed: (error: string) => Notice; label: string }> = {
@@ -20,43 +21,23 @@ const TOASTS: Record<AdvertAttachmentKind, { uploading: Notice; saved: Notice; f
   cover: { uploading: N.uploadingImage, saved: N.imageSaved, failed: N.imageSaveFailed, label: 'Image' },
   video: { uploading: N.uploadingVideo, saved: N.videoSaved, failed: N.videoSaveFailed, label: 'Vidéo' },
 };
+/** A banner's image is the advert's image (a 'cover' upload), with its own §8 text 'Bannière enregistrée'. */
+const BANNER_TOASTS = { uploading: N.uploadingBanner, saved: N.bannerSaved, failed: N.bannerSaveFailed, label: 'Bannière' };
 
 /**
- * The media of 'Visuels et descriptifs' (adverts-articles.md §2.2, §7 Uploads, §8): logo, images and video of a
- * saved advert uploaded through the upload channel (progress per file, cancellable), an image cropped and resized
- * in the image editor first, images removed, and the item's media library to upload into and pick from.
+ * Uploads a logo, an image (or a banner's image) or a video of a saved advert through the upload channel (progress
+ * per file, cancellable): the server sets it on the advert, the draft takes it as stored, and §8's toasts say so.
  */
-export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<ContentItem>) => void; kind: ContentKind; readOnly: boolean }) {
-  const { draft, patch, kind, readOnly } = props;
+export function useAttachmentUpload(draft: ContentItem, patch: (patch: Partial<ContentItem>) => void, kind: ContentKind) {
   const raise = useSetAtom(raiseNoticeAtom);
   const uploadFile = useSetAtom(uploadFileAtom);
   const uploadBytes = useSetAtom(uploadBytesAtom);
   const markStored = useMarkStored();
-  const [editorOpen, setEditorOpen] = useState(false);
-  const [libraryOpen, setLibraryOpen] = useState(false);
-  const images = draft.images ?? [];
   const advertId = kind === 'advert' ? draft.id : undefined;
-
-  if (draft.id === undefined) {
-    return (
-      <div className="upload-placeholder" data-testid="uploads-placeholder">
-        {M.saveToUpload}
-      </div>
-    );
-  }
-
-  function addImage(url: string) {
-    patch({ image: url, images: [url, ...images.filter((image) => image !== url)] });
-  }
-
-  function removeImage(url: string) {
-    const rest = images.filter((image) => image !== url);
-    patch({ images: rest, image: draft.image === url ? (rest[0] ?? null) : draft.image });
-  }
-
-  async function upload(kindOfMedia: AdvertAttachmentKind, edited?: { blob: Blob; fileName: string }) {
+  const images = draft.images ?? [];
+  return async function upload(kindOfMedia: AdvertAttachmentKind, edited?: { blob: Blob; fileName: string }, banner = false) {
     if (advertId === undefined) return;
-    const toasts = TOASTS[kindOfMedia];
+    const toasts = banner ? BANNER_TOASTS : TOASTS[kindOfMedia];
     const request = {
       operation: 'adverts.uploadAttachment' as const,
       params: { kind: kindOfMedia },
@@ -74,7 +55,7 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
     const { webpath } = result.data.answer as AdvertMediaAnswer;
     if (kindOfMedia === 'logo') patch({ logo: webpath });
     else if (kindOfMedia === 'video') patch({ video: webpath });
-    else addImage(webpath);
+    else patch({ image: webpath, images: [webpath, ...images.filter((image) => image !== webpath)] });
     // The server set it on the advert already: on its own it is no unsaved change (issue 21 item 6).
     markStored((item) => {
       if (kindOfMedia === 'logo') return { ...item, logo: webpath };
@@ -82,6 +63,71 @@ export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<
       return { ...item, image: webpath, images: [webpath, ...(item.images ?? []).filter((image) => image !== webpath)] };
     });
     raise(toasts.saved);
+  };
+}
+
+/**
+ * A banner's image (adverts-articles.md §2.2: the banner hides 'Visuels et descriptifs'; §8 'Bannière
+ * enregistrée'): its thumbnail and the upload, once the advert is saved. Publication needs it (rules/publication).
+ */
+export function BannerImageField(props: { draft: ContentItem; patch: (patch: Partial<ContentItem>) => void; readOnly: boolean }) {
+  const { draft, readOnly } = props;
+  const upload = useAttachmentUpload(draft, props.patch, 'advert');
+  const image = draft.image ?? draft.images?.[0] ?? null;
+  const highlighted = useHighlighted('images');
+  return (
+    <div
+      className={`media-row${highlighted ? ' highlighted' : ''}`}
+      data-testid="banner-image"
+      data-field="images"
+      data-highlighted={highlighted || undefined}
+    >
+      <UploadProgressList />
+      <span className="field-label">{M.banner}</span>
+      {image ? <MediaThumb url={image} alt={M.banner} testId="media-banner" /> : <span className="muted">—</span>}
+      {draft.id === undefined ? (
+        <span className="muted" data-testid="banner-save-first">
+          {M.saveToUpload}
+        </span>
+      ) : (
+        !readOnly && (
+          <button type="button" className="secondary small" onClick={() => void upload('cover', undefined, true)} data-testid="upload-banner">
+            {M.uploadBanner}
+          </button>
+        )
+      )}
+    </div>
+  );
+}
+
+/**
+ * The media of 'Visuels et descriptifs' (adverts-articles.md §2.2, §7 Uploads, §8): logo, images and video of a
+ * saved advert uploaded through the upload channel (progress per file, cancellable), an image cropped and resized
+ * in the image editor first, images removed, and the item's media library to upload into and pick from.
+ */
+export function MediaFields(props: { draft: ContentItem; patch: (patch: Partial<ContentItem>) => void; kind: ContentKind; readOnly: boolean }) {
+  const { draft, patch, kind, readOnly } = props;
+  const raise = useSetAtom(raiseNoticeAtom);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const images = draft.images ?? [];
+  const upload = useAttachmentUpload(draft, patch, kind);
+
+  if (draft.id === undefined) {
+    return (
+      <div className="upload-placeholder" data-testid="uploads-placeholder">
+        {M.saveToUpload}
+      </div>
+    );
+  }
+
+  function addImage(url: string) {
+    patch({ image: url, images: [url, ...images.filter((image) => image !== url)] });
+  }
+
+  function removeImage(url: string) {
+    const rest = images.filter((image) => image !== url);
+    patch({ images: rest, image: draft.image === url ? (rest[0] ?? null) : draft.image });
   }
 
   return (

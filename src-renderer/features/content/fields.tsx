@@ -6,7 +6,7 @@ import { fromDateTimeInput, toDateTimeInput } from '@shared/rules/dates';
 /** Fields highlighted by the last failed save (§5: 3 s), read by every field of the editor. */
 export const HighlightContext = createContext<readonly string[]>([]);
 
-function useHighlighted(field: string) {
+export function useHighlighted(field: string) {
   const highlighted = useContext(HighlightContext);
   return highlighted.includes(field);
 }

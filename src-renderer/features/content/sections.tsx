@@ -25,7 +25,7 @@ import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-media';
-import { MediaFields } from './MediaFields';
+import { BannerImageField, MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
 import { StoryLogoUpload, StoryScreenMedia } from './story/StoryScreenMedia';
 import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
@@ -63,7 +63,7 @@ function emptyQuiz(footNote: string | null | undefined) {
   };
 }
 
-export function GeneralSection({ draft, patch, kind }: SectionProps) {
+export function GeneralSection({ draft, patch, kind, readOnly }: SectionProps & { readOnly: boolean }) {
   const type = draft.type ?? '';
   const openIn = openInChoices(type);
   return (
@@ -186,7 +186,10 @@ export function GeneralSection({ draft, patch, kind }: SectionProps) {
         <TextInput field="sonataId" label="Sonata ID (id externe de l'outil)" value={draft.sonataId} onChange={(sonataId) => patch({ sonataId })} />
       )}
       {kind === 'advert' && type === 'banner' && (
-        <TextInput field="bannerLink" label="Lien de la bannière" value={draft.bannerLink} onChange={(bannerLink) => patch({ bannerLink })} />
+        <>
+          <TextInput field="bannerLink" label="Lien de la bannière" value={draft.bannerLink} onChange={(bannerLink) => patch({ bannerLink })} />
+          <BannerImageField draft={draft} patch={patch} readOnly={readOnly} />
+        </>
       )}
     </Section>
   );

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
+import { isContentUrl } from '@shared/rules/content-urls';
 import { parseFilter } from '@shared/rules/filter-language';
 import { TAG_COUNT_DEBOUNCE_MS, TAG_LEVELS, TAG_TYPES, parseTagParams } from '@shared/rules/laboratory';
 import { Dialog } from '../../ui/Dialog';
@@ -48,6 +49,8 @@ export function TagDialog(props: { tag: TagDraft; readOnly: boolean; onApply: (t
   const [draft, setDraft] = useState(props.tag);
   const fields = project?.fields ?? [];
   const count = useLiveCount(draft.query, draft.params, fields);
+  // The app opens the link: a web address or one of its deeplinks, never 'javascript:…' or free text.
+  const linkError = isContentUrl(draft.link, 'link') ? undefined : M.tagLinkInvalid;
   const set =
     <K extends keyof TagDraft>(key: K) =>
     (value: TagDraft[K]) =>
@@ -55,7 +58,7 @@ export function TagDialog(props: { tag: TagDraft; readOnly: boolean; onApply: (t
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (props.readOnly || count.state === 'error') return;
+    if (props.readOnly || count.state === 'error' || linkError) return;
     props.onApply({ ...draft, usersCount: count.state === 'done' ? count.usersCount : draft.usersCount });
   }
 
@@ -74,7 +77,7 @@ export function TagDialog(props: { tag: TagDraft; readOnly: boolean; onApply: (t
               type="submit"
               form="lab-tag-form"
               className="primary"
-              disabled={count.state === 'error' || count.state === 'counting'}
+              disabled={count.state === 'error' || count.state === 'counting' || Boolean(linkError)}
               data-testid="lab-tag-apply"
             >
               {M.ok}
@@ -131,7 +134,14 @@ export function TagDialog(props: { tag: TagDraft; readOnly: boolean; onApply: (t
             readOnly={props.readOnly}
             testId="lab-tag-link-title"
           />
-          <TextField label={M.tagLink} value={draft.link} onChange={set('link')} readOnly={props.readOnly} testId="lab-tag-link" />
+          <TextField
+            label={M.tagLink}
+            value={draft.link}
+            onChange={set('link')}
+            readOnly={props.readOnly}
+            error={props.readOnly ? undefined : linkError}
+            testId="lab-tag-link"
+          />
         </div>
         <label className={count.state === 'error' ? 'field invalid' : 'field'}>
           <span className="field-label">{M.tagQuery}</span>

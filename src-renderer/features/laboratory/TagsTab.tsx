@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { TAG_TYPES } from '@shared/rules/laboratory';
 import { modalAtom } from '../../lib/modal';
-import { addTagAtom, canWriteLabAtom, changeTagAtom, deleteTagAtom, tagDraftsAtom, type TagDraft } from './atoms';
+import { addTagAtom, canWriteLabAtom, changeTagAtom, deleteTagAtom, discardNewTagAtom, tagDraftsAtom, type TagDraft } from './atoms';
 import { TagDialog } from './TagDialog';
 
 /** The Tags tab: the tags by type, each with its level, query and count; add, edit (the tag modal), delete. */
@@ -13,15 +13,20 @@ export function TagsTab() {
   const add = useSetAtom(addTagAtom);
   const change = useSetAtom(changeTagAtom);
   const remove = useSetAtom(deleteTagAtom);
+  const discard = useSetAtom(discardNewTagAtom);
   const setModal = useSetAtom(modalAtom);
   const close = useCallback(() => setModal(null), [setModal]);
 
-  const edit = (tag: TagDraft) =>
+  /** `added`: the tag 'Ajouter un tag' just made; cancelling its dialog takes it away again. */
+  const edit = (tag: TagDraft, added = false) =>
     setModal(
       <TagDialog
         tag={tag}
         readOnly={!canWrite}
-        onClose={close}
+        onClose={() => {
+          close();
+          if (added) void discard(tag);
+        }}
         onApply={(changed) => {
           change(changed);
           close();
@@ -43,7 +48,7 @@ export function TagsTab() {
                   className="secondary"
                   onClick={async () => {
                     const created = await add(type);
-                    if (created) edit(created);
+                    if (created) edit(created, true);
                   }}
                   data-testid={`lab-add-tag-${type}`}
                 >

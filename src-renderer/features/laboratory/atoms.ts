@@ -163,6 +163,22 @@ export const deleteTagAtom = atom(null, async (get, set, draft: TagDraft) => {
 });
 deleteTagAtom.debugLabel = 'laboratory.deleteTag';
 
+/**
+ * 'Ajouter un tag' creates the tag on the server for its dialog; 'Annuler' on that dialog takes it away again,
+ * without a word (nothing the user made is lost): a nameless, query-less tag is never left behind.
+ */
+export const discardNewTagAtom = atom(null, async (get, set, draft: TagDraft) => {
+  const project = get(labProjectAtom);
+  if (!project || draft.id === undefined) return;
+  const result = await get(apiAtom)('laboratory.deleteTag', { params: { projectId: project.id }, body: { tagId: draft.id } });
+  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
+  set(
+    tagDraftsAtom,
+    get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
+  );
+});
+discardNewTagAtom.debugLabel = 'laboratory.discardNewTag';
+
 /** Save: PUT /alphonse/project/{id} with every tag, query and params base64-encoded (spec §7); counts come back. */
 export const saveLabProjectAtom = atom(null, async (get, set) => {
   const project = get(labProjectAtom);

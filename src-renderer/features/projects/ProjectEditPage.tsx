@@ -149,14 +149,20 @@ function ProjectEditor(props: { projectId: number }) {
 /** A header field edited in place: Enter saves, Escape restores, leaving without Enter restores too. */
 function InlineField(props: { label: string; field: 'name' | 'clientName'; value: string; readOnly: boolean }) {
   const [draft, setDraft] = useState(props.value);
+  /** An emptied name is said at the field, never replaced by the old one without a word. */
+  const [error, setError] = useState<string | null>(null);
   const save = useSetAtom(saveProjectHeaderAtom);
   useAdjustOnChange(props.value, () => setDraft(props.value));
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') setDraft(props.value);
+    if (event.key === 'Escape') {
+      setDraft(props.value);
+      setError(null);
+    }
     if (event.key !== 'Enter') return;
     const input = event.currentTarget;
     const text = draft.trim();
-    if (!text || text === props.value) return setDraft(props.value);
+    if (!text) return setError(PROJECT_MESSAGES.headerRequired(props.label));
+    if (text === props.value) return setDraft(props.value);
     if (!(await save({ [props.field]: text }))) setDraft(props.value);
     input.blur();
   };
@@ -167,11 +173,17 @@ function InlineField(props: { label: string; field: 'name' | 'clientName'; value
         value={draft}
         readOnly={props.readOnly}
         aria-label={props.label}
-        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => (setDraft(event.target.value), setError(null))}
         onKeyDown={(event) => void onKeyDown(event)}
-        onBlur={() => setDraft(props.value)}
+        onBlur={() => (setDraft(props.value), setError(null))}
         data-testid={`project-${props.field}`}
       />
+      {error && (
+        <span className="field-error" role="alert" data-testid={`project-${props.field}-error`}>
+          {error}
+        </span>
+      )}
     </label>
   );
 }

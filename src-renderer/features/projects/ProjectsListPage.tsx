@@ -12,7 +12,17 @@ import {
   PROJECT_SEARCH_MIN_CHARACTERS,
 } from '@shared/rules/project-list';
 import { formatDay } from '@shared/rules/dates';
-import { CANCELLED_LABEL, CANCELLED_STATUS, formatGoal, statusClass, TARGET_STATUSES, TARGET_TYPES } from '@shared/rules/projects';
+import {
+  CANCELLED_LABEL,
+  CANCELLED_STATUS,
+  formatGoal,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type ProjectStatus,
+  statusClass,
+  TARGET_STATUSES,
+  TARGET_TYPES,
+} from '@shared/rules/projects';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { rolesAtom } from '../../lib/session';
 import { CreateProjectDialog } from './CreateProjectDialog';
@@ -45,7 +55,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const truncate = (text: string) => (text.length > 30 ? `${text.slice(0, 30)}…` : text);
 
 type TextFilterKey = 'name' | 'clientName' | 'populationCategory' | 'populationSample';
-type ListFilterKey = 'keyAccount' | 'targetStatus' | 'type';
+type ListFilterKey = 'keyAccount' | 'projectStatus' | 'targetStatus' | 'type';
 type DateFilterKey = 'startDate' | 'checkDate' | 'endDate';
 
 const TEXT_FILTERS: { key: TextFilterKey; label: string; source: 'Project' | 'Target' }[] = [
@@ -59,7 +69,7 @@ const DATE_FILTERS: { key: DateFilterKey; label: string }[] = [
   { key: 'checkDate', label: 'Deadline sortie KPIs' },
   { key: 'endDate', label: 'Date de fin' },
 ];
-const LIST_LABELS: Record<ListFilterKey, string> = { keyAccount: 'CSM', targetStatus: 'Status', type: 'Type' };
+const LIST_LABELS: Record<ListFilterKey, string> = { keyAccount: 'CSM', projectStatus: 'Statut projet', targetStatus: 'Status', type: 'Type' };
 const TEXT_LABELS = Object.fromEntries(TEXT_FILTERS.map((filter) => [filter.key, filter.label])) as Record<TextFilterKey, string>;
 const DATE_LABELS = Object.fromEntries(DATE_FILTERS.map((filter) => [filter.key, filter.label])) as Record<DateFilterKey, string>;
 
@@ -268,6 +278,10 @@ function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
           csms.map((csm) => ({ label: csm.name, value: csm.id })),
         )}
         {listSelect(
+          'projectStatus',
+          PROJECT_STATUSES.map((status) => ({ label: PROJECT_STATUS_LABELS[status], value: status })),
+        )}
+        {listSelect(
           'targetStatus',
           TARGET_STATUSES.map((status) => ({ label: status, value: status })),
         )}
@@ -440,10 +454,24 @@ function Chips({ csms }: { csms: { id: number; name: string }[] }) {
     const rest = ((current[key] as unknown[] | undefined) ?? []).filter((entry) => entry !== item);
     return { ...current, [key]: rest.length ? rest : undefined };
   };
-  for (const key of ['name', 'clientName', 'keyAccount', 'targetStatus', 'type', 'populationCategory', 'populationSample'] as const) {
+  for (const key of [
+    'name',
+    'clientName',
+    'keyAccount',
+    'projectStatus',
+    'targetStatus',
+    'type',
+    'populationCategory',
+    'populationSample',
+  ] as const) {
     const label = key in LIST_LABELS ? LIST_LABELS[key as ListFilterKey] : TEXT_LABELS[key as TextFilterKey];
     for (const value of (filters[key] ?? []) as (string | number)[]) {
-      const shown = key === 'keyAccount' ? (csms.find((csm) => csm.id === value)?.name ?? String(value)) : String(value);
+      const shown =
+        key === 'keyAccount'
+          ? (csms.find((csm) => csm.id === value)?.name ?? String(value))
+          : key === 'projectStatus'
+            ? PROJECT_STATUS_LABELS[value as ProjectStatus]
+            : String(value);
       chips.push({ id: `${key}-${value}`, label: `${label} : ${shown}`, remove: without(key, value) });
     }
   }

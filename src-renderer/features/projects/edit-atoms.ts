@@ -115,32 +115,70 @@ function failureNotice(result: { status: number; errorMsg: string }) {
   return withText(result.status === 403 ? PLATFORM_NOTICES.forbiddenWrite : PROJECT_NOTICES.serverFailure, result.errorMsg);
 }
 
+/** A cell the server refused: its id in the grid (`targetId:column`) and the French reason to show there. */
+export interface RefusedCellAnswer {
+  cellId: string;
+  error: string;
+}
+
+/**
+ * The cell a refusal is about, from the field the server names (`revenue` for one target, `items.2.changes.revenue`
+ * for a batch), with its message less the prefixes that name the row and the field (the cell shows where it is).
+ */
+export function refusedCell(
+  items: readonly { id: number }[],
+  targets: readonly Target[],
+  failure: { errorMsg: string; field?: string },
+): RefusedCellAnswer | null {
+  const match = /^(?:items\.(\d+)\.changes\.)?(\w+)$/.exec(failure.field ?? '');
+  const item = match && items[match[1] === undefined ? 0 : Number(match[1])];
+  if (!match || !item || (match[1] === undefined && items.length !== 1)) return null;
+  const field = match[2];
+  const code = targets.find((target) => target.id === item.id)?.actionCode ?? String(item.id);
+  let error = failure.errorMsg;
+  if (match[1] !== undefined && error.startsWith(`${code} : `)) error = error.slice(code.length + 3);
+  if (error.startsWith(`${field} : `)) error = error.slice(field.length + 3);
+  return { cellId: `${item.id}:${columnOfField(field)}`, error: error.charAt(0).toUpperCase() + error.slice(1) };
+}
+
 /**
  * Saves cell changes: one target through PUT /target/{id}/properties, several (a paste, an undo) in one
  * PUT /targets/properties. The saved targets replace the shown ones, their changed cells flash, and unless it is
- * an undo or redo the edit is kept for undo. Answers the saved targets, or null when nothing was saved.
+ * an undo or redo the edit is kept for undo. A refusal about a cell the user typed or pasted into (`cells`) goes to
+ * `onRefused`, to be shown at that cell with the text kept; any other is a notice. Answers the saved targets, or
+ * null when nothing was saved.
  */
 export const saveGridChangesAtom = atom(
   null,
-  async (get, set, input: { items: { id: number; changes: CellChanges }[]; history?: 'record' | 'undo' | 'redo' }): Promise<SavedTarget[] | null> => {
+  async (
+    get,
+    set,
+    input: {
+      items: { id: number; changes: CellChanges }[];
+      history?: 'record' | 'undo' | 'redo';
+      /** The cells (`targetId:column`) whose text the user typed or pasted. */
+      cells?: ReadonlySet<string>;
+      onRefused?: (refused: RefusedCellAnswer) => void;
+    },
+  ): Promise<SavedTarget[] | null> => {
     if (!input.items.length) return [];
     const api = get(apiAtom);
     const before = get(editedTargetsAtom);
+    const refuse = (result: { status: number; errorMsg: string; field?: string }) => {
+      const cell = refusedCell(input.items, before, result);
+      if (cell && input.onRefused && input.cells?.has(cell.cellId)) input.onRefused(cell);
+      else set(raiseNoticeAtom, failureNotice(result));
+      return null;
+    };
     let saved: SavedTarget[];
     if (input.items.length === 1 && (input.history ?? 'record') === 'record') {
       const [item] = input.items;
       const result = await api('targets.update', { params: { id: item.id }, body: item.changes });
-      if (!result.ok) {
-        set(raiseNoticeAtom, failureNotice(result));
-        return null;
-      }
+      if (!result.ok) return refuse(result);
       saved = [result.data];
     } else {
       const result = await api('targets.updateMany', { body: { items: input.items } });
-      if (!result.ok) {
-        set(raiseNoticeAtom, failureNotice(result));
-        return null;
-      }
+      if (!result.ok) return refuse(result);
       saved = result.data.items;
     }
     set(replaceTargetsAtom, saved);

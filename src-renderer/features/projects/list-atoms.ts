@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { defaultCsmFilter, projectPageSize } from '@shared/rules/project-list';
-import type { TargetStatus, TargetType } from '@shared/rules/projects';
+import type { ProjectStatus, TargetStatus, TargetType } from '@shared/rules/projects';
 import type { ApiInput, ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { createListAtoms } from '../../lib/list';
@@ -16,6 +16,8 @@ export interface ProjectListFilters {
   name?: string[];
   clientName?: string[];
   keyAccount?: number[];
+  /** Statut projet; absent: the server's default (drafts and active projects). */
+  projectStatus?: ProjectStatus[];
   targetStatus?: TargetStatus[];
   type?: TargetType[];
   /** Spé. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { IpcFailure } from '@shared/ipc';
 import { PUSH_MESSAGES as M } from '@shared/messages/push';
+import { isContentUrl } from '@shared/rules/content-urls';
 import { isSending, parseClause, PUSH_BATCH_SIZE, PUSH_CONFIRM_ABOVE, pushIterations } from '@shared/rules/push';
 import { useConfirm } from '../../lib/modal';
 import { CampaignHistory } from './CampaignHistory';
@@ -20,6 +21,7 @@ function localErrors(form: PushForm, notification: boolean): Errors {
   if (!notification) return errors;
   if (!form.title.trim()) errors.title = M.titleRequired;
   if (!form.body.trim()) errors.body = M.bodyRequired;
+  if (!isContentUrl(form.navigation, 'link')) errors.navigation = M.navigationInvalid;
   return errors;
 }
 

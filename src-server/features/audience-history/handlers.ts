@@ -50,6 +50,11 @@ const page = (found: HistoryRow[]) => ({ items: found.map(toEntry), total: found
 
 /** The last row of every audience whose last change is its deletion: the audiences that can be restored. */
 const deletedAudiences = sql`SELECT DISTINCT ON (subject_id) * FROM audience_history WHERE subject_kind = 'audience' ORDER BY subject_id, id DESC`;
+/**
+ * A snapshot with a criterion besides its area: one without (a provisional audience deleted by the editor) would
+ * come back matching every user of its area, which no audience may (spec §4), so it is neither listed nor restored.
+ */
+const hasCriterion = sql`EXISTS (SELECT 1 FROM jsonb_array_elements(h.snapshot -> 'relationships') r WHERE r ->> 'label' <> 'Area')`;
 
 export function audienceHistoryHandlers(context: ServerContext, writer: () => DefinitionsWriterLike): AudienceHistoryHandlers {
   const { db } = context;
@@ -69,7 +74,7 @@ export function audienceHistoryHandlers(context: ServerContext, writer: () => De
       page(
         await rows<HistoryRow>(
           db,
-          sql`SELECT ${historyColumns} FROM (${deletedAudiences}) h WHERE h.action = 'delete'
+          sql`SELECT ${historyColumns} FROM (${deletedAudiences}) h WHERE h.action = 'delete' AND ${hasCriterion}
               ORDER BY h.id DESC LIMIT ${query.limit} OFFSET ${query.skip}`,
         ),
       ),
@@ -101,6 +106,8 @@ export function audienceHistoryHandlers(context: ServerContext, writer: () => De
         );
         const kept: SnapshotRelationship[] = wanted.filter((r) => present.has(r.nodeId));
         const skipped = wanted.filter((r) => !present.has(r.nodeId));
+        // Only its area left (it had no criterion, or every criterion's node went since): it would match everyone.
+        if (!kept.length) throw new HttpError(409, MESSAGES.historyAudienceNoCriterion);
         await tx.execute(
           sql`INSERT INTO relationships (audience_id, node_id, type, kind) SELECT ${params.id}, id, 'AND', 'required' FROM nodes WHERE label = 'Area' AND value = ${audience.area ?? 'french'}`,
         );

@@ -90,7 +90,7 @@ export function toRelationship(row: RelationshipRow): Relationship {
 
 const millis = (value: Date | string) => new Date(value).getTime();
 
-/** An audience as the list and the editor show it, without its relationships. Adverts arrive with their issue. */
+/** An audience as the list and the editor show it, without its relationships; adverts (id, name) that use it (spec §3). */
 export function audienceSummary(row: AudienceRow) {
   return {
     id: row.id,
@@ -98,10 +98,10 @@ export function audienceSummary(row: AudienceRow) {
     type: row.type,
     area: row.area,
     createdAt: millis(row.createdAt),
-    isUsed: false,
+    isUsed: row.isUsed,
     isInCatalog: row.isInCatalog,
     author: row.authorName,
-    adverts: [],
+    adverts: typeof row.adverts === 'string' ? (JSON.parse(row.adverts) as { id: number; name: string }[]) : row.adverts,
     roles: row.roles,
   };
 }

@@ -211,11 +211,19 @@ export interface AudienceRow {
   authorName: string;
   createdAt: Date | string;
   roles: string[];
+  /** Some advert or article targets it. */
+  isUsed: boolean;
+  /** The adverts that target it (id, name), by id; JSON text on drivers that do not parse json. */
+  adverts: { id: number; name: string }[] | string;
 }
 
 const audienceColumns = sql`a.id, a.name, a.type, a.area, a.is_in_catalog AS "isInCatalog", a.author_name AS "authorName", a.created_at AS "createdAt",
   coalesce((SELECT array_agg(DISTINCT n.value) FROM relationships r JOIN nodes n ON n.id = r.node_id
-            WHERE r.audience_id = a.id AND n.label = 'Role' AND r.kind = 'required'), '{}') AS roles`;
+            WHERE r.audience_id = a.id AND n.label = 'Role' AND r.kind = 'required'), '{}') AS roles,
+  (EXISTS (SELECT 1 FROM advert_audiences aa WHERE aa.audience_id = a.id)
+    OR EXISTS (SELECT 1 FROM article_audiences ar WHERE ar.audience_id = a.id)) AS "isUsed",
+  coalesce((SELECT json_agg(json_build_object('id', ad.id, 'name', ad.name) ORDER BY ad.id)
+            FROM advert_audiences aa JOIN adverts ad ON ad.id = aa.advert_id WHERE aa.audience_id = a.id), '[]'::json) AS adverts`;
 
 /** An audience by id; `lock` holds its row until the transaction ends. */
 export async function audienceRow(db: Executor, id: number, lock = false): Promise<AudienceRow | undefined> {

@@ -75,6 +75,18 @@ export function panelColumns(headers: string[]): Columns {
   };
 }
 
+/**
+ * What is wrong with a data row, or undefined: a cell running over several lines (a quote never closed swallows
+ * the rows after it; no panel value holds a line break), or not as many cells as the header. Such a row refuses
+ * the whole file with its line, as the CSV import does: cutting or padding it would keep a panel that is not the
+ * file.
+ */
+function panelRowProblem(cells: readonly string[], headerCount: number): string | undefined {
+  if (cells.some((cell) => /[\r\n]/.test(cell))) return LAB_MESSAGES.panelUnclosedQuote;
+  if (cells.length !== headerCount) return LAB_MESSAGES.panelColumnCount(cells.length, headerCount);
+  return undefined;
+}
+
 type PanelRow = { l: number; n: string; s: string; g: string; c: string; e: string | null; x: string | null };
 
 function panelRow(cells: string[], columns: Columns, line: number): PanelRow {
@@ -166,6 +178,7 @@ export async function readPanel(
   rowsPerStatement = BATCH_ROWS,
 ): Promise<{ projectId: number; rows: number }> {
   let columns: Columns | null = null;
+  let headerCount = 0;
   let projectId = 0;
   let line = 1;
   let batch: PanelRow[] = [];
@@ -173,6 +186,7 @@ export async function readPanel(
     for (const cells of block) {
       if (!columns) {
         columns = panelColumns(cells);
+        headerCount = cells.length;
         projectId = await onHeader(
           cells,
           columns.crits.map((crit) => crit.n),
@@ -181,6 +195,8 @@ export async function readPanel(
       }
       line += 1;
       if (line - 1 > PANEL_MAX_ROWS) throw new HttpError(413, LAB_MESSAGES.panelTooManyRows(PANEL_MAX_ROWS));
+      const problem = panelRowProblem(cells, headerCount);
+      if (problem) throw new HttpError(400, LAB_MESSAGES.panelRowRefused(line, problem));
       batch.push(panelRow(cells, columns, line));
       if (batch.length >= rowsPerStatement) {
         await writeBatch(db, projectId, batch);

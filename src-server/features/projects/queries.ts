@@ -515,6 +515,21 @@ export async function insertTargetLines(
     db,
     sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM targets WHERE project_id = ${project.id}`,
   );
+  // 15 parameters a line: one INSERT of a 6,000-line quote passed PostgreSQL's 65,535 bind parameters.
+  for (let start = 0; start < lines.length; start += TARGET_INSERT_BATCH) {
+    await insertTargetBatch(db, project, lines.slice(start, start + TARGET_INSERT_BATCH), next + start);
+  }
+}
+
+/** Lines written per INSERT: 2,000 × 15 = 30,000 bind parameters, under PostgreSQL's 65,535. */
+const TARGET_INSERT_BATCH = 2000;
+
+async function insertTargetBatch(
+  db: Executor,
+  project: Pick<ProjectRow, 'id' | 'actor' | 'keyAccountId'>,
+  lines: NewTargetLine[],
+  next: number,
+): Promise<void> {
   const values = lines.map(
     (line, index) =>
       sql`(${project.id}, ${next + index}, ${line.actionCode}, ${DEFAULT_TARGET_STATUS}, ${statusRank(DEFAULT_TARGET_STATUS)}, ${line.type ?? null}, ${project.actor}, ${project.keyAccountId},

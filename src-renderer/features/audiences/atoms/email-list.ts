@@ -75,21 +75,34 @@ export const attachEmailListAtom = atom(null, async (get, set): Promise<number |
   if (!picked || picked.emails === 0 || !draft) return null;
   set(emailListBusyAtom, true);
   set(emailListReportAtom, null);
-  const run = (id: number) =>
+  const send = (operation: 'audiences.attachEmails' | 'audiences.matchEmails', params?: { id: number }) =>
     set(importCsvAtom, {
       label: picked.preview.fileName,
       handle: picked.preview.handle,
-      operation: 'audiences.attachEmails',
-      params: { id },
+      operation,
+      ...(params ? { params } : {}),
       column: picked.column,
       bodyField: 'emails',
       chunkSize: ATTACH_CHUNK,
       format: 'email',
     });
+  const run = (id: number) => send('audiences.attachEmails', { id });
   try {
     let id: number | null;
     let report: CsvImportReport | null;
     if (draft.id === null && !canSave(draft)) {
+      // Nothing is created before the list is known to bring a criterion: an audience made for a list of unknown
+      // addresses would be deleted at once and sit among the deleted audiences, criterion-less (spec §4).
+      const matched = await send('audiences.matchEmails');
+      if (!matched) return null;
+      const known = (matched.answers as { known?: number }[]).reduce((sum, answer) => sum + (answer?.known ?? 0), 0);
+      if (known === 0) {
+        const text = AUDIENCE_MESSAGES.emailListReport(summarizeEmailList(matched, 0));
+        set(emailListReportAtom, text);
+        set(raiseNoticeAtom, AUDIENCE_NOTICES.needsCriterion);
+        set(raiseNoticeAtom, AUDIENCE_NOTICES.emailListReport(text, false));
+        return null;
+      }
       const done = await set(attachToProvisionalAudienceAtom, async (provisional) => {
         const answer = await run(provisional);
         return answer && { answer, attached: summarizeEmailList(answer).added > 0 };

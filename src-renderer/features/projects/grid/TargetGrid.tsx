@@ -77,7 +77,7 @@ interface GridNow {
  */
 function useGridShortcuts(
   state: RefObject<GridNow>,
-  saveRef: RefObject<(items: { id: number; changes: CellChanges }[]) => Promise<void>>,
+  saveRef: RefObject<(items: { id: number; changes: CellChanges }[], texts?: ReadonlyMap<string, string>) => Promise<void>>,
   markInvalidRef: RefObject<(cellId: string, entry: InvalidCell | null) => void>,
 ) {
   const undo = useSetAtom(undoGridAtom);
@@ -126,8 +126,14 @@ function useGridShortcuts(
       // One value typed into a field being edited: the field takes it as usual.
       if (!isBlock && typing()) return false;
       if (isBlock) {
-        const { items } = pasteChanges(rows, mapPasteBlock(block, cell, rows.length, COLUMN_KEYS));
-        void saveRef.current(items);
+        const cells = mapPasteBlock(block, cell, rows.length, COLUMN_KEYS);
+        const { items, refused } = pasteChanges(rows, cells);
+        const texts = new Map(cells.map((pasted) => [`${rows[pasted.rowIndex].id}:${pasted.column}`, pasted.text]));
+        // Each pasted cell shows what became of it: taken (a mark it had goes), or kept with its message.
+        const marks = new Map<string, InvalidCell | null>([...texts.keys()].map((cellId) => [cellId, null]));
+        for (const wrong of refused) marks.set(`${rows[wrong.rowIndex].id}:${wrong.column}`, { text: wrong.text, error: wrong.error });
+        for (const [cellId, entry] of marks) markInvalidRef.current(cellId, entry);
+        void saveRef.current(items, texts);
         return true;
       }
       const source = lastCopy.current && lastCopy.current.text === text ? lastCopy.current.column : null;
@@ -137,7 +143,7 @@ function useGridShortcuts(
       // A pasted value the column does not understand stays in the cell with its message, as a typed one.
       markInvalidRef.current(`${target.id}:${cell.column}`, read.error ? { text, error: read.error } : null);
       const changes = read.changes && effectiveChanges(target, read.changes);
-      if (changes) void saveRef.current([{ id: target.id, changes }]);
+      if (changes) void saveRef.current([{ id: target.id, changes }], new Map([[`${target.id}:${cell.column}`, text]]));
       return true;
     };
     const onKeyDown = (event: KeyboardEvent) => {
@@ -203,10 +209,23 @@ export function TargetGrid() {
       return next;
     });
   const state = useLatest({ hovered, targets, canEdit });
+  const invalidRef = useLatest(invalid);
 
-  /** Saves and, when the delay is now over 15 days without a reason, asks for it ('Raison du retard'). */
-  const saveAndAsk = async (items: { id: number; changes: CellChanges }[]) => {
-    const saved = await save({ items });
+  /**
+   * Saves and, when the delay is now over 15 days without a reason, asks for it ('Raison du retard'). `texts`: what
+   * the user typed or pasted per cell; a cell the server refuses keeps that text with the reason, as a typed one.
+   */
+  const saveAndAsk = async (items: { id: number; changes: CellChanges }[], texts?: ReadonlyMap<string, string>) => {
+    const saved = await save({
+      items,
+      cells: texts && new Set(texts.keys()),
+      onRefused: (refused) => {
+        // A batch is saved whole or not at all: the other cells of the paste keep their text and say so.
+        for (const [cellId, text] of texts ?? [])
+          if (cellId !== refused.cellId && !invalidRef.current.has(cellId)) markInvalid(cellId, { text, error: PROJECT_MESSAGES.pasteNotSaved });
+        markInvalid(refused.cellId, { text: texts?.get(refused.cellId) ?? '', error: refused.error });
+      },
+    });
     const late = saved?.find((target: SavedTarget) => target.needsDelayReason);
     if (late) setDialog({ kind: 'delay', target: late });
   };
@@ -263,7 +282,9 @@ export function TargetGrid() {
                       invalid={invalid.get(cellId)}
                       onInvalid={(entry) => markInvalid(cellId, entry)}
                       onEditLink={editLink}
-                      onSave={(changes) => void saveAndAsk([{ id: target.id, changes }])}
+                      onSave={(changes, text) =>
+                        void saveAndAsk([{ id: target.id, changes }], text === undefined ? undefined : new Map([[cellId, text]]))
+                      }
                       onStatus={(status) => void chooseStatus(target, status)}
                     />
                   </td>
@@ -331,7 +352,8 @@ function Cell(props: {
   invalid: InvalidCell | undefined;
   onInvalid(entry: InvalidCell | null): void;
   onEditLink(): void;
-  onSave(changes: CellChanges): void;
+  /** `text`: what was typed, kept at the cell if the server refuses it. */
+  onSave(changes: CellChanges, text?: string): void;
   onStatus(status: string): void;
 }) {
   const { target, column } = props;
@@ -433,13 +455,17 @@ function TextCell(props: {
   invalid: InvalidCell | undefined;
   autoFocus: boolean;
   onInvalid(entry: InvalidCell | null): void;
-  onSave(changes: CellChanges): void;
+  onSave(changes: CellChanges, text: string): void;
 }) {
   const [draft, setDraft] = useState(props.invalid?.text ?? props.text);
   const done = useRef(false);
   // A new value from the grid replaces the text shown, unless the cell holds a refused text being corrected.
   useAdjustOnChange(props.text, () => {
     if (!props.invalid) setDraft(props.text);
+  });
+  // A refused text put there from elsewhere (a paste on the open field, the server's answer) shows as it came.
+  useAdjustOnChange(props.invalid, () => {
+    if (props.invalid) setDraft(props.invalid.text);
   });
   const commit = () => {
     if (done.current) return;
@@ -449,7 +475,7 @@ function TextCell(props: {
     if (read.error) return props.onInvalid({ text: draft, error: read.error });
     props.onInvalid(null);
     const changes = read.changes && effectiveChanges(props.target, read.changes);
-    if (changes) props.onSave(changes);
+    if (changes) props.onSave(changes, draft);
     else setDraft(props.text);
   };
   const listId = `goal-units-${props.target.id}`;

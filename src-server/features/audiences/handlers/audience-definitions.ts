@@ -56,6 +56,7 @@ export type AudienceDefinitionHandlers = Pick<
   | 'graph.delete'
   | 'graph.detach'
   | 'audiences.attachEmails'
+  | 'audiences.matchEmails'
   | 'audiences.search'
 >;
 
@@ -127,6 +128,7 @@ function audienceEditHandlers({
   | 'audiences.bulkDelete'
   | 'audiences.setRelationships'
   | 'audiences.attachEmails'
+  | 'audiences.matchEmails'
 > {
   const { db } = context;
   return {
@@ -230,6 +232,13 @@ function audienceEditHandlers({
         );
         return { result: { added, unmatched: wanted.filter((email) => !matched.has(email)) }, audiences: [params.id] };
       }),
+
+    // The editor asks first for a new audience without a criterion: it is created only if the list knows someone.
+    'audiences.matchEmails': async ({ body }) => {
+      const wanted = [...new Set(body.emails.map((email) => email.trim().toLowerCase()))];
+      const matched = new Set((await appUsersByEmails(db, wanted)).map((user) => user.email.toLowerCase()));
+      return { known: matched.size, unmatched: wanted.filter((email) => !matched.has(email)) };
+    },
   };
 }
 
