@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlParseMaxParses } from '../../src-server/features/adverts/url-parse';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -166,17 +167,18 @@ describe('GET /url/parse on hostile pages', () => {
     expect((await parse(token, `${base}/og`)).status).toBe(200);
   }, 30_000);
 
-  it('two parses at a time per server: a third account answers 429 until one is over', async () => {
-    const [a, b, c] = await Promise.all([server.signIn(['CSM']), server.signIn(['SALES']), server.signIn(['CONTENT_CREATOR'])]);
+  it('half the cores parse at once per server (at least one): the next account answers 429 until one is over', async () => {
+    const slots = urlParseMaxParses();
+    const roles = ['CSM', 'SALES', 'CONTENT_CREATOR', 'CSM_LEAD', 'CONTENT_CREATOR_LEAD'] as const;
+    const accounts = await Promise.all(Array.from({ length: slots + 1 }, (_, index) => server.signIn([roles[index % roles.length]!])));
+    const waiting = accounts.at(-1)!;
     const seen = arrivals.length;
-    const first = parse(a.accessToken.value, `${base}/nested?a`);
-    const second = parse(b.accessToken.value, `${base}/nested?b`);
-    await arrived(seen + 2);
-    await Promise.all([arrivals[seen].done, arrivals[seen + 1].done]);
-    const third = await parse(c.accessToken.value, `${base}/og`);
-    expect(third).toMatchObject({ status: 429, body: { errorMsg: "Trop d'analyses d'URL en cours : réessayez dans quelques secondes" } });
-    expect((await first).status).toBe(400);
-    expect((await second).status).toBe(400);
-    expect((await parse(c.accessToken.value, `${base}/og`)).body).toMatchObject({ title: 'Normal' });
+    const running = accounts.slice(0, slots).map((account, index) => parse(account.accessToken.value, `${base}/nested?slot${index}`));
+    await arrived(seen + slots);
+    await Promise.all(arrivals.slice(seen, seen + slots).map((arrival) => arrival.done));
+    const refused = await parse(waiting.accessToken.value, `${base}/og`);
+    expect(refused).toMatchObject({ status: 429, body: { errorMsg: "Trop d'analyses d'URL en cours : réessayez dans quelques secondes" } });
+    for (const answer of running) expect((await answer).status).toBe(400);
+    expect((await parse(waiting.accessToken.value, `${base}/og`)).body).toMatchObject({ title: 'Normal' });
   }, 30_000);
 });
