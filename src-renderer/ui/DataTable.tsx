@@ -9,6 +9,11 @@ export interface Column<Row> {
   className?: string;
 }
 
+function ariaSort(column: string, sortedBy: { column?: string; order?: 'ASC' | 'DESC' } | undefined) {
+  if (!sortedBy?.order || sortedBy.column !== column) return undefined;
+  return sortedBy.order === 'ASC' ? 'ascending' : 'descending';
+}
+
 /** Height a row is assumed to have until one is measured (one line of text with the table's padding). */
 const ESTIMATED_ROW_PX = 41;
 /**
@@ -41,6 +46,8 @@ export function DataTable<Row>(props: {
   testId?: string;
   /** Load the next page when the bottom is this close to coming into view (e.g. 100 px, audiences spec §9). */
   loadMarginPx?: number;
+  /** The column the rows are sorted by: its header says so (aria-sort belongs on the header cell, WAI-ARIA 1.2). */
+  sortedBy?: { column?: string; order?: 'ASC' | 'DESC' };
 }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
@@ -102,7 +109,9 @@ export function DataTable<Row>(props: {
         <thead>
           <tr>
             {props.columns.map((column) => (
-              <th key={column.id}>{column.header}</th>
+              <th key={column.id} aria-sort={ariaSort(column.id, props.sortedBy)}>
+                {column.header}
+              </th>
             ))}
           </tr>
         </thead>

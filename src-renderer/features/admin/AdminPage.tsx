@@ -107,6 +107,7 @@ export default function AdminPage() {
   return (
     <section className="admin-page" aria-label="Administration des comptes">
       <div className="toolbar">
+        <h1 className="screen-title">Administration des comptes</h1>
         <button type="button" className="primary" onClick={openCreate} data-testid="admin-create">
           Create
         </button>

@@ -84,7 +84,7 @@ export default function AdvertsListPage() {
 
   // The first page loads at once; a new term waits for a pause in typing; filters and sorting reload at once.
   useTermReload(term, load);
-  const { changeFilters, header } = listSorting(filters, setFilters, load);
+  const { changeFilters, header, sortedBy } = listSorting(filters, setFilters, load);
   const loadMore = useCallback(() => void load(rows.length), [load, rows.length]);
 
   const filterDefs = useMemo<FilterDef<AdvertListFilters>[]>(
@@ -168,6 +168,7 @@ export default function AdvertsListPage() {
     <section className="content-list" aria-label="Publicités" data-testid="adverts-page">
       <AdBlockerAlert />
       <div className="toolbar">
+        <h1 className="screen-title">Publicités</h1>
         {!readOnly && (
           <Link to="/adverts/edit/new" className="button primary" data-testid="advert-new">
             {M.newPost}
@@ -199,6 +200,7 @@ export default function AdvertsListPage() {
       <DataTable
         testId="adverts-table"
         columns={columns}
+        sortedBy={sortedBy}
         rows={rows}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-testid': `advert-row-${row.id}`, 'data-name': row.name })}

@@ -37,7 +37,7 @@ export default function ArticlesListPage() {
   const readOnly = isAdvertReadOnly(roles);
 
   useTermReload(term, load);
-  const { changeFilters, header } = listSorting(filters, setFilters, load);
+  const { changeFilters, header, sortedBy } = listSorting(filters, setFilters, load);
 
   // §2.4: the next page loads once the bottom is within 1000 px, debounced 250 ms.
   const hasMore = total !== null && rows.length < total;
@@ -87,6 +87,7 @@ export default function ArticlesListPage() {
   return (
     <section className="content-list" aria-label="Contenus" data-testid="articles-page">
       <div className="toolbar">
+        <h1 className="screen-title">Contenus</h1>
         {!readOnly && (
           <Link to="/articles/edit/new" className="button primary" data-testid="article-new">
             Nouveau contenu
@@ -98,6 +99,7 @@ export default function ArticlesListPage() {
       <DataTable
         testId="articles-table"
         columns={columns}
+        sortedBy={sortedBy}
         rows={rows}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-testid': `article-row-${row.id}`, 'data-name': row.name })}

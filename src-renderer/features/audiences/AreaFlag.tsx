@@ -12,5 +12,6 @@ import type { Area } from '@shared/rules/audiences';
 const FLAG_URLS: Record<Area, string> = { french: fr, english: gb, spanish: es, italian: it, german: de };
 
 export function AreaFlag({ area }: { area: Area }) {
-  return <img className="area-flag" src={FLAG_URLS[area]} alt="" width={20} height={15} data-flag={area} />;
+  // The flag is the cell's only content: its alternative text names the area (WCAG 1.1.1).
+  return <img className="area-flag" src={FLAG_URLS[area]} alt={area} width={20} height={15} data-flag={area} />;
 }

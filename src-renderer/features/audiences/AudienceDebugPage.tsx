@@ -31,6 +31,7 @@ export default function AudienceDebugPage() {
   const shown = answer && answer.userId === userId ? answer : null;
   return (
     <section className="audience-debug" aria-label="Debug des audiences" data-testid="audience-debug">
+      <h1 className="screen-title">Debug des audiences</h1>
       <form
         className="toolbar"
         onSubmit={(event) => {

@@ -142,6 +142,8 @@ function AudienceEditor() {
   return (
     <section className="audience-editor" aria-label="Audience" data-testid="audience-editor" data-audience-id={draft.id ?? 'new'}>
       <div className="toolbar">
+        {/* The name is shown in its field: the heading is for screen readers (one <h1> per screen). */}
+        <h1 className="visually-hidden">{`Audience ${draft.name}`}</h1>
         <Link to="/audiences">← Audiences</Link>
         <input
           aria-label="Nom de l'audience"

@@ -160,7 +160,7 @@ function audienceColumns({
       id: 'area',
       header: 'Area',
       cell: (row) => (
-        <span title={row.area} aria-label={row.area} data-area={row.area}>
+        <span title={row.area} data-area={row.area}>
           <AreaFlag area={row.area} />
         </span>
       ),
@@ -252,6 +252,7 @@ export default function AudiencesListPage() {
   return (
     <section className="audiences-page" aria-label="Audiences">
       <div className="toolbar">
+        <h1 className="screen-title">Audiences</h1>
         {canWrite && (
           <select
             aria-label="Nouvelle audience"

@@ -53,7 +53,8 @@ export function listSorting<F extends { orderBy?: string; order?: SortOrder }>(
   const header = (field: string, label: string) => (
     <SortHeader field={field} label={label} orderBy={filters.orderBy} order={filters.order} onSort={sort} />
   );
-  return { changeFilters, header };
+  // The table's header cell of the sorted column carries aria-sort (DataTable's sortedBy).
+  return { changeFilters, header, sortedBy: { column: filters.orderBy, order: filters.order } };
 }
 
 export interface ContentColumnOptions {

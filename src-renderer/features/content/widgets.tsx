@@ -53,7 +53,6 @@ export function SortHeader(props: {
     <button
       type="button"
       className={`sort-header${active ? ' active' : ''}`}
-      aria-sort={active ? (props.order === 'ASC' ? 'ascending' : 'descending') : undefined}
       onClick={() => props.onSort(props.field, next)}
       data-testid={props.testId ?? `sort-${props.field}`}
     >

@@ -99,6 +99,7 @@ export default function GroupEditPage() {
     <section className="group-editor" aria-label={`Groupe ${group.name}`}>
       <div className="group-editor-main">
         <div className="toolbar">
+          <h1 className="screen-title">{`Groupe ${group.name}`}</h1>
           {/* The group list is ADMIN's (spec §6): a CSM_LEAD editing a group is not sent to a 403. */}
           {mayOpenGroupList && <Link to="/groupes">← Groupes</Link>}
           <span className="count">{group.label}</span>

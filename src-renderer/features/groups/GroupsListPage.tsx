@@ -114,6 +114,7 @@ export default function GroupsListPage() {
   return (
     <section className="groups-page" aria-label="Groupes">
       <div className="toolbar">
+        <h1 className="screen-title">Groupes</h1>
         <button type="button" className="primary" onClick={openNew} data-testid="groups-new">
           Nouveau groupe
         </button>

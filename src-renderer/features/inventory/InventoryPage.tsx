@@ -70,6 +70,7 @@ export default function InventoryPage() {
   return (
     <section className="inventory-page" aria-label="Pilotage inventaire">
       <div className="toolbar inventory-toolbar">
+        <h1 className="screen-title">Pilotage inventaire</h1>
         <div className="inventory-period">
           <button
             type="button"

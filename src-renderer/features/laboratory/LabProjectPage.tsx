@@ -33,6 +33,8 @@ export default function LabProjectPage() {
     return (
       <section className="lab-project-page">
         <Link to="/alphonse">← {M.title}</Link>
+        {/* The screen keeps its one <h1> when the project cannot be shown. */}
+        <h1 className="visually-hidden">{M.title}</h1>
         <p role="alert">{error}</p>
       </section>
     );

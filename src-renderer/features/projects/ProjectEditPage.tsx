@@ -93,6 +93,8 @@ function ProjectEditor(props: { projectId: number }) {
   return (
     <section className="project-edit" aria-label="Projet" data-testid="project-edit">
       <header className="project-edit-header">
+        {/* The name is shown in its field: the heading is for screen readers (one <h1> per screen). */}
+        <h1 className="visually-hidden">{`Projet ${project.name}`}</h1>
         <button type="button" className="secondary" onClick={() => navigate('/projects')} data-testid="project-back" aria-label="Retour aux projets">
           ← Retour
         </button>

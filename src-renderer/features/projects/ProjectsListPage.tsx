@@ -131,6 +131,7 @@ export default function ProjectsListPage() {
   return (
     <section className="projects-page" aria-label="Projets" data-testid="projects-page">
       <div className="toolbar">
+        <h1 className="screen-title">Projets</h1>
         {canWriteProjects(roles) && (
           <button type="button" className="primary" onClick={() => setCreating(true)} data-testid="projects-new">
             {PROJECT_MESSAGES.newProject}
@@ -527,7 +528,8 @@ function SortHeader() {
       <button
         type="button"
         className={`link sort${active ? ' active' : ''}`}
-        aria-sort={active ? (order.order === 'ASC' ? 'ascending' : 'descending') : undefined}
+        // Buttons of a toolbar, not header cells: aria-sort is not theirs (WAI-ARIA 1.2); pressed says which one sorts.
+        aria-pressed={active}
         onClick={() => setOrder({ orderBy: field, order: active && order.order === 'DESC' ? 'ASC' : active ? 'DESC' : 'ASC' })}
         data-testid={`projects-sort-${field}`}
       >

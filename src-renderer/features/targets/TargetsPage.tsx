@@ -110,6 +110,7 @@ export default function TargetsPage() {
   return (
     <section className="targets-page" aria-label="Actions">
       <div className="toolbar">
+        <h1 className="screen-title">Actions</h1>
         <label>
           CSM{' '}
           <select value={csm ?? ''} onChange={(event) => setCsm(event.target.value ? Number(event.target.value) : null)} data-testid="targets-csm">

@@ -52,6 +52,7 @@ export default function TestAccountsPage() {
   return (
     <section className="test-accounts-page" aria-label="Comptes de test">
       <div className="toolbar">
+        <h1 className="screen-title">Comptes de test</h1>
         <input
           type="search"
           placeholder={GROUP_MESSAGES.searchAccountPlaceholder}

@@ -236,7 +236,7 @@ export function TargetGrid() {
 
   return (
     <div className="target-grid-wrapper" onMouseLeave={() => setHovered(null)}>
-      <table className="target-grid" data-testid="target-grid" aria-readonly={!canEdit}>
+      <table className="target-grid" data-testid="target-grid">
         <thead>
           <tr>
             {GRID_COLUMNS.map((column) => (
