@@ -74,11 +74,8 @@ const ok = <T>(data: T): IpcResult<T> => ({ ok: true, data });
 const failed = (errorMsg: string): IpcFailure => ({ ok: false, status: 0, errorMsg });
 
 /** One handler per channel; every API operation goes through the single generic 'api:call'. */
-export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
-  const { api, settings, files } = deps;
-  const emit = deps.emit ?? (() => undefined);
-  const imports = new CsvImports();
-  /** Exports and imports under way, by the renderer's job id, so that 'files:cancel' can stop them. */
+/** Exports, imports and uploads under way, by the renderer's job id, so that 'files:cancel' can stop them. */
+function fileJobs(emit: NonNullable<IpcDependencies['emit']>) {
   const jobs = new Map<string, AbortController>();
   const startJob = (jobId: string) => {
     jobs.get(jobId)?.abort();
@@ -86,7 +83,33 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     jobs.set(jobId, controller);
     return controller;
   };
-  const progressOf = (jobId: string) => (progress: { done: number; total: number | null }) => emit('files:progress', { jobId, ...progress });
+  const endJob = (jobId: string) => jobs.delete(jobId);
+  return {
+    startJob,
+    endJob,
+    /** A cancellable job: its controller while `work` runs, forgotten after. */
+    runJob: async <T>(jobId: string, work: (controller: AbortController) => Promise<T>): Promise<T> => {
+      const controller = startJob(jobId);
+      try {
+        return await work(controller);
+      } finally {
+        endJob(jobId);
+      }
+    },
+    cancelJob: (jobId: string) => {
+      const job = jobs.get(jobId);
+      job?.abort();
+      return Boolean(job);
+    },
+    progressOf: (jobId: string) => (progress: { done: number; total: number | null }) => emit('files:progress', { jobId, ...progress }),
+  };
+}
+
+export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
+  const { api, settings, files } = deps;
+  const emit = deps.emit ?? (() => undefined);
+  const imports = new CsvImports();
+  const { startJob, runJob, endJob, cancelJob, progressOf } = fileJobs(emit);
   /** An import of a previewed file as a cancellable job: the file is forgotten once sent, a cancel answers its message. */
   const importJob = async <T>(
     jobId: string,
@@ -102,7 +125,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
       if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
       throw error;
     } finally {
-      jobs.delete(jobId);
+      endJob(jobId);
     }
   };
   return {
@@ -158,7 +181,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
         if (controller.signal.aborted) return failed(EXPORT_MESSAGES.cancelled);
         throw error;
       } finally {
-        jobs.delete(jobId);
+        endJob(jobId);
       }
     },
     'files:previewCsv': async (request) => {
@@ -184,32 +207,23 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
           options,
         ),
       ),
-    'files:upload': async ({ jobId, operation, params, fields, uploadId, folderMarker }) => {
-      const controller = startJob(jobId);
-      try {
-        return await uploadThroughApi(
+    'files:upload': async ({ jobId, operation, params, fields, uploadId, folderMarker }) =>
+      runJob(jobId, (controller) =>
+        uploadThroughApi(
           api,
           files,
           { operation, params, fields, uploadId, folderMarker },
           { signal: controller.signal, onProgress: progressOf(jobId) },
-        );
-      } finally {
-        jobs.delete(jobId);
-      }
-    },
-    'files:uploadBytes': async ({ jobId, operation, params, fields, fileName, contentBase64 }) => {
-      const controller = startJob(jobId);
-      try {
-        const bytes = Buffer.from(contentBase64, 'base64');
-        return await uploadBytesThroughApi(
+        ),
+      ),
+    'files:uploadBytes': async ({ jobId, operation, params, fields, fileName, contentBase64 }) =>
+      runJob(jobId, (controller) =>
+        uploadBytesThroughApi(
           api,
-          { operation, params, fields, fileName, bytes },
+          { operation, params, fields, fileName, bytes: Buffer.from(contentBase64, 'base64') },
           { signal: controller.signal, onProgress: progressOf(jobId) },
-        );
-      } finally {
-        jobs.delete(jobId);
-      }
-    },
+        ),
+      ),
     'files:importEstimates': async ({ jobId, uploadId }) => {
       const controller = startJob(jobId);
       try {
@@ -218,14 +232,10 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
         if (controller.signal.aborted) return failed(IMPORT_MESSAGES.cancelled);
         throw error;
       } finally {
-        jobs.delete(jobId);
+        endJob(jobId);
       }
     },
-    'files:cancel': async ({ jobId }) => {
-      const job = jobs.get(jobId);
-      job?.abort();
-      return ok({ cancelled: Boolean(job) });
-    },
+    'files:cancel': async ({ jobId }) => ok({ cancelled: cancelJob(jobId) }),
     'files:savePdf': async ({ defaultName, contentBase64 }) => ok(await files.savePdf(defaultName, Buffer.from(contentBase64, 'base64'))),
   };
 }

@@ -60,6 +60,36 @@ function AudienceTags(props: { audiences: ContentRow['_$audiences']; links: bool
 }
 
 /** The advert list (adverts-articles.md §2.1), also the home screen. SALES reads it only (§6). */
+/** The advert list's filters (spec §3 List filters); the audiences are the list's meta. */
+function advertFilterDefs(audiences: readonly { id: number; name: string }[]): FilterDef<AdvertListFilters>[] {
+  return [
+    { kind: 'choice', key: 'published', label: 'Publication', options: yesNo('Publiées', 'Non publiées') },
+    { kind: 'choice', key: 'archived', label: 'Archivées', options: yesNo('Archivées', 'Non archivées') },
+    { kind: 'choice', key: 'isFree', label: 'Gratuité', options: yesNo('Gratuites', 'Payantes') },
+    {
+      kind: 'choice',
+      key: 'isExpert',
+      label: 'Expert',
+      options: [
+        { label: 'ROLE_EXPERT', value: 'ROLE_EXPERT' },
+        { label: 'NOT:ROLE_EXPERT', value: 'NOT:ROLE_EXPERT' },
+      ],
+    },
+    { kind: 'choice', key: 'isInCatalog', label: 'Audience', options: yesNo('Catalogue', 'Sur mesure') },
+    { kind: 'choice', key: 'type', label: 'Type', options: ADVERT_TYPES.map((type) => ({ label: type, value: type })) },
+    {
+      kind: 'multi',
+      key: 'role',
+      label: 'Rôles',
+      options: ['ROLE_EXPERT', 'ROLE_USER', 'ROLE_PROSPECT'].map((role) => ({ label: role, value: role })),
+    },
+    { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSION_OPTIONS },
+    { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTY_OPTIONS },
+    { kind: 'multi', key: 'audiences', label: 'Audiences', options: audiences.map((item) => ({ label: item.name, value: item.id })) },
+    { kind: 'multi', key: 'countries', label: 'Pays', options: COUNTRY_OPTIONS },
+  ];
+}
+
 export default function AdvertsListPage() {
   const rows = useAtomValue(advertList.itemsAtom);
   const total = useAtomValue(advertList.totalAtom);
@@ -87,35 +117,7 @@ export default function AdvertsListPage() {
   const { changeFilters, header, sortedBy } = listSorting(filters, setFilters, load);
   const loadMore = useCallback(() => void load(rows.length), [load, rows.length]);
 
-  const filterDefs = useMemo<FilterDef<AdvertListFilters>[]>(
-    () => [
-      { kind: 'choice', key: 'published', label: 'Publication', options: yesNo('Publiées', 'Non publiées') },
-      { kind: 'choice', key: 'archived', label: 'Archivées', options: yesNo('Archivées', 'Non archivées') },
-      { kind: 'choice', key: 'isFree', label: 'Gratuité', options: yesNo('Gratuites', 'Payantes') },
-      {
-        kind: 'choice',
-        key: 'isExpert',
-        label: 'Expert',
-        options: [
-          { label: 'ROLE_EXPERT', value: 'ROLE_EXPERT' },
-          { label: 'NOT:ROLE_EXPERT', value: 'NOT:ROLE_EXPERT' },
-        ],
-      },
-      { kind: 'choice', key: 'isInCatalog', label: 'Audience', options: yesNo('Catalogue', 'Sur mesure') },
-      { kind: 'choice', key: 'type', label: 'Type', options: ADVERT_TYPES.map((type) => ({ label: type, value: type })) },
-      {
-        kind: 'multi',
-        key: 'role',
-        label: 'Rôles',
-        options: ['ROLE_EXPERT', 'ROLE_USER', 'ROLE_PROSPECT'].map((role) => ({ label: role, value: role })),
-      },
-      { kind: 'multi', key: 'professions', label: 'Professions', options: PROFESSION_OPTIONS },
-      { kind: 'multi', key: 'specialties', label: 'Spécialités', options: SPECIALTY_OPTIONS },
-      { kind: 'multi', key: 'audiences', label: 'Audiences', options: audiences.map((item) => ({ label: item.name, value: item.id })) },
-      { kind: 'multi', key: 'countries', label: 'Pays', options: COUNTRY_OPTIONS },
-    ],
-    [audiences],
-  );
+  const filterDefs = useMemo(() => advertFilterDefs(audiences), [audiences]);
 
   const shared = contentColumns({
     prefix: 'advert',

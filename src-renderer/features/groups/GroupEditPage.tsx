@@ -49,13 +49,24 @@ function Highlighted(props: { text: string; term: string }) {
   );
 }
 
+function GroupToolbar({ name, label }: { name: string; label: string }) {
+  const roles = useAtomValue(rolesAtom);
+  return (
+    <div className="toolbar">
+      <h1 className="screen-title">{`Groupe ${name}`}</h1>
+      {/* The group list is ADMIN's (spec §6): a CSM_LEAD editing a group is not sent to a 403. */}
+      {canOpenRoute('/groupes', roles) && <Link to="/groupes">← Groupes</Link>}
+      <span className="count">{label}</span>
+    </div>
+  );
+}
+
 /** /group/{label}/{id} (spec §2 Group editor): name, members with removal, a search bar to add items, Save. */
 export default function GroupEditPage() {
   const params = useParams();
   const label = params.label;
   const id = Number(params.id);
   const valid = (label === 'OrGroup' || label === 'AndGroup') && Number.isInteger(id) && id > 0;
-  const roles = useAtomValue(rolesAtom);
 
   const group = useAtomValue(groupAtom);
   const loadFailed = useAtomValue(groupLoadFailedAtom);
@@ -94,16 +105,10 @@ export default function GroupEditPage() {
   if (!group || group.id !== id) return <p className="count">Chargement…</p>;
 
   const { shown, limited } = groupDisplay(members);
-  const mayOpenGroupList = canOpenRoute('/groupes', roles);
   return (
     <section className="group-editor" aria-label={`Groupe ${group.name}`}>
       <div className="group-editor-main">
-        <div className="toolbar">
-          <h1 className="screen-title">{`Groupe ${group.name}`}</h1>
-          {/* The group list is ADMIN's (spec §6): a CSM_LEAD editing a group is not sent to a 403. */}
-          {mayOpenGroupList && <Link to="/groupes">← Groupes</Link>}
-          <span className="count">{group.label}</span>
-        </div>
+        <GroupToolbar name={group.name} label={group.label} />
         <TextField
           label="Nom"
           value={name}

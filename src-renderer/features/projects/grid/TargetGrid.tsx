@@ -237,18 +237,7 @@ export function TargetGrid() {
   return (
     <div className="target-grid-wrapper" onMouseLeave={() => setHovered(null)}>
       <table className="target-grid" data-testid="target-grid">
-        <thead>
-          <tr>
-            {GRID_COLUMNS.map((column) => (
-              <th key={column.key} scope="col">
-                {column.label}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <GridHeader />
         <tbody>
           {targets.map((target, rowIndex) => (
             <tr key={target.id} data-testid={`target-row-${rowIndex}`} className={target.status === CANCELLED_STATUS ? 'cancelled' : undefined}>
@@ -341,6 +330,23 @@ export function TargetGrid() {
     if (status === CANCELLED_STATUS && !(await confirm(PROJECT_MESSAGES.confirmCancelAction))) return;
     await saveAndAsk([{ id: target.id, changes: { status: status as (typeof TARGET_STATUSES)[number] } }]);
   }
+}
+
+function GridHeader() {
+  return (
+    <thead>
+      <tr>
+        {GRID_COLUMNS.map((column) => (
+          <th key={column.key} scope="col">
+            {column.label}
+          </th>
+        ))}
+        <th scope="col">
+          <span className="visually-hidden">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
 }
 
 /** One cell: its text, or while hovered (writers) the field that edits it; an advert link stays a link beside its edit button. */
