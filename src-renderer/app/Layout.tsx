@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
@@ -12,23 +12,47 @@ import { FileJobsPanel } from '../lib/file-jobs';
 import { ScreenErrorBoundary } from './lazy';
 import { AlertBell } from '../features/adverts';
 
+/**
+ * A dropdown of the top bar: it closes once the user has gone somewhere (an open menu hid the page's first
+ * buttons), on a click elsewhere and on Escape.
+ */
+function NavDropdown({ item }: { item: NavItem }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const element = details.current;
+      if (!element?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !element.contains(event.target as Node)) element.open = false;
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  return (
+    <details ref={details} className="nav-dropdown" data-testid={`nav-${item.id}`}>
+      <summary>{item.label}</summary>
+      <ul>
+        {item.children!.map((child) => (
+          <li key={child.id}>
+            <NavLink to={child.to!} data-testid={`nav-${child.id}`}>
+              {child.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function NavEntry({ item }: { item: NavItem }) {
-  if (item.children) {
-    return (
-      <details className="nav-dropdown" data-testid={`nav-${item.id}`}>
-        <summary>{item.label}</summary>
-        <ul>
-          {item.children.map((child) => (
-            <li key={child.id}>
-              <NavLink to={child.to!} data-testid={`nav-${child.id}`}>
-                {child.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </details>
-    );
-  }
+  if (item.children) return <NavDropdown item={item} />;
   if (item.external) {
     return (
       <a href={item.to} target="_blank" rel="noreferrer noopener" data-testid={`nav-${item.id}`}>

@@ -65,6 +65,8 @@ test.describe('inventory dashboard (web host, Chromium)', () => {
     await page.getByTestId('nav-projects').locator('summary').click();
     await page.getByTestId('nav-projects.inventory').click();
     await page.waitForURL((url) => url.pathname === '/inventory');
+    // The menu closed once the page changed: it does not hide the dashboard's first buttons.
+    await expect(page.getByTestId('nav-projects')).not.toHaveAttribute('open');
     await expect(page.getByTestId('inventory-label')).toHaveText(periodLabel('month', current));
     await expect(page.getByTestId('inventory-tooltip')).toHaveAttribute('title', M.totalTooltip);
     await expect(page.getByTestId('inventory-row-Specialty-1')).toBeVisible();
