@@ -149,17 +149,26 @@ export const changeTagAtom = atom(null, (get, set, draft: TagDraft) => {
 });
 changeTagAtom.debugLabel = 'laboratory.changeTag';
 
-/** DELETE …/tag: 'Tag supprimé', or 'Une erreur est survenue' (spec §8). */
-export const deleteTagAtom = atom(null, async (get, set, draft: TagDraft) => {
+/** DELETE …/tag, then the tag leaves the drafts; 'Une erreur est survenue' when refused. Answers whether it went. */
+const removeTagAtom = atom(null, async (get, set, draft: TagDraft): Promise<boolean> => {
   const project = get(labProjectAtom);
-  if (!project || draft.id === undefined) return;
+  if (!project || draft.id === undefined) return false;
   const result = await get(apiAtom)('laboratory.deleteTag', { params: { projectId: project.id }, body: { tagId: draft.id } });
-  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
+  if (!result.ok) {
+    set(raiseNoticeAtom, LAB_NOTICES.failed);
+    return false;
+  }
   set(
     tagDraftsAtom,
     get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
   );
-  set(raiseNoticeAtom, LAB_NOTICES.tagDeleted);
+  return true;
+});
+removeTagAtom.debugLabel = 'laboratory.removeTag';
+
+/** DELETE …/tag: 'Tag supprimé', or 'Une erreur est survenue' (spec §8). */
+export const deleteTagAtom = atom(null, async (get, set, draft: TagDraft) => {
+  if (await set(removeTagAtom, draft)) set(raiseNoticeAtom, LAB_NOTICES.tagDeleted);
 });
 deleteTagAtom.debugLabel = 'laboratory.deleteTag';
 
@@ -167,15 +176,8 @@ deleteTagAtom.debugLabel = 'laboratory.deleteTag';
  * 'Ajouter un tag' creates the tag on the server for its dialog; 'Annuler' on that dialog takes it away again,
  * without a word (nothing the user made is lost): a nameless, query-less tag is never left behind.
  */
-export const discardNewTagAtom = atom(null, async (get, set, draft: TagDraft) => {
-  const project = get(labProjectAtom);
-  if (!project || draft.id === undefined) return;
-  const result = await get(apiAtom)('laboratory.deleteTag', { params: { projectId: project.id }, body: { tagId: draft.id } });
-  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
-  set(
-    tagDraftsAtom,
-    get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
-  );
+export const discardNewTagAtom = atom(null, async (_get, set, draft: TagDraft) => {
+  await set(removeTagAtom, draft);
 });
 discardNewTagAtom.debugLabel = 'laboratory.discardNewTag';
 

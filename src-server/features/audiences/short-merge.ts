@@ -1,7 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AudienceEngine } from './engine/engine';
-import { chunkEnds, ensureNodes, mergeChunk, PendingChanges, type ChunkHistory, type StagedMergeOptions, type UserStage } from './staged-merge';
+import {
+  chunkEnds,
+  ensureNodes,
+  IMPORTED_USER_COLUMNS,
+  mergeChunk,
+  PendingChanges,
+  type ChunkHistory,
+  type StagedMergeOptions,
+  type UserStage,
+} from './staged-merge';
 
 /** Users merged per transaction on PGlite: a chunk takes some 30 to 60 ms there (bench pglite-writes). */
 export const SHORT_MERGE_CHUNK = 500;
@@ -104,22 +113,7 @@ async function mergeChunks(
  * deleted (and their User node), the others get their row as `undo` kept it (and their User node its name).
  */
 async function undoChunks(db: Database, stage: UserStage, undo: UserStage, ranges: SQL[]): Promise<void> {
-  const columns = [
-    'email',
-    'name',
-    'profession_id',
-    'specialty_id',
-    'title',
-    'area',
-    'country_id',
-    'zipcode',
-    'uga',
-    'workplace',
-    'os',
-    'roles',
-    'feeds',
-    'apps',
-  ];
+  const columns = IMPORTED_USER_COLUMNS;
   for (const range of ranges) {
     await db.transaction(async (tx) => {
       const kept = sql`SELECT 1 FROM ${undo.table} o WHERE ${undo.where} AND o.external_id = u.external_id`;

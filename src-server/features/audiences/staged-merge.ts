@@ -57,18 +57,23 @@ const stagedUsers = (stage: UserStage, range: SQL) =>
              coalesce(feeds, '{}') AS feeds, coalesce(apps, '{}') AS apps, os
       FROM ${stage.table} WHERE ${stage.where} AND ${range}`;
 
+const TEXT_COLUMNS = ['email', 'name'] as const;
+const SCALAR_COLUMNS = ['profession_id', 'specialty_id', 'title', 'area', 'country_id', 'zipcode', 'uga', 'workplace', 'os'] as const;
+const LIST_COLUMNS = ['roles', 'feeds', 'apps'] as const;
+/** The columns of an app user an import writes (and the chunked merge's undo puts back). */
+export const IMPORTED_USER_COLUMNS: readonly string[] = [...TEXT_COLUMNS, ...SCALAR_COLUMNS, ...LIST_COLUMNS];
+
 /**
  * What an existing user (`current`) keeps or gets from a staged row (`staged`), column by column: null, '' or an
  * empty list keep the user's value.
  */
 const mergedColumns = (staged: string, current: string): [string, string][] => [
-  ['email', `CASE WHEN ${staged}.email = '' THEN ${current}.email ELSE ${staged}.email END`],
-  ['name', `CASE WHEN ${staged}.name = '' THEN ${current}.name ELSE ${staged}.name END`],
-  ...['profession_id', 'specialty_id', 'title', 'area', 'country_id', 'zipcode', 'uga', 'workplace', 'os'].map((column): [string, string] => [
+  ...TEXT_COLUMNS.map((column): [string, string] => [
     column,
-    `coalesce(${staged}.${column}, ${current}.${column})`,
+    `CASE WHEN ${staged}.${column} = '' THEN ${current}.${column} ELSE ${staged}.${column} END`,
   ]),
-  ...['roles', 'feeds', 'apps'].map((column): [string, string] => [
+  ...SCALAR_COLUMNS.map((column): [string, string] => [column, `coalesce(${staged}.${column}, ${current}.${column})`]),
+  ...LIST_COLUMNS.map((column): [string, string] => [
     column,
     `CASE WHEN cardinality(${staged}.${column}) = 0 THEN ${current}.${column} ELSE ${staged}.${column} END`,
   ]),
