@@ -58,8 +58,27 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     // Fastify's own 4xx (unsupported media type, bad header): say so without internals.
     return sendError(reply, status, { errorMsg: error.message || MESSAGES.genericError });
   }
+  if (isLostDatabaseConnection(error)) {
+    // A pooled connection the database ended (restart, failover, an administrator) before the pool heard of it:
+    // nothing ran; the next try gets a fresh connection, so say "try again" as a 503 the clients retry on.
+    request.log.warn({ err: loggableError(error) }, 'database connection lost during a request; answered 503');
+    reply.header('retry-after', '1');
+    return sendError(reply, 503, { errorMsg: MESSAGES.databaseUnavailable });
+  }
   request.log.error({ err: loggableError(error) }, 'unexpected error');
   return sendError(reply, 500, { errorMsg: MESSAGES.genericError });
+}
+
+/** PostgreSQL's "connection ended" codes (class 57P admin shutdown, class 08 connection exceptions). */
+const LOST_CONNECTION_CODES = /^(57P0[123]|08\d{3})$/;
+
+/** Whether the error, or one it wraps (drizzle's DrizzleQueryError), is a database connection that went away. */
+export function isLostDatabaseConnection(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const { code, cause } = error as Error & { code?: unknown };
+  if (typeof code === 'string' && (LOST_CONNECTION_CODES.test(code) || code === 'ECONNRESET' || code === 'ECONNREFUSED')) return true;
+  if (/^Connection terminated( unexpectedly)?$|^Client has encountered a connection error/.test(error.message)) return true;
+  return isLostDatabaseConnection(cause, depth + 1);
 }
 
 /**

@@ -35,6 +35,7 @@ export const PLATFORM_MESSAGES = {
   // issue 13: per-address limit on reset requests, and the password-hashing queue full
   tooManyResetRequests: 'Trop de demandes de réinitialisation. Réessayez dans quelques minutes.',
   serverBusy: 'Le serveur est très sollicité. Réessayez dans quelques secondes.',
+  databaseUnavailable: 'La base de données ne répond pas pour le moment. Réessayez dans quelques secondes.',
 } as const;
 
 /** Platform §8 notices: text with its toast kind and duration. */

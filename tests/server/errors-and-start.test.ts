@@ -44,6 +44,30 @@ describe('unexpected errors', () => {
     }
   });
 
+  it('answer 503 with Retry-After when the database ended the connection a request was handed (never a 500)', async () => {
+    const database = await freshDatabase();
+    const app = await buildApp({ db: database.db, dbKind: database.kind, logger: pino({ level: 'silent' }) });
+    const adminShutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const wrapped = Object.assign(new Error('Failed query: select 1'), { query: 'select 1', params: [], cause: adminShutdown });
+    app.get('/killed', async () => {
+      throw wrapped;
+    });
+    app.get('/terminated', async () => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    try {
+      for (const url of ['/killed', '/terminated']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(503);
+        expect(response.headers['retry-after']).toBe('1');
+        expect(response.json()).toEqual({ errorMsg: MESSAGES.databaseUnavailable });
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   it('write structured JSON logs with the request id', async () => {
     const database = await freshDatabase();
     const { logger, lines } = capturingLogger();
@@ -90,8 +114,22 @@ describe('lost database connections (PostgreSQL)', () => {
           [new URL(database.url).pathname.slice(1)],
         );
         expect(rowCount).toBeGreaterThan(0);
-        // What a user sees: every following request answers (none is handed a dead pooled connection)...
-        for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn()).status).toBe(200);
+        // What a user sees: a request handed a connection the database had just ended is told to try again (503 with
+        // Retry-After, which the desktop client retries on), never a 500; and the requests after it answer.
+        const answers: number[] = [];
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          const response = await signIn();
+          answers.push(response.status);
+          if (response.status === 503) {
+            expect(response.headers.get('retry-after')).toBe('1');
+            expect(((await response.json()) as { errorMsg: string }).errorMsg).toBe(MESSAGES.databaseUnavailable);
+          }
+        }
+        expect(
+          answers.filter((status) => status !== 200 && status !== 503),
+          answers.join(', '),
+        ).toEqual([]);
+        await expect.poll(async () => (await signIn()).status).toBe(200);
         // ...and events of jobs running on another instance reach this one again: its LISTEN connection came back.
         // Each poll sends one more NOTIFY on the server's database, as another instance would, until one arrives.
         const otherInstance = new pg.Client({ connectionString: database.url });
