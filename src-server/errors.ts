@@ -41,7 +41,12 @@ function zodIssueOf(validation: { keyword: string; instancePath: string; message
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     reply.headers(error.headers);
-    return sendError(reply, error.statusCode, error.field ? { errorMsg: error.message, field: error.field } : { errorMsg: error.message });
+    const conflict = 'conflict' in error ? (error.conflict as ApiError['conflict']) : undefined;
+    return sendError(reply, error.statusCode, {
+      errorMsg: error.message,
+      ...(error.field ? { field: error.field } : {}),
+      ...(conflict ? { conflict } : {}),
+    });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The first issue is the one the user sees, named as the form labels its field ('Nom : 200 caractères au plus').

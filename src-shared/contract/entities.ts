@@ -43,8 +43,26 @@ export type Meta = z.infer<typeof metaSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });
 
+/**
+ * A version every editable record carries (docs/architecture.md, "Versions and conflicts"): a counter bumped by
+ * each change. Writes send, as the body field `version`, the one they were based on.
+ */
+export const recordVersionSchema = z.number().int().min(1).max(2_147_483_647);
+
+/** What a 409 for a stale `version` says of the record as it is now, so the editor can show theirs and yours. */
+export const conflictSchema = z.object({
+  version: recordVersionSchema,
+  /** The name of who made the newest change; null when unknown (an import, an account deleted since). */
+  updatedBy: z.string().nullable(),
+  /** When, as an ISO 8601 instant. */
+  updatedAt: z.string(),
+  /** The record as its read operation answers it now; absent after a delete. */
+  current: z.record(z.string(), z.unknown()).nullable(),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
+
 /** Every error answer of the API. */
-export const errorSchema = z.object({ errorMsg: z.string(), field: z.string().optional() });
+export const errorSchema = z.object({ errorMsg: z.string(), field: z.string().optional(), conflict: conflictSchema.optional() });
 export type ApiError = z.infer<typeof errorSchema>;
 
 /**

@@ -1,3 +1,4 @@
+import { CONFLICT_MESSAGES, CONFLICT_NOTICES } from '../messages/conflicts';
 import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES, UPDATE_MESSAGES } from '../messages/diagnostics';
 import { access } from '../roles';
 import { screen, defineFeature } from './define';
@@ -19,6 +20,7 @@ export const platformFeature = defineFeature({
     { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl', position: 60 },
     { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl', position: 62 },
   ],
-  // The About page's diagnostics and the desktop app's update questions.
-  messages: [DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES, UPDATE_MESSAGES],
+  // The About page's diagnostics, the desktop app's update questions, and what every editor says of conflicts,
+  // drafts and an unreachable server.
+  messages: [DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES, UPDATE_MESSAGES, CONFLICT_MESSAGES, CONFLICT_NOTICES],
 });

@@ -19,6 +19,17 @@ export function foldForSearch(text: SQL): SQL {
   return sql`lower(replace(replace(translate(${text}, '${sql.raw(ACCENTED)}', '${sql.raw(UNACCENTED)}'), 'œ', 'oe'), 'Œ', 'OE'))`;
 }
 
+/**
+ * The version of an editable record (docs/architecture.md, "Versions and conflicts"): bumped by every change a
+ * person makes, with who made it, so a save based on an older version is refused with their name and the time.
+ * `updatedBy` is a plain account id (no foreign key): a deleted account leaves its changes, named "un autre
+ * utilisateur".
+ */
+export const versionColumns = () => ({
+  version: integer('version').notNull().default(1),
+  updatedBy: integer('updated_by'),
+});
+
 /** Staff accounts: read by every feature (the guard, sign-in, administration, reference data). */
 export const accounts = pgTable(
   'accounts',
@@ -40,6 +51,7 @@ export const accounts = pgTable(
       .notNull()
       .generatedAlwaysAs(foldForSearch(sql.raw(`name || chr(10) || nickname || chr(10) || email`))),
     ...timestamps,
+    ...versionColumns(),
   },
   (table) => [
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${table.email})`),

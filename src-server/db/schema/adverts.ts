@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { foldForSearch } from './accounts';
+import { foldForSearch, versionColumns } from './accounts';
 import { audiences } from './audiences';
 
 /**
@@ -36,6 +36,7 @@ function contentColumns() {
     model: text('model').notNull().default('latest'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+    ...versionColumns(),
     publishedAt: bigint('published_at', { mode: 'number' }),
     unpublishedAt: bigint('unpublished_at', { mode: 'number' }),
     autoStartAt: bigint('auto_start_at', { mode: 'number' }),

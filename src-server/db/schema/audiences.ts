@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { versionColumns } from './accounts';
 
 /**
  * The writing transaction's id (PostgreSQL xid8). Other server instances follow the population by reading the
@@ -136,6 +137,7 @@ export const audiences = pgTable(
     authorName: text('author_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
     /**
      * The article that owns this audience (its inline criteria, adverts-articles.md §2.5): such an audience is
      * not in the catalogue, not listed on /audiences, and written only through the article's own calls.
@@ -157,6 +159,7 @@ export const audienceGroups = pgTable('audience_groups', {
     .primaryKey()
     .references(() => nodes.id, { onDelete: 'cascade' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...versionColumns(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts';
+import { accounts, versionColumns } from './accounts';
 import { appUsers } from './audiences';
 
 /**
@@ -22,6 +22,7 @@ export const labProjects = pgTable('lab_projects', {
     .default(sql`'{}'::int[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...versionColumns(),
 });
 
 /**
@@ -68,6 +69,8 @@ export const labTags = pgTable(
     params: text('params').notNull().default(''),
     usersCount: integer('users_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (table) => [index('lab_tags_project_idx').on(table.projectId, table.id)],
 );

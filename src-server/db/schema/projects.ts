@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, foldForSearch } from './accounts';
+import { accounts, foldForSearch, versionColumns } from './accounts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +29,7 @@ export const projects = pgTable(
       .notNull()
       .generatedAlwaysAs(foldForSearch(sql.raw(`name || chr(10) || client_name`))),
     ...timestamps,
+    ...versionColumns(),
   },
   (table) => [
     index('projects_status_id_idx').on(table.status, table.id),
@@ -81,6 +82,7 @@ export const targets = pgTable(
     comment: text('comment'),
     isNew: boolean('is_new').notNull().default(true),
     ...timestamps,
+    ...versionColumns(),
   },
   (table) => [
     index('targets_project_idx').on(table.projectId, table.position, table.id),

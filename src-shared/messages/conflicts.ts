@@ -1,0 +1,55 @@
+/**
+ * Edits of one record by two people (docs/architecture.md, "Versions and conflicts"): the 409 a stale save gets,
+ * the presence line, the local draft offer and the offline banner. The wording of the 409 follows the product
+ * owner's sentence for adverts, « Cette publicité a été modifiée par {nom} à {heure} depuis que vous l'avez
+ * ouverte. », with each record's own noun and agreement.
+ */
+import { notice } from './notice';
+
+/** The records that carry a version, with how a sentence names them. */
+export const VERSIONED_RECORDS = {
+  advert: { demonstrative: 'Cette publicité', feminine: true },
+  article: { demonstrative: 'Cet article', feminine: false },
+  project: { demonstrative: 'Ce projet', feminine: false },
+  target: { demonstrative: 'Cette ligne', feminine: true },
+  audience: { demonstrative: 'Cette audience', feminine: true },
+  group: { demonstrative: 'Ce groupe', feminine: false },
+  bat: { demonstrative: 'Ce BAT', feminine: false },
+  account: { demonstrative: 'Ce compte', feminine: false },
+  labProject: { demonstrative: 'Ce projet', feminine: false },
+  labTag: { demonstrative: 'Ce tag', feminine: false },
+} as const;
+export type VersionedRecord = keyof typeof VERSIONED_RECORDS;
+
+/** Who changed a record when the account is gone (deleted since) or the change came from an import. */
+const SOMEONE = 'un autre utilisateur';
+
+export const CONFLICT_MESSAGES = {
+  /** The 409 of a save, delete, publication or start based on a version that is no longer the record's. */
+  recordChanged: (record: VersionedRecord, name: string | null, time: string) => {
+    const { demonstrative, feminine } = VERSIONED_RECORDS[record];
+    return `${demonstrative} a été ${feminine ? 'modifiée' : 'modifié'} par ${name ?? SOMEONE} à ${time} depuis que vous l'avez ${feminine ? 'ouverte' : 'ouvert'}.`;
+  },
+  /** Shown while someone else has the same record open. */
+  alsoEditing: (record: VersionedRecord, name: string) => {
+    const { demonstrative } = VERSIONED_RECORDS[record];
+    return `${name} modifie aussi ${demonstrative[0].toLowerCase()}${demonstrative.slice(1)}`;
+  },
+  /** The offer made when a record is reopened with a local draft. */
+  resumeDraft: (savedAt: string) => `Reprendre le brouillon du ${savedAt}`,
+  discardDraft: 'Supprimer le brouillon',
+  offline: 'Serveur injoignable — vos modifications sont conservées',
+  keepMine: 'Garder ma valeur',
+  takeTheirs: 'Prendre la leur',
+  reloadRecord: 'Recharger',
+  conflictTitle: 'Modifications en conflit',
+} as const;
+
+export const CONFLICT_NOTICES = {
+  offline: notice(CONFLICT_MESSAGES.offline, 'warning'),
+} as const;
+
+/** The time a conflict names, as staff read it (Paris time, 24 h). */
+export function conflictTime(at: Date): string {
+  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(at);
+}
