@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src-server/db/rows';
+import { importInventory } from '../../src-server/features/inventory/import';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
@@ -195,5 +197,68 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('long writes on PGlite l
       await server.database.db.execute(sql`DROP TRIGGER long_writes_fail ON app_users`);
       await server.database.db.execute(sql`DROP FUNCTION long_writes_fail()`);
     }
+  });
+  /** An inventory file of `categories` specialties (ids from 5001) × 36 months from 31/01, views offset by `shift`. */
+  function inventoryFile(categories: number, shift: number): string {
+    const months = Array.from({ length: 36 }, (_, i) => `${31 + Math.floor(i / 12)}/${String(1 + (i % 12)).padStart(2, '0')}`);
+    const lines = [`Profession;Specialty;Nom;${months.join(';')}`];
+    for (let i = 1; i <= categories; i += 1) lines.push(`;${5000 + i};Catégorie ${i};${months.map((_, m) => shift + i + m).join(';')}`);
+    return lines.join('\r\n');
+  }
+  const inventoryTotal = () => count(sql`SELECT coalesce(sum(total_views), 0)::int AS n FROM inventory_capacity WHERE month >= '2031-01-01'`);
+  const building = () => count(sql`SELECT (to_regclass('inventory_capacity_next') IS NOT NULL)::int AS n`);
+
+  it('answers /meta while a large inventory file is switched in; readers see the old inventory or the new one, never half', async () => {
+    const upload = (content: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([content]), 'inventaire.csv');
+      return fetch(`${server.url}/inventory/upload`, { method: 'PUT', headers: { authorization: `Bearer ${admin}` }, body: form });
+    };
+    expect((await upload(inventoryFile(3000, 0))).status).toBe(200);
+    const before = await inventoryTotal();
+    let status = 0;
+    const write = upload(inventoryFile(3000, 1000)).then((response) => (status = response.status));
+    const totals = new Set<number>();
+    const seen = await readWhile(write, async () => {
+      totals.add(await inventoryTotal());
+      return building();
+    });
+    expect(status).toBe(200);
+    const after = await inventoryTotal();
+    expect(after).toBe(before + 1000 * 3000 * 36);
+    // A call was answered while the new inventory was being built beside the old one (one transaction never lets one in).
+    expect(seen).toContain(1);
+    for (const total of totals) expect([before, after]).toContain(total);
+    expect(await count(sql`SELECT count(*)::int AS n FROM inventory_staging`)).toBe(0);
+    // The switched-in table keeps its key, its month index and its fillfactor for the next import's in-place updates.
+    const indexes = await rows<{ name: string }>(
+      server.database.db,
+      sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'inventory_capacity' ORDER BY 1`,
+    );
+    expect(indexes.map((index) => index.name)).toEqual(['inventory_capacity_label_category_id_month_pk', 'inventory_capacity_month_idx']);
+    const [{ options }] = await rows<{ options: string[] }>(
+      server.database.db,
+      sql`SELECT reloptions AS options FROM pg_class WHERE relname = 'inventory_capacity'`,
+    );
+    expect(options).toContain('fillfactor=50');
+  });
+
+  it('leaves the inventory as it was when the switch of a large file fails halfway', async () => {
+    const before = await inventoryTotal();
+    const history = await count(sql`SELECT count(*)::int AS n FROM inventory_imports`);
+    let chunks = 0;
+    const failing = importInventory(server.database.db, { fileName: 'rate.csv', body: Readable.from([inventoryFile(3000, 5000)]) }, null, {
+      embedded: true,
+      afterChunk: async () => {
+        chunks += 1;
+        expect(await inventoryTotal()).toBe(before);
+        if (chunks === 4) throw new Error('refused by the test');
+      },
+    });
+    await expect(failing).rejects.toThrow('refused by the test');
+    expect(await inventoryTotal()).toBe(before);
+    expect(await building()).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM inventory_staging`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM inventory_imports`)).toBe(history);
   });
 });

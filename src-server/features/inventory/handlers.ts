@@ -115,7 +115,7 @@ export function inventoryHandlers(context: ServerContext): InventoryHandlers {
       receiveFile<Record<string, never>, { rows: number; months: string[] }>(
         request,
         contract['inventory.upload'].multipart as MultipartSpec,
-        (file) => importInventory(db, file, account?.id ?? null),
+        (file) => importInventory(db, file, account?.id ?? null, { embedded: context.dbKind === 'pglite' }),
       ),
 
     'inventory.export': async ({ reply }) => {
