@@ -14,7 +14,7 @@ import {
   screenSchema,
   targetPropsSchema,
 } from './content';
-import { idParam, messageSchema, okSchema, shortText, wholeNumber } from './entities';
+import { basedOnVersion, idParam, messageSchema, okSchema, shortText, versionQuery, wholeNumber } from './entities';
 import { contentReaders, contentWriters } from '../access-rules';
 
 export * from './content';
@@ -60,6 +60,7 @@ export const publishBodySchema = z.strictObject({
   publish: z.boolean(),
   updateDates: z.boolean().default(false),
   target: targetPropsSchema.optional(),
+  ...basedOnVersion,
 });
 
 export const funnelSchema = z.object({
@@ -135,7 +136,7 @@ export const advertOperations = {
     access: contentWriters,
     fieldAccess: CONTENT_FIELD_RULES,
     params: advertParams,
-    body: z.strictObject({ advert: advertInputSchema }),
+    body: z.strictObject({ advert: advertInputSchema, ...basedOnVersion }),
     response: advertSchema,
   }),
   'adverts.updateProperty': defineOperation({
@@ -145,7 +146,7 @@ export const advertOperations = {
     access: contentWriters,
     fieldAccess: CONTENT_FIELD_RULES,
     params: z.strictObject({ id: idParam, prop: advertPropertySchema }),
-    body: z.strictObject({ value: z.unknown() }),
+    body: z.strictObject({ value: z.unknown(), ...basedOnVersion }),
     response: advertSchema,
   }),
   'adverts.publish': defineOperation({
@@ -163,6 +164,7 @@ export const advertOperations = {
     summary: 'Delete an advert (and its place in a funnel)',
     access: contentWriters,
     params: advertParams,
+    query: versionQuery,
     response: okSchema,
   }),
   'adverts.attach': defineOperation({

@@ -14,7 +14,7 @@ import {
   historyEntrySchema,
   screenSchema,
 } from './content';
-import { idParam, okSchema, shortText, wholeNumber } from './entities';
+import { basedOnVersion, idParam, okSchema, shortText, versionQuery, wholeNumber } from './entities';
 
 const ids = z.array(contentIdSchema).max(1000);
 const codes = z.array(shortText(100).min(1)).max(200);
@@ -98,7 +98,7 @@ export const articleOperations = {
     access: contentWriters,
     fieldAccess: CONTENT_FIELD_RULES,
     params: articleParams,
-    body: z.strictObject({ article: articleInputSchema, audienceIds: ids.optional() }),
+    body: z.strictObject({ article: articleInputSchema, audienceIds: ids.optional(), ...basedOnVersion }),
     response: articleSchema,
   }),
   'articles.updateProperty': defineOperation({
@@ -108,7 +108,7 @@ export const articleOperations = {
     access: contentWriters,
     fieldAccess: CONTENT_FIELD_RULES,
     params: z.strictObject({ id: idParam, prop: articlePropertySchema }),
-    body: z.strictObject({ value: z.unknown() }),
+    body: z.strictObject({ value: z.unknown(), ...basedOnVersion }),
     response: articleSchema,
   }),
   'articles.delete': defineOperation({
@@ -117,6 +117,7 @@ export const articleOperations = {
     summary: 'Delete an article',
     access: contentWriters,
     params: articleParams,
+    query: versionQuery,
     response: okSchema,
   }),
   'articles.addScreen': defineOperation({

@@ -19,7 +19,7 @@ import {
 } from '../rules/advert-model';
 import { isContentUrl, type UrlKind } from '../rules/content-urls';
 import { CONTENT_FIELD_MESSAGES } from '../messages/content-fields';
-import { emailField, shortText } from './entities';
+import { emailField, recordVersionSchema, shortText } from './entities';
 
 /**
  * The entities of adverts-articles.md §3, shared by the advert and article contracts: the full item as loaded, and
@@ -206,6 +206,8 @@ const readOnlyFields = {
   unpublishedAt: epochField.nullable(),
   targetId: z.number().int().nullable(),
   _$target: targetLinkSchema.nullable(),
+  /** The item's version (docs/architecture.md, "Versions and conflicts"); writes send theirs as `version`. */
+  version: recordVersionSchema.optional(),
 };
 
 const advertFieldsOf = (checked: boolean) => ({

@@ -61,6 +61,9 @@ export const conflictSchema = z.object({
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
+/** The version a write was based on, in a body (`version`); absent, the write is last-write-wins. */
+export const basedOnVersion = { version: recordVersionSchema.optional() };
+
 /** Every error answer of the API. */
 export const errorSchema = z.object({ errorMsg: z.string(), field: z.string().optional(), conflict: conflictSchema.optional() });
 export type ApiError = z.infer<typeof errorSchema>;
@@ -99,3 +102,6 @@ export const wholeNumber = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 export const idParam = wholeNumber(1, 2_147_483_647);
+
+/** The version a delete was based on, as its query (`?version=3`); absent, the delete is last-write-wins. */
+export const versionQuery = z.strictObject({ version: wholeNumber(1, 2_147_483_647).optional() });

@@ -168,8 +168,8 @@ export class AutopublishJob {
     if (!problem) {
       await tx.execute(
         action === 'start'
-          ? sql`UPDATE ${TABLES[kind].items} SET published = true, published_at = ${now}, unpublished_at = NULL, updated_at = ${now} WHERE id = ${item.id}`
-          : sql`UPDATE ${TABLES[kind].items} SET published = false, unpublished_at = ${now}, updated_at = ${now} WHERE id = ${item.id}`,
+          ? sql`UPDATE ${TABLES[kind].items} SET published = true, published_at = ${now}, unpublished_at = NULL, updated_at = ${now}, version = version + 1, updated_by = NULL WHERE id = ${item.id}`
+          : sql`UPDATE ${TABLES[kind].items} SET published = false, unpublished_at = ${now}, updated_at = ${now}, version = version + 1, updated_by = NULL WHERE id = ${item.id}`,
       );
       if (kind === 'advert') await bumpContentVersion(tx);
       const { model: after } = await loadItem(tx, kind, item.id);

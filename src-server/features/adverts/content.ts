@@ -35,6 +35,7 @@ import {
 } from './store';
 import { legacyItems, migrateLegacy } from './legacy-layout';
 import { linkNewAdvert, recordCampaignStart, relinkConvertedAdvert, unlinkAdvert } from './target-link';
+import { staleVersion } from '../../db/versioning';
 
 /** The caller; its roles decide the fields it may write (absent for the server's own writes: media, jobs). */
 type Account = { id: number; roles?: readonly string[] } | null;
@@ -71,7 +72,26 @@ type ContentWriter = <K extends Kind>(
     tx: Executor,
     audiences: LinkedAudience[],
   ) => Promise<{ next: Model<K>; publishedAt?: number | null; unpublishedAt?: number | null }>,
+  /** The version the caller's change was based on; another one is a 409 (docs/architecture.md). */
+  basedOn?: number,
 ) => Promise<Model<K>>;
+
+/**
+ * The 409 of a write or delete based on `basedOn` when the item is now at another version; nothing when it is not,
+ * or when the caller named no version. Reads who made the newest change only when refusing.
+ */
+async function checkVersion(tx: Executor, kind: Kind, current: AnyModel, basedOn: number | undefined): Promise<void> {
+  if (basedOn === undefined || current.version === basedOn) return;
+  const [row] = await rows<{ name: string | null }>(
+    tx,
+    sql`SELECT a.name FROM ${TABLES[kind].items} i LEFT JOIN accounts a ON a.id = i.updated_by WHERE i.id = ${current.id}`,
+  );
+  throw staleVersion(
+    kind,
+    { version: current.version ?? 1, updatedAt: (current.updatedAt ?? 0) * 1000, editorName: row?.name ?? null },
+    current as unknown as Record<string, unknown>,
+  );
+}
 
 /** One writable property's value, checked against its schema; a 400 naming the property's label otherwise. */
 function parsedProperty(kind: Kind, property: string, value: unknown): unknown {
@@ -194,17 +214,18 @@ function storyOperations(write: ContentWriter, now: () => number) {
  * published, and records the change in the history.
  */
 function transactionalWriter(db: ServerContext['db'], now: () => number): ContentWriter {
-  return async function write(kind, id, account, action, change) {
+  return async function write(kind, id, account, action, change, basedOn) {
     return db.transaction(async (tx) => {
       const actor = await actorOf(tx, account);
       const { model: current, audiences } = await loadItem(tx, kind, id, { lock: true });
+      await checkVersion(tx, kind, current, basedOn);
       const { next, publishedAt, unpublishedAt } = await change(current, tx, audiences);
       checkFieldAccess(account, current, next);
       if (next.published) {
         const error = publicationError(kind, next, audiences);
         if (error) throw new HttpError(400, error);
       }
-      await updateItem(tx, kind, next, { updatedAt: now(), publishedAt, unpublishedAt });
+      await updateItem(tx, kind, next, { updatedAt: now(), updatedBy: account?.id ?? null, publishedAt, unpublishedAt });
       const { model: saved } = await loadItem(tx, kind, id);
       await recordHistory(tx, kind, id, action, actor, current, saved);
       return saved;
@@ -278,20 +299,32 @@ export function contentService(context: ServerContext) {
     load: <K extends Kind>(kind: K, id: number) => loadItem(db, kind, id).then((found) => found.model),
     create,
 
-    update: <K extends Kind>(kind: K, id: number, input: Record<string, unknown>, account: Account, audienceIds?: number[]) =>
-      write(kind, id, account, 'update', async (current, tx, audiences) => {
-        if (audienceIds) {
-          await setAudiences(tx, kind, id, audienceIds);
-          audiences.splice(0, audiences.length, ...(await loadItem(tx, kind, id)).audiences);
-        }
-        return { next: mergeInput(current, input) };
-      }),
+    update: <K extends Kind>(kind: K, id: number, input: Record<string, unknown>, account: Account, audienceIds?: number[], basedOn?: number) =>
+      write(
+        kind,
+        id,
+        account,
+        'update',
+        async (current, tx, audiences) => {
+          if (audienceIds) {
+            await setAudiences(tx, kind, id, audienceIds);
+            audiences.splice(0, audiences.length, ...(await loadItem(tx, kind, id)).audiences);
+          }
+          return { next: mergeInput(current, input) };
+        },
+        basedOn,
+      ),
 
-    updateProperty: <K extends Kind>(kind: K, id: number, property: string, value: unknown, account: Account) => {
+    updateProperty: <K extends Kind>(kind: K, id: number, property: string, value: unknown, account: Account, basedOn?: number) => {
       const parsed = parsedProperty(kind, property, value);
-      return write(kind, id, account, property === 'published' ? 'publish' : 'update', async (current) => ({
-        next: mergeInput(current, { [property]: parsed }),
-      }));
+      return write(
+        kind,
+        id,
+        account,
+        property === 'published' ? 'publish' : 'update',
+        async (current) => ({ next: mergeInput(current, { [property]: parsed }) }),
+        basedOn,
+      );
     },
 
     /**
@@ -304,7 +337,7 @@ export function contentService(context: ServerContext) {
     publish: <K extends Kind>(
       kind: K,
       id: number,
-      body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number } },
+      body: { publish: boolean; updateDates: boolean; target?: Partial<TargetLink> & { id?: number }; version?: number },
       account: Account,
     ) =>
       write(
@@ -313,12 +346,14 @@ export function contentService(context: ServerContext) {
         account,
         body.publish ? (body.updateDates ? 'campaignStart' : 'publish') : body.updateDates ? 'campaignEnd' : 'unpublish',
         (current, tx) => publicationChange(current, tx, body, now()),
+        body.version,
       ),
 
-    remove: async (kind: Kind, id: number, account: Account) => {
+    remove: async (kind: Kind, id: number, account: Account, basedOn?: number) => {
       await db.transaction(async (tx) => {
         const actor = await actorOf(tx, account);
         const { model } = await loadItem(tx, kind, id, { lock: true });
+        await checkVersion(tx, kind, model, basedOn);
         await tx.execute(sql`DELETE FROM ${TABLES[kind].items} WHERE id = ${id}`);
         if (kind === 'advert') await unlinkAdvert(tx, id);
         await bumpContentVersion(tx);

@@ -63,10 +63,12 @@ export function advertHandlers(context: ServerContext, content: ContentService):
     'adverts.get': async ({ params }) => content.load('advert', params.id) as Promise<Advert>,
     'adverts.create': async ({ body, account }) => content.create('advert', asInput(body.advert), account, { targetId: body.targetId }),
     'adverts.duplicate': async ({ params, body, account }) => content.duplicate('advert', params.id, asInput(body.advert), account),
-    'adverts.update': async ({ params, body, account }) => content.update('advert', params.id, asInput(body.advert), account),
-    'adverts.updateProperty': async ({ params, body, account }) => content.updateProperty('advert', params.id, params.prop, body.value, account),
+    'adverts.update': async ({ params, body, account }) =>
+      content.update('advert', params.id, asInput(body.advert), account, undefined, body.version),
+    'adverts.updateProperty': async ({ params, body, account }) =>
+      content.updateProperty('advert', params.id, params.prop, body.value, account, body.version),
     'adverts.publish': async ({ params, body, account }) => content.publish('advert', params.id, body, account),
-    'adverts.delete': async ({ params, account }) => content.remove('advert', params.id, account),
+    'adverts.delete': async ({ params, query, account }) => content.remove('advert', params.id, account, query.version),
     'adverts.attach': async ({ body, account }) => content.attach('advert', body.advert.id, body.audienceIds, account),
     'adverts.migrate': async ({ params, account }) => content.migrate('advert', params.id, account),
     'adverts.importMany': async ({ body, account }) => content.importAdverts(body.rows, body.firstLine, account),
@@ -106,10 +108,12 @@ export function articleHandlers(context: ServerContext, content: ContentService)
       await audience().setCriteria(copy.id, criteriaByLabel(own.criteria), account);
       return content.load('article', copy.id) as Promise<Article>;
     },
-    'articles.update': async ({ params, body, account }) => content.update('article', params.id, asInput(body.article), account, body.audienceIds),
-    'articles.updateProperty': async ({ params, body, account }) => content.updateProperty('article', params.id, params.prop, body.value, account),
-    'articles.delete': async ({ params, account }) => {
-      const result = await content.remove('article', params.id, account);
+    'articles.update': async ({ params, body, account }) =>
+      content.update('article', params.id, asInput(body.article), account, body.audienceIds, body.version),
+    'articles.updateProperty': async ({ params, body, account }) =>
+      content.updateProperty('article', params.id, params.prop, body.value, account, body.version),
+    'articles.delete': async ({ params, query, account }) => {
+      const result = await content.remove('article', params.id, account, query.version);
       await audience().drop(params.id);
       return result;
     },

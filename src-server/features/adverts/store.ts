@@ -39,6 +39,7 @@ export const READ_ONLY_FIELDS = new Set([
   '_$audiences',
   '_$pinnedArticles',
   'isInCatalog',
+  'version',
 ]);
 
 export interface StoredRow {
@@ -58,11 +59,12 @@ export interface StoredRow {
   autoStopAt: string | number | null;
   data: Record<string, unknown>;
   flag: boolean;
+  version: number;
 }
 
 export const storedColumns = sql`i.id, i.name, i.type, i.published, i.archived, i.weight, i.max_views AS "maxViews", i.model,
   i.created_at AS "createdAt", i.updated_at AS "updatedAt", i.published_at AS "publishedAt", i.unpublished_at AS "unpublishedAt",
-  i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.data`;
+  i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.data, i.version`;
 
 const num = (value: string | number | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -155,6 +157,7 @@ export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: Link
     updatedAt: num(row.updatedAt),
     publishedAt: num(row.publishedAt),
     unpublishedAt: num(row.unpublishedAt),
+    version: row.version,
     targetId: link?.id ?? null,
     _$target: link,
     [TABLES[kind].flagField]: row.flag,
@@ -212,6 +215,8 @@ function storedParts(kind: Kind, model: AnyModel) {
 export interface Timestamps {
   createdAt?: number;
   updatedAt: number;
+  /** The account making the change (the version moves on whoever writes; null for the server's own jobs). */
+  updatedBy?: number | null;
   publishedAt?: number | null;
   unpublishedAt?: number | null;
 }
@@ -291,7 +296,8 @@ export async function updateItem(db: Executor, kind: Kind, model: AnyModel, date
   await db.execute(
     sql`UPDATE ${items} SET name = ${model.name}, type = ${model.type}, published = ${model.published}, archived = ${model.archived},
           weight = ${model.weight}, max_views = ${model.maxViews}, auto_start_at = ${model.autoStartAt}, auto_stop_at = ${model.autoStopAt},
-          data = ${param(JSON.stringify(parts.data))}::jsonb, ${flag} = ${parts.flag}, updated_at = ${dates.updatedAt}
+          data = ${param(JSON.stringify(parts.data))}::jsonb, ${flag} = ${parts.flag}, updated_at = ${dates.updatedAt},
+          version = version + 1, updated_by = ${dates.updatedBy ?? null}
           ${dates.publishedAt !== undefined ? sql`, published_at = ${dates.publishedAt}` : sql``}
           ${dates.unpublishedAt !== undefined ? sql`, unpublished_at = ${dates.unpublishedAt}` : sql``}
         WHERE id = ${model.id}`,
@@ -315,7 +321,7 @@ export async function setAudiences(db: Executor, kind: Kind, itemId: number, aud
 
 // ---- history --------------------------------------------------------------------------------------------------
 
-const NOT_COMPARED = new Set(['updatedAt']);
+const NOT_COMPARED = new Set(['updatedAt', 'version']);
 
 /** Top-level fields whose value differs (JSON comparison), the server's own bookkeeping left out. */
 export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
