@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contract, operationIds, type Operation, type OperationId, type OperationInput } from './contract';
-import { roleSchema } from './contract/entities';
+import { conflictSchema, roleSchema } from './contract/entities';
 import { jobEventSchema } from './jobs';
 
 /**
@@ -15,6 +15,8 @@ export const ipcFailureSchema = z.object({
   errorMsg: z.string(),
   /** The form field a validation failure is about (dotted path, e.g. `name`), so the form shows it beside it. */
   field: z.string().optional(),
+  /** A 409 for a stale version: who changed the record, when, and the record now (the editor shows theirs and yours). */
+  conflict: conflictSchema.optional(),
 });
 export type IpcFailure = z.infer<typeof ipcFailureSchema>;
 export type IpcResult<T> = { ok: true; data: T } | IpcFailure;

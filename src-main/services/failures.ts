@@ -1,4 +1,5 @@
 import { describeIssue, MESSAGES, type ValidationIssue } from '@shared/messages';
+import { conflictSchema } from '@shared/contract';
 import type { IpcFailure } from '@shared/ipc';
 
 /**
@@ -27,9 +28,12 @@ export function invalidCallFailure(issues: readonly ValidationIssue[]): IpcFailu
 
 /** A non-2xx answer of the API: its `errorMsg` (and the `field` of a validation answer) passed through. */
 export function answerFailure(status: number, data: unknown): IpcFailure {
-  const answer = (data && typeof data === 'object' ? data : {}) as { errorMsg?: unknown; field?: unknown };
+  const answer = (data && typeof data === 'object' ? data : {}) as { errorMsg?: unknown; field?: unknown; conflict?: unknown };
   const errorMsg = typeof answer.errorMsg === 'string' && answer.errorMsg ? answer.errorMsg : MESSAGES.genericError;
-  return failure(status, errorMsg, typeof answer.field === 'string' && answer.field ? answer.field : undefined);
+  const base = failure(status, errorMsg, typeof answer.field === 'string' && answer.field ? answer.field : undefined);
+  // Passed on only when it has the contract's shape: the renderer reads it to show theirs beside yours.
+  const conflict = status === 409 ? conflictSchema.safeParse(answer.conflict) : null;
+  return conflict?.success ? { ...base, conflict: conflict.data } : base;
 }
 
 /** A thrown error turned into a failure: its message when it has one. */

@@ -43,6 +43,16 @@ export const CONFLICT_MESSAGES = {
   takeTheirs: 'Prendre la leur',
   reloadRecord: 'Recharger',
   conflictTitle: 'Modifications en conflit',
+  fieldColumn: 'Champ',
+  yourValue: 'Votre valeur',
+  theirValue: 'Leur valeur',
+  emptyValue: '(vide)',
+  yes: 'Oui',
+  no: 'Non',
+  /** Said under the conflict once every field is decided (or when only they changed what you did not). */
+  mergedHint: 'Leurs autres modifications sont reprises dans le formulaire ; enregistrez pour garder les vôtres.',
+  /** The header of an editor whose last save was refused. */
+  notSaved: 'Non enregistré',
 } as const;
 
 export const CONFLICT_NOTICES = {

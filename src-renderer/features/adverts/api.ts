@@ -22,13 +22,16 @@ export function advertApi(call: CallApi): ContentApi {
       if (!created.ok || audienceIds.length === 0) return created;
       return call('adverts.attach', { body: { advert: { id: created.data.id }, audienceIds } });
     },
-    // Spec §4: the audiences are linked first when they changed, then the advert is updated.
+    // Spec §4: the audiences are linked first when they changed, then the advert is updated. The update names the
+    // version the editor started from; linking audiences moved it on, so then the one the link answered.
     async update(id, item, audienceIds) {
+      let version = item.version;
       if (audienceIds) {
         const attached = await call('adverts.attach', { body: { advert: { id }, audienceIds } });
         if (!attached.ok) return attached;
+        if (version !== undefined && attached.data.version === version + 1) version = attached.data.version;
       }
-      return call('adverts.update', { params: { id }, body: { advert: asInput(item) } });
+      return call('adverts.update', { params: { id }, body: { advert: asInput(item), ...(version ? { version } : {}) } });
     },
     publish: (id, request) =>
       call('adverts.publish', {
@@ -37,11 +40,12 @@ export function advertApi(call: CallApi): ContentApi {
           publish: request.publish,
           updateDates: request.updateDates,
           ...(request.delayReason ? { target: { delayReason: request.delayReason } } : {}),
+          ...(request.version ? { version: request.version } : {}),
         },
       }),
     updateProperty: (id, prop, value) => call('adverts.updateProperty', { params: { id, prop }, body: { value } }),
     duplicate: (id) => call('adverts.duplicate', { params: { id }, body: {} }),
-    remove: (id) => call('adverts.delete', { params: { id } }),
+    remove: (id, version) => call('adverts.delete', { params: { id }, query: version ? { version } : {} }),
     convert: (id) => call('adverts.migrate', { params: { id } }),
     history: (id) => call('adverts.history', { params: { id } }),
     restore: (id, entryId) => call('adverts.restore', { params: { id, entryId } }),

@@ -17,11 +17,18 @@ export function articleApi(call: CallApi): ContentApi {
     load: (id) => call('articles.get', { params: { id } }),
     create: (item, audienceIds) => call('articles.create', { body: { article: asInput(item), audienceIds } }),
     update: (id, item, audienceIds) =>
-      call('articles.update', { params: { id }, body: { article: asInput(item), ...(audienceIds ? { audienceIds } : {}) } }),
-    publish: (id, request) => call('articles.updateProperty', { params: { id, prop: 'published' }, body: { value: request.publish } }),
+      call('articles.update', {
+        params: { id },
+        body: { article: asInput(item), ...(audienceIds ? { audienceIds } : {}), ...(item.version ? { version: item.version } : {}) },
+      }),
+    publish: (id, request) =>
+      call('articles.updateProperty', {
+        params: { id, prop: 'published' },
+        body: { value: request.publish, ...(request.version ? { version: request.version } : {}) },
+      }),
     updateProperty: (id, prop, value) => call('articles.updateProperty', { params: { id, prop }, body: { value } }),
     duplicate: (id) => call('articles.duplicate', { params: { id } }),
-    remove: (id) => call('articles.delete', { params: { id } }),
+    remove: (id, version) => call('articles.delete', { params: { id }, query: version ? { version } : {} }),
     convert: (id) => call('articles.migrate', { params: { id } }),
     history: (id) => call('articles.history', { params: { id } }),
     restore: (id, entryId) => call('articles.restore', { params: { id, entryId } }),

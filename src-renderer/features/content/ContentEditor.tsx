@@ -30,6 +30,7 @@ import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
 import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
+import { EditorConflict } from './EditorConflict';
 import { HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
@@ -486,6 +487,8 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
             onSave={saveNow}
             onConvert={askConvert}
           />
+
+          <EditorConflict atoms={atoms} />
 
           {readOnly && (
             <p className="alert info" data-testid="read-only">

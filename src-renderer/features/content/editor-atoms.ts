@@ -3,6 +3,7 @@ import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-screens';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
+import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from '@shared/rules/publication';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
@@ -37,6 +38,12 @@ function createEditorState(name: (part: string) => string) {
     return draft !== null && pristine !== null && !sameData(draft, pristine);
   });
   dirtyAtom.debugLabel = name('dirty');
+  /**
+   * The last save refused because someone else changed the item (409): the message naming them, the fields both
+   * changed still to decide, and the item as they left it. Null when there is none.
+   */
+  const conflictAtom = atom<EditorConflict | null>(null);
+  conflictAtom.debugLabel = name('conflict');
   /** Bumped by each highlight, so an older timer does not clear a newer highlight. */
   const highlightSerialAtom = atom(0);
   highlightSerialAtom.debugLabel = name('highlightSerial');
@@ -51,7 +58,38 @@ function createEditorState(name: (part: string) => string) {
   });
   highlightFieldsAtom.debugLabel = name('highlightFields');
 
-  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, pristineAtom, dirtyAtom, highlightFieldsAtom };
+  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, pristineAtom, dirtyAtom, highlightFieldsAtom, conflictAtom };
+}
+
+export interface EditorConflict {
+  message: string;
+  conflicts: FieldConflict[];
+  theirs: ContentItem;
+}
+
+/** Fields the server keeps for itself: never a conflict, always theirs after a refused save. */
+const SERVER_FIELDS = new Set(['id', 'model', 'createdAt', 'updatedAt', 'publishedAt', 'unpublishedAt', 'version', 'targetId', '_$target']);
+
+/**
+ * A save refused with 409 (docs/architecture.md, "Versions and conflicts"): the item as they left it becomes the
+ * saved version the next save is based on; the form keeps every value the user typed, takes theirs where only they
+ * changed a field, and lists the fields both changed for the user to decide. Answers false for another failure.
+ */
+function adoptConflict(state: EditorState, get: Getter, set: Setter, result: IpcResult<unknown>): boolean {
+  if (result.ok || result.status !== 409 || !result.conflict?.current) return false;
+  const theirs = result.conflict.current as ContentItem;
+  const base = get(state.savedAtom) ?? {};
+  const mine = get(state.draftAtom) ?? {};
+  const { merged, conflicts } = mergeChanges(base, mine, theirs, SERVER_FIELDS);
+  const serverFields = Object.fromEntries(
+    [...SERVER_FIELDS].filter((field) => field in theirs).map((field) => [field, theirs[field as keyof ContentItem]]),
+  );
+  const kept = { ...theirs, _$criteria: get(state.savedAtom)?._$criteria };
+  set(state.savedAtom, kept);
+  set(state.pristineAtom, kept);
+  set(state.draftAtom, { ...merged, ...serverFields });
+  set(state.conflictAtom, { message: result.errorMsg, conflicts, theirs: kept });
+  return true;
 }
 
 type EditorState = ReturnType<typeof createEditorState>;
@@ -93,6 +131,7 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
 
   const loadAtom = atom(null, async (get, set, id: number) => {
     set(statusAtom, 'loading');
+    set(state.conflictAtom, null);
     set(draftAtom, null);
     set(savedAtom, null);
     set(pristineAtom, null);
@@ -112,6 +151,7 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
   /** A new item (id 'new' or 'project-{name}'): not saved yet, the defaults come with the first save. */
   const startNewAtom = atom(null, (get, set, initial: ContentItem) => {
     const started: ContentItem = { published: false, archived: false, weight: 5, ...initial };
+    set(state.conflictAtom, null);
     set(savedAtom, null);
     set(draftAtom, started);
     set(pristineAtom, started);
@@ -167,9 +207,10 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
           ? await api.create(draft, audienceIds)
           : await api.update(draft.id, draft, api.criteria || sameIds(audienceIds, audienceIdsOf(get(savedAtom))) ? null : audienceIds);
       if (!written.ok) {
-        refused(set, written);
+        if (!adoptConflict(state, get, set, written)) refused(set, written);
         return null;
       }
+      set(state.conflictAtom, null);
       const withNewCriteria = written.data.id !== undefined ? await saveCriteria(api, written.data.id, draft, get(savedAtom)) : null;
       if (withNewCriteria && !withNewCriteria.ok) {
         // The item is saved (created, maybe): keep it, with the criteria still to save in the draft.
@@ -206,9 +247,9 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
     if (!saved?.id) return false;
     set(pendingAtom, true);
     try {
-      const result = await apiOf(get).publish(saved.id, request);
+      const result = await apiOf(get).publish(saved.id, { ...request, version: saved.version });
       if (!result.ok) {
-        refused(set, result);
+        if (!adoptConflict(state, get, set, result)) refused(set, result);
         return false;
       }
       adopt(state, set, result.data, get);
@@ -250,7 +291,27 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
   });
   restoreAtom.debugLabel = name('restore');
 
-  return { saveAtom, publishAtom, convertAtom, restoreAtom };
+  /** The user's choice for one field both changed: theirs into the form, or theirs set aside for yours. */
+  const resolveFieldAtom = atom(null, (get, set, choice: { field: string; take: 'mine' | 'theirs' }) => {
+    const conflict = get(state.conflictAtom);
+    const draft = get(draftAtom);
+    if (!conflict || !draft) return;
+    const decided = conflict.conflicts.find((item) => item.field === choice.field);
+    if (decided && choice.take === 'theirs') set(draftAtom, { ...draft, [choice.field]: decided.theirs });
+    set(state.conflictAtom, { ...conflict, conflicts: conflict.conflicts.filter((item) => item.field !== choice.field) });
+  });
+  resolveFieldAtom.debugLabel = name('resolveField');
+
+  /** Their version whole: the user's unsaved values are dropped (they chose so). */
+  const reloadTheirsAtom = atom(null, (get, set) => {
+    const conflict = get(state.conflictAtom);
+    if (!conflict) return;
+    adopt(state, set, conflict.theirs, get);
+    set(state.conflictAtom, null);
+  });
+  reloadTheirsAtom.debugLabel = name('reloadTheirs');
+
+  return { saveAtom, publishAtom, convertAtom, restoreAtom, resolveFieldAtom, reloadTheirsAtom };
 }
 
 /**
@@ -262,8 +323,9 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   const name = (part: string) => `${label}.${part}`;
   const state = createEditorState(name);
   const apiOf: ApiOf = (get) => makeApi(get(apiAtom));
-  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom } = state;
+  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, conflictAtom } = state;
   return {
+    conflictAtom,
     statusAtom,
     draftAtom,
     savedAtom,

@@ -27,6 +27,8 @@ export interface PublishRequest {
   publish: boolean;
   updateDates: boolean;
   delayReason?: DelayReason;
+  /** The version the publication is based on (docs/architecture.md, "Versions and conflicts"). */
+  version?: number;
 }
 
 export interface ContentApi {
@@ -43,7 +45,8 @@ export interface ContentApi {
   publish(id: number, request: PublishRequest): Promise<IpcResult<ContentItem>>;
   updateProperty(id: number, prop: string, value: unknown): Promise<IpcResult<ContentItem>>;
   duplicate(id: number): Promise<IpcResult<ContentItem>>;
-  remove(id: number): Promise<IpcResult<unknown>>;
+  /** Deletes; with the version the user saw, refused (409) when the item changed since. */
+  remove(id: number, version?: number): Promise<IpcResult<unknown>>;
   convert(id: number): Promise<IpcResult<{ id: number }>>;
   history?(id: number): Promise<IpcResult<HistoryEntry[]>>;
   restore?(id: number, entryId: number): Promise<IpcResult<ContentItem>>;
