@@ -19,7 +19,7 @@ import {
   TITLES,
 } from '../rules/audiences';
 import { defineOperation } from './define';
-import { emailField, idParam, okSchema, readShortText, shortText, wholeNumber } from './entities';
+import { basedOnVersion, emailField, idParam, okSchema, readShortText, recordVersionSchema, shortText, versionQuery, wholeNumber } from './entities';
 import { appUserReaders, audienceReaders, audienceWriters } from '../access-rules';
 
 /** Who reads audiences (the Audiences menu, spec §6) and who writes them (CSM_LEAD and ADMIN only). */
@@ -88,6 +88,8 @@ export const audienceSchema = z.object({
   adverts: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** App-user roles the audience requires (ROLE_EXPERT makes it an expert audience, adverts §6). */
   roles: z.array(z.string()),
+  /** Its version (docs/architecture.md, "Versions and conflicts"): writes send theirs as `version`. */
+  version: recordVersionSchema.optional(),
 });
 export type Audience = z.infer<typeof audienceSchema>;
 
@@ -102,6 +104,7 @@ export const groupSchema = z.object({
   labels: z.array(nodeLabel),
   audiencesCount: z.number().int(),
   updatedAt: z.number().int(),
+  version: recordVersionSchema.optional(),
 });
 export type Group = z.infer<typeof groupSchema>;
 
@@ -373,6 +376,7 @@ export const audienceOperations = {
       type: audienceType.nullish(),
       area: area.optional(),
       isInCatalog: z.boolean().optional(),
+      ...basedOnVersion,
     }),
     response: audienceSchema,
   }),
@@ -391,6 +395,7 @@ export const audienceOperations = {
     summary: 'Delete an audience',
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
+    query: versionQuery,
     response: okSchema,
   }),
   'audiences.bulkDelete': defineOperation({
@@ -407,7 +412,7 @@ export const audienceOperations = {
     summary: "Replace an audience's whole set of relationships at once",
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
-    body: z.strictObject({ relationships: relationshipsField }),
+    body: z.strictObject({ relationships: relationshipsField, ...basedOnVersion }),
     response: audienceSchema,
   }),
   'relationships.create': defineOperation({
@@ -492,7 +497,7 @@ export const audienceOperations = {
     summary: 'Rename a group and/or replace its members (cycles refused)',
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
-    body: z.strictObject({ name: shortText(200).min(1).optional(), relationships: relationshipsField.optional() }),
+    body: z.strictObject({ name: shortText(200).min(1).optional(), relationships: relationshipsField.optional(), ...basedOnVersion }),
     response: groupSchema,
   }),
   'groups.delete': defineOperation({
@@ -501,7 +506,7 @@ export const audienceOperations = {
     summary: 'Delete a group; its name is repeated as a confirmation',
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
-    body: z.strictObject({ name: shortText(200) }),
+    body: z.strictObject({ name: shortText(200), ...basedOnVersion }),
     response: okSchema,
   }),
   'groups.get': defineOperation({

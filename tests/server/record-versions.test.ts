@@ -15,7 +15,7 @@ const people: { token: string; name: string }[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const roles of [['CSM'], ['CSM_LEAD']] as const) {
+  for (const roles of [['CSM'], ['CSM_LEAD'], ['ADMIN']] as const) {
     const session = await server.signIn([...roles]);
     const [row] = await server.database.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.email, session.email));
     people.push({ token: session.accessToken.value, name: row.name });
@@ -84,5 +84,47 @@ describe('advert publication', () => {
     expect(publish.status).toBe(409);
     expect(publish.body.errorMsg).toContain(`Cette publicité a été modifiée par ${people[first].name} à `);
     expect((await as(second, 'GET', `/v2/advert/${id}`)).body.published).toBe(false);
+  });
+});
+
+describe('audience and group versions (CSM_LEAD and ADMIN write them)', () => {
+  const [first, second] = [1, 2];
+  it('refuses a rename or a criteria change of an audience changed since, naming who; takes one based on theirs', async () => {
+    const created = await as(first, 'POST', '/audience', { name: 'Cardiologues', type: 'timeline', area: 'french' });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const id = created.body.id as number;
+    const version = created.body.version as number;
+    const renamed = await as(first, 'PUT', `/audience/${id}`, { name: 'Cardiologues (CSM)', version });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.version).toBe(version + 1);
+
+    const stale = await as(second, 'PUT', `/audience/${id}`, { name: 'Cardiologues (lead)', version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errorMsg).toMatch(
+      new RegExp(`^Cette audience a été modifiée par ${people[first].name} à \\d{2}:\\d{2} depuis que vous l'avez ouverte\\.$`),
+    );
+    expect(stale.body.conflict.current).toMatchObject({ name: 'Cardiologues (CSM)', version: version + 1 });
+    const staleCriteria = await as(second, 'PUT', `/audience/${id}/relationships`, { relationships: [], version });
+    expect(staleCriteria.status).toBe(409);
+    expect((await as(second, 'DELETE', `/audience/${id}/del?version=${version}`)).status).toBe(409);
+    expect((await as(second, 'GET', `/audience/${id}`)).body.name).toBe('Cardiologues (CSM)');
+
+    const taken = await as(second, 'PUT', `/audience/${id}`, { name: 'Cardiologues (lead)', version: version + 1 });
+    expect(taken.status).toBe(200);
+    expect(taken.body.version).toBe(version + 2);
+  });
+
+  it('refuses a group change or delete based on an older version', async () => {
+    const created = await as(first, 'POST', '/v2/group', { name: 'Appétence cardio', relationships: [] });
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    const { id, version } = created.body as { id: number; version: number };
+    expect((await as(first, 'PUT', `/v2/group/${id}`, { name: 'Appétence cardio (CSM)', version })).status).toBe(200);
+    const stale = await as(second, 'PUT', `/v2/group/${id}`, { name: 'Appétence cardio (lead)', version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errorMsg).toContain(`Ce groupe a été modifié par ${people[first].name} à `);
+    expect(stale.body.conflict.current.name).toBe('Appétence cardio (CSM)');
+    const staleDelete = await as(second, 'DELETE', `/v2/group/${id}`, { name: 'Appétence cardio (CSM)', version });
+    expect(staleDelete.status).toBe(409);
+    expect((await as(second, 'DELETE', `/v2/group/${id}`, { name: 'Appétence cardio (CSM)', version: version + 1 })).status).toBe(200);
   });
 });

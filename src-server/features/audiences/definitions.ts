@@ -2,6 +2,7 @@ import type { Audience, Group, Relationship, RelationshipInput } from '@shared/c
 import { MESSAGES } from '@shared/messages';
 import { ITEM_EVENTS, isGroupLabel, type AudienceType } from '@shared/rules/audiences';
 import type { Database } from '../../db/client';
+import { staleVersion } from '../../db/versioning';
 import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
 import { reachableGroups, type Criterion } from './engine/semantics';
@@ -15,8 +16,11 @@ import {
   insertRelationships,
   lockGroup,
   nodesById,
+  touchAudience,
+  touchGroup,
   upsertNodes,
   type AudienceRow,
+  type LockedGroup,
   type Executor,
   type NewRelationship,
   type RelationshipRow,
@@ -103,6 +107,7 @@ export function audienceSummary(row: AudienceRow) {
     author: row.authorName,
     adverts: typeof row.adverts === 'string' ? (JSON.parse(row.adverts) as { id: number; name: string }[]) : row.adverts,
     roles: row.roles,
+    version: row.version,
   };
 }
 
@@ -127,6 +132,7 @@ export async function loadGroup(executor: Executor, id: number, label?: string):
     labels: [...new Set(relationships.map((relationship) => relationship.node.label))],
     audiencesCount: row.audiencesCount,
     updatedAt: millis(row.updatedAt),
+    version: row.version,
   };
 }
 
@@ -138,10 +144,35 @@ export async function lockedAudience(executor: Executor, id: number): Promise<Au
 }
 
 /** A group's name and label, locked for the write under way; 404 when it is not there. */
-export async function lockedGroup(executor: Executor, id: number): Promise<{ name: string; label: Group['label'] }> {
+export async function lockedGroup(executor: Executor, id: number): Promise<LockedGroup> {
   const row = await lockGroup(executor, id);
   if (!row) throw new HttpError(404, MESSAGES.groupNotFound);
   return row;
+}
+
+/**
+ * The version check of a write of a locked audience (docs/architecture.md, "Versions and conflicts"): 409 naming
+ * who changed it and when, with the audience as it is now, when `basedOn` is not its version; then its next version.
+ */
+export async function claimAudience(executor: Executor, row: AudienceRow, basedOn: number | undefined, by: number | null): Promise<void> {
+  if (basedOn !== undefined && row.version !== basedOn)
+    throw staleVersion(
+      'audience',
+      { version: row.version, updatedAt: new Date(row.updatedAt), editorName: row.editorName },
+      await loadAudience(executor, row.id),
+    );
+  await touchAudience(executor, row.id, by);
+}
+
+/** The same for a locked group. */
+export async function claimGroup(executor: Executor, id: number, row: LockedGroup, basedOn: number | undefined, by: number | null): Promise<void> {
+  if (basedOn !== undefined && row.version !== basedOn)
+    throw staleVersion(
+      'group',
+      { version: row.version, updatedAt: new Date(row.updatedAt), editorName: row.editorName },
+      await loadGroup(executor, id),
+    );
+  await touchGroup(executor, id, by);
 }
 
 /** The name an audience records as its author's ('' without an account). */

@@ -215,9 +215,14 @@ export interface AudienceRow {
   isUsed: boolean;
   /** The adverts that target it (id, name), by id; JSON text on drivers that do not parse json. */
   adverts: { id: number; name: string }[] | string;
+  version: number;
+  updatedAt: Date | string;
+  /** Who made the newest change (docs/architecture.md, "Versions and conflicts"); null when unknown. */
+  editorName: string | null;
 }
 
 const audienceColumns = sql`a.id, a.name, a.type, a.area, a.is_in_catalog AS "isInCatalog", a.author_name AS "authorName", a.created_at AS "createdAt",
+  a.version, a.updated_at AS "updatedAt", (SELECT e.name FROM accounts e WHERE e.id = a.updated_by) AS "editorName",
   coalesce((SELECT array_agg(DISTINCT n.value) FROM relationships r JOIN nodes n ON n.id = r.node_id
             WHERE r.audience_id = a.id AND n.label = 'Role' AND r.kind = 'required'), '{}') AS roles,
   (EXISTS (SELECT 1 FROM advert_audiences aa WHERE aa.audience_id = a.id)
@@ -330,12 +335,13 @@ export interface GroupRow {
   label: Group['label'];
   updatedAt: Date | string;
   audiencesCount: number;
+  version: number;
 }
 
 export async function groupRow(db: Executor, id: number): Promise<GroupRow | undefined> {
   const [row] = await rows<GroupRow>(
     db,
-    sql`SELECT g.node_id AS id, n.name, n.label, g.updated_at AS "updatedAt",
+    sql`SELECT g.node_id AS id, n.name, n.label, g.updated_at AS "updatedAt", g.version,
           (SELECT count(DISTINCT r.audience_id)::int FROM relationships r WHERE r.node_id = g.node_id AND r.audience_id IS NOT NULL) AS "audiencesCount"
         FROM audience_groups g JOIN nodes n ON n.id = g.node_id WHERE g.node_id = ${id}`,
   );
@@ -343,10 +349,19 @@ export async function groupRow(db: Executor, id: number): Promise<GroupRow | und
 }
 
 /** A group's name and label, its row locked until the transaction ends. */
-export async function lockGroup(db: Executor, id: number): Promise<{ name: string; label: Group['label'] } | undefined> {
-  const [row] = await rows<{ name: string; label: Group['label'] }>(
+export interface LockedGroup {
+  name: string;
+  label: Group['label'];
+  version: number;
+  updatedAt: Date | string;
+  editorName: string | null;
+}
+
+export async function lockGroup(db: Executor, id: number): Promise<LockedGroup | undefined> {
+  const [row] = await rows<LockedGroup>(
     db,
-    sql`SELECT n.name, n.label FROM audience_groups g JOIN nodes n ON n.id = g.node_id WHERE g.node_id = ${id} FOR UPDATE OF g`,
+    sql`SELECT n.name, n.label, g.version, g.updated_at AS "updatedAt", (SELECT e.name FROM accounts e WHERE e.id = g.updated_by) AS "editorName"
+        FROM audience_groups g JOIN nodes n ON n.id = g.node_id WHERE g.node_id = ${id} FOR UPDATE OF g`,
   );
   return row;
 }
@@ -375,8 +390,14 @@ export async function renameNode(db: Executor, id: number, name: string): Promis
   await db.execute(sql`UPDATE nodes SET name = ${name} WHERE id = ${id}`);
 }
 
-export async function touchGroup(db: Executor, id: number): Promise<void> {
-  await db.execute(sql`UPDATE audience_groups SET updated_at = now() WHERE node_id = ${id}`);
+/** A change of a group: its date, its next version and who made it (docs/architecture.md, "Versions and conflicts"). */
+export async function touchGroup(db: Executor, id: number, by: number | null = null): Promise<void> {
+  await db.execute(sql`UPDATE audience_groups SET updated_at = now(), version = version + 1, updated_by = ${by} WHERE node_id = ${id}`);
+}
+
+/** A change of an audience's definition: its next version and who made it. */
+export async function touchAudience(db: Executor, id: number, by: number | null): Promise<void> {
+  await db.execute(sql`UPDATE audiences SET updated_at = now(), version = version + 1, updated_by = ${by} WHERE id = ${id}`);
 }
 
 /** Deletes nodes (their relationships and group rows go with them); answers the ids that were there. */

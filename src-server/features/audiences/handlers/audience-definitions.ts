@@ -4,6 +4,7 @@ import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import {
   audienceSummary,
+  claimAudience,
   authorName,
   areaRelationship,
   loadAudience,
@@ -33,6 +34,7 @@ import {
   relationshipOwners,
   searchAudiences,
   searchNodes,
+  touchAudience,
   touchGroup,
   updateAudience,
   upsertNodes,
@@ -152,9 +154,10 @@ function audienceEditHandlers({
       });
     },
 
-    'audiences.update': async ({ params, body }) =>
+    'audiences.update': async ({ params, body, account }) =>
       write(async (tx) => {
         const current = await lockedAudience(tx, params.id);
+        await claimAudience(tx, current, body.version, account?.id ?? null);
         const type = body.type === undefined ? current.type : body.type;
         if (type === 'timeline' && (await hasKeywordCriterion(tx, params.id))) throw new HttpError(400, MESSAGES.keywordOnTimeline, {}, 'type');
         await updateAudience(tx, params.id, {
@@ -191,8 +194,9 @@ function audienceEditHandlers({
       });
     },
 
-    'audiences.delete': async ({ params }) =>
+    'audiences.delete': async ({ params, query, account }) =>
       write(async (tx) => {
+        if (query.version !== undefined) await claimAudience(tx, await lockedAudience(tx, params.id), query.version, account?.id ?? null);
         const deleted = await deleteAudiences(tx, [params.id]);
         if (!deleted.length) throw new HttpError(404, MESSAGES.audienceNotFound);
         return { result: { ok: true as const }, audiences: [params.id] };
@@ -204,9 +208,10 @@ function audienceEditHandlers({
         return { result: { deleted: deleted.length }, audiences: deleted };
       }),
 
-    'audiences.setRelationships': async ({ params, body }) =>
+    'audiences.setRelationships': async ({ params, body, account }) =>
       write(async (tx) => {
         const current = await lockedAudience(tx, params.id);
+        await claimAudience(tx, current, body.version, account?.id ?? null);
         // Spec §4: an audience is saved with at least one criterion besides its area (the editor says so first).
         if (!body.relationships.some((relationship) => relationship.node.label !== 'Area'))
           throw new HttpError(400, MESSAGES.audienceNeedsCriterion, {}, 'relationships');
@@ -215,9 +220,9 @@ function audienceEditHandlers({
         return { result: await loadAudience(tx, params.id), audiences: [params.id] };
       }),
 
-    'audiences.attachEmails': async ({ params, body }) =>
+    'audiences.attachEmails': async ({ params, body, account }) =>
       write(async (tx) => {
-        await lockedAudience(tx, params.id);
+        await claimAudience(tx, await lockedAudience(tx, params.id), undefined, account?.id ?? null);
         const wanted = [...new Set(body.emails.map((email) => email.trim().toLowerCase()))];
         const users = await appUsersByEmails(tx, wanted);
         const matched = new Set(users.map((user) => user.email.toLowerCase()));
@@ -248,7 +253,7 @@ function relationshipEditHandlers({
   write,
 }: AudienceFeatureParts): Pick<AudienceDefinitionHandlers, 'relationships.create' | 'graph.delete' | 'graph.detach'> {
   return {
-    'relationships.create': async ({ body }) =>
+    'relationships.create': async ({ body, account }) =>
       write(async (tx) => {
         const { source, ...input } = body;
         const audience = await audienceRow(tx, source, true);
@@ -258,34 +263,43 @@ function relationshipEditHandlers({
         const [relationship] = await resolveRelationships(tx, engine, [input], audience ? { audienceType: audience.type } : { groupId: source });
         await deleteRelationshipsOf(tx, owner, { nodeId: relationship.nodeId });
         await insertRelationships(tx, owner, [relationship]);
-        if (group) await touchGroup(tx, source);
+        // The owner's version moves on: an editor open on it sees the change (docs/architecture.md).
+        if (group) await touchGroup(tx, source, account?.id ?? null);
+        else await touchAudience(tx, source, account?.id ?? null);
         const [row] = (audience ? await audienceRelationships(tx, [source]) : await groupRelationships(tx, [source])).filter(
           (r) => r.nodeId === relationship.nodeId,
         );
         return { result: toRelationship(row), ...(audience ? { audiences: [source] } : { groups: [source] }) };
       }),
 
-    'graph.delete': async ({ body }) =>
+    'graph.delete': async ({ body, account }) =>
       write(async (tx) => {
         const found = await nodesById(tx, body.nodes);
         if (found.some((node) => !isGroupLabel(node.label))) throw new HttpError(400, MESSAGES.onlyGroupsDeleted, {}, 'nodes');
         const owners = body.nodes.length ? ownerIds(await relationshipOwners(tx, body.nodes)) : { audiences: [], groups: [] };
         const removed = await removeRelationships(tx, body.relationships, []);
         const deletedNodes = body.nodes.length ? await deleteNodes(tx, body.nodes) : [];
-        return {
-          result: { nodes: deletedNodes.length, relationships: removed.count },
+        const changed = {
           audiences: [...new Set([...owners.audiences, ...removed.audiences])],
           groups: [...new Set([...owners.groups, ...removed.groups])].filter((id) => !body.nodes.includes(id)),
-          deletedNodes,
         };
+        await touchOwners(tx, changed, account?.id ?? null);
+        return { result: { nodes: deletedNodes.length, relationships: removed.count }, ...changed, deletedNodes };
       }),
 
-    'graph.detach': async ({ body }) =>
+    'graph.detach': async ({ body, account }) =>
       write(async (tx) => {
         const removed = await removeRelationships(tx, body.relationships, body.nodes);
+        await touchOwners(tx, removed, account?.id ?? null);
         return { result: { nodes: body.nodes.length, relationships: removed.count }, audiences: removed.audiences, groups: removed.groups };
       }),
   };
+}
+
+/** The audiences and groups whose relationships a graph edit changed: their versions move on. */
+async function touchOwners(tx: Executor, owners: { audiences: number[]; groups: number[] }, by: number | null): Promise<void> {
+  for (const id of owners.audiences) await touchAudience(tx, id, by);
+  for (const id of owners.groups) await touchGroup(tx, id, by);
 }
 
 /** Audiences: their list, their editor (criteria search, relationships) and the graph view's deletions. */

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
-import { loadGroup, lockedGroup, resolveRelationships } from '../definitions';
+import { claimGroup, loadGroup, lockedGroup, resolveRelationships } from '../definitions';
 import {
   attachNodes,
   copyRelationships,
@@ -33,22 +33,22 @@ export function groupHandlers({ context, engine, write }: AudienceFeatureParts):
         return { result: await loadGroup(tx, id), groups: [id] };
       }),
 
-    'groups.update': async ({ params, body }) =>
+    'groups.update': async ({ params, body, account }) =>
       write(async (tx) => {
-        await lockedGroup(tx, params.id);
+        await claimGroup(tx, params.id, await lockedGroup(tx, params.id), body.version, account?.id ?? null);
         if (body.name) await renameNode(tx, params.id, body.name);
         if (body.relationships) {
           const members = await resolveRelationships(tx, engine, body.relationships, { groupId: params.id });
           await deleteRelationshipsOf(tx, { groupId: params.id });
           await insertRelationships(tx, { groupId: params.id }, members);
         }
-        await touchGroup(tx, params.id);
         return { result: await loadGroup(tx, params.id), groups: [params.id] };
       }),
 
-    'groups.delete': async ({ params, body }) =>
+    'groups.delete': async ({ params, body, account }) =>
       write(async (tx) => {
         const group = await lockedGroup(tx, params.id);
+        await claimGroup(tx, params.id, group, body.version, account?.id ?? null);
         if (group.name !== body.name) throw new HttpError(400, MESSAGES.groupNameMismatch, {}, 'name');
         const owners = await relationshipOwners(tx, [params.id]);
         await deleteNodes(tx, [params.id]);
@@ -77,13 +77,13 @@ export function groupHandlers({ context, engine, write }: AudienceFeatureParts):
         return { result: await loadGroup(tx, id), groups: [id] };
       }),
 
-    'groups.attachDocuments': async ({ body }) =>
+    'groups.attachDocuments': async ({ body, account }) =>
       write(async (tx) => {
         await lockedGroup(tx, body.groupId);
         const documents = (await nodesById(tx, body.documents)).filter((node) => node.label === 'Document').map((node) => node.id);
         if (documents.length !== new Set(body.documents).size) throw new HttpError(400, MESSAGES.nodeNotFound, {}, 'documents');
         await attachNodes(tx, { groupId: body.groupId }, documents);
-        await touchGroup(tx, body.groupId);
+        await touchGroup(tx, body.groupId, account?.id ?? null);
         return { result: await loadGroup(tx, body.groupId), groups: [body.groupId] };
       }),
   };
