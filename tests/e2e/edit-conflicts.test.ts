@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { ADVERT_SCREEN_NOTICES } from '@shared/messages/advert-screens';
+import { AUDIENCE_MESSAGES, GROUP_MESSAGES } from '@shared/messages';
 import { expect, signIn, test } from './fixtures';
 import { adminApi } from './population';
 
@@ -10,6 +11,8 @@ import { adminApi } from './population';
  */
 
 let advertId: number;
+let audienceId: number;
+let groupId: number;
 
 test.describe.configure({ mode: 'serial' });
 test.use({
@@ -17,6 +20,14 @@ test.use({
     prepare: async (app) => {
       const api = await adminApi(app);
       advertId = (await api('POST', '/advert/create', { advert: { name: 'Campagne partagée', type: 'post', title: 'Titre de départ' } })).id;
+      // One doctor in the population, so the audience has a criterion to be saved with (spec §4).
+      await api('POST', '/population/users', [
+        { externalId: 'conflict-1', email: 'conflict1@exemple.fr', professionId: 2, area: 'french', roles: [] },
+      ]);
+      const doctor = (await api('GET', '/search?term=M%C3%A9decin&label=Profession&isGroup=true'))[0];
+      const relationships = [{ node: { label: 'Profession', id: doctor.id } }];
+      audienceId = (await api('POST', '/audience', { name: 'Audience partagée', type: 'timeline', area: 'french', relationships })).id;
+      groupId = (await api('POST', '/v2/group', { name: 'Groupe partagé', label: 'OrGroup', relationships: [] })).id;
     },
   },
 });
@@ -109,5 +120,76 @@ test('a field only the other person changed comes into my form, mine stays, and 
     await expect(lead.getByTestId('field-title')).toHaveValue('Titre changé par le lead');
   } finally {
     await leadContext.close();
+  }
+});
+
+/** A second person, in their own browser context, signed in as `role`. */
+async function secondPerson(browser: import('@playwright/test').Browser, url: string, role: 'ADMIN' | 'CSM_LEAD') {
+  const context = await browser.newContext({ baseURL: url, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  await signIn(page, url, role);
+  return { context, page };
+}
+
+test('two people on one audience: the second save names the first, keeps my name, and saves once I chose', async ({ app, browser }) => {
+  const adminContext = await secondPerson(browser, app.url, 'ADMIN');
+  const admin = adminContext.page;
+  const lead = await secondPerson(browser, app.url, 'CSM_LEAD');
+  try {
+    for (const page of [admin, lead.page]) {
+      await page.goto(`${app.url}/audiences/${audienceId}`);
+      await expect(page.getByTestId('audience-name')).toHaveValue('Audience partagée');
+    }
+    await lead.page.getByTestId('audience-name').fill('Audience du lead');
+    await lead.page.getByTestId('audience-save').click();
+    await expect(lead.page.getByText(AUDIENCE_MESSAGES.audienceSaved)).toBeVisible();
+
+    await admin.getByTestId('audience-name').fill("Audience de l'admin");
+    await admin.getByTestId('audience-save').click();
+    await expect(admin.getByTestId('conflict-message')).toHaveText(
+      /^Cette audience a été modifiée par Claire Durand à \d{2}:\d{2} depuis que vous l'avez ouverte\.$/,
+    );
+    await expect(admin.getByTestId('audience-name')).toHaveValue("Audience de l'admin");
+    const row = admin.getByTestId('conflict-name');
+    await expect(row.getByTestId('conflict-theirs')).toHaveText('Audience du lead');
+    await row.getByRole('button', { name: M.keepMine }).click();
+    await admin.getByTestId('audience-save').click();
+    await expect(admin.getByText(AUDIENCE_MESSAGES.audienceSaved)).toBeVisible();
+    await expect(admin.getByTestId('conflict-panel')).toHaveCount(0);
+    await lead.page.reload();
+    await expect(lead.page.getByTestId('audience-name')).toHaveValue("Audience de l'admin");
+  } finally {
+    await lead.context.close();
+    await adminContext.context.close();
+  }
+});
+
+test('two people on one group: the second save is refused with the first person named, nothing typed is lost', async ({ app, browser }) => {
+  const adminContext = await secondPerson(browser, app.url, 'ADMIN');
+  const admin = adminContext.page;
+  const other = await secondPerson(browser, app.url, 'ADMIN');
+  try {
+    for (const page of [admin, other.page]) {
+      await page.goto(`${app.url}/group/OrGroup/${groupId}`);
+      await expect(page.getByTestId('group-name')).toHaveValue('Groupe partagé');
+    }
+    await other.page.getByTestId('group-name').fill('Groupe renommé ailleurs');
+    await other.page.getByTestId('group-save').click();
+    await expect(other.page.getByText(GROUP_MESSAGES.groupSaved)).toBeVisible();
+
+    await admin.getByTestId('group-name').fill('Groupe renommé ici');
+    await admin.getByTestId('group-save').click();
+    await expect(admin.getByTestId('conflict-message')).toHaveText(
+      /^Ce groupe a été modifié par Alice Admin à \d{2}:\d{2} depuis que vous l'avez ouvert\.$/,
+    );
+    await expect(admin.getByTestId('group-name')).toHaveValue('Groupe renommé ici');
+    await admin.getByTestId('conflict-name').getByRole('button', { name: M.takeTheirs }).click();
+    await expect(admin.getByTestId('group-name')).toHaveValue('Groupe renommé ailleurs');
+    await admin.getByTestId('group-save').click();
+    await expect(admin.getByText(GROUP_MESSAGES.groupSaved)).toBeVisible();
+    await expect(admin.getByTestId('conflict-panel')).toHaveCount(0);
+  } finally {
+    await other.context.close();
+    await adminContext.context.close();
   }
 });

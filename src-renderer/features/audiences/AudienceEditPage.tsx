@@ -61,6 +61,7 @@ import { NewGroupDialog } from '../groups';
 import { Highlighted } from './Highlighted';
 import AudienceHistoryPanel from './history/AudienceHistoryPanel';
 import { TYPE_LABELS, labelName } from './labels';
+import { AudienceConflict } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
 
 const adminOnly = access.anyOf('ADMIN');
@@ -181,6 +182,7 @@ function AudienceEditor() {
           Sauvegarder
         </button>
       </div>
+      <AudienceConflict />
       {!draft.type && (
         <p className="warning" role="alert" data-testid="audience-type-prompt">
           {AUDIENCE_MESSAGES.chooseType}

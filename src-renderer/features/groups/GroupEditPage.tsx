@@ -9,6 +9,7 @@ import { HistoryPanel } from '../audiences';
 import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
+import { GroupConflict } from './GroupConflict';
 import {
   addSelectedAtom,
   groupAtom,
@@ -109,6 +110,7 @@ export default function GroupEditPage() {
     <section className="group-editor" aria-label={`Groupe ${group.name}`}>
       <div className="group-editor-main">
         <GroupToolbar name={group.name} label={group.label} />
+        <GroupConflict />
         <TextField
           label="Nom"
           value={name}

@@ -1,8 +1,10 @@
-import { atom } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import type { Audience, RelationshipInput } from '@shared/contract/audiences';
 import type { CsvImportReport } from '@shared/ipc';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shared/rules/audience-editor';
+import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
+import type { IpcResult } from '@shared/ipc';
 import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
 import { apiAtom } from '../../../lib/bridge';
 import { createLatestCall } from '../../../lib/latest-call';
@@ -19,7 +21,22 @@ export interface AudienceDraft {
   /** Without the Area relationship: the area is its own field (docs/audiences.md rule 3). */
   relationships: EditorRelationship[];
   adverts: { id: number; name: string }[];
+  /**
+   * The server's version the draft is based on (docs/architecture.md, "Versions and conflicts"); null when a
+   * change saved at once did not answer it (the next save then goes without a check rather than refuse itself).
+   */
+  version: number | null;
 }
+
+/** A save refused because someone else changed the audience: who and when, and the fields both changed. */
+export interface AudienceConflict {
+  message: string;
+  conflicts: FieldConflict[];
+  theirs: AudienceDraft;
+}
+
+export const audienceConflictAtom = atom<AudienceConflict | null>(null);
+audienceConflictAtom.debugLabel = 'audiences.editor.conflict';
 
 export type EditorNode = EditorRelationship['node'];
 
@@ -106,6 +123,7 @@ function fromAudience(audience: Audience): AudienceDraft {
         caping: relationship.caping,
       })),
     adverts: audience.adverts,
+    version: audience.version ?? null,
   };
 }
 
@@ -125,7 +143,16 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
       return set(editorStatusAtom, 'missing');
     }
     // The pending audience stays until the list shows again: opening twice (React's strict mode) finds it still.
-    set(setSavedDraftAtom, { id: null, name: '', type: pending.type, area: 'french', isInCatalog: false, relationships: [], adverts: [] });
+    set(setSavedDraftAtom, {
+      id: null,
+      name: '',
+      type: pending.type,
+      area: 'french',
+      isInCatalog: false,
+      relationships: [],
+      adverts: [],
+      version: null,
+    });
     return set(editorStatusAtom, 'ready');
   }
   const id = Number(idParam);
@@ -146,6 +173,7 @@ export const openAudienceAtom = atom(null, async (get, set, idParam: string) => 
 openAudienceAtom.debugLabel = 'audiences.editor.open';
 
 export const closeAudienceAtom = atom(null, (_get, set) => {
+  set(audienceConflictAtom, null);
   set(openCall.cancelAtom);
   set(setSavedDraftAtom, null);
   set(editorStatusAtom, 'idle');
@@ -248,7 +276,7 @@ removeRelationshipAtom.debugLabel = 'audiences.editor.removeRelationship';
 export const deleteGroupNodeAtom = atom(null, async (get, set, node: { id: number; label: NodeLabel }) => {
   const result = await get(apiAtom)('graph.delete', { body: { nodes: [node.id], relationships: [] } });
   if (!result.ok) return set(serverErrorAtom, result.errorMsg);
-  set(changeBothAtom, (draft) => ({ ...draft, relationships: draft.relationships.filter((r) => !sameNode(r, node)) }));
+  set(changeBothAtom, (draft) => ({ ...draft, relationships: draft.relationships.filter((r) => !sameNode(r, node)), version: null }));
   set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
 });
 deleteGroupNodeAtom.debugLabel = 'audiences.editor.deleteGroupNode';
@@ -259,13 +287,18 @@ export const setAreaAtom = atom(null, async (get, set, area: Area) => {
   if (!draft || draft.area === area) return;
   set(draftAtom, { ...draft, area });
   if (draft.id === null) return;
-  const result = await get(apiAtom)('audiences.update', { params: { id: draft.id }, body: { area } });
+  const result = await get(apiAtom)('audiences.update', {
+    params: { id: draft.id },
+    body: { area, ...(draft.version !== null ? { version: draft.version } : {}) },
+  });
   if (!result.ok) {
     set(changeDraftAtom, (current) => ({ ...current, area: draft.area }));
     return set(serverErrorAtom, result.errorMsg);
   }
+  const version = result.data.version ?? null;
+  set(changeDraftAtom, (current) => ({ ...current, version }));
   const pristine = get(pristineAtom);
-  if (pristine) set(pristineAtom, { ...pristine, area });
+  if (pristine) set(pristineAtom, { ...pristine, area, version });
   set(raiseNoticeAtom, AUDIENCE_NOTICES.areaSaved);
 });
 setAreaAtom.debugLabel = 'audiences.editor.setArea';
@@ -286,6 +319,52 @@ setNameAtom.debugLabel = 'audiences.editor.setName';
 export const setCatalogAtom = atom(null, (_get, set, isInCatalog: boolean) => set(changeDraftAtom, (draft) => ({ ...draft, isInCatalog })));
 setCatalogAtom.debugLabel = 'audiences.editor.setCatalog';
 
+/** Fields of the draft that are the server's bookkeeping: never a conflict. */
+const AUDIENCE_SERVER_FIELDS = new Set(['id', 'adverts', 'version']);
+
+/**
+ * A save refused because someone else changed the audience (409; docs/architecture.md): their audience becomes
+ * what is saved, the draft keeps the user's values with theirs where only they changed a field, and the fields
+ * both changed wait for the user's choice. Answers false for another failure.
+ */
+function adoptAudienceConflict(get: Getter, set: Setter, result: IpcResult<unknown>): boolean {
+  if (result.ok || result.status !== 409 || !result.conflict?.current) return false;
+  const theirs = fromAudience(result.conflict.current as Audience);
+  const mine = get(draftAtom);
+  const base = get(pristineAtom);
+  if (!mine || !base) return false;
+  const { merged, conflicts } = mergeChanges(
+    base as unknown as Record<string, unknown>,
+    mine as unknown as Record<string, unknown>,
+    theirs as unknown as Record<string, unknown>,
+    AUDIENCE_SERVER_FIELDS,
+  );
+  set(pristineAtom, theirs);
+  set(draftAtom, { ...(merged as unknown as AudienceDraft), version: theirs.version, adverts: theirs.adverts });
+  set(audienceConflictAtom, { message: result.errorMsg, conflicts, theirs });
+  return true;
+}
+
+/** The user's choice for one field both changed. */
+export const resolveAudienceFieldAtom = atom(null, (get, set, choice: { field: string; take: 'mine' | 'theirs' }) => {
+  const conflict = get(audienceConflictAtom);
+  const draft = get(draftAtom);
+  if (!conflict || !draft) return;
+  const decided = conflict.conflicts.find((item) => item.field === choice.field);
+  if (decided && choice.take === 'theirs') set(draftAtom, { ...draft, [choice.field]: decided.theirs });
+  set(audienceConflictAtom, { ...conflict, conflicts: conflict.conflicts.filter((item) => item.field !== choice.field) });
+});
+resolveAudienceFieldAtom.debugLabel = 'audiences.editor.resolveField';
+
+/** Their audience whole: the user chose to drop their unsaved values. */
+export const reloadTheirAudienceAtom = atom(null, (get, set) => {
+  const conflict = get(audienceConflictAtom);
+  if (!conflict) return;
+  set(setSavedDraftAtom, conflict.theirs);
+  set(audienceConflictAtom, null);
+});
+reloadTheirAudienceAtom.debugLabel = 'audiences.editor.reloadTheirs';
+
 /**
  * Saves the audience: refused without an area and a criterion (spec §4); creates it when new, else its fields
  * then its relationships. Answers the saved id, or null.
@@ -305,21 +384,36 @@ export const saveAudienceAtom = atom(null, async (get, set): Promise<number | nu
       return id;
     }
     const api = get(apiAtom);
+    const basedOn = draft.version !== null ? { version: draft.version } : {};
     const fields = await api('audiences.update', {
       params: { id: draft.id },
-      body: { ...(draft.name.trim() ? { name: draft.name.trim() } : {}), type: draft.type, area: draft.area, isInCatalog: draft.isInCatalog },
+      body: {
+        ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
+        type: draft.type,
+        area: draft.area,
+        isInCatalog: draft.isInCatalog,
+        ...basedOn,
+      },
     });
+    // The fields' save moved the version on: the criteria's save is based on the version it answered.
+    const fieldsVersion = fields.ok && fields.data.version !== undefined ? { version: fields.data.version } : {};
     const saved = fields.ok
-      ? await api('audiences.setRelationships', { params: { id: draft.id }, body: { relationships: draft.relationships.map(toInput) } })
+      ? await api('audiences.setRelationships', {
+          params: { id: draft.id },
+          body: { relationships: draft.relationships.map(toInput), ...(draft.version !== null ? fieldsVersion : {}) },
+        })
       : fields;
     if (!saved.ok) {
+      if (adoptAudienceConflict(get, set, saved)) return null;
       set(raiseNoticeAtom, AUDIENCE_NOTICES.notSaved);
       set(serverErrorAtom, saved.errorMsg);
       return null;
     }
+    set(audienceConflictAtom, null);
     // Keep what the user changed meanwhile; take the server's name (a blank name stays the old one).
-    set(changeDraftAtom, (current) => ({ ...current, name: saved.data.name, adverts: saved.data.adverts }));
-    set(pristineAtom, { ...draft, name: saved.data.name, adverts: saved.data.adverts });
+    const version = saved.data.version ?? null;
+    set(changeDraftAtom, (current) => ({ ...current, name: saved.data.name, adverts: saved.data.adverts, version }));
+    set(pristineAtom, { ...draft, name: saved.data.name, adverts: saved.data.adverts, version });
     set(raiseNoticeAtom, AUDIENCE_NOTICES.audienceSaved);
     return draft.id;
   } finally {
@@ -352,7 +446,11 @@ export const createGroupAtom = atom(null, async (get, set, group: { name: string
     return null;
   }
   if (get(draftAtom)?.id !== audienceId) return null;
-  set(changeBothAtom, (draft) => (hasNode(draft.relationships, node) ? draft : { ...draft, relationships: [...draft.relationships, relationship] }));
+  set(changeBothAtom, (draft) =>
+    hasNode(draft.relationships, node)
+      ? { ...draft, version: null }
+      : { ...draft, relationships: [...draft.relationships, relationship], version: null },
+  );
   set(raiseNoticeAtom, AUDIENCE_NOTICES.saved);
   return null;
 });
@@ -387,12 +485,14 @@ export const mergeAttachedUsersAtom = atom(null, async (get, set, id: number): P
   if (!draft) return null;
   const attached = fromAudience(result.data).relationships.filter((r) => r.node.label === 'User');
   const added = attached.filter((r) => !hasNode(draft.relationships, r.node));
-  set(draftAtom, { ...draft, relationships: [...draft.relationships, ...added] });
+  const version = result.data.version ?? null;
+  set(draftAtom, { ...draft, relationships: [...draft.relationships, ...added], version });
   // They are saved: what is saved gets them too (the draft's other changes stay unsaved).
   const pristine = get(pristineAtom);
   if (pristine)
     set(pristineAtom, {
       ...pristine,
+      version,
       relationships: [...pristine.relationships, ...attached.filter((r) => !hasNode(pristine.relationships, r.node))],
     });
   return added.length;
@@ -429,7 +529,8 @@ export const attachToProvisionalAudienceAtom = atom(
       if (!removed.ok) set(serverErrorAtom, removed.errorMsg);
       return done && { answer: done.answer, kept: false };
     }
-    set(setSavedDraftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [] });
+    // The list attached moved the version on after `created`: no check on the next save rather than a refusal.
+    set(setSavedDraftAtom, { ...fromAudience(created), relationships: get(draftAtom)?.relationships ?? [], version: null });
     return { answer: done.answer, kept: true };
   },
 );

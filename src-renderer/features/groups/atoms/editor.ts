@@ -1,7 +1,9 @@
-import { atom } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import type { AudienceNode, Group } from '@shared/contract/audiences';
 import { GROUP_MESSAGES, GROUP_NOTICES, withText } from '@shared/messages';
+import type { IpcResult } from '@shared/ipc';
 import type { GroupLabel, NodeLabel } from '@shared/rules/audiences';
+import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import { addMembers, groupSearchLimit, orderForGroupPage, preselectedResults } from '@shared/rules/groups';
 import type { ApiInput } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
@@ -66,7 +68,61 @@ const showGroupAtom = atom(null, (_get, set, group: Group) => {
 });
 showGroupAtom.debugLabel = 'groups.editor.show';
 
+/** A save refused because someone else changed the group: who and when, and the fields both changed. */
+export interface GroupConflict {
+  message: string;
+  conflicts: FieldConflict[];
+  theirs: Group;
+}
+
+export const groupConflictAtom = atom<GroupConflict | null>(null);
+groupConflictAtom.debugLabel = 'groups.editor.conflict';
+
+/**
+ * A 409 of the group's save (docs/architecture.md, "Versions and conflicts"): their group becomes the saved one,
+ * the form keeps the user's name and members with theirs where only they changed one, and what both changed
+ * waits for the user's choice. Answers false for another failure.
+ */
+function adoptGroupConflict(get: Getter, set: Setter, result: IpcResult<unknown>): boolean {
+  const group = get(groupAtom);
+  if (result.ok || result.status !== 409 || !result.conflict?.current || !group) return false;
+  const theirs = result.conflict.current as Group;
+  const { merged, conflicts } = mergeChanges(
+    { name: group.name, members: group.relationships.map(toMember) },
+    { name: get(groupNameAtom), members: get(groupMembersAtom) },
+    { name: theirs.name, members: theirs.relationships.map(toMember) },
+  );
+  set(groupAtom, theirs);
+  set(groupNameAtom, merged.name);
+  set(groupMembersAtom, merged.members);
+  set(groupConflictAtom, { message: result.errorMsg, conflicts, theirs });
+  return true;
+}
+
+/** The user's choice for the name or the members, both changed. */
+export const resolveGroupFieldAtom = atom(null, (get, set, choice: { field: string; take: 'mine' | 'theirs' }) => {
+  const conflict = get(groupConflictAtom);
+  if (!conflict) return;
+  const decided = conflict.conflicts.find((item) => item.field === choice.field);
+  if (decided && choice.take === 'theirs') {
+    if (choice.field === 'name') set(groupNameAtom, decided.theirs as string);
+    if (choice.field === 'members') set(groupMembersAtom, decided.theirs as GroupMember[]);
+  }
+  set(groupConflictAtom, { ...conflict, conflicts: conflict.conflicts.filter((item) => item.field !== choice.field) });
+});
+resolveGroupFieldAtom.debugLabel = 'groups.editor.resolveField';
+
+/** Their group whole: the user chose to drop their unsaved values. */
+export const reloadTheirGroupAtom = atom(null, (get, set) => {
+  const conflict = get(groupConflictAtom);
+  if (!conflict) return;
+  set(showGroupAtom, conflict.theirs);
+  set(groupConflictAtom, null);
+});
+reloadTheirGroupAtom.debugLabel = 'groups.editor.reloadTheirs';
+
 export const loadGroupAtom = atom(null, async (get, set, { label, id }: { label: GroupLabel; id: number }) => {
+  set(groupConflictAtom, null);
   set(groupAtom, null);
   set(groupLoadFailedAtom, false);
   set(searchResultsAtom, []);
@@ -107,9 +163,14 @@ export const saveGroupAtom = atom(null, async (get, set) => {
     event: m.event,
     caping: m.caping,
   }));
-  const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { name, relationships } });
+  const basedOn = group.version !== undefined ? { version: group.version } : {};
+  const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { name, relationships, ...basedOn } });
   set(groupSavingAtom, false);
-  if (!result.ok) return result.field === 'name' ? set(groupNameErrorAtom, result.errorMsg) : set(groupErrorAtom, result.errorMsg);
+  if (!result.ok) {
+    if (adoptGroupConflict(get, set, result)) return;
+    return result.field === 'name' ? set(groupNameErrorAtom, result.errorMsg) : set(groupErrorAtom, result.errorMsg);
+  }
+  set(groupConflictAtom, null);
   set(showGroupAtom, result.data);
   set(raiseNoticeAtom, GROUP_NOTICES.saved);
 });
