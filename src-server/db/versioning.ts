@@ -36,7 +36,7 @@ export interface VersionState {
 }
 
 /** The name of who made the newest change: one indexed read, null for an import or an account deleted since. */
-export async function nameOfEditor(db: Database, accountId: number | null): Promise<string | null> {
+export async function nameOfEditor(db: Pick<Database, 'select'>, accountId: number | null): Promise<string | null> {
   if (accountId === null) return null;
   const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return row?.name ?? null;

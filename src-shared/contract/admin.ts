@@ -3,7 +3,7 @@ import { ACCOUNT_PAGE_SIZE } from '../limits';
 import { ADMIN_MESSAGES } from '../messages/admin';
 import { access } from '../roles';
 import { defineOperation } from './define';
-import { accountSchema, emailField, idParam, okSchema, roleSchema, shortText, wholeNumber } from './entities';
+import { accountSchema, basedOnVersion, emailField, idParam, okSchema, roleSchema, shortText, versionQuery, wholeNumber } from './entities';
 
 export { ACCOUNT_PAGE_SIZE };
 
@@ -47,10 +47,10 @@ export const adminOperations = {
   'admin.accounts.update': defineOperation({
     method: 'PUT',
     path: '/admin/accounts/:accountId',
-    summary: 'Update name, e-mail and nickname',
+    summary: "Update name, e-mail and nickname (409 when `version` is not the account's)",
     access: access.anyOf('ADMIN'),
     params: accountIdParams,
-    body: z.strictObject(accountFields),
+    body: z.strictObject({ ...accountFields, ...basedOnVersion }),
     response: accountSchema,
   }),
   'admin.accounts.setRoles': defineOperation({
@@ -59,7 +59,7 @@ export const adminOperations = {
     summary: 'Replace the roles of an account',
     access: access.anyOf('ADMIN'),
     params: accountIdParams,
-    body: z.strictObject({ roles: z.array(roleSchema).max(10) }),
+    body: z.strictObject({ roles: z.array(roleSchema).max(10), ...basedOnVersion }),
     response: accountSchema,
   }),
   'admin.accounts.delete': defineOperation({
@@ -68,6 +68,7 @@ export const adminOperations = {
     summary: 'Delete an account that does not hold ADMIN, and revoke its sessions',
     access: access.anyOf('ADMIN'),
     params: accountIdParams,
+    query: versionQuery,
     response: okSchema,
   }),
 };

@@ -312,7 +312,7 @@ export const advertOperations = {
     summary: 'Add a screen to a story advert',
     access: contentWriters,
     params: advertParams,
-    body: z.strictObject({ screen: screenSchema.partial({ id: true, uuid: true }).optional() }),
+    body: z.strictObject({ screen: screenSchema.partial({ id: true, uuid: true }).optional(), ...basedOnVersion }),
     response: advertSchema,
   }),
   'stories.removeScreen': defineOperation({
@@ -321,6 +321,7 @@ export const advertOperations = {
     summary: 'Remove a screen of a story advert',
     access: contentWriters,
     params: z.strictObject({ advertId: idParam, screenId: idParam }),
+    query: versionQuery,
     response: advertSchema,
   }),
   'stories.reset': defineOperation({

@@ -126,7 +126,11 @@ export const articleOperations = {
     summary: 'Add a screen to a story article',
     access: contentWriters,
     params: articleParams,
-    body: z.strictObject({ article: articleInputSchema.optional(), screen: screenSchema.partial({ id: true, uuid: true }).optional() }),
+    body: z.strictObject({
+      article: articleInputSchema.optional(),
+      screen: screenSchema.partial({ id: true, uuid: true }).optional(),
+      ...basedOnVersion,
+    }),
     response: articleSchema,
   }),
   'articles.removeScreen': defineOperation({
@@ -135,7 +139,7 @@ export const articleOperations = {
     summary: 'Remove a screen of a story article',
     access: contentWriters,
     params: articleParams,
-    body: z.strictObject({ article: articleInputSchema.optional(), screenId: z.number().int().min(0).max(1_000_000) }),
+    body: z.strictObject({ article: articleInputSchema.optional(), screenId: z.number().int().min(0).max(1_000_000), ...basedOnVersion }),
     response: articleSchema,
   }),
   'articles.migrate': defineOperation({

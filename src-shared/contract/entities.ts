@@ -27,6 +27,11 @@ export const accountSchema = z.object({
   username: z.string(),
   email: z.string(),
   roles: z.array(roleSchema),
+  /**
+   * The account's version (docs/architecture.md, "Versions and conflicts"), answered by the administration's
+   * reads and writes; its writes send back the one they were based on.
+   */
+  version: z.number().int().optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -1,4 +1,6 @@
-import { BAT_VERSION_STATE_LABELS, type BatVersionState } from '../rules/bat';
+import { BAT_VERSION_STATE_LABELS, type BatItemType, type BatVersionState } from '../rules/bat';
+
+const BAT_ITEM_LABELS: Record<BatItemType, string> = { text: 'texte', image: 'image', arrow: 'flèche' };
 import { notice } from './notice';
 
 /**
@@ -17,6 +19,12 @@ export const BAT_MESSAGES = {
   // not in the spec
   stale: "Le BAT a été modifié par quelqu'un d'autre depuis votre dernière version. Rechargez-le pour voir ses changements.",
   reload: 'Recharger le BAT',
+  /** After the 409's sentence naming who changed the proof (docs/architecture.md, "Versions and conflicts"). */
+  staleKeepsYours: 'Vos modifications sont conservées : rechargez-le pour les reprendre sur sa version.',
+  mergedItems: 'Vos éléments non enregistrés sont repris sur la nouvelle version du BAT. Choisissez pour ceux que vous avez modifiés tous les deux.',
+  itemDeleted: '(supprimé)',
+  itemLabel: (page: number, type: BatItemType) => `Page ${page} — ${BAT_ITEM_LABELS[type]}`,
+  itemAt: (type: BatItemType, x: number, y: number) => `${BAT_ITEM_LABELS[type]} en ${x}, ${y}`,
   lastLayer: "Un calque ne peut être supprimé que s'il en reste un autre.",
   lastPage: 'La dernière page du BAT ne peut pas être supprimée.',
   pageMissing: "Cette page n'existe pas.",

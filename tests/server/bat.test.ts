@@ -165,7 +165,11 @@ describe('BAT', () => {
       token,
       body: { version, pages: [{ page: 1, layers: [{ id: layerId, level: 1, content: [] }] }] },
     });
-    expect(stale).toMatchObject({ status: 409, body: { errorMsg: BAT_MESSAGES.stale } });
+    // The refusal names who changed the proof and when (docs/architecture.md, "Versions and conflicts").
+    expect(stale.status).toBe(409);
+    expect(stale.body.errorMsg).toMatch(/^Ce BAT a été modifié par .+ à \d{2}:\d{2} depuis que vous l'avez ouvert\.$/);
+    expect(stale.body.errorMsg).not.toContain('un autre utilisateur');
+    expect(stale.body.conflict).toMatchObject({ version: version + 1, updatedBy: expect.any(String) });
     expect((await bat()).bat.pages[0].layers[0].content).toHaveLength(3);
 
     const deletedLayer = await server.request('DELETE', `/bat/layer/${advertId}`, { token, body: { page: 1, layerId: secondLayer } });

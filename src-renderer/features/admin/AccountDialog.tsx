@@ -1,16 +1,34 @@
 import { useState, type FormEvent } from 'react';
 import type { Account } from '@shared/contract';
 import type { IpcFailure } from '@shared/ipc';
+import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
+import { ConflictPanel } from '../../ui/ConflictPanel';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 
-export interface AccountFields {
+/** A type, not an interface: the conflict merge reads it as a record of fields. */
+export type AccountFields = {
   name: string;
   nickname: string;
   username: string;
-}
+};
 
 type FieldName = keyof AccountFields;
+
+const LABELS: Record<FieldName, string> = { name: 'Nom', nickname: 'Surnom', username: 'E-mail' };
+
+const fieldsOf = (account: Partial<Account> | undefined): AccountFields => ({
+  name: account?.name ?? '',
+  nickname: account?.nickname ?? '',
+  username: account?.username ?? '',
+});
+
+/** A save refused because another administrator changed the account: who and when, and the fields both changed. */
+interface DialogConflict {
+  message: string;
+  conflicts: FieldConflict[];
+  theirs: AccountFields;
+}
 
 /** The form field a failure names (the server says `username` or `email` for the e-mail). */
 function formFieldOf(field: string | undefined): FieldName | null {
@@ -25,15 +43,37 @@ function formFieldOf(field: string | undefined): FieldName | null {
  * (spec §5): the form is noValidate so the browser does not check the e-mail either; the server answers, and a
  * failure that names a field is shown next to it (the toast shows it too).
  */
-export function AccountDialog(props: { account?: Account; onSubmit: (fields: AccountFields) => Promise<IpcFailure | null>; onClose: () => void }) {
+export function AccountDialog(props: {
+  account?: Account;
+  onSubmit: (fields: AccountFields, version?: number) => Promise<IpcFailure | null>;
+  onClose: () => void;
+}) {
   const editing = Boolean(props.account);
-  const [fields, setFields] = useState<AccountFields>({
-    name: props.account?.name ?? '',
-    nickname: props.account?.nickname ?? '',
-    username: props.account?.username ?? '',
-  });
+  const [fields, setFields] = useState<AccountFields>(fieldsOf(props.account));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [busy, setBusy] = useState(false);
+  // What the form was based on (docs/architecture.md, "Versions and conflicts"): the account as opened, then as
+  // the other administrator left it after a refused save, so the next save is based on their version.
+  const [base, setBase] = useState({ fields: fieldsOf(props.account), version: props.account?.version });
+  const [conflict, setConflict] = useState<DialogConflict | null>(null);
+
+  /** A 409 for a stale version: the user's values stay, theirs come in where only they changed a field. */
+  function adoptConflict(failure: IpcFailure): boolean {
+    const current = failure.conflict?.current as Partial<Account> | undefined | null;
+    if (failure.status !== 409 || !current) return false;
+    const theirs = fieldsOf(current);
+    const { merged, conflicts } = mergeChanges(base.fields, fields, theirs);
+    setFields(merged);
+    setBase({ fields: theirs, version: failure.conflict?.version });
+    setConflict({ message: failure.errorMsg, conflicts, theirs });
+    return true;
+  }
+
+  const decide = (field: string, take: 'mine' | 'theirs') => {
+    if (!conflict) return;
+    if (take === 'theirs') setFields((current) => ({ ...current, [field]: conflict.theirs[field as FieldName] }));
+    setConflict({ ...conflict, conflicts: conflict.conflicts.filter((item) => item.field !== field) });
+  };
 
   const change = (name: FieldName) => (value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
@@ -45,9 +85,10 @@ export function AccountDialog(props: { account?: Account; onSubmit: (fields: Acc
     event?.preventDefault();
     if (busy) return;
     setBusy(true);
-    const failure = await props.onSubmit(fields);
+    const failure = await props.onSubmit(fields, base.version);
     setBusy(false);
     if (!failure) return props.onClose();
+    if (adoptConflict(failure)) return;
     const field = formFieldOf(failure.field);
     setErrors(field ? { [field]: failure.errorMsg } : {});
   }
@@ -68,6 +109,23 @@ export function AccountDialog(props: { account?: Account; onSubmit: (fields: Acc
         </>
       }
     >
+      {conflict && (
+        <ConflictPanel
+          message={conflict.message}
+          rows={conflict.conflicts.map(({ field, mine, theirs }) => ({
+            field,
+            label: LABELS[field as FieldName],
+            mine: String(mine),
+            theirs: String(theirs),
+          }))}
+          onKeepMine={(field) => decide(field, 'mine')}
+          onTakeTheirs={(field) => decide(field, 'theirs')}
+          onReload={() => {
+            setFields(conflict.theirs);
+            setConflict(null);
+          }}
+        />
+      )}
       <form className="form" onSubmit={submit} noValidate>
         {editing && <TextField label="UUID" value={props.account!.uuid} readOnly testId="account-uuid" />}
         <TextField label="Nom" value={fields.name} onChange={change('name')} error={errors.name} testId="account-name" autoFocus />

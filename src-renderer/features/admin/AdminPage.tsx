@@ -58,7 +58,7 @@ export default function AdminPage() {
 
   const openCreate = () => setModal(<AccountDialog onSubmit={(fields) => create(fields)} onClose={closeModal} />);
   const openEdit = (account: Account) =>
-    setModal(<AccountDialog account={account} onSubmit={(fields) => update({ id: account.id, ...fields })} onClose={closeModal} />);
+    setModal(<AccountDialog account={account} onSubmit={(fields, version) => update({ id: account.id, ...fields, version })} onClose={closeModal} />);
 
   const columns: Column<Account>[] = [
     { id: 'name', header: 'Nom', cell: (account) => account.name },

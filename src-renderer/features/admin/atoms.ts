@@ -55,23 +55,31 @@ export const createAccountAtom = atom(null, async (get, set, fields: { name: str
 });
 createAccountAtom.debugLabel = 'admin.createAccount';
 
-export const updateAccountAtom = atom(null, async (get, set, { id, ...fields }: { id: number; name: string; nickname: string; username: string }) => {
-  const result = await get(apiAtom)('admin.accounts.update', { params: { accountId: id }, body: fields });
-  if (!result.ok) {
-    set(storeErrorAtom, result.errorMsg);
-    void set(reloadAfterRefusalAtom);
-    return result;
-  }
-  set(accountList.replaceItemAtom, result.data);
-  return null;
-});
+/**
+ * The update names the version the dialog was opened on (docs/architecture.md, "Versions and conflicts"): a 409
+ * comes back to the dialog with the account as it is now, and the dialog shows theirs beside yours.
+ */
+export const updateAccountAtom = atom(
+  null,
+  async (get, set, { id, ...fields }: { id: number; name: string; nickname: string; username: string; version?: number }) => {
+    const result = await get(apiAtom)('admin.accounts.update', { params: { accountId: id }, body: fields });
+    if (!result.ok) {
+      if (!result.conflict) set(storeErrorAtom, result.errorMsg);
+      void set(reloadAfterRefusalAtom);
+      return result;
+    }
+    set(accountList.replaceItemAtom, result.data);
+    return null;
+  },
+);
 updateAccountAtom.debugLabel = 'admin.updateAccount';
 
 export const setRolesAtom = atom(null, async (get, set, { id, roles }: { id: number; roles: Role[] }) => {
   const before = get(accountsAtom).find((account) => account.id === id);
   // Optimistic: the box ticks at once; the server's answer (or the old roles on failure) settles it.
   if (before) set(accountList.replaceItemAtom, { ...before, roles });
-  const result = await get(apiAtom)('admin.accounts.setRoles', { params: { accountId: id }, body: { roles } });
+  // Based on the version shown: a 409 (someone changed the account) reloads the row with its roles now.
+  const result = await get(apiAtom)('admin.accounts.setRoles', { params: { accountId: id }, body: { roles, version: before?.version } });
   if (!result.ok) {
     if (before) set(accountList.replaceItemAtom, before);
     set(storeErrorAtom, result.errorMsg);
@@ -87,7 +95,8 @@ export const setRolesAtom = atom(null, async (get, set, { id, roles }: { id: num
 setRolesAtom.debugLabel = 'admin.setRoles';
 
 export const deleteAccountAtom = atom(null, async (get, set, id: number) => {
-  const result = await get(apiAtom)('admin.accounts.delete', { params: { accountId: id } });
+  const version = get(accountsAtom).find((account) => account.id === id)?.version;
+  const result = await get(apiAtom)('admin.accounts.delete', { params: { accountId: id }, ...(version ? { query: { version } } : {}) });
   if (!result.ok) {
     set(storeErrorAtom, result.errorMsg);
     return set(reloadAfterRefusalAtom);

@@ -2,7 +2,11 @@ import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router-dom';
 import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { BatEditorView } from './BatEditorView';
-import { useBatEditor } from './useBatEditor';
+import { useBatEditor, type BatEditor } from './useBatEditor';
+import { CONFLICT_MESSAGES as C } from '@shared/messages/conflicts';
+import { ConflictPanel, displayValue } from '../../ui/ConflictPanel';
+import { plainText } from './merge';
+import type { BatItem } from '@shared/contract/bat';
 import { rolesAtom } from '../../lib/session';
 import { access, isAllowed } from '@shared/roles';
 import './bat.css';
@@ -32,6 +36,8 @@ function BatScreen({ advertId }: { advertId: number }) {
   const roles = useAtomValue(rolesAtom);
   // Spec §6: SALES reads the proof only (the server refuses its writes with 'User not allowed').
   const canWrite = isAllowed(access.notRole('SALES'), roles);
+  // A refused save (or items still to decide after it) is never shown as 'Enregistré'.
+  const refused = editor.stale !== null || editor.conflicts.length > 0;
   if (editor.load.status === 'notFound') return <NotFound />;
   return (
     <section className="bat-page" data-testid="bat-page">
@@ -40,8 +46,10 @@ function BatScreen({ advertId }: { advertId: number }) {
           {M.back}
         </Link>
         <h1>{M.title(advertId)}</h1>
-        <span className="bat-save-state" data-testid="bat-save-state" data-saving={editor.saving}>
-          {editor.saving ? (
+        <span className="bat-save-state" data-testid="bat-save-state" data-saving={editor.saving} data-refused={refused}>
+          {refused ? (
+            <span className="bat-not-saved">{C.notSaved}</span>
+          ) : editor.saving ? (
             <>
               <span className="spinner" aria-hidden data-testid="bat-saving" /> {M.saving}
             </>
@@ -51,13 +59,14 @@ function BatScreen({ advertId }: { advertId: number }) {
         </span>
       </div>
       {editor.stale && (
-        <p className="alert warning" data-testid="bat-stale">
-          {M.stale}{' '}
-          <button type="button" className="secondary" data-testid="bat-reload" onClick={() => void editor.reload()}>
+        <p className="alert warning" role="alert" data-testid="bat-stale">
+          {editor.stale} {M.staleKeepsYours}{' '}
+          <button type="button" className="secondary" data-testid="bat-reload" onClick={() => void editor.reloadKeepingMine()}>
             {M.reload}
           </button>
         </p>
       )}
+      {editor.conflicts.length > 0 && <ProofConflict editor={editor} />}
       {editor.load.status === 'loading' && <p className="muted">Chargement…</p>}
       {editor.load.status === 'error' && <p className="alert warning">{editor.load.message}</p>}
       {editor.load.status === 'ready' && editor.doc && !editor.doc.bat && (
@@ -67,5 +76,42 @@ function BatScreen({ advertId }: { advertId: number }) {
       )}
       {editor.load.status === 'ready' && editor.doc?.bat && <BatEditorView advertId={advertId} editor={editor} canWrite={canWrite} />}
     </section>
+  );
+}
+
+/** How an item reads in the conflict table: a text's words, or what it is and where. */
+function describe(item: BatItem | null): string {
+  if (!item) return M.itemDeleted;
+  if (item.type === 'text') return displayValue(plainText(item.content));
+  return M.itemAt(item.type, item.x, item.y);
+}
+
+/**
+ * The items both people changed, after 'Recharger le BAT' merged the user's unsaved items onto theirs
+ * (docs/architecture.md, "Versions and conflicts"): theirs beside yours, one choice each, or theirs whole.
+ */
+function ProofConflict({ editor }: { editor: BatEditor }) {
+  const key = (page: number, layerId: number, i: string) => `${page}-${layerId}-${i}`;
+  const rows = editor.conflicts.map((conflict) => ({
+    field: key(conflict.page, conflict.layerId, conflict.i),
+    label: M.itemLabel(conflict.page, (conflict.mine ?? conflict.theirs)?.type ?? 'text'),
+    mine: describe(conflict.mine),
+    theirs: describe(conflict.theirs),
+  }));
+  const find = (field: string) => editor.conflicts.find((conflict) => key(conflict.page, conflict.layerId, conflict.i) === field);
+  return (
+    <ConflictPanel
+      message={M.mergedItems}
+      rows={rows}
+      onKeepMine={(field) => {
+        const conflict = find(field);
+        if (conflict) editor.decide(conflict, 'mine');
+      }}
+      onTakeTheirs={(field) => {
+        const conflict = find(field);
+        if (conflict) editor.decide(conflict, 'theirs');
+      }}
+      onReload={() => void editor.reload()}
+    />
   );
 }

@@ -6,6 +6,10 @@ import { BAT_AUTOSAVE_MS } from '@shared/rules/bat';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { useLatest } from '../../lib/render-state';
+import { changedLayers } from './merge';
+import { useProofMerge } from './useProofMerge';
+
+export { changedLayers };
 
 export type LoadState = { status: 'loading' } | { status: 'notFound' } | { status: 'error'; message: string } | { status: 'ready' };
 
@@ -22,19 +26,11 @@ interface AutosaveState {
   savedRef: MutableRefObject<BatPage[]>;
   dirtyRef: MutableRefObject<boolean>;
   staleRef: MutableRefObject<boolean>;
+  /** Items both people changed, still to decide after a merge: nothing is saved until they are. */
+  holdRef: MutableRefObject<boolean>;
   setSaving(saving: boolean): void;
-  setStale(stale: boolean): void;
-}
-
-/**
- * The layers changed since `saved`, by page. Edits replace a layer's object and keep the others' (changeLayer), so
- * an unchanged layer is the very object last saved; undo and redo bring back objects, never copies.
- */
-export function changedLayers(pages: BatPage[], saved: BatPage[]): BatPage[] {
-  const savedLayers = new Set(saved.flatMap((page) => page.layers));
-  return pages
-    .map((page) => ({ page: page.page, layers: page.layers.filter((layer) => !savedLayers.has(layer)) }))
-    .filter((page) => page.layers.length > 0);
+  /** The refusal's message (who changed the proof and when), or null. */
+  setStale(stale: string | null): void;
 }
 
 /**
@@ -46,11 +42,11 @@ function useAutosave(advertId: number, state: AutosaveState) {
   const raise = useSetAtom(raiseNoticeAtom);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
-  const { versionRef, pagesRef, savedRef, dirtyRef, staleRef, setSaving, setStale } = state;
+  const { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef, setSaving, setStale } = state;
 
   const save = useCallback(async (): Promise<void> => {
     if (inFlight.current) await inFlight.current;
-    if (!dirtyRef.current || staleRef.current) return;
+    if (!dirtyRef.current || staleRef.current || holdRef.current) return setSaving(false);
     dirtyRef.current = false;
     setSaving(true);
     const sent = pagesRef.current;
@@ -64,7 +60,8 @@ function useAutosave(advertId: number, state: AutosaveState) {
         savedRef.current = sent;
       } else if (result.status === 409) {
         staleRef.current = true;
-        setStale(true);
+        dirtyRef.current = true;
+        setStale(result.errorMsg);
       } else {
         dirtyRef.current = true;
         raise(BAT_NOTICES.error(result.errorMsg));
@@ -77,7 +74,7 @@ function useAutosave(advertId: number, state: AutosaveState) {
       inFlight.current = null;
       setSaving(false);
     }
-  }, [advertId, call, raise, dirtyRef, pagesRef, savedRef, setSaving, setStale, staleRef, versionRef]);
+  }, [advertId, call, raise, dirtyRef, pagesRef, savedRef, setSaving, setStale, staleRef, holdRef, versionRef]);
 
   const schedule = useCallback(() => {
     dirtyRef.current = true;
@@ -158,6 +155,35 @@ function useLibraryAndVersions(setDoc: Dispatch<SetStateAction<BatDocument | nul
   return { setScreenshots, addVersion, replaceVersion };
 }
 
+/** A structural call (page, layer): what waits is saved first, then the answer replaces the proof. */
+function useStructural(
+  flush: () => Promise<void>,
+  adopt: (next: BatDocument, select: 'page' | 'layer' | 'keep') => void,
+  raise: (notice: ReturnType<typeof BAT_NOTICES.error>) => void,
+  setLayerId: (id: number | null) => void,
+  pageIndexRef: MutableRefObject<number>,
+) {
+  return useCallback(
+    async (
+      run: () => Promise<{ ok: true; data: BatDocument } | { ok: false; status: number; errorMsg: string }>,
+      select: 'page' | 'layer' | 'keep',
+    ) => {
+      await flush();
+      const result = await run();
+      if (!result.ok) {
+        raise(BAT_NOTICES.error(result.errorMsg));
+        return false;
+      }
+      adopt(result.data, select);
+      if (select === 'layer') {
+        setLayerId(highestLayer(result.data.bat?.pages[pageIndexRef.current])?.id ?? null);
+      }
+      return true;
+    },
+    [adopt, flush, raise, setLayerId, pageIndexRef],
+  );
+}
+
 /**
  * The proof editor's state (§2.6): the document loaded by bat.fetch, the pages being edited with an undo / redo
  * history (beyond the spec), the autosave 500 ms after any change (one save in flight; a 409 marks the proof
@@ -180,7 +206,7 @@ export function useBatEditor(advertId: number) {
   const [pageIndex, setPageIndex] = useState(0);
   const [layerId, setLayerId] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const [stale, setStale] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
   const versionRef = useRef(0);
   // Read by callbacks after the commit; `adopt` also moves them ahead of the next render.
   const pageIndexRef = useLatest(pageIndex);
@@ -189,6 +215,7 @@ export function useBatEditor(advertId: number) {
   const savedRef = useRef<BatPage[]>([]);
   const dirtyRef = useRef(false);
   const staleRef = useRef(false);
+  const holdRef = useRef(false);
 
   const adopt = useCallback(
     (next: BatDocument, selectHighest?: 'page' | 'layer' | 'keep') => {
@@ -214,7 +241,7 @@ export function useBatEditor(advertId: number) {
     const result = await call('bat.fetch', { params: { id: advertId } });
     if (result.ok) {
       staleRef.current = false;
-      setStale(false);
+      setStale(null);
       dirtyRef.current = false;
       adopt(result.data, 'keep');
       setLoad({ status: 'ready' });
@@ -229,7 +256,23 @@ export function useBatEditor(advertId: number) {
     void reload();
   }, [reload]);
 
-  const { schedule, flush } = useAutosave(advertId, { versionRef, pagesRef, savedRef, dirtyRef, staleRef, setSaving, setStale });
+  const { schedule, flush } = useAutosave(advertId, { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef, setSaving, setStale });
+  const fetchProof = useCallback(() => call('bat.fetch', { params: { id: advertId } }), [advertId, call]);
+  const merge = useProofMerge({
+    fetchProof,
+    reload,
+    adopt,
+    raise,
+    pagesRef,
+    savedRef,
+    staleRef,
+    holdRef,
+    dirtyRef,
+    setStale,
+    setPages,
+    setRevision,
+    schedule,
+  });
 
   const commit = useCallback(
     (next: BatPage[], recordHistory = true) => {
@@ -256,26 +299,7 @@ export function useBatEditor(advertId: number) {
 
   const { undo, redo, canUndo, canRedo } = useHistory(history, setHistory, pagesRef, setPages, setRevision, schedule);
 
-  /** A structural call (page, layer): what waits is saved first, then the answer replaces the proof. */
-  const structural = useCallback(
-    async (
-      run: () => Promise<{ ok: true; data: BatDocument } | { ok: false; status: number; errorMsg: string }>,
-      select: 'page' | 'layer' | 'keep',
-    ) => {
-      await flush();
-      const result = await run();
-      if (!result.ok) {
-        raise(BAT_NOTICES.error(result.errorMsg));
-        return false;
-      }
-      adopt(result.data, select);
-      if (select === 'layer') {
-        setLayerId(highestLayer(result.data.bat?.pages[pageIndexRef.current])?.id ?? null);
-      }
-      return true;
-    },
-    [adopt, flush, raise, pageIndexRef],
-  );
+  const structural = useStructural(flush, adopt, raise, setLayerId, pageIndexRef);
   const { setScreenshots, addVersion, replaceVersion } = useLibraryAndVersions(setDoc);
 
   const selectPage = useCallback((index: number) => {
@@ -295,7 +319,10 @@ export function useBatEditor(advertId: number) {
     setLayerId,
     saving,
     stale,
-    reload,
+    reload: merge.reloadTheirs,
+    conflicts: merge.conflicts,
+    reloadKeepingMine: merge.reloadKeepingMine,
+    decide: merge.decide,
     flush,
     changeLayer,
     undo,

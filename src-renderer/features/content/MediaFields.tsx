@@ -52,12 +52,14 @@ export function useAttachmentUpload(draft: ContentItem, patch: (patch: Partial<C
       return;
     }
     if (!result.data) return;
-    const { webpath } = result.data.answer as AdvertMediaAnswer;
+    const { webpath, advert } = result.data.answer as AdvertMediaAnswer;
     if (kindOfMedia === 'logo') patch({ logo: webpath });
     else if (kindOfMedia === 'video') patch({ video: webpath });
     else patch({ image: webpath, images: [webpath, ...images.filter((image) => image !== webpath)] });
     // The server set it on the advert already: on its own it is no unsaved change (issue 21 item 6).
-    markStored((item) => {
+    markStored((stored) => {
+      // The upload moved the advert's version: the next save is based on it.
+      const item = { ...stored, version: advert.version };
       if (kindOfMedia === 'logo') return { ...item, logo: webpath };
       if (kindOfMedia === 'video') return { ...item, video: webpath };
       return { ...item, image: webpath, images: [webpath, ...(item.images ?? []).filter((image) => image !== webpath)] };

@@ -173,7 +173,13 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
     const pristine = get(pristineAtom);
     if (pristine) set(pristineAtom, apply(pristine));
     const saved = get(savedAtom);
-    if (saved) set(savedAtom, apply(saved));
+    if (!saved) return;
+    const stored = apply(saved);
+    set(savedAtom, stored);
+    // The server's own write moved the item's version (docs/architecture.md, "Versions and conflicts"): the draft
+    // is based on it now, or its next save would be refused as if someone else had changed the item.
+    const draft = get(draftAtom);
+    if (draft && stored.version !== saved.version) set(draftAtom, { ...draft, version: stored.version });
   });
   markStoredAtom.debugLabel = name('markStored');
 

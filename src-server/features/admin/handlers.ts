@@ -5,6 +5,7 @@ import { sendPasswordLink } from '../../accounts/password-links';
 import { endSessions, isUniqueViolation, revokePasswordLinks } from '../../accounts/queries';
 import { unusablePasswordHash } from '../../auth/passwords';
 import type { ServerContext } from '../../context';
+import { nameOfEditor, staleVersion } from '../../db/versioning';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
 import * as queries from './queries';
@@ -23,7 +24,13 @@ export function toAccount(row: queries.AccountRow): Account {
     username: row.email,
     email: row.email,
     roles: row.roles.filter(isRole),
+    version: row.version,
   };
+}
+
+/** The 409 of a write based on an older version of `row` (docs/architecture.md, "Versions and conflicts"). */
+async function stale(context: ServerContext, row: queries.AccountRow) {
+  return staleVersion('account', { ...row, editorName: await nameOfEditor(context.db, row.updatedBy) }, toAccount(row));
 }
 
 /** Roles in the spec's order, each once. */
@@ -85,7 +92,10 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
       const emailChanged = before.email.trim().toLowerCase() !== body.username.trim().toLowerCase();
       const row = await orEmailConflict(
         db.transaction(async (tx) => {
-          const updated = await queries.updateAccount(tx, params.accountId, { name: body.name, nickname: body.nickname, email: body.username }, now);
+          const fields = { name: body.name, nickname: body.nickname, email: body.username };
+          const updated = await queries.updateAccount(tx, params.accountId, { fields, version: body.version, by: account?.id ?? null }, now);
+          // Stale: answered once the transaction is over (its connection is the only one on PGlite).
+          if (!updated) return null;
           if (emailChanged) {
             // Links mailed to the old address must not outlive it; one's own new e-mail is a new sign-in name.
             await revokePasswordLinks(tx, params.accountId, now);
@@ -94,6 +104,7 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
           return updated;
         }),
       );
+      if (!row) throw await stale(context, await findAccount(params.accountId));
       if (emailChanged && account?.id === params.accountId) context.accountCache.changed(params.accountId);
       return toAccount(row);
     },
@@ -104,15 +115,22 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
       if (account?.id === target.id && target.roles.includes('ADMIN') && !roles.includes('ADMIN')) {
         throw new HttpError(400, MESSAGES.cannotRemoveOwnAdmin);
       }
-      const row = await queries.updateAccount(db, target.id, { roles }, clock.now());
+      const row = await queries.updateAccount(db, target.id, { fields: { roles }, version: body.version, by: account?.id ?? null }, clock.now());
+      if (!row) throw await stale(context, await findAccount(target.id));
       context.accountCache.changed(target.id);
       return toAccount(row);
     },
 
-    'admin.accounts.delete': async ({ params }) => {
+    'admin.accounts.delete': async ({ params, query }) => {
       const target = await findAccount(params.accountId);
+      if (query.version !== undefined && query.version !== target.version) throw await stale(context, target);
       if (target.roles.includes('ADMIN')) throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
-      if (!(await queries.deleteNonAdminAccount(db, target.id))) throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
+      if (!(await queries.deleteNonAdminAccount(db, target.id, query.version))) {
+        // Changed between the two reads: stale when its version moved, else it now holds ADMIN.
+        const now = await queries.findAccount(db, target.id);
+        if (now && query.version !== undefined && now.version !== query.version) throw await stale(context, now);
+        throw new HttpError(409, MESSAGES.cannotDeleteAdmin);
+      }
       context.accountCache.changed(target.id);
       return { ok: true as const };
     },

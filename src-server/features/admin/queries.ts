@@ -3,6 +3,7 @@ import type { Role } from '@shared/roles';
 import { emailIs } from '../../accounts/queries';
 import type { Database } from '../../db/client';
 import { accounts, foldForSearch } from '../../db/schema';
+import { bumpVersion } from '../../db/versioning';
 
 /** SQL of account administration. */
 
@@ -13,9 +14,22 @@ const accountColumns = {
   nickname: accounts.nickname,
   email: accounts.email,
   roles: accounts.roles,
+  version: accounts.version,
+  updatedAt: accounts.updatedAt,
+  updatedBy: accounts.updatedBy,
 };
 
-export type AccountRow = { id: number; uuid: string; name: string; nickname: string; email: string; roles: string[] };
+export type AccountRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  nickname: string;
+  email: string;
+  roles: string[];
+  version: number;
+  updatedAt: Date;
+  updatedBy: number | null;
+};
 
 /** `%` and `_` typed by a user are letters, not wildcards (folding leaves `\`, `%` and `_` alone). */
 function likePattern(term: string): string {
@@ -66,26 +80,34 @@ export async function insertAccount(
   return row;
 }
 
+/** The row of `id` at `version` (any version when absent): a write based on an older one changes nothing. */
+const atVersion = (id: number, version: number | undefined) =>
+  version === undefined ? eq(accounts.id, id) : and(eq(accounts.id, id), eq(accounts.version, version));
+
+/**
+ * Updates the account when it is still at `version` (docs/architecture.md, "Versions and conflicts"), bumping
+ * its version in the name of `by`; undefined when it is not (stale) or gone.
+ */
 export async function updateAccount(
   db: Database,
   id: number,
-  fields: { name?: string; nickname?: string; email?: string; roles?: Role[] },
+  change: { fields: { name?: string; nickname?: string; email?: string; roles?: Role[] }; version?: number; by: number | null },
   now: Date,
-): Promise<AccountRow> {
+): Promise<AccountRow | undefined> {
   const [row] = await db
     .update(accounts)
-    .set({ ...fields, updatedAt: now })
-    .where(eq(accounts.id, id))
+    .set({ ...change.fields, updatedAt: now, ...bumpVersion(accounts, change.by) })
+    .where(atVersion(id, change.version))
     .returning(accountColumns);
-  return row;
+  return row as AccountRow | undefined;
 }
 
 /** Deletes the account unless it holds ADMIN (checked in the statement itself); returns whether a row went. */
-export async function deleteNonAdminAccount(db: Database, id: number): Promise<boolean> {
+export async function deleteNonAdminAccount(db: Database, id: number, version?: number): Promise<boolean> {
   // Refresh tokens and reset links go with the row (ON DELETE CASCADE); access tokens die with the account lookup.
   const deleted = await db
     .delete(accounts)
-    .where(and(eq(accounts.id, id), sql`NOT ('ADMIN' = ANY(${accounts.roles}))`))
+    .where(and(atVersion(id, version), sql`NOT ('ADMIN' = ANY(${accounts.roles}))`))
     .returning({ id: accounts.id });
   return deleted.length > 0;
 }

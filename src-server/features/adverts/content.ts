@@ -181,22 +181,36 @@ async function publicationChange<K extends Kind>(
 /** The screens of a story advert, and the reset that shows it again. */
 function storyOperations(write: ContentWriter, now: () => number) {
   return {
-    addScreen: <K extends Kind>(kind: K, id: number, screen: Record<string, unknown> | undefined, account: Account) =>
-      write(kind, id, account, 'update', async (current) => {
-        if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
-        const story = current.story ?? defaultStory();
-        const nextId = story.screens.reduce((max, item) => Math.max(max, item.id), 0) + 1;
-        const added = screenSchema.parse({ ...screen, id: nextId, uuid: randomUUID(), position: story.screens.length });
-        return { next: { ...current, story: { ...story, screens: [...story.screens, added] } } };
-      }),
+    addScreen: <K extends Kind>(kind: K, id: number, screen: Record<string, unknown> | undefined, account: Account, basedOn?: number) =>
+      write(
+        kind,
+        id,
+        account,
+        'update',
+        async (current) => {
+          if (current.type !== 'story') throw new HttpError(400, MESSAGES.notAStory, {}, 'type');
+          const story = current.story ?? defaultStory();
+          const nextId = story.screens.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+          const added = screenSchema.parse({ ...screen, id: nextId, uuid: randomUUID(), position: story.screens.length });
+          return { next: { ...current, story: { ...story, screens: [...story.screens, added] } } };
+        },
+        basedOn,
+      ),
 
-    removeScreen: <K extends Kind>(kind: K, id: number, screenId: number, account: Account) =>
-      write(kind, id, account, 'update', async (current) => {
-        const story = current.story;
-        if (!story || !story.screens.some((screen) => screen.id === screenId)) throw new HttpError(404, MESSAGES.screenNotFound);
-        const screens = story.screens.filter((screen) => screen.id !== screenId).map((screen, position) => ({ ...screen, position }));
-        return { next: { ...current, story: { ...story, screens } } };
-      }),
+    removeScreen: <K extends Kind>(kind: K, id: number, screenId: number, account: Account, basedOn?: number) =>
+      write(
+        kind,
+        id,
+        account,
+        'update',
+        async (current) => {
+          const story = current.story;
+          if (!story || !story.screens.some((screen) => screen.id === screenId)) throw new HttpError(404, MESSAGES.screenNotFound);
+          const screens = story.screens.filter((screen) => screen.id !== screenId).map((screen, position) => ({ ...screen, position }));
+          return { next: { ...current, story: { ...story, screens } } };
+        },
+        basedOn,
+      ),
 
     /** The story shows again to users who saw it: views before the reset no longer count (decisioning). */
     resetStory: async (id: number, account: Account) => {

@@ -84,8 +84,9 @@ export function advertHandlers(context: ServerContext, content: ContentService):
     'funnels.append': async ({ params, body }) => funnels.append(params.advertId, body),
     'funnels.updateMinViews': async ({ params, body }) => funnels.updateMinViews(params.startAdvertId, body),
 
-    'stories.addScreen': async ({ params, body, account }) => content.addScreen('advert', params.id, body.screen, account),
-    'stories.removeScreen': async ({ params, account }) => content.removeScreen('advert', params.advertId, params.screenId, account),
+    'stories.addScreen': async ({ params, body, account }) => content.addScreen('advert', params.id, body.screen, account, body.version),
+    'stories.removeScreen': async ({ params, query, account }) =>
+      content.removeScreen('advert', params.advertId, params.screenId, account, query.version),
     'stories.reset': async ({ params, account }) => content.resetStory(params.advertId, account),
   };
 }
@@ -117,8 +118,8 @@ export function articleHandlers(context: ServerContext, content: ContentService)
       await audience().drop(params.id);
       return result;
     },
-    'articles.addScreen': async ({ params, body, account }) => content.addScreen('article', params.id, body.screen, account),
-    'articles.removeScreen': async ({ params, body, account }) => content.removeScreen('article', params.id, body.screenId, account),
+    'articles.addScreen': async ({ params, body, account }) => content.addScreen('article', params.id, body.screen, account, body.version),
+    'articles.removeScreen': async ({ params, body, account }) => content.removeScreen('article', params.id, body.screenId, account, body.version),
     'articles.migrate': async ({ params, account }) => {
       // Converting detaches the audience (spec §4): the article's own one is deleted with the article.
       const result = await content.migrate('article', params.id, account);

@@ -32,6 +32,7 @@ export function StoryScreenMedia(props: {
   onStored?: (change: Partial<StoryScreen>) => void;
 }) {
   const { advertId, screen, onChange, onStored } = props;
+  const markStored = useMarkStored();
   const upload = useSetAtom(uploadFileAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [libraryOpen, setLibraryOpen] = useAtom(mediaLibraryOpenAtom);
@@ -53,6 +54,8 @@ export function StoryScreenMedia(props: {
       onChange({ [field]: answer.webpath });
       // Stored on the screen already: on its own it is no unsaved change (issue 21 item 6).
       onStored?.({ [field]: answer.webpath });
+      // The upload moved the advert's version: the next save is based on it.
+      markStored((item) => ({ ...item, version: answer.advert.version }));
       raise(field === 'logo' ? AN.storyLogoSaved : AN.storyMediaSaved);
     } finally {
       setBusy(null);
@@ -132,7 +135,10 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
       if (story) patch({ story: { ...story, logo: answer.webpath } });
       // Stored with the advert already: on its own it is no unsaved change (issue 21 item 6).
       const storedStory = answer.advert.story;
-      markStored((item) => ((item.story ?? storedStory) ? { ...item, story: { ...(item.story ?? storedStory)!, logo: answer.webpath } } : item));
+      markStored((stored) => {
+        const item = { ...stored, version: answer.advert.version };
+        return (item.story ?? storedStory) ? { ...item, story: { ...(item.story ?? storedStory)!, logo: answer.webpath } } : item;
+      });
       raise(AN.storyLogoSaved);
     } finally {
       setBusy(false);

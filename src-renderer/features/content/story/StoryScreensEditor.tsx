@@ -266,7 +266,9 @@ function useScreenEdits(draft: ContentItem, patch: (patch: Partial<ContentItem>)
     markStored((item) => (item.story ? { ...item, story: { ...item.story, screens: renumber(next(inPositionOrder(item.story.screens))) } } : item));
   const storedScreen = (id: number, change: Partial<StoryScreen>) =>
     storedScreens((all) => all.map((screen) => (screen.id === id ? { ...screen, ...change } : screen)));
-  return { storyNow, setScreens, setScreen, storedScreens, storedScreen };
+  /** A screen added or removed moved the advert's version: the next save is based on it. */
+  const storedVersion = (version: number | undefined) => markStored((item) => ({ ...item, version }));
+  return { storyNow, setScreens, setScreen, storedScreens, storedScreen, storedVersion };
 }
 
 type ScreenEdits = ReturnType<typeof useScreenEdits>;
@@ -324,12 +326,12 @@ function useScreenCalls(
   advertId: number | undefined,
   api: StoryScreensApi | undefined,
   screens: readonly StoryScreen[],
-  edits: Pick<ScreenEdits, 'storyNow' | 'setScreens' | 'storedScreens'>,
+  edits: Pick<ScreenEdits, 'storyNow' | 'setScreens' | 'storedScreens' | 'storedVersion'>,
   select: (id: number | null) => void,
 ) {
   const raise = useSetAtom(raiseNoticeAtom);
   const setBusy = useSetAtom(storyBusyAtom);
-  const { storyNow, setScreens, storedScreens } = edits;
+  const { storyNow, setScreens, storedScreens, storedVersion } = edits;
 
   async function addScreen() {
     if (!api || advertId === undefined) return;
@@ -343,6 +345,7 @@ function useScreenCalls(
       const ordered = inPositionOrder(storyNow().screens);
       setScreens([...ordered, ...added]);
       storedScreens((all) => [...all.filter((screen) => !added.some((entry) => entry.id === screen.id)), ...added]);
+      storedVersion(result.data.version);
       if (added.length) select(added[added.length - 1].id);
       raise(SN.screenAdded);
     } finally {
@@ -359,6 +362,7 @@ function useScreenCalls(
       const remaining = inPositionOrder(storyNow().screens).filter((entry) => entry.id !== screen.id);
       setScreens(remaining);
       storedScreens((all) => all.filter((entry) => entry.id !== screen.id));
+      storedVersion(result.data.version);
       const index = screens.findIndex((entry) => entry.id === screen.id);
       select(remaining[Math.min(index, remaining.length - 1)]?.id ?? null);
       raise(SN.screenDeleted);
@@ -407,7 +411,7 @@ export function StoryScreensEditor(props: {
     announce('');
   }, [draft.id, setSelectedId, setGrab, announce]);
 
-  const { storyNow, setScreens, setScreen, storedScreens, storedScreen } = useScreenEdits(draft, patch);
+  const { storyNow, setScreens, setScreen, storedScreens, storedScreen, storedVersion } = useScreenEdits(draft, patch);
   const select = (id: number) => setSelectedId(id);
 
   const onBulletKey = useBulletKeys(screens, readOnly, bullets, { setScreens, select, announce });
@@ -419,7 +423,7 @@ export function StoryScreensEditor(props: {
     announce(reorderAnnouncement({ kind: 'drop', from, to }, screens.length) ?? '');
   });
 
-  const { addScreen, removeScreen } = useScreenCalls(draft.id, api, screens, { storyNow, setScreens, storedScreens }, setSelectedId);
+  const { addScreen, removeScreen } = useScreenCalls(draft.id, api, screens, { storyNow, setScreens, storedScreens, storedVersion }, setSelectedId);
 
   return (
     <div

@@ -5,6 +5,7 @@ import { BAT_MAX_LAYERS, BAT_MAX_PAGES, firstCollision, itemError } from '@share
 import type { ServerContext } from '../../../context';
 import { batLayers, batPages } from '../../../db/schema';
 import { HttpError } from '../../../errors';
+import { nameOfEditor, staleVersion } from '../../../db/versioning';
 import type { Handlers } from '../../../operations';
 import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
 import { keyOfMediaUrl } from '../../../storage/media';
@@ -110,7 +111,10 @@ export function editorHandlers(context: ServerContext, versionUrl: (row: Version
         // The version check is the first statement: an autosave costs one read and the rows that changed.
         const bumped = await bumpVersion(tx, advertId, account!.id, context.clock.now(), body.version);
         if (!bumped) {
-          if (await batRow(tx, advertId)) throw new HttpError(409, M.stale);
+          const current = await batRow(tx, advertId);
+          // Stale (docs/architecture.md, "Versions and conflicts"): who changed the proof and when, so the editor
+          // can say it and merge its unsaved items onto theirs.
+          if (current) throw staleVersion('bat', { ...current, editorName: await nameOfEditor(tx, current.updatedBy) }, null);
           throw new HttpError(404, (await advertExists(tx, advertId)) ? M.batMissing : M.advertNotFound);
         }
         const pageOfLayer = await loadLayerPages(tx, advertId);
