@@ -1,5 +1,6 @@
 import { Provider, useAtomValue } from 'jotai';
 import { SETUP_MESSAGES } from '@shared/messages';
+import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
@@ -7,6 +8,7 @@ import { availableScreens, type ScreenEntry } from '@shared/screens';
 import { Layout } from './Layout';
 import { ModalHost } from '../lib/modal';
 import { NoticeHost } from '../lib/notices';
+import { serverUnreachableAtom, useOfflineRetries } from '../lib/offline';
 import { RequireAuth } from './RequireAuth';
 import { preloadScreens, SCREEN_COMPONENTS } from './screens';
 import { SessionEvents } from './session-events';
@@ -61,12 +63,25 @@ function DemoBanner() {
   );
 }
 
+/** The server out of reach (lib/offline.ts): said once, here, while saves wait for it; they are sent again meanwhile. */
+function OfflineBanner() {
+  useOfflineRetries();
+  const unreachable = useAtomValue(serverUnreachableAtom);
+  if (!unreachable) return null;
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      {CONFLICT_MESSAGES.offline}
+    </div>
+  );
+}
+
 /** What every page shares, around the matched route: session events, banner, modal, notices and toasts. */
 function Root() {
   return (
     <>
       <SessionEvents />
       <DemoBanner />
+      <OfflineBanner />
       <PreloadOnLogin />
       <Outlet />
       <ModalHost />

@@ -38,6 +38,9 @@ export const CONFLICT_MESSAGES = {
   /** The offer made when a record is reopened with a local draft. */
   resumeDraft: (savedAt: string) => `Reprendre le brouillon du ${savedAt}`,
   discardDraft: 'Supprimer le brouillon',
+  /** Beside the offer when the record changed since the draft was written: resuming leads to the conflict view. */
+  staleDraft:
+    "Ce brouillon date d'avant la dernière version enregistrée : repris, son enregistrement montrera leurs modifications à côté des vôtres.",
   offline: 'Serveur injoignable — vos modifications sont conservées',
   keepMine: 'Garder ma valeur',
   takeTheirs: 'Prendre la leur',

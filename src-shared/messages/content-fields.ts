@@ -5,6 +5,7 @@
  */
 const LABELS: Record<string, string> = {
   name: 'Nom',
+  version: 'Version',
   label: 'Libellé',
   type: 'Type',
   weight: "Poids d'affichage",

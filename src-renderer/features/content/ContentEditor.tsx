@@ -31,6 +31,7 @@ import { DeeplinkDialog } from './DeeplinkDialog';
 import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
 import { EditorConflict } from './EditorConflict';
+import { ContentLocalDraft } from './ContentLocalDraft';
 import { HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
@@ -489,6 +490,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
           />
 
           <EditorConflict atoms={atoms} />
+          {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
 
           {readOnly && (
             <p className="alert info" data-testid="read-only">

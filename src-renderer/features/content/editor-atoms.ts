@@ -1,6 +1,7 @@
-import { atom, type Getter, type Setter } from 'jotai';
+import { atom, type Getter, type Setter, type WritableAtom } from 'jotai';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
 import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-screens';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
@@ -8,6 +9,7 @@ import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } fro
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
+import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../lib/offline';
 import { sameData } from '../../lib/unsaved-changes';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 
@@ -93,6 +95,8 @@ function adoptConflict(state: EditorState, get: Getter, set: Setter, result: Ipc
 }
 
 type EditorState = ReturnType<typeof createEditorState>;
+/** `quiet`: no 'Enregistré' toast; `onOutcome`: a retry of lib/offline.ts, told how it went (and never queued again). */
+type SaveOptions = { quiet?: boolean; onOutcome?: (outcome: RetryOutcome) => void };
 type ApiOf = (get: Getter) => ContentApi;
 
 /** A refused call: the server's message as an error toast ('User not allowed' 3 s for SALES writes). */
@@ -186,6 +190,32 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
   return { loadAtom, startNewAtom, patchAtom, markStoredAtom };
 }
 
+/**
+ * No answer from the server (lib/offline.ts): the banner says so instead of an error, the local draft keeps the
+ * values, and the save is sent again when it answers, if this editor still shows the same item then.
+ */
+function waitForServer(
+  state: EditorState,
+  saveAtom: WritableAtom<null, [SaveOptions?], Promise<ContentItem | null>>,
+  get: Getter,
+  set: Setter,
+  draft: ContentItem,
+  options: SaveOptions | undefined,
+  kind: string,
+) {
+  if (options?.onOutcome) return options.onOutcome('unreachable');
+  // A new item moves to its own route once created, which only the page's own save does: it is told once.
+  if (draft.id === undefined) return set(raiseNoticeAtom, CONFLICT_NOTICES.offline);
+  const run = async (store: AppStore): Promise<RetryOutcome> => {
+    // Another item is open now: its own save is the user's; this one's values wait in its local draft.
+    if (store.get(state.draftAtom)?.id !== draft.id) return 'saved';
+    let outcome: RetryOutcome = 'refused';
+    await store.set(saveAtom, { onOutcome: (answer) => (outcome = answer) });
+    return outcome;
+  };
+  set(queueSaveAtom, { key: `${kind}:${draft.id}`, run });
+}
+
 /** Saving, publishing, converting and restoring: server calls that answer with the item the editor adopts. */
 function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: string) => string) {
   const { draftAtom, savedAtom, pendingAtom, highlightFieldsAtom } = state;
@@ -194,7 +224,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
    * Saves the draft (§4): the §5 checks first (a 3 s warning, the fields highlighted 3 s); a new item is created,
    * an existing one updated (its audiences linked first when they changed). Answers the saved item, or null.
    */
-  const saveAtom = atom(null, async (get, set, options?: { quiet?: boolean }): Promise<ContentItem | null> => {
+  const saveAtom = atom(null, async (get, set, options?: SaveOptions): Promise<ContentItem | null> => {
     const draft = get(draftAtom);
     if (!draft) return null;
     const api = apiOf(get);
@@ -213,9 +243,12 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
           ? await api.create(draft, audienceIds)
           : await api.update(draft.id, draft, api.criteria || sameIds(audienceIds, audienceIdsOf(get(savedAtom))) ? null : audienceIds);
       if (!written.ok) {
-        if (!adoptConflict(state, get, set, written)) refused(set, written);
+        if (written.status === 0) waitForServer(state, saveAtom, get, set, draft, options, apiOf(get).kind);
+        else if (!adoptConflict(state, get, set, written)) refused(set, written);
+        if (written.status !== 0) options?.onOutcome?.('refused');
         return null;
       }
+      options?.onOutcome?.('saved');
       set(state.conflictAtom, null);
       const withNewCriteria = written.data.id !== undefined ? await saveCriteria(api, written.data.id, draft, get(savedAtom)) : null;
       if (withNewCriteria && !withNewCriteria.ok) {
@@ -329,9 +362,10 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   const name = (part: string) => `${label}.${part}`;
   const state = createEditorState(name);
   const apiOf: ApiOf = (get) => makeApi(get(apiAtom));
-  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, conflictAtom } = state;
+  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, conflictAtom, pristineAtom } = state;
   return {
     conflictAtom,
+    pristineAtom,
     statusAtom,
     draftAtom,
     savedAtom,
