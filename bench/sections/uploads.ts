@@ -21,7 +21,7 @@ const RUNS = 5;
 const MP4_HEAD = Buffer.from('00000018667479706d70343200000000' + '69736f6d6d703432', 'hex');
 
 /**
- * Issue 11: a 100 MB video uploaded through main ('files:upload': read from disk, multipart, streamed) to the
+ * A 100 MB video uploaded through main ('files:upload': read from disk, multipart, streamed) to the
  * API's local-folder storage. The API runs in this same process, so the RSS growth counts both ends; the
  * target is ≥ 100 MB/s and ≤ 50 MB of RSS growth.
  */

@@ -30,7 +30,7 @@ function decode(bytes: Buffer): string {
 }
 
 /**
- * The invoicing tool's quote export to POST /estimates/import (issue 21 item 4): the file picked (native dialog,
+ * The invoicing tool's quote export to POST /estimates/import (docs/projects.md, Quotes): the file picked (native dialog,
  * or the page's upload on the web host), read from disk with progress events (bytes read of the file's size, at
  * most one a percent), checked against the contract's limit before it is sent, then sent as the operation's
  * `csv`. The server reads it all before writing anything: a bad cell comes back as its French 400 naming the line

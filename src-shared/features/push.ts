@@ -2,7 +2,7 @@ import { PUSH_MESSAGES, PUSH_NOTICES } from '../messages/push';
 import { access } from '../roles';
 import { defineFeature, screen } from './define';
 
-/** Push campaigns (platform.md §2 "Push-notification page"; issue 23): the menu entry is CONTENT_CREATOR_LEAD's. */
+/** Push campaigns (platform.md §2 "Push-notification page"; docs/push.md): the menu entry is CONTENT_CREATOR_LEAD's. */
 export const pushFeature = defineFeature({
   id: 'push',
   screens: [

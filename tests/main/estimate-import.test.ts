@@ -9,7 +9,7 @@ import { IMPORT_MESSAGES, MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_FILE_MAX_CHARS } from '@shared/rules/projects';
 
-/** Issue 21 item 4: the quote export picked, read with progress and sent to estimates.importFile by main. */
+/** The quote export picked, read with progress and sent to estimates.importFile by main. */
 
 const folder = mkdtempSync(join(tmpdir(), 'estimate-import-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

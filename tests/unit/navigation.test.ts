@@ -35,7 +35,7 @@ function specNavigation(roles: Role[]): Record<string, boolean> {
     'audiences.list': admin || has(roles, 'CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR'),
     'audiences.groups': admin,
     'audiences.testAccounts': admin || (roles.includes('CSM') && roles.includes('CSM_LEAD')),
-    // The CSV list import (issue 25; not in the spec's table): the audience managers.
+    // The CSV list import (not in the spec's table): the audience managers.
     imports: admin || has(roles, 'CSM', 'CSM_LEAD'),
     shortUrl: admin || roles.includes('CSM'),
     cdnDocs: admin || has(roles, 'CSM', 'CONTENT_CREATOR'),
@@ -239,7 +239,7 @@ describe('route guard', () => {
     }
   });
 
-  it('opens /adverts/migration to exactly those the server lets run a migration (not SALES without ADMIN; issue 21 item 19)', () => {
+  it('opens /adverts/migration to exactly those the server lets run a migration (not SALES without ADMIN; docs/accounts.md, Screens and routes)', () => {
     for (const roles of everyRoleSet) {
       expect(canOpenRoute('/adverts/migration', roles), roles.join('+')).toBe(isAllowed(contract['adverts.migrationRun'].access, roles));
       expect(canOpenRoute('/adverts/migration', roles), roles.join('+')).toBe(roles.includes('ADMIN') || !roles.includes('SALES'));

@@ -10,7 +10,7 @@ type Executor = Pick<Database, 'execute'>;
 export type DefinitionsWriterLike = <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>;
 
 /**
- * History of audiences and groups (issue 9 item 7). The registry gives `hooks` to the audiences feature, which
+ * History of audiences and groups (docs/audience-history.md). The registry gives `hooks` to the audiences feature, which
  * calls them inside each write's transaction and hands over its writer (restoring goes through it, so the engine
  * follows); `wrap` tells the recorder who made each request and through which operation.
  */

@@ -94,7 +94,7 @@ export async function loadSnapshots(executor: Executor, subjectIds: number[]): P
 }
 
 /**
- * Keeps the history of audiences and groups (issue 9 item 7). Called by the audiences feature around each of its
+ * Keeps the history of audiences and groups (docs/audience-history.md). Called by the audiences feature around each of its
  * writes, inside the write's transaction: `before` reads the definitions the request names (and those that point
  * at nodes it removes), `after` compares them with what the work left and writes one row per changed subject. So
  * a change and its history commit together or not at all.

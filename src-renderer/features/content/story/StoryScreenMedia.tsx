@@ -51,7 +51,7 @@ export function StoryScreenMedia(props: {
       if (!result.data) return;
       const answer = result.data.answer as AdvertMediaAnswer;
       onChange({ [field]: answer.webpath });
-      // Stored on the screen already: on its own it is no unsaved change (issue 21 item 6).
+      // Stored on the screen already: on its own it is no unsaved change (docs/content.md, unsaved changes).
       onStored?.({ [field]: answer.webpath });
       raise(field === 'logo' ? AN.storyLogoSaved : AN.storyMediaSaved);
     } finally {
@@ -130,7 +130,7 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
       // Without it the logo stayed out of the draft, and the next save (publishing saves first) wrote no logo.
       const story = latest.current.story ?? answer.advert.story;
       if (story) patch({ story: { ...story, logo: answer.webpath } });
-      // Stored with the advert already: on its own it is no unsaved change (issue 21 item 6).
+      // Stored with the advert already: on its own it is no unsaved change (docs/content.md, unsaved changes).
       const storedStory = answer.advert.story;
       markStored((item) => ((item.story ?? storedStory) ? { ...item, story: { ...(item.story ?? storedStory)!, logo: answer.webpath } } : item));
       raise(AN.storyLogoSaved);
