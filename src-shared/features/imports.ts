@@ -11,7 +11,6 @@ export const importsFeature = defineFeature({
       id: 'imports',
       path: '/imports',
       access: access.anyOf('CSM', 'CSM_LEAD'),
-      available: true,
       nav: { position: 53, menu: 'audiences', label: 'Import CSV' },
     }),
   ],

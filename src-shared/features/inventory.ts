@@ -15,7 +15,6 @@ export const inventoryFeature = defineFeature({
       id: 'projects.inventory',
       path: '/inventory',
       access: access.anyOf('CSM_LEAD'),
-      available: true,
       nav: { position: 12, menu: 'projects', label: 'Pilotage inventaire', access: access.thisRole('CSM_LEAD') },
     }),
   ],

@@ -10,7 +10,6 @@ export const pushFeature = defineFeature({
       id: 'push',
       path: '/push/create',
       access: access.anyOf('CONTENT_CREATOR_LEAD'),
-      available: true,
       nav: { position: 40, label: PUSH_MESSAGES.menu, access: access.anyOf('CONTENT_CREATOR_LEAD') },
     }),
   ],
