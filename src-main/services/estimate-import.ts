@@ -4,7 +4,7 @@ import type { IpcResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_FILE_MAX_CHARS } from '@shared/rules/projects';
-import type { HostFiles } from '../ipc/handlers';
+import type { HostFiles } from './host-files';
 import type { ApiClient } from './api-client';
 import { failure } from './failures';
 
