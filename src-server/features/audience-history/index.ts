@@ -2,12 +2,9 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../operations';
 import { audienceHistoryHandlers, type AudienceHistoryHandlers } from './handlers';
-import { HistoryRecorder, withOrigin, type ChangedDefinitions } from './recorder';
+import { HistoryRecorder, withOrigin, type ChangedDefinitions, type DefinitionsWriterLike } from './recorder';
 
 type Executor = Pick<Database, 'execute'>;
-
-/** The audiences feature's writer of definitions (its transaction, the engine following after the commit). */
-export type DefinitionsWriterLike = <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>;
 
 /**
  * History of audiences and groups (docs/audience-history.md). The registry gives `hooks` to the audiences feature, which

@@ -24,6 +24,9 @@ type Before = Map<number, DefinitionSnapshot>;
 const origin = new AsyncLocalStorage<WriteOrigin>();
 
 /** Runs a request's handler with its origin known to the recorder (who, which operation, what input). */
+/** The audiences feature's writer of definitions (its transaction, the engine following after the commit). */
+export type DefinitionsWriterLike = <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>;
+
 export function withOrigin<T>(value: WriteOrigin, run: () => Promise<T>): Promise<T> {
   return origin.run(value, run);
 }
