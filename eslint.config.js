@@ -6,6 +6,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.js';
 
 export default defineConfig(
   {
@@ -64,4 +65,5 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...layerRules,
 );
