@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';

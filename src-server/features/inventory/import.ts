@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
