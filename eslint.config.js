@@ -1,4 +1,4 @@
-// ESLint (issue 20 item 6): `npm run lint`, run by `npm test` after the typecheck.
+// ESLint (docs/testing.md): `npm run lint`, run by `npm test` after the typecheck.
 // typescript-eslint's recommended set without type information: the type-aware set took 3 min 46 s and 2.2 GB on
 // this 2-core machine (against 35 s) and reported mostly no-unsafe-* on JSON bodies read in tests.
 import js from '@eslint/js';
@@ -6,6 +6,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './eslint.layers.js';
 
 export default defineConfig(
   {
@@ -64,4 +65,5 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  ...layerRules,
 );

@@ -22,50 +22,50 @@ import { webSection } from './sections/web';
 
 /** `npm run bench [-- section ...]`: prints figures; never part of `npm test`. */
 const SECTIONS: Record<string, { title: string; run: () => Promise<unknown> }> = {
-  api: { title: 'API: sign-in latency, account-list throughput (issue 2), GET /meta during a sign-in burst (issue 13)', run: apiSection },
-  audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL (issue 8)', run: audiencesSection },
-  'audience-history': { title: 'Audience and group history: cost per write, history list (issue 9)', run: audienceHistorySection },
-  uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth (issue 11)', run: uploadsSection },
+  api: { title: 'API: sign-in latency, account-list throughput, GET /meta during a sign-in burst', run: apiSection },
+  audiences: { title: 'Audience engine: sizes, membership, index build and ingestion vs SQL', run: audiencesSection },
+  'audience-history': { title: 'Audience and group history: cost per write, history list', run: audienceHistorySection },
+  uploads: { title: 'Uploads: a 100 MB video through main to local storage, throughput and RSS growth', run: uploadsSection },
   'audience-screens': {
-    title: 'Audience screens: live size in the editor, audience list at 10,000 audiences (issue 9)',
+    title: 'Audience screens: live size in the editor, audience list at 10,000 audiences',
     run: audienceScreensSection,
   },
-  adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows (issue 10)', run: advertsSection },
-  projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, paste (issue 12)', run: projectsSection },
+  adverts: { title: 'Adverts: list pages at 100,000 adverts, decisioning for one user, CSV export of 1,000 rows', run: advertsSection },
+  projects: { title: 'Projects and targets: list latency at 20,000 projects / 1,000,000 targets, paste', run: projectsSection },
   'targets-export': {
-    title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw copy by the same database, server RSS growth (issue 20)',
+    title: 'Targets export: 1,000,000 targets to CSV on PostgreSQL and PGlite against a raw copy by the same database, server RSS growth',
     run: targetsExportSection,
   },
   estimates: {
-    title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile (issue 19)',
+    title: 'Estimates: the largest quote export imported on PGlite, GET /meta from another account meanwhile',
     run: estimatesSection,
   },
   imports: {
-    title: 'CSV list import: 1,000,000 new users into the population on PostgreSQL, end to end, server RSS growth (issue 25)',
+    title: 'CSV list import: 1,000,000 new users into the population on PostgreSQL, end to end, server RSS growth',
     run: importsSection,
   },
   inventory: {
-    title: 'Inventory: 200 categories × 36 months and 1,000,000 targets: rows, availability, CSV import (issue 22)',
+    title: 'Inventory: 200 categories × 36 months and 1,000,000 targets: rows, availability, CSV import',
     run: inventorySection,
   },
   'pglite-writes': {
     title: 'PGlite: GET /meta from another account during a CSV list import, an inventory import, a panel load, a population batch',
     run: pgliteWritesSection,
   },
-  'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed (issue 19)', run: urlParseSection },
-  previews: { title: 'Previews: re-render after a field change in Chromium (issue 11)', run: previewsSection },
-  web: { title: 'Web host: cold start and sign-in in Chromium (issue 3)', run: webSection },
+  'url-parse': { title: 'URL pre-fill: GET /meta from another account while a hostile page is parsed', run: urlParseSection },
+  previews: { title: 'Previews: re-render after a field change in Chromium', run: previewsSection },
+  web: { title: 'Web host: cold start and sign-in in Chromium', run: webSection },
   laboratory: {
-    title: 'Laboratory: a 100,000-member panel loaded, tag counts over it on PostgreSQL and PGlite (issue 25)',
+    title: 'Laboratory: a 100,000-member panel loaded, tag counts over it on PostgreSQL and PGlite',
     run: laboratorySection,
   },
   tools: {
-    title: 'Tools (issue 25): the laboratory and imports sections together',
+    title: 'Tools: the laboratory and imports sections together',
     run: async () => ({ laboratory: await laboratorySection(), imports: await importsSection() }),
   },
-  push: { title: 'Push campaigns: count p95 and the send job per batch at 1,000,000 users (issue 23)', run: pushSection },
-  bat: { title: 'BAT proof: autosave round trip, PDF of 10 pages, open to first page drawn in Chromium (issue 24)', run: batSection },
-  table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time (issue 20)', run: tableSection },
+  push: { title: 'Push campaigns: count p95 and the send job per batch at 1,000,000 users', run: pushSection },
+  bat: { title: 'BAT proof: autosave round trip, PDF of 10 pages, open to first page drawn in Chromium', run: batSection },
+  table: { title: 'Shared table: render and scroll 10,000 loaded rows in Chromium, frame time', run: tableSection },
 };
 
 async function main() {

@@ -1,5 +1,6 @@
 import type { AppInfo, IpcResult } from '@shared/ipc';
-import { createIpcHandlers, dispatchIpc, type HostFiles, type IpcDependencies, type IpcHandlers, type RendererErrorReport } from './ipc/handlers';
+import { createIpcHandlers, dispatchIpc, type IpcDependencies, type IpcHandlers, type RendererErrorReport } from './ipc/handlers';
+import type { HostFiles } from './services/host-files';
 import { ApiClient, apiAddress, type ApiClientLogger } from './services/api-client';
 import { JobEventsFollower } from './services/job-events';
 import { collectDiagnostics } from './services/diagnostics';

@@ -65,7 +65,7 @@ export interface ServerConfig {
   /** How long population_changes rows are kept for other instances (docs/audiences.md; default 10 minutes). */
   populationChangesRetentionMs?: number;
   /**
-   * Demo workspace: seed the app-user population and sample audiences in the background (issue 8 §6); `true` is
+   * Demo workspace: seed the app-user population and sample audiences in the background (docs/audiences.md); `true` is
    * the full demo (20,000 users, 200,000 events), a size is for tests that need a few users quickly.
    */
   seedAudienceDemo?: boolean | DemoPopulationSize;

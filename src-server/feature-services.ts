@@ -33,7 +33,7 @@ export interface ArticleAudienceService {
   drop(articleId: number): Promise<number>;
 }
 
-/** The population as the push feature reads it, answered by the audience engine's index (issue 23). */
+/** The population as the push feature reads it, answered by the audience engine's index (docs/push.md). */
 export interface PopulationSelection {
   count(criteria: PopulationCriteria): number;
   /** The users selected, ascending, as a portable serialized Roaring bitmap (a campaign's frozen recipients). */

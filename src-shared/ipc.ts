@@ -205,7 +205,7 @@ export const ipcChannels = {
     }),
   },
   /**
-   * Imports the invoicing tool's quote export (issue 21 item 4): main opens the CSV dialog (the web host takes the
+   * Imports the invoicing tool's quote export (docs/projects.md, Quotes): main opens the CSV dialog (the web host takes the
    * page's upload, `uploadId`), reads the file with 'files:progress' events under `jobId`, checks the contract's
    * limit and sends it to estimates.importFile (ADMIN). Answers the count of quotes and lines imported.
    */

@@ -20,10 +20,6 @@ export const SCREENS: readonly RegistryEntry[] = FEATURE_SCREENS;
 export const screenEntries = (registry: readonly RegistryEntry[] = SCREENS): ScreenEntry[] =>
   registry.filter((entry): entry is ScreenEntry => entry.kind === 'screen');
 
-/** The screens the router serves now. */
-export const availableScreens = (registry: readonly RegistryEntry[] = SCREENS): ScreenEntry[] =>
-  screenEntries(registry).filter((entry) => entry.available);
-
 // ---------------------------------------------------------------------------------------------------------------
 // Route matching and the guard
 
@@ -54,18 +50,15 @@ export function isPublicRoute(pathname: string, registry: readonly RegistryEntry
  * - open: show it;
  * - login: anonymous on anything but a public screen;
  * - forbidden: signed in, but the role may not open it, or the path is not a screen of the registry (the guard
- *   denies what it does not know, so a screen cannot be reached before it is declared with its rule);
- * - home: a declared screen the role may open but that does not exist yet (a later issue's address, e.g. /adverts
- *   from a mail): the home page rather than a denial the user has not earned.
+ *   denies what it does not know, so a screen cannot be reached before it is declared with its rule).
  */
-export type GuardDecision = 'open' | 'login' | 'forbidden' | 'home';
+export type GuardDecision = 'open' | 'login' | 'forbidden';
 
 export function guardRoute(pathname: string, roles: readonly string[] | null, registry: readonly RegistryEntry[] = SCREENS): GuardDecision {
   const entry = screenAt(pathname, registry);
-  if (entry?.access.kind === 'public') return entry.available ? 'open' : 'home';
+  if (entry?.access.kind === 'public') return 'open';
   if (roles === null) return 'login';
-  if (!entry || !mayOpen(entry, pathname, roles)) return 'forbidden';
-  return entry.available ? 'open' : 'home';
+  return entry && mayOpen(entry, pathname, roles) ? 'open' : 'forbidden';
 }
 
 /** Whether a signed-in user holding `roles` may open `pathname` (declared and allowed). */
@@ -94,6 +87,7 @@ export function redirectsToLoginOnUnauthorized(pathname: string): boolean {
 export interface NavItem {
   id: string;
   label: string;
+  /** False only for an external tool whose address the settings do not hold yet. */
   available: boolean;
   /** In-app route, or an external address. */
   to?: string;
@@ -132,7 +126,7 @@ export function navigationFor(roles: readonly string[], registry: readonly Regis
       if (isAllowed(MENUS[menuId].access, roles)) items.push(menu);
     }
     if (!isAllowed(entry.nav.access ?? entry.access, roles)) continue;
-    const item: NavItem = { id: entry.id, label: entry.nav.label, to: entry.path, available: entry.available };
+    const item: NavItem = { id: entry.id, label: entry.nav.label, to: entry.path, available: true };
     if (menuId) menus.get(menuId)!.children!.push(item);
     else items.push(item);
   }
@@ -148,7 +142,7 @@ export function visibleNavigation(roles: readonly string[], registry: readonly R
 
 /** Where a user lands after sign-in: the landing screen (/adverts) once it exists, else the first menu screen. */
 export function firstScreenFor(roles: readonly string[], registry: readonly RegistryEntry[] = SCREENS): string {
-  const landing = screenEntries(registry).find((entry) => entry.landing && entry.available && isAllowed(entry.access, roles));
+  const landing = screenEntries(registry).find((entry) => entry.landing && isAllowed(entry.access, roles));
   if (landing) return landing.path;
   for (const item of visibleNavigation(roles, registry)) {
     const target = item.to && !item.external ? item.to : item.children?.find((child) => child.to && !child.external)?.to;

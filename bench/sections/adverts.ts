@@ -11,7 +11,7 @@ import { ms, summarize, table } from '../stats';
 import { keptBenchDatabase } from '../databases';
 
 /**
- * Issue 10 figures on the local PostgreSQL: 100,000 adverts (10,000 published) and 20,000 articles, attached to
+ * Figures on the local PostgreSQL: 100,000 adverts (10,000 published) and 20,000 articles, attached to
  * 200 audiences (BENCH_ADVERTS, BENCH_ARTICLES). Generated once into their own database and kept for the next
  * runs. Targets: first list page with 3 filters and a sort p95 ≤ 20 ms server-side; decisioning for one user
  * over the 10,000 published adverts ≤ 5 ms median; CSV export of 1,000 rows ≤ 1 s end to end.

@@ -115,7 +115,7 @@ async function measure(label: string, handle: DatabaseHandle) {
   );
   const elapsed = (performance.now() - startedAt) / 1000;
 
-  // GET /meta, one caller in a loop, while 200 sign-ins arrive at once (issue 13 item 8; target p95 <= 50 ms).
+  // GET /meta, one caller in a loop, while 200 sign-ins arrive at once (target p95 <= 50 ms).
   const burstPool = new Pool(base, { connections: 200 });
   const burstAnswers: Record<number, number> = {};
   let burstDone = false;

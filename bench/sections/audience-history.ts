@@ -11,7 +11,7 @@ const RELATIONSHIPS = 100;
 const ROUNDS = 40;
 
 /**
- * What keeping the history costs a write (issue 9 item 7): an audience of 100 criteria whose whole set is replaced
+ * What keeping the history costs a write: an audience of 100 criteria whose whole set is replaced
  * (PUT /audience/{id}/relationships), end to end with the history, and the recorder's own part measured beside
  * the same SQL without it; then the history list of an audience of 200 changes. Embedded PGlite, in memory.
  */

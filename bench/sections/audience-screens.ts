@@ -116,7 +116,7 @@ function timeLiveSize(page: Page, toggleTestId: string): Promise<number> {
 }
 
 /**
- * Issue 9 targets: live size from a criterion change to the size shown, debounce included, ≤ 300 ms median on
+ * Targets: live size from a criterion change to the size shown, debounce included, ≤ 300 ms median on
  * the demo population (20,000 app users); audience list first page p95 ≤ 20 ms server-side at 10,000 audiences.
  * The web host runs in this process on a new PGlite folder, as the e2e tests start it; the population goes in
  * through the ingestion API, the audiences straight into the database.

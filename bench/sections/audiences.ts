@@ -13,7 +13,7 @@ import { ms, summarize, table } from '../stats';
 import { keptBenchDatabase } from '../databases';
 
 /**
- * Issue 8 figures on the local PostgreSQL: 1,000,000 app users and 5,000,000 events by default
+ * Figures on the local PostgreSQL: 1,000,000 app users and 5,000,000 events by default
  * (BENCH_AUDIENCE_USERS, BENCH_AUDIENCE_EVENTS). The population is generated once into its own database
  * (bench_audiences_<users>_<events>) and kept for the next runs.
  */

@@ -80,7 +80,7 @@ function timeFirstPage(page: Page, start: 'click-bat-button' | 'navigation'): Pr
 }
 
 /**
- * Issue 24 targets, on a 10-page proof with 8 items a page (the images a 400 × 800 PNG capture) through the web
+ * Targets, on a 10-page proof with 8 items a page (the images a 400 × 800 PNG capture) through the web
  * host (as built), in Chromium:
  * - the autosave round trip (POST /bat/save) p95 ≤ 50 ms after one change (a text edited or an item moved, as
  *   between two autosaves 500 ms apart: the editor sends the layer changed); the whole proof with every text

@@ -53,7 +53,7 @@ export function quoteExport(chars: number, seed = 0): { csv: string; lines: numb
 }
 
 /**
- * Issue 19 item 6: the largest quote export the contract allows imported on the embedded database (PGlite on a
+ * The largest quote export the contract allows imported on the embedded database (PGlite on a
  * data folder, as the desktop app runs it), while another account calls GET /meta in a loop. PGlite has one
  * connection: a long write transaction makes every other call wait. BENCH_ESTIMATES_CHARS sets another size.
  */

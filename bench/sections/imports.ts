@@ -57,7 +57,7 @@ async function freshDatabase(): Promise<string> {
 }
 
 /**
- * Issue 25: a 1,000,000-row CSV list imported into the population on PostgreSQL, end to end (read from storage,
+ * A 1,000,000-row CSV list imported into the population on PostgreSQL, end to end (read from storage,
  * checked, staged, merged in one transaction, the audience engine current), with the API server's RSS growth
  * sampled every 100 ms (the server runs in this process; the file is written to disk before the baseline). Then the
  * same users with a value changed on every row, then that list again. Targets (new users): ≤ 30 s, RSS growth ≤ 300 MB. BENCH_IMPORT_ROWS sets another size.

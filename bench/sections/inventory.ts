@@ -15,7 +15,7 @@ import { keptBenchDatabase } from '../databases';
 import { ms, summarize, table } from '../stats';
 
 /**
- * Issue 22: 200 categories × 36 months of capacity and 1,000,000 targets (BENCH_INVENTORY_TARGETS) booking views in
+ * 200 categories × 36 months of capacity and 1,000,000 targets (BENCH_INVENTORY_TARGETS) booking views in
  * those categories over 3 years. POST /inventory (6 months, every category), POST /inventory/availability (one
  * category, 6 months) and the import of a 200-row × 36-month CSV, on PostgreSQL (a kept database, generated once)
  * and on PGlite (BENCH_INVENTORY_PGLITE_TARGETS, a million as well by default: about a minute to generate).

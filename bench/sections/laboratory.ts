@@ -80,7 +80,7 @@ async function measure(handle: DatabaseHandle, kind: string) {
   }
 }
 
-/** Issue 25: a 100,000-member panel loaded through the multipart call, then tag counts (p95 ≤ 30 ms) on both databases. */
+/** A 100,000-member panel loaded through the multipart call, then tag counts (p95 ≤ 30 ms) on both databases. */
 export async function laboratorySection() {
   const results: Record<string, unknown> = {};
   const postgres = await openDatabase({ url: await keptBenchDatabase('bench_laboratory') });

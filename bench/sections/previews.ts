@@ -4,7 +4,7 @@ import { startBenchWebApp } from '../web-app';
 const CHANGES = 60;
 
 /**
- * Issue 11 target: preview re-render after a field change ≤ 16 ms median. In Chromium through the web host (as
+ * Target: preview re-render after a field change ≤ 16 ms median. In Chromium through the web host (as
  * built), on a post advert's editor: the title field gets one more character (the input event React listens
  * to), and the time runs until the preview's DOM shows it and its layout is done (read back); the wait to the next
  * animation frame is reported beside it (it includes the idle part of the frame).

@@ -13,7 +13,7 @@ import { ms, summarize, table } from '../stats';
 import { keptBenchDatabase } from '../databases';
 
 /**
- * Issue 12 figures on the local PostgreSQL: 20,000 projects and 1,000,000 targets by default
+ * Figures on the local PostgreSQL: 20,000 projects and 1,000,000 targets by default
  * (BENCH_PROJECTS, BENCH_TARGETS), generated once into bench_projects_<projects>_<targets> and kept.
  * Times are HTTP round trips on loopback (an upper bound of the server-side time).
  */

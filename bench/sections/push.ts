@@ -17,7 +17,7 @@ import { keptBenchDatabase } from '../databases';
 import { ms, summarize, table } from '../stats';
 
 /**
- * Issue 23 figures at 1,000,000 app users (BENCH_PUSH_USERS), most with a push token, generated once by the
+ * Figures at 1,000,000 app users (BENCH_PUSH_USERS), most with a push token, generated once by the
  * population generator and kept: in bench_push_<users> on the local PostgreSQL, and in .data/bench/pglite-push-<users>
  * for PGlite on a data folder as the desktop app runs it (BENCH_PUSH_DATABASES=postgresql,pglite picks).
  *

@@ -18,7 +18,7 @@ import { table } from '../stats';
 import { benchDatabase, generateProjectsAndTargets } from './projects';
 
 /**
- * Issue 20 item 3: every target (1,000,000 by default, BENCH_TARGETS) exported to a file as the desktop app runs
+ * Every target (1,000,000 by default, BENCH_TARGETS) exported to a file as the desktop app runs
  * it (the API server in a process of its own, main's export service here: ApiClient.open + downloadCsvFile), on
  * PostgreSQL and on PGlite, against a raw copy of the same rows (the export's query, its cells unformatted) by the
  * same database timed in the same run: `psql \copy` on PostgreSQL, PGlite's own COPY on PGlite (psql's from

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { IpcEventPayload } from '@shared/ipc';
-import { createIpcHandlers, dispatchIpc, type PickedFile } from '../../src-main/ipc/handlers';
+import { createIpcHandlers, dispatchIpc } from '../../src-main/ipc/handlers';
+import type { PickedFile } from '../../src-main/services/host-files';
 import { ApiClient } from '../../src-main/services/api-client';
 import { createSessionVault } from '../../src-main/services/session-vault';
 import { DEFAULT_SETTINGS, type SettingsStore } from '../../src-main/services/settings';
@@ -21,7 +22,7 @@ const RUNS = 5;
 const MP4_HEAD = Buffer.from('00000018667479706d70343200000000' + '69736f6d6d703432', 'hex');
 
 /**
- * Issue 11: a 100 MB video uploaded through main ('files:upload': read from disk, multipart, streamed) to the
+ * A 100 MB video uploaded through main ('files:upload': read from disk, multipart, streamed) to the
  * API's local-folder storage. The API runs in this same process, so the RSS growth counts both ends; the
  * target is ≥ 100 MB/s and ≤ 50 MB of RSS growth.
  */

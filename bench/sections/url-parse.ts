@@ -9,7 +9,7 @@ import { accounts } from '../../src-server/db/schema';
 import { ms, summarize, table } from '../stats';
 
 /**
- * Issue 19 item 1: GET /meta from one account while another asks GET /url/parse of a hostile page (2 MB of nested
+ * GET /meta from one account while another asks GET /url/parse of a hostile page (2 MB of nested
  * <div>s, which cheerio needs minutes to parse). Target: /meta p95 ≤ 50 ms during the parse. Before the fix
  * (parse on the main thread, 2 MB read) a page of 200 KB held one /meta call 51 s on the loaded two-core test
  * machine (p95 of 20 sequential calls 347 ms, the stall being one of them; the issue measured 33.6 s unloaded).

@@ -58,7 +58,7 @@ function timeSignIn(page: Page): Promise<number> {
 }
 
 /**
- * Issue 3 targets: web host cold start to an interactive login page in Chromium (≤ 1.5 s) and sign-in to the
+ * Targets: web host cold start to an interactive login page in Chromium (≤ 1.5 s) and sign-in to the
  * first screen (≤ 500 ms). Cold start = a new process of `npm run web`'s host (Node, its modules, the embedded
  * API on a new PGlite folder with the demo seed) until the login form accepts input in a browser that is
  * already running, as a user's is. The renderer and host builds and the PGlite template are build steps, made

@@ -21,7 +21,7 @@ import Store from 'electron-store';
 import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import type { HostFiles } from '../ipc/handlers';
+import type { HostFiles } from '../services/host-files';
 import { isTrustedSender } from '../ipc/sender';
 import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
 import { savePdfFile } from '../services/files';

@@ -7,7 +7,7 @@ import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { RunningServer, StartOptions } from '../../src-server/server';
 import type { OutboxMail } from '../../src-server/server';
-import type { HostFiles } from '../ipc/handlers';
+import type { HostFiles } from '../services/host-files';
 import type { MainServices } from '../main-services';
 import { appVersion } from '../app-version';
 import { createBrowserSessions } from './web/browser-sessions';

@@ -4,7 +4,7 @@ import type { IpcResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_FILE_MAX_CHARS } from '@shared/rules/projects';
-import type { HostFiles } from '../ipc/handlers';
+import type { HostFiles } from './host-files';
 import type { ApiClient } from './api-client';
 import { failure } from './failures';
 
@@ -30,7 +30,7 @@ function decode(bytes: Buffer): string {
 }
 
 /**
- * The invoicing tool's quote export to POST /estimates/import (issue 21 item 4): the file picked (native dialog,
+ * The invoicing tool's quote export to POST /estimates/import (docs/projects.md, Quotes): the file picked (native dialog,
  * or the page's upload on the web host), read from disk with progress events (bytes read of the file's size, at
  * most one a percent), checked against the contract's limit before it is sent, then sent as the operation's
  * `csv`. The server reads it all before writing anything: a bad cell comes back as its French 400 naming the line

@@ -4,7 +4,7 @@ import { PAGE_UPLOAD_MAX_BYTES, type IpcResult, type UploadOperationId } from '@
 import { MESSAGES } from '@shared/messages';
 import { STORAGE_MESSAGES, formatNotAllowed, tooLargeFor } from '@shared/messages/storage';
 import { FOLDER_MARKER, extensionOf } from '@shared/rules/storage';
-import type { HostFiles } from '../ipc/handlers';
+import type { HostFiles } from './host-files';
 import type { ApiClient } from './api-client';
 import { failure, validationFailure } from './failures';
 import { multipartFromFile } from './upload';

@@ -4,7 +4,7 @@ import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { availableScreens, type ScreenEntry } from '@shared/screens';
+import { screenEntries, type ScreenEntry } from '@shared/screens';
 import { Layout } from './Layout';
 import { ModalHost } from '../lib/modal';
 import { NoticeHost } from '../lib/notices';
@@ -22,11 +22,11 @@ function screenRoute(screen: ScreenEntry) {
 
 /**
  * The routes, built from the screen registry only: public screens stand alone, the others sit in the signed-in
- * shell behind the guard. The catch-all is reached only by a declared screen that does not exist yet (the guard
- * has sent undeclared paths to /403 and anonymous visitors to /login by then): it goes home.
+ * shell behind the guard. The catch-all only backs the guard up (which sends undeclared paths to /403 and anonymous
+ * visitors to /login first): it goes home.
  */
 export function appRoutes() {
-  const screens = availableScreens();
+  const screens = screenEntries();
   return [
     ...screens.filter((screen) => screen.access.kind === 'public').map(screenRoute),
     <Route

@@ -6,7 +6,7 @@ import { sessionAtom } from '../lib/session';
 
 /**
  * Spec §2 guard, from the screen registry: anonymous visitors go to /login; a role that may not open the route,
- * or a path no screen declares, goes to /403; a declared screen that does not exist yet goes home.
+ * or a path no screen declares, goes to /403.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
@@ -17,8 +17,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       return <Navigate to="/login" replace state={{ from: location.pathname }} />;
     case 'forbidden':
       return <Navigate to="/403" replace />;
-    case 'home':
-      return <Navigate to="/" replace />;
     case 'open':
       return <>{children}</>;
   }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { availableScreens } from '@shared/screens';
+import { screenEntries } from '@shared/screens';
 import { aboutScreens } from '../features/about/screens';
 import { adminScreens } from '../features/admin/screens';
 import { advertsScreens } from '../features/adverts/screens';
@@ -67,7 +67,7 @@ export const SCREEN_COMPONENTS: Readonly<Partial<Record<string, ComponentType>>>
 /** Screens fetched while the user types the password, so the first screen opens without waiting. */
 const PRELOADED_ON_LOGIN = [
   'admin',
-  ...availableScreens()
+  ...screenEntries()
     .filter((screen) => screen.landing)
     .map((screen) => screen.component),
 ];

@@ -5,7 +5,7 @@ import { useConfirm } from './modal';
 import { useLatest } from './render-state';
 
 /**
- * Asks before an editor with unsaved changes is left (issue 21 item 6): an in-app navigation to another page
+ * Asks before an editor with unsaved changes is left (docs/content.md, unsaved changes): an in-app navigation to another page
  * (link, back button, navigate()) waits for « Quitter » / « Rester » in the app's modal; a reload or a closing
  * window gets the browser's beforeunload prompt (in Electron, the host's native dialog: 'will-prevent-unload').
  *

@@ -146,7 +146,7 @@ export const populationUserSchema = z.strictObject({
   os: z.enum(OPERATING_SYSTEMS).optional(),
   createdAt: instantField.optional(),
   /**
-   * The user's push tokens (issue 23), replacing those known; absent: unchanged. A token moves to the user who
+   * The user's push tokens (docs/push.md), replacing those known; absent: unchanged. A token moves to the user who
    * sends it last (one device, one user).
    */
   pushTokens: z

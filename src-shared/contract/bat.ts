@@ -7,7 +7,7 @@ import { idParam } from './entities';
 
 /**
  * The proof (BAT) of an advert (adverts-articles.md §2.6, §7 BAT): its pages, layers and items, the preview
- * captures that are its screenshot library, and (issue 24, not in the spec) its frozen versions with approval.
+ * captures that are its screenshot library, and (docs/content.md, BAT proofs, not in the spec) its frozen versions with approval.
  */
 export const batScreenshotSchema = z.object({
   id: z.number().int(),
@@ -72,7 +72,7 @@ export const batDocumentSchema = z.object({
 });
 export type BatDocument = z.output<typeof batDocumentSchema>;
 
-/** What the advert editor's toolbar shows of the proof (issue 24): whether it exists, and its newest version. */
+/** What the advert editor's toolbar shows of the proof (docs/content.md, BAT proofs): whether it exists, and its newest version. */
 export const batSummarySchema = z.object({
   advertId: z.number().int(),
   /** The proof's pages; null while the advert has no proof. */

@@ -31,7 +31,7 @@ import { emailField, recordVersionSchema, shortText } from './entities';
 export const epochField = z.number().int().min(0).max(99_999_999_999);
 const text = (max = 2000) => shortText(max);
 /**
- * An address field (issue 21 item 9): written ones must be http(s), a root-relative `/cdn/...` path for media, or
+ * An address field (docs/content.md, address fields): written ones must be http(s), a root-relative `/cdn/...` path for media, or
  * a deeplink for links; as loaded, any text (an item stored before the check still opens, to be corrected).
  */
 const URL_REASONS: Record<UrlKind, string> = {
@@ -129,7 +129,7 @@ export const autoPublishOptionsSchema = z.strictObject({
 export const callToActionSchema = z.strictObject({ text: text(200), textColor: color, backgroundColor: color });
 
 /**
- * The project target an item is linked to (spec §3 _$target), read from the target itself (issue 21): the link is
+ * The project target an item is linked to (spec §3 _$target), read from the target itself (docs/projects.md, Targets): the link is
  * the target's advert id, set from either side, and these are the target's own figures and project.
  */
 export const targetLinkSchema = z.object({
@@ -313,7 +313,7 @@ export const contentRowSchema = z.object({
 });
 export type ContentRow = z.output<typeof contentRowSchema>;
 
-/** One recorded change of an advert or article (issue 10 §7, beyond the spec). */
+/** One recorded change of an advert or article (docs/content.md, beyond the spec). */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
   itemId: z.number().int(),

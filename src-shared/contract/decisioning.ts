@@ -49,7 +49,7 @@ const reportItemSchema = z.object({
 });
 
 /**
- * Decisioning (issue 10 §5): what the mobile app would be served, for the audience tester and the debug page.
+ * Decisioning (docs/content.md): what the mobile app would be served, for the audience tester and the debug page.
  * Also open to the app platform's service token. Autopublish report, URL pre-fill.
  */
 export const decisioningOperations = {

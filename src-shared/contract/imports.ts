@@ -5,7 +5,7 @@ import { defineOperation } from './define';
 import { idParam, shortText, wholeNumber } from './entities';
 
 /**
- * Who imports CSV lists into the population (issue 25; the spec does not say): the audience managers, CSM and
+ * Who imports CSV lists into the population (docs/imports.md; the spec does not say): the audience managers, CSM and
  * CSM_LEAD (ADMIN passes any-of). An import changes the app users every audience selects.
  */
 const importers = access.anyOf('CSM', 'CSM_LEAD');

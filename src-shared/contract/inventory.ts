@@ -6,7 +6,7 @@ import { idParam } from './entities';
 import { projectReaders } from '../access-rules';
 
 /**
- * The view inventory (platform.md §2 "Inventory dashboard", §7; issue 22). Reading: CSM_LEAD (its menu entry,
+ * The view inventory (platform.md §2 "Inventory dashboard", §7; docs/inventory.md). Reading: CSM_LEAD (its menu entry,
  * §6) and ADMIN; the export, import and availability search: ADMIN only (§6), refused by the server to the
  * others. The project editor's check of one target (audiences-projects-tools.md §3 "Inventory-related check
  * result") is its own operation, open to the project readers: it answers for a stored target only.

@@ -548,7 +548,7 @@ export const projectOperations = {
     method: 'POST',
     path: '/estimates/import',
     summary: "Load the invoicing tool's quote export (CSV) into the default estimate source; a quote's lines are replaced",
-    // Replaces the quotes every account manager imports from: an administrator's job (issue 21 item 4), ADMIN only.
+    // Replaces the quotes every account manager imports from: an administrator's job (docs/projects.md, Quotes), ADMIN only.
     access: access.anyOf('ADMIN'),
     body: z.strictObject({ csv: multilineText(ESTIMATE_FILE_MAX_CHARS).min(1) }),
     // The JSON of 5 M characters of a French export is about 5.2 MB (accents take 2 bytes, each line end 4); 8 MiB

@@ -116,7 +116,7 @@ export const storageOperations = {
     method: 'DELETE',
     path: '/library/:id/item',
     summary:
-      'Removes one media from a library and deletes its file; while adverts show it, a 409 names them (issue 21 item 8) unless `force` (the user confirmed)',
+      'Removes one media from a library and deletes its file; while adverts show it, a 409 names them (docs/content.md, media in use) unless `force` (the user confirmed)',
     access: mediaEditors,
     params: z.strictObject({ id: idParam }),
     body: z.strictObject({ item: mediaUrlText, force: z.boolean().optional() }),

@@ -4,6 +4,6 @@ import { screen, defineFeature } from './define';
 
 export const adminFeature = defineFeature({
   id: 'admin',
-  screens: [screen({ id: 'admin', path: '/admin', access: access.anyOf('ADMIN'), available: true, nav: { position: 80, label: 'Admin' } })],
+  screens: [screen({ id: 'admin', path: '/admin', access: access.anyOf('ADMIN'), nav: { position: 80, label: 'Admin' } })],
   messages: [ADMIN_MESSAGES],
 });

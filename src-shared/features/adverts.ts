@@ -18,7 +18,6 @@ export const advertsFeature = defineFeature({
       id: 'adverts',
       path: '/adverts',
       access: signedIn,
-      available: true,
       landing: true,
       nav: { position: 20, label: 'Publicités', access: access.anyOf('CSM', 'CSM_LEAD') },
     }),
@@ -27,10 +26,9 @@ export const advertsFeature = defineFeature({
       path: '/adverts/edit/:id',
       access: contentReaders,
       stricter: [{ path: '/adverts/edit/new', access: contentWriters }],
-      available: true,
     }),
     // Those who may run a migration (the contract's adverts.migrationRun: SALES without ADMIN refused), not readers.
-    screen({ id: 'adverts.migration', path: '/adverts/migration', access: access.notRole('SALES'), available: true }),
+    screen({ id: 'adverts.migration', path: '/adverts/migration', access: access.notRole('SALES') }),
   ],
   messages: [
     ADVERT_MESSAGES,

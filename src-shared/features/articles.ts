@@ -10,7 +10,6 @@ export const articlesFeature = defineFeature({
       id: 'articles',
       path: '/articles',
       access: access.authenticated,
-      available: true,
       nav: { position: 30, label: 'Contenu', access: access.anyOf('CONTENT_CREATOR') },
     }),
     screen({
@@ -18,7 +17,6 @@ export const articlesFeature = defineFeature({
       path: '/articles/edit/:id',
       access: contentReaders,
       stricter: [{ path: '/articles/edit/new', access: contentWriters }],
-      available: true,
     }),
   ],
 });

@@ -12,29 +12,26 @@ export const audiencesFeature = defineFeature({
       id: 'audiences.list',
       path: '/audiences',
       access: audienceReaders,
-      available: true,
       nav: { position: 50, menu: 'audiences', label: 'Audiences' },
     }),
     // Spec §2 access guard: the audience editor is for CSM_LEAD or ADMIN only.
-    screen({ id: 'audiences.edit', path: '/audiences/:id', access: audienceWriters, available: true }),
+    screen({ id: 'audiences.edit', path: '/audiences/:id', access: audienceWriters }),
     screen({
       id: 'audiences.groups',
       path: '/groupes',
       access: access.anyOf('ADMIN'),
-      available: true,
       nav: { position: 51, menu: 'audiences', label: 'Groupes' },
     }),
     // The group API is for CSM_LEAD and ADMIN (audience writers); the link to the editor is ADMIN's (spec §6).
-    screen({ id: 'audiences.groupEdit', path: '/group/:label/:id', access: audienceWriters, available: true }),
+    screen({ id: 'audiences.groupEdit', path: '/group/:label/:id', access: audienceWriters }),
     screen({
       id: 'audiences.testAccounts',
       path: '/test-accounts',
       access: access.allOf('CSM', 'CSM_LEAD'),
-      available: true,
       nav: { position: 52, menu: 'audiences', label: 'Comptes de test' },
     }),
     // What the page reads (an app user's audiences) is CSM_LEAD's and ADMIN's: the page is theirs too.
-    screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: appUserReaders, available: true }),
+    screen({ id: 'audiences.debug', path: '/debug/audiences/:id', access: appUserReaders }),
   ],
   messages: [AUDIENCE_MESSAGES, AUDIENCE_NOTICES, GROUP_MESSAGES, GROUP_NOTICES],
 });

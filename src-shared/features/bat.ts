@@ -6,7 +6,7 @@ import { screen, defineFeature } from './define';
 /** Client proofs (BAT) of an advert. */
 export const batFeature = defineFeature({
   id: 'bat',
-  screens: [screen({ id: 'adverts.proof', path: '/advert/bat/:advertId', access: access.authenticated, available: true })],
+  screens: [screen({ id: 'adverts.proof', path: '/advert/bat/:advertId', access: access.authenticated })],
   messages: [BAT_MESSAGES, BAT_NOTICES],
   uploads: { 'bat.uploadScreenshot': SCREENSHOT_FORMATS, 'bat.freezeVersion': ['pdf'] },
 });

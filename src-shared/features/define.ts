@@ -31,8 +31,6 @@ export interface ScreenEntry {
   access: Access;
   /** The renderer component key: the screen's id, or another screen's when both show the same component. */
   component: string;
-  /** Whether the screen exists yet: screens of later issues are declared now and routed once they land. */
-  available: boolean;
   /**
    * Addresses of this screen that need more than `access` (an editor's create address, `/adverts/edit/new`: only
    * who may create), checked by the guard; the route stays one, so the editor is not remounted once it has saved.

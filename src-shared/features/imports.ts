@@ -3,7 +3,7 @@ import { access } from '../roles';
 import { CSV_FORMATS } from '../rules/imports';
 import { screen, defineFeature } from './define';
 
-/** The CSV list import (issue 25): the audience managers enrich the population from a CSV file. */
+/** The CSV list import (docs/imports.md): the audience managers enrich the population from a CSV file. */
 export const importsFeature = defineFeature({
   id: 'imports',
   screens: [
@@ -11,7 +11,6 @@ export const importsFeature = defineFeature({
       id: 'imports',
       path: '/imports',
       access: access.anyOf('CSM', 'CSM_LEAD'),
-      available: true,
       nav: { position: 53, menu: 'audiences', label: 'Import CSV' },
     }),
   ],

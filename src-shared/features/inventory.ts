@@ -4,7 +4,7 @@ import { INVENTORY_FORMATS } from '../rules/inventory';
 import { screen, defineFeature } from './define';
 
 /**
- * The view inventory (platform.md §2 "Inventory dashboard"; issue 22). 'Pilotage inventaire' is in CSM_LEAD's
+ * The view inventory (platform.md §2 "Inventory dashboard"; docs/inventory.md). 'Pilotage inventaire' is in CSM_LEAD's
  * Projets menu only (this-role, no ADMIN bypass); ADMIN still opens the page (§6: its export, import and
  * availability search). The screen keeps its id of the Projets menu.
  */
@@ -15,7 +15,6 @@ export const inventoryFeature = defineFeature({
       id: 'projects.inventory',
       path: '/inventory',
       access: access.anyOf('CSM_LEAD'),
-      available: true,
       nav: { position: 12, menu: 'projects', label: 'Pilotage inventaire', access: access.thisRole('CSM_LEAD') },
     }),
   ],

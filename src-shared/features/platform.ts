@@ -13,10 +13,10 @@ const signedIn = access.authenticated;
 export const platformFeature = defineFeature({
   id: 'platform',
   screens: [
-    screen({ id: 'forbidden', path: '/403', access: signedIn, available: true }),
+    screen({ id: 'forbidden', path: '/403', access: signedIn }),
     // Spec platform.md §2: / shows the same screen as the advert list.
-    screen({ id: 'home', path: '/', access: signedIn, component: 'adverts', available: true }),
-    screen({ id: 'about', path: '/about', access: signedIn, available: true }),
+    screen({ id: 'home', path: '/', access: signedIn, component: 'adverts' }),
+    screen({ id: 'about', path: '/about', access: signedIn }),
     { kind: 'link', id: 'shortUrl', label: 'Short URL', access: access.anyOf('CSM'), setting: 'shortUrlServiceUrl', position: 60 },
     { kind: 'link', id: 'appCreation', label: "Création d'app", access: signedIn, setting: 'appCreationToolUrl', position: 62 },
   ],

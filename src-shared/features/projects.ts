@@ -10,7 +10,6 @@ export const projectsFeature = defineFeature({
       id: 'projects.list',
       path: '/projects',
       access: projectReaders,
-      available: true,
       nav: { position: 10, menu: 'projects', label: 'Projets' },
     }),
     screen({
@@ -18,13 +17,11 @@ export const projectsFeature = defineFeature({
       path: '/project/edit/:id',
       access: projectReaders,
       stricter: [{ path: '/project/edit/new', access: projectWriters }],
-      available: true,
     }),
     screen({
       id: 'projects.targets',
       path: '/targets',
       access: projectReaders,
-      available: true,
       nav: { position: 11, menu: 'projects', label: 'Actions' },
     }),
   ],

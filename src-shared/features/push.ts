@@ -2,7 +2,7 @@ import { PUSH_MESSAGES, PUSH_NOTICES } from '../messages/push';
 import { access } from '../roles';
 import { defineFeature, screen } from './define';
 
-/** Push campaigns (platform.md §2 "Push-notification page"; issue 23): the menu entry is CONTENT_CREATOR_LEAD's. */
+/** Push campaigns (platform.md §2 "Push-notification page"; docs/push.md): the menu entry is CONTENT_CREATOR_LEAD's. */
 export const pushFeature = defineFeature({
   id: 'push',
   screens: [
@@ -10,7 +10,6 @@ export const pushFeature = defineFeature({
       id: 'push',
       path: '/push/create',
       access: access.anyOf('CONTENT_CREATOR_LEAD'),
-      available: true,
       nav: { position: 40, label: PUSH_MESSAGES.menu, access: access.anyOf('CONTENT_CREATOR_LEAD') },
     }),
   ],

@@ -11,7 +11,6 @@ export const storageFeature = defineFeature({
       id: 'cdnDocs',
       path: '/document/upload',
       access: access.anyOf('CSM', 'CONTENT_CREATOR'),
-      available: true,
       nav: { position: 61, label: 'CDN Docs' },
     }),
   ],

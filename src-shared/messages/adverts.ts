@@ -33,7 +33,7 @@ export const ADVERT_MESSAGES = {
   fieldNotAllowed: "Vous n'avez pas le droit de modifier le champ « {field} »",
   urlRefused: "Cette adresse n'est pas autorisée",
   urlTimeout: 'La page ne répond pas',
-  // URL pre-fill limits (issue 19): reasons after urlFetchFailed, then the 429 answers.
+  // URL pre-fill limits (docs/security.md): reasons after urlFetchFailed, then the 429 answers.
   urlParseTooSlow: 'la page est trop longue à analyser',
   urlPageTooLarge: 'la page est trop volumineuse',
   urlParseFailed: "la page n'a pas pu être analysée",
@@ -41,7 +41,7 @@ export const ADVERT_MESSAGES = {
   urlParseBusy: "Trop d'analyses d'URL en cours : réessayez dans quelques secondes",
 } as const;
 
-/** Mails of the autopublish job (issue 10 §4); `{name}` is the item's name. */
+/** Mails of the autopublish job (docs/content.md); `{name}` is the item's name. */
 export const AUTOPUBLISH_MAILS = {
   startedSubject: 'Publication automatique : {name}',
   startedBody: '« {name} » a été publié automatiquement le {date}.',

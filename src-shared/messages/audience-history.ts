@@ -1,6 +1,6 @@
 import { notice } from './notice';
 
-/** History of audiences and groups (issue 9 item 7, beyond the spec: texts of ours). */
+/** History of audiences and groups (docs/audience-history.md, beyond the spec: texts of ours). */
 export const AUDIENCE_HISTORY_MESSAGES = {
   historyAudienceNotDeleted: "Cette audience n'a pas été supprimée",
   historyAudienceExists: 'Cette audience existe déjà',

@@ -1,6 +1,6 @@
 import { notice } from './notice';
 
-/** Audiences, groups, the app-user population and test accounts (audiences-projects-tools.md §4, §5, §8; issue 8). */
+/** Audiences, groups, the app-user population and test accounts (audiences-projects-tools.md §4, §5, §8; docs/audiences.md). */
 export const AUDIENCE_MESSAGES = {
   // Spec texts, letter for letter.
   audienceNeedsCriterion: "Associez un critère pour pouvoir sauvegarder l'audience",
@@ -15,7 +15,7 @@ export const AUDIENCE_MESSAGES = {
   audiencesDeleted: (count: number) => `${count} audience(s) supprimée(s)`,
   emailsAdded: (count: number) => `${count} ajoutés`,
   noEmailColumn: "Erreur: Le fichier ne contient pas de colonne 'emails'",
-  // Editor texts of issue 9 (the spec names them without wording).
+  // Editor texts (docs/audiences.md; the spec names them without wording).
   keywordAdvice: 'Évitez les accents et les majuscules : le mot-clé est enregistré en minuscules.',
   noExpertTarget: 'Aucun critère ne cible les experts (rôle ROLE_EXPERT).',
   chooseType: "Choisissez le type de l'audience.",
@@ -24,7 +24,7 @@ export const AUDIENCE_MESSAGES = {
   emailsLoaded: (count: number) => `${count} e-mail(s) chargé(s)`,
   emailsUnmatched: (count: number) => `${count} e-mail(s) sans compte correspondant`,
   /**
-   * What an e-mail list did (issue 21): '5 ajoutés, 0 inconnu, 2 invalides. Invalides : ligne 3 « jean@ », ligne 6
+   * What an e-mail list did (docs/audiences.md): '5 ajoutés, 0 inconnu, 2 invalides. Invalides : ligne 3 « jean@ », ligne 6
    * « pas-une-adresse ». Inconnus : a@b.fr'. Starts with the spec's '{n} ajoutés'; the first 3 of each kind named.
    */
   emailListReport: (report: {
@@ -48,7 +48,7 @@ export const AUDIENCE_MESSAGES = {
   confirmBulkDelete: (count: number) => `Supprimer ${count} audience(s) ?`,
   testerMember: "L'utilisateur appartient à l'audience",
   testerNotMember: "L'utilisateur n'appartient pas à l'audience",
-  /** The criteria search found nothing for the term (issue 21 item 13). */
+  /** The criteria search found nothing for the term (docs/audiences.md, criteria search). */
   criteriaNoResult: 'Aucun résultat',
   // Server answers of this issue (not quoted by the spec).
   audienceNotFound: 'Audience introuvable',

@@ -1,5 +1,5 @@
 /**
- * How the advert and article editors label each field of an item (issue 21 item 18): the publication errors, the
+ * How the advert and article editors label each field of an item (docs/content.md, field labels): the publication errors, the
  * server's validation answers and the history name fields by these labels, never by their keys. Keys are the
  * fields' dotted paths without array indices ('story.screens.link'); a top-level key is its own path.
  */

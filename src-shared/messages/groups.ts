@@ -8,7 +8,7 @@ export const GROUP_MESSAGES = {
   confirmResetInteractions: 'Réinitialiser les interactions ?',
   // Ours (the spec quotes none for these).
   groupCreated: 'Groupe {name} créé',
-  /** The new-group dialog's button (issue 21 item 18: the spec's 'Create' button, in French as the screen is). */
+  /** The new-group dialog's button (docs/content.md, field labels: the spec's 'Create' button, in French as the screen is). */
   createGroup: 'Créer',
   groupSaved: 'Groupe enregistré',
   /** At the name field when it is empty or blank; the server answers the same for PUT/POST /v2/group. */

@@ -1,6 +1,6 @@
 import { notice } from './notice';
 
-/** The CSV list import (audiences-projects-tools.md §2, §8 "CSV list import"; issue 25). Not quoted by the spec. */
+/** The CSV list import (audiences-projects-tools.md §2, §8 "CSV list import"; docs/imports.md). Not quoted by the spec. */
 export const IMPORT_MESSAGES = {
   title: 'Import de liste CSV',
   pickFile: 'Choisir un fichier CSV',

@@ -1,6 +1,6 @@
 import { notice } from './notice';
 
-/** The view inventory (platform.md §2, §5, §8; issue 22). */
+/** The view inventory (platform.md §2, §5, §8; docs/inventory.md). */
 export const INVENTORY_MESSAGES = {
   // Spec texts, letter for letter.
   monthView: 'Vue Mensuelle',

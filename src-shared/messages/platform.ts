@@ -32,7 +32,7 @@ export const PLATFORM_MESSAGES = {
   invalidJson: 'Corps de requête invalide (JSON attendu)',
   payloadTooLarge: 'Requête trop volumineuse',
   backToLogin: 'Retour à la connexion',
-  // issue 13: per-address limit on reset requests, and the password-hashing queue full
+  // (docs/security.md) Per-address limit on reset requests, and the password-hashing queue full
   tooManyResetRequests: 'Trop de demandes de réinitialisation. Réessayez dans quelques minutes.',
   serverBusy: 'Le serveur est très sollicité. Réessayez dans quelques secondes.',
   databaseUnavailable: 'La base de données ne répond pas pour le moment. Réessayez dans quelques secondes.',

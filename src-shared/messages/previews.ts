@@ -7,7 +7,7 @@ import { notice } from './notice';
 export const PREVIEW_MESSAGES = {
   // §2.2
   saveToPreview: 'Enregistrez la publicité pour accéder à la preview',
-  /** The same for a new article (issue 21 item 18: an article is no advert). */
+  /** The same for a new article (docs/content.md, field labels: an article is no advert). */
   saveArticleToPreview: "Enregistrez l'article pour accéder à la preview",
   typeMissing: 'Advert type is missing.',
   capture: 'Créer une capture de la preview',

@@ -1,6 +1,6 @@
 import { notice } from './notice';
 
-/** Projects, targets, comments, briefings and estimates (audiences-projects-tools.md §2, §4, §8; issue 12). */
+/** Projects, targets, comments, briefings and estimates (audiences-projects-tools.md §2, §4, §8; docs/projects.md). */
 export const PROJECT_MESSAGES = {
   // Spec texts, letter for letter.
   creationFailed: 'Sorry, an error occured',
@@ -51,7 +51,7 @@ export const PROJECT_MESSAGES = {
   estimateDateInvalid: 'date inexistante (JJ/MM/AAAA ou AAAA-MM-JJ attendu)',
   estimateDateOutOfRange: (from: number, to: number) => `date entre ${from} et ${to} attendue`,
   positionOutOfRange: 'Position hors du projet',
-  // The quote export file, imported by an administrator from the projects list (issue 21 item 4).
+  // The quote export file, imported by an administrator from the projects list (docs/projects.md, Quotes).
   estimateFileButton: 'Importer les devis',
   estimateFileTitle: "Importer l'export des devis",
   estimateFileHelp:
@@ -62,11 +62,11 @@ export const PROJECT_MESSAGES = {
   /** '3 devis importés (8 lignes) depuis devis.csv'. */
   estimateFileImported: (quotes: number, lines: number, fileName: string) =>
     `${quotes.toLocaleString('fr-FR')} devis importé${quotes > 1 ? 's' : ''} (${lines.toLocaleString('fr-FR')} ligne${lines > 1 ? 's' : ''}) depuis ${fileName}`,
-  // The advert ↔ target link (issue 21).
+  // The advert ↔ target link (docs/projects.md, Targets).
   advertNotFound: "Cette publicité n'existe pas ou a été supprimée",
   advertLinkedElsewhere: (actionCode: string) => `Cette publicité est déjà associée à l'action ${actionCode}`,
   targetHasAdvert: (advertId: number) => `Cette action est déjà associée à la publicité ${advertId}`,
-  // What is wrong with a value typed into a grid cell, shown at the cell until corrected (issue 21 item 10).
+  // What is wrong with a value typed into a grid cell, shown at the cell until corrected (docs/projects.md, The grid).
   cellWholeNumberExpected: 'Nombre entier attendu (ex. 12 500)',
   cellAmountExpected: 'Montant attendu (ex. 12 500,50 €)',
   cellDateExpected: 'Date attendue au format JJ/MM/AAAA (ex. 31/01/2026)',

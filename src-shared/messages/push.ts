@@ -1,6 +1,6 @@
 import { notice } from './notice';
 
-/** The push-notification page (platform.md §2 "Push-notification page", §5 Push targeting; issue 23). */
+/** The push-notification page (platform.md §2 "Push-notification page", §5 Push targeting; docs/push.md). */
 export const PUSH_MESSAGES = {
   // Spec texts, letter for letter.
   title: 'Create a notification',

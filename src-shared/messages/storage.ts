@@ -7,7 +7,7 @@ export const STORAGE_MESSAGES = {
   imageDeleted: 'Image supprimée avec succès',
   fileDeleted: 'Fichier supprimé avec succès',
   tooLarge: 'Fichier trop volumineux. Taille maximale 10Mo',
-  /** The spec's 'Invalid file type', in French as the toasts it appears in (issue 21 item 18). */
+  /** The spec's 'Invalid file type', in French as the toasts it appears in (docs/content.md, field labels). */
   invalidFileType: 'Type de fichier non autorisé',
   cannotDeletePreview: 'Vous ne pouvez pas supprimer une image en cours de prévisualisation',
   // Answers of this issue (not quoted by the spec).
@@ -23,7 +23,7 @@ export const STORAGE_MESSAGES = {
   mediaNotInLibrary: "Ce média n'est pas dans la médiathèque",
   notProductMedia: 'Ce média ne vient pas du stockage du produit',
   /**
-   * A library media that adverts still show (issue 21 item 8): 'Ce média est utilisé par 2 publicités : « Cardio »
+   * A library media that adverts still show (docs/content.md, media in use): 'Ce média est utilisé par 2 publicités : « Cardio »
    * (n° 12), « Derm » (n° 14).' — the first 10 named, then the count of the others.
    */
   mediaUsedByAdverts: (adverts: readonly { id: number; name: string }[], total: number) =>
@@ -34,7 +34,7 @@ export const STORAGE_MESSAGES = {
   deleteAnyway: 'Supprimer quand même ?',
   deleteAnywayConfirm: 'Supprimer quand même',
   keepMedia: 'Garder le média',
-  /** A client document asked for without (or with a wrong) signed link: documents are not public (issue 19). */
+  /** A client document asked for without (or with a wrong) signed link: documents are not public (docs/security.md). */
   documentLinkRequired: "Ce document n'est accessible que par un lien du back-office",
   documentLinkExpired: 'Ce lien a expiré : rouvrez le dossier pour en obtenir un nouveau',
   // Storage browser screen.

@@ -1,5 +1,5 @@
 /**
- * The flat list of actions, /targets (audiences-projects-tools.md §2 Targets list; issue 21 item 15): the spec's
+ * The flat list of actions, /targets (audiences-projects-tools.md §2 Targets list; docs/projects.md, Targets list): the spec's
  * columns under French headers, the project grid's wherever the grid has the column.
  */
 export const TARGET_LIST_HEADERS = {

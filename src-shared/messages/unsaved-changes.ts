@@ -1,5 +1,5 @@
 /**
- * The question asked before leaving an editor with unsaved changes (issue 21 item 6; the spec has no text for
+ * The question asked before leaving an editor with unsaved changes (docs/content.md, unsaved changes; the spec has no text for
  * it): in the app's modal on an in-app navigation, in a native dialog when the desktop window closes or reloads.
  */
 export const UNSAVED_CHANGES_MESSAGES = {

@@ -198,7 +198,7 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
   // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
   const missing = kind === 'advert' && item.published ? missingRequired(item) : [];
   if (missing.length) fail(requiredPropertiesMessage(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));
-  // Address fields hold addresses (issue 21 item 9), as the server checks too.
+  // Address fields hold addresses (docs/content.md, address fields), as the server checks too.
   for (const path of invalidUrlFields(item)) {
     const label = contentFieldLabel(path);
     fail(CONTENT_URL_FIELDS[path] === 'link' ? CONTENT_FIELD_MESSAGES.invalidLink(label) : CONTENT_FIELD_MESSAGES.invalidUrl(label), path);

@@ -1,5 +1,5 @@
 /**
- * History of audiences and groups (issue 9 item 7, beyond the spec): the definition kept at each change and what
+ * History of audiences and groups (docs/audience-history.md, beyond the spec): the definition kept at each change and what
  * changed between two of them. Pure, shared by the server (which records) and the history panel (which shows).
  */
 

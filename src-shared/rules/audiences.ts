@@ -1,5 +1,5 @@
 /**
- * Vocabulary of audiences shared by the contract, the server's engine and the screens (spec audiences §3, issue 8).
+ * Vocabulary of audiences shared by the contract, the server's engine and the screens (spec audiences §3, docs/audiences.md).
  * Free of zod so that screens may import it.
  */
 

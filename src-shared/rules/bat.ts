@@ -1,7 +1,7 @@
 /**
  * The proof (BAT) editor's constants and pure rules (adverts-articles.md §2.6, §9 "BAT constants as in 2.6"):
  * the grid the items sit on, arrows, item placement, zoom, the PDF, and the approval of frozen versions (not in
- * the spec: issue 24). Unit-tested in tests/unit/bat-rules.test.ts; the server checks every save with them.
+ * the spec: docs/content.md, BAT proofs). Unit-tested in tests/unit/bat-rules.test.ts; the server checks every save with them.
  */
 
 // --- Grid and canvas (§2.6) ------------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ export function pngSize(head: Uint8Array): { width: number; height: number } | u
 
 export const BAT_AUTOSAVE_MS = 500;
 
-// --- Versions with approval (issue 24, not in the spec) ---------------------------------------------------------
+// --- Versions with approval (docs/content.md, BAT proofs, not in the spec) ---------------------------------------------------------
 
 export const BAT_VERSION_STATES = ['draft', 'sent', 'validated', 'changes_requested'] as const;
 export type BatVersionState = (typeof BAT_VERSION_STATES)[number];

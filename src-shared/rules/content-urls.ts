@@ -1,7 +1,7 @@
 import { DEEPLINK_TARGETS } from './deeplink';
 
 /**
- * The addresses an advert or article holds (issue 21 item 9): a field that takes an address takes only a web
+ * The addresses an advert or article holds (docs/content.md, address fields): a field that takes an address takes only a web
  * address (http or https, with a host) — never 'pas une url', 'javascript:…' or 'data:…'. Media fields also take
  * the root-relative `/cdn/...` paths the product's storage answers; link fields (where the deeplink generator's
  * output is pasted, §2.7) also take a deeplink `{scheme}://{target}…` to one of the generator's targets. An empty

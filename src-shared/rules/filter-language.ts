@@ -1,6 +1,6 @@
 /**
- * The filter language shared by the push page's security clause (issue 23) and the laboratory tags' queries
- * (issue 25): `field = value`, `field != value`, `field in (v1, v2)`, `field not in (...)`, `and`, `or`, `not`,
+ * The filter language shared by the push page's security clause (docs/push.md) and the laboratory tags' queries
+ * (docs/laboratory.md): `field = value`, `field != value`, `field in (v1, v2)`, `field not in (...)`, `and`, `or`, `not`,
  * parentheses; values are quoted texts ('...' or "...", a backslash escapes the next character, a doubled quote is
  * one quote), numbers or named parameters (`:name`). Keywords are case-insensitive; so are field names, answered in
  * the spelling of the allowed list. Precedence, tightest first: parentheses, comparisons, not, and, or.

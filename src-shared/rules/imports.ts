@@ -1,5 +1,5 @@
 /**
- * The CSV list import (audiences-projects-tools.md §2 "CSV list import", §3 "CSV import data", §9; issue 25):
+ * The CSV list import (audiences-projects-tools.md §2 "CSV list import", §3 "CSV import data", §9; docs/imports.md):
  * which user fields a column may fill, how a mapping is checked and how each cell is read. Pure: the server checks
  * every row with it, the screen uses the same lists and texts.
  */

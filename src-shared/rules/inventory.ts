@@ -1,5 +1,5 @@
 /**
- * The view inventory (platform.md §2 "Inventory dashboard", §4 "Inventory views", §5, §9; issue 22): months,
+ * The view inventory (platform.md §2 "Inventory dashboard", §4 "Inventory views", §5, §9; docs/inventory.md): months,
  * quarters, the 30 % alert, the availability rule, the CSV header rules and the spreading of a target's views.
  * Pure and free of imports: the screen, the server and the tests share it.
  */

@@ -1,5 +1,5 @@
 /**
- * The project editor's target grid (audiences-projects-tools.md §4 "Cell editing", §5, §9; issue 12 item 6): its
+ * The project editor's target grid (audiences-projects-tools.md §4 "Cell editing", §5, §9; docs/projects.md): its
  * columns, how a cell reads and is typed, how a block pasted from a spreadsheet (tab-separated) lands on the
  * cells it covers, and the undo / redo stack of edits and pastes.
  */
@@ -243,7 +243,7 @@ function pick<T extends string>(options: readonly T[], text: string): T | undefi
 }
 
 /**
- * What a text typed into a cell does (spec §5, issue 21 item 10): `changes` (undefined when it changes nothing:
+ * What a text typed into a cell does (spec §5, docs/projects.md, The grid): `changes` (undefined when it changes nothing:
  * "--" in a goal cell, "ANNULE" in a link cell), or `error`, the French message shown at the cell when the column
  * does not understand it or the change breaks a rule of the target (an end before the start, a negative revenue).
  * Every text the grid shows reads back to its value. An empty cell clears the field (null).

@@ -326,7 +326,7 @@ export function applyTargetChange<T extends TimingFields>(previous: T, changes: 
 }
 
 /**
- * What a change of a target may not do (issue 21 item 10), checked by the grid before saving and by the server:
+ * What a change of a target may not do (docs/projects.md, The grid), checked by the grid before saving and by the server:
  * an end before the start, a negative revenue. Dates are only compared when the change touches one of them.
  */
 export function targetChangeError(

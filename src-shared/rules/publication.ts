@@ -47,7 +47,7 @@ function isMissing(value: unknown): boolean {
   return false;
 }
 
-/** An address field holding something else than an address (issue 21 item 9) does not count as filled. */
+/** An address field holding something else than an address (docs/content.md, address fields) does not count as filled. */
 function isMissingAt(item: unknown, path: string): boolean {
   const value = valueAt(item, path);
   if (isMissing(value)) return true;
@@ -70,7 +70,7 @@ export function missingRequiredProperties<T extends Checked>(advert: T): string[
   return missingRequired(advert).map((property) => property.name);
 }
 
-/** How the editor labels a required property (issue 21 item 18: the message lists labels, never keys). */
+/** How the editor labels a required property (docs/content.md, field labels: the message lists labels, never keys). */
 export const requiredPropertyLabel = (property: RequiredProperty) => contentFieldLabel(property.paths[0]);
 
 /** The editor's labels of the required properties of the advert's type that are empty. */

@@ -1,7 +1,7 @@
 import { filterParams, parseFilter, type FilterNode, type FilterValue } from './filter-language';
 
 /**
- * Push campaigns (platform.md §3 Push notification, §4 Push sending, §5 Push targeting, §9 push constants; issue 23):
+ * Push campaigns (platform.md §3 Push notification, §4 Push sending, §5 Push targeting, §9 push constants; docs/push.md):
  * the pure rules shared by the page and the server.
  */
 
@@ -10,7 +10,7 @@ export const PUSH_BATCH_SIZE = 1000;
 export const PUSH_PAUSE_MS = 1800;
 export const DEFAULT_CUSTOM_ID = 'custom01';
 export const DEFAULT_AREA = 'french';
-/** The page asks for a confirmation before sending to more users than this (issue 23). */
+/** The page asks for a confirmation before sending to more users than this (docs/push.md). */
 export const PUSH_CONFIRM_ABOVE = 10_000;
 export const EXPERT_CHOICES = ['all', 'experts', 'not-experts'] as const;
 export type ExpertChoice = (typeof EXPERT_CHOICES)[number];

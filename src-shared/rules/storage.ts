@@ -1,6 +1,6 @@
 /**
- * Storage keys and upload formats (adverts-articles.md §5, audiences-projects-tools.md §4, §9; issue 11 items
- * 1–4). Pure: the server checks every key with it, the renderer uses it to show and filter.
+ * Storage keys and upload formats (adverts-articles.md §5, audiences-projects-tools.md §4, §9; docs/storage.md).
+ * Pure: the server checks every key with it, the renderer uses it to show and filter.
  */
 
 /** Where the storage browser lives (spec: uploads go under assets/clients). */

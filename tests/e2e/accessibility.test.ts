@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import type { Role } from '@shared/roles';
-import { availableScreens, canOpenRoute } from '@shared/screens';
+import { screenEntries, canOpenRoute } from '@shared/screens';
 import { expect, signIn, test, type WebApp } from './fixtures';
 import { signOut } from './helpers';
 
@@ -39,7 +39,7 @@ async function addressesOf(app: WebApp): Promise<Map<string, string>> {
 
 /** Signed-in screens a role may open; '/' is /adverts again and /403 is reached by refusal, not chosen. */
 function screensFor(role: Role, addresses: Map<string, string>): { id: string; path: string }[] {
-  return availableScreens()
+  return screenEntries()
     .filter((screen) => screen.access.kind !== 'public' && screen.id !== 'home')
     .map((screen) => ({ id: screen.id, path: addresses.get(screen.id) ?? screen.path }))
     .filter((screen) => !screen.path.includes(':') && canOpenRoute(screen.path, [role]));

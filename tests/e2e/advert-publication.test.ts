@@ -11,7 +11,7 @@ import { lookAt } from './helpers';
 
 /**
  * Publication of a new advert of every type, the form filled as a user fills it (adverts-articles.md §2.2, §4, §5,
- * issue 21): Nouveau post, name and type, Save, the fields the type requires (typed or uploaded), an expert
+ * docs/projects.md, Targets): Nouveau post, name and type, Save, the fields the type requires (typed or uploaded), an expert
  * audience, Save, Publier, 'Le contenu est en ligne'. A story's logo is the story logo upload's.
  */
 

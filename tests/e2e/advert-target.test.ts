@@ -5,7 +5,7 @@ import { createAudience } from './content-helpers';
 import { demoAccount, expect, signIn, test } from './fixtures';
 
 /**
- * Issue 21 items 2 and 3, as the user walks them: 'Créer une publicité' from an action, the advert saved is linked
+ * The advert ↔ target link (docs/projects.md, Targets), as the user walks them: 'Créer une publicité' from an action, the advert saved is linked
  * to it, 'Page projet' opens the action's project, and an action quoted more than 15 days ago makes 'Démarrer la
  * campagne' ask 'Quelle est la raison du retard :'.
  */

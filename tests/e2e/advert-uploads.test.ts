@@ -136,7 +136,7 @@ test.describe('advert uploads (web host, Chromium)', () => {
     await expect(page.getByTestId('media-image').first()).toHaveAttribute('data-url', media!, { timeout: 20_000 });
     await expect(page.getByTestId('media-image')).toHaveCount(3);
 
-    // Saved, the advert shows the library's media: deleting it names the advert and asks first (issue 21 item 8).
+    // Saved, the advert shows the library's media: deleting it names the advert and asks first.
     await page.getByTestId('editor-save').click();
     await expect(toast(page, 'success', M.saved)).toBeVisible({ timeout: 20_000 });
     const named = (await db.execute(sql`SELECT name FROM adverts WHERE id = ${advertId}`)) as unknown as { rows: { name: string }[] };

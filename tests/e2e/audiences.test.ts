@@ -199,7 +199,7 @@ test.describe('audience screens (web host, Chromium)', () => {
       await pick(csv('audience-emails.csv'));
       await expect(page.getByTestId('email-list-status')).toContainText(AUDIENCE_MESSAGES.emailsLoaded(6));
       await page.getByTestId('email-list-add').click();
-      // The address nobody has is reported, not hidden (issue 21 item 11).
+      // The address nobody has is reported, not hidden.
       await expect(
         toast(
           page,
@@ -285,9 +285,7 @@ test.describe('audience screens (web host, Chromium)', () => {
     await expect(rows).toHaveCount(0);
     await expect(page.getByTestId('audiences-bulk-delete')).toBeDisabled();
   });
-  test('an e-mail list reports its unknown and invalid addresses, and never saves an audience without a criterion (issue 21 item 11)', async ({
-    app,
-  }) => {
+  test('an e-mail list reports its unknown and invalid addresses, and never saves an audience without a criterion', async ({ app }) => {
     const { page, url } = app;
     if ((await page.getByTestId('logout').count()) === 0) await signIn(page, url, 'ADMIN');
     const admin = await tokenOf(app, 'ADMIN');

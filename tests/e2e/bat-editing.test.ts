@@ -6,7 +6,7 @@ import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 import { createPreviewAdvert, tokenOf } from './preview-fixtures';
 
 /**
- * The proof editor beyond its first build (issue 24, web host, Chromium): undo and redo from the keyboard, the
+ * The proof editor beyond its first build (docs/content.md, BAT proofs, web host, Chromium): undo and redo from the keyboard, the
  * screenshot library fed by the advert editor's captures, and the proof's state on the advert editor's toolbar.
  */
 

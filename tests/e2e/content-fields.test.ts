@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**
- * Issue 21 items 9 and 18, walked as staff did: an address field that holds no address says so at the field in
+ * Address fields and field labels (docs/content.md), walked as staff did: an address field that holds no address says so at the field in
  * French and is not saved; a publication refused for missing properties names them by their labels and highlights
  * them, with no 'Enregistré' beside it; the new-group dialog says 'Créer'; a new article's preview says article.
  */

@@ -2,7 +2,7 @@ import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { demoAccount, expect, test } from './fixtures';
 
 /**
- * Issue 21 item 13: in a new audience, 'cardio' listed the feed and 24 documents (the limit) and the specialty
+ * In a new audience, 'cardio' listed the feed and 24 documents (the limit) and the specialty
  * 'Cardiologie et maladies vasculaires' only for 'Cardiologie et'; a term matching nothing showed nothing at all.
  */
 

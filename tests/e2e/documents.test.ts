@@ -32,7 +32,7 @@ test.describe('storage browser (web host, Chromium)', () => {
     // A PDF previews in a frame; a text file has its icon and no preview.
     await page.getByTestId('file-row').filter({ hasText: 'brief-campagne' }).click();
     await expect(page.getByTestId('preview-pdf')).toBeVisible();
-    // Client documents are not public: a signed link that expires (issue 19), which the frame just loads.
+    // Client documents are not public: a signed link that expires, which the frame just loads.
     await expect(page.getByTestId('preview-pdf')).toHaveAttribute('src', /\.pdf\?expires=\d{10}&signature=[\w-]{43}$/);
     await page.getByTestId('folder-assets/clients/Pharmavie').click();
     await page.getByTestId('file-row').filter({ hasText: 'compte-rendu-reunion.txt' }).click();

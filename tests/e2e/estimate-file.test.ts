@@ -8,7 +8,7 @@ import { expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**
- * Issue 21 item 4: the invoicing tool's quote export, imported by an administrator from the projects list (the
+ * The invoicing tool's quote export, imported by an administrator from the projects list (the
  * web host's file dialog: the page picks, streams it to the host, main sends it), then one of its quote numbers
  * creating a project. (The demo's own quotes: tests/server/estimates-import.test.ts.)
  */
@@ -39,7 +39,7 @@ test.afterAll(async () => {
 // The tests of this file share one web host and build on one another's steps.
 test.describe.configure({ mode: 'serial' });
 
-test.describe('quote export import (issue 21 item 4)', () => {
+test.describe('quote export import', () => {
   test('ADMIN imports the file from the projects list (a bad line named in French first), then a DEV number creates a project', async ({ app }) => {
     test.setTimeout(240_000);
     const { page, url } = app;

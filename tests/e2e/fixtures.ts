@@ -178,7 +178,7 @@ export async function signInAs(page: Page, base: string, email: string, password
 export async function lastMail(app: WebApp, email: string): Promise<string | undefined> {
   const { outbox } = await import('../../src-server/db/schema');
   const { desc, eq } = await import('drizzle-orm');
-  // Reset mails are written after the answer (issue 13): wait for them.
+  // Reset mails are written after the answer: wait for them.
   await app.host.embedded!.app.context.background.settled();
   const [mail] = await app.host.embedded!.database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
   return mail?.body;

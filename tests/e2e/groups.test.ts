@@ -191,7 +191,7 @@ test.describe('groups (web host, Chromium)', () => {
     await page.getByTestId('groups-search').fill('introuvable');
     await expect(page.locator('.table-empty')).toHaveText('Aucun groupe ne correspond à la recherche');
   });
-  test('an emptied group name is refused at the field, nothing is saved, and the reload keeps the old name (issue 21 item 12)', async ({ app }) => {
+  test('an emptied group name is refused at the field, nothing is saved, and the reload keeps the old name', async ({ app }) => {
     const { page, url } = app;
     // Still signed in as ADMIN when the previous test ran.
     if ((await page.getByTestId('logout').count()) === 0) await signIn(page, url, 'ADMIN');

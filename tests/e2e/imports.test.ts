@@ -3,7 +3,7 @@ import { IMPORT_MESSAGES as M } from '@shared/messages/imports';
 import { expect, test } from './fixtures';
 
 /**
- * The CSV list import (issue 25) in Chromium through the web host: the page picks the file (main streams it to the
+ * The CSV list import in Chromium through the web host: the page picks the file (main streams it to the
  * CSV area with its progress), opens it, maps its columns, pages the 25-row preview, presses Go and watches the
  * job until done; a file with a wrong row lists it by line and column and applies nothing.
  */

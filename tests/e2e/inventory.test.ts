@@ -5,7 +5,7 @@ import { addMonths, monthKey, monthOf, periodLabel } from '@shared/rules/invento
 import { demoAccount, expect, test } from './fixtures';
 import { signOut } from './helpers';
 
-/** Issue 22: the inventory dashboard in Chromium on the web host (demo workspace: capacity seeded for every category). */
+/** The inventory dashboard in Chromium on the web host (demo workspace: capacity seeded for every category). */
 
 // The tests of this file share one web host and build on one another's steps.
 test.describe.configure({ mode: 'serial' });

@@ -5,7 +5,7 @@ import { demoAccount, expect, signIn, test } from './fixtures';
 import { createPreviewAdvert } from './preview-fixtures';
 
 /**
- * Look and layout (issue 21 item 16): each screen found rough at 1366 × 768 and 1920 × 1080, measured by the boxes
+ * Look and layout: each screen found rough at 1366 × 768 and 1920 × 1080, measured by the boxes
  * the user sees. Screenshots go to test-results/screens/ (gitignored) to be looked at.
  */
 const SCREENS = fileURLToPath(new URL('../../test-results/screens/', import.meta.url));

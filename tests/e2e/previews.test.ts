@@ -46,7 +46,7 @@ test.describe('previews (web host, Chromium)', () => {
     await page.getByTestId('preview-capture').click();
     await expect(toast(page, 'success', M.captureAvailable)).toBeVisible({ timeout: 20_000 });
     // The BAT editor is another page that does not carry the draft (its Back reloads the saved advert): the
-    // unsaved title is asked about (issue 21 item 6), and the user leaves without saving it.
+    // unsaved title is asked about, and the user leaves without saving it.
     await page.getByTestId('preview-edit-bat').click();
     await expect(page.getByTestId('confirm-message')).toHaveText(U.leaveQuestion);
     await page.getByRole('button', { name: U.leave }).click();

@@ -38,7 +38,7 @@ test.use({
         actor: 'Laboratoire',
         lines: 3,
       });
-      // A target links only an advert that exists (issue 21).
+      // A target links only an advert that exists.
       advertId = (await api('POST', '/advert/create', { advert: { name: 'Post HTA', type: 'post' } })).id;
       await api('PUT', `/target/${project.targets[0].id}/properties`, { type: 'post', advertId });
     },
@@ -167,7 +167,7 @@ test.describe('project editor (web host, Chromium)', () => {
     });
   });
 
-  test('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab (issue 21 items 10 and 14)', async ({
+  test('says at the cell what is wrong with a typed value, keeps it until corrected, reads back "1,5 mois"; the advert link opens in a new tab', async ({
     app,
     browser,
   }) => {

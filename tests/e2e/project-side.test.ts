@@ -4,7 +4,7 @@ import { demoAccount, expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**
- * The project page's furniture (issue 12 item 7): comments and briefing sidebar, timeline overlay, quote import
+ * The project page's furniture: comments and briefing sidebar, timeline overlay, quote import
  * of an existing project, and the SALES read-only view. One web host for the file.
  */
 
@@ -59,7 +59,7 @@ async function seed() {
   await api('CSM', 'PUT', `/target/${startOnly.id}/properties`, { type: 'notification', startDate: day('2026-05-16') });
   await api('CSM', 'PUT', `/target/${short.id}/properties`, { type: 'video', startDate: day('2026-02-01'), endDate: day('2026-02-15') });
   await api('CSM_LEAD', 'POST', '/newcomment', { projectId: project.id, content: 'Avis de Claire' });
-  // The quote export is an administrator's import (issue 21 item 4).
+  // The quote export is an administrator's import.
   await api('ADMIN', 'POST', '/estimates/import', { csv: QUOTE_FILE });
 }
 

@@ -5,7 +5,7 @@ import { adminApi } from './population';
 
 /** 5,500 French doctors with a push token: a campaign of 6 batches, about 9 s at the 1.8 s pace. */
 const USERS = 5500;
-/** English pharmacists with a push token: more than the 10,000 above which Send asks first (issue 23). */
+/** English pharmacists with a push token: more than the 10,000 above which Send asks first. */
 const MANY = 10_500;
 
 test.describe.configure({ mode: 'serial' });

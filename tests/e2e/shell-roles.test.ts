@@ -9,7 +9,7 @@ const toasts = (page: Page) => page.locator('.Toastify__toast');
 // The tests of this file share one web host and build on one another's steps.
 test.describe.configure({ mode: 'serial' });
 
-test.describe('shell on the web host (issue 21 item 19)', () => {
+test.describe('shell on the web host', () => {
   test('signs in without the keychain warning (a desktop concern); the About page says once that sessions live in the host', async ({
     app,
     signedIn,

@@ -37,7 +37,7 @@ async function seed() {
     { status: '2. en ligne', type: 'post', goal: { views: 12000 }, populationSample: 'Cardiologues' },
     token,
   );
-  // A target links only an advert that exists (issue 21).
+  // A target links only an advert that exists.
   const advert = await post('POST', '/advert/create', { advert: { name: 'Vidéo HTA', type: 'video' } }, token);
   await post('PUT', `/target/${stats.id}/properties`, { status: '3. stats à sortir', type: 'video', advertId: advert.id }, token);
   await post('PUT', `/target/${offline.id}/properties`, { type: 'quiz' }, token);
@@ -125,7 +125,7 @@ test.describe('targets list (web host, Chromium)', () => {
   });
 });
 
-test.describe('targets list readability (issue 21 item 15)', () => {
+test.describe('targets list readability', () => {
   test('Enter in a column filter applies the search typed, numbers have separators, headers are French, dates stay on one line', async ({
     app,
     browser,

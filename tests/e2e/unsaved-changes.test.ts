@@ -35,7 +35,7 @@ async function reloadIsQuestioned(page: Page): Promise<void> {
   page.off('dialog', onDialog);
 }
 
-test.describe('unsaved changes (issue 21 item 6, web host, Chromium)', () => {
+test.describe('unsaved changes (web host, Chromium)', () => {
   test('advert editor: rename, ← Publicités asks; Rester keeps the change, Quitter leaves; a reload asks too', async ({ app }) => {
     const { page, url } = app;
     await page.goto(`${url}/adverts/edit/${advertId}`);

@@ -8,7 +8,7 @@ import { emailColumn } from '@shared/rules/audience-editor';
 import { CsvImports } from '../../src-main/services/csv-import';
 
 /**
- * The audience e-mail list (issue 9): the file goes through main's CSV import, column "email", in chunks of the
+ * The audience e-mail list: the file goes through main's CSV import, column "email", in chunks of the
  * 10,000 e-mails attachEmails takes. Real files on disk, the real parser.
  */
 const dir = mkdtempSync(join(tmpdir(), 'aud-csv-'));
@@ -52,7 +52,7 @@ describe('audience e-mail list files', () => {
     expect(sent.flat()).toEqual(['e2e.user6@exemple.fr', 'e2e.user7@exemple.fr']);
   });
 
-  it('7 rows with 2 bad addresses: 5 sent, the 2 reported with their rows and values, never sent (issue 21 item 11)', async () => {
+  it('7 rows with 2 bad addresses: 5 sent, the 2 reported with their rows and values, never sent', async () => {
     const { sent, report } = await attach(fixture('audience-emails-invalid.csv'), 'email');
     expect(sent.flat()).toEqual([
       'e2e.user8@exemple.fr',

@@ -2,14 +2,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createIpcHandlers, dispatchIpc, type HostFiles } from '../../src-main/ipc/handlers';
+import { createIpcHandlers, dispatchIpc } from '../../src-main/ipc/handlers';
+import type { HostFiles } from '../../src-main/services/host-files';
 import type { ApiClient } from '../../src-main/services/api-client';
 import { importEstimateFile } from '../../src-main/services/estimate-import';
 import { IMPORT_MESSAGES, MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_FILE_MAX_CHARS } from '@shared/rules/projects';
 
-/** Issue 21 item 4: the quote export picked, read with progress and sent to estimates.importFile by main. */
+/** The quote export picked, read with progress and sent to estimates.importFile by main. */
 
 const folder = mkdtempSync(join(tmpdir(), 'estimate-import-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

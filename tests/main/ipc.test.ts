@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ipcChannels } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import { createIpcHandlers, dispatchIpc, type HostFiles } from '../../src-main/ipc/handlers';
+import { createIpcHandlers, dispatchIpc } from '../../src-main/ipc/handlers';
+import type { HostFiles } from '../../src-main/services/host-files';
 import { isTrustedSender } from '../../src-main/ipc/sender';
 import { ApiClient } from '../../src-main/services/api-client';
 import { createSessionVault } from '../../src-main/services/session-vault';

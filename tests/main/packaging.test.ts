@@ -33,7 +33,7 @@ function asarUnpack(): string[] {
 const nativeDependencies = Object.keys(packageJson.dependencies).filter((name) => existsSync(root(`node_modules/${name}/binding.gyp`)));
 
 describe('packaged app (electron-builder)', () => {
-  it('flips the security fuses of the Electron binary (issue 13 item 15)', () => {
+  it('flips the security fuses of the Electron binary', () => {
     expect(fuses()).toMatchObject({
       runAsNode: 'false',
       enableNodeOptionsEnvironmentVariable: 'false',

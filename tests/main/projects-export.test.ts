@@ -8,7 +8,7 @@ import { answersFile, downloadCsvFile, ExportFailedError, type Progress } from '
 import { createSessionVault } from '../../src-main/services/session-vault';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
-/** The targets export through main: the server streams the CSV, main saves the bytes as they come (issue 12 §8). */
+/** The targets export through main: the server streams the CSV, main saves the bytes as they come. */
 let server: TestServer;
 let api: ApiClient;
 let folder: string;

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { startWebHost, type WebHost } from '../../src-main/hosts/web';
 
-/** The browser version's demo seeds the app-user population in the background (issue 8 §6): start and page never wait. */
+/** The browser version's demo seeds the app-user population in the background: start and page never wait. */
 
 const work = mkdtempSync(join(tmpdir(), 'bo-web-demo-'));
 const rendererDir = join(work, 'renderer');

@@ -76,7 +76,7 @@ function raw(
 
 describe('web host', () => {
   it('serves the renderer with the per-launch secret and a strict CSP, for any route', async () => {
-    // A route may end like a file name: a new advert named after its action code (issue 21).
+    // A route may end like a file name: a new advert named after its action code.
     for (const path of [
       '/',
       '/admin',

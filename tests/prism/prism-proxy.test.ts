@@ -15,7 +15,7 @@ import { contractExamples, type ExampleInput } from '../fixtures/contract-exampl
 import { startPrismProxy, type PrismProxy } from './prism';
 
 /**
- * Issue 26 item 3: Stoplight Prism in proxy mode (`prism proxy --errors`) in front of the server started on the demo
+ * Stoplight Prism in proxy mode (`prism proxy --errors`) in front of the server started on the demo
  * workspace, validating every request and every answer against the OpenAPI document generated from the contract.
  * Through it go the calls of the server suite: the contract examples as every caller of the authorization matrix
  * (tests/server/authorization-matrix.test.ts), then the bad-input mutations of the fuzzing (bad-input.test.ts).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BatItem, BatPage } from '@shared/contract/bat';
 import { changedLayers } from '../../src-renderer/features/bat/useBatEditor';
 
-/** The autosave sends the layers changed since its last save (issue 24): edits replace only the layer they touch. */
+/** The autosave sends the layers changed since its last save: edits replace only the layer they touch. */
 const item = (i: string, x: number): BatItem => ({ i, x, y: 0, w: 6, h: 2, type: 'text', url: null, displayApp: false, content: null });
 const saved: BatPage[] = [
   {

@@ -1,6 +1,6 @@
 import { createRoutesFromChildren, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { availableScreens, screenEntries } from '@shared/screens';
+import { screenEntries } from '@shared/screens';
 import { appRoutes } from '../../src-renderer/app/App';
 import { SCREEN_COMPONENTS } from '../../src-renderer/app/screens';
 
@@ -12,25 +12,19 @@ function pathsOf(routes: RouteObject[]): string[] {
 describe('router and screen registry', () => {
   const routed = pathsOf(createRoutesFromChildren(appRoutes()));
 
-  it('gives every <Route> a registry entry (the catch-all aside), and every available screen a <Route>', () => {
+  it('gives every <Route> a registry entry (the catch-all aside), and every screen a <Route>', () => {
     const declared = new Set(screenEntries().map((screen) => screen.path));
     expect(routed.filter((path) => path !== '*' && !declared.has(path))).toEqual([]);
     expect(
-      availableScreens()
+      screenEntries()
         .map((screen) => screen.path)
         .filter((path) => !routed.includes(path)),
-    ).toEqual([]);
-    // Every screen the spec declares exists since issues 22–25: none is left declared but unavailable.
-    expect(
-      screenEntries()
-        .filter((screen) => !screen.available)
-        .map((screen) => screen.path),
     ).toEqual([]);
     expect(routed.filter((path) => path === '*')).toHaveLength(1);
   });
 
-  it('has a component for each available screen and none for a screen that is not available', () => {
-    const available = new Set(availableScreens().map((screen) => screen.component));
+  it('has a component for each screen and none for a screen the registry does not declare', () => {
+    const available = new Set(screenEntries().map((screen) => screen.component));
     expect([...available].filter((key) => !SCREEN_COMPONENTS[key])).toEqual([]);
     expect(Object.keys(SCREEN_COMPONENTS).filter((key) => !available.has(key as never))).toEqual([]);
   });

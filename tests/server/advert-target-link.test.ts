@@ -7,7 +7,7 @@ import { freshDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * The advert ↔ target link (issue 21 items 2, 3, 5) over real HTTP: one record of the link (the target's advert
+ * The advert ↔ target link (docs/projects.md, Targets) over real HTTP: one record of the link (the target's advert
  * id), set from either side, read by the advert as `_$target` with the target's own figures and project; links
  * to adverts that do not exist refused; the demo's actions name only adverts that exist.
  */

@@ -8,7 +8,7 @@ import { ManualClock } from '../helpers/clock';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
 
 /**
- * Autopublish (issue 10 §4) with two server instances on one database and a controlled clock: each due start or
+ * Autopublish with two server instances on one database and a controlled clock: each due start or
  * stop happens exactly once, mails go out once per address, the report lists what disagrees with its dates.
  * On PostgreSQL (TEST_DATABASE_URL) the two instances have their own connection pools.
  */

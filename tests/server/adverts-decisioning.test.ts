@@ -3,7 +3,7 @@ import { ManualClock } from '../helpers/clock';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Decisioning (issue 10 §5) against fixtures: audiences from the audience engine, schedule, types, expert
+ * Decisioning against fixtures: audiences from the audience engine, schedule, types, expert
  * audiences, maxViews and funnel grace periods counted from advert.view events recorded through ingestion.
  */
 

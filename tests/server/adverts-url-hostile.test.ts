@@ -5,7 +5,7 @@ import { urlParseMaxParses } from '../../src-server/features/adverts/url-parse';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * URL pre-fill against hostile pages (issue 19 item 1): the HTML is parsed off the main thread, with a time limit,
+ * URL pre-fill against hostile pages: the HTML is parsed off the main thread, with a time limit,
  * on what precedes `</head>` (256 KB at most), a parse at a time per account and two per server. While a page of
  * 2 MB of nested <div>s is parsed for one account, another account's calls are answered at once.
  */

@@ -5,8 +5,8 @@ import { isForbiddenAddress, urlParseMaxParses } from '../../src-server/features
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * URL pre-fill (issue 10 §6) against a local page: Open Graph and meta tags, relative URLs made absolute,
- * redirects limited, the download stopped at </head> or 256 KB (issue 19), the 5 s time-out; and the SSRF refusals
+ * URL pre-fill against a local page: Open Graph and meta tags, relative URLs made absolute,
+ * redirects limited, the download stopped at </head> or 256 KB, the 5 s time-out; and the SSRF refusals
  * without the test flag. Hostile pages: adverts-url-hostile.test.ts.
  */
 

@@ -10,7 +10,7 @@ import { ManualClock } from '../helpers/clock';
 import { freshDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Adverts and articles over real HTTP (issue 10 server items 1–3, 7): PGlite, or PostgreSQL with TEST_DATABASE_URL. */
+/** Adverts and articles over real HTTP (docs/content.md): PGlite, or PostgreSQL with TEST_DATABASE_URL. */
 
 const START = Date.UTC(2026, 2, 2, 9, 0, 0);
 const DAY = 86_400;
@@ -72,7 +72,7 @@ async function createAdvert(advert: Record<string, unknown> = {}, token = csm, t
   return response.body;
 }
 
-/** A project action with these figures (the advert's `_$target` is read from it: issue 21). */
+/** A project action with these figures (the advert's `_$target` is read from it: docs/content.md). */
 async function projectTarget(fields: Record<string, unknown>): Promise<{ id: number; projectId: number }> {
   const project = await call('POST', '/project', csm, {
     name: 'Campagne cardio',
@@ -245,7 +245,7 @@ describe('publication checks (spec §5) enforced by the server', () => {
     expect(ok.body).toMatchObject({ published: true, publishedAt: null });
   });
 
-  it("a story's logo is its story's own (the story logo upload), the top-level logo counting too (issue 21)", async () => {
+  it("a story's logo is its story's own (the story logo upload), the top-level logo counting too", async () => {
     const story = await createAdvert({ type: 'story', name: 'Story' });
     await call('POST', '/advert/attach', csm, { advert: { id: story.id }, audienceIds: [expertAudience] });
     const refused = await call('PUT', `/v2/advert/${story.id}/publish`, csm, { publish: true });
@@ -460,7 +460,7 @@ describe('funnels and stories', () => {
   });
 });
 
-describe('history (issue 10 §7)', () => {
+describe('history', () => {
   it('records who changed which fields, before and after, and restores a previous version', async () => {
     const advert = await createAdvert({ title: 'Premier titre' });
     await call('PUT', `/v2/advert/${advert.id}`, csm, { advert: { title: 'Second titre', weight: 7 } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** The API the audience editor adds (issue 9): membership of an unsaved definition, keyword nodes, search input. */
+/** The API the audience editor adds: membership of an unsaved definition, keyword nodes, search input. */
 let server: TestServer;
 let admin: string;
 let lead: string;

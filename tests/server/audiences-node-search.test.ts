@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 21 item 13: the criteria search of the audience editor buried the specialties under a feed and 24
+ * The criteria search of the audience editor buried the specialties under a feed and 24
  * documents. Outside the group page, attribute labels and names where the term starts a word come first; the group
  * page keeps the spec's Feed, Document, App order (§4).
  */
@@ -36,7 +36,7 @@ async function search(term: string, isGroup = false) {
 }
 const shown = (found: { label: string; name: string }[]) => found.map((node) => `${node.label}: ${node.name}`);
 
-describe('criteria search ranking (issue 21 item 13)', () => {
+describe('criteria search ranking', () => {
   it("puts the specialties first for 'cardio', the name starting with the term before the word inside", async () => {
     const found = shown(await search('cardio'));
     expect(found.slice(0, 5)).toEqual([

@@ -292,7 +292,7 @@ describe('audiences, groups and membership', () => {
     expect(gone.body).toEqual({ errorMsg: MESSAGES.nodeNotFound, field: 'relationships.0.node' });
   });
 
-  it('a group name cannot be emptied: a French 400 naming the field, and the name stays (issue 21 item 12)', async () => {
+  it('a group name cannot be emptied: a French 400 naming the field, and the name stays', async () => {
     const group = await server.request('POST', '/v2/group', { token: lead, body: { name: 'Nom gardé', label: 'OrGroup' } });
     expect(group.status, JSON.stringify(group.body)).toBe(201);
     for (const name of ['', '   ']) {
@@ -306,7 +306,7 @@ describe('audiences, groups and membership', () => {
     expect((await server.request('GET', `/v2/group/OrGroup/${group.body.id}`, { token: lead })).body.name).toBe('Nom gardé');
   });
 
-  it("an audience is not saved without a criterion besides its area: the spec's message, nothing changed (issue 21 item 11)", async () => {
+  it("an audience is not saved without a criterion besides its area: the spec's message, nothing changed", async () => {
     await ingest('users', [user(70, { professionId: 9 })]);
     const medecin = await nodeId('Profession', 'Kinésithérapeute');
     const created = await server.request('POST', '/audience', {

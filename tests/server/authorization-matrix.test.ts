@@ -98,7 +98,7 @@ function namesField(schema: unknown, name: string): boolean {
 }
 
 /**
- * Issue 19 item 4: what one app user is, does or is served (their audiences, their searches, their adverts) is read
+ * What one app user is, does or is served (their audiences, their searches, their adverts) is read
  * by CSM_LEAD and ADMIN only, as the debug page /debug/audience is, and by the app platform's service token. Any
  * operation taking an app user's id follows that rule, so a new one cannot open it to every role unnoticed.
  */

@@ -6,7 +6,7 @@ import { contractExamples } from '../fixtures/contract-examples';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Dates and numbers at their limits, in every field of every operation that has one (issue 19 item 5: year 0 in
+ * Dates and numbers at their limits, in every field of every operation that has one (docs/security.md: year 0 in
  * an ingested date answered a 500). The fields are found in the contract's own schemas (their JSON Schema: numbers,
  * integers, date-times), so a new operation is covered without touching this file; each is set in the operation's
  * example input (tests/fixtures/contract-examples) to year 0, year 9999, 1e20, -1e20, 2^31, NaN-ish strings...

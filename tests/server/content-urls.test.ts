@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Address fields of adverts and articles (issue 21 item 9): http(s) only, root-relative `/cdn/...` media paths of
+ * Address fields of adverts and articles: http(s) only, root-relative `/cdn/...` media paths of
  * the product's storage, deeplinks where a link is meant; a refusal names the field by its editor label, in French.
  */
 

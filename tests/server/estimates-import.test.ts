@@ -8,7 +8,7 @@ import { csvPieces, databaseEstimateSource, ESTIMATE_AMOUNT_MAX } from '../../sr
 import { rows } from '../../src-server/features/projects/queries';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Issue 19 items 5 and 6: the quote export import (POST /estimates/import) on bad numbers and dates, and on one connection. */
+/** The quote export import (POST /estimates/import) on bad numbers and dates, and on one connection. */
 
 let server: TestServer;
 let admin: string;
@@ -47,7 +47,7 @@ function quoteExport(count: number, prefix: string, label = 'Bannière newslette
   return out.join('\r\n');
 }
 
-describe("estimate import: an administrator's job (issue 21 item 4)", () => {
+describe("estimate import: an administrator's job", () => {
   it('lets ADMIN import the quote export and refuses every other role with 403 User not allowed, nothing stored', async () => {
     const file = [HEADER, 'DEV-2026-0777;Biogena;Bannière;1;100;'].join('\n');
     for (const roles of [['CSM'], ['CSM_LEAD'], ['SALES'], ['CONTENT_CREATOR'], ['CONTENT_CREATOR_LEAD'], ['CSM', 'CSM_LEAD']] as const) {

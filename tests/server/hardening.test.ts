@@ -8,7 +8,7 @@ import { accounts } from '../../src-server/db/schema';
 import { contractExamples } from '../fixtures/contract-examples';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Issue 13 §10 and §11: control characters refused with 400, no query parameter in the log, `{ errorMsg }` on every 4xx. */
+/** Control characters refused with 400, no query parameter in the log, `{ errorMsg }` on every 4xx. */
 let server: TestServer;
 let adminToken: string;
 const logLines: string[] = [];

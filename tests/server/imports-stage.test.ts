@@ -7,7 +7,7 @@ import { openStageWriter } from '../../src-server/features/imports/queries';
 import { freshDatabase } from '../helpers/database';
 
 /**
- * The stage writer of CSV imports (issue 25): COPY FROM STDIN on PostgreSQL, INSERTs on PGlite; both must stage
+ * The stage writer of CSV imports: COPY FROM STDIN on PostgreSQL, INSERTs on PGlite; both must stage
  * every value as the file had it (tabs, line breaks, backslashes, quotes, braces, commas in lists), an empty text
  * as '' and a missing one as NULL, and keep nothing of a COPY aborted. PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */

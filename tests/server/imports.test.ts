@@ -7,7 +7,7 @@ import { rows } from '../../src-server/db/rows';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * The CSV list import (issue 25) through the real server, on PGlite or PostgreSQL (TEST_DATABASE_URL): files of the
+ * The CSV list import through the real server, on PGlite or PostgreSQL (TEST_DATABASE_URL): files of the
  * CSV area, the preview, the roles, and imports that apply all or nothing, the audience engine current when done.
  */
 let server: TestServer;

@@ -8,7 +8,7 @@ import { param, rows, type Executor } from '../../src-server/db/rows';
 import { freshDatabase } from '../helpers/database';
 
 /**
- * Issue 22: the consumption the triggers of migration 0017 keep on targets (inventory_consumption,
+ * The consumption the triggers of migration 0017 keep on targets (inventory_consumption,
  * inventory_unplanned) equals, after any change of the targets, the consumption computed from scratch the way the
  * reads computed it before (every booking target spread over its days, summed per category name and month). On
  * PGlite, or PostgreSQL with TEST_DATABASE_URL.

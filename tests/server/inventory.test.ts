@@ -9,7 +9,7 @@ import { rows } from '../../src-server/features/projects/queries';
 import { ManualClock } from '../helpers/clock';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Issue 22: the inventory calls on a real server and database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+/** The inventory calls on a real server and database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 
 let server: TestServer;
 let admin: string;

@@ -6,7 +6,7 @@ import { compileTagQuery, countPanel } from '../../src-server/features/laborator
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Tag counts are answered from panels held in memory (issue 25): for random queries they must equal the database's
+ * Tag counts are answered from panels held in memory: for random queries they must equal the database's
  * count of the same compiled condition, empty cells, missing criteria, unmatched members and NULL user fields
  * included, and follow changes of the matched app users. PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */

@@ -6,7 +6,7 @@ import { appUsers } from '../../src-server/db/schema';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Laboratory projects (issue 25): the panel read streamed from its CSV, tags whose queries count panel members,
+ * Laboratory projects: the panel read streamed from its CSV, tags whose queries count panel members,
  * the Access list and who may read and write. PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
 describe('laboratory projects', () => {

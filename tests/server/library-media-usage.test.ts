@@ -7,7 +7,7 @@ import { PNG } from '../fixtures/storage-files';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 21 item 8: deleting a library media that adverts show. The server names the adverts (409) and deletes
+ * Deleting a library media that adverts show. The server names the adverts (409) and deletes
  * only once the user confirmed (`force`); a media no advert shows goes at once. PGlite, or PostgreSQL with
  * TEST_DATABASE_URL.
  */
@@ -47,7 +47,7 @@ async function advert(name: string, fields: Record<string, unknown>) {
 const deleteItem = (libraryId: number, item: string, force?: boolean) =>
   server.request('DELETE', `/library/${libraryId}/item`, { token, body: force === undefined ? { item } : { item, force } });
 
-describe('deleting a library media that adverts show (issue 21 item 8)', () => {
+describe('deleting a library media that adverts show', () => {
   it('answers 409 naming the adverts using it (by URL), keeps the file, and deletes once forced', async () => {
     const libraryId = (await server.request('GET', '/library/advert/501', { token })).body.id as number;
     const used = await uploadMedia(libraryId, 'visuel cardio.png');

@@ -5,7 +5,7 @@ import { describeAccess, type OpenApiDocument, type OpenApiOperation } from '../
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 26: the OpenAPI document generated from the contract. It names every operation of the contract's registry
+ * The OpenAPI document generated from the contract. It names every operation of the contract's registry
  * (a new feature's operations are covered without touching this file), with its access rule, its inputs and its
  * answers, and it is valid OpenAPI 3.1 for an outside validator. The team server serves it with its reference page.
  */

@@ -3,7 +3,7 @@ import { isDeadlock, retryingDeadlockOnce } from '../../src-server/features/audi
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 19 item 5: inputs of the population feed that answered 500. Dates outside what the database and the
+ * Inputs of the population feed that answered 500. Dates outside what the database and the
  * engine can hold are a French 400; concurrent upserts of the same new users never deadlock into a 500.
  */
 

@@ -4,7 +4,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DEFAULT_DURATION_SECONDS } from '@shared/rules/projects';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** PUT /targets/properties: the grid's batch save of a paste and of its undo (issue 12 benchmark). */
+/** PUT /targets/properties: the grid's batch save of a paste and of its undo. */
 const DAY = 86_400;
 let server: TestServer;
 let csm: string;
@@ -31,7 +31,7 @@ async function createProject(lines: number) {
 }
 
 describe('PUT /targets/properties', () => {
-  it('refuses an end before the start and a negative CA, in French, and keeps the target as it was (issue 21 item 10)', async () => {
+  it('refuses an end before the start and a negative CA, in French, and keeps the target as it was', async () => {
     const project = await createProject(2);
     const [a, b] = project.targets;
     const start = 1_767_225_600; // 2026-01-01

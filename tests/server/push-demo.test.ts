@@ -9,7 +9,7 @@ import { ManualClock } from '../helpers/clock';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
 
 /**
- * The demo workspace's push history (issue 23): once the demo population is in the engine, campaigns of the past
+ * The demo workspace's push history: once the demo population is in the engine, campaigns of the past
  * week sent by the demo CONTENT_CREATOR_LEAD, batch by batch through the job (each user once), one stopped early;
  * never seeded twice. On PostgreSQL with TEST_DATABASE_URL.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fcmProvider } from '../../src-server/features/push/providers/fcm';
 
 /**
- * FCM HTTP v1 (issue 23) against a local fake of Google's two endpoints, which checks the request shapes: the OAuth
+ * FCM HTTP v1 against a local fake of Google's two endpoints, which checks the request shapes: the OAuth
  * token exchange (a JWT signed with the service account's key, the messaging scope) and messages:send (bearer, one
  * token per message, notification and data). Never the real service.
  */

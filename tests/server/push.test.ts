@@ -18,7 +18,7 @@ import { randomTargeting } from '../helpers/push-targetings';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
 
 /**
- * Push campaigns (issue 23) on a real database, two server instances (on PostgreSQL with TEST_DATABASE_URL, each its
+ * Push campaigns on a real database, two server instances (on PostgreSQL with TEST_DATABASE_URL, each its
  * own pool) and a controlled clock: counts from the engine's index equal SQL over the population; the job sends
  * batches of 1,000 users 1.8 s apart, exactly once, resumes after a server is gone mid-campaign, and stops on cancel.
  */

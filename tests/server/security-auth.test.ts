@@ -9,7 +9,7 @@ import { parseTrustProxy } from '../../src-server/trust-proxy';
 import { ManualClock } from '../helpers/clock';
 import { startTestServer, tokenFromMail, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
-/** Security findings of issue 13 on sign-in, sessions and password links, each reproduced with real requests. */
+/** Security findings (docs/security.md) on sign-in, sessions and password links, each reproduced with real requests. */
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -378,7 +378,7 @@ describe('item 8: a sign-in burst does not stall the API', { timeout: 90_000 }, 
   }, 60_000);
 });
 
-describe('issue 19 item 3: guesses against one account are bounded, whatever the number of addresses', { timeout: 90_000 }, () => {
+describe('guesses against one account are bounded, whatever the number of addresses', { timeout: 90_000 }, () => {
   /** A client behind the trusted proxy 127.0.0.1, as the proxy reports it in X-Forwarded-For. */
   const from = (server: TestServer, address: string, username: string, password: string) =>
     server.request('POST', '/authenticate', { body: { username, password }, headers: { 'x-forwarded-for': address } });

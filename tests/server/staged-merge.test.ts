@@ -11,7 +11,7 @@ import { mergeStagedUsers } from '../../src-server/features/audiences/staged-mer
 import { throwAwayPostgresDatabase } from '../helpers/database';
 
 /**
- * The set-based merge of staged users (the CSV list import, issue 25): new and existing users, several chunks, the
+ * The set-based merge of staged users (the CSV list import, docs/imports.md): new and existing users, several chunks, the
  * engine applied in bulk equal to an engine rebuilt from the database, every attribute node there, and on
  * PostgreSQL another instance following the bulk changes to the same index. PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */

@@ -436,7 +436,7 @@ describe('media libraries and advert media (adverts §3 Library, §5, §7)', () 
   });
 });
 
-describe('client documents behind signed, expiring links; app media public (issue 19 item 7)', () => {
+describe('client documents behind signed, expiring links; app media public', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   let server: TestServer;
   let token: string;

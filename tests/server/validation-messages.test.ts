@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-/** Contract validation failures reach users in French, naming the field as the form labels it (issue 7 §14). */
+/** Contract validation failures reach users in French, naming the field as the form labels it. */
 let server: TestServer;
 let token: string;
 const asAdmin = (method: string, path: string, body?: unknown) => server.request(method, path, { token, body });

@@ -4,7 +4,7 @@ import { ensureFirstAdmin, accountCount } from '../../src-server/seed';
 import { freshDatabase } from '../helpers/database';
 import { startTestServer, tokenFromMail, type TestServer } from '../helpers/server';
 
-/** Names and e-mails are trimmed by the server; blank names and passwords of spaces are refused (issue 7 §13). */
+/** Names and e-mails are trimmed by the server; blank names and passwords of spaces are refused. */
 let server: TestServer;
 let token: string;
 const asAdmin = (method: string, path: string, body?: unknown) => server.request(method, path, { token, body });

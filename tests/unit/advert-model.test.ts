@@ -185,7 +185,7 @@ describe('publication checks (spec §5)', () => {
       'images',
       'author',
     ]);
-    // An address field holding no address does not count as filled (issue 21 item 9).
+    // An address field holding no address does not count as filled.
     expect(missingRequiredProperties({ type: 'notification', title: 't', source: 'pas une url' })).toEqual(['source']);
     expect(missingRequiredProperties({ type: 'story', logo: 'javascript:alert(1)' })).toEqual(['logo']);
     expect(missingRequiredProperties({ type: 'video' })).toEqual(['logo', 'author', 'video', 'source', 'title']);

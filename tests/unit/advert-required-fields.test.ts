@@ -5,7 +5,7 @@ import { missingRequiredProperties, REQUIRED_WHEN_PUBLISHED, requiredPropertiesO
 /**
  * The required properties of a published advert (adverts-articles.md §5) are read where the editor of each type
  * writes them (§2.2 sections): a property the editor of its type has no input for could never be filled, and the
- * advert never published (issue 21: a story's logo was read at the top level, which only 'Visuels et
+ * advert never published (docs/content.md: a story's logo was read at the top level, which only 'Visuels et
  * descriptifs', hidden for stories, sets).
  */
 describe('required properties and the editor of each advert type', () => {

@@ -13,7 +13,7 @@ import {
   type BatItemType,
 } from '@shared/rules/bat';
 
-/** The proof editor's rules (adverts-articles.md §2.6, §9; versions: issue 24). */
+/** The proof editor's rules (adverts-articles.md §2.6, §9; versions: docs/content.md, BAT proofs). */
 describe('BAT rules', () => {
   it('keeps grid items within 36 columns and 40 rows', () => {
     expect(BAT_GRID).toEqual({ cols: 36, rowHeight: 18, maxRows: 40, margin: 10 });

@@ -22,7 +22,7 @@ function fieldPaths(schema: z.ZodType, prefix: string[] = []): string[][] {
   ]);
 }
 
-describe('content field labels (issue 21 item 18)', () => {
+describe('content field labels', () => {
   const paths = [
     ...fieldPaths(advertDefaultsSchema),
     ...fieldPaths(articleDefaultsSchema),
@@ -87,7 +87,7 @@ describe('content field labels (issue 21 item 18)', () => {
   });
 });
 
-describe('address fields (issue 21 item 9)', () => {
+describe('address fields', () => {
   it('takes http(s), storage paths for media and deeplinks for links only', () => {
     for (const kind of ['web', 'media', 'link'] as const) {
       for (const bad of [

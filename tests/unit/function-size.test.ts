@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from '../helpers/source-files';
 
-/** Issue 20: no function, arrow or method body over this many lines in src-*; a longer one is split into named steps. */
+/** No function, arrow or method body over this many lines in src-*; a longer one is split into named steps. */
 const MAX_BODY_LINES = 150;
 const LAYERS = ['src-shared', 'src-server', 'src-main', 'src-preload', 'src-renderer'];
 

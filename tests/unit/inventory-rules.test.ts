@@ -16,7 +16,7 @@ import { decoder, separatorOf } from '../../src-server/features/inventory/import
 
 const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 1000;
 
-describe('inventory rules (issue 22)', () => {
+describe('inventory rules', () => {
   it("spreads a target's views evenly over its days, month by month", () => {
     expect(Object.fromEntries(spreadOverMonths(day(2026, 1, 1), day(2026, 2, 28), 5900))).toEqual({ '26/01': 3100, '26/02': 2800 });
     expect(Object.fromEntries(spreadOverMonths(day(2026, 12, 31), day(2027, 1, 1), 10))).toEqual({ '26/12': 5, '27/01': 5 });

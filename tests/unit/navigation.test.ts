@@ -35,7 +35,7 @@ function specNavigation(roles: Role[]): Record<string, boolean> {
     'audiences.list': admin || has(roles, 'CSM', 'CSM_LEAD', 'SALES', 'CONTENT_CREATOR'),
     'audiences.groups': admin,
     'audiences.testAccounts': admin || (roles.includes('CSM') && roles.includes('CSM_LEAD')),
-    // The CSV list import (issue 25; not in the spec's table): the audience managers.
+    // The CSV list import (not in the spec's table): the audience managers.
     imports: admin || has(roles, 'CSM', 'CSM_LEAD'),
     shortUrl: admin || roles.includes('CSM'),
     cdnDocs: admin || has(roles, 'CSM', 'CONTENT_CREATOR'),
@@ -45,8 +45,8 @@ function specNavigation(roles: Role[]): Record<string, boolean> {
   };
 }
 
-/** The screens that exist today (the one list to update when a screen lands). */
-const AVAILABLE = [
+/** Every screen the registry declares (the one list to update when a screen lands). */
+const DECLARED = [
   'about',
   'admin',
   'adverts',
@@ -80,7 +80,7 @@ const AVAILABLE = [
 /** The spec's entries for these roles among the screens that exist, with a dropdown when one of its entries shows. */
 function expectedVisible(roles: Role[], links: string[] = []): string[] {
   const spec = specNavigation(roles);
-  const shown = (id: string) => spec[id] && (AVAILABLE.includes(id) || links.includes(id));
+  const shown = (id: string) => spec[id] && (DECLARED.includes(id) || links.includes(id));
   return Object.keys(spec).filter((id) =>
     id.includes('.') || !Object.keys(spec).some((child) => child.startsWith(`${id}.`))
       ? shown(id)
@@ -193,8 +193,8 @@ describe('top navigation by role (spec §2), for all 64 role sets', () => {
   });
 
   it('shows a dropdown only when one of its entries exists', () => {
-    const items: RegistryEntry[] = SCREENS.map((entry) =>
-      entry.kind === 'screen' && entry.id.startsWith('projects.') ? { ...entry, available: entry.id === 'projects.inventory' } : entry,
+    const items: RegistryEntry[] = SCREENS.filter(
+      (entry) => !(entry.kind === 'screen' && entry.id.startsWith('projects.') && entry.id !== 'projects.inventory'),
     );
     expect(ids(visibleNavigation(['CSM_LEAD'], items)).filter((id) => id.startsWith('projects'))).toEqual(['projects', 'projects.inventory']);
     expect(ids(visibleNavigation(['CSM'], items)).filter((id) => id.startsWith('projects'))).toEqual([]);
@@ -239,7 +239,7 @@ describe('route guard', () => {
     }
   });
 
-  it('opens /adverts/migration to exactly those the server lets run a migration (not SALES without ADMIN; issue 21 item 19)', () => {
+  it('opens /adverts/migration to exactly those the server lets run a migration (not SALES without ADMIN; docs/accounts.md, Screens and routes)', () => {
     for (const roles of everyRoleSet) {
       expect(canOpenRoute('/adverts/migration', roles), roles.join('+')).toBe(isAllowed(contract['adverts.migrationRun'].access, roles));
       expect(canOpenRoute('/adverts/migration', roles), roles.join('+')).toBe(roles.includes('ADMIN') || !roles.includes('SALES'));
@@ -303,13 +303,11 @@ describe('route guard', () => {
       expect(paths, path).toContain(path);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
-    // Only the screens listed in AVAILABLE exist yet.
     expect(
       screenEntries()
-        .filter((entry) => entry.available)
         .map((entry) => entry.id)
         .sort(),
-    ).toEqual(AVAILABLE);
+    ).toEqual(DECLARED);
   });
 });
 
@@ -326,12 +324,11 @@ describe('first screen after sign-in', () => {
     const pathOf = (id: string) => screenEntries().find((entry) => entry.id === id)?.path;
     for (const roles of everyRoleSet) {
       const firstEntry = expectedVisible(roles).map(pathOf).find(Boolean);
-      const expected = AVAILABLE.includes('adverts') ? '/adverts' : (firstEntry ?? '/');
+      const expected = DECLARED.includes('adverts') ? '/adverts' : (firstEntry ?? '/');
       expect(firstScreenFor(roles), roles.join('+') || 'no role').toBe(expected);
     }
-    const withoutAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: false } : entry));
+    const withoutAdverts = SCREENS.filter((entry) => entry.id !== 'adverts');
     expect(firstScreenFor(['CONTENT_CREATOR_LEAD'], withoutAdverts)).toBe('/push/create');
-    const withAdverts = SCREENS.map((entry) => (entry.id === 'adverts' ? { ...entry, available: true } : entry));
-    expect(firstScreenFor(['SALES'], withAdverts)).toBe('/adverts');
+    expect(firstScreenFor(['SALES'])).toBe('/adverts');
   });
 });

@@ -4,7 +4,7 @@ import { random } from '../../src-server/features/audiences/generator';
 import { AudienceIndex } from '../../src-server/features/audiences/engine/bitmap-index';
 
 /**
- * Push targetings on the engine's bitmaps (issue 23): count() narrows one bitmap in place and only counts the last
+ * Push targetings on the engine's bitmaps: count() narrows one bitmap in place and only counts the last
  * part, select() builds the set; both must answer what the criteria say, user by user, for any nesting, and never
  * modify the stored bitmaps.
  */

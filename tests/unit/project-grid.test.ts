@@ -177,7 +177,7 @@ describe('undo and redo', () => {
   });
 });
 
-describe('typed cells say what is wrong and read back what the grid shows (issue 21 item 10)', () => {
+describe('typed cells say what is wrong and read back what the grid shows', () => {
   const row = target(1, {
     startDate: JAN_2,
     endDate: Date.UTC(2026, 0, 31) / 1000,

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import type { SavedFile } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import type { ExportDestination, PickedFile } from '../../ipc/handlers';
+import type { ExportDestination, PickedFile } from '../../services/host-files';
 import { sameSecret, securityHeaders, sendJson, type HostRequest } from './http';
 
 export const DOWNLOAD_PREFIX = '/__download/';

@@ -77,7 +77,7 @@ export default function AudienceEditPage() {
   const status = useAtomValue(editorStatusAtom);
   const draft = useAtomValue(draftAtom);
   const store = useStore();
-  // Leaving with unsaved changes asks first (issue 21 item 6).
+  // Leaving with unsaved changes asks first (docs/content.md, unsaved changes).
   useUnsavedChangesGuard(() => store.get(dirtyAtom));
 
   useEffect(() => {

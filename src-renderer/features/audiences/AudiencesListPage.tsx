@@ -304,7 +304,7 @@ export default function AudiencesListPage() {
         loadMarginPx={LIST_LOAD_MARGIN_PX}
         emptyText={term ? 'Aucune audience ne correspond à la recherche' : 'Aucune audience'}
       />
-      {/* Issue 9 item 7: ADMIN restores a deleted audience from its history (the server refuses the others). */}
+      {/* (docs/audience-history.md) ADMIN restores a deleted audience from its history (the server refuses the others). */}
       {isAllowed(access.anyOf('ADMIN'), roles) && <DeletedAudiencesPanel onRestored={() => void load(0)} />}
     </section>
   );

@@ -55,7 +55,7 @@ function useEditorKeys(handlers: { escape(): void; backspace(): boolean; undo():
   }, [handlers]);
 }
 
-/** The right column: the screenshot library (§2.6) and the frozen versions (issue 24). */
+/** The right column: the screenshot library (§2.6) and the frozen versions (docs/content.md, BAT proofs). */
 function BatSide(props: {
   advertId: number;
   editor: BatEditor;

@@ -9,7 +9,7 @@ const ACTION_LABELS: Record<BatVersionState, string> = {
   changes_requested: 'Modifications demandées',
 };
 
-/** The frozen versions (issue 24, beyond the spec): number, PDF, state with who and when, the next states. */
+/** The frozen versions (docs/content.md, BAT proofs, beyond the spec): number, PDF, state with who and when, the next states. */
 export function VersionsPanel(props: {
   versions: BatVersion[];
   canWrite: boolean;

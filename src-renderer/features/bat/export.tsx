@@ -19,7 +19,7 @@ interface Progress {
 /**
  * The PDF export (§2.6): what waits is saved, every page is drawn off screen and captured with its progress (Annuler
  * stops between two pages), then main saves bat.pdf through its save dialog (the web host offers a download). With
- * `freeze`, the PDF goes to the server as a new version instead (issue 24).
+ * `freeze`, the PDF goes to the server as a new version instead (docs/content.md, BAT proofs).
  */
 export function useExport(advertId: number, editor: BatEditor) {
   const bridge = useAtomValue(bridgeAtom);

@@ -421,7 +421,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const readOnly = isAdvertReadOnly(roles);
   const [showHistory, setShowHistory] = useState(false);
   const store = useStore();
-  // Leaving with unsaved changes asks first (issue 21 item 6); a read-only user has nothing to save.
+  // Leaving with unsaved changes asks first (docs/content.md, unsaved changes); a read-only user has nothing to save.
   useUnsavedChangesGuard(() => !isAdvertReadOnly(store.get(rolesAtom)) && store.get(atoms.dirtyAtom));
 
   const existingId = editorId.kind === 'existing' ? editorId.id : null;

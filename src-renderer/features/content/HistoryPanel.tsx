@@ -11,7 +11,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton';
 import type { EditorAtoms } from './editor-atoms';
 import type { ContentApi } from './types';
 
-/** Every recorded change of the item (beyond the spec, issue 10 §7): who, when, which fields; restore a version. */
+/** Every recorded change of the item (beyond the spec, docs/content.md): who, when, which fields; restore a version. */
 export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallApi) => ContentApi; itemId: number }) {
   const call = useAtomValue(apiAtom);
   const saved = useAtomValue(props.atoms.savedAtom);

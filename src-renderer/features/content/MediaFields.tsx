@@ -56,7 +56,7 @@ export function useAttachmentUpload(draft: ContentItem, patch: (patch: Partial<C
     if (kindOfMedia === 'logo') patch({ logo: webpath });
     else if (kindOfMedia === 'video') patch({ video: webpath });
     else patch({ image: webpath, images: [webpath, ...images.filter((image) => image !== webpath)] });
-    // The server set it on the advert already: on its own it is no unsaved change (issue 21 item 6).
+    // The server set it on the advert already: on its own it is no unsaved change (docs/content.md, unsaved changes).
     markStored((stored) => {
       // The upload moved the advert's version: the next save is based on it.
       const item = { ...stored, version: advert.version };

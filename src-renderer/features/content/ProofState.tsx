@@ -8,7 +8,7 @@ import { preloadScreenWhenIdle } from '../../lib/screen-preload';
 import type { ContentApi } from './types';
 
 /**
- * The advert's proof on the editor's toolbar, beside 'Page projet' (issue 24): its newest frozen version's state
+ * The advert's proof on the editor's toolbar, beside 'Page projet' (docs/content.md, BAT proofs): its newest frozen version's state
  * (Brouillon, Envoyé au client, Validé, Modifications demandées) with who moved it there and when, or that none
  * was frozen yet; a link to the proof. Nothing while the advert has no proof. The proof editor's code is fetched
  * meanwhile: it opens from here or from the preview's BAT button.

@@ -33,7 +33,7 @@ function createEditorState(name: (part: string) => string) {
   /** The draft as it was last loaded, saved or started: the draft differs from it while changes are unsaved. */
   const pristineAtom = atom<ContentItem | null>(null);
   pristineAtom.debugLabel = name('pristine');
-  /** Whether the draft holds changes that are not saved (issue 21 item 6: asked before leaving). */
+  /** Whether the draft holds changes that are not saved (docs/content.md, unsaved changes: asked before leaving). */
   const dirtyAtom = atom((get) => {
     const draft = get(draftAtom);
     const pristine = get(pristineAtom);
@@ -171,7 +171,7 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
 
   /**
    * A change the server already stored (an upload, a story screen added or removed) applied to the saved version
-   * too: the draft's same change then is no unsaved change (issue 21 item 6).
+   * too: the draft's same change then is no unsaved change (docs/content.md, unsaved changes).
    */
   const markStoredAtom = atom(null, (get, set, apply: (item: ContentItem) => ContentItem) => {
     const pristine = get(pristineAtom);
@@ -260,7 +260,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
       }
       const result = withNewCriteria ?? written;
       adopt(state, set, result.data, get);
-      // Saved before a publication, it says nothing: the publication's outcome is the one message (issue 21 item 18).
+      // Saved before a publication, it says nothing: the publication's outcome is the one message (docs/content.md, field labels).
       if (!options?.quiet) set(raiseNoticeAtom, N.saved);
       return result.data;
     } finally {

@@ -23,7 +23,7 @@ export function Field(props: { field: string; label: string; children: ReactNode
   );
 }
 
-/** What an address field holding no address says at the field (issue 21 item 9); null while it is fine. */
+/** What an address field holding no address says at the field (docs/content.md, address fields); null while it is fine. */
 export function urlFieldError(field: string, value: string | null | undefined): string | null {
   const kind = CONTENT_URL_FIELDS[field];
   if (!kind || (value ?? '').split('\n').every((line) => isContentUrl(line, kind))) return null;

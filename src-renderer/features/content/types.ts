@@ -64,7 +64,7 @@ export interface ContentApi {
     add(id: number): Promise<IpcResult<ContentItem>>;
     remove(id: number, screenId: number): Promise<IpcResult<ContentItem>>;
   };
-  /** Adverts: their proof's state (issue 24), shown on the toolbar beside 'Page projet'. */
+  /** Adverts: their proof's state (docs/content.md, BAT proofs), shown on the toolbar beside 'Page projet'. */
   proofSummary?(id: number): Promise<IpcResult<BatSummary>>;
   /** Articles: their own audience's criteria (§2.5), read and replaced with the item. */
   criteria?: {

@@ -88,7 +88,7 @@ export default function GroupEditPage() {
   const toggle = useSetAtom(toggleResultAtom);
   const addSelected = useSetAtom(addSelectedAtom);
   const store = useStore();
-  // Leaving with unsaved changes asks first (issue 21 item 6).
+  // Leaving with unsaved changes asks first (docs/content.md, unsaved changes).
   useUnsavedChangesGuard(() => store.get(groupDirtyAtom));
 
   useEffect(() => {

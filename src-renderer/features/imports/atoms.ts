@@ -9,7 +9,7 @@ import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { uploadFileAtom } from '../../lib/uploads';
 
-/** The CSV list import screen (audiences-projects-tools.md §2 "CSV list import", §9; issue 25). */
+/** The CSV list import screen (audiences-projects-tools.md §2 "CSV list import", §9; docs/imports.md). */
 
 export const filesAtom = atom<CsvFile[]>([]);
 filesAtom.debugLabel = 'imports.files';

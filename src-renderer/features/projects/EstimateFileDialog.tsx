@@ -5,7 +5,7 @@ import { Dialog, DialogActions } from '../../ui/Dialog';
 import { estimateFileBusyAtom, importEstimateFileAtom, type EstimateFileOutcome } from './estimate-file-atoms';
 
 /**
- * The invoicing tool's quote export, imported by an administrator from the projects list (issue 21 item 4): what
+ * The invoicing tool's quote export, imported by an administrator from the projects list (docs/projects.md, Quotes): what
  * the file holds, a button opening the file dialog, then the count of quotes imported or the server's refusal
  * naming the line and column. Its quotes answer the 'Importer un devis' dialogs at once.
  */

@@ -90,7 +90,7 @@ export default function ProjectsListPage() {
   // /project/edit/new lands here with ?create=1: the create modal opens for those who may create.
   const [searchParams, setSearchParams] = useSearchParams();
   const [creating, setCreating] = useState(() => searchParams.get('create') === '1' && canWriteProjects(roles));
-  // The quote export (issue 21 item 4): an administrator's import, offered where the quotes are used.
+  // The quote export (docs/projects.md, Quotes): an administrator's import, offered where the quotes are used.
   const [importingQuotes, setImportingQuotes] = useState(false);
   const closeCreate = useCallback(() => {
     setCreating(false);

@@ -13,7 +13,7 @@ export const estimateFileBusyAtom = atom(false);
 estimateFileBusyAtom.debugLabel = 'projects.estimateFile.busy';
 
 /**
- * Imports the invoicing tool's quote export through main ('files:importEstimates', issue 21 item 4) as a file job
+ * Imports the invoicing tool's quote export through main ('files:importEstimates', docs/projects.md, Quotes) as a file job
  * of the shell's panel (progress, cancel). Success: '3 devis importés (8 lignes) depuis devis.csv' (notice and
  * dialog); a refusal keeps the server's message ('Fichier de devis invalide (ligne 7) — Quantité : nombre
  * attendu') in the dialog. Null when the dialog was cancelled.

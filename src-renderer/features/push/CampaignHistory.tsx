@@ -82,7 +82,7 @@ function CampaignDetailDialog(props: { id: number; onClose: () => void }) {
   );
 }
 
-/** The campaign history (issue 23, beyond the spec): who, when, targeting, count, sent, failed, state, duration. */
+/** The campaign history (docs/push.md, beyond the spec): who, when, targeting, count, sent, failed, state, duration. */
 export function CampaignHistory(props: { campaigns: PushCampaign[] }) {
   const setModal = useSetAtom(modalAtom);
   const open = (id: number) => setModal(<CampaignDetailDialog id={id} onClose={() => setModal(null)} />);

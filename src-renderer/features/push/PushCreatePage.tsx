@@ -26,7 +26,7 @@ function localErrors(form: PushForm, notification: boolean): Errors {
 }
 
 /**
- * /push/create, 'Create a notification' (platform.md §2, §4; issue 23): the notification, its targeting, Count and
+ * /push/create, 'Create a notification' (platform.md §2, §4; docs/push.md): the notification, its targeting, Count and
  * Send, the counters Total, Iterations and Batch size and the progress 'n / iterations', then the history.
  */
 export default function PushCreatePage() {

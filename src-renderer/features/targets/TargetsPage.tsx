@@ -101,7 +101,7 @@ export default function TargetsPage() {
     ...TARGET_COLUMNS.map((column): Column<TargetRow> => ({
       id: column,
       header: <ColumnHeader column={column} />,
-      // Dates, codes and numbers never break inside (issue 21 item 15).
+      // Dates, codes and numbers never break inside (docs/projects.md, Targets list).
       className: `targets-cell-${column}${NO_WRAP_COLUMNS.has(column) ? ' targets-nowrap' : ''}`,
       cell: (row) => <Cell row={row} column={column} onOpenComments={() => navigate(`/project/edit/${row.projectId}#comment`)} />,
     })),
@@ -208,7 +208,7 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
   });
 
   /**
-   * Enter filters (spec §2): on the ticked values, else on the values matching the search typed (issue 21 item 15:
+   * Enter filters (spec §2): on the ticked values, else on the values matching the search typed (docs/projects.md, Targets list:
    * Enter used to clear the filter then); an empty search with nothing ticked clears the column's filter.
    */
   const apply = async () => {

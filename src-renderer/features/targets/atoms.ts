@@ -100,7 +100,7 @@ export function cellText(row: TargetRow, column: TargetColumn): string {
       return formatDay(row[column]);
     case 'goal':
       return formatGoal(row.goal);
-    // Thousands separators, as the goals and the project grid (spec §5; issue 21 item 15).
+    // Thousands separators, as the goals and the project grid (spec §5; docs/projects.md, Targets list).
     case 'populationSize':
       return row.populationSize == null ? '' : formatNumber(row.populationSize);
     default: {

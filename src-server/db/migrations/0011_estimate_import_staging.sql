@@ -1,4 +1,4 @@
--- Quote imports staged (issue 19): an import writes its lines in short batches under its own import id, then its
+-- Quote imports staged (docs/security.md): an import writes its lines in short batches under its own import id, then its
 -- quotes point at them (estimate_quotes.import_id) in one short statement. Lines stored before keep import_id null,
 -- as their quotes do. The lines no longer reference the quote: they are written before it exists.
 CREATE TABLE "estimate_imports" (

@@ -1,4 +1,4 @@
--- CSV list imports (issue 25): the jobs, and the valid rows of an import under way (staged, then merged in one transaction).
+-- CSV list imports (docs/imports.md): the jobs, and the valid rows of an import under way (staged, then merged in one transaction).
 CREATE TABLE "csv_import_rows" (
 	"import_id" integer NOT NULL,
 	"line" integer NOT NULL,

@@ -10,7 +10,7 @@ CREATE TABLE "inventory_unplanned" (
 	"views" bigint NOT NULL
 );
 --> statement-breakpoint
--- The inventory's consumption (issue 22), kept by triggers on the targets instead of computed at each read.
+-- The inventory's consumption (docs/inventory.md), kept by triggers on the targets instead of computed at each read.
 -- A target books views when goal_views > 0, its status is not '7. annulé' and it names a population category;
 -- with both dates it books each month its share of them: goal views × its days in the month / its days (UTC days
 -- from its start day to its end day, both included; an end before the start books the start day). These are the

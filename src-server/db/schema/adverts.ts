@@ -18,7 +18,7 @@ import { foldForSearch, versionColumns } from './accounts';
 import { audiences } from './audiences';
 
 /**
- * Adverts and articles (issue 10). The columns are what lists filter and sort on and what jobs select (dates as
+ * Adverts and articles (docs/content.md). The columns are what lists filter and sort on and what jobs select (dates as
  * epoch seconds, as the spec gives them); the long tail of the model (media, texts, quiz, story, sharing, search,
  * tool, ...) lives in `data`, read and written whole with the item. `search_key` folds name, title and author for
  * the term filter.
@@ -158,7 +158,7 @@ export const funnelSteps = pgTable(
   ],
 );
 
-/** Every change of an advert or article (issue 10 §7): who, when, which fields, before and after. */
+/** Every change of an advert or article (docs/content.md): who, when, which fields, before and after. */
 export const contentHistory = pgTable(
   'content_history',
   {

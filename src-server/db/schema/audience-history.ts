@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Every change of an audience or a group (issue 9 item 7, beyond the spec): who, when, what changed, and the
+ * Every change of an audience or a group (docs/audience-history.md, beyond the spec): who, when, what changed, and the
  * definition after the change (before it, for a deletion, so that an ADMIN can restore a deleted audience). No
  * foreign keys on purpose: the rows outlive the audience, the group and the account they name.
  */

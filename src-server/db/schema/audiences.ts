@@ -14,7 +14,7 @@ const writingTransaction = () =>
     .default(sql`pg_current_xact_id()`);
 
 /**
- * App users: the health professionals of the mobile app, whom audiences select (issue 8). `externalId` is the
+ * App users: the health professionals of the mobile app, whom audiences select (docs/audiences.md). `externalId` is the
  * app platform's own id, the key of ingestion upserts.
  */
 export const appUsers = pgTable(

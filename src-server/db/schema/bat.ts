@@ -86,7 +86,7 @@ export const batItems = pgTable(
 );
 
 /**
- * Frozen versions of the proof (issue 24, not in the spec): the exported PDF kept in the document storage, and
+ * Frozen versions of the proof (docs/content.md, BAT proofs, not in the spec): the exported PDF kept in the document storage, and
  * its approval (draft → sent → validated / changes_requested) with who and when.
  */
 export const batVersions = pgTable(

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { accounts } from './accounts';
 
 /**
- * CSV list imports (issue 25): one row per job, its progress and outcome. Any instance answers its state; the one
+ * CSV list imports (docs/imports.md): one row per job, its progress and outcome. Any instance answers its state; the one
  * running it reads `cancel_requested_at` between batches, so a cancel may reach any instance.
  */
 export const csvImports = pgTable('csv_imports', {

@@ -2,7 +2,7 @@ import { bigint, date, index, integer, numeric, pgTable, primaryKey, serial, tex
 import { accounts } from './accounts';
 
 /**
- * The view inventory (issue 22): the capacity of each category (a specialty or a profession, by its reference
+ * The view inventory (docs/inventory.md): the capacity of each category (a specialty or a profession, by its reference
  * id) per month, as the last CSV naming that month gave it. Consumption is kept beside it by triggers on the
  * targets (inventory_consumption and inventory_unplanned below, migration 0017).
  */

@@ -4,7 +4,7 @@ import { accounts, versionColumns } from './accounts';
 import { appUsers } from './audiences';
 
 /**
- * Laboratory projects ("Alphonse", issue 25): a client laboratory's panel of health professionals, its tags and
+ * Laboratory projects ("Alphonse", docs/laboratory.md): a client laboratory's panel of health professionals, its tags and
  * the accounts allowed on it. `pending` while the panel's rows load; `crits` are the CRIT_nn numbers of its file.
  */
 export const labProjects = pgTable('lab_projects', {

@@ -11,7 +11,7 @@ const epochSeconds = (name: string) => bigint(name, { mode: 'number' });
 /** Amounts in euros with cents, read back as float8 by the queries. */
 const amount = (name: string) => numeric(name, { precision: 14, scale: 2 });
 
-/** Client projects (issue 12): a name, a client, a CSM (keyAccount), an actor, and their targets. */
+/** Client projects (docs/projects.md): a name, a client, a CSM (keyAccount), an actor, and their targets. */
 export const projects = pgTable(
   'projects',
   {

@@ -5,7 +5,7 @@ import { appUsers } from './audiences';
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * The push tokens of the app users (issue 23): given by the population ingestion (platform and token), removed when
+ * The push tokens of the app users (docs/push.md): given by the population ingestion (platform and token), removed when
  * the delivery provider says a token is invalid or unregistered. A token belongs to one device, so to one user.
  */
 export const appUserPushTokens = pgTable(

@@ -7,7 +7,7 @@ import { publicationError } from './content';
 import { bumpContentVersion, loadItem, recordHistory, rows, TABLES, type Executor, type Kind } from './store';
 
 /**
- * The autopublish job (issue 10 §4): applies autoStartAt and autoStopAt when they are due, mails
+ * The autopublish job (docs/content.md): applies autoStartAt and autoStopAt when they are due, mails
  * autoPublishOptions.emails (when activated), and answers the report of items whose state disagrees with their
  * dates (the alert bell).
  *

@@ -346,7 +346,7 @@ export function contentService(context: ServerContext) {
      * initial quotation date needs one of the seven delay reasons); unpublish with updateDates ends it; without
      * updateDates only the published flag changes. The target's figures are the target's own: of the target props
      * sent, only the delay reason is taken, and the start keeps it with the delay's days and revenue impact on the
-     * target (issue 21). An advert without a target starts without a delay check.
+     * target (docs/projects.md, Targets). An advert without a target starts without a delay check.
      */
     publish: <K extends Kind>(
       kind: K,

@@ -9,7 +9,7 @@ import { funnelPredecessors } from './funnels';
 import { rows, type Executor } from './store';
 
 /**
- * Advert decisioning (issue 10 §5): what the mobile app would be served to one app user. Membership and keyword
+ * Advert decisioning (docs/content.md): what the mobile app would be served to one app user. Membership and keyword
  * triggers come from the audience engine (in memory); the candidates from an in-memory copy of the published
  * adverts by audience, kept current through the content version; views and funnel progress from the user's own
  * advert events (recorded through population ingestion: node label Advert, node name the advert id).

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { OgObject } from 'open-graph-scraper/types';
 
 /**
- * Open Graph and meta tags read from a page's HTML in worker threads (issue 19): cheerio's parse time grows faster
+ * Open Graph and meta tags read from a page's HTML in worker threads (docs/security.md): cheerio's parse time grows faster
  * than quadratically on hostile markup (200 KB of nested <div>s: 33 s), so it never runs on the server's main
  * thread. Each parse has a time limit that terminates its worker, and a heap limit; at most `maxParses` run at
  * once, beyond which the caller is told at once (never queued). Idle workers are kept warm for the next page

@@ -12,7 +12,7 @@ import { urlParser } from './url-parse';
 type DecisioningHandlers = Pick<Handlers, 'decisioning.adverts' | 'decisioning.search' | 'autopublish.report' | 'url.parse'>;
 
 /**
- * Adverts and articles (issue 10): lists, the editors' calls, publication and campaigns, funnels, stories,
+ * Adverts and articles (docs/content.md): lists, the editors' calls, publication and campaigns, funnels, stories,
  * history; decisioning on the audience engine; the autopublish job; URL pre-fill.
  */
 export async function advertsFeature(context: ServerContext) {

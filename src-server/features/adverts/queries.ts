@@ -102,7 +102,7 @@ export async function listConditions(db: Executor, kind: Kind, filters: ListFilt
     const found = await rows<{ id: number }>(db, sql`SELECT id FROM audiences WHERE area = ANY(${param(areas)}::text[])`);
     where.push(attachedTo(found.map((row) => row.id)));
   }
-  // The linked target's action code (the target holds the link: issue 21).
+  // The linked target's action code (the target holds the link: docs/projects.md, Targets).
   if (filters.actionCodes?.length)
     where.push(sql`EXISTS (SELECT 1 FROM targets t WHERE ${targetMeetsItem(kind)} AND t.action_code = ANY(${param(filters.actionCodes)}::text[]))`);
   return where;

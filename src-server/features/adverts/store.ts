@@ -106,7 +106,7 @@ export function defaultsOf(kind: Kind): Record<string, unknown> {
   return structuredClone(kind === 'advert' ? ADVERT_DEFAULTS : ARTICLE_DEFAULTS) as Record<string, unknown>;
 }
 
-// ---- the project target link (issue 21) ---------------------------------------------------------------------------
+// ---- the project target link (docs/projects.md, Targets) ---------------------------------------------------------------------------
 
 /**
  * How a target row `t` meets an item row `i`. The link has one source of truth: for an advert, the target's

@@ -5,7 +5,7 @@ import { HttpError } from '../../errors';
 import { rows, type Executor } from './store';
 
 /**
- * Writes of the advert side of the advert ↔ target link (issue 21). The link has one source of truth, the
+ * Writes of the advert side of the advert ↔ target link (docs/projects.md, Targets). The link has one source of truth, the
  * target's `advert_id` (read by `targetLinks` in store.ts): creating an advert from a target, deleting or converting
  * an advert and starting its campaign write the target row, in the advert's transaction.
  */

@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
@@ -7,14 +8,14 @@ import { HttpError } from '../../errors';
 import { HtmlParseError, htmlParser } from './html-parse';
 
 /**
- * URL pre-fill (issue 10 §6): the server fetches the page and reads title, description, author, image and logo
+ * URL pre-fill (docs/content.md): the server fetches the page and reads title, description, author, image and logo
  * from its Open Graph and meta tags (open-graph-scraper on the HTML we fetched ourselves, so that every
  * connection goes through our checks). Limits: 5 s for the download, three redirects. Private, loopback,
  * link-local and other non-public addresses are refused after DNS resolution — at connection time, so a name that
  * resolves differently the second time cannot slip through — unless BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true
  * (tests of a local page only).
  *
- * Any signed-in account may call it, so a hostile page must not cost the others (issue 19): the download stops at
+ * Any signed-in account may call it, so a hostile page must not cost the others (docs/security.md): the download stops at
  * `</head>` or 256 KB, whichever comes first (the tags are in the head); the HTML is parsed in a worker thread with
  * a 2 s limit (html-parse.ts), never on the main thread; one call at a time per account and two parses at a time
  * per server, beyond which the answer is an immediate 429.

@@ -6,7 +6,7 @@ import type { ServerContext } from '../../context';
 import { rows } from '../../db/rows';
 import { HttpError } from '../../errors';
 import type { Handlers } from '../../operations';
-import type { DefinitionsWriterLike } from './index';
+import type { DefinitionsWriterLike } from './recorder';
 
 export type AudienceHistoryHandlers = Pick<
   Handlers,

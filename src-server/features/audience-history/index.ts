@@ -2,15 +2,12 @@ import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../operations';
 import { audienceHistoryHandlers, type AudienceHistoryHandlers } from './handlers';
-import { HistoryRecorder, withOrigin, type ChangedDefinitions } from './recorder';
+import { HistoryRecorder, withOrigin, type ChangedDefinitions, type DefinitionsWriterLike } from './recorder';
 
 type Executor = Pick<Database, 'execute'>;
 
-/** The audiences feature's writer of definitions (its transaction, the engine following after the commit). */
-export type DefinitionsWriterLike = <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>;
-
 /**
- * History of audiences and groups (issue 9 item 7). The registry gives `hooks` to the audiences feature, which
+ * History of audiences and groups (docs/audience-history.md). The registry gives `hooks` to the audiences feature, which
  * calls them inside each write's transaction and hands over its writer (restoring goes through it, so the engine
  * follows); `wrap` tells the recorder who made each request and through which operation.
  */

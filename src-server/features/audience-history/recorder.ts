@@ -24,6 +24,9 @@ type Before = Map<number, DefinitionSnapshot>;
 const origin = new AsyncLocalStorage<WriteOrigin>();
 
 /** Runs a request's handler with its origin known to the recorder (who, which operation, what input). */
+/** The audiences feature's writer of definitions (its transaction, the engine following after the commit). */
+export type DefinitionsWriterLike = <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>;
+
 export function withOrigin<T>(value: WriteOrigin, run: () => Promise<T>): Promise<T> {
   return origin.run(value, run);
 }
@@ -94,7 +97,7 @@ export async function loadSnapshots(executor: Executor, subjectIds: number[]): P
 }
 
 /**
- * Keeps the history of audiences and groups (issue 9 item 7). Called by the audiences feature around each of its
+ * Keeps the history of audiences and groups (docs/audience-history.md). Called by the audiences feature around each of its
  * writes, inside the write's transaction: `before` reads the definitions the request names (and those that point
  * at nodes it removes), `after` compares them with what the work left and writes one row per changed subject. So
  * a change and its history commit together or not at all.

@@ -107,7 +107,7 @@ export interface GenerateOptions {
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Most users (85 %) have one push token (issue 23), of their OS's platform: decided from a hash of the seed and the
+ * Most users (85 %) have one push token (docs/push.md), of their OS's platform: decided from a hash of the seed and the
  * external id, so the other draws of the population stay what they were before tokens existed.
  */
 function hasPushToken(seed: number, externalId: string): boolean {

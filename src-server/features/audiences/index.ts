@@ -10,7 +10,7 @@ import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
 import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
 
 /**
- * Audiences, groups and the app-user population (issue 8). Builds the audience engine from the database before
+ * Audiences, groups and the app-user population (docs/audiences.md). Builds the audience engine from the database before
  * the server answers anything, then keeps it current: its own writes after their commit, other instances' by
  * following the database (PostgreSQL).
  */

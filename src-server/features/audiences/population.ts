@@ -165,7 +165,7 @@ async function ingestUsersChunk(db: Database, engine: AudienceEngine, users: Pop
 }
 
 /**
- * The index values of the push feature (issue 23) for these users: their OS, and PushToken when they hold a token.
+ * The index values of the push feature (docs/push.md) for these users: their OS, and PushToken when they hold a token.
  * Not attribute nodes (audiences do not target them): only the index and other instances' replay see them.
  */
 async function pushValuesOf(tx: Executor, users: { id: number }[]): Promise<Map<number, [string, string][]>> {

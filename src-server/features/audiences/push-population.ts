@@ -6,7 +6,7 @@ import type { AudienceEngine } from './engine/engine';
 import { param, rows } from './queries';
 
 /**
- * What the push feature reads of the population (issue 23): counts and members of push targetings from the
+ * What the push feature reads of the population (docs/push.md): counts and members of push targetings from the
  * engine's bitmaps (never a table scan), and the PushToken set kept right when a provider drops tokens.
  */
 export function populationSelection(context: ServerContext, engine: AudienceEngine): PopulationSelection {

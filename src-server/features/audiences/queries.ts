@@ -124,7 +124,7 @@ export interface NodeSearch {
   excludeAttachedTo?: { audienceId?: number; groupId?: number };
   /**
    * 'group': the group page's order, Feed, Document and App first (spec §4). 'criteria' (the audience editor and
-   * the other searches, issue 21 item 13): names where the term starts a word first, attribute labels (Specialty,
+   * the other searches, docs/audiences.md, criteria search): names where the term starts a word first, attribute labels (Specialty,
    * Profession, …) before feeds and apps, before keywords and groups, before documents, adverts and users; then
    * names starting with the term, shorter names first.
    */

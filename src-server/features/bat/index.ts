@@ -13,7 +13,7 @@ type BatHandlers = Pick<Handlers, keyof typeof batOperations>;
 
 /**
  * The proof (BAT) of an advert (adverts-articles.md §2.6, §7 BAT): pages, layers and items saved with a version
- * check, its screenshot library (the preview captures), and frozen versions with their approval (issue 24).
+ * check, its screenshot library (the preview captures), and frozen versions with their approval (docs/content.md, BAT proofs).
  * The demo workspace (the same switch as the audience demo) gives a demo advert its proof once the demo adverts
  * exist: when the adverts feature has seeded them, or at start for a workspace seeded before the proofs came.
  */

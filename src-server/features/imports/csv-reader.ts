@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import Papa from 'papaparse';

@@ -27,7 +27,7 @@ function importEvent(job: ImportJob, at: number): JobEvent {
 export type ImportHandlers = Pick<Handlers, keyof typeof importOperations>;
 
 /**
- * The CSV list import (issue 25): CSV files in the document storage's CSV area, their preview, and import jobs
+ * The CSV list import (docs/imports.md): CSV files in the document storage's CSV area, their preview, and import jobs
  * that enrich the app-user population through the audiences feature (featureServices().populationImport).
  */
 export async function importsFeature(context: ServerContext): Promise<ImportHandlers> {

@@ -60,7 +60,7 @@ class ErrorList {
 }
 
 /**
- * Runs CSV imports (issue 25): reads the file from storage as a stream, checks every row with the shared rules,
+ * Runs CSV imports (docs/imports.md): reads the file from storage as a stream, checks every row with the shared rules,
  * stages the valid ones, checks keys in SQL (duplicates, unknown e-mails), and only when no row is wrong merges
  * them all into the population in one transaction (through the audiences feature); on PGlite in short ones, undone
  * if the merge fails or is cancelled. Nothing is applied otherwise.

@@ -9,7 +9,7 @@ import { firstDay, monthFigures } from './queries';
 const DEMO_NAMES: Record<number, string> = { 6: 'Cardiologie', 15: 'Dermatologie' };
 
 /**
- * The demo workspace's capacity (issue 22), once while none is stored: every specialty and profession but
+ * The demo workspace's capacity (docs/inventory.md), once while none is stored: every specialty and profession but
  * 'Médecin' over the past 6 and next 12 months, as a realistic file would give it (larger for general medicine,
  * pharmacists and nurses, a seasonal dip in August). The categories the demo targets book are then sized on their
  * consumption: one in two on alert (15 % left), and the busiest month of the busiest category sold out.

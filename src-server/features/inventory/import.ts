@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type SQL } from 'drizzle-orm';
@@ -12,7 +13,7 @@ import { switchInByChunks } from './chunked-switch';
 import { firstDay, type CategoryLabel } from './queries';
 
 /**
- * The inventory CSV import (platform.md §5; issue 22): the file streams in (never held whole), is decoded (UTF-8
+ * The inventory CSV import (platform.md §5; docs/inventory.md): the file streams in (never held whole), is decoded (UTF-8
  * with or without BOM, else Windows-1252), split by papaparse on ';' or ',' (whichever the header line holds
  * more of), checked row by row, its rows held (a usual file) or staged in batches under its import id (a large
  * one). A bad row stops the import, named by its line, and its staged rows are dropped; at the end one

@@ -3,7 +3,7 @@ import { seedInventoryDemo } from './demo';
 import { inventoryHandlers, type InventoryHandlers } from './handlers';
 
 /**
- * The view inventory (issue 22): capacity imported from CSV, consumption computed from the targets at each read.
+ * The view inventory (docs/inventory.md): capacity imported from CSV, consumption computed from the targets at each read.
  * The demo workspace gets a capacity file once (none stored yet), consistent with the demo projects' targets.
  */
 export async function inventoryFeature(context: ServerContext): Promise<InventoryHandlers> {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { param, rows, type Executor } from '../../db/rows';
 
 /**
- * The inventory's reads (issue 22). Capacity comes from inventory_capacity; consumption from the targets that book
+ * The inventory's reads (docs/inventory.md). Capacity comes from inventory_capacity; consumption from the targets that book
  * views: goal.views > 0, any status but "7. annulé", in the category its populationCategory names (compared
  * without case), spread evenly over the UTC days from its start day to its end day (both included; an end before
  * the start books the start day). The dashboard reads the sums that triggers on targets keep per category and

@@ -12,7 +12,7 @@ import { removeExpiredLoads } from './queries';
 type LaboratoryHandlers = Pick<Handlers, keyof typeof laboratoryOperations>;
 
 /**
- * Laboratory projects ("Alphonse", issue 25): panels read streamed from their CSV, tags whose queries (the shared
+ * Laboratory projects ("Alphonse", docs/laboratory.md): panels read streamed from their CSV, tags whose queries (the shared
  * filter language) count panel members (held in memory column by column, panel-cache.ts; SQL is the reference), and the accounts allowed on each project. The demo workspace gets
  * one project over its population once the population is there.
  */

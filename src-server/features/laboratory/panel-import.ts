@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import { sql } from 'drizzle-orm';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';

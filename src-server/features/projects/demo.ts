@@ -37,7 +37,7 @@ const LINES: { type: string; category: string; sample: string; size: number; goa
 ];
 
 /**
- * The demo's quotes, as the invoicing tool exports them (issue 21 item 4): 'DEV-2026-0001' to 'DEV-2026-0004'
+ * The demo's quotes, as the invoicing tool exports them (docs/projects.md, Quotes): 'DEV-2026-0001' to 'DEV-2026-0004'
  * answer in the create-project and quote-import dialogs out of the box, before an administrator imports a file.
  */
 export const DEMO_ESTIMATE_CSV = [

@@ -5,7 +5,7 @@ import { estimateSourceFromEnvironment } from './estimates';
 import { projectHandlers, type ProjectHandlers } from './handlers';
 
 /**
- * Projects and targets (issue 12). Estimates come from the invoicing tool's API when ESTIMATES_API_URL is set,
+ * Projects and targets (docs/projects.md). Estimates come from the invoicing tool's API when ESTIMATES_API_URL is set,
  * else from the quotes imported into the database. The demo workspace (the same switch as the audience demo)
  * gets sample projects once; their actions get the demo adverts once both are there (whichever seeding ends last
  * links them), and an older demo's actions naming adverts that never existed lose those ids. Its quotes
@@ -16,7 +16,7 @@ export async function projectsFeature(context: ServerContext): Promise<ProjectHa
     featureServices(context).linkDemoAdverts = () => linkDemoAdverts(context.db);
     await seedProjectDemo(context.db, context.clock.now())
       .then(() => clearMissingDemoAdverts(context.db))
-      // Its quotes too, so that a 'DEV-2026-000…' number resolves before any import (issue 21 item 4).
+      // Its quotes too, so that a 'DEV-2026-000…' number resolves before any import (docs/projects.md, Quotes).
       .then(() => seedEstimateDemo(context.db))
       .catch((error) => context.logger.error({ err: error }, 'project demo seeding failed'));
   }

@@ -9,7 +9,7 @@ import { fcmFromEnvironment } from './providers/fcm';
 import { outboxProvider, type PushProvider } from './providers/provider';
 
 /**
- * Push campaigns (issue 23): counts on the audience engine's index, campaigns sent by the server's job in batches
+ * Push campaigns (docs/push.md): counts on the audience engine's index, campaigns sent by the server's job in batches
  * (exactly once, resumed after a restart), through the outbox or FCM HTTP v1 (PUSH_PROVIDER=fcm).
  */
 export async function pushFeature(context: ServerContext): Promise<PushHandlers> {

@@ -46,7 +46,7 @@ interface DueCampaign {
 }
 
 /**
- * The push sending job (issue 23, platform.md §4): the server's, not the page's — closing the window or the app
+ * The push sending job (docs/push.md, platform.md §4): the server's, not the page's — closing the window or the app
  * does not stop it, and a restarted server resumes at the next unsent batch.
  *
  * Exactly once, like autopublish: each due campaign is claimed with SELECT … FOR UPDATE SKIP LOCKED in the

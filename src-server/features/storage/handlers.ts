@@ -75,7 +75,7 @@ export function storageHandlers(context: ServerContext, storage: StorageAdapter)
       const raw = (request.params as { '*'?: string })['*'] ?? '';
       const checked = checkKey(raw);
       if (!checked.ok) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
-      // CSV lists of the population import are never served (issue 25): read only by the import's own calls.
+      // CSV lists of the population import are never served (docs/imports.md): read only by the import's own calls.
       if (isImportsKey(checked.key)) throw new HttpError(404, STORAGE_MESSAGES.fileNotFound);
       if (isDocumentKey(checked.key)) {
         // Checked before looking the file up: the answer says nothing of whether it exists.

@@ -4,7 +4,7 @@ import { storageHandlers, type StorageHandlers } from './handlers';
 import { libraryHandlers } from './library';
 
 /**
- * Files (issue 11): the storage browser's calls, the media route, media libraries and advert media deletion,
+ * Files (docs/storage.md): the storage browser's calls, the media route, media libraries and advert media deletion,
  * over the server's storage (context.storage; adapters and the multipart pipeline live in src-server/storage/).
  */
 export async function storageFeature(context: ServerContext): Promise<StorageHandlers> {

@@ -27,7 +27,7 @@ const toLibrary = (row: typeof mediaLibraries.$inferSelect): Library => ({
 const USERS_NAMED = 10;
 
 /**
- * The adverts whose content shows the media of `key` (issue 21 item 8): its URL path (/cdn/<key encoded>) in the
+ * The adverts whose content shows the media of `key` (docs/content.md, media in use): its URL path (/cdn/<key encoded>) in the
  * advert's `data`, followed by the end of the URL ('?d=…', '#', or the end of the JSON string), whatever the host
  * before it. The first 10 by id, and how many in all.
  */

@@ -50,7 +50,7 @@ draftAtom.debugLabel = 'audiences.editor.draft';
 export const pristineAtom = atom<AudienceDraft | null>(null);
 pristineAtom.debugLabel = 'audiences.editor.pristine';
 
-/** Whether the draft holds unsaved changes (issue 21 item 6: asked before leaving). */
+/** Whether the draft holds unsaved changes (docs/content.md, unsaved changes: asked before leaving). */
 export const dirtyAtom = atom((get) => {
   const draft = get(draftAtom);
   const pristine = get(pristineAtom);
@@ -424,7 +424,7 @@ saveAudienceAtom.debugLabel = 'audiences.editor.save';
 
 /**
  * A new OrGroup / AndGroup ("add new group"), added to the audience at once. On a saved audience the link is
- * saved with the group (issue 21 item 7: a group kept only in the draft was lost, and left orphan, as soon as the
+ * saved with the group (docs/audiences.md: a group kept only in the draft was lost, and left orphan, as soon as the
  * user followed its link); a new audience is created with it (addNode). The draft's other changes stay unsaved.
  */
 export const createGroupAtom = atom(null, async (get, set, group: { name: string; label: 'OrGroup' | 'AndGroup' }) => {

@@ -1,7 +1,7 @@
 import { HistoryPanel } from './audience-history';
 
 /**
- * The audience editor's history panel (issue 9 item 7): who changed the audience, when and what; an ADMIN
+ * The audience editor's history panel (docs/audience-history.md): who changed the audience, when and what; an ADMIN
  * restores a deleted audience from it. `reloadKey` reloads it (e.g. the audience's last save).
  */
 export default function AudienceHistoryPanel(props: { audienceId: number; reloadKey?: unknown; onRestored?: () => void }) {

@@ -8,7 +8,7 @@ import { raiseNoticeAtom } from '../../../lib/notices';
 import { sessionAtom } from '../../../lib/session';
 import './audience-history.css';
 
-/** The history of an audience or a group (issue 9 item 7), shared by the audience and group editors. */
+/** The history of an audience or a group (docs/audience-history.md), shared by the audience and group editors. */
 export interface HistorySubject {
   kind: 'audience' | 'group';
   id: number;

@@ -37,7 +37,7 @@ export function MediaLibraryModal(props: {
   const library = useAtomValue(mediaLibraryAtom);
   const loading = useAtomValue(mediaLibraryLoadingAtom);
   const [busy, setBusy] = useState<string | null>(null);
-  /** A media adverts still show: the server's list of them, and the question before it goes (issue 21 item 8). */
+  /** A media adverts still show: the server's list of them, and the question before it goes (docs/content.md, media in use). */
   const [inUse, setInUse] = useState<{ url: string; message: string } | null>(null);
 
   useEffect(() => {

@@ -68,7 +68,7 @@ uploadLibraryMediaAtom.debugLabel = 'mediaLibrary.upload';
 
 /**
  * Removes a media from the library (and its file): only the product's own media (spec §5). While adverts show it
- * the server answers 409 naming them (issue 21 item 8): that text is answered (`inUse`) for the modal to ask
+ * the server answers 409 naming them (docs/content.md, media in use): that text is answered (`inUse`) for the modal to ask
  * 'Supprimer quand même ?', and the delete is sent again with `force` once the user confirms.
  */
 export const deleteLibraryMediaAtom = atom(null, async (get, set, url: string, force?: boolean): Promise<boolean | { inUse: string }> => {

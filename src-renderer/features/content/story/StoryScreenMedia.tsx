@@ -52,7 +52,7 @@ export function StoryScreenMedia(props: {
       if (!result.data) return;
       const answer = result.data.answer as AdvertMediaAnswer;
       onChange({ [field]: answer.webpath });
-      // Stored on the screen already: on its own it is no unsaved change (issue 21 item 6).
+      // Stored on the screen already: on its own it is no unsaved change (docs/content.md, unsaved changes).
       onStored?.({ [field]: answer.webpath });
       // The upload moved the advert's version: the next save is based on it.
       markStored((item) => ({ ...item, version: answer.advert.version }));
@@ -133,7 +133,7 @@ export function StoryLogoUpload(props: { advertId: number; draft: ContentItem; p
       // Without it the logo stayed out of the draft, and the next save (publishing saves first) wrote no logo.
       const story = latest.current.story ?? answer.advert.story;
       if (story) patch({ story: { ...story, logo: answer.webpath } });
-      // Stored with the advert already: on its own it is no unsaved change (issue 21 item 6).
+      // Stored with the advert already: on its own it is no unsaved change (docs/content.md, unsaved changes).
       const storedStory = answer.advert.story;
       markStored((stored) => {
         const item = { ...stored, version: answer.advert.version };

@@ -253,7 +253,7 @@ function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<S
 /**
  * How the draft's screens change. Async answers (add, remove) apply to the draft as it is when they come back, not
  * as it was when asked. A change the server stored (screen added, removed, media uploaded) is applied to the saved
- * version too, the same way, so on its own it is no unsaved change (issue 21 item 6).
+ * version too, the same way, so on its own it is no unsaved change (docs/content.md, unsaved changes).
  */
 function useScreenEdits(draft: ContentItem, patch: (patch: Partial<ContentItem>) => void) {
   const latest = useLatest(draft);

@@ -184,7 +184,7 @@ function useGridShortcuts(
 /**
  * The target grid (spec §4 "Cell editing"): a cell becomes editable on hover (an advert link stays a link, edited
  * through its edit button, a double-click or F2); a value the column does not understand stays in the cell with
- * a French message under it until corrected (issue 21 item 10); Ctrl/Cmd+C copies the hovered cell,
+ * a French message under it until corrected (docs/projects.md, The grid); Ctrl/Cmd+C copies the hovered cell,
  * Ctrl/Cmd+V pastes into it (a block from a spreadsheet fills the cells it covers, saved in one call); changed
  * cells flash; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo every edit and paste. Read-only for SALES.
  */

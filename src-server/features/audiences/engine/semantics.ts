@@ -1,7 +1,7 @@
 import { ATTRIBUTE_LABELS, isGroupLabel, type NodeLabel } from '@shared/rules/audiences';
 
 /**
- * Membership semantics of audiences (issue 8 §3; docs/audiences.md is the glossary). Written once over an
+ * Membership semantics of audiences (docs/audiences.md is the glossary). Written once over an
  * abstract set algebra, so that the same rules give a yes/no for one user (booleans) and a size for everyone
  * (compressed bitmaps): the two can never disagree on a rule.
  */

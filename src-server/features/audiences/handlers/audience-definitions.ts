@@ -89,7 +89,7 @@ function audienceLookupHandlers({
         label: query.label,
         userDomains: query.isGroup === 'true' ? null : context.config.companyEmailDomains,
         excludeAttachedTo: { audienceId: query.audienceId, groupId: query.groupId },
-        // Spec §4: Feed, Document, App first on the group page only; elsewhere the criteria ranking (issue 21 item 13).
+        // Spec §4: Feed, Document, App first on the group page only; elsewhere the criteria ranking (docs/audiences.md, criteria search).
         order: query.isGroup === 'true' ? 'group' : 'criteria',
       });
       return found.map(({ id, label, name }) => ({ id, label, name }));

@@ -22,7 +22,7 @@ async function accountName(db: Db, id: number): Promise<string> {
 }
 
 /**
- * Frozen versions of the proof with their approval (issue 24, beyond the spec): the exported PDF is kept in the
+ * Frozen versions of the proof with their approval (docs/content.md, BAT proofs, beyond the spec): the exported PDF is kept in the
  * document storage, numbered per advert; its state moves draft → sent → validated / changes_requested, with who
  * and when.
  */

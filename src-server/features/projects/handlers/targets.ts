@@ -35,7 +35,7 @@ export type TargetHandlers = Pick<
 >;
 
 /**
- * The advert a target is linked to must exist, and serve no other action (issue 21): the target's advert id is
+ * The advert a target is linked to must exist, and serve no other action (docs/projects.md, Targets): the target's advert id is
  * the one record of the link, which the advert reads as its `_$target`. The advert row is locked until the
  * write commits, so that a delete or another link waits for it.
  */

@@ -13,7 +13,7 @@ import { campaignBatches, campaignById, cancelCampaign, insertCampaign, latestCa
 
 export type PushHandlers = Pick<Handlers, keyof typeof pushOperations>;
 
-/** The push calls (platform.md §7 Push count and Push publish, owned here; the history of issue 23). */
+/** The push calls (platform.md §7 Push count and Push publish, owned here; the campaign history, docs/push.md). */
 export function pushHandlers(context: ServerContext, population: () => PopulationSelection, job: PushJob): PushHandlers {
   const { db } = context;
   const criteriaOf = (where: PushWhere) => {

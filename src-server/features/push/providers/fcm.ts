@@ -25,7 +25,7 @@ const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const DEAD_TOKEN = new Set(['UNREGISTERED', 'INVALID_ARGUMENT', 'NOT_FOUND']);
 
 /**
- * Firebase Cloud Messaging HTTP v1 (issue 23, `PUSH_PROVIDER=fcm`): an OAuth access token from the service account
+ * Firebase Cloud Messaging HTTP v1 (docs/push.md, `PUSH_PROVIDER=fcm`): an OAuth access token from the service account
  * (a JWT signed with its key, exchanged at its token_uri, kept until shortly before it expires), then one
  * `POST /v1/projects/{project}/messages:send` per device, `concurrency` at a time. The legacy multicast and batch
  * endpoints are gone; parallel requests over one HTTP/1.1 pool are what FCM allows.

@@ -16,7 +16,7 @@ export interface Delivery {
 }
 
 /**
- * A delivery provider (issue 23): `outbox` by default, FCM HTTP v1 in production. A provider answers one Delivery
+ * A delivery provider (docs/push.md): `outbox` by default, FCM HTTP v1 in production. A provider answers one Delivery
  * per message; a throw means nothing of the batch is known to be delivered, and the whole batch is tried again.
  */
 /** The provider asked to be left alone for a while (FCM's Retry-After on 429 and 5xx): the batch waits at least that. */
