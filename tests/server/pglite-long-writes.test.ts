@@ -261,4 +261,32 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('long writes on PGlite l
     expect(await count(sql`SELECT count(*)::int AS n FROM inventory_staging`)).toBe(0);
     expect(await count(sql`SELECT count(*)::int AS n FROM inventory_imports`)).toBe(history);
   });
+
+  it('keeps a small file switched in while a large one is being built (one switch at a time)', async () => {
+    // Old cells in months the large file does not name: the build copies them, then drops the table they were in.
+    const old = inventoryFile(3000, 0);
+    expect(await inventoryTotal()).toBeGreaterThan(0);
+    const large = old.replace(/;3(\d)\/(\d\d)/g, ';4$1/$2');
+    const small = ['Profession;Specialty;Nom;31/01', ';5001;Catégorie 1;777777'].join('\r\n');
+    let smallImport: Promise<unknown> | undefined;
+    const largeImport = importInventory(server.database.db, { fileName: 'grand.csv', body: Readable.from([large]) }, null, {
+      embedded: true,
+      afterChunk: async () => {
+        // Once the build has copied the old cells of category 5001 (the first in key order), a small file arrives.
+        if (smallImport || !(await building())) return;
+        const copied = await count(sql`SELECT count(*)::int AS n FROM inventory_capacity_next WHERE month < '2040-01-01'`);
+        if (copied > 0)
+          smallImport = importInventory(server.database.db, { fileName: 'petit.csv', body: Readable.from([small]) }, null, { embedded: true });
+      },
+    });
+    await largeImport;
+    expect(smallImport).toBeDefined();
+    await smallImport;
+    const [cell] = await rows<{ views: number }>(
+      server.database.db,
+      sql`SELECT total_views::int AS views FROM inventory_capacity WHERE category_id = 5001 AND month = '2031-01-01'`,
+    );
+    expect(cell?.views).toBe(777777);
+    expect(await count(sql`SELECT count(*)::int AS n FROM inventory_capacity WHERE month >= '2041-01-01'`)).toBe(3000 * 36);
+  });
 });

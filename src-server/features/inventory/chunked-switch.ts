@@ -20,8 +20,19 @@ const CHUNK_PAGES = 16;
 const NEXT = 'inventory_capacity_next';
 const NEXT_CATEGORIES = 'inventory_next_categories';
 
-/** One build at a time per database: the build reads the current inventory that a second one would replace. */
+/**
+ * One switch at a time per database, chunked or not: a build copies the current inventory, then drops it; a
+ * small file's transaction committed meanwhile (between two of its statements) would be dropped with it.
+ */
 const builds = new WeakMap<Database, Promise<unknown>>();
+
+/** Runs `apply` once the switches queued before it on this database are over (in the order they were queued). */
+export function afterPreviousSwitches<T>(db: Database, apply: () => Promise<T>): Promise<T> {
+  const previous = builds.get(db) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(apply);
+  builds.set(db, run);
+  return run;
+}
 
 export interface ChunkedSwitch {
   importId: number;
@@ -37,10 +48,7 @@ export interface ChunkedSwitch {
 
 /** Switches a staged import in, by chunks; resolves once the new inventory is the one readers see. */
 export function switchInByChunks(db: Database, plan: ChunkedSwitch): Promise<void> {
-  const previous = builds.get(db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => build(db, plan));
-  builds.set(db, run);
-  return run;
+  return afterPreviousSwitches(db, () => build(db, plan));
 }
 
 async function build(db: Database, plan: ChunkedSwitch): Promise<void> {

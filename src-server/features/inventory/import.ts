@@ -9,7 +9,7 @@ import { REQUIRED_COLUMNS, headerProblem, monthKey, parseMonthKey, parseViewCoun
 import type { Database } from '../../db/client';
 import { param, rows, type Executor } from '../../db/rows';
 import { HttpError } from '../../errors';
-import { switchInByChunks } from './chunked-switch';
+import { afterPreviousSwitches, switchInByChunks } from './chunked-switch';
 import { firstDay, type CategoryLabel } from './queries';
 
 /**
@@ -345,22 +345,26 @@ export async function importInventory(
     });
     return { rows: state.rows, months: state.months.map((month) => monthKey(month.month)) };
   }
-  await db.transaction(async (tx) => {
-    if (stagedAs === null) {
-      const held = state.held;
-      const categories = sql`unnest(${param(held.map((row) => row.label))}::text[], ${param(held.map((row) => row.categoryId))}::int[],
+  // On PGlite a small file waits for a chunked switch under way (chunked-switch.ts): one switch at a time.
+  const queued = options.embedded ? <T>(apply: () => Promise<T>) => afterPreviousSwitches(db, apply) : <T>(apply: () => Promise<T>) => apply();
+  await queued(() =>
+    db.transaction(async (tx) => {
+      if (stagedAs === null) {
+        const held = state.held;
+        const categories = sql`unnest(${param(held.map((row) => row.label))}::text[], ${param(held.map((row) => row.categoryId))}::int[],
         ${param(held.map((row) => row.name))}::text[]) AS f(label, category_id, name)`;
-      await switchIn(tx, cellsOf(state, held), categories, months);
-      await tx.execute(sql`INSERT INTO inventory_imports (account_id, file_name, rows, months, finished_at)
+        await switchIn(tx, cellsOf(state, held), categories, months);
+        await tx.execute(sql`INSERT INTO inventory_imports (account_id, file_name, rows, months, finished_at)
         VALUES (${accountId}, ${file.fileName}, ${state.rows}, ${param(keys)}::text[], now())`);
-      return;
-    }
-    const staged = sql`inventory_staging WHERE import_id = ${stagedAs}`;
-    await switchIn(tx, staged, sql`(SELECT DISTINCT label, category_id, name FROM ${staged}) f`, months);
-    await tx.execute(sql`DELETE FROM ${staged}`);
-    await tx.execute(
-      sql`UPDATE inventory_imports SET rows = ${state.rows}, months = ${param(keys)}::text[], finished_at = now() WHERE id = ${stagedAs}`,
-    );
-  });
+        return;
+      }
+      const staged = sql`inventory_staging WHERE import_id = ${stagedAs}`;
+      await switchIn(tx, staged, sql`(SELECT DISTINCT label, category_id, name FROM ${staged}) f`, months);
+      await tx.execute(sql`DELETE FROM ${staged}`);
+      await tx.execute(
+        sql`UPDATE inventory_imports SET rows = ${state.rows}, months = ${param(keys)}::text[], finished_at = now() WHERE id = ${stagedAs}`,
+      );
+    }),
+  );
   return { rows: state.rows, months: state.months.map((month) => monthKey(month.month)) };
 }
