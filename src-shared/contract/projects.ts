@@ -19,7 +19,7 @@ import {
   TARGET_TYPES,
 } from '../rules/projects';
 import { defineOperation } from './define';
-import { idParam, multilineText, okSchema, shortText } from './entities';
+import { basedOnVersion, idParam, multilineText, okSchema, recordVersionSchema, shortText, versionQuery } from './entities';
 import { projectReaders, projectWriters } from '../access-rules';
 
 /**
@@ -83,6 +83,8 @@ export const targetSchema = z.object({
   keyAccount: keyAccountSchema,
   comment: z.string().nullable(),
   isNew: z.boolean(),
+  /** Its version (docs/architecture.md, "Versions and conflicts"): a delete sends it as `?version=`. */
+  version: recordVersionSchema,
 });
 export type Target = z.infer<typeof targetSchema>;
 
@@ -125,6 +127,8 @@ export const projectSchema = z.object({
   briefing: briefingSchema.nullable(),
   isProjectCommented: z.boolean(),
   createdAt: z.number().int(),
+  /** Its version (docs/architecture.md, "Versions and conflicts"): writes send theirs as `version`. */
+  version: recordVersionSchema,
 });
 export type Project = z.infer<typeof projectSchema>;
 /** A target row of the projects list: the columns its table shows (the editor loads the whole target). */
@@ -279,6 +283,31 @@ export const targetPropertiesSchema = z.strictObject({
   isNew: z.boolean().optional(),
 });
 export type TargetProperties = z.output<typeof targetPropertiesSchema>;
+export type TargetField = keyof TargetProperties;
+const TARGET_FIELDS = Object.keys(targetPropertiesSchema.shape) as [TargetField, ...TargetField[]];
+
+/**
+ * What a cell edit was based on (docs/architecture.md, "Versions and conflicts", per cell): `base` gives, per changed
+ * field, the value the cell had when the grid loaded it (a key account by its id, a goal as its three figures);
+ * the server writes a field whose stored value still equals its base and reports the others as `conflicts`. Without
+ * `base`, `version` checks the whole row (409 when stale); with neither, last write wins.
+ */
+const cellBase = {
+  ...basedOnVersion,
+  base: z.partialRecord(z.enum(TARGET_FIELDS), z.unknown()).optional(),
+};
+
+/** A cell somebody else changed since the grid loaded it: left as they made it, theirs beside yours. */
+export const cellConflictSchema = z.object({
+  field: z.enum(TARGET_FIELDS),
+  theirs: z.unknown(),
+  yours: z.unknown(),
+  /** Who made the row's newest change, and when (ISO 8601); null when unknown. */
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CellConflict = z.infer<typeof cellConflictSchema>;
+const savedTargetSchema = targetSchema.extend({ needsDelayReason: z.boolean(), conflicts: z.array(cellConflictSchema) });
 
 const projectFields = {
   name: shortText(200).min(1),
@@ -321,6 +350,7 @@ export const projectOperations = {
       actor: projectFields.actor.nullable().optional(),
       status: projectStatus.optional(),
       actionCode: shortText(60).nullable().optional(),
+      ...basedOnVersion,
     }),
     response: projectSchema,
   }),
@@ -338,6 +368,7 @@ export const projectOperations = {
     summary: 'Delete a project with its targets, comments and briefing',
     access: projectWriters,
     params: z.strictObject({ id: idParam }),
+    query: versionQuery,
     response: okSchema,
   }),
   'projects.list': defineOperation({
@@ -380,8 +411,8 @@ export const projectOperations = {
     summary: 'Change fields of a target (cell editing); answers the target and whether a delay reason is now needed',
     access: projectWriters,
     params: z.strictObject({ id: idParam }),
-    body: targetPropertiesSchema,
-    response: targetSchema.extend({ needsDelayReason: z.boolean() }),
+    body: targetPropertiesSchema.extend(cellBase),
+    response: savedTargetSchema,
   }),
   'targets.updateMany': defineOperation({
     method: 'PUT',
@@ -391,12 +422,12 @@ export const projectOperations = {
     access: projectWriters,
     body: z.strictObject({
       items: z
-        .array(z.strictObject({ id, changes: targetPropertiesSchema }))
+        .array(z.strictObject({ id, changes: targetPropertiesSchema, ...cellBase }))
         .min(1)
         .max(MAX_TARGET_BATCH)
         .refine((items) => new Set(items.map((item) => item.id)).size === items.length, 'une action apparaît deux fois'),
     }),
-    response: z.object({ items: z.array(targetSchema.extend({ needsDelayReason: z.boolean() })) }),
+    response: z.object({ items: z.array(savedTargetSchema) }),
   }),
   'targets.delete': defineOperation({
     method: 'DELETE',
@@ -404,6 +435,7 @@ export const projectOperations = {
     summary: 'Delete a target',
     access: projectWriters,
     params: z.strictObject({ id: idParam }),
+    query: versionQuery,
     response: okSchema,
   }),
   'targets.create': defineOperation({

@@ -2,6 +2,9 @@ import { notice } from './notice';
 
 /** Projects, targets, comments, briefings and estimates (audiences-projects-tools.md §2, §4, §8; docs/projects.md). */
 export const PROJECT_MESSAGES = {
+  /** A paste or edit left cells as somebody changed them meanwhile (docs/architecture.md, "Versions and conflicts"). */
+  cellsChangedMeanwhile: (name: string | null, count: number) =>
+    `${count === 1 ? 'Une cellule a été modifiée' : `${count} cellules ont été modifiées`} entre-temps par ${name ?? 'un autre utilisateur'} : ${count === 1 ? 'elle est marquée' : 'elles sont marquées'} dans le tableau, avec leur valeur et la vôtre.`,
   // Spec texts, letter for letter.
   creationFailed: 'Sorry, an error occured',
   estimateNotFound: 'No estimate found with this ID',

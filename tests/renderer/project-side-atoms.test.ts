@@ -36,6 +36,7 @@ const project: Project = {
   briefing: null,
   isProjectCommented: true,
   createdAt: 1,
+  version: 1,
 };
 const targetComment = (id: number, content: string): TargetComment => ({
   id,

@@ -1,7 +1,8 @@
-import { atom } from 'jotai';
-import type { Project, Target } from '@shared/contract/projects';
+import { atom, type Getter, type Setter } from 'jotai';
+import type { CellConflict, Project, Target, TargetField } from '@shared/contract/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
-import { PROJECT_NOTICES } from '@shared/messages/projects';
+import { notice } from '@shared/messages/notice';
+import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
 import {
   emptyUndoStack,
   gridEditOf,
@@ -98,7 +99,7 @@ deleteProjectAtom.debugLabel = 'projects.edit.delete';
 // ---- the target grid ---------------------------------------------------------------------------------------------
 
 /** A saved target with whether the delay now needs a reason ('Raison du retard'). */
-export type SavedTarget = Target & { needsDelayReason: boolean };
+export type SavedTarget = Target & { needsDelayReason: boolean; conflicts?: CellConflict[] };
 
 /** Edits and pastes that Ctrl/Cmd+Z undoes and Shift+Ctrl/Cmd+Z redoes. */
 export const gridUndoStackAtom = atom<UndoStack<GridEdit>>(emptyUndoStack<GridEdit>());
@@ -141,6 +142,22 @@ export function refusedCell(
   return { cellId: `${item.id}:${columnOfField(field)}`, error: error.charAt(0).toUpperCase() + error.slice(1) };
 }
 
+/** The cells (`targetId:column`) somebody else changed since the grid loaded them, theirs beside yours. */
+export const conflictedCellsAtom = atom(new Map<string, CellConflict>());
+conflictedCellsAtom.debugLabel = 'projects.edit.grid.conflicts';
+
+/**
+ * What each changed cell held when shown (docs/architecture.md, "Versions and conflicts", per cell): the server
+ * writes a cell still holding it and answers the others as conflicts, so a paste never erases a colleague's cell.
+ */
+function cellBase(target: Target | undefined, changes: CellChanges): Partial<Record<TargetField, unknown>> | undefined {
+  if (!target) return undefined;
+  const base: Partial<Record<TargetField, unknown>> = {};
+  for (const field of Object.keys(changes) as TargetField[])
+    base[field] = field === 'keyAccount' ? (target.keyAccount?.id ?? null) : (target[field as keyof Target] ?? null);
+  return base;
+}
+
 /**
  * Saves cell changes: one target through PUT /target/{id}/properties, several (a paste, an undo) in one
  * PUT /targets/properties. The saved targets replace the shown ones, their changed cells flash, and unless it is
@@ -164,6 +181,13 @@ export const saveGridChangesAtom = atom(
     if (!input.items.length) return [];
     const api = get(apiAtom);
     const before = get(editedTargetsAtom);
+    const items = input.items.map((item) => ({
+      ...item,
+      base: cellBase(
+        before.find((target) => target.id === item.id),
+        item.changes,
+      ),
+    }));
     const refuse = (result: { status: number; errorMsg: string; field?: string }) => {
       const cell = refusedCell(input.items, before, result);
       if (cell && input.onRefused && input.cells?.has(cell.cellId)) input.onRefused(cell);
@@ -173,15 +197,16 @@ export const saveGridChangesAtom = atom(
     let saved: SavedTarget[];
     if (input.items.length === 1 && (input.history ?? 'record') === 'record') {
       const [item] = input.items;
-      const result = await api('targets.update', { params: { id: item.id }, body: item.changes });
+      const result = await api('targets.update', { params: { id: item.id }, body: { ...item.changes, base: items[0].base } });
       if (!result.ok) return refuse(result);
       saved = [result.data];
     } else {
-      const result = await api('targets.updateMany', { body: { items: input.items } });
+      const result = await api('targets.updateMany', { body: { items } });
       if (!result.ok) return refuse(result);
       saved = result.data.items;
     }
     set(replaceTargetsAtom, saved);
+    showConflicts(get, set, input.items, saved);
     const edit = gridEditOf(before, saved);
     if (edit && (input.history ?? 'record') === 'record') set(gridUndoStackAtom, pushEdit(get(gridUndoStackAtom), edit));
     if (edit) {
@@ -195,6 +220,18 @@ export const saveGridChangesAtom = atom(
   },
 );
 saveGridChangesAtom.debugLabel = 'projects.edit.grid.save';
+
+/** Marks the cells a save left as somebody else made them, and says so once (never overwritten silently). */
+function showConflicts(get: Getter, set: Setter, items: { id: number; changes: CellChanges }[], saved: SavedTarget[]) {
+  const marked = new Map(get(conflictedCellsAtom));
+  for (const item of items) for (const field of Object.keys(item.changes)) marked.delete(`${item.id}:${columnOfField(field)}`);
+  const found = saved.flatMap((target) =>
+    (target.conflicts ?? []).map((conflict) => [`${target.id}:${columnOfField(conflict.field)}`, conflict] as const),
+  );
+  for (const [cellId, conflict] of found) marked.set(cellId, conflict);
+  set(conflictedCellsAtom, marked);
+  if (found.length) set(raiseNoticeAtom, notice(PROJECT_MESSAGES.cellsChangedMeanwhile(found[0][1].updatedBy, found.length), 'warning'));
+}
 
 export const CELL_FLASH_MS = 320;
 

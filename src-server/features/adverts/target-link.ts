@@ -19,17 +19,19 @@ export async function linkNewAdvert(tx: Executor, targetId: number, advertId: nu
   if (!target) throw new HttpError(400, PROJECT_MESSAGES.targetNotFound, {}, 'targetId');
   if (target.advertId !== null && target.advertId !== advertId)
     throw new HttpError(409, PROJECT_MESSAGES.targetHasAdvert(target.advertId), {}, 'targetId');
-  await tx.execute(sql`UPDATE targets SET advert_id = ${advertId}, updated_at = now() WHERE id = ${targetId}`);
+  await tx.execute(sql`UPDATE targets SET advert_id = ${advertId}, updated_at = now(), version = version + 1 WHERE id = ${targetId}`);
 }
 
 /** A deleted (or converted) advert leaves its target without one, in the deleting transaction. */
 export async function unlinkAdvert(tx: Executor, advertId: number): Promise<void> {
-  await tx.execute(sql`UPDATE targets SET advert_id = NULL, updated_at = now() WHERE advert_id = ${advertId}`);
+  await tx.execute(sql`UPDATE targets SET advert_id = NULL, updated_at = now(), version = version + 1 WHERE advert_id = ${advertId}`);
 }
 
 /** An advert converted back from an article takes the article's target again, when that target has no advert since. */
 export async function relinkConvertedAdvert(tx: Executor, targetId: number, advertId: number): Promise<void> {
-  await tx.execute(sql`UPDATE targets SET advert_id = ${advertId}, updated_at = now() WHERE id = ${targetId} AND advert_id IS NULL`);
+  await tx.execute(
+    sql`UPDATE targets SET advert_id = ${advertId}, updated_at = now(), version = version + 1 WHERE id = ${targetId} AND advert_id IS NULL`,
+  );
 }
 
 /** What 'Démarrer la campagne' keeps on the linked target: the delay reason given and the delay's figures. */
@@ -40,6 +42,6 @@ export async function recordCampaignStart(
 ): Promise<void> {
   await tx.execute(
     sql`UPDATE targets SET delay_reason = ${figures.delayReason}, release_date_diff = ${figures.releaseDateDiff},
-          revenue_delay_impact = ${figures.revenueDelayImpact}, updated_at = now() WHERE id = ${targetId}`,
+          revenue_delay_impact = ${figures.revenueDelayImpact}, updated_at = now(), version = version + 1 WHERE id = ${targetId}`,
   );
 }

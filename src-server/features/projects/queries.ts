@@ -28,7 +28,8 @@ export const targetColumns = sql`t.id, t.project_id AS "projectId", p.name AS "p
   t.quotation_signed_month::float8 AS "quotationSignedMonth", t.initial_quotation_date::float8 AS "initialQuotationDate",
   t.revenue::float8 AS revenue, t.release_date_diff AS "releaseDateDiff", t.delay_reason AS "delayReason",
   t.revenue_delay_impact::float8 AS "revenueDelayImpact", t.actor, t.key_account_id AS "keyAccountId", ka.name AS "keyAccountName",
-  t.comment, t.is_new AS "isNew"`;
+  t.comment, t.is_new AS "isNew", t.version, floor(extract(epoch FROM t.updated_at) * 1000)::float8 AS "updatedAt",
+  (SELECT e.name FROM accounts e WHERE e.id = t.updated_by) AS "editorName"`;
 export const targetJoins = sql`targets t JOIN projects p ON p.id = t.project_id LEFT JOIN accounts ka ON ka.id = t.key_account_id`;
 
 export interface TargetRow {
@@ -63,6 +64,10 @@ export interface TargetRow {
   keyAccountName: string | null;
   comment: string | null;
   isNew: boolean;
+  version: number;
+  /** Milliseconds: when and by whom the newest change was made (docs/architecture.md, "Versions and conflicts"). */
+  updatedAt: number;
+  editorName: string | null;
 }
 
 /**
@@ -100,6 +105,7 @@ export function toTarget(row: TargetRow): Target {
     keyAccount: row.keyAccountId == null ? null : { id: row.keyAccountId, name: row.keyAccountName ?? '' },
     comment: row.comment,
     isNew: row.isNew,
+    version: row.version,
   };
 }
 
@@ -107,6 +113,15 @@ export function toTarget(row: TargetRow): Target {
 export async function targetsByIds(db: Executor, ids: number[]): Promise<Target[]> {
   const found = await rows<TargetRow>(db, sql`SELECT ${targetColumns} FROM ${targetJoins} WHERE t.id = ANY(${param(ids)}::int[])`);
   return found.map(toTarget);
+}
+
+/** Several targets with who made their newest change and when, their rows locked until the transaction ends. */
+export async function lockedTargets(db: Executor, ids: number[]): Promise<(Target & { updatedAt: number; editorName: string | null })[]> {
+  const found = await rows<TargetRow>(
+    db,
+    sql`SELECT ${targetColumns} FROM ${targetJoins} WHERE t.id = ANY(${param(ids)}::int[]) ORDER BY t.id FOR UPDATE OF t`,
+  );
+  return found.map((row) => ({ ...toTarget(row), updatedAt: row.updatedAt, editorName: row.editorName }));
 }
 
 export async function targetById(db: Executor, id: number): Promise<Target | undefined> {
@@ -172,11 +187,16 @@ export interface ProjectRow {
   estimateId: string | null;
   createdAt: number;
   isProjectCommented: boolean;
+  version: number;
+  /** Milliseconds: when and by whom the newest change was made (docs/architecture.md, "Versions and conflicts"). */
+  updatedAt: number;
+  editorName: string | null;
 }
 
 export const projectColumns = sql`p.id, p.name, p.client_name AS "clientName", p.key_account_id AS "keyAccountId", ka.name AS "keyAccountName",
   p.actor, p.action_code AS "actionCode", p.status, p.estimate_id AS "estimateId", floor(extract(epoch FROM p.created_at) * 1000)::float8 AS "createdAt",
-  EXISTS (SELECT 1 FROM project_comments c WHERE c.project_id = p.id) AS "isProjectCommented"`;
+  EXISTS (SELECT 1 FROM project_comments c WHERE c.project_id = p.id) AS "isProjectCommented",
+  p.version, floor(extract(epoch FROM p.updated_at) * 1000)::float8 AS "updatedAt", (SELECT e.name FROM accounts e WHERE e.id = p.updated_by) AS "editorName"`;
 
 /** One page of projects matching the list's filters (spec §3 Project list filters). */
 export async function listProjects(db: Executor, body: ProjectListBody): Promise<ProjectListItem[]> {
@@ -267,6 +287,7 @@ export function toProjectListItem(row: ProjectRow, targets: ProjectListTarget[])
     targets,
     isProjectCommented: row.isProjectCommented,
     createdAt: row.createdAt,
+    version: row.version,
   };
 }
 
@@ -459,20 +480,25 @@ export interface ProjectChanges {
   actionCode?: string | null;
 }
 
-/** Writes the fields given (undefined: left as they are). */
-export async function updateProject(db: Executor, id: number, changes: ProjectChanges): Promise<void> {
-  const sets: SQL[] = [sql`updated_at = now()`];
+/**
+ * Writes the fields given (undefined: left as they are) and moves the version on, when the project is still at
+ * `basedOn` (absent: whatever its version); answers whether it was written (docs/architecture.md, "Versions and conflicts").
+ */
+export async function updateProject(db: Executor, id: number, changes: ProjectChanges, by: number | null, basedOn?: number): Promise<boolean> {
+  const sets: SQL[] = [sql`updated_at = now(), version = version + 1, updated_by = ${by}`];
   if (changes.name !== undefined) sets.push(sql`name = ${changes.name}`);
   if (changes.clientName !== undefined) sets.push(sql`client_name = ${changes.clientName}`);
   if (changes.keyAccount !== undefined) sets.push(sql`key_account_id = ${changes.keyAccount}`);
   if (changes.actor !== undefined) sets.push(sql`actor = ${changes.actor}`);
   if (changes.status !== undefined) sets.push(sql`status = ${changes.status}`);
   if (changes.actionCode !== undefined) sets.push(sql`action_code = ${changes.actionCode}`);
-  await db.execute(sql`UPDATE projects SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+  const stale = basedOn === undefined ? sql`` : sql` AND version = ${basedOn}`;
+  const updated = await rows(db, sql`UPDATE projects SET ${sql.join(sets, sql`, `)} WHERE id = ${id}${stale} RETURNING id`);
+  return updated.length > 0;
 }
 
 export async function setProjectEstimate(db: Executor, projectId: number, estimateId: string): Promise<void> {
-  await db.execute(sql`UPDATE projects SET estimate_id = ${estimateId}, updated_at = now() WHERE id = ${projectId}`);
+  await db.execute(sql`UPDATE projects SET estimate_id = ${estimateId}, updated_at = now(), version = version + 1 WHERE id = ${projectId}`);
 }
 
 /** Deletes a project (its targets, comments and briefing with it); answers whether it was there. */
@@ -573,8 +599,9 @@ export async function updateTargetFields(
   current: Target,
   next: Target,
   extra: { goal?: { views: number; days: number; shipments: number }; keyAccount?: number | null },
+  by: number | null = null,
 ): Promise<void> {
-  const sets: SQL[] = [sql`updated_at = now()`];
+  const sets: SQL[] = [sql`updated_at = now(), version = version + 1, updated_by = ${by}`];
   for (const [field, column] of Object.entries(PLAIN_TARGET_COLUMNS) as [keyof typeof PLAIN_TARGET_COLUMNS, string][]) {
     if (next[field] !== current[field]) sets.push(sql`${sql.identifier(column)} = ${next[field]}`);
   }
@@ -606,7 +633,10 @@ export async function deleteTarget(db: Executor, id: number): Promise<boolean> {
 
 /** Unlinks a target's advert and tool; answers whether the target was there. */
 export async function unlinkTarget(db: Executor, id: number): Promise<boolean> {
-  const updated = await rows(db, sql`UPDATE targets SET advert_id = NULL, tool_id = NULL, updated_at = now() WHERE id = ${id} RETURNING id`);
+  const updated = await rows(
+    db,
+    sql`UPDATE targets SET advert_id = NULL, tool_id = NULL, updated_at = now(), version = version + 1 WHERE id = ${id} RETURNING id`,
+  );
   return updated.length > 0;
 }
 

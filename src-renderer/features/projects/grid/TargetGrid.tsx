@@ -1,6 +1,7 @@
+import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { Target } from '@shared/contract/projects';
+import type { CellConflict, Target } from '@shared/contract/projects';
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
 import {
   canPasteInto,
@@ -38,6 +39,7 @@ import {
   detachTargetAtom,
   duplicateTargetAtom,
   editedTargetsAtom,
+  conflictedCellsAtom,
   flashedCellsAtom,
   newAdvertPathAtom,
   redoGridAtom,
@@ -192,6 +194,7 @@ export function TargetGrid() {
   const targets = useAtomValue(editedTargetsAtom);
   const canEdit = useAtomValue(canEditProjectAtom);
   const flashed = useAtomValue(flashedCellsAtom);
+  const conflicted = useAtomValue(conflictedCellsAtom);
   const save = useSetAtom(saveGridChangesAtom);
   const addTarget = useSetAtom(addTargetAtom);
   const confirm = useConfirm();
@@ -254,8 +257,10 @@ export function TargetGrid() {
                       `cell-${column.kind}`,
                       column.key === 'status' ? statusClass(target.status) : '',
                       flashed.has(`${target.id}:${column.key}`) ? 'flash' : '',
+                      conflicted.has(cellId) ? 'cell-conflict' : '',
                       isHovered ? 'hovered' : '',
                     ].join(' ')}
+                    title={conflictTitle(conflicted.get(cellId))}
                     data-testid={`cell-${rowIndex}-${column.key}`}
                     onMouseEnter={() => setHovered({ rowIndex, column: column.key })}
                     onFocus={(event) => event.target instanceof HTMLInputElement && setTypingIn(cellId)}
@@ -602,4 +607,12 @@ function RowActions(props: { target: Target; rowIndex: number; canEdit: boolean;
       )}
     </span>
   );
+}
+
+/** Their value and yours, on a cell somebody else changed meanwhile (docs/architecture.md, "Versions and conflicts"). */
+function conflictTitle(conflict: CellConflict | undefined): string | undefined {
+  if (!conflict) return undefined;
+  const text = (value: unknown) =>
+    value == null || value === '' ? CONFLICT_MESSAGES.emptyValue : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return `${CONFLICT_MESSAGES.theirValue} : ${text(conflict.theirs)} — ${CONFLICT_MESSAGES.yourValue} : ${text(conflict.yours)}`;
 }

@@ -1,5 +1,6 @@
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { actionCodeStem } from '@shared/rules/projects';
+import { staleVersion } from '../../../db/versioning';
 import { HttpError } from '../../../errors';
 import { preSerialized, type Handlers } from '../../../operations';
 import {
@@ -11,6 +12,7 @@ import {
   targetCommentsOf,
   targetsOfProjects,
   updateProject,
+  type Executor,
 } from '../queries';
 import { assertCsm, insertTargets, loadProject, nextLineCodes, projectRow, type ProjectFeatureParts } from './shared';
 
@@ -18,6 +20,12 @@ export type ProjectResourceHandlers = Pick<
   Handlers,
   'projects.create' | 'projects.update' | 'projects.get' | 'projects.delete' | 'projects.list' | 'projects.timeline' | 'projects.search'
 >;
+
+/** The 409 of a write based on an older version of a project (docs/architecture.md, "Versions and conflicts"). */
+async function staleProject(tx: Executor, id: number): Promise<never> {
+  const row = await projectRow(tx, id);
+  throw staleVersion('project', { version: row.version, updatedAt: row.updatedAt, editorName: row.editorName }, await loadProject(tx, id));
+}
 
 /** Projects: their list, page, timeline and the autocomplete of the list's filters. */
 export function projectResourceHandlers({ context, year }: ProjectFeatureParts): ProjectResourceHandlers {
@@ -44,20 +52,24 @@ export function projectResourceHandlers({ context, year }: ProjectFeatureParts):
       return loadProject(db, id);
     },
 
-    'projects.update': async ({ body }) => {
-      await projectRow(db, body.id);
+    'projects.update': async ({ body, account }) => {
       await assertCsm(db, body.keyAccount);
-      const { id, ...changes } = body;
-      await updateProject(db, id, changes);
+      const { id, version, ...changes } = body;
+      await db.transaction(async (tx) => {
+        await projectRow(tx, id);
+        if (!(await updateProject(tx, id, changes, account?.id ?? null, version))) await staleProject(tx, id);
+      });
       return loadProject(db, id);
     },
 
     'projects.get': async ({ params }) => loadProject(db, params.id),
 
-    'projects.delete': async ({ params }) => {
-      if (!(await deleteProject(db, params.id))) throw new HttpError(404, PROJECT_MESSAGES.projectNotFound);
-      return { ok: true as const };
-    },
+    'projects.delete': async ({ params, query }) =>
+      db.transaction(async (tx) => {
+        if (query.version !== undefined && (await projectRow(tx, params.id)).version !== query.version) await staleProject(tx, params.id);
+        if (!(await deleteProject(tx, params.id))) throw new HttpError(404, PROJECT_MESSAGES.projectNotFound);
+        return { ok: true as const };
+      }),
 
     'projects.list': async ({ body, reply }) => preSerialized(reply, { items: await listProjects(db, body) }),
 

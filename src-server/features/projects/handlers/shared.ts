@@ -80,7 +80,7 @@ export async function loadProject(executor: Executor, id: number): Promise<Proje
     projectCommentsOf(executor, id),
     briefingRow(executor, { projectId: id }),
   ]);
-  const { keyAccountId, keyAccountName, ...rest } = row;
+  const { keyAccountId, keyAccountName, updatedAt: _at, editorName: _by, ...rest } = row;
   return {
     ...rest,
     keyAccount: keyAccountId == null ? null : { id: keyAccountId, name: keyAccountName ?? '' },

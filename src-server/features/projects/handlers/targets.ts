@@ -1,4 +1,4 @@
-import type { Target, TargetProperties } from '@shared/contract/projects';
+import type { CellConflict, Target, TargetField, TargetProperties } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { applyTargetChange, newAdvertPath, normalizeGoal, singleTargetActionCode, targetChangeError } from '@shared/rules/projects';
 import { HttpError } from '../../../errors';
@@ -10,15 +10,16 @@ import {
   insertTargetCopy,
   listTargets,
   lockAdvert,
+  lockedTargets,
   lockProject,
   otherTargetOfAdvert,
   targetIdByActionCode,
-  targetsByIds,
   toTarget,
   unlinkTarget,
   updateTargetFields,
   type Executor,
 } from '../queries';
+import { mergeCells, publicTarget, type VersionedTarget } from './cell-conflicts';
 import { assertCsm, insertTargets, loadTarget, orActionCodeConflict, projectRow, type ProjectFeatureParts } from './shared';
 
 export type TargetHandlers = Pick<
@@ -46,31 +47,50 @@ async function assertLinkableAdvert(tx: Executor, targetId: number, advertId: nu
   if (other) throw new HttpError(409, PROJECT_MESSAGES.advertLinkedElsewhere(other.actionCode ?? String(other.id)), {}, 'advertId');
 }
 
+/** What a cell edit names besides its changes: the row version or each cell's value when loaded (cell-conflicts.ts). */
+interface BasedOn {
+  version?: number;
+  base?: Partial<Record<TargetField, unknown>>;
+}
+
 /** Writes a change of a target with the date, delay and revenue rules; answers whether a delay reason is now needed. */
-async function writeTargetChange(tx: Executor, current: Target, body: TargetProperties): Promise<boolean> {
+async function writeTargetChange(tx: Executor, current: Target, body: TargetProperties, by: number | null): Promise<boolean> {
   await assertCsm(tx, body.keyAccount);
   if (body.advertId !== undefined && body.advertId !== current.advertId) await assertLinkableAdvert(tx, current.id, body.advertId);
   const broken = targetChangeError(current, body);
   if (broken) throw new HttpError(400, broken.message, {}, broken.field);
   const { goal, keyAccount, ...fields } = body;
   const { next, needsDelayReason } = applyTargetChange(current, fields as Partial<Target>);
-  await orActionCodeConflict(updateTargetFields(tx, current, next, { goal: goal && normalizeGoal(goal), keyAccount }));
+  await orActionCodeConflict(updateTargetFields(tx, current, next, { goal: goal && normalizeGoal(goal), keyAccount }, by));
   return needsDelayReason;
 }
 
-/** Writes the changes of several targets (the grid's paste and undo), all or none. */
-async function writeTargetChanges(tx: Executor, items: { id: number; changes: TargetProperties }[]) {
+/**
+ * Writes the changes of several targets (the grid's paste and undo), all or none of the cells nobody changed
+ * meanwhile; the others are answered as each row's `conflicts`, left as the other person made them.
+ */
+async function writeTargetChanges(
+  tx: Executor,
+  items: ({ id: number; changes: TargetProperties } & BasedOn)[],
+  by: number | null,
+  { nameRows = true } = {},
+) {
   const ids = items.map((item) => item.id);
-  const current = new Map((await targetsByIds(tx, ids)).map((found) => [found.id, found]));
+  const current = new Map<number, VersionedTarget>((await lockedTargets(tx, ids)).map((found) => [found.id, found]));
   const missing = items.findIndex((item) => !current.has(item.id));
   if (missing !== -1) throw new HttpError(404, `Action ${ids[missing]} : ${PROJECT_MESSAGES.targetNotFound}`, {}, `items.${missing}.id`);
   const needs = new Map<number, boolean>();
+  const conflicts = new Map<number, CellConflict[]>();
   for (const [index, item] of items.entries()) {
+    const row = current.get(item.id)!;
+    // A stale row (version named without base) answers its own 409, with the row as it is now.
+    const merged = mergeCells(row, item.changes, item);
+    conflicts.set(item.id, merged.conflicts);
     try {
-      needs.set(item.id, await writeTargetChange(tx, current.get(item.id)!, item.changes));
+      if (Object.keys(merged.changes).length) needs.set(item.id, await writeTargetChange(tx, publicTarget(row), merged.changes, by));
     } catch (error) {
       // One failure names its row (the action code the grid shows) and rolls the whole batch back.
-      if (error instanceof HttpError) {
+      if (error instanceof HttpError && nameRows) {
         const code = current.get(item.id)!.actionCode ?? String(item.id);
         throw new HttpError(
           error.statusCode,
@@ -82,8 +102,8 @@ async function writeTargetChanges(tx: Executor, items: { id: number; changes: Ta
       throw error;
     }
   }
-  const saved = new Map((await targetsByIds(tx, ids)).map((found) => [found.id, found]));
-  return { items: ids.map((id) => ({ ...saved.get(id)!, needsDelayReason: needs.get(id) ?? false })) };
+  const saved = new Map((await lockedTargets(tx, ids)).map((found) => [found.id, publicTarget(found)]));
+  return { items: ids.map((id) => ({ ...saved.get(id)!, needsDelayReason: needs.get(id) ?? false, conflicts: conflicts.get(id) ?? [] })) };
 }
 
 /** Targets (a project's actions): the grid's list, export, edits, additions and copies. */
@@ -109,19 +129,25 @@ export function targetHandlers({ context, year }: ProjectFeatureParts): TargetHa
       return reply.send(stream) as never;
     },
 
-    'targets.update': async ({ params, body }) =>
-      db.transaction(async (tx) => {
-        const current = await loadTarget(tx, params.id);
-        const needsDelayReason = await writeTargetChange(tx, current, body);
-        return { ...(await loadTarget(tx, current.id)), needsDelayReason };
-      }),
-
-    'targets.updateMany': async ({ body }) => db.transaction(async (tx) => writeTargetChanges(tx, body.items)),
-
-    'targets.delete': async ({ params }) => {
-      if (!(await deleteTarget(db, params.id))) throw new HttpError(404, PROJECT_MESSAGES.targetNotFound);
-      return { ok: true as const };
+    'targets.update': async ({ params, body, account }) => {
+      const { version, base, ...changes } = body;
+      const [saved] = await db.transaction(async (tx) => {
+        await loadTarget(tx, params.id);
+        return (await writeTargetChanges(tx, [{ id: params.id, changes, version, base }], account?.id ?? null, { nameRows: false })).items;
+      });
+      return saved;
     },
+
+    'targets.updateMany': async ({ body, account }) => db.transaction(async (tx) => writeTargetChanges(tx, body.items, account?.id ?? null)),
+
+    'targets.delete': async ({ params, query }) =>
+      db.transaction(async (tx) => {
+        const [row] = await lockedTargets(tx, [params.id]);
+        if (!row) throw new HttpError(404, PROJECT_MESSAGES.targetNotFound);
+        mergeCells(row, {}, { version: query.version });
+        await deleteTarget(tx, params.id);
+        return { ok: true as const };
+      }),
 
     'targets.create': async ({ params }) => {
       const id = await db.transaction(async (tx) => {
