@@ -23,6 +23,8 @@ export const AUDIENCE_MESSAGES = {
   noEmailLoaded: 'Aucun e-mail chargé',
   emailsLoaded: (count: number) => `${count} e-mail(s) chargé(s)`,
   emailsUnmatched: (count: number) => `${count} e-mail(s) sans compte correspondant`,
+  /** '0 utilisateur', '1 utilisateur', '12 500 utilisateurs': French takes the singular for 0 and 1. */
+  userCount: (count: number) => `${new Intl.NumberFormat('fr-FR').format(count).replace(/\s/g, ' ')} ${count < 2 ? 'utilisateur' : 'utilisateurs'}`,
   /**
    * What an e-mail list did (docs/audiences.md): '5 ajoutés, 0 inconnu, 2 invalides. Invalides : ligne 3 « jean@ », ligne 6
    * « pas-une-adresse ». Inconnus : a@b.fr'. Starts with the spec's '{n} ajoutés'; the first 3 of each kind named.

@@ -30,6 +30,7 @@ export const PROJECT_MESSAGES = {
   filterPlaceholder: 'Filtrer...',
   selectAll: 'Select All',
   resultsLimited: 'Résultats limités à 15 items',
+  noResult: 'Aucun résultat',
   allCsm: 'Tous',
   ascending: 'Ascending',
   descending: 'Descending',

@@ -141,7 +141,7 @@ export function delayReasonLabel(key: string | null): string {
 
 // ---- reading a cell ----------------------------------------------------------------------------------------------
 
-/** A cell as the grid shows it and copies it: dates DD/MM/yyyy, amounts "12 500.00 €", numbers "12 500", goal "3 mois". */
+/** A cell as the grid shows it and copies it: dates DD/MM/yyyy, amounts "12 500,00 €", numbers "12 500", goal "3 mois". */
 export function formatCell(target: GridTarget, key: GridColumnKey): string {
   switch (key) {
     case 'projectName':
@@ -211,7 +211,7 @@ export function parseDate(text: string): number | null {
 }
 
 /**
- * "12 500.00 €" (as the grid shows it), "12 500,50 €", "12500.5", "-1 200,5" → two decimals: spaces (also
+ * "12 500,00 €" (as the grid shows it), "12 500.50 €", "12500.5", "-1 200,5" → two decimals: spaces (also
  * non-breaking) between thousands, a decimal comma or point, an optional "€" or "EUR"; null when not an amount.
  */
 export function parseAmount(text: string): number | null {

@@ -204,18 +204,21 @@ export function normalizeGoal(goal: Partial<Goal> | null | undefined): Goal {
   return { views: 0, days: 0, shipments };
 }
 
-/** Numbers with space thousands separators (spec §5): 12 500. */
+/**
+ * Numbers with space thousands separators (spec §5): 12 500; a decimal comma, as French staff write them and as
+ * every other number of the app (fr-FR) reads: 12,5.
+ */
 export function formatNumber(value: number): string {
   const [whole, decimals] = String(Math.abs(value)).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${value < 0 ? '-' : ''}${grouped}${decimals ? `.${decimals}` : ''}`;
+  return `${value < 0 ? '-' : ''}${grouped}${decimals ? `,${decimals}` : ''}`;
 }
 
-/** Amounts with two decimals and " €" (spec §5): 12 500.00 €. */
+/** Amounts with two decimals and " €" (spec §5), one French convention everywhere: 12 500,50 €. */
 export function formatAmount(value: number | null | undefined): string {
   if (value == null) return '';
   const [whole, decimals] = Math.abs(value).toFixed(2).split('.');
-  return `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')}.${decimals} €`;
+  return `${value < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${decimals} €`;
 }
 
 /** The grid's reading (spec §3): "{n} vues", "{n} envois", "{n} jours" under 30 days, else half-months "mois"; "--". */

@@ -83,7 +83,7 @@ test.describe('project editor (web host, Chromium)', () => {
       await cell(page, 0, 'revenue').hover();
       await page.getByTestId('edit-revenue').fill('12500,5');
       await page.getByTestId('edit-revenue').press('Enter');
-      await expect(await settledCell(page, 0, 'revenue')).toHaveText('12 500.50 €', { timeout: 15_000 });
+      await expect(await settledCell(page, 0, 'revenue')).toHaveText('12 500,50 €', { timeout: 15_000 });
     });
 
     await test.step('Ctrl/Cmd+C over a cell copies its value', async () => {
@@ -215,7 +215,7 @@ test.describe('project editor (web host, Chromium)', () => {
       await expect(await settledCell(page, 0, 'populationSize')).toHaveText('12 500', { timeout: 15_000 });
       await expect(cell(page, 0, 'populationSize').getByTestId('cell-error-populationSize')).toHaveCount(0);
       await typeInto('revenue', '1 500,25 €');
-      await expect(await settledCell(page, 0, 'revenue')).toHaveText('1 500.25 €', { timeout: 15_000 });
+      await expect(await settledCell(page, 0, 'revenue')).toHaveText('1 500,25 €', { timeout: 15_000 });
       // Escape gives the saved value back.
       await cell(page, 0, 'startDate').hover();
       await page.getByTestId('edit-startDate').press('Escape');

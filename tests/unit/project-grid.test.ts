@@ -49,7 +49,7 @@ describe('grid cells', () => {
   it('read as the spec shows them', () => {
     const row = target(1, { startDate: JAN_2, revenue: 12500.5, populationSize: 1234567, goal: { views: 0, days: 90, shipments: 0 }, advertId: 42 });
     expect(formatCell(row, 'startDate')).toBe('02/01/2026');
-    expect(formatCell(row, 'revenue')).toBe('12 500.50 €');
+    expect(formatCell(row, 'revenue')).toBe('12 500,50 €');
     expect(formatCell(row, 'populationSize')).toBe('1 234 567');
     expect(formatCell(row, 'goal')).toBe('3 mois');
     expect(formatCell(row, 'link')).toBe('42');

@@ -204,8 +204,8 @@ describe('date, delay and revenue rules (spec §4)', () => {
 
 describe('display formats (spec §5, §9)', () => {
   it('formats amounts, numbers and dates', () => {
-    expect(formatAmount(12500)).toBe('12 500.00 €');
-    expect(formatAmount(1234567.5)).toBe('1 234 567.50 €');
+    expect(formatAmount(12500)).toBe('12 500,00 €');
+    expect(formatAmount(1234567.5)).toBe('1 234 567,50 €');
     expect(formatAmount(null)).toBe('');
     expect(formatNumber(1234567)).toBe('1 234 567');
     expect(formatDay(Date.UTC(2026, 0, 5) / 1000)).toBe('05/01/2026');

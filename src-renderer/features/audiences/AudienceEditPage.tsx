@@ -65,7 +65,6 @@ import { AudienceConflict } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
 
 const adminOnly = access.anyOf('ADMIN');
-const numberFormat = new Intl.NumberFormat('fr-FR');
 
 /** The audience editor, /audiences/{id} (spec §2, §4, §5): CSM_LEAD and ADMIN (the guard sends others to /403). */
 export default function AudienceEditPage() {
@@ -311,7 +310,7 @@ function RelationshipGroups(props: { isAdmin: boolean }) {
               {props.isAdmin && groupSize !== undefined && (
                 <span className="count" data-testid={`label-size-${group.label}`} data-size={groupSize}>
                   {' '}
-                  — {numberFormat.format(groupSize)} utilisateurs
+                  — {AUDIENCE_MESSAGES.userCount(groupSize)}
                 </span>
               )}
               {groupMember !== undefined && (
@@ -439,7 +438,7 @@ function LiveSizePanel() {
         data-size={size?.size ?? ''}
         data-current={current ? 'true' : 'false'}
       >
-        {size === null ? 'Calcul…' : `${numberFormat.format(size.size)} utilisateurs`}
+        {size === null ? 'Calcul…' : AUDIENCE_MESSAGES.userCount(size.size)}
       </p>
     </section>
   );

@@ -134,17 +134,20 @@ export default function TargetsPage() {
           Export CSV
         </button>
       </div>
-      <DataTable
-        testId="targets-table"
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        rowAttributes={(row) => ({ 'data-testid': `target-row-${row.id}`, 'data-action-code': row.actionCode ?? '' })}
-        hasMore={hasMore}
-        loading={loading}
-        onLoadMore={loadMore}
-        emptyText="Aucune action"
-      />
+      {/* The grid scrolls sideways inside its own box: the page stays as wide as the window, the toolbar in view. */}
+      <div className="targets-scroll" data-testid="targets-scroll">
+        <DataTable
+          testId="targets-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ 'data-testid': `target-row-${row.id}`, 'data-action-code': row.actionCode ?? '' })}
+          hasMore={hasMore}
+          loading={loading}
+          onLoadMore={loadMore}
+          emptyText="Aucune action"
+        />
+      </div>
     </section>
   );
 }
@@ -185,6 +188,8 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
   const fetchValues = useSetAtom(columnValuesAtom);
   const [search, setSearch] = useState('');
   const [values, setValues] = useState<string[]>([]);
+  // The search the values answer: 'Aucun résultat' shows once the answer to what is typed is in, not while it loads.
+  const [answered, setAnswered] = useState<string | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
 
   const filterable = isFilterable(column);
@@ -192,7 +197,10 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
     if (!open || !filterable) return;
     const timer = setTimeout(
       () => {
-        void fetchValues({ column: column as FilterableColumn, term: search }).then(setValues);
+        void fetchValues({ column: column as FilterableColumn, term: search }).then((found) => {
+          setValues(found);
+          setAnswered(search);
+        });
       },
       search ? FILTER_SEARCH_DEBOUNCE_MS : 0,
     );
@@ -217,7 +225,10 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
     const typed = search.trim();
     if (!chosen.length && typed) {
       chosen = await fetchValues({ column: column as FilterableColumn, term: typed });
-      if (!chosen.length) return setValues([]);
+      if (!chosen.length) {
+        setAnswered(search);
+        return setValues([]);
+      }
     }
     const next = { ...filters };
     if (chosen.length) next[column as FilterableColumn] = chosen;
@@ -281,6 +292,11 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
                   {truncate(value)}
                 </label>
               ))}
+              {values.length === 0 && answered === search && (
+                <p className="column-menu-empty" role="status" data-testid={`targets-filter-empty-${column}`}>
+                  {PROJECT_MESSAGES.noResult}
+                </p>
+              )}
               <small>{PROJECT_MESSAGES.resultsLimited}</small>
             </>
           )}
