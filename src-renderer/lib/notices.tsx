@@ -13,9 +13,15 @@ const TOAST_TYPE: Record<Notice['kind'], TypeOptions> = {
   alert: 'warning',
 };
 
-/** Shows a notice of the spec's catalogues as a toast of its kind for its duration (spec §2 toaster, §8). */
+/**
+ * Shows a notice of the spec's catalogues as a toast of its kind for its duration (spec §2 toaster, §8). The same
+ * text of the same kind raised again while its toast is still up (two failing requests, a double click) is shown
+ * once: its kind and text make its toast id, and react-toastify ignores an id already on screen.
+ */
 export function showNotice(notice: Notice): void {
-  toast(notice.text, { type: TOAST_TYPE[notice.kind], autoClose: notice.durationMs });
+  const toastId = `${notice.kind}:${notice.text}`;
+  if (toast.isActive(toastId)) return;
+  toast(notice.text, { type: TOAST_TYPE[notice.kind], autoClose: notice.durationMs, toastId });
 }
 
 /**
