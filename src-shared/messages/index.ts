@@ -28,7 +28,6 @@ export const MESSAGES = {
 export * from './notice';
 export { PLATFORM_MESSAGES, PLATFORM_NOTICES } from './platform';
 export { DESKTOP_MESSAGES } from './desktop';
-export { CONFLICT_MESSAGES, CONFLICT_NOTICES, VERSIONED_RECORDS, conflictTime, type VersionedRecord } from './conflicts';
 export { EXPORT_MESSAGES, IMPORT_MESSAGES } from './files';
 export { HOST_MESSAGES } from './host';
 export { SETUP_MESSAGES } from './setup';

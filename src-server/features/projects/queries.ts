@@ -109,12 +109,6 @@ export function toTarget(row: TargetRow): Target {
   };
 }
 
-/** Several targets at once, in no particular order. */
-export async function targetsByIds(db: Executor, ids: number[]): Promise<Target[]> {
-  const found = await rows<TargetRow>(db, sql`SELECT ${targetColumns} FROM ${targetJoins} WHERE t.id = ANY(${param(ids)}::int[])`);
-  return found.map(toTarget);
-}
-
 /** Several targets with who made their newest change and when, their rows locked until the transaction ends. */
 export async function lockedTargets(db: Executor, ids: number[]): Promise<(Target & { updatedAt: number; editorName: string | null })[]> {
   const found = await rows<TargetRow>(
