@@ -62,10 +62,12 @@ describe('CSV imports: a job whose instance died', () => {
     const live = await importLeftRunning(target, 120, 500);
     const dead = await importLeftRunning(target, -1, 20_000);
     const beforeLeases = await importLeftRunning(target, null, 100);
+    // The reaper marks the job failed, then drops its stage in a second statement: wait for both (a stage that is
+    // never dropped times the wait out).
     expect(
       await until(
         () => job(target, dead),
-        (row) => row.state !== 'running',
+        (row) => row.state !== 'running' && row.staged === 0,
       ),
     ).toEqual({
       state: 'failed',
