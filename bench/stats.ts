@@ -1,3 +1,5 @@
+import { cpus, loadavg } from 'node:os';
+
 /** Percentiles and a small table printer for the benchmark output. */
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -20,8 +22,9 @@ export function summarize(samples: number[]) {
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** Every table says how busy the machine was when it was printed (1-minute load average, cores). */
 export function table(title: string, rows: [string, string][]): void {
   const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\n${title}`);
+  console.log(`\n${title}  [load ${loadavg()[0].toFixed(2)}, ${cpus().length} cores]`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 }
