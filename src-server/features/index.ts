@@ -12,6 +12,7 @@ import { importsFeature } from './imports';
 import { inventoryFeature } from './inventory';
 import { metaFeature } from './meta';
 import { projectsFeature } from './projects';
+import { presenceFeature } from './presence';
 import { pushFeature } from './push';
 import { setupFeature } from './setup';
 import { storageFeature } from './storage';
@@ -39,5 +40,6 @@ export async function buildHandlers(context: ServerContext): Promise<Handlers> {
     ...(await importsFeature(context)),
     ...(await inventoryFeature(context)),
     ...(await pushFeature(context)),
+    ...presenceFeature(context),
   };
 }

@@ -12,6 +12,7 @@ import { importOperations } from './imports';
 import { inventoryOperations } from './inventory';
 import { metaOperations } from './meta';
 import { projectOperations } from './projects';
+import { presenceOperations } from './presence';
 import { pushOperations } from './push';
 import { setupOperations } from './setup';
 import { storageOperations } from './storage';
@@ -39,6 +40,7 @@ export const contract = {
   ...importOperations,
   ...inventoryOperations,
   ...pushOperations,
+  ...presenceOperations,
 };
 
 export type Contract = typeof contract;

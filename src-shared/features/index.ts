@@ -14,6 +14,7 @@ import { importsFeature } from './imports';
 import { metaFeature } from './meta';
 import { platformFeature } from './platform';
 import { projectsFeature } from './projects';
+import { presenceFeature } from './presence';
 import { pushFeature } from './push';
 import { setupFeature } from './setup';
 import { storageFeature } from './storage';
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureManifest[] = [
   laboratoryFeature,
   importsFeature,
   pushFeature,
+  presenceFeature,
 ];
 
 /** Every screen and external link of every feature. */

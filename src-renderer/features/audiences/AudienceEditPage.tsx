@@ -61,6 +61,7 @@ import { NewGroupDialog } from '../groups';
 import { Highlighted } from './Highlighted';
 import AudienceHistoryPanel from './history/AudienceHistoryPanel';
 import { TYPE_LABELS, labelName } from './labels';
+import { PresenceLine } from '../../ui/PresenceLine';
 import { AudienceConflict } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
 
@@ -182,6 +183,7 @@ function AudienceEditor() {
         </button>
       </div>
       <AudienceConflict />
+      <PresenceLine record="audience" id={draft.id} />
       {!draft.type && (
         <p className="warning" role="alert" data-testid="audience-type-prompt">
           {AUDIENCE_MESSAGES.chooseType}

@@ -10,6 +10,7 @@ import type { BatItem } from '@shared/contract/bat';
 import { rolesAtom } from '../../lib/session';
 import { access, isAllowed } from '@shared/roles';
 import './bat.css';
+import { PresenceLine } from '../../ui/PresenceLine';
 
 /**
  * /advert/bat/{advertId} (adverts-articles.md §2.6): the proof editor, or its empty state while the advert has no
@@ -67,6 +68,7 @@ function BatScreen({ advertId }: { advertId: number }) {
         </p>
       )}
       {editor.conflicts.length > 0 && <ProofConflict editor={editor} />}
+      {canWrite && <PresenceLine record="bat" id={advertId} />}
       {editor.load.status === 'loading' && <p className="muted">Chargement…</p>}
       {editor.load.status === 'error' && <p className="alert warning">{editor.load.message}</p>}
       {editor.load.status === 'ready' && editor.doc && !editor.doc.bat && (

@@ -30,6 +30,7 @@ import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
 import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
+import { PresenceLine } from '../../ui/PresenceLine';
 import { EditorConflict } from './EditorConflict';
 import { ContentLocalDraft } from './ContentLocalDraft';
 import { HighlightContext } from './fields';
@@ -490,6 +491,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
           />
 
           <EditorConflict atoms={atoms} />
+          {!readOnly && <PresenceLine record={kind} id={draft.id ?? null} />}
           {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
 
           {readOnly && (

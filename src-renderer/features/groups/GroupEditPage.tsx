@@ -9,6 +9,7 @@ import { HistoryPanel } from '../audiences';
 import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
+import { PresenceLine } from '../../ui/PresenceLine';
 import { GroupConflict } from './GroupConflict';
 import {
   addSelectedAtom,
@@ -111,6 +112,7 @@ export default function GroupEditPage() {
       <div className="group-editor-main">
         <GroupToolbar name={group.name} label={group.label} />
         <GroupConflict />
+        <PresenceLine record="group" id={group.id} />
         <TextField
           label="Nom"
           value={name}
