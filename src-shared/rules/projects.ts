@@ -112,10 +112,7 @@ export function typeLink(type: string | null | undefined): 'advert' | 'tool' | n
   return null;
 }
 
-/**
- * The advert type an action of `targetType` needs when `advertType` is not it, else null: an id typed or pasted into
- * 'Pub / outil' follows the same mapping as 'Associer une publicité' (a post action cannot take a notification).
- */
+/** The advert type an action of `targetType` needs when `advertType` is not it (typed ids follow advertSearchType). */
 export function advertTypeMismatch(targetType: string | null | undefined, advertType: string | null): string | null {
   if (!targetType || typeLink(targetType) !== 'advert') return null;
   const wanted = advertSearchType(targetType);

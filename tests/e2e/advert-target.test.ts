@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
 import { createAudience } from './content-helpers';
 import { demoAccount, expect, signIn, test } from './fixtures';
@@ -100,6 +101,11 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await field(editor, 'author').fill('Laboratoires Sanofa');
     await field(editor, 'source').fill('https://www.exemple.fr/hta');
     await field(editor, 'title').fill('HTA : relancer le suivi');
+    // Check first, then ask: without an audience the start is refused before any question, so no reason is lost.
+    await editor.getByRole('button', { name: M.startCampaign }).click();
+    await expect(toast(editor, 'error', ADVERT_MESSAGES.noAudience)).toBeVisible();
+    await expect(editor.getByTestId('delay-reason-dialog')).toHaveCount(0);
+    expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
     await editor.getByTestId('audience-search').fill('E2E');
     await editor.getByTestId(`audience-result-${audienceId}`).click();
     await editor.getByTestId('editor-save').click();
