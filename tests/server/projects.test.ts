@@ -150,6 +150,18 @@ describe('projects', () => {
     expect((await server.request('GET', `/project/${project.id}`, { token: csm })).body.targets[0].actionCode).toBe(target.actionCode);
   });
 
+  it('never empties a project name or client: refused in French at the field, the old one kept', async () => {
+    const project = await createProject('Nom gardé', 'Sanofa', 1);
+    for (const field of ['name', 'clientName'] as const) {
+      const refused = await server.request('PUT', '/project', { token: csm, body: { id: project.id, [field]: '   ' } });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.field, field).toBe(field);
+      expect(refused.body.errorMsg, field).toMatch(/^(Nom|Client)\b.* : /);
+    }
+    const kept = (await server.request('GET', `/project/${project.id}`, { token: csm })).body;
+    expect([kept.name, kept.clientName]).toEqual(['Nom gardé', 'Sanofa']);
+  });
+
   it('writes the 6,000 lines of a large quote (batched under the 65,535 bind parameters of one statement)', async () => {
     const project = await createProject('Gros devis', 'Sanofa', 1);
     const lines = Array.from({ length: 6000 }, (_, n) => ({ actionCode: `GROS-${n + 1}`, revenue: 10, comment: `ligne ${n + 1}` }));
