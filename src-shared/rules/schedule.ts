@@ -6,7 +6,7 @@ export interface Schedule {
   autoStopAt?: number | null;
 }
 
-export interface ScheduleError {
+interface ScheduleError {
   field: 'autoStartAt' | 'autoStopAt';
   message: string;
 }
