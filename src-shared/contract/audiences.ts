@@ -372,7 +372,8 @@ export const audienceOperations = {
     access: audienceWriters,
     params: z.strictObject({ id: idParam }),
     body: z.strictObject({
-      name: shortText(200).min(1).optional(),
+      /** Empty: refused by the handler in French at the field ('Nom de l'audience : champ obligatoire'). */
+      name: shortText(200).optional(),
       type: audienceType.nullish(),
       area: area.optional(),
       isInCatalog: z.boolean().optional(),

@@ -19,6 +19,10 @@ export const AUDIENCE_MESSAGES = {
   keywordAdvice: 'Évitez les accents et les majuscules : le mot-clé est enregistré en minuscules.',
   noExpertTarget: 'Aucun critère ne cible les experts (rôle ROLE_EXPERT).',
   chooseType: "Choisissez le type de l'audience.",
+  /** 'Type : champ obligatoire' beside the field 'Sauvegarder' refused (an emptied name, no type). */
+  fieldRequired: (label: string) => `${label} : champ obligatoire`,
+  audienceNameLabel: "Nom de l'audience",
+  audienceTypeLabel: 'Type',
   nodeAlreadyInGroup: 'Ce critère est déjà dans le groupe',
   noEmailLoaded: 'Aucun e-mail chargé',
   emailsLoaded: (count: number) => `${count} e-mail(s) chargé(s)`,

@@ -152,4 +152,8 @@ export const CONTENT_FIELD_MESSAGES = {
   /** At the field in the editor, and in the save warning. */
   invalidUrl: (label: string) => `${label} : adresse http ou https attendue`,
   invalidLink: (label: string) => `${label} : adresse http ou https ou deeplink attendue`,
+  /** A scheduling date set in the past (docs/content.md, scheduling). */
+  dateInPast: (label: string) => `${label} : date à venir attendue`,
+  /** An auto-stop at or before the auto-start. */
+  stopBeforeStart: (label: string, startLabel: string) => `${label} : date postérieure à « ${startLabel} » attendue`,
 } as const;

@@ -69,6 +69,9 @@ export const PROJECT_MESSAGES = {
   // The advert ↔ target link (docs/projects.md, Targets).
   advertNotFound: "Cette publicité n'existe pas ou a été supprimée",
   advertLinkedElsewhere: (actionCode: string) => `Cette publicité est déjà associée à l'action ${actionCode}`,
+  /** A typed advert id of another type than the action's (the 'Associer une publicité' mapping). */
+  advertWrongType: (targetType: string, wanted: string, advertType: string | null) =>
+    `Une action ${targetType} s'associe à une publicité de type ${wanted} : celle-ci est de type ${advertType ?? 'inconnu'}`,
   targetHasAdvert: (advertId: number) => `Cette action est déjà associée à la publicité ${advertId}`,
   // What is wrong with a value typed into a grid cell, shown at the cell until corrected (docs/projects.md, The grid).
   cellWholeNumberExpected: 'Nombre entier attendu (ex. 12 500)',

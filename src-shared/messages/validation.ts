@@ -20,6 +20,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   skip: 'Décalage',
   accountId: 'Compte',
   token: 'Jeton',
+  clientName: 'Client',
 };
 
 /**

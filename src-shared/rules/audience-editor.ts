@@ -2,6 +2,7 @@
  * Pure rules of the audience editor and the group page (spec audiences §4, §5, §9): free of React and zod, so the
  * screens and the unit tests share them.
  */
+import { AUDIENCE_MESSAGES } from '../messages/audiences';
 import { EVENTS, ITEM_EVENTS, NODE_LABELS, type InteractionEvent, type NodeLabel } from './audiences';
 
 /** Spec §9 timings and limits of the editor. */
@@ -87,6 +88,17 @@ export function groupPageOrder<N extends { label: NodeLabel }>(nodes: readonly N
 /** Spec §4: the same node (same id and label) is not added twice. */
 export function hasNode(relationships: readonly { node: { id: number; label: NodeLabel } }[], node: { id: number; label: NodeLabel }): boolean {
   return relationships.some((relationship) => relationship.node.id === node.id && relationship.node.label === node.label);
+}
+
+/**
+ * What 'Sauvegarder' refuses at the field (docs/audiences.md): an audience with no type (spec §2: the editor asks for
+ * one), and a saved audience whose name was emptied (a new one is named 'Audience {id}' by the server).
+ */
+export function audienceFieldErrors(audience: { id: number | null; name: string; type: string | null }): { name?: string; type?: string } {
+  return {
+    ...(audience.id !== null && !audience.name.trim() ? { name: AUDIENCE_MESSAGES.fieldRequired(AUDIENCE_MESSAGES.audienceNameLabel) } : {}),
+    ...(!audience.type ? { type: AUDIENCE_MESSAGES.fieldRequired(AUDIENCE_MESSAGES.audienceTypeLabel) } : {}),
+  };
 }
 
 /** Spec §4: saving needs an area and at least one criterion other than the area. */

@@ -112,6 +112,13 @@ export function typeLink(type: string | null | undefined): 'advert' | 'tool' | n
   return null;
 }
 
+/** The advert type an action of `targetType` needs when `advertType` is not it (typed ids follow advertSearchType). */
+export function advertTypeMismatch(targetType: string | null | undefined, advertType: string | null): string | null {
+  if (!targetType || typeLink(targetType) !== 'advert') return null;
+  const wanted = advertSearchType(targetType);
+  return advertType === wanted ? null : wanted;
+}
+
 /** The advert type searched when attaching an advert to a target of this type ('Associer une publicité'). */
 export function advertSearchType(type: string): string {
   switch (type) {
@@ -300,8 +307,8 @@ export interface TimingFields {
  * A target's fields after a change (spec §4 "Date and delay rules", "Target status"): a new start date fills an
  * empty end date with start + 90 days (not for notifications); a change of start, end, initial quotation date or
  * revenue recomputes releaseDateDiff and, with a revenue, revenueDelayImpact; cancelling clears releaseDateDiff,
- * delayReason and revenueDelayImpact. `needsDelayReason`: the delay is over 15 days and no reason is set (the
- * grid then opens 'Raison du retard').
+ * delayReason and revenueDelayImpact, and leaving the cancelled status computes them again. `needsDelayReason`: this
+ * change moved a date, the delay is over 15 days and no reason is set (the grid then opens 'Raison du retard').
  */
 export function applyTargetChange<T extends TimingFields>(previous: T, changes: Partial<T>): { next: T; needsDelayReason: boolean } {
   const next = { ...previous, ...changes };
@@ -316,7 +323,9 @@ export function applyTargetChange<T extends TimingFields>(previous: T, changes: 
     }
     return { next, needsDelayReason: false };
   }
-  const timingChanged = ['startDate', 'endDate', 'initialQuotationDate', 'revenue'].some((key) => key in changes);
+  // Leaving '7. annulé' gives back the delay and its impact, which the cancel cleared.
+  const uncancelled = previous.status === CANCELLED_STATUS && 'status' in changes;
+  const timingChanged = uncancelled || ['startDate', 'endDate', 'initialQuotationDate', 'revenue'].some((key) => key in changes);
   if (timingChanged && next.initialQuotationDate != null) {
     next.releaseDateDiff = releaseDateDiff(next.initialQuotationDate, next.startDate);
     if (next.revenue != null) {
@@ -324,7 +333,9 @@ export function applyTargetChange<T extends TimingFields>(previous: T, changes: 
       next.revenueDelayImpact = impact == null ? null : Math.round(impact * 100) / 100;
     }
   }
-  const needsDelayReason = next.releaseDateDiff != null && next.releaseDateDiff > DELAY_THRESHOLD_DAYS && next.delayReason == null;
+  // Asked only when this change moves a date: a comment or a status edit on a late action does not ask again.
+  const datesChanged = (['startDate', 'endDate', 'initialQuotationDate'] as const).some((key) => key in changes && changes[key] !== previous[key]);
+  const needsDelayReason = datesChanged && next.releaseDateDiff != null && next.releaseDateDiff > DELAY_THRESHOLD_DAYS && next.delayReason == null;
   return { next, needsDelayReason };
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
+import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
 import { createAudience } from './content-helpers';
 import { demoAccount, expect, signIn, test } from './fixtures';
@@ -100,6 +101,11 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await field(editor, 'author').fill('Laboratoires Sanofa');
     await field(editor, 'source').fill('https://www.exemple.fr/hta');
     await field(editor, 'title').fill('HTA : relancer le suivi');
+    // Check first, then ask: without an audience the start is refused before any question, so no reason is lost.
+    await editor.getByRole('button', { name: M.startCampaign }).click();
+    await expect(toast(editor, 'error', ADVERT_MESSAGES.noAudience)).toBeVisible();
+    await expect(editor.getByTestId('delay-reason-dialog')).toHaveCount(0);
+    expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
     await editor.getByTestId('audience-search').fill('E2E');
     await editor.getByTestId(`audience-result-${audienceId}`).click();
     await editor.getByTestId('editor-save').click();
@@ -113,12 +119,22 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await expect(dialog).not.toBeAttached();
     expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
 
+    // Someone changes the advert while the question is open: the start is refused (their change is shown), and
+    // the reason chosen is offered again at the next start, not lost.
     const reason = DELAY_REASONS[3];
     await editor.getByRole('button', { name: M.startCampaign }).click();
     await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
+    await api('PUT', `/v2/advert/${advertId}/subtitle`, { value: 'Partenariat Sanofa' });
     await editor.getByTestId(`delay-reason-${reason.key}`).click();
     await editor.getByTestId('delay-reason-confirm').click();
+    await expect(editor.getByTestId('conflict-panel')).toBeVisible();
+    expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
+    await editor.getByRole('button', { name: M.startCampaign }).click();
+    await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
+    await expect(editor.getByTestId(`delay-reason-${reason.key}`)).toHaveAttribute('aria-pressed', 'true');
+    await editor.getByTestId('delay-reason-confirm').click();
     await expect(editor.getByTestId('campaign-status')).toHaveText('publié');
+    expect((await api('GET', `/v2/advert/${advertId}`)).subtitle).toBe('Partenariat Sanofa');
     // The reason and the delay are the action's.
     expect((await api('GET', `/project/${project.id}`)).targets[1]).toMatchObject({ advertId, delayReason: reason.key, releaseDateDiff: 30 });
 

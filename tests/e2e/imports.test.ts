@@ -81,4 +81,30 @@ test.describe('CSV list import (web host, Chromium)', () => {
     await expect(page.getByTestId('import-state')).toHaveText(M.states.failed, { timeout: 60_000 });
     await expect(page.getByTestId('import-error')).toHaveText([M.errorAt(43, 'Profession', M.unknownProfession)]);
   });
+
+  test("postal codes 'ABCDE' and '-1' are refused with their lines; the same list again reports 0 'mis à jour'", async ({ app }) => {
+    test.setTimeout(180_000);
+    const { page } = app;
+    await expect(page.getByTestId('imports-page')).toBeVisible();
+    const zipcodes = ['75011', 'ABCDE', '69002', '-1'];
+    const lines = ['Identifiant;CP', ...zipcodes.map((zipcode, n) => `cp-${n + 1};${zipcode}`)];
+    await pickFile(page, 'liste-cp.csv', Buffer.from(`${lines.join('\r\n')}\r\n`));
+    await page.getByTestId('open-csv-liste-cp.csv').click();
+    await expect(page.getByTestId('csv-preview')).toContainText('liste-cp.csv');
+    await page.getByTestId('mapping-Identifiant').selectOption('externalId');
+    await page.getByTestId('mapping-CP').selectOption('zipcode');
+    await page.getByTestId('import-go').click();
+    await expect(page.getByTestId('import-state')).toHaveText(M.states.failed, { timeout: 60_000 });
+    await expect(page.getByTestId('import-error')).toHaveText([M.errorAt(3, 'CP', M.invalidZipcode), M.errorAt(5, 'CP', M.invalidZipcode)]);
+
+    // The 3,000 pharmacists of the first test, imported again unchanged: found, written, none 'mis à jour'.
+    await page.getByTestId('open-csv-liste-pharmaciens.csv').click();
+    await expect(page.getByTestId('csv-preview')).toContainText('liste-pharmaciens.csv');
+    await page.getByTestId('mapping-Profession').selectOption('profession');
+    await page.getByTestId('mapping-Langue').selectOption('area');
+    await page.getByTestId('import-go').click();
+    await expect(page.getByTestId('import-state')).toHaveText(M.states.done, { timeout: 120_000 });
+    await expect(page.getByTestId('import-message')).toHaveText(M.done(0, 0));
+    await expect(page.getByTestId('import-written')).toHaveText((3000).toLocaleString('fr-FR'));
+  });
 });

@@ -125,8 +125,10 @@ describe('POST /v2/advert', () => {
     const archived = await servedAdvert({ name: 'Archivé', type: 'quiz', footNote: 'x' });
     await ok('PUT', `/v2/advert/${archived}/archived`, token, { value: true });
     const later = await servedAdvert({ name: 'Plus tard', type: 'quiz', footNote: 'x', autoStartAt: seconds() + 3600 });
-    const over = await servedAdvert({ name: 'Fini', type: 'quiz', footNote: 'x', autoStopAt: seconds() - 1 });
-    const now = await servedAdvert({ name: 'En cours', type: 'quiz', footNote: 'x', autoStartAt: seconds() - 60, autoStopAt: seconds() + 3600 });
+    // Dates are scheduled ahead (a past one is refused), then the clock moves past the stop of one and the start of the other.
+    const over = await servedAdvert({ name: 'Fini', type: 'quiz', footNote: 'x', autoStopAt: seconds() + 30 });
+    const now = await servedAdvert({ name: 'En cours', type: 'quiz', footNote: 'x', autoStartAt: seconds() + 30, autoStopAt: seconds() + 3600 });
+    clock.advance(60_000);
     expect(await served(expertUser, ['quiz'])).toEqual([now]);
     expect([unpublished, archived, later, over]).not.toContain(now);
   });

@@ -112,6 +112,19 @@ describe('e-mail list attach', () => {
   });
 });
 
+describe('name and type of a saved audience', () => {
+  it('refuses taking the type away or emptying the name, at the field in French, and keeps both', async () => {
+    const made = await server.request('POST', '/audience', { token: lead, body: { name: 'Typée', type: 'timeline' } });
+    expect(made.status).toBe(201);
+    const untyped = await server.request('PUT', `/audience/${made.body.id}`, { token: lead, body: { type: null } });
+    expect([untyped.status, untyped.body]).toEqual([400, { errorMsg: MESSAGES.fieldRequired('Type'), field: 'type' }]);
+    const unnamed = await server.request('PUT', `/audience/${made.body.id}`, { token: lead, body: { name: '   ' } });
+    expect([unnamed.status, unnamed.body]).toEqual([400, { errorMsg: MESSAGES.fieldRequired("Nom de l'audience"), field: 'name' }]);
+    const kept = await server.request('GET', `/audience/${made.body.id}`, { token: lead });
+    expect([kept.body.name, kept.body.type]).toEqual(['Typée', 'timeline']);
+  });
+});
+
 describe('keyword nodes (the new keyword modal)', () => {
   it('gives the Keyword node of a text, trimmed and lowercased, once', async () => {
     const first = await server.request('POST', '/keyword', { token: lead, body: { name: '  Diabète Type 2 ' } });

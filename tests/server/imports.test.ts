@@ -205,6 +205,34 @@ describe('imports', () => {
     ).toBeNull();
   });
 
+  it("counts as 'mis à jour' only the users whose values changed: the same list again reports 0", async () => {
+    await upload('same.csv', 'email;Ville\r\nuser6@import.test;Lille\r\nuser7@import.test;Lille\r\n');
+    const mapping = [
+      { header: 'email', field: 'email' },
+      { header: 'Ville', field: 'workplace' },
+    ];
+    expect(await finished((await runImport('same.csv', mapping)).body.id)).toMatchObject({ state: 'done', inserted: 0, updated: 2 });
+    const again = await finished((await runImport('same.csv', mapping)).body.id);
+    expect(again).toMatchObject({ state: 'done', inserted: 0, updated: 0, message: M.done(0, 0) });
+    await upload('one-changed.csv', 'email;Ville\r\nuser6@import.test;Lille\r\nuser7@import.test;Nantes\r\n');
+    expect(await finished((await runImport('one-changed.csv', mapping)).body.id)).toMatchObject({ state: 'done', inserted: 0, updated: 1 });
+  });
+
+  it("refuses postal codes without a digit or with a dash at an end, naming the line and the reason ('ABCDE', '-1')", async () => {
+    await upload('zip.csv', 'ID;CP\r\nzip-1;75011\r\nzip-2;ABCDE\r\nzip-3;-1\r\n');
+    const mapping = [
+      { header: 'ID', field: 'externalId' },
+      { header: 'CP', field: 'zipcode' },
+    ];
+    const refused = await finished((await runImport('zip.csv', mapping)).body.id);
+    expect(refused).toMatchObject({ state: 'failed', errorCount: 2 });
+    expect(refused.errors).toEqual([
+      { line: 3, column: 'CP', message: M.invalidZipcode },
+      { line: 4, column: 'CP', message: M.invalidZipcode },
+    ]);
+    expect(await rows(server.database.db, sql`SELECT 1 FROM app_users WHERE external_id LIKE 'zip-%'`)).toEqual([]);
+  });
+
   it('lists the latest jobs; a cancel stops a running import and nothing is applied', { timeout: 120_000 }, async () => {
     const before = await userCount();
     await upload('annule.csv', population(20_000).replaceAll('imp-', 'can-'));

@@ -150,6 +150,18 @@ describe('projects', () => {
     expect((await server.request('GET', `/project/${project.id}`, { token: csm })).body.targets[0].actionCode).toBe(target.actionCode);
   });
 
+  it('never empties a project name or client: refused in French at the field, the old one kept', async () => {
+    const project = await createProject('Nom gardé', 'Sanofa', 1);
+    for (const field of ['name', 'clientName'] as const) {
+      const refused = await server.request('PUT', '/project', { token: csm, body: { id: project.id, [field]: '   ' } });
+      expect(refused.status, field).toBe(400);
+      expect(refused.body.field, field).toBe(field);
+      expect(refused.body.errorMsg, field).toMatch(/^(Nom|Client)\b.* : /);
+    }
+    const kept = (await server.request('GET', `/project/${project.id}`, { token: csm })).body;
+    expect([kept.name, kept.clientName]).toEqual(['Nom gardé', 'Sanofa']);
+  });
+
   it('writes the 6,000 lines of a large quote (batched under the 65,535 bind parameters of one statement)', async () => {
     const project = await createProject('Gros devis', 'Sanofa', 1);
     const lines = Array.from({ length: 6000 }, (_, n) => ({ actionCode: `GROS-${n + 1}`, revenue: 10, comment: `ligne ${n + 1}` }));
@@ -266,6 +278,43 @@ describe('targets', () => {
     expect(goal.goal).toEqual({ views: 0, days: 0, shipments: 28000 });
     const twoGoals = await server.request('PUT', `/target/${notification.id}/properties`, { token: csm, body: { goal: { views: 1, days: 2 } } });
     expect(twoGoals.status).toBe(400);
+  });
+
+  it('undoing a cancel gives the delay and its impact back; only a moved date asks for a delay reason', async () => {
+    const project = await createProject('Retour', 'Servyer', 1);
+    const [line] = project.targets;
+    const start = Date.UTC(2026, 2, 1) / 1000;
+    const late = await call('PUT', `/target/${line.id}/properties`, csm, { startDate: start, revenue: 9000, initialQuotationDate: start - 45 * DAY });
+    expect([late.releaseDateDiff, late.revenueDelayImpact, late.needsDelayReason]).toEqual([45, 3000, true]);
+    // Edits that move no date do not ask again (the grid would re-open 'Raison du retard' at each).
+    expect((await call('PUT', `/target/${line.id}/properties`, csm, { comment: 'relancé' })).needsDelayReason).toBe(false);
+    expect((await call('PUT', `/target/${line.id}/properties`, csm, { revenue: 12_000 })).needsDelayReason).toBe(false);
+    expect((await call('PUT', `/target/${line.id}/properties`, csm, { startDate: start })).needsDelayReason).toBe(false);
+    expect((await call('PUT', `/target/${line.id}/properties`, csm, { startDate: start + DAY })).needsDelayReason).toBe(true);
+
+    const cancelled = await call('PUT', `/target/${line.id}/properties`, csm, { status: '7. annulé' });
+    expect([cancelled.releaseDateDiff, cancelled.revenueDelayImpact]).toEqual([null, null]);
+    const back = await call('PUT', `/target/${line.id}/properties`, csm, { status: '2. en ligne' });
+    // 12000 × (46 − 15) / 89 days, to the cent
+    expect([back.releaseDateDiff, back.revenueDelayImpact, back.needsDelayReason]).toEqual([46, 4179.78, false]);
+  });
+
+  it('a typed advert id follows the type mapping of Associer une publicité: a post action cannot take a notification', async () => {
+    const project = await createProject('Types', 'Pfizar', 1);
+    const [line] = project.targets;
+    const notification = await call('POST', '/advert/create', csm, { advert: { name: 'Notif', type: 'notification' } }, 201);
+    const story = await call('POST', '/advert/create', csm, { advert: { name: 'Histoire', type: 'story' } }, 201);
+    const refused = await server.request('PUT', `/target/${line.id}/properties`, { token: csm, body: { type: 'post', advertId: notification.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      errorMsg: PROJECT_MESSAGES.advertWrongType('post', 'post', 'notification'),
+      field: 'advertId',
+    });
+    expect((await call('GET', `/project/${project.id}`, csm)).targets[0].advertId).toBeNull();
+    // A notification action searches story adverts (spec mapping); a flash notif, notification ones.
+    expect((await call('PUT', `/target/${line.id}/properties`, csm, { type: 'notification', advertId: story.id })).advertId).toBe(story.id);
+    const flash = await call('PUT', `/target/${line.id}/properties`, csm, { type: 'flash notif', advertId: notification.id });
+    expect(flash.advertId).toBe(notification.id);
   });
 
   it('duplicates at a position, detaches the advert, answers the new-advert route, deletes', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  audienceFieldErrors,
   boldParts,
   canSave,
   emailColumn,
@@ -109,6 +110,17 @@ describe('audience editor rules', () => {
     expect(emailColumn(['Nom', ' Email '])).toBe(' Email ');
     expect(emailColumn(['email'])).toBe('email');
     expect(emailColumn(['emails', 'nom'])).toBeNull();
+  });
+});
+
+describe("what 'Sauvegarder' refuses at the field", () => {
+  it('asks for a type, and for a name once the audience is saved (a new one is named by the server)', () => {
+    expect(audienceFieldErrors({ id: 3, name: 'Cardio', type: 'timeline' })).toEqual({});
+    expect(audienceFieldErrors({ id: null, name: '', type: 'story' })).toEqual({});
+    expect(audienceFieldErrors({ id: 3, name: '  ', type: null })).toEqual({
+      name: "Nom de l'audience : champ obligatoire",
+      type: 'Type : champ obligatoire',
+    });
   });
 });
 

@@ -199,6 +199,19 @@ describe('date, delay and revenue rules (spec §4)', () => {
     const { next, needsDelayReason } = applyTargetChange(late, { status: '7. annulé' });
     expect([next.releaseDateDiff, next.delayReason, next.revenueDelayImpact, needsDelayReason]).toEqual([null, null, null, false]);
     expect(applyTargetChange(next, { startDate: start + DAY }).next.releaseDateDiff).toBeNull();
+    // Undoing the cancel gives the delay and its impact back; the reason is asked only when a date moves.
+    const back = applyTargetChange(next, { status: '2. en ligne' });
+    expect([back.next.releaseDateDiff, back.next.revenueDelayImpact, back.needsDelayReason]).toEqual([45, 3000, false]);
+  });
+
+  it('asks for a delay reason only on a change that moves a date', () => {
+    const late = { ...base, startDate: start, endDate: start + 90 * DAY, initialQuotationDate: start - 45 * DAY, revenue: 9000, releaseDateDiff: 45 };
+    expect(applyTargetChange(late, { revenue: 12_000 }).needsDelayReason).toBe(false);
+    expect(applyTargetChange(late, { status: '3. stats à sortir' }).needsDelayReason).toBe(false);
+    expect(applyTargetChange(late, { startDate: start }).needsDelayReason).toBe(false);
+    expect(applyTargetChange(late, { startDate: start + DAY }).needsDelayReason).toBe(true);
+    expect(applyTargetChange(late, { endDate: start + 60 * DAY }).needsDelayReason).toBe(true);
+    expect(applyTargetChange(late, { delayReason: null }).needsDelayReason).toBe(false);
   });
 });
 

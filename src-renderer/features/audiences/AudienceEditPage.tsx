@@ -22,6 +22,7 @@ import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import {
   addKeywordAtom,
   addNodeAtom,
+  audienceFieldErrorsAtom,
   closeAudienceAtom,
   createGroupAtom,
   definitionAtom,
@@ -102,13 +103,65 @@ export default function AudienceEditPage() {
   return <AudienceEditor />;
 }
 
+/**
+ * The audience's name and type; what 'Sauvegarder' refused of them is said beside them while still wrong (an emptied
+ * name is not given its old one back, an audience with no type is not saved).
+ */
+function NameAndType() {
+  const draft = useAtomValue(draftAtom)!;
+  const errors = useAtomValue(audienceFieldErrorsAtom);
+  const setName = useSetAtom(setNameAtom);
+  const setType = useSetAtom(setTypeAtom);
+  const nameError = errors.name && !draft.name.trim() ? errors.name : null;
+  const typeError = errors.type && !draft.type ? errors.type : null;
+  return (
+    <>
+      <span className="toolbar-field">
+        <input
+          aria-label={AUDIENCE_MESSAGES.audienceNameLabel}
+          placeholder={draft.id === null ? 'Audience' : ''}
+          value={draft.name}
+          maxLength={200}
+          aria-invalid={nameError ? true : undefined}
+          onChange={(event) => setName(event.target.value)}
+          data-testid="audience-name"
+        />
+        {nameError && (
+          <span className="field-error" role="alert" data-testid="audience-name-error">
+            {nameError}
+          </span>
+        )}
+      </span>
+      <span className="toolbar-field">
+        <select
+          aria-label={AUDIENCE_MESSAGES.audienceTypeLabel}
+          value={draft.type ?? ''}
+          aria-invalid={typeError ? true : undefined}
+          onChange={(event) => setType((event.target.value || null) as AudienceType | null)}
+          data-testid="audience-type"
+        >
+          <option value="">—</option>
+          {AUDIENCE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+        {typeError && (
+          <span className="field-error" role="alert" data-testid="audience-type-error">
+            {typeError}
+          </span>
+        )}
+      </span>
+    </>
+  );
+}
+
 function AudienceEditor() {
   const draft = useAtomValue(draftAtom)!;
   const roles = useAtomValue(rolesAtom);
   const isAdmin = isAllowed(adminOnly, roles);
   const saving = useAtomValue(savingAtom);
-  const setName = useSetAtom(setNameAtom);
-  const setType = useSetAtom(setTypeAtom);
   const setArea = useSetAtom(setAreaAtom);
   const setCatalog = useSetAtom(setCatalogAtom);
   const save = useSetAtom(saveAudienceAtom);
@@ -146,27 +199,7 @@ function AudienceEditor() {
         {/* The name is shown in its field: the heading is for screen readers (one <h1> per screen). */}
         <h1 className="visually-hidden">{`Audience ${draft.name}`}</h1>
         <Link to="/audiences">← Audiences</Link>
-        <input
-          aria-label="Nom de l'audience"
-          placeholder={draft.id === null ? 'Audience' : ''}
-          value={draft.name}
-          maxLength={200}
-          onChange={(event) => setName(event.target.value)}
-          data-testid="audience-name"
-        />
-        <select
-          aria-label="Type"
-          value={draft.type ?? ''}
-          onChange={(event) => setType((event.target.value || null) as AudienceType | null)}
-          data-testid="audience-type"
-        >
-          <option value="">—</option>
-          {AUDIENCE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
+        <NameAndType />
         <select aria-label="Area" value={draft.area} onChange={(event) => void setArea(event.target.value as Area)} data-testid="audience-area">
           {AREAS.map((area) => (
             <option key={area} value={area}>

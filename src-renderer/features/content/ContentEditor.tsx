@@ -52,8 +52,8 @@ import type { ContentApi, ContentItem, PublishRequest } from './types';
 import { Loading } from './widgets';
 
 /** The delay-reason dialog (§2.2): the seven reasons as buttons, Annuler and Confirmer. */
-function DelayReasonDialog(props: { onAnswer: (reason: DelayReason | null) => void }) {
-  const [reason, setReason] = useState<DelayReason | null>(null);
+function DelayReasonDialog(props: { initial: DelayReason | null; onAnswer: (reason: DelayReason | null) => void }) {
+  const [reason, setReason] = useState<DelayReason | null>(props.initial);
   return (
     <Dialog
       title={M.delayReasonTitle}
@@ -302,6 +302,8 @@ function PublicationBar(props: {
 /** The accordion sections of the item's type and the user's roles (§2.2, §2.5). */
 function EditorSections(props: {
   draft: ContentItem;
+  /** The item as last saved: its scheduling dates are not checked again (scheduleErrors). */
+  saved: ContentItem | null;
   kind: 'advert' | 'article';
   roles: readonly string[];
   readOnly: boolean;
@@ -335,7 +337,7 @@ function EditorSections(props: {
       )}
       {sections.includes('quiz') && <QuizSection {...sectionProps} />}
       {sections.includes('sharing') && <SharingSection {...sectionProps} />}
-      {sections.includes('scheduling') && <SchedulingSection {...sectionProps} />}
+      {sections.includes('scheduling') && <SchedulingSection {...sectionProps} saved={props.saved} />}
       {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
     </fieldset>
   );
@@ -352,24 +354,27 @@ function useEditorActions(atoms: EditorAtoms, kind: 'advert' | 'article', api: C
   const raise = useSetAtom(raiseNoticeAtom);
   const navigate = useNavigate();
 
+  /** The reason chosen last, offered again if the start was refused after it (it is never lost). */
+  const chosenReason = useRef<DelayReason | null>(null);
+
   async function startCampaign() {
-    let delayReason: DelayReason | undefined;
     const target = saved?._$target;
-    if (target && isOverdue(target.initialQuotationDate, Math.floor(Date.now() / 1000))) {
-      const reason = await new Promise<DelayReason | null>((resolve) =>
+    const late = target && isOverdue(target.initialQuotationDate, Math.floor(Date.now() / 1000));
+    // Late: asked once the save and the publication checks passed (publishAtom), never before them.
+    const askDelayReason = () =>
+      new Promise<DelayReason | null>((resolve) =>
         setModal(
           <DelayReasonDialog
+            initial={chosenReason.current}
             onAnswer={(answer) => {
               setModal(null);
+              if (answer) chosenReason.current = answer;
               resolve(answer);
             }}
           />,
         ),
       );
-      if (!reason) return;
-      delayReason = reason;
-    }
-    await publish({ publish: true, updateDates: true, delayReason });
+    if (await publish({ publish: true, updateDates: true, ...(late ? { askDelayReason } : {}) })) chosenReason.current = null;
   }
 
   function askConvert() {
@@ -514,6 +519,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
           <div className="editor-body">
             <EditorSections
               draft={draft}
+              saved={saved}
               kind={kind}
               roles={roles}
               readOnly={readOnly}

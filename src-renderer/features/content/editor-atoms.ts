@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter, type WritableAtom } from 'jotai';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
-import { VALIDATION_HIGHLIGHT_MS, validateForSave } from '@shared/rules/advert-screens';
+import { VALIDATION_HIGHLIGHT_MS } from '@shared/rules/advert-screens';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from '@shared/rules/publication';
@@ -11,6 +11,7 @@ import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../lib/offline';
 import { sameData } from '../../lib/unsaved-changes';
+import { publicationProblems, saveChecks, type AskDelayReason } from './publish-checks';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 
 export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
@@ -228,7 +229,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
     const draft = get(draftAtom);
     if (!draft) return null;
     const api = apiOf(get);
-    const check = validateForSave(draft, api.kind);
+    const check = saveChecks(draft, api.kind, get(savedAtom));
     if (check.messages.length) {
       set(raiseNoticeAtom, N.validation(check.messages));
       set(highlightFieldsAtom, check.fields);
@@ -269,8 +270,12 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
   });
   saveAtom.debugLabel = name('save');
 
-  /** Publishing saves first, then sends the publish request (§4); answers true once done. */
-  const publishAtom = atom(null, async (get, set, request: PublishRequest): Promise<boolean> => {
+  /**
+   * Publishing saves first, then sends the publish request (§4); answers true once done. `askDelayReason` (a late start)
+   * is called once every check passed (required properties, save, publication checks): a reason is never chosen in vain.
+   */
+  const publishAtom = atom(null, async (get, set, publication: PublishRequest & { askDelayReason?: AskDelayReason }): Promise<boolean> => {
+    const { askDelayReason, ...request } = publication;
     // The properties its type needs (§5), named by their labels and highlighted, before anything is sent.
     const draft = get(draftAtom);
     const missing = request.publish && draft && apiOf(get).kind === 'advert' ? missingRequired(draft) : [];
@@ -284,6 +289,13 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
     }
     const saved = await set(saveAtom, { quiet: true });
     if (!saved?.id) return false;
+    if (askDelayReason) {
+      const problems = request.publish ? publicationProblems(apiOf(get).kind, saved) : null;
+      if (problems) return (set(raiseNoticeAtom, N.serverError(problems)), false);
+      const reason = await askDelayReason();
+      if (!reason) return false;
+      request.delayReason = reason;
+    }
     set(pendingAtom, true);
     try {
       const result = await apiOf(get).publish(saved.id, { ...request, version: saved.version });

@@ -132,12 +132,25 @@ export function Select(props: {
   );
 }
 
-export function DateTimeInput(props: { field: string; label: string; value: number | null | undefined; onChange: (value: number | null) => void }) {
+/** A date and time; `error` is said under it (a scheduling date in the past, a stop before the start). */
+export function DateTimeInput(props: {
+  field: string;
+  label: string;
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  error?: string | null;
+}) {
+  const hint = props.error ? (
+    <span className="field-error" role="alert" data-testid={`field-error-${props.field}`}>
+      {props.error}
+    </span>
+  ) : undefined;
   return (
-    <Field field={props.field} label={props.label}>
+    <Field field={props.field} label={props.label} hint={hint}>
       <input
         type="datetime-local"
         value={toDateTimeInput(props.value)}
+        aria-invalid={props.error ? true : undefined}
         onChange={(event) => props.onChange(fromDateTimeInput(event.target.value))}
         data-testid={`field-${props.field}`}
       />

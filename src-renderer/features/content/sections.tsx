@@ -20,6 +20,7 @@ import {
 } from '@shared/rules/advert-screens';
 import { isExpertAudience } from '@shared/rules/publication';
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
+import { scheduleErrors } from '@shared/rules/schedule';
 import { contentFieldLabel } from '@shared/messages/content-fields';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
@@ -649,11 +650,18 @@ export function SharingSection({ draft, patch, kind }: SectionProps) {
   );
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 /**
  * Scheduling (§2.2 'Programmation'): auto start and stop, the e-mails told of automatic publication. A
  * notification's stop follows its start (+7 days advert, +1 month article); 'Clear' empties both dates.
  */
-export function SchedulingSection({ draft, patch, kind }: SectionProps) {
+export function SchedulingSection({ draft, patch, kind, saved }: SectionProps & { saved: ContentItem | null }) {
+  // Said at the field as soon as typed (and refused at save, and by the server): a past date, a stop before the start.
+  // 'Now' is read when the editor opens and at each date typed.
+  const [now, setNow] = useState(nowSeconds);
+  const errors = scheduleErrors(draft, saved, now);
+  const errorOf = (field: string) => errors.find((error) => error.field === field)?.message ?? null;
   const options = draft.autoPublishOptions ?? { activated: false, emails: [] };
   const [emails, setEmails] = useState(options.emails.join(', '));
   // The text as typed stays; it is read again only when another item is loaded.
@@ -677,18 +685,21 @@ export function SchedulingSection({ draft, patch, kind }: SectionProps) {
           field="autoStartAt"
           label="Publication automatique le"
           value={draft.autoStartAt}
-          onChange={(autoStartAt) =>
+          error={errorOf('autoStartAt')}
+          onChange={(autoStartAt) => {
+            setNow(nowSeconds());
             patch({
               autoStartAt,
               ...(draft.type === 'notification' && autoStartAt !== null ? { autoStopAt: notificationAutoStop(autoStartAt, kind) } : {}),
-            })
-          }
+            });
+          }}
         />
         <DateTimeInput
           field="autoStopAt"
           label="Dé-publication automatique le"
           value={draft.autoStopAt}
-          onChange={(autoStopAt) => patch({ autoStopAt })}
+          error={errorOf('autoStopAt')}
+          onChange={(autoStopAt) => (setNow(nowSeconds()), patch({ autoStopAt }))}
         />
       </div>
       <button type="button" className="secondary small" onClick={() => patch({ autoStartAt: null, autoStopAt: null })} data-testid="schedule-clear">

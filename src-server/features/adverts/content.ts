@@ -9,6 +9,7 @@ import { CONVERTIBLE_TYPES, epochSeconds } from '@shared/rules/advert-model';
 import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
+import { scheduleErrors, type Schedule } from '@shared/rules/schedule';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import {
@@ -53,6 +54,12 @@ function checkFieldAccess(account: Account, before: unknown, after: unknown): vo
 }
 
 const fieldNotAllowed = (field: string) => MESSAGES.fieldNotAllowed.replace('{field}', contentFieldLabel(field));
+
+/** 400 at the field when a scheduling date set or changed is past, or the auto-stop is not after the auto-start. */
+function checkSchedule(next: Schedule, saved: Schedule | null, now: number): void {
+  const [error] = scheduleErrors(next, saved, now);
+  if (error) throw new HttpError(400, error.message, {}, error.field);
+}
 
 /** Why the item may not be published (spec §5), joined as the editor shows warnings; null when it may. */
 export function publicationError(kind: Kind, model: AnyModel, audiences: readonly LinkedAudience[]): string | null {
@@ -136,7 +143,7 @@ function convertItem(db: ServerContext['db'], now: () => number, from: Kind, id:
 }
 
 /** CSV rows parsed with the §5 rules and checked like a create: the inputs, and every error with its spreadsheet row. */
-function checkedImportRows(csvRows: Record<string, string>[], firstLine: number) {
+function checkedImportRows(csvRows: Record<string, string>[], firstLine: number, now: number) {
   const errors: { line: number; message: string }[] = [];
   const inputs: Record<string, unknown>[] = [];
   csvRows.forEach((row, index) => {
@@ -149,7 +156,10 @@ function checkedImportRows(csvRows: Record<string, string>[], firstLine: number)
     if (!checked.success)
       for (const issue of checked.error.issues)
         errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
-    else inputs.push(checked.data as Record<string, unknown>);
+    else {
+      for (const error of scheduleErrors(checked.data, null, now)) errors.push({ line, message: error.message });
+      inputs.push(checked.data as Record<string, unknown>);
+    }
   });
   return { errors, inputs };
 }
@@ -235,6 +245,7 @@ function transactionalWriter(db: ServerContext['db'], now: () => number): Conten
       await checkVersion(tx, kind, current, basedOn);
       const { next, publishedAt, unpublishedAt } = await change(current, tx, audiences);
       checkFieldAccess(account, current, next);
+      checkSchedule(next, current, now());
       if (next.published) {
         const error = publicationError(kind, next, audiences);
         if (error) throw new HttpError(400, error);
@@ -265,6 +276,8 @@ function itemCreator(db: ServerContext['db'], now: () => number) {
       // Created unpublished, whatever was sent (spec §4).
       const model = { ...mergeInput(base, input), published: false } as Model<K>;
       checkFieldAccess(account, extra.source ?? base, model);
+      // A copy keeps its source's dates as they are; new ones are checked.
+      checkSchedule(model, extra.source ?? null, now());
       const id = await insertItem(tx, kind, model, now());
       if (extra.targetId !== undefined) await linkNewAdvert(tx, extra.targetId, id);
       if (extra.audienceIds) await setAudiences(tx, kind, id, extra.audienceIds);
@@ -291,7 +304,7 @@ export function contentService(context: ServerContext) {
    * transaction. Any row error imports nothing and answers every error with its spreadsheet row.
    */
   async function importAdverts(csvRows: Record<string, string>[], firstLine: number, account: Account) {
-    const { errors, inputs } = checkedImportRows(csvRows, firstLine);
+    const { errors, inputs } = checkedImportRows(csvRows, firstLine, now());
     if (errors.length) return { imported: 0, ids: [], errors };
     const base = { ...defaultsOf('advert'), id: 0 } as unknown as Model<'advert'>;
     const models = inputs.map((input) => ({ ...mergeInput(base, input), published: false }) as Model<'advert'>);

@@ -34,12 +34,13 @@ function integers(bytes: Uint8Array | null): Uint32Array {
 }
 
 /** The database's groups, flat: the values' ids one after the other, the users' apart (and how many were inserted). */
-export function flatValues(grouped: readonly GroupedValues[]): { values: FlatValues; users: Uint32Array; inserted: number } {
+export function flatValues(grouped: readonly GroupedValues[]): { values: FlatValues; users: Uint32Array; inserted: number; updated: number } {
   const flat: FlatValues = { labels: [], values: [], counts: new Uint32Array(0), ids: new Uint32Array(0) };
   const counts: Uint32Array[] = [];
   const ids: Uint32Array[] = [];
   let users: Uint32Array = new Uint32Array(0);
   let inserted = 0;
+  let updated = 0;
   for (const row of grouped) {
     const rowCounts = integers(row.counts);
     const rowIds = integers(row.ids);
@@ -47,6 +48,8 @@ export function flatValues(grouped: readonly GroupedValues[]): { values: FlatVal
       users = rowIds;
       const at = row.values.indexOf('inserted');
       if (at >= 0) inserted = rowCounts[at];
+      const changed = row.values.indexOf('updated');
+      if (changed >= 0) updated = rowCounts[changed];
       continue;
     }
     for (const value of row.values) {
@@ -58,7 +61,7 @@ export function flatValues(grouped: readonly GroupedValues[]): { values: FlatVal
   }
   flat.counts = joined(counts);
   flat.ids = joined(ids);
-  return { values: flat, users, inserted };
+  return { values: flat, users, inserted, updated };
 }
 
 /** Flat values as BulkUsers carries them: per run of one label, its values and their counts, and the ids in base64. */

@@ -71,6 +71,7 @@ async function mergeChunks(
   const undo = { table: undoStage.table, where: sql`import_id = ${undoStage.importId}` };
   const changes = new PendingChanges();
   let inserted = 0;
+  let updated = 0;
   let total = 0;
   await db.execute(sql`ANALYZE ${stage.table}`);
   const ranges: SQL[] = [];
@@ -95,6 +96,7 @@ async function mergeChunks(
       // Only a committed chunk is undone: a failed one rolled back its copy of the users with the rest.
       ranges.push(range);
       inserted += chunk.inserted;
+      updated += chunk.updated;
       total += staged;
       after = last;
       await options.onProgress?.(total);
@@ -105,7 +107,8 @@ async function mergeChunks(
     throw error;
   }
   engine.applyBulkUsers(changes.toBulk());
-  return { inserted, updated: total - inserted };
+  // Only users whose values changed are 'mis à jour': a list imported again unchanged reports 0.
+  return { inserted, updated };
 }
 
 /**

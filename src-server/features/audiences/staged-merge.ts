@@ -162,6 +162,8 @@ interface ChunkChange {
   /** The users written (those left unchanged are not). */
   users: Uint32Array;
   inserted: number;
+  /** Existing users whose values changed: one left as it was is not counted ('mis à jour' says what changed). */
+  updated: number;
 }
 
 /** A chunk as other instances replay it (the engine's BulkUsers). */
@@ -237,7 +239,7 @@ export async function mergeChunk(
   }
   history.hadExisting = existing > 0;
   const after = flatValues(grouped);
-  return { removed: before.values, added: after.values, users: after.users, inserted: after.inserted };
+  return { removed: before.values, added: after.values, users: after.users, inserted: after.inserted, updated: after.updated };
 }
 
 /** The chunks' changes, kept until the commit. */
@@ -273,6 +275,7 @@ export async function mergeStagedUsers(
 ): Promise<{ inserted: number; updated: number }> {
   let changes = new PendingChanges();
   let inserted = 0;
+  let updated = 0;
   let total = 0;
   // A stage just written has no statistics: its chunks were then estimated at a few rows, and the join of a chunk's
   // changed users with their old values became a nested loop over 50,000 × 50,000 rows (15 s a chunk). Analysed
@@ -282,6 +285,7 @@ export async function mergeStagedUsers(
     db.transaction(async (tx) => {
       changes = new PendingChanges();
       inserted = 0;
+      updated = 0;
       total = 0;
       await engine.ownTransaction(tx);
       if (engine.follows) {
@@ -301,6 +305,7 @@ export async function mergeStagedUsers(
         );
         if (engine.follows) await engine.publish(tx, { kind: 'usersBulk', payload: published(chunk) });
         inserted += chunk.inserted;
+        updated += chunk.updated;
         // Every staged row is a user added or found (updated, or left as it was when nothing changed).
         total += staged;
         after = last;
@@ -309,7 +314,7 @@ export async function mergeStagedUsers(
     }),
   );
   engine.applyBulkUsers(changes.toBulk());
-  return { inserted, updated: total - inserted };
+  return { inserted, updated };
 }
 
 /** The rows of a stage whose external_id is null: filled from the existing user with that e-mail (the oldest). */

@@ -198,7 +198,8 @@ export class ImportRunner {
     );
     const timings = { readMs, checkedMs, mergeMs: performance.now() - started - readMs - checkedMs };
     this.context.logger.info({ importId: id, inserted, updated, ...timings }, 'CSV import done');
-    return { state: 'done', message: M.done(inserted, updated), inserted, updated, written: inserted + updated };
+    // 'mis à jour' counts the users whose values changed; every valid row was still merged (written).
+    return { state: 'done', message: M.done(inserted, updated), inserted, updated, written: live.job.progress.written };
   }
 
   /** Reads the file, checks each row, stages the valid ones in batches. */

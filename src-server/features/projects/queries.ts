@@ -605,10 +605,10 @@ export async function updateTargetFields(
   await db.execute(sql`UPDATE targets SET ${sql.join(sets, sql`, `)} WHERE id = ${current.id}`);
 }
 
-/** Holds the advert's row until the transaction ends; answers whether it exists. */
-export async function lockAdvert(db: Executor, advertId: number): Promise<boolean> {
-  const found = await rows(db, sql`SELECT id FROM adverts WHERE id = ${advertId} FOR UPDATE`);
-  return found.length > 0;
+/** Holds the advert's row until the transaction ends; answers its type, or undefined when it does not exist. */
+export async function lockAdvert(db: Executor, advertId: number): Promise<{ type: string | null } | undefined> {
+  const [found] = await rows<{ type: string | null }>(db, sql`SELECT type FROM adverts WHERE id = ${advertId} FOR UPDATE`);
+  return found;
 }
 
 /** Another target than `targetId` linked to the advert, if any. */

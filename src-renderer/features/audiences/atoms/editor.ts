@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai';
 import type { Audience, RelationshipInput } from '@shared/contract/audiences';
 import type { CsvImportReport } from '@shared/ipc';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
-import { canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shared/rules/audience-editor';
+import { audienceFieldErrors, canSave, hasNode, keywordAllowed, type EditorRelationship } from '@shared/rules/audience-editor';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import type { IpcResult } from '@shared/ipc';
 import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
@@ -58,11 +58,25 @@ export const dirtyAtom = atom((get) => {
 });
 dirtyAtom.debugLabel = 'audiences.editor.dirty';
 
+/** The fields the last 'Sauvegarder' refused, each with its message (shown beside them while still wrong). */
+export const audienceFieldErrorsAtom = atom<{ name?: string; type?: string }>({});
+audienceFieldErrorsAtom.debugLabel = 'audiences.editor.fieldErrors';
+
 /** Sets the draft and what is saved to the same value. */
 const setSavedDraftAtom = atom(null, (_get, set, draft: AudienceDraft | null) => {
   set(draftAtom, draft);
   set(pristineAtom, draft);
+  set(audienceFieldErrorsAtom, {});
 });
+
+/** Refuses, at the fields, an audience with no type or an emptied name (never saved nor renamed silently). */
+const fieldsRefusedAtom = atom(null, (get, set): boolean => {
+  const draft = get(draftAtom);
+  const errors = draft ? audienceFieldErrors(draft) : {};
+  set(audienceFieldErrorsAtom, errors);
+  return Object.keys(errors).length > 0;
+});
+fieldsRefusedAtom.debugLabel = 'audiences.editor.fieldsRefused';
 setSavedDraftAtom.debugLabel = 'audiences.editor.setSavedDraft';
 
 /** Applies a change the server already made to both the draft and what is saved. */
@@ -199,7 +213,7 @@ createFromDraftAtom.debugLabel = 'audiences.editor.createFromDraft';
 /** POST /audience from the draft, the draft left as it is (still new); answers the created audience, or null. */
 const createOnServerAtom = atom(null, async (get, set): Promise<Audience | null> => {
   const draft = get(draftAtom);
-  if (!draft) return null;
+  if (!draft || set(fieldsRefusedAtom)) return null;
   const result = await get(apiAtom)('audiences.create', {
     body: {
       ...(draft.name.trim() ? { name: draft.name.trim() } : {}),
@@ -371,7 +385,7 @@ reloadTheirAudienceAtom.debugLabel = 'audiences.editor.reloadTheirs';
  */
 export const saveAudienceAtom = atom(null, async (get, set): Promise<number | null> => {
   const draft = get(draftAtom);
-  if (!draft || get(savingAtom)) return null;
+  if (!draft || get(savingAtom) || set(fieldsRefusedAtom)) return null;
   if (!canSave(draft)) {
     set(raiseNoticeAtom, AUDIENCE_NOTICES.needsCriterion);
     return null;

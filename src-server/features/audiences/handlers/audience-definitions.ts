@@ -158,6 +158,9 @@ function audienceEditHandlers({
       write(async (tx) => {
         const current = await lockedAudience(tx, params.id);
         await claimAudience(tx, current, body.version, account?.id ?? null);
+        // A type is never taken away (the editor asks for one: docs/audiences.md); said at the field, in French.
+        if (body.type === null) throw new HttpError(400, MESSAGES.fieldRequired(MESSAGES.audienceTypeLabel), {}, 'type');
+        if (body.name === '') throw new HttpError(400, MESSAGES.fieldRequired(MESSAGES.audienceNameLabel), {}, 'name');
         const type = body.type === undefined ? current.type : body.type;
         if (type === 'timeline' && (await hasKeywordCriterion(tx, params.id))) throw new HttpError(400, MESSAGES.keywordOnTimeline, {}, 'type');
         await updateAudience(tx, params.id, {

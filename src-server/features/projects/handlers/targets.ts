@@ -1,6 +1,13 @@
 import type { CellConflict, Target, TargetField, TargetProperties } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { applyTargetChange, newAdvertPath, normalizeGoal, singleTargetActionCode, targetChangeError } from '@shared/rules/projects';
+import {
+  advertTypeMismatch,
+  applyTargetChange,
+  newAdvertPath,
+  normalizeGoal,
+  singleTargetActionCode,
+  targetChangeError,
+} from '@shared/rules/projects';
 import { HttpError } from '../../../errors';
 import { preSerialized, type Handlers } from '../../../operations';
 import { targetExportCsv } from '../export';
@@ -40,9 +47,12 @@ export type TargetHandlers = Pick<
  * the one record of the link, which the advert reads as its `_$target`. The advert row is locked until the
  * write commits, so that a delete or another link waits for it.
  */
-async function assertLinkableAdvert(tx: Executor, targetId: number, advertId: number | null | undefined): Promise<void> {
+async function assertLinkableAdvert(tx: Executor, targetId: number, advertId: number | null | undefined, targetType: string | null): Promise<void> {
   if (advertId == null) return;
-  if (!(await lockAdvert(tx, advertId))) throw new HttpError(400, PROJECT_MESSAGES.advertNotFound, {}, 'advertId');
+  const advert = await lockAdvert(tx, advertId);
+  if (!advert) throw new HttpError(400, PROJECT_MESSAGES.advertNotFound, {}, 'advertId');
+  const wanted = advertTypeMismatch(targetType, advert.type);
+  if (wanted) throw new HttpError(400, PROJECT_MESSAGES.advertWrongType(targetType!, wanted, advert.type), {}, 'advertId');
   const other = await otherTargetOfAdvert(tx, advertId, targetId);
   if (other) throw new HttpError(409, PROJECT_MESSAGES.advertLinkedElsewhere(other.actionCode ?? String(other.id)), {}, 'advertId');
 }
@@ -56,7 +66,8 @@ interface BasedOn {
 /** Writes a change of a target with the date, delay and revenue rules; answers whether a delay reason is now needed. */
 async function writeTargetChange(tx: Executor, current: Target, body: TargetProperties, by: number | null): Promise<boolean> {
   await assertCsm(tx, body.keyAccount);
-  if (body.advertId !== undefined && body.advertId !== current.advertId) await assertLinkableAdvert(tx, current.id, body.advertId);
+  if (body.advertId !== undefined && body.advertId !== current.advertId)
+    await assertLinkableAdvert(tx, current.id, body.advertId, body.type !== undefined ? body.type : current.type);
   const broken = targetChangeError(current, body);
   if (broken) throw new HttpError(400, broken.message, {}, broken.field);
   const { goal, keyAccount, ...fields } = body;
