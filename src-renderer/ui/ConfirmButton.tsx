@@ -14,6 +14,8 @@ export function ConfirmButton(props: {
   cancelLabel?: string;
   className?: string;
   testId?: string;
+  /** For a button showing an icon only: its name (read aloud, and shown on hover). */
+  label?: string;
   revertAfterMs?: number;
 }) {
   const [armed, setArmed] = useState(false);
@@ -27,7 +29,14 @@ export function ConfirmButton(props: {
 
   if (!armed) {
     return (
-      <button type="button" className={props.className ?? 'link'} data-testid={props.testId} onClick={() => arm.current?.arm()}>
+      <button
+        type="button"
+        className={props.className ?? 'link'}
+        data-testid={props.testId}
+        aria-label={props.label}
+        title={props.label}
+        onClick={() => arm.current?.arm()}
+      >
         {props.children}
       </button>
     );

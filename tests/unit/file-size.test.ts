@@ -23,7 +23,6 @@ const ALLOWED: Record<string, string> = {
   'src-server/features/projects/queries.ts': 'to split: one file per resource, as handlers/ is',
   'src-server/features/audiences/queries.ts': 'to split: one file per resource, as handlers/ is',
   'src-renderer/features/projects/ProjectsListPage.tsx': 'to split: its components, one a file',
-  'src-renderer/features/projects/grid/TargetGrid.tsx': 'to split: clipboard, cell editing and rendering',
   'src-renderer/features/content/story/StoryScreensEditor.tsx': 'to split: its components, one a file',
   'src-renderer/features/content/ContentEditor.tsx': 'to split: dialogs, toolbar and publication bar',
   'src-renderer/features/audiences/AudienceEditPage.tsx': 'to split: its panels, one a file',

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import type { ReactNode } from 'react';
 import { INVENTORY_MESSAGES as M, INVENTORY_NOTICES } from '@shared/messages/inventory';
 import { withText } from '@shared/messages/notice';
 import { formatViews, monthName, parseMonthKey, type AvailabilityMonth } from '@shared/rules/inventory';
@@ -56,7 +57,7 @@ function CheckDialog({ state, months, onClose }: { state: 'checked' | 'none' | '
  * The availability check of one target from the project editor (audiences-projects-tools.md §3 "Inventory-related
  * check result"): its category, dates and goal in views against the inventory, its own booking left out.
  */
-export function TargetInventoryCheck({ targetId, testId }: { targetId: number; testId?: string }) {
+export function TargetInventoryCheck({ targetId, testId, icon }: { targetId: number; testId?: string; icon?: ReactNode }) {
   const api = useAtomValue(apiAtom);
   const setModal = useSetAtom(modalAtom);
   const raise = useSetAtom(raiseNoticeAtom);
@@ -66,8 +67,15 @@ export function TargetInventoryCheck({ targetId, testId }: { targetId: number; t
     setModal(<CheckDialog state={result.data.state} months={result.data.months} onClose={() => setModal(null)} />);
   };
   return (
-    <button type="button" className="link" onClick={() => void check()} data-testid={testId}>
-      {M.checkTitle}
+    <button
+      type="button"
+      className={icon ? 'icon' : 'link'}
+      aria-label={icon ? M.checkTitle : undefined}
+      title={icon ? M.checkTitle : undefined}
+      onClick={() => void check()}
+      data-testid={testId}
+    >
+      {icon ?? M.checkTitle}
     </button>
   );
 }

@@ -547,7 +547,7 @@ function SortHeader() {
   );
 }
 
-/** One project and the table of its targets. */
+/** One project and the table of its targets: codes, types, goals and dates on one line, texts wrapped between words. */
 function ProjectCard({ item }: { item: ProjectItem }) {
   return (
     <article className="project-item" data-testid={`project-item-${item.id}`} data-project-name={item.name}>
@@ -586,18 +586,18 @@ function ProjectCard({ item }: { item: ProjectItem }) {
           <tbody>
             {item.targets.map((target) => (
               <tr key={target.id} data-testid={`project-target-${target.id}`}>
-                <td>{target.actionCode}</td>
-                <td>
+                <td className="nowrap">{target.actionCode}</td>
+                <td className="words status-cell">
                   <span className={`status ${statusClass(target.status)}`}>{target.status}</span>
                 </td>
-                <td>{target.type}</td>
-                <td>{target.status === CANCELLED_STATUS ? CANCELLED_LABEL : (target.advertId ?? '')}</td>
-                <td>{target.populationCategory}</td>
-                <td>{target.populationSample}</td>
-                <td>{formatGoal(target.goal)}</td>
-                <td>{formatDay(target.startDate)}</td>
-                <td>{formatDay(target.checkDate)}</td>
-                <td>{formatDay(target.endDate)}</td>
+                <td className="nowrap">{target.type}</td>
+                <td className="nowrap">{target.status === CANCELLED_STATUS ? CANCELLED_LABEL : (target.advertId ?? '')}</td>
+                <td className="words">{target.populationCategory}</td>
+                <td className="words">{target.populationSample}</td>
+                <td className="nowrap">{formatGoal(target.goal)}</td>
+                <td className="nowrap">{formatDay(target.startDate)}</td>
+                <td className="nowrap">{formatDay(target.checkDate)}</td>
+                <td className="nowrap">{formatDay(target.endDate)}</td>
               </tr>
             ))}
           </tbody>

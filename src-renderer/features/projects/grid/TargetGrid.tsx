@@ -16,52 +16,27 @@ import {
   type GridColumn,
   type GridColumnKey,
 } from '@shared/rules/project-grid';
-import {
-  ACTORS,
-  CANCELLED_STATUS,
-  compareTypes,
-  GOAL_UNIT_CHOICES,
-  hasFeedbackMenu,
-  INTERMEDIATE_STATS_STATUS,
-  statusClass,
-  TARGET_STATUSES,
-  TARGET_TYPES,
-  typeLink,
-} from '@shared/rules/projects';
+import { CANCELLED_STATUS, INTERMEDIATE_STATS_STATUS, statusClass, TARGET_STATUSES } from '@shared/rules/projects';
 import { useConfirm } from '../../../lib/modal';
 import { raiseNoticeAtom } from '../../../lib/notices';
-import { useAdjustOnChange, useLatest } from '../../../lib/render-state';
-import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { useLatest } from '../../../lib/render-state';
 import {
   addTargetAtom,
   canEditProjectAtom,
-  deleteTargetAtom,
-  detachTargetAtom,
-  duplicateTargetAtom,
   editedTargetsAtom,
   conflictedCellsAtom,
   flashedCellsAtom,
-  newAdvertPathAtom,
   redoGridAtom,
   saveGridChangesAtom,
   undoGridAtom,
   type SavedTarget,
 } from '../edit-atoms';
+import { Cell, showsAdvertLink, type InvalidCell } from './GridCell';
 import { AdvertSearchDialog, DelayReasonDialog, FeedbackDateDialog } from './GridDialogs';
-import { TargetInventoryCheck } from '../../inventory';
+import { useGridKeyboard, type GridPosition } from './grid-keyboard';
+import { RowActions } from './RowActions';
 
 const COLUMN_KEYS: GridColumnKey[] = GRID_COLUMNS.map((column) => column.key);
-const SORTED_TYPES = [...TARGET_TYPES].sort(compareTypes);
-
-/** A value typed into a cell that the grid refused: kept in the cell with what is wrong until corrected. */
-interface InvalidCell {
-  text: string;
-  error: string;
-}
-
-/** Whether a cell shows a link (an attached advert) that must stay clickable: it is edited through its edit button. */
-const showsAdvertLink = (target: Target, column: GridColumn) =>
-  column.key === 'link' && target.status !== CANCELLED_STATUS && target.advertId != null && typeLink(target.type) !== 'tool';
 
 type Dialog = { kind: 'delay'; target: Target } | { kind: 'feedback'; target: Target } | { kind: 'advert'; target: Target } | null;
 
@@ -73,8 +48,8 @@ interface GridNow {
 }
 
 /**
- * The grid's document shortcuts (spec §4 "Cell editing"): Ctrl/Cmd+C copies the hovered cell, Ctrl/Cmd+V pastes
- * into it (a block fills the cells it covers, saved in one call; a value the column does not understand stays in
+ * The grid's document shortcuts (spec §4 "Cell editing"): Ctrl/Cmd+C copies the hovered cell (else the active one
+ * of the keyboard), Ctrl/Cmd+V pastes into it (a block fills the cells it covers, saved in one call; a value the column does not understand stays in
  * the cell with its message), Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo.
  */
 function useGridShortcuts(
@@ -93,10 +68,18 @@ function useGridShortcuts(
       const active = document.activeElement;
       return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
     };
+    /** The cell the shortcuts work on: the hovered one, else the grid's active cell when it has the focus. */
+    const pointed = (): GridNow['hovered'] => {
+      if (state.current.hovered) return state.current.hovered;
+      const [row, column] = (document.activeElement?.closest('[data-cell]')?.getAttribute('data-cell') ?? '').split(':').map(Number);
+      const key = COLUMN_KEYS[column!];
+      return key && Number.isInteger(row) ? { rowIndex: row!, column: key } : null;
+    };
     /** Set by Ctrl/Cmd+C or V; cleared when the browser's copy or paste event came, else the clipboard API is used. */
     const pending = { copy: false, paste: false };
     const hoveredText = () => {
-      const { hovered: cell, targets: rows } = state.current;
+      const { targets: rows } = state.current;
+      const cell = pointed();
       if (!cell || !rows[cell.rowIndex]) return undefined;
       const active = document.activeElement;
       // A selection inside a field being typed in copies as usual.
@@ -121,7 +104,8 @@ function useGridShortcuts(
     };
     /** Pastes into the hovered cell; answers whether the grid took the text. */
     const pasteText = (text: string): boolean => {
-      const { hovered: cell, targets: rows, canEdit: writer } = state.current;
+      const { targets: rows, canEdit: writer } = state.current;
+      const cell = pointed();
       if (!cell || !writer || !rows[cell.rowIndex]) return false;
       const block = parseTsv(text);
       const isBlock = block.length > 1 || (block[0]?.length ?? 0) > 1;
@@ -152,7 +136,7 @@ function useGridShortcuts(
       if (!(event.ctrlKey || event.metaKey)) return;
       const key = event.key.toLowerCase();
       // Where the browser fires no copy or paste event (nothing selected, nothing editable), the clipboard API does it.
-      if ((key === 'c' || key === 'v') && !typing() && state.current.hovered) {
+      if ((key === 'c' || key === 'v') && !typing() && pointed()) {
         const kind = key === 'c' ? 'copy' : 'paste';
         pending[kind] = true;
         setTimeout(() => {
@@ -189,6 +173,8 @@ function useGridShortcuts(
  * a French message under it until corrected (docs/projects.md, The grid); Ctrl/Cmd+C copies the hovered cell,
  * Ctrl/Cmd+V pastes into it (a block from a spreadsheet fills the cells it covers, saved in one call); changed
  * cells flash; Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z undo and redo every edit and paste. Read-only for SALES.
+ * The keyboard moves as in a spreadsheet (grid-keyboard.ts): arrows, Tab and Shift+Tab move the active cell,
+ * Enter or F2 edits it, Enter saves and goes down, Escape gives the value back.
  */
 export function TargetGrid() {
   const targets = useAtomValue(editedTargetsAtom);
@@ -237,19 +223,35 @@ export function TargetGrid() {
 
   useGridShortcuts(state, saveRef, markInvalidRef);
 
+  const wrapper = useRef<HTMLDivElement>(null);
+  const keyboard = useGridKeyboard({
+    wrapper,
+    rows: targets.length,
+    columns: GRID_COLUMNS.length,
+    startEditing: ({ row, column: index }) => {
+      const column = GRID_COLUMNS[index] as GridColumn;
+      const target = targets[row];
+      if (!target || !canEdit || column.readOnly) return false;
+      setTypingIn(`${target.id}:${column.key}`);
+      return true;
+    },
+  });
+
   return (
-    <div className="target-grid-wrapper" onMouseLeave={() => setHovered(null)}>
+    <div className="target-grid-wrapper" ref={wrapper} onMouseLeave={() => setHovered(null)}>
       <table className="target-grid" data-testid="target-grid">
         <GridHeader />
         <tbody>
           {targets.map((target, rowIndex) => (
             <tr key={target.id} data-testid={`target-row-${rowIndex}`} className={target.status === CANCELLED_STATUS ? 'cancelled' : undefined}>
-              {(GRID_COLUMNS as readonly GridColumn[]).map((column) => {
+              {(GRID_COLUMNS as readonly GridColumn[]).map((column, columnIndex) => {
                 const isHovered = hovered?.rowIndex === rowIndex && hovered.column === column.key;
                 const cellId = `${target.id}:${column.key}`;
                 const writable = canEdit && !column.readOnly;
                 const anchored = showsAdvertLink(target, column);
                 const editLink = () => writable && anchored && setTypingIn(cellId);
+                const position: GridPosition = { row: rowIndex, column: columnIndex };
+                const field = (element: EventTarget) => element instanceof HTMLInputElement || element instanceof HTMLSelectElement;
                 return (
                   <td
                     key={column.key}
@@ -262,11 +264,16 @@ export function TargetGrid() {
                     ].join(' ')}
                     title={conflictTitle(conflicted.get(cellId))}
                     data-testid={`cell-${rowIndex}-${column.key}`}
+                    data-cell={`${rowIndex}:${columnIndex}`}
+                    tabIndex={keyboard.tabIndex(position)}
                     onMouseEnter={() => setHovered({ rowIndex, column: column.key })}
-                    onFocus={(event) => event.target instanceof HTMLInputElement && setTypingIn(cellId)}
-                    onBlur={(event) => event.target instanceof HTMLInputElement && setTypingIn((current) => (current === cellId ? null : current))}
+                    onFocus={(event) => {
+                      keyboard.onCellFocus(position);
+                      if (field(event.target)) setTypingIn(cellId);
+                    }}
+                    onBlur={(event) => field(event.target) && setTypingIn((current) => (current === cellId ? null : current))}
                     onDoubleClick={editLink}
-                    onKeyDown={(event) => event.key === 'F2' && editLink()}
+                    onKeyDown={(event) => keyboard.onCellKeyDown(event, position)}
                   >
                     <Cell
                       target={target}
@@ -280,11 +287,12 @@ export function TargetGrid() {
                         void saveAndAsk([{ id: target.id, changes }], text === undefined ? undefined : new Map([[cellId, text]]))
                       }
                       onStatus={(status) => void chooseStatus(target, status)}
+                      onLeave={(move) => keyboard.leave(position, move)}
                     />
                   </td>
                 );
               })}
-              <td className="cell-actions">
+              <td className="cell-actions" data-actions={rowIndex} onKeyDown={(event) => keyboard.onActionsKeyDown(event, rowIndex)}>
                 <RowActions target={target} rowIndex={rowIndex} canEdit={canEdit} onAttach={() => setDialog({ kind: 'advert', target })} />
               </td>
             </tr>
@@ -296,35 +304,12 @@ export function TargetGrid() {
           Ajouter une action
         </button>
       )}
-      {dialog?.kind === 'delay' && (
-        <DelayReasonDialog
-          onCancel={() => setDialog(null)}
-          onConfirm={(delayReason) => {
-            setDialog(null);
-            void save({ items: [{ id: dialog.target.id, changes: { delayReason } }] });
-          }}
-        />
-      )}
-      {dialog?.kind === 'feedback' && (
-        <FeedbackDateDialog
-          initial={dialog.target.checkDate}
-          onCancel={() => setDialog(null)}
-          onConfirm={(checkDate) => {
-            setDialog(null);
-            void saveAndAsk([{ id: dialog.target.id, changes: { status: INTERMEDIATE_STATS_STATUS, checkDate } }]);
-          }}
-        />
-      )}
-      {dialog?.kind === 'advert' && (
-        <AdvertSearchDialog
-          type={dialog.target.type ?? 'post'}
-          onCancel={() => setDialog(null)}
-          onChoose={(advertId) => {
-            setDialog(null);
-            void saveAndAsk([{ id: dialog.target.id, changes: { advertId } }]);
-          }}
-        />
-      )}
+      <RowDialog
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onDelayReason={(target, delayReason) => void save({ items: [{ id: target.id, changes: { delayReason } }] })}
+        onSave={(target, changes) => void saveAndAsk([{ id: target.id, changes }])}
+      />
     </div>
   );
 
@@ -335,6 +320,49 @@ export function TargetGrid() {
     if (status === CANCELLED_STATUS && !(await confirm(PROJECT_MESSAGES.confirmCancelAction))) return;
     await saveAndAsk([{ id: target.id, changes: { status: status as (typeof TARGET_STATUSES)[number] } }]);
   }
+}
+
+/** The dialog a row opened: the delay's reason, the intermediate feedback's date, the advert to attach. */
+function RowDialog(props: {
+  dialog: Dialog;
+  onClose(): void;
+  onDelayReason(target: Target, delayReason: CellChanges['delayReason']): void;
+  onSave(target: Target, changes: CellChanges): void;
+}) {
+  const { dialog, onClose } = props;
+  if (dialog?.kind === 'delay')
+    return (
+      <DelayReasonDialog
+        onCancel={onClose}
+        onConfirm={(delayReason) => {
+          onClose();
+          props.onDelayReason(dialog.target, delayReason);
+        }}
+      />
+    );
+  if (dialog?.kind === 'feedback')
+    return (
+      <FeedbackDateDialog
+        initial={dialog.target.checkDate}
+        onCancel={onClose}
+        onConfirm={(checkDate) => {
+          onClose();
+          props.onSave(dialog.target, { status: INTERMEDIATE_STATS_STATUS, checkDate });
+        }}
+      />
+    );
+  if (dialog?.kind === 'advert')
+    return (
+      <AdvertSearchDialog
+        type={dialog.target.type ?? 'post'}
+        onCancel={onClose}
+        onChoose={(advertId) => {
+          onClose();
+          props.onSave(dialog.target, { advertId });
+        }}
+      />
+    );
+  return null;
 }
 
 function GridHeader() {
@@ -351,261 +379,6 @@ function GridHeader() {
         </th>
       </tr>
     </thead>
-  );
-}
-
-/** One cell: its text, or while hovered (writers) the field that edits it; an advert link stays a link beside its edit button. */
-function Cell(props: {
-  target: Target;
-  column: GridColumn;
-  editing: boolean;
-  writable: boolean;
-  invalid: InvalidCell | undefined;
-  onInvalid(entry: InvalidCell | null): void;
-  onEditLink(): void;
-  /** `text`: what was typed, kept at the cell if the server refuses it. */
-  onSave(changes: CellChanges, text?: string): void;
-  onStatus(status: string): void;
-}) {
-  const { target, column } = props;
-  const text = formatCell(target, column.key);
-  if (!props.editing) {
-    if (showsAdvertLink(target, column)) {
-      return (
-        <span className="cell-link">
-          <a
-            href={`/adverts/edit/${target.advertId}`}
-            target="_blank"
-            rel="noreferrer"
-            onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}
-          >
-            {text}
-          </a>
-          {props.writable && (
-            <button
-              type="button"
-              className="cell-edit"
-              aria-label={PROJECT_MESSAGES.cellEditLink}
-              title={PROJECT_MESSAGES.cellEditLink}
-              data-testid="edit-link-button"
-              onClick={props.onEditLink}
-            />
-          )}
-        </span>
-      );
-    }
-    if (column.key === 'link' && target.status === CANCELLED_STATUS) return <small className="cancelled-label">{text}</small>;
-    return <span className="cell-text">{text}</span>;
-  }
-  const selectProps = { 'aria-label': column.label, 'data-testid': `edit-${column.key}` };
-  switch (column.kind) {
-    case 'status':
-      return (
-        <select {...selectProps} value={target.status} onChange={(event) => props.onStatus(event.target.value)}>
-          {TARGET_STATUSES.map((status) => (
-            <option key={status} value={status} className={statusClass(status)}>
-              {status}
-            </option>
-          ))}
-        </select>
-      );
-    case 'type':
-      return (
-        <select
-          {...selectProps}
-          value={target.type ?? ''}
-          onChange={(event) => props.onSave({ type: (event.target.value || null) as CellChanges['type'] })}
-        >
-          <option value="" />
-          {SORTED_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      );
-    case 'actor':
-      return (
-        <select
-          {...selectProps}
-          value={target.actor ?? ''}
-          onChange={(event) => props.onSave({ actor: (event.target.value || null) as CellChanges['actor'] })}
-        >
-          <option value="" />
-          {ACTORS.map((actor) => (
-            <option key={actor} value={actor}>
-              {actor}
-            </option>
-          ))}
-        </select>
-      );
-    default:
-      return (
-        <TextCell
-          target={target}
-          column={column}
-          text={text}
-          invalid={props.invalid}
-          autoFocus={showsAdvertLink(target, column)}
-          onInvalid={props.onInvalid}
-          onSave={props.onSave}
-        />
-      );
-  }
-}
-
-/**
- * A typed cell: Enter or leaving the field saves what changed, Escape restores. A value the column does not
- * understand (or that breaks a rule: an end before the start, a negative CA) stays, with its message under the
- * cell, until corrected. Goal: digits offer vues, jours, mois, envois.
- */
-function TextCell(props: {
-  target: Target;
-  column: GridColumn;
-  text: string;
-  invalid: InvalidCell | undefined;
-  autoFocus: boolean;
-  onInvalid(entry: InvalidCell | null): void;
-  onSave(changes: CellChanges, text: string): void;
-}) {
-  const [draft, setDraft] = useState(props.invalid?.text ?? props.text);
-  const done = useRef(false);
-  // A new value from the grid replaces the text shown, unless the cell holds a refused text being corrected.
-  useAdjustOnChange(props.text, () => {
-    if (!props.invalid) setDraft(props.text);
-  });
-  // A refused text put there from elsewhere (a paste on the open field, the server's answer) shows as it came.
-  useAdjustOnChange(props.invalid, () => {
-    if (props.invalid) setDraft(props.invalid.text);
-  });
-  const commit = () => {
-    if (done.current) return;
-    if (draft === props.text) return props.onInvalid(null);
-    done.current = true;
-    const read = readCell(props.target, props.column.key, draft);
-    if (read.error) return props.onInvalid({ text: draft, error: read.error });
-    props.onInvalid(null);
-    const changes = read.changes && effectiveChanges(props.target, read.changes);
-    if (changes) props.onSave(changes, draft);
-    else setDraft(props.text);
-  };
-  const listId = `goal-units-${props.target.id}`;
-  const errorId = `cell-error-${props.target.id}-${props.column.key}`;
-  const digits = props.column.kind === 'goal' && /^\d+$/.test(draft.trim());
-  return (
-    <>
-      <input
-        value={draft}
-        aria-label={props.column.label}
-        aria-invalid={props.invalid ? true : undefined}
-        aria-describedby={props.invalid ? errorId : undefined}
-        autoFocus={props.autoFocus}
-        data-testid={`edit-${props.column.key}`}
-        list={digits ? listId : undefined}
-        placeholder={props.column.kind === 'date' ? 'JJ/MM/AAAA' : undefined}
-        onFocus={() => (done.current = false)}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            commit();
-            event.currentTarget.blur();
-          }
-          if (event.key === 'Escape') {
-            setDraft(props.text);
-            props.onInvalid(null);
-            done.current = true;
-            event.currentTarget.blur();
-          }
-        }}
-        onBlur={commit}
-      />
-      {props.invalid && (
-        <span className="cell-error" id={errorId} role="alert" data-testid={`cell-error-${props.column.key}`}>
-          {props.invalid.error}
-        </span>
-      )}
-      {digits && (
-        <datalist id={listId}>
-          {GOAL_UNIT_CHOICES.map((unit) => (
-            <option key={unit} value={`${draft.trim()} ${unit}`} />
-          ))}
-        </datalist>
-      )}
-    </>
-  );
-}
-
-function openInNewTab(event: { preventDefault(): void }, path: string) {
-  event.preventDefault();
-  window.open(path, '_blank', 'noopener');
-}
-
-/** A row's actions: attach, create or detach its advert, feedback, duplicate, delete. */
-function RowActions(props: { target: Target; rowIndex: number; canEdit: boolean; onAttach(): void }) {
-  const { target } = props;
-  const duplicate = useSetAtom(duplicateTargetAtom);
-  const remove = useSetAtom(deleteTargetAtom);
-  const detach = useSetAtom(detachTargetAtom);
-  const newAdvertPath = useSetAtom(newAdvertPathAtom);
-  const link = typeLink(target.type);
-  const linked = target.advertId != null || target.toolId != null;
-  return (
-    <span className="row-actions">
-      {target.goal.views > 0 && <TargetInventoryCheck targetId={target.id} testId={`target-inventory-${props.rowIndex}`} />}
-      {hasFeedbackMenu(target) && target.advertId != null && (
-        <button
-          type="button"
-          className="link"
-          onClick={(event) => openInNewTab(event, `/adverts/edit/${target.advertId}`)}
-          data-testid={`target-feedback-${props.rowIndex}`}
-        >
-          Feedback
-        </button>
-      )}
-      {props.canEdit && link === 'advert' && !linked && (
-        <>
-          <button type="button" className="link" onClick={props.onAttach} data-testid={`target-attach-${props.rowIndex}`}>
-            {PROJECT_MESSAGES.searchAdvertTitle}
-          </button>
-          <button
-            type="button"
-            className="link"
-            data-testid={`target-new-advert-${props.rowIndex}`}
-            onClick={async () => {
-              const path = await newAdvertPath(target.id);
-              if (path) window.open(path, '_blank', 'noopener');
-            }}
-          >
-            Créer une publicité
-          </button>
-        </>
-      )}
-      {props.canEdit && linked && (
-        <ConfirmButton message="Détacher de l'action ?" onConfirm={() => void detach(target.id)} testId={`target-detach-${props.rowIndex}`}>
-          Détacher
-        </ConfirmButton>
-      )}
-      {props.canEdit && (
-        <>
-          <button
-            type="button"
-            className="link"
-            onClick={() => void duplicate({ id: target.id, position: target.position + 1 })}
-            data-testid={`target-duplicate-${props.rowIndex}`}
-          >
-            Dupliquer
-          </button>
-          <ConfirmButton
-            message="Supprimer l'action ?"
-            onConfirm={() => void remove(target.id)}
-            testId={`target-delete-${props.rowIndex}`}
-            className="link danger"
-          >
-            Supprimer
-          </ConfirmButton>
-        </>
-      )}
-    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useLayoutEffect, useState, type JSX } from 'react';
 import type { Project, ProjectComment, TargetComment } from '@shared/contract/projects';
 import { briefingStartState, canEditBriefing, canEditComment } from '@shared/rules/project-comments';
 import { formatDate } from '@shared/rules/dates';
@@ -30,6 +30,28 @@ import './side-panel.css';
 import { X } from 'lucide-react';
 
 /**
+ * Where the window's space under the top bar begins: the demo or offline banner above the bar makes it lower, a
+ * scrolled page higher. The panel starts there and never covers the bar ('Déconnexion', the menus).
+ */
+function useBelowTopBar(open: boolean): number {
+  const [top, setTop] = useState(52);
+  useLayoutEffect(() => {
+    const bar = document.querySelector('.topbar');
+    if (!open || !bar) return;
+    const measure = () => setTop(Math.max(0, Math.round(bar.getBoundingClientRect().bottom)));
+    // Observing fires once at once, then on each change of the page's size (a banner shown or gone).
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', measure);
+    };
+  }, [open]);
+  return top;
+}
+
+/**
  * The project page's comments / briefing sidebar (audiences-projects-tools.md §2, §4 "Briefing and comments",
  * §6 Comments). Closing it cancels a briefing edit (spec §4: cancelling happens when the sidebar closes).
  */
@@ -54,9 +76,11 @@ export function ProjectSidePanel(props: {
     if (open) void loadTargetComments(project.id);
   }, [open, project.id, loadTargetComments]);
 
+  const top = useBelowTopBar(open);
+
   if (!open) return null;
   return (
-    <aside className="project-side-panel" aria-label="Commentaires et briefing" data-testid="project-side-panel">
+    <aside className="project-side-panel" style={{ top }} aria-label="Commentaires et briefing" data-testid="project-side-panel">
       <header className="project-side-header">
         <div role="tablist" className="project-side-tabs">
           {(

@@ -60,7 +60,8 @@ export function TimelineOverlay(props: { project: Project; onClose(): void }): J
             <div className="timeline-track">
               {months.map((month) => (
                 <div key={`${month.year}-${month.month}`} className="timeline-month">
-                  {month.label}
+                  {/* The month above its year: narrow columns, so that a project's months fit beside the comments. */}
+                  <span>{month.label.slice(0, month.label.lastIndexOf(' '))}</span> <span>{month.year}</span>
                 </div>
               ))}
             </div>
