@@ -61,7 +61,7 @@ import { NewGroupDialog } from '../groups';
 import { Highlighted } from './Highlighted';
 import AudienceHistoryPanel from './history/AudienceHistoryPanel';
 import { TYPE_LABELS, labelName } from './labels';
-import { AudienceConflict } from './AudienceConflict';
+import { AudienceConflict, AudienceLocalDraft } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
 
 const adminOnly = access.anyOf('ADMIN');
@@ -182,6 +182,7 @@ function AudienceEditor() {
         </button>
       </div>
       <AudienceConflict />
+      <AudienceLocalDraft />
       {!draft.type && (
         <p className="warning" role="alert" data-testid="audience-type-prompt">
           {AUDIENCE_MESSAGES.chooseType}

@@ -9,7 +9,7 @@ import { HistoryPanel } from '../audiences';
 import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
-import { GroupConflict } from './GroupConflict';
+import { GroupConflict, GroupLocalDraft } from './GroupConflict';
 import {
   addSelectedAtom,
   groupAtom,
@@ -111,6 +111,7 @@ export default function GroupEditPage() {
       <div className="group-editor-main">
         <GroupToolbar name={group.name} label={group.label} />
         <GroupConflict />
+        <GroupLocalDraft />
         <TextField
           label="Nom"
           value={name}
