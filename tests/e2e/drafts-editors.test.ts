@@ -1,7 +1,9 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import type { Role } from '@shared/roles';
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { AUDIENCE_MESSAGES, GROUP_MESSAGES } from '@shared/messages';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { PUSH_MESSAGES } from '@shared/messages/push';
+import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 import { adminApi } from './population';
 
 /**
@@ -13,6 +15,7 @@ import { adminApi } from './population';
 
 let audienceId: number;
 let groupId: number;
+let projectId: number;
 
 test.describe.configure({ mode: 'serial' });
 test.use({
@@ -21,14 +24,50 @@ test.use({
     prepare: async (app) => {
       const api = await adminApi(app);
       // One doctor in the population, so the audience has a criterion to be saved with (spec §4).
-      await api('POST', '/population/users', [{ externalId: 'draft-1', email: 'draft1@exemple.fr', professionId: 2, area: 'french', roles: [] }]);
+      // With a push token, so a notification has someone to be sent to.
+      const pushTokens = [{ platform: 'Android', token: 'draft-token-1' }];
+      await api('POST', '/population/users', [
+        { externalId: 'draft-1', email: 'draft1@exemple.fr', professionId: 2, area: 'french', roles: [], title: 'DOCTOR', os: 'Android', pushTokens },
+      ]);
       const doctor = (await api('GET', '/search?term=M%C3%A9decin&label=Profession&isGroup=true'))[0];
       const relationships = [{ node: { label: 'Profession', id: doctor.id } }];
       audienceId = (await api('POST', '/audience', { name: 'Audience de départ', type: 'timeline', area: 'french', relationships })).id;
       groupId = (await api('POST', '/v2/group', { name: 'Groupe de départ', label: 'OrGroup', relationships: [] })).id;
+      const csm = await csmApi(app);
+      projectId = (
+        await csm.call('POST', '/project', {
+          name: 'Projet de départ',
+          clientName: 'Client de départ',
+          keyAccount: csm.userId,
+          actor: 'Laboratoire',
+          lines: 1,
+        })
+      ).id;
     },
   },
 });
+
+/** The API as the demo CSM (projects are written by CSMs): the other person changing a record meanwhile. */
+async function csmApi(app: WebApp) {
+  const { email, password } = demoAccount('CSM');
+  const signedIn = await fetch(`${app.apiUrl}/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  const session = (await signedIn.json()) as { accessToken: { value: string }; userId: number };
+  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${app.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${session.accessToken.value}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  return { call, userId: session.userId };
+}
 
 const storedDrafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('backoffice.draft.')));
 
@@ -45,6 +84,22 @@ async function expectStaleOffer(page: Page) {
   await expect(page.getByTestId('draft-resume')).toHaveText(/^Reprendre le brouillon du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/);
   await expect(page.getByTestId('draft-offer').getByRole('button', { name: M.discardDraft })).toBeVisible();
   await expect(page.getByTestId('draft-offer-stale')).toHaveText(M.staleDraft);
+}
+
+/** Another account in its own browser storage (a kill keeps the storage: the next page opens in the same one). */
+async function otherAccount(app: WebApp, browser: Browser, role: Role) {
+  const context = await browser.newContext({ baseURL: app.url, locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signIn(page, app.url, role);
+  return { context, page };
+}
+
+/** killMidEdit for a page of another context. */
+async function killPage(page: Page): Promise<Page> {
+  await expect.poll(() => storedDrafts(page), { timeout: 1_500 }).toHaveLength(1);
+  const reopened = await page.context().newPage();
+  await page.close();
+  return reopened;
 }
 
 test('the audience editor: a draft killed mid-edit comes back, stale once an admin changed the audience, and goes once saved', async ({ app }) => {
@@ -133,4 +188,79 @@ test('the group editor: a draft killed mid-edit comes back, a stale one shows th
   await expect(page.getByText(GROUP_MESSAGES.groupSaved)).toBeVisible();
   await expect.poll(() => storedDrafts(page)).toHaveLength(0);
   expect((await api('GET', `/v2/group/OrGroup/${groupId}`)).name).toBe('Groupe tapé une seconde fois');
+});
+
+test('the project header: a name typed and not saved comes back after a kill, a stale client meets the conflict, Enter clears it', async ({
+  app,
+}) => {
+  const open = async (page: Page, name: string) => {
+    await page.goto(`${app.url}/project/edit/${projectId}`);
+    await expect(page.getByTestId('project-name')).toHaveValue(name);
+  };
+  await open(app.page, 'Projet de départ');
+  await app.page.getByTestId('project-name').fill('Projet tapé avant la coupure');
+  let page = await killMidEdit(app);
+
+  await open(page, 'Projet de départ');
+  await expect(page.getByTestId('draft-resume')).toHaveText(/^Reprendre le brouillon du /);
+  await expect(page.getByTestId('draft-offer-stale')).toHaveCount(0);
+  await page.getByTestId('draft-resume').click();
+  await expect(page.getByTestId('project-name')).toHaveValue('Projet tapé avant la coupure');
+  await page.getByTestId('project-name').press('Enter');
+  await expect.poll(() => storedDrafts(page)).toHaveLength(0);
+  const csm = await csmApi(app);
+  expect((await csm.call('GET', `/project/${projectId}`)).name).toBe('Projet tapé avant la coupure');
+
+  // The client typed, the page killed, and the project renamed elsewhere meanwhile.
+  await page.getByTestId('project-clientName').fill('Client tapé avant la coupure');
+  page = await killMidEdit(app);
+  const { version } = await csm.call('GET', `/project/${projectId}`);
+  await csm.call('PUT', '/project', { id: projectId, name: 'Projet renommé ailleurs', version });
+  await open(page, 'Projet renommé ailleurs');
+  await expectStaleOffer(page);
+  await page.getByTestId('draft-resume').click();
+  // Only what I had changed comes back: their new name stays.
+  await expect(page.getByTestId('project-clientName')).toHaveValue('Client tapé avant la coupure');
+  await expect(page.getByTestId('project-name')).toHaveValue('Projet renommé ailleurs');
+  await page.getByTestId('project-clientName').press('Enter');
+  await expect(page.getByText(/^Ce projet a été modifié par .+ à \d{2}:\d{2} depuis que vous l'avez ouvert\.$/)).toBeVisible();
+  await expect(page.getByTestId('project-clientName')).toHaveValue('Client tapé avant la coupure');
+  await page.getByTestId('project-clientName').press('Enter');
+  await expect.poll(async () => (await csm.call('GET', `/project/${projectId}`)).clientName).toBe('Client tapé avant la coupure');
+  expect((await csm.call('GET', `/project/${projectId}`)).name).toBe('Projet renommé ailleurs');
+  await expect.poll(() => storedDrafts(page)).toHaveLength(0);
+});
+
+test('the push composer: a notification typed and not sent comes back after a kill, and sending it clears the draft', async ({ app, browser }) => {
+  const lead = await otherAccount(app, browser, 'CONTENT_CREATOR_LEAD');
+  try {
+    const open = async (page: Page) => {
+      await page.goto(`${app.url}/push/create`);
+      await expect(page.getByRole('heading', { name: PUSH_MESSAGES.title })).toBeVisible();
+    };
+    await open(lead.page);
+    await lead.page.getByTestId('push-title').fill('Titre tapé avant la coupure');
+    await lead.page.getByTestId('push-body').fill('Texte tapé avant la coupure');
+    await lead.page.getByTestId('push-professions').selectOption({ label: 'Médecin' });
+    const page = await killPage(lead.page);
+
+    await open(page);
+    await expect(page.getByTestId('push-title')).toHaveValue('');
+    await expect(page.getByTestId('draft-resume')).toHaveText(/^Reprendre le brouillon du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/);
+    // A notification has no version: its draft is never stale.
+    await expect(page.getByTestId('draft-offer-stale')).toHaveCount(0);
+    await page.getByTestId('draft-resume').click();
+    await expect(page.getByTestId('push-title')).toHaveValue('Titre tapé avant la coupure');
+    await expect(page.getByTestId('push-body')).toHaveValue('Texte tapé avant la coupure');
+    await page.getByTestId('push-navigation').fill('https://example.org/brouillon');
+    await page.getByTestId('push-count').click();
+    await expect(page.getByTestId('push-total')).toHaveText('1');
+    await page.getByTestId('push-send').click();
+    await expect.poll(() => storedDrafts(page)).toHaveLength(0);
+    await open(page);
+    await expect(page.getByTestId('push-area')).toHaveValue('french');
+    await expect(page.getByTestId('draft-offer')).toHaveCount(0);
+  } finally {
+    await lead.context.close();
+  }
 });
