@@ -3,8 +3,11 @@ import type { Role } from '@shared/roles';
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { AUDIENCE_MESSAGES, GROUP_MESSAGES } from '@shared/messages';
 import { PUSH_MESSAGES } from '@shared/messages/push';
+import { BAT_MESSAGES as B } from '@shared/messages/bat';
+import { PNG } from '../fixtures/storage-files';
 import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
 import { adminApi } from './population';
+import { createPreviewAdvert, tokenOf } from './preview-fixtures';
 
 /**
  * Nothing typed is lost in the other editors either (docs/architecture.md, "Versions and conflicts"): each keeps a
@@ -261,6 +264,72 @@ test('the push composer: a notification typed and not sent comes back after a ki
     await expect(page.getByTestId('push-area')).toHaveValue('french');
     await expect(page.getByTestId('draft-offer')).toHaveCount(0);
   } finally {
+    await lead.context.close();
+  }
+});
+
+/** Appends `words` at the end of the proof's `index`-th text. */
+async function typeInto(page: Page, index: number, words: string) {
+  await page.getByTestId('bat-text-editable').nth(index).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(words);
+}
+
+const waitSaved = async (page: Page) => {
+  await expect(page.getByTestId('bat-save-state')).toHaveAttribute('data-saving', 'false', { timeout: 15_000 });
+  await expect(page.getByTestId('bat-save-state')).toHaveText(B.saved);
+};
+
+test('the BAT editor: a text refused as stale and the window killed comes back, merged onto their proof, and saved', async ({ app, browser }) => {
+  const token = await tokenOf(app, 'CSM');
+  const advertId = await createPreviewAdvert(app, token, 'post');
+  const form = new FormData();
+  form.append('advertId', String(advertId));
+  form.append('file0', new Blob([new Uint8Array(PNG)]), 'capture.png');
+  const uploaded = await fetch(`${app.apiUrl}/bat/screenshot/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(uploaded.status).toBe(200);
+  const proof = `${app.url}/advert/bat/${advertId}`;
+
+  const csm = await otherAccount(app, browser, 'CSM');
+  const lead = await otherAccount(app, browser, 'CSM_LEAD');
+  try {
+    await csm.page.goto(proof);
+    await csm.page.getByTestId('bat-add-text').click();
+    await typeInto(csm.page, 0, 'Accroche');
+    await waitSaved(csm.page);
+    await csm.page.getByTestId('bat-add-text').click();
+    await typeInto(csm.page, 1, 'Prix');
+    await waitSaved(csm.page);
+
+    // The CSM_LEAD opens the proof; the CSM then changes the first text.
+    await lead.page.goto(proof);
+    await expect(lead.page.getByTestId('bat-text-editable')).toHaveText(['Accroche', 'Prix']);
+    await typeInto(csm.page, 0, ' du CSM');
+    await waitSaved(csm.page);
+
+    // The lead's save is refused: the draft keeps both texts; the window is killed.
+    await typeInto(lead.page, 0, ' du lead');
+    await typeInto(lead.page, 1, ' : 10 €');
+    await expect(lead.page.getByTestId('bat-stale')).toBeVisible();
+    const page = await killPage(lead.page);
+
+    await page.goto(proof);
+    await expect(page.getByTestId('bat-text-editable')).toHaveText(['Accroche du CSM', 'Prix']);
+    await expectStaleOffer(page);
+    await page.getByTestId('draft-resume').click();
+    // Merged onto their proof: the text only I changed is mine, the one we both changed is to decide.
+    const panel = page.getByTestId('conflict-panel');
+    await expect(panel.getByTestId('conflict-mine')).toHaveText(['Accroche du lead']);
+    await expect(panel.getByTestId('conflict-theirs')).toHaveText(['Accroche du CSM']);
+    await expect(page.getByTestId('bat-text-editable')).toHaveText(['Accroche du lead', 'Prix : 10 €']);
+    await panel.getByRole('button', { name: M.keepMine }).click();
+    await waitSaved(page);
+    await expect.poll(() => storedDrafts(page)).toHaveLength(0);
+
+    await csm.page.reload();
+    await expect(csm.page.getByTestId('bat-text-editable')).toHaveText(['Accroche du lead', 'Prix : 10 €']);
+  } finally {
+    await csm.context.close();
     await lead.context.close();
   }
 });
