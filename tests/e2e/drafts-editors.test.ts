@@ -3,6 +3,7 @@ import type { Role } from '@shared/roles';
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { AUDIENCE_MESSAGES, GROUP_MESSAGES } from '@shared/messages';
 import { PUSH_MESSAGES } from '@shared/messages/push';
+import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { BAT_MESSAGES as B } from '@shared/messages/bat';
 import { PNG } from '../fixtures/storage-files';
 import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
@@ -98,8 +99,15 @@ async function otherAccount(app: WebApp, browser: Browser, role: Role) {
 }
 
 /** killMidEdit for a page of another context. */
-async function killPage(page: Page): Promise<Page> {
+async function killPage(page: Page, holding?: string): Promise<Page> {
   await expect.poll(() => storedDrafts(page), { timeout: 1_500 }).toHaveLength(1);
+  // The last change written too, when an earlier one left a draft already.
+  if (holding)
+    await expect
+      .poll(() => page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('backoffice.draft.'))?.[1] ?? ''), {
+        timeout: 1_500,
+      })
+      .toContain(holding);
   const reopened = await page.context().newPage();
   await page.close();
   return reopened;
@@ -331,5 +339,47 @@ test('the BAT editor: a text refused as stale and the window killed comes back, 
   } finally {
     await csm.context.close();
     await lead.context.close();
+  }
+});
+
+test('lab tags: a tag edited and not saved comes back after a kill, and Save clears the draft', async ({ app, browser }) => {
+  const sales = await otherAccount(app, browser, 'SALES');
+  try {
+    const lines = ['NAME;SURNAME;GENDER;CRIT_01;CRIT_02'];
+    for (let i = 0; i < 30; i += 1) lines.push(`Nom${i};Prénom${i};${i % 2 ? 'M' : 'F'};${i % 3 === 0 ? 'fort' : 'faible'};IDF`);
+    await sales.page.goto(`${app.url}/alphonse`);
+    await sales.page.getByTestId('lab-new').click();
+    await sales.page.getByTestId('lab-new-name').fill('Panel brouillon');
+    const [chooser] = await Promise.all([sales.page.waitForEvent('filechooser'), sales.page.getByTestId('lab-new-create').click()]);
+    await chooser.setFiles({ name: 'panel.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+    await sales.page.getByRole('link', { name: 'Panel brouillon' }).click();
+    await expect(sales.page.getByTestId('lab-project-name')).toHaveText('Panel brouillon');
+    const projectUrl = sales.page.url();
+
+    await sales.page.getByTestId('lab-add-tag-Bon Usage').click();
+    const dialog = sales.page.getByTestId('lab-tag-dialog');
+    await dialog.getByTestId('lab-tag-name').fill('Forts prescripteurs');
+    await dialog.getByTestId('lab-tag-query').fill("CRIT_01 = 'fort'");
+    await expect(dialog.getByTestId('lab-tag-live-count')).toHaveText(LAB_MESSAGES.countLabel(10));
+    await dialog.getByTestId('lab-tag-apply').click();
+    await expect(dialog).not.toBeAttached();
+    // Applied to the page, not saved: the window is killed.
+    const page = await killPage(sales.page, 'Forts prescripteurs');
+
+    await page.goto(projectUrl);
+    await expect(page.getByTestId('lab-project-name')).toHaveText('Panel brouillon');
+    await expect(page.getByTestId('lab-tag-row-Forts prescripteurs')).toHaveCount(0);
+    await expect(page.getByTestId('draft-resume')).toHaveText(/^Reprendre le brouillon du \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/);
+    await expect(page.getByTestId('draft-offer-stale')).toHaveCount(0);
+    await page.getByTestId('draft-resume').click();
+    await expect(page.getByTestId('lab-tag-row-Forts prescripteurs')).toBeVisible();
+    await page.getByTestId('lab-save').click();
+    await expect(page.getByTestId('lab-tag-row-Forts prescripteurs').getByTestId('lab-tag-count')).toHaveText('10');
+    await expect.poll(() => storedDrafts(page)).toHaveLength(0);
+    await page.reload();
+    await expect(page.getByTestId('lab-tag-row-Forts prescripteurs')).toBeVisible();
+    await expect(page.getByTestId('draft-offer')).toHaveCount(0);
+  } finally {
+    await sales.context.close();
   }
 });

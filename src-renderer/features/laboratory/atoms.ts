@@ -114,6 +114,17 @@ const showProjectAtom = atom(null, (_get, set, project: LabProject) => {
 });
 showProjectAtom.debugLabel = 'laboratory.showProject';
 
+/** The tags as the server holds them: the page's tags differ from these while changes are unsaved. */
+export const savedTagDraftsAtom = atom((get) => get(labProjectAtom)?.tags.map(draftOf) ?? null);
+savedTagDraftsAtom.debugLabel = 'laboratory.savedTagDrafts';
+
+/** A resumed local draft (lib/local-drafts.ts): its tags on the page, to be saved with Save. */
+export const resumeTagDraftsAtom = atom(null, (_get, set, tags: TagDraft[]) => {
+  set(tagDraftsAtom, tags);
+  set(labDirtyAtom, true);
+});
+resumeTagDraftsAtom.debugLabel = 'laboratory.resumeTagDrafts';
+
 export const loadLabProjectAtom = atom(null, async (get, set, id: number) => {
   set(labProjectErrorAtom, null);
   const result = await get(apiAtom)('laboratory.get', { params: { id } });
@@ -136,6 +147,8 @@ export const addTagAtom = atom(null, async (get, set, type: TagType): Promise<Ta
   }
   const draft = draftOf(result.data);
   set(tagDraftsAtom, [...get(tagDraftsAtom), draft]);
+  // Created on the server: saved as it is, so only what is typed into it next is unsaved.
+  set(labProjectAtom, { ...project, tags: [...project.tags, result.data] });
   return draft;
 });
 addTagAtom.debugLabel = 'laboratory.addTag';
@@ -162,6 +175,8 @@ const removeTagAtom = atom(null, async (get, set, draft: TagDraft): Promise<bool
     tagDraftsAtom,
     get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
   );
+  const current = get(labProjectAtom);
+  if (current) set(labProjectAtom, { ...current, tags: current.tags.filter((tag) => tag.id !== draft.id) });
   return true;
 });
 removeTagAtom.debugLabel = 'laboratory.removeTag';
