@@ -342,7 +342,10 @@ test('the BAT editor: a text refused as stale and the window killed comes back, 
   }
 });
 
-test('lab tags: a tag edited and not saved comes back after a kill, and Save clears the draft', async ({ app, browser }) => {
+test('lab tags: a tag edited and not saved comes back after a kill, stale once the project was saved elsewhere, and Save clears it', async ({
+  app,
+  browser,
+}) => {
   const sales = await otherAccount(app, browser, 'SALES');
   try {
     const lines = ['NAME;SURNAME;GENDER;CRIT_01;CRIT_02'];
@@ -379,6 +382,30 @@ test('lab tags: a tag edited and not saved comes back after a kill, and Save cle
     await page.reload();
     await expect(page.getByTestId('lab-tag-row-Forts prescripteurs')).toBeVisible();
     await expect(page.getByTestId('draft-offer')).toHaveCount(0);
+
+    // Renamed and not saved, the window killed, and the project saved elsewhere meanwhile: flagged stale.
+    await page.getByTestId('lab-tag-row-Forts prescripteurs').getByTestId('lab-tag-edit').click();
+    await page.getByTestId('lab-tag-dialog').getByTestId('lab-tag-name').fill('Très forts prescripteurs');
+    await page.getByTestId('lab-tag-dialog').getByTestId('lab-tag-apply').click();
+    const again = await killPage(page, 'Très forts prescripteurs');
+    const api = await adminApi(app);
+    const projectId = Number(new URL(projectUrl).pathname.split('/').at(-1));
+    const current = await api('GET', `/alphonse/project/${projectId}`);
+    await api('PUT', `/alphonse/project/${projectId}`, { name: 'Panel brouillon (revu)', version: current.version });
+    await again.goto(projectUrl);
+    await expect(again.getByTestId('lab-project-name')).toHaveText('Panel brouillon (revu)');
+    await expectStaleOffer(again);
+    await again.getByTestId('draft-resume').click();
+    await expect(again.getByTestId('lab-tag-row-Très forts prescripteurs')).toBeVisible();
+    // Saved on the version it was typed on: refused with who changed the project; my tag stays on the page.
+    await again.getByTestId('lab-save').click();
+    await expect(again.getByText(/^Ce projet a été modifié par Alice Admin à \d{2}:\d{2} depuis que vous l'avez ouvert\.$/)).toBeVisible();
+    await expect(again.getByTestId('lab-tag-row-Très forts prescripteurs')).toBeVisible();
+    await again.getByTestId('lab-save').click();
+    await expect(again.getByText(LAB_MESSAGES.projectSaved)).toBeVisible();
+    await expect.poll(() => storedDrafts(again)).toHaveLength(0);
+    const saved = await api('GET', `/alphonse/project/${projectId}`);
+    expect([saved.name, saved.tags.map((tag: { name: string }) => tag.name)]).toEqual(['Panel brouillon (revu)', ['Très forts prescripteurs']]);
   } finally {
     await sales.context.close();
   }

@@ -10,11 +10,11 @@ import {
   labProjectAtom,
   labProjectErrorAtom,
   loadLabProjectAtom,
+  labValuesAtom,
   resumeTagDraftsAtom,
   saveLabProjectAtom,
-  savedTagDraftsAtom,
-  tagDraftsAtom,
-  type TagDraft,
+  savedLabValuesAtom,
+  type LabDraftValues,
 } from './atoms';
 import { StatsTab } from './StatsTab';
 import { TagsTab } from './TagsTab';
@@ -111,11 +111,19 @@ export default function LabProjectPage() {
 
 /**
  * The project's tags as edited and not saved, kept as a local draft (docs/architecture.md, "Versions and
- * conflicts") and offered back when the project reopens; Save clears it.
+ * conflicts") and offered back when the project reopens, flagged when the project was saved since; Save clears it.
  */
 function LabLocalDraft({ projectId }: { projectId: number }) {
-  const tags = useAtomValue(tagDraftsAtom);
-  const saved = useAtomValue(savedTagDraftsAtom);
+  const values = useAtomValue(labValuesAtom);
+  const saved = useAtomValue(savedLabValuesAtom);
   const resume = useSetAtom(resumeTagDraftsAtom);
-  return <LocalDraftOffer<TagDraft[]> recordKey={`labProject:${projectId}`} values={tags} pristine={saved} version={null} onResume={resume} />;
+  return (
+    <LocalDraftOffer<LabDraftValues>
+      recordKey={`labProject:${projectId}`}
+      values={values}
+      pristine={saved}
+      version={saved?.version ?? null}
+      onResume={resume}
+    />
+  );
 }
