@@ -194,6 +194,27 @@ function useStructural(
 }
 
 /**
+ * A local draft resumed (lib/local-drafts.ts): its pages are saved as any change is; one based on an older version
+ * is merged onto the proof as it is now against the pages it was typed on, as 'Recharger le BAT' does.
+ */
+function useDraftResume(
+  refs: Pick<AutosaveState, 'versionRef' | 'pagesRef' | 'savedRef'>,
+  commit: (pages: BatPage[]) => void,
+  reloadKeepingMine: () => Promise<void>,
+) {
+  const { versionRef, pagesRef, savedRef } = refs;
+  return useCallback(
+    (draft: SavedProof, base: SavedProof | null) => {
+      if (!base || draft.version === versionRef.current) return commit(draft.pages);
+      savedRef.current = base.pages;
+      pagesRef.current = draft.pages;
+      void reloadKeepingMine();
+    },
+    [commit, reloadKeepingMine, versionRef, pagesRef, savedRef],
+  );
+}
+
+/**
  * The proof editor's state (§2.6): the document loaded by bat.fetch, the pages being edited with an undo / redo
  * history (beyond the spec), the autosave 500 ms after any change (one save in flight; a 409 marks the proof
  * stale and stops saving until it is reloaded), and the structural calls (pages, layers, screenshots).
@@ -267,33 +288,10 @@ export function useBatEditor(advertId: number) {
     void reload();
   }, [reload]);
 
-  const { schedule, flush } = useAutosave(advertId, {
-    versionRef,
-    pagesRef,
-    savedRef,
-    dirtyRef,
-    staleRef,
-    holdRef,
-    setSaving,
-    setSaved,
-    setStale,
-  });
+  const refs = { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef };
+  const { schedule, flush } = useAutosave(advertId, { ...refs, setSaving, setSaved, setStale });
   const fetchProof = useCallback(() => call('bat.fetch', { params: { id: advertId } }), [advertId, call]);
-  const merge = useProofMerge({
-    fetchProof,
-    reload,
-    adopt,
-    raise,
-    pagesRef,
-    savedRef,
-    staleRef,
-    holdRef,
-    dirtyRef,
-    setStale,
-    setPages,
-    setRevision,
-    schedule,
-  });
+  const merge = useProofMerge({ fetchProof, reload, adopt, raise, ...refs, setStale, setPages, setRevision, schedule });
 
   const commit = useCallback(
     (next: BatPage[], recordHistory = true) => {
@@ -323,20 +321,7 @@ export function useBatEditor(advertId: number) {
   const structural = useStructural(flush, adopt, raise, setLayerId, pageIndexRef);
   const { setScreenshots, addVersion, replaceVersion } = useLibraryAndVersions(setDoc);
 
-  /**
-   * A local draft resumed (lib/local-drafts.ts): its pages are saved as any change is; one based on an older
-   * version is merged onto the proof as it is now against the pages it was typed on, as 'Recharger le BAT' does.
-   */
-  const { reloadKeepingMine } = merge;
-  const resumeDraft = useCallback(
-    (draft: SavedProof, base: SavedProof | null) => {
-      if (!base || draft.version === versionRef.current) return commit(draft.pages);
-      savedRef.current = base.pages;
-      pagesRef.current = draft.pages;
-      void reloadKeepingMine();
-    },
-    [commit, reloadKeepingMine],
-  );
+  const resumeDraft = useDraftResume(refs, commit, merge.reloadKeepingMine);
 
   const selectPage = useCallback((index: number) => {
     setPageIndex(index);
