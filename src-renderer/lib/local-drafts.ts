@@ -12,6 +12,11 @@ export interface LocalDraft<T> {
   values: T;
   /** The record's version the edits were based on (null for a record not created yet). */
   version: number | null;
+  /**
+   * The same fields as the server held them when the draft was written (absent in drafts written before it was
+   * kept): a stale draft resumed is merged against it, so only what the user changed meets what others changed.
+   */
+  base?: T;
   /** When it was last written (ISO). */
   savedAt: string;
 }
@@ -98,11 +103,11 @@ export function useLocalDraft<T>(recordKey: string | null, values: T | null, pri
     if (userId === null || recordKey === null || !checked || pendingOffer) return;
     if (!dirty) return removeLocalDraft(userId, recordKey);
     const timer = setTimeout(
-      () => writeLocalDraft(userId, recordKey, { values: values as T, version, savedAt: new Date().toISOString() }),
+      () => writeLocalDraft(userId, recordKey, { values: values as T, base: pristine as T, version, savedAt: new Date().toISOString() }),
       DRAFT_WRITE_MS,
     );
     return () => clearTimeout(timer);
-  }, [userId, recordKey, checked, pendingOffer, dirty, values, version]);
+  }, [userId, recordKey, checked, pendingOffer, dirty, values, pristine, version]);
 
   const resume = useCallback(() => {
     const taken = pendingOffer?.values ?? null;

@@ -11,7 +11,7 @@ import {
   TAG_TYPES,
 } from '../rules/laboratory';
 import { defineOperation } from './define';
-import { idParam, okSchema, plainText, shortText, wholeNumber } from './entities';
+import { basedOnVersion, idParam, okSchema, plainText, recordVersionSchema, shortText, wholeNumber } from './entities';
 
 /**
  * Laboratory projects ("Alphonse", audiences-projects-tools.md §2, §3, §7). Spec §6 gives SALES the menu entry and
@@ -63,6 +63,8 @@ export const labProjectSchema = labProjectListItemSchema.omit({ tagsCount: true 
   userAccounts: z.array(labAccountSchema),
   /** The fields a tag query may name on this project (its panel's columns, then the matched app users'). */
   fields: z.array(z.string()),
+  /** Its version (docs/architecture.md, "Versions and conflicts"): Save sends the one it was based on as `version`. */
+  version: recordVersionSchema,
 });
 export type LabProject = z.infer<typeof labProjectSchema>;
 
@@ -119,7 +121,12 @@ export const laboratoryOperations = {
     summary: "Saves a project's name, specialty and tags (query and params base64-encoded); each tag's count is computed",
     access: labWriters,
     params: z.strictObject({ id: idParam }),
-    body: z.strictObject({ name: shortText(200).min(1).optional(), specialtyId: id.optional(), tags: z.array(tagInput).max(500).optional() }),
+    body: z.strictObject({
+      name: shortText(200).min(1).optional(),
+      specialtyId: id.optional(),
+      tags: z.array(tagInput).max(500).optional(),
+      ...basedOnVersion,
+    }),
     response: labProjectSchema,
   }),
   'laboratory.delete': defineOperation({

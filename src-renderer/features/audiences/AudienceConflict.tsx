@@ -1,7 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { EditorRelationship } from '@shared/rules/audience-editor';
 import { ConflictPanel, displayValue } from '../../ui/ConflictPanel';
-import { audienceConflictAtom, reloadTheirAudienceAtom, resolveAudienceFieldAtom } from './atoms/editor';
+import { LocalDraftOffer } from '../../ui/DraftOffer';
+import {
+  audienceConflictAtom,
+  draftAtom,
+  pristineAtom,
+  reloadTheirAudienceAtom,
+  resolveAudienceFieldAtom,
+  resumeAudienceDraftAtom,
+  type AudienceDraft,
+} from './atoms/editor';
 import { TYPE_LABELS, labelName } from './labels';
 
 /** How the audience editor names its fields in a conflict (the labels of its toolbar). */
@@ -32,6 +41,25 @@ export function AudienceConflict() {
       onKeepMine={(field) => resolve({ field, take: 'mine' })}
       onTakeTheirs={(field) => resolve({ field, take: 'theirs' })}
       onReload={reload}
+    />
+  );
+}
+
+/**
+ * The audience's local draft (docs/architecture.md, "Versions and conflicts"): kept while the form differs from the
+ * saved audience, offered back when it reopens; resumed, a stale one meets the usual conflict on save.
+ */
+export function AudienceLocalDraft() {
+  const draft = useAtomValue(draftAtom);
+  const pristine = useAtomValue(pristineAtom);
+  const resume = useSetAtom(resumeAudienceDraftAtom);
+  return (
+    <LocalDraftOffer<AudienceDraft>
+      recordKey={draft ? `audience:${draft.id ?? 'new'}` : null}
+      values={draft}
+      pristine={pristine}
+      version={pristine?.version ?? null}
+      onResume={(values, base) => resume({ values, base })}
     />
   );
 }

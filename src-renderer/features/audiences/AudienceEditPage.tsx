@@ -63,7 +63,7 @@ import { Highlighted } from './Highlighted';
 import AudienceHistoryPanel from './history/AudienceHistoryPanel';
 import { TYPE_LABELS, labelName } from './labels';
 import { PresenceLine } from '../../ui/PresenceLine';
-import { AudienceConflict } from './AudienceConflict';
+import { AudienceConflict, AudienceLocalDraft } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
 
 const adminOnly = access.anyOf('ADMIN');
@@ -217,6 +217,7 @@ function AudienceEditor() {
       </div>
       <AudienceConflict />
       <PresenceLine record="audience" id={draft.id} />
+      <AudienceLocalDraft />
       {!draft.type && (
         <p className="warning" role="alert" data-testid="audience-type-prompt">
           {AUDIENCE_MESSAGES.chooseType}

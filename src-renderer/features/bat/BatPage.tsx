@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { BatEditorView } from './BatEditorView';
-import { useBatEditor, type BatEditor } from './useBatEditor';
+import { useBatEditor, type BatEditor, type SavedProof } from './useBatEditor';
 import { CONFLICT_MESSAGES as C } from '@shared/messages/conflicts';
 import { ConflictPanel, displayValue } from '../../ui/ConflictPanel';
+import { LocalDraftOffer } from '../../ui/DraftOffer';
 import { plainText } from './merge';
 import type { BatItem } from '@shared/contract/bat';
 import { rolesAtom } from '../../lib/session';
@@ -67,6 +69,7 @@ function BatScreen({ advertId }: { advertId: number }) {
           </button>
         </p>
       )}
+      {canWrite && <ProofLocalDraft advertId={advertId} editor={editor} />}
       {editor.conflicts.length > 0 && <ProofConflict editor={editor} />}
       {canWrite && <PresenceLine record="bat" id={advertId} />}
       {editor.load.status === 'loading' && <p className="muted">Chargement…</p>}
@@ -78,6 +81,25 @@ function BatScreen({ advertId }: { advertId: number }) {
       )}
       {editor.load.status === 'ready' && editor.doc?.bat && <BatEditorView advertId={advertId} editor={editor} canWrite={canWrite} />}
     </section>
+  );
+}
+
+/**
+ * The proof's local draft (docs/architecture.md, "Versions and conflicts"): pages not saved yet (the autosave
+ * waiting, refused, or the server away) are kept and offered back when the proof reopens; a stale one is merged
+ * onto the proof as it is now, theirs beside yours for the items both changed.
+ */
+function ProofLocalDraft({ advertId, editor }: { advertId: number; editor: BatEditor }) {
+  const { pages, saved } = editor;
+  const values = useMemo(() => (saved ? { pages, version: saved.version } : null), [pages, saved]);
+  return (
+    <LocalDraftOffer<SavedProof>
+      recordKey={editor.load.status === 'ready' && saved ? `bat:${advertId}` : null}
+      values={values}
+      pristine={saved}
+      version={saved?.version ?? null}
+      onResume={editor.resumeDraft}
+    />
   );
 }
 

@@ -19,6 +19,12 @@ const HISTORY_LIMIT = 100;
 export const highestLayer = (page: BatPage | undefined) =>
   page?.layers.reduce((top, layer) => (layer.level > top.level ? layer : top), page.layers[0]);
 
+/** The pages as the server has them and its version (docs/architecture.md, "Versions and conflicts"). */
+export interface SavedProof {
+  pages: BatPage[];
+  version: number;
+}
+
 interface AutosaveState {
   versionRef: MutableRefObject<number>;
   pagesRef: MutableRefObject<BatPage[]>;
@@ -29,6 +35,8 @@ interface AutosaveState {
   /** Items both people changed, still to decide after a merge: nothing is saved until they are. */
   holdRef: MutableRefObject<boolean>;
   setSaving(saving: boolean): void;
+  /** The proof as the server has it now, as state: what the local draft compares the pages with. */
+  setSaved(saved: SavedProof): void;
   /** The refusal's message (who changed the proof and when), or null. */
   setStale(stale: string | null): void;
 }
@@ -42,7 +50,7 @@ function useAutosave(advertId: number, state: AutosaveState) {
   const raise = useSetAtom(raiseNoticeAtom);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
-  const { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef, setSaving, setStale } = state;
+  const { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef, setSaving, setSaved, setStale } = state;
 
   const save = useCallback(async (): Promise<void> => {
     if (inFlight.current) await inFlight.current;
@@ -58,6 +66,7 @@ function useAutosave(advertId: number, state: AutosaveState) {
       if (result.ok) {
         versionRef.current = result.data.version;
         savedRef.current = sent;
+        setSaved({ pages: sent, version: result.data.version });
       } else if (result.status === 409) {
         staleRef.current = true;
         dirtyRef.current = true;
@@ -74,7 +83,7 @@ function useAutosave(advertId: number, state: AutosaveState) {
       inFlight.current = null;
       setSaving(false);
     }
-  }, [advertId, call, raise, dirtyRef, pagesRef, savedRef, setSaving, setStale, staleRef, holdRef, versionRef]);
+  }, [advertId, call, raise, dirtyRef, pagesRef, savedRef, setSaving, setSaved, setStale, staleRef, holdRef, versionRef]);
 
   const schedule = useCallback(() => {
     dirtyRef.current = true;
@@ -185,6 +194,27 @@ function useStructural(
 }
 
 /**
+ * A local draft resumed (lib/local-drafts.ts): its pages are saved as any change is; one based on an older version
+ * is merged onto the proof as it is now against the pages it was typed on, as 'Recharger le BAT' does.
+ */
+function useDraftResume(
+  refs: Pick<AutosaveState, 'versionRef' | 'pagesRef' | 'savedRef'>,
+  commit: (pages: BatPage[]) => void,
+  reloadKeepingMine: () => Promise<void>,
+) {
+  const { versionRef, pagesRef, savedRef } = refs;
+  return useCallback(
+    (draft: SavedProof, base: SavedProof | null) => {
+      if (!base || draft.version === versionRef.current) return commit(draft.pages);
+      savedRef.current = base.pages;
+      pagesRef.current = draft.pages;
+      void reloadKeepingMine();
+    },
+    [commit, reloadKeepingMine, versionRef, pagesRef, savedRef],
+  );
+}
+
+/**
  * The proof editor's state (§2.6): the document loaded by bat.fetch, the pages being edited with an undo / redo
  * history (beyond the spec), the autosave 500 ms after any change (one save in flight; a 409 marks the proof
  * stale and stops saving until it is reloaded), and the structural calls (pages, layers, screenshots).
@@ -207,6 +237,7 @@ export function useBatEditor(advertId: number) {
   const [layerId, setLayerId] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
+  const [saved, setSaved] = useState<SavedProof | null>(null);
   const versionRef = useRef(0);
   // Read by callbacks after the commit; `adopt` also moves them ahead of the next render.
   const pageIndexRef = useLatest(pageIndex);
@@ -224,6 +255,7 @@ export function useBatEditor(advertId: number) {
       versionRef.current = next.bat?.version ?? 0;
       pagesRef.current = nextPages;
       savedRef.current = nextPages;
+      setSaved({ pages: nextPages, version: versionRef.current });
       setPages(nextPages);
       setHistory({ past: [], future: [] });
       const index = pageIndexRef.current;
@@ -256,23 +288,10 @@ export function useBatEditor(advertId: number) {
     void reload();
   }, [reload]);
 
-  const { schedule, flush } = useAutosave(advertId, { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef, setSaving, setStale });
+  const refs = { versionRef, pagesRef, savedRef, dirtyRef, staleRef, holdRef };
+  const { schedule, flush } = useAutosave(advertId, { ...refs, setSaving, setSaved, setStale });
   const fetchProof = useCallback(() => call('bat.fetch', { params: { id: advertId } }), [advertId, call]);
-  const merge = useProofMerge({
-    fetchProof,
-    reload,
-    adopt,
-    raise,
-    pagesRef,
-    savedRef,
-    staleRef,
-    holdRef,
-    dirtyRef,
-    setStale,
-    setPages,
-    setRevision,
-    schedule,
-  });
+  const merge = useProofMerge({ fetchProof, reload, adopt, raise, ...refs, setStale, setPages, setRevision, schedule });
 
   const commit = useCallback(
     (next: BatPage[], recordHistory = true) => {
@@ -302,6 +321,8 @@ export function useBatEditor(advertId: number) {
   const structural = useStructural(flush, adopt, raise, setLayerId, pageIndexRef);
   const { setScreenshots, addVersion, replaceVersion } = useLibraryAndVersions(setDoc);
 
+  const resumeDraft = useDraftResume(refs, commit, merge.reloadKeepingMine);
+
   const selectPage = useCallback((index: number) => {
     setPageIndex(index);
     setLayerId(highestLayer(pagesRef.current[index])?.id ?? null);
@@ -318,6 +339,8 @@ export function useBatEditor(advertId: number) {
     layerId,
     setLayerId,
     saving,
+    saved,
+    resumeDraft,
     stale,
     reload: merge.reloadTheirs,
     conflicts: merge.conflicts,

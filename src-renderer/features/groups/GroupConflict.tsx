@@ -1,6 +1,17 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ConflictPanel, displayValue } from '../../ui/ConflictPanel';
-import { groupConflictAtom, reloadTheirGroupAtom, resolveGroupFieldAtom, type GroupMember } from './atoms/editor';
+import { LocalDraftOffer } from '../../ui/DraftOffer';
+import {
+  groupAtom,
+  groupConflictAtom,
+  groupDraftValuesAtom,
+  groupPristineValuesAtom,
+  reloadTheirGroupAtom,
+  resolveGroupFieldAtom,
+  resumeGroupDraftAtom,
+  type GroupDraftValues,
+  type GroupMember,
+} from './atoms/editor';
 
 const FIELD_LABELS: Record<string, string> = { name: 'Nom', members: 'Éléments' };
 
@@ -25,6 +36,26 @@ export function GroupConflict() {
       onKeepMine={(field) => resolve({ field, take: 'mine' })}
       onTakeTheirs={(field) => resolve({ field, take: 'theirs' })}
       onReload={reload}
+    />
+  );
+}
+
+/**
+ * The group's local draft (docs/architecture.md, "Versions and conflicts"): its name and members, kept while they
+ * differ from the saved group and offered back when it reopens; a stale one meets the usual conflict on save.
+ */
+export function GroupLocalDraft() {
+  const group = useAtomValue(groupAtom);
+  const values = useAtomValue(groupDraftValuesAtom);
+  const pristine = useAtomValue(groupPristineValuesAtom);
+  const resume = useSetAtom(resumeGroupDraftAtom);
+  return (
+    <LocalDraftOffer<GroupDraftValues>
+      recordKey={group ? `group:${group.id}` : null}
+      values={values}
+      pristine={pristine}
+      version={group?.version ?? null}
+      onResume={(values, base) => resume({ values, base })}
     />
   );
 }

@@ -10,7 +10,7 @@ import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { TextField } from '../../ui/TextField';
 import { PresenceLine } from '../../ui/PresenceLine';
-import { GroupConflict } from './GroupConflict';
+import { GroupConflict, GroupLocalDraft } from './GroupConflict';
 import {
   addSelectedAtom,
   groupAtom,
@@ -113,6 +113,7 @@ export default function GroupEditPage() {
         <GroupToolbar name={group.name} label={group.label} />
         <GroupConflict />
         <PresenceLine record="group" id={group.id} />
+        <GroupLocalDraft />
         <TextField
           label="Nom"
           value={name}

@@ -3,7 +3,19 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { AccessTab } from './AccessTab';
-import { canWriteLabAtom, labDirtyAtom, labProjectAtom, labProjectErrorAtom, loadLabProjectAtom, saveLabProjectAtom } from './atoms';
+import { LocalDraftOffer } from '../../ui/DraftOffer';
+import {
+  canWriteLabAtom,
+  labDirtyAtom,
+  labProjectAtom,
+  labProjectErrorAtom,
+  loadLabProjectAtom,
+  labValuesAtom,
+  resumeTagDraftsAtom,
+  saveLabProjectAtom,
+  savedLabValuesAtom,
+  type LabDraftValues,
+} from './atoms';
 import { StatsTab } from './StatsTab';
 import { TagsTab } from './TagsTab';
 import './laboratory.css';
@@ -70,6 +82,7 @@ export default function LabProjectPage() {
         )}
       </div>
       {!canWrite && <p className="lab-read-only">{M.readOnly}</p>}
+      {canWrite && <LabLocalDraft projectId={project.id} />}
       <div role="tablist" className="lab-tabs" aria-label={project.name}>
         {TABS.map((item) => (
           <button
@@ -93,5 +106,24 @@ export default function LabProjectPage() {
         {tab === 'access' && <AccessTab />}
       </div>
     </section>
+  );
+}
+
+/**
+ * The project's tags as edited and not saved, kept as a local draft (docs/architecture.md, "Versions and
+ * conflicts") and offered back when the project reopens, flagged when the project was saved since; Save clears it.
+ */
+function LabLocalDraft({ projectId }: { projectId: number }) {
+  const values = useAtomValue(labValuesAtom);
+  const saved = useAtomValue(savedLabValuesAtom);
+  const resume = useSetAtom(resumeTagDraftsAtom);
+  return (
+    <LocalDraftOffer<LabDraftValues>
+      recordKey={`labProject:${projectId}`}
+      values={values}
+      pristine={saved}
+      version={saved?.version ?? null}
+      onResume={resume}
+    />
   );
 }

@@ -89,6 +89,12 @@ export const tagDraftsAtom = atom<TagDraft[]>([]);
 tagDraftsAtom.debugLabel = 'laboratory.tagDrafts';
 export const labDirtyAtom = atom(false);
 labDirtyAtom.debugLabel = 'laboratory.dirty';
+/**
+ * The project's version the page's tags are based on (docs/architecture.md, "Versions and conflicts"): the loaded
+ * or saved one, or an older one when a local draft written before a later change is resumed.
+ */
+export const labBasedOnAtom = atom<number | null>(null);
+labBasedOnAtom.debugLabel = 'laboratory.basedOn';
 export const labProjectErrorAtom = atom<string | null>(null);
 labProjectErrorAtom.debugLabel = 'laboratory.projectError';
 
@@ -111,8 +117,33 @@ const showProjectAtom = atom(null, (_get, set, project: LabProject) => {
   set(labProjectAtom, project);
   set(tagDraftsAtom, project.tags.map(draftOf));
   set(labDirtyAtom, false);
+  set(labBasedOnAtom, project.version);
 });
 showProjectAtom.debugLabel = 'laboratory.showProject';
+
+/** What a local draft of the page keeps (lib/local-drafts.ts): the tags, and the version they are based on. */
+export interface LabDraftValues {
+  tags: TagDraft[];
+  version: number | null;
+}
+
+/** The tags as the server holds them: the page's tags differ from these while changes are unsaved. */
+export const savedLabValuesAtom = atom((get): LabDraftValues | null => {
+  const project = get(labProjectAtom);
+  return project ? { tags: project.tags.map(draftOf), version: project.version } : null;
+});
+savedLabValuesAtom.debugLabel = 'laboratory.savedValues';
+
+export const labValuesAtom = atom((get): LabDraftValues => ({ tags: get(tagDraftsAtom), version: get(labBasedOnAtom) }));
+labValuesAtom.debugLabel = 'laboratory.values';
+
+/** A resumed local draft: its tags on the page, to be saved with Save on the version they were typed on. */
+export const resumeTagDraftsAtom = atom(null, (_get, set, values: LabDraftValues) => {
+  set(tagDraftsAtom, values.tags);
+  set(labBasedOnAtom, values.version);
+  set(labDirtyAtom, true);
+});
+resumeTagDraftsAtom.debugLabel = 'laboratory.resumeTagDrafts';
 
 export const loadLabProjectAtom = atom(null, async (get, set, id: number) => {
   set(labProjectErrorAtom, null);
@@ -136,6 +167,8 @@ export const addTagAtom = atom(null, async (get, set, type: TagType): Promise<Ta
   }
   const draft = draftOf(result.data);
   set(tagDraftsAtom, [...get(tagDraftsAtom), draft]);
+  // Created on the server: saved as it is, so only what is typed into it next is unsaved.
+  set(labProjectAtom, { ...project, tags: [...project.tags, result.data] });
   return draft;
 });
 addTagAtom.debugLabel = 'laboratory.addTag';
@@ -162,6 +195,8 @@ const removeTagAtom = atom(null, async (get, set, draft: TagDraft): Promise<bool
     tagDraftsAtom,
     get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
   );
+  const current = get(labProjectAtom);
+  if (current) set(labProjectAtom, { ...current, tags: current.tags.filter((tag) => tag.id !== draft.id) });
   return true;
 });
 removeTagAtom.debugLabel = 'laboratory.removeTag';
@@ -190,7 +225,16 @@ export const saveLabProjectAtom = atom(null, async (get, set) => {
     query: toBase64(query),
     params: toBase64(params),
   }));
-  const result = await get(apiAtom)('laboratory.update', { params: { id: project.id }, body: { tags } });
+  const basedOn = get(labBasedOnAtom);
+  const version = basedOn !== null ? { version: basedOn } : {};
+  const result = await get(apiAtom)('laboratory.update', { params: { id: project.id }, body: { tags, ...version } });
+  const theirs = !result.ok && result.status === 409 ? (result.conflict?.current as LabProject | undefined) : undefined;
+  if (theirs) {
+    // Someone saved meanwhile: said with their name; the page keeps my tags, and the next Save is based on theirs.
+    set(labProjectAtom, theirs);
+    set(labBasedOnAtom, theirs.version);
+    return set(raiseNoticeAtom, withText(LAB_NOTICES.failed, result.ok ? '' : result.errorMsg));
+  }
   if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
   set(showProjectAtom, result.data);
   set(raiseNoticeAtom, LAB_NOTICES.projectSaved);

@@ -1,21 +1,14 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useEffectEvent, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Project } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
-import { useAdjustOnChange } from '../../lib/render-state';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { emptyUndoStack } from '@shared/rules/project-grid';
-import {
-  canEditProjectAtom,
-  deleteProjectAtom,
-  editedProjectAtom,
-  editedProjectErrorAtom,
-  gridUndoStackAtom,
-  loadProjectAtom,
-  saveProjectHeaderAtom,
-} from './edit-atoms';
+import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, gridUndoStackAtom, loadProjectAtom } from './edit-atoms';
+import { headerDirtyAtom, headerTypedAtom } from './header/atoms';
+import { InlineField, ProjectHeaderDraft } from './header/ProjectHeaderFields';
 import { EstimateImportDialog } from './EstimateImportDialog';
 import { TargetGrid } from './grid/TargetGrid';
 import { briefingDraftAtom, briefingEditingAtom } from './sidebar/atoms';
@@ -54,13 +47,15 @@ function ProjectEditor(props: { projectId: number }) {
   const [timelineOpen, setTimelineOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const store = useStore();
-  // The name and client are saved on Enter (else put back); the briefing being edited is what can be lost.
-  useUnsavedChangesGuard(() => store.get(briefingEditingAtom) && store.get(briefingDraftAtom) !== null);
+  // The name and client typed and not saved (Enter saves), and the briefing being edited, are what can be lost.
+  useUnsavedChangesGuard(() => store.get(headerDirtyAtom) || (store.get(briefingEditingAtom) && store.get(briefingDraftAtom) !== null));
+  const setHeaderTyped = useSetAtom(headerTypedAtom);
 
   // The hash is read once, when the project is opened: a later change of it does not reload the project.
   const openedOnComment = useEffectEvent(() => location.hash === '#comment');
   useEffect(() => {
     setProject(null);
+    setHeaderTyped({});
     // Undo belongs to the project it was done in.
     setUndoStack(emptyUndoStack());
     let cancelled = false;
@@ -74,7 +69,7 @@ function ProjectEditor(props: { projectId: number }) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [props.projectId, load, setProject, setUndoStack]);
+  }, [props.projectId, load, setProject, setUndoStack, setHeaderTyped]);
 
   if (loadError)
     return (
@@ -98,8 +93,8 @@ function ProjectEditor(props: { projectId: number }) {
         <button type="button" className="secondary" onClick={() => navigate('/projects')} data-testid="project-back" aria-label="Retour aux projets">
           ← Retour
         </button>
-        <InlineField label="Nom du projet" field="name" value={project.name} readOnly={!canEdit} />
-        <InlineField label="Client" field="clientName" value={project.clientName} readOnly={!canEdit} />
+        <InlineField label="Nom du projet" field="name" readOnly={!canEdit} />
+        <InlineField label="Client" field="clientName" readOnly={!canEdit} />
         <div className="project-edit-toolbar" role="toolbar" aria-label="Actions du projet">
           <button type="button" onClick={() => setTimelineOpen(true)} data-testid="project-timeline-open" title="Timeline">
             Timeline
@@ -125,6 +120,7 @@ function ProjectEditor(props: { projectId: number }) {
           )}
         </div>
       </header>
+      {canEdit && <ProjectHeaderDraft />}
       <TargetGrid />
       <ProjectSidePanel
         project={project}
@@ -145,47 +141,5 @@ function ProjectEditor(props: { projectId: number }) {
         />
       )}
     </section>
-  );
-}
-
-/** A header field edited in place: Enter saves, Escape restores, leaving without Enter restores too. */
-function InlineField(props: { label: string; field: 'name' | 'clientName'; value: string; readOnly: boolean }) {
-  const [draft, setDraft] = useState(props.value);
-  /** An emptied name is said at the field, never replaced by the old one without a word. */
-  const [error, setError] = useState<string | null>(null);
-  const save = useSetAtom(saveProjectHeaderAtom);
-  useAdjustOnChange(props.value, () => setDraft(props.value));
-  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Escape') {
-      setDraft(props.value);
-      setError(null);
-    }
-    if (event.key !== 'Enter') return;
-    const input = event.currentTarget;
-    const text = draft.trim();
-    if (!text) return setError(PROJECT_MESSAGES.headerRequired(props.label));
-    if (text === props.value) return setDraft(props.value);
-    if (!(await save({ [props.field]: text }))) setDraft(props.value);
-    input.blur();
-  };
-  return (
-    <label className={`project-edit-inline project-edit-${props.field}`}>
-      <span className="visually-hidden">{props.label}</span>
-      <input
-        value={draft}
-        readOnly={props.readOnly}
-        aria-label={props.label}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => (setDraft(event.target.value), setError(null))}
-        onKeyDown={(event) => void onKeyDown(event)}
-        onBlur={() => (setDraft(props.value), setError(null))}
-        data-testid={`project-${props.field}`}
-      />
-      {error && (
-        <span className="field-error" role="alert" data-testid={`project-${props.field}-error`}>
-          {error}
-        </span>
-      )}
-    </label>
   );
 }

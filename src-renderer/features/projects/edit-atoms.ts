@@ -67,20 +67,6 @@ export const loadProjectAtom = atom(null, async (get, set, id: number) => {
 });
 loadProjectAtom.debugLabel = 'projects.edit.load';
 
-/** Saves the inline header fields (name, client); answers whether it was saved. */
-export const saveProjectHeaderAtom = atom(null, async (get, set, changes: { name?: string; clientName?: string }) => {
-  const project = get(editedProjectAtom);
-  if (!project) return false;
-  const result = await get(apiAtom)('projects.update', { body: { id: project.id, ...changes } });
-  if (!result.ok) {
-    set(raiseNoticeAtom, withText(result.status === 403 ? PLATFORM_NOTICES.forbiddenWrite : PROJECT_NOTICES.serverFailure, result.errorMsg));
-    return false;
-  }
-  set(editedProjectAtom, result.data);
-  return true;
-});
-saveProjectHeaderAtom.debugLabel = 'projects.edit.saveHeader';
-
 /** Deletes the project with its targets ('Projet supprimé'); answers whether it was deleted. */
 export const deleteProjectAtom = atom(null, async (get, set) => {
   const project = get(editedProjectAtom);

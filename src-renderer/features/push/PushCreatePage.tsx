@@ -4,6 +4,7 @@ import { PUSH_MESSAGES as M } from '@shared/messages/push';
 import { isContentUrl } from '@shared/rules/content-urls';
 import { isSending, parseClause, PUSH_BATCH_SIZE, PUSH_CONFIRM_ABOVE, pushIterations } from '@shared/rules/push';
 import { useConfirm } from '../../lib/modal';
+import { LocalDraftOffer } from '../../ui/DraftOffer';
 import { CampaignHistory } from './CampaignHistory';
 import { emptyPushForm, formatCount, formFieldOf, type PushForm } from './form';
 import { NotificationFields } from './NotificationFields';
@@ -31,6 +32,11 @@ function localErrors(form: PushForm, notification: boolean): Errors {
  */
 export default function PushCreatePage() {
   const [form, setForm] = useState<PushForm>(emptyPushForm);
+  /**
+   * What the form is compared with for its local draft (docs/architecture.md, "Versions and conflicts"): the empty
+   * form, then the one last sent. A notification has no version: its draft is never stale.
+   */
+  const [sentForm, setSentForm] = useState<PushForm>(emptyPushForm);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const push = usePush();
@@ -62,7 +68,10 @@ export default function PushCreatePage() {
     if (Object.keys(local).length || busy || push.counter === null) return;
     if (push.counter > PUSH_CONFIRM_ABOVE && !(await confirm(M.confirmSend.replace('{count}', formatCount(push.counter))))) return;
     setBusy(true);
-    showFailure(await push.send(form));
+    const failure = await push.send(form);
+    showFailure(failure);
+    // Sent: the draft has done its job.
+    if (!failure) setSentForm(form);
     setBusy(false);
   }
 
@@ -74,6 +83,18 @@ export default function PushCreatePage() {
   return (
     <section className="push-page" aria-labelledby="push-title">
       <h1 id="push-title">{M.title}</h1>
+      <LocalDraftOffer<PushForm>
+        recordKey="push:new"
+        values={form}
+        pristine={sentForm}
+        version={null}
+        onResume={(values) => {
+          setForm(values);
+          setErrors({});
+          // The targeting may differ from the last count: Send needs a new one.
+          push.setCounter(null);
+        }}
+      />
       <div className="push-form">
         <NotificationFields form={form} change={change} errors={errors} />
         <TargetingFields form={form} change={change} errors={errors} />

@@ -359,6 +359,20 @@ function adoptAudienceConflict(get: Getter, set: Setter, result: IpcResult<unkno
   return true;
 }
 
+/**
+ * A resumed local draft (lib/local-drafts.ts): the typed fields come back with the version they were based on; the
+ * id and the adverts stay the server's. A stale one also brings the audience as it was then, so its save's 409
+ * merges against that: only what the user changed meets what others changed since.
+ */
+export const resumeAudienceDraftAtom = atom(null, (get, set, { values, base }: { values: AudienceDraft; base: AudienceDraft | null }) => {
+  const current = get(draftAtom);
+  const pristine = get(pristineAtom);
+  if (!current || !pristine) return;
+  set(draftAtom, { ...values, id: current.id, adverts: current.adverts });
+  if (base && base.version !== pristine.version) set(pristineAtom, { ...base, id: pristine.id, adverts: pristine.adverts });
+});
+resumeAudienceDraftAtom.debugLabel = 'audiences.editor.resumeDraft';
+
 /** The user's choice for one field both changed. */
 export const resolveAudienceFieldAtom = atom(null, (get, set, choice: { field: string; take: 'mine' | 'theirs' }) => {
   const conflict = get(audienceConflictAtom);

@@ -44,6 +44,17 @@ groupNameErrorAtom.debugLabel = 'groups.editor.nameError';
 export const groupMembersAtom = atom<GroupMember[]>([]);
 groupMembersAtom.debugLabel = 'groups.editor.members';
 
+/**
+ * The group's version the form is based on (docs/architecture.md, "Versions and conflicts"): the loaded or saved
+ * group's, or an older one when a local draft written before a later change is resumed (its save then meets 409).
+ */
+export const groupBasedOnAtom = atom<number | undefined>(undefined);
+groupBasedOnAtom.debugLabel = 'groups.editor.basedOn';
+
+/** A resumed stale draft's base (the group as it was typed on): what its save's 409 merges against. */
+const groupResumedBaseAtom = atom<{ name: string; members: GroupMember[] } | null>(null);
+groupResumedBaseAtom.debugLabel = 'groups.editor.resumedBase';
+
 export const groupSavingAtom = atom(false);
 groupSavingAtom.debugLabel = 'groups.editor.saving';
 
@@ -65,8 +76,42 @@ const showGroupAtom = atom(null, (_get, set, group: Group) => {
   set(groupNameAtom, group.name);
   set(groupNameErrorAtom, null);
   set(groupMembersAtom, group.relationships.map(toMember));
+  set(groupBasedOnAtom, group.version);
+  set(groupResumedBaseAtom, null);
 });
 showGroupAtom.debugLabel = 'groups.editor.show';
+
+/** The form's fields as a local draft keeps them (lib/local-drafts.ts), with the version they are based on. */
+export interface GroupDraftValues {
+  name: string;
+  members: GroupMember[];
+  version: number | undefined;
+}
+
+/** The same fields as the server holds them: the form differs from these while changes are unsaved. */
+export const groupPristineValuesAtom = atom((get): GroupDraftValues | null => {
+  const group = get(groupAtom);
+  return group ? { name: group.name, members: group.relationships.map(toMember), version: group.version } : null;
+});
+groupPristineValuesAtom.debugLabel = 'groups.editor.pristineValues';
+
+export const groupDraftValuesAtom = atom((get): GroupDraftValues | null =>
+  get(groupAtom) ? { name: get(groupNameAtom), members: get(groupMembersAtom), version: get(groupBasedOnAtom) } : null,
+);
+groupDraftValuesAtom.debugLabel = 'groups.editor.draftValues';
+
+/**
+ * A resumed local draft: its name and members in the form, based on the version they were typed on; a stale one
+ * keeps the group as it was then, so its save's 409 merges only what the user changed with what others changed.
+ */
+export const resumeGroupDraftAtom = atom(null, (get, set, { values, base }: { values: GroupDraftValues; base: GroupDraftValues | null }) => {
+  set(groupNameAtom, values.name);
+  set(groupMembersAtom, values.members);
+  set(groupBasedOnAtom, values.version);
+  const stale = base !== null && base.version !== get(groupAtom)?.version;
+  set(groupResumedBaseAtom, stale ? { name: base.name, members: base.members } : null);
+});
+resumeGroupDraftAtom.debugLabel = 'groups.editor.resumeDraft';
 
 /** A save refused because someone else changed the group: who and when, and the fields both changed. */
 export interface GroupConflict {
@@ -88,11 +133,13 @@ function adoptGroupConflict(get: Getter, set: Setter, result: IpcResult<unknown>
   if (result.ok || result.status !== 409 || !result.conflict?.current || !group) return false;
   const theirs = result.conflict.current as Group;
   const { merged, conflicts } = mergeChanges(
-    { name: group.name, members: group.relationships.map(toMember) },
+    get(groupResumedBaseAtom) ?? { name: group.name, members: group.relationships.map(toMember) },
     { name: get(groupNameAtom), members: get(groupMembersAtom) },
     { name: theirs.name, members: theirs.relationships.map(toMember) },
   );
   set(groupAtom, theirs);
+  set(groupBasedOnAtom, theirs.version);
+  set(groupResumedBaseAtom, null);
   set(groupNameAtom, merged.name);
   set(groupMembersAtom, merged.members);
   set(groupConflictAtom, { message: result.errorMsg, conflicts, theirs });
@@ -163,7 +210,8 @@ export const saveGroupAtom = atom(null, async (get, set) => {
     event: m.event,
     caping: m.caping,
   }));
-  const basedOn = group.version !== undefined ? { version: group.version } : {};
+  const version = get(groupBasedOnAtom);
+  const basedOn = version !== undefined ? { version } : {};
   const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { name, relationships, ...basedOn } });
   set(groupSavingAtom, false);
   if (!result.ok) {

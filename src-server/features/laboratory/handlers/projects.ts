@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { contract, type MultipartSpec } from '@shared/contract';
 import type { LabProjectListItem } from '@shared/contract/laboratory';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import type { ServerContext } from '../../../context';
 import { labProjects } from '../../../db/schema';
+import { bumpVersion } from '../../../db/versioning';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
@@ -11,7 +12,7 @@ import type { PanelCounts } from '../panel-cache';
 import { matchPanel, PGLITE_PANEL_ROWS_PER_STATEMENT, readPanel } from '../panel-import';
 import { holdLease, LEASE_INTERVAL } from '../../../jobs/lease';
 import { deleteProject, listProjects, toListItem } from '../queries';
-import { existingProject, loadProject, readableProject, writesAll } from './shared';
+import { existingProject, loadProject, readableProject, staleLabProject, writesAll } from './shared';
 import { saveTags } from './tags';
 
 export type LabProjectHandlers = Pick<
@@ -87,14 +88,24 @@ export function labProjectHandlers(context: ServerContext, panels: PanelCounts):
 
     'laboratory.create': async ({ request }) => createFromPanel(context, request),
 
-    'laboratory.update': async ({ params, body }) => {
+    'laboratory.update': async ({ params, body, account }) => {
       const row = await existingProject(context, params.id);
       if (row.pending) throw new HttpError(409, LAB_MESSAGES.stillPending);
+      // Based on an older version: nothing is written (docs/architecture.md, "Versions and conflicts").
+      const { version: basedOn } = body;
+      if (basedOn !== undefined && basedOn !== row.version) throw await staleLabProject(context, row.id);
       const changes: Partial<typeof labProjects.$inferInsert> = { updatedAt: new Date(context.clock.now()) };
       if (body.name !== undefined) changes.name = body.name;
       if (body.specialtyId !== undefined) changes.specialtyId = body.specialtyId;
       if (body.tags) await saveTags(context, panels, row, body.tags);
-      const [updated] = await db.update(labProjects).set(changes).where(eq(labProjects.id, params.id)).returning();
+      // The version read above is claimed as the row is written: of two saves based on it, the second is refused.
+      const current = basedOn === undefined ? eq(labProjects.id, row.id) : and(eq(labProjects.id, row.id), eq(labProjects.version, basedOn));
+      const [updated] = await db
+        .update(labProjects)
+        .set({ ...changes, ...bumpVersion(labProjects, account?.id ?? null) })
+        .where(current)
+        .returning();
+      if (!updated) throw await staleLabProject(context, row.id);
       return loadProject(context, updated);
     },
 

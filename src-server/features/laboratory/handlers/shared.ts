@@ -4,6 +4,7 @@ import { hasAnyRole, type Role } from '@shared/roles';
 import { tagQueryFields } from '@shared/rules/laboratory';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../errors';
+import { nameOfEditor, staleVersion, type ConflictError } from '../../../db/versioning';
 import { accountsOf, isGranted, projectRow, tagsOf, type LabProjectRow } from '../queries';
 
 /** SALES (and ADMIN) read and write every laboratory project (README "Laboratory projects"). */
@@ -38,5 +39,16 @@ export async function loadProject(context: ServerContext, row: LabProjectRow): P
     tags,
     userAccounts,
     fields: tagQueryFields(row.crits),
+    version: row.version,
   };
+}
+
+/**
+ * The 409 of a save based on an older version of the project (docs/architecture.md, "Versions and conflicts"): who
+ * changed it and when, with the project as it is now.
+ */
+export async function staleLabProject(context: ServerContext, id: number): Promise<ConflictError> {
+  const row = await existingProject(context, id);
+  const editorName = await nameOfEditor(context.db, row.updatedBy);
+  return staleVersion('labProject', { version: row.version, updatedAt: row.updatedAt, editorName }, await loadProject(context, row));
 }
