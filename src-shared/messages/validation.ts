@@ -20,6 +20,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   skip: 'Décalage',
   accountId: 'Compte',
   token: 'Jeton',
+  /** The push notification's text (platform.md §2, 'Texte'). */
+  body: 'Texte',
 };
 
 /**

@@ -105,6 +105,11 @@ test.describe('projects list (web host, Chromium)', () => {
     await page.getByTestId('create-project-submit').click();
     await expect(page.getByTestId('create-project-name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('create-project-lines')).toHaveAttribute('aria-invalid', 'true');
+    // A negative count is refused at the field, in words.
+    await page.getByTestId('create-project-lines').fill('-3');
+    await expect(page.getByTestId('create-project-lines-error')).toHaveText('Nombre de lignes : nombre entier de 1 à 200 attendu');
+    await page.getByTestId('create-project-lines').fill('');
+    await expect(page.getByTestId('create-project-lines-error')).toHaveCount(0);
     await expect(page.getByTestId('create-project-csm')).toHaveValue(String(csmId));
     await page.getByTestId('create-project-mode-import').check();
     await expect(page.getByTestId('create-project-submit')).toBeDisabled();

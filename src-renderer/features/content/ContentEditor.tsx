@@ -32,7 +32,7 @@ import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
 import { EditorConflict } from './EditorConflict';
 import { ContentLocalDraft } from './ContentLocalDraft';
-import { HighlightContext } from './fields';
+import { FieldErrorsContext, HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
 import { PreviewPane } from './preview/PreviewPane';
@@ -410,6 +410,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const saved = useAtomValue(atoms.savedAtom);
   const pending = useAtomValue(atoms.pendingAtom);
   const highlight = useAtomValue(atoms.highlightAtom);
+  const fieldErrors = useAtomValue(atoms.fieldErrorsAtom);
   const roles = useAtomValue(rolesAtom);
   const patch = useSetAtom(atoms.patchAtom);
   const markStored = useSetAtom(atoms.markStoredAtom);
@@ -470,64 +471,66 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
 
   return (
     <HighlightContext.Provider value={highlight}>
-      <MarkStoredContext.Provider value={markStored}>
-        <section
-          className="editor"
-          aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'}
-          data-testid="editor"
-          data-kind={kind}
-        >
-          <EditorToolbar
-            kind={kind}
-            draft={draft}
-            api={api}
-            readOnly={readOnly}
-            pending={pending}
-            showHistory={showHistory}
-            onToggleHistory={() => setShowHistory(!showHistory)}
-            onSave={saveNow}
-            onConvert={askConvert}
-          />
-
-          <EditorConflict atoms={atoms} />
-          {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
-
-          {readOnly && (
-            <p className="alert info" data-testid="read-only">
-              Lecture seule
-            </p>
-          )}
-
-          {!isNew && (
-            <PublicationBar
+      <FieldErrorsContext.Provider value={fieldErrors}>
+        <MarkStoredContext.Provider value={markStored}>
+          <section
+            className="editor"
+            aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'}
+            data-testid="editor"
+            data-kind={kind}
+          >
+            <EditorToolbar
               kind={kind}
-              saved={saved}
-              pending={pending}
-              readOnly={readOnly}
-              publish={publish}
-              onStartCampaign={() => void startCampaign()}
-            />
-          )}
-
-          <div className="editor-body">
-            <EditorSections
               draft={draft}
-              kind={kind}
-              roles={roles}
-              readOnly={readOnly}
               api={api}
-              makeApi={props.makeApi}
-              patch={change}
-              onResetStory={() => void resetStory()}
+              readOnly={readOnly}
+              pending={pending}
+              showHistory={showHistory}
+              onToggleHistory={() => setShowHistory(!showHistory)}
+              onSave={saveNow}
+              onConvert={askConvert}
             />
-            <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
-              {/* The preview of the current draft (preview/). */}
-              <PreviewPane item={draft} kind={kind} />
-              {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
-            </aside>
-          </div>
-        </section>
-      </MarkStoredContext.Provider>
+
+            <EditorConflict atoms={atoms} />
+            {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
+
+            {readOnly && (
+              <p className="alert info" data-testid="read-only">
+                Lecture seule
+              </p>
+            )}
+
+            {!isNew && (
+              <PublicationBar
+                kind={kind}
+                saved={saved}
+                pending={pending}
+                readOnly={readOnly}
+                publish={publish}
+                onStartCampaign={() => void startCampaign()}
+              />
+            )}
+
+            <div className="editor-body">
+              <EditorSections
+                draft={draft}
+                kind={kind}
+                roles={roles}
+                readOnly={readOnly}
+                api={api}
+                makeApi={props.makeApi}
+                patch={change}
+                onResetStory={() => void resetStory()}
+              />
+              <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
+                {/* The preview of the current draft (preview/). */}
+                <PreviewPane item={draft} kind={kind} />
+                {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
+              </aside>
+            </div>
+          </section>
+        </MarkStoredContext.Provider>
+      </FieldErrorsContext.Provider>
     </HighlightContext.Provider>
   );
 }

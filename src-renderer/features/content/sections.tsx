@@ -28,7 +28,8 @@ import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-m
 import { BannerImageField, MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
 import { StoryLogoUpload, StoryScreenMedia } from './story/StoryScreenMedia';
-import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
+import { ColourWarning, StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
+import { isValidStoryColour } from '@shared/rules/story';
 import type { ContentItem, ContentKind } from './types';
 
 export interface SectionProps {
@@ -91,13 +92,7 @@ export function GeneralSection({ draft, patch, kind, readOnly }: SectionProps & 
         />
       </Field>
       <div className="grid-2">
-        <NumberInput
-          field="maxViews"
-          label="Vues max par utilisateur"
-          value={draft.maxViews}
-          min={0}
-          onChange={(maxViews) => patch({ maxViews: maxViews ?? 0 })}
-        />
+        <NumberInput field="maxViews" label="Vues max par utilisateur" value={draft.maxViews} min={0} onChange={(maxViews) => patch({ maxViews })} />
         {openIn.length > 0 && (
           <Select
             field="openIn"
@@ -492,12 +487,14 @@ export function CtaSection({
           field="callToAction.textColor"
           label="Couleur du texte"
           value={cta.textColor}
+          hint={!cta.textColor || isValidStoryColour(cta.textColor) ? undefined : <ColourWarning field="callToAction.textColor" />}
           onChange={(textColor) => patch({ callToAction: { ...cta, textColor } })}
         />
         <TextInput
           field="callToAction.backgroundColor"
           label="Couleur du fond"
           value={cta.backgroundColor}
+          hint={!cta.backgroundColor || isValidStoryColour(cta.backgroundColor) ? undefined : <ColourWarning field="callToAction.backgroundColor" />}
           onChange={(backgroundColor) => patch({ callToAction: { ...cta, backgroundColor } })}
         />
       </div>

@@ -32,7 +32,9 @@ import {
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { useLatest } from '../../../lib/render-state';
-import { HighlightContext } from '../fields';
+import { FieldError, HighlightContext } from '../fields';
+import { CONTENT_FIELD_MESSAGES } from '@shared/messages/content-fields';
+import { isContentUrl } from '@shared/rules/content-urls';
 import { useMarkStored } from '../stored-change';
 import type { ContentApi, ContentItem } from '../types';
 import { keyboardGrabAtom, reorderAnnouncementAtom, selectedScreenIdAtom, storyBusyAtom } from './atoms';
@@ -57,7 +59,7 @@ const COLOUR_LABELS: Record<ScreenColourField, string> = {
 const paint = (value: string | null | undefined, fallback: string) => toColourPickerValue(value) ?? fallback;
 
 /** The red warning icon of an invalid colour (§2.3, §5), drawn (no emoji font needed). */
-function ColourWarning(props: { field: ScreenColourField }) {
+export function ColourWarning(props: { field: string }) {
   return (
     <span className="colour-warning" role="img" aria-label={S.invalidColour} title={S.invalidColour} data-testid={`colour-warning-${props.field}`}>
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
@@ -206,6 +208,7 @@ function useBulletDrag(
 
 /** The texts, link and colours of the selected screen (a red warning on an invalid colour); `children` adds its media. */
 function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<StoryScreen>) => void; children?: ReactNode }) {
+  const badLink = !isContentUrl(props.screen.link, 'link');
   return (
     <div className="story-screen-fields" data-testid="story-screen-fields" data-screen-id={props.screen.id}>
       <label className="field">
@@ -216,15 +219,22 @@ function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<S
         <span className="field-label">Sous-titre de l'écran</span>
         <input value={props.screen.subtitle} onChange={(event) => props.onChange({ subtitle: event.target.value })} data-testid="screen-subtitle" />
       </label>
-      <label className="field">
+      <label className="field" data-field="story.screens.link">
         <span className="field-label">Lien</span>
         <input
           type="url"
           value={props.screen.link}
           placeholder="https://"
+          aria-invalid={badLink || undefined}
           onChange={(event) => props.onChange({ link: event.target.value.trim() })}
           data-testid="screen-link"
         />
+        {/* An address field holds an address (docs/content.md, address fields): said at the field, by its label. */}
+        {badLink && (
+          <span className="field-hint">
+            <FieldError field="screen-link" message={CONTENT_FIELD_MESSAGES.invalidLink('Lien')} />
+          </span>
+        )}
       </label>
       <label className="field">
         <span className="field-label">Texte du bouton</span>
