@@ -208,8 +208,9 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
   const attached = draft._$audiences ?? [];
   const searchable = canSearchAudiences(roles) && !readOnly;
   const searching = searchable && isSearchableAudienceTerm(term);
-  // The last answer while the term is searchable; nothing otherwise (derived, not cleared by an effect).
-  const results = searching ? found : [];
+  // The last answer while the term is searchable, without the audiences already attached (derived, not cleared by
+  // an effect): an attached audience is not offered again.
+  const results = searching ? found.filter((audience) => !attached.some((entry) => entry.id === audience.id)) : [];
 
   useEffect(() => {
     if (!searching) return;
