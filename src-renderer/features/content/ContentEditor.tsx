@@ -48,7 +48,7 @@ import {
   VisualsSection,
 } from './sections';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
-import { Loading } from './widgets';
+import { AdBlockerAlert, Loading } from './widgets';
 
 /** The delay-reason dialog (§2.2): the seven reasons as buttons, Annuler and Confirmer. */
 function DelayReasonDialog(props: { onAnswer: (reason: DelayReason | null) => void }) {
@@ -492,6 +492,8 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
             />
 
             <EditorConflict atoms={atoms} />
+            {/* The ad-blocker alert of §2.2, in the editor as on the list: a blocker breaks its uploads and previews. */}
+            <AdBlockerAlert />
             {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
 
             {readOnly && (
