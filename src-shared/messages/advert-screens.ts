@@ -55,6 +55,7 @@ export const ADVERT_SCREEN_MESSAGES = {
   articleNameRequired: 'Le nom du contenu est requis',
   startDateRequired: 'La date de publication est requise',
   stopDateRequired: 'La date de dé-publication est requise',
+  maxViewsInvalid: 'Vues max par utilisateur : nombre entier de 0 à 1000000 attendu',
   storyColourInvalid: "Il y a une erreur dans le format d'une couleur de story",
   advertTypeRequired: "Le type de l'advert est requis",
   articleAreaRequired: "L'Area de l'audience est requise",

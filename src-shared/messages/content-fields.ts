@@ -144,6 +144,20 @@ export const labelPathOf = (path: string | readonly PropertyKey[]) =>
 /** The editor's label of a content field (its key when none: never expected, see the unit test). */
 export const contentFieldLabel = (path: string) => CONTENT_FIELD_LABELS[labelPathOf(path)] ?? path;
 
+/**
+ * The editor field a server answer names ('advert.story.screens.0.link', 'screen.link'): the longest labelled
+ * tail of its path without indices, a story screen's field as in the story. Null when no editor field matches.
+ */
+export function contentFieldPath(field: string): string | null {
+  const named = labelPathOf(field).split('.');
+  for (let start = 0; start < named.length; start++) {
+    const path = named.slice(start).join('.');
+    if (path.startsWith('screen.')) return `story.screens.${path.slice('screen.'.length)}`;
+    if (LABELS[path]) return path;
+  }
+  return null;
+}
+
 export const CONTENT_FIELD_MESSAGES = {
   /** Reason after the label, as validation answers put it ('Source : adresse http ou https attendue'). */
   webUrl: 'adresse http ou https attendue',
@@ -157,3 +171,26 @@ export const CONTENT_FIELD_MESSAGES = {
   /** An auto-stop at or before the auto-start. */
   stopBeforeStart: (label: string, startLabel: string) => `${label} : date postérieure à « ${startLabel} » attendue`,
 } as const;
+
+/**
+ * How the editor's history names each recorded change (docs/content.md, history): the server records a key, staff
+ * read these words. A key not listed (a newer server) is shown as 'Modification'.
+ */
+export const HISTORY_ACTION_LABELS: Readonly<Record<string, string>> = {
+  create: 'Création',
+  update: 'Modification',
+  publish: 'Publication',
+  unpublish: 'Dé-publication',
+  campaignStart: 'Lancement de la campagne',
+  campaignEnd: 'Fin de la campagne',
+  autopublish: 'Publication automatique',
+  autounpublish: 'Dé-publication automatique',
+  restore: 'Restauration',
+  attach: 'Audiences modifiées',
+  storyReset: 'Remise à zéro de la story',
+  delete: 'Suppression',
+  migrate: 'Conversion',
+  modelMigration: 'Migration du modèle',
+};
+
+export const historyActionLabel = (action: string) => HISTORY_ACTION_LABELS[action] ?? HISTORY_ACTION_LABELS.update;

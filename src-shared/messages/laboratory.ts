@@ -48,7 +48,7 @@ export const LAB_MESSAGES = {
   queryFields: 'Champs : ',
   ok: 'Valider',
   statsTitle: 'Utilisateurs par tag',
-  statsTable: 'Utilisateurs par type et niveau',
+  statsTable: 'Utilisateurs par tag, avec son type et son niveau',
   noStats: 'Aucun tag à afficher',
   accessTitle: 'Comptes autorisés sur le projet',
   searchAccount: 'Rechercher un compte (3 caractères au moins)',

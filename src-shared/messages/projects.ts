@@ -20,6 +20,8 @@ export const PROJECT_MESSAGES = {
   newProject: 'Nouveau projet',
   clearAll: 'Clear All',
   createProjectChoice: 'Créer un projet',
+  /** At the create form's line count (a negative, decimal or too large number is refused there). */
+  projectLinesInvalid: (max: number) => `Nombre de lignes : nombre entier de 1 à ${max} attendu`,
   importEstimateChoice: 'Importer un devis',
   searchAdvertTitle: 'Associer une publicité',
   delayReasonTitle: 'Raison du retard',

@@ -31,6 +31,9 @@ export const PUSH_MESSAGES = {
   allValues: 'Tous',
   titleRequired: 'Le titre est obligatoire',
   bodyRequired: 'Le texte est obligatoire',
+  /** As the server's validation answer says it, by the field's label (messages/validation.ts, FIELD_LABELS). */
+  bodyTooLong: 'Texte : 1000 caractères au plus',
+  titleTooLong: 'Titre : 200 caractères au plus',
   /** Plain words only: the validation formatter shows such a message as it is (messages/validation.ts). */
   navigationInvalid: "Adresse http ou https ou deeplink de l'application attendue",
   progress: 'Progression',

@@ -17,6 +17,8 @@ export const STORY_MESSAGES = {
   uploadScreenLogo: "Uploader le logo de l'écran",
   uploadStoryLogo: 'Uploader le logo de la story',
   removeIllustration: "Retirer l'image ou la vidéo",
+  /** The story creator's screenshot button (§2.3: 'a screenshot button in the story creator'). */
+  captureScreen: "Créer une capture de l'écran",
   bulletsLabel: 'Écrans de la story (Espace pour saisir, flèches pour déplacer, Alt+flèche pour déplacer directement)',
 } as const;
 

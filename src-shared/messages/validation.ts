@@ -21,6 +21,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   accountId: 'Compte',
   token: 'Jeton',
   clientName: 'Client',
+  /** The push notification's text (platform.md §2, 'Texte'). */
+  body: 'Texte',
 };
 
 /**

@@ -134,6 +134,8 @@ export interface ValidatedItem extends ScheduleState {
   video?: string | null;
   footNote?: string | null;
   story?: { logo?: string | null; screens?: readonly StoryColours[] | null } | null;
+  maxViews?: number | null;
+  callToAction?: { textColor?: string | null; backgroundColor?: string | null } | null;
   /** Articles: their audiences, `label` being the audience's area (french, english, ...). */
   _$audiences?: readonly { label?: string | null }[] | null;
   /** Articles: their own audience's criteria as the editor holds them (§2.5), when loaded. */
@@ -144,6 +146,8 @@ export interface ValidationResult {
   messages: string[];
   /** Field names to highlight for 3 s. */
   fields: string[];
+  /** The message each field shows at itself (its first one). */
+  errors: Record<string, string>;
 }
 
 /** Colours are #rgb or #rrggbb (§5). */
@@ -166,6 +170,13 @@ const STORY_COLOUR_FIELDS: (keyof StoryColours)[] = [
   'footerBgColor',
 ];
 
+const CTA_COLOUR_FIELDS = ['textColor', 'backgroundColor'] as const;
+
+/** 'Vues max par utilisateur' is a whole number from 0 to MAX_VIEWS_LIMIT (the contract's bounds); absent keeps the default. */
+export const MAX_VIEWS_LIMIT = 1_000_000;
+const isViewCount = (value: number | null | undefined) =>
+  value === undefined || (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_VIEWS_LIMIT);
+
 /**
  * The save-time checks of §5, in the spec's order, with the fields they are about. An empty `messages` means the
  * item may be saved; otherwise the screen shows them joined by ' / ' as a 3 s warning.
@@ -173,9 +184,11 @@ const STORY_COLOUR_FIELDS: (keyof StoryColours)[] = [
 export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article'): ValidationResult {
   const messages: string[] = [];
   const fields: string[] = [];
+  const errors: Record<string, string> = {};
   const fail = (message: string, ...about: string[]) => {
     messages.push(message);
     fields.push(...about);
+    for (const field of about) errors[field] ??= message;
   };
   const start = item.autoStartAt ?? null;
   const stop = item.autoStopAt ?? null;
@@ -187,6 +200,10 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
     STORY_COLOUR_FIELDS.some((field) => filled(screen[field]) && !isHexColour(String(screen[field]).trim())),
   );
   if (item.type === 'story' && badColour) fail(M.storyColourInvalid, 'story.screens');
+  // The story's CTA colours are colours too (§5), each marked at its field.
+  const badCta = CTA_COLOUR_FIELDS.filter((field) => filled(item.callToAction?.[field]) && !isHexColour(String(item.callToAction?.[field]).trim()));
+  if (item.type === 'story' && badCta.length) fail(M.storyColourInvalid, ...badCta.map((field) => `callToAction.${field}`));
+  if (!isViewCount(item.maxViews)) fail(M.maxViewsInvalid, 'maxViews');
   if (kind === 'advert' && !filled(item.type)) fail(M.advertTypeRequired, 'type');
   // An article needs an audience with its Area (the server gives each attached audience its area as `label`).
   // With its own criteria (§2.5), an article needs an Area criterion among them.
@@ -203,7 +220,7 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
     const label = contentFieldLabel(path);
     fail(CONTENT_URL_FIELDS[path] === 'link' ? CONTENT_FIELD_MESSAGES.invalidLink(label) : CONTENT_FIELD_MESSAGES.invalidUrl(label), path);
   }
-  return { messages, fields };
+  return { messages, fields, errors };
 }
 
 export interface PublishedAudience {
@@ -293,7 +310,8 @@ export const ADVERT_IMPORT_MAX_ROWS = 5000;
 
 /**
  * One CSV row as advert fields: known columns parsed by their kind, blank cells left out, other columns ignored.
- * A value that does not parse is an error of the row (the spec's "invalid gives null" would silently erase it).
+ * A value that does not parse is an error of the row (the spec's "invalid gives null" would silently erase it),
+ * named by the editor's label of its field (docs/content.md, field labels), never by its column key.
  */
 export function parseAdvertCsvRow(row: Record<string, string>): { value: CsvAdvertRow; errors: string[] } {
   const value: Record<string, unknown> = {};
@@ -302,23 +320,24 @@ export function parseAdvertCsvRow(row: Record<string, string>): { value: CsvAdve
   for (const field of CSV_BOOLEAN_FIELDS) {
     if (!cell(field)) continue;
     const parsed = parseCsvBoolean(cell(field));
-    if (parsed === null) errors.push(`${field} : booléen attendu (true/yes/1, false/no/0)`);
+    if (parsed === null) errors.push(`${contentFieldLabel(field)} : booléen attendu (true/yes/1, false/no/0)`);
     else value[field] = parsed;
   }
   for (const field of CSV_INTEGER_FIELDS) {
     if (!cell(field)) continue;
     const parsed = parseCsvInteger(cell(field));
-    if (parsed === null) errors.push(`${field} : nombre entier attendu`);
+    if (parsed === null) errors.push(`${contentFieldLabel(field)} : nombre entier attendu`);
     else value[field] = parsed;
   }
   for (const field of CSV_DATE_FIELDS) {
     if (!cell(field)) continue;
     const parsed = parseCsvDate(cell(field));
-    if (parsed === null) errors.push(`${field} : date invalide`);
+    if (parsed === null) errors.push(`${contentFieldLabel(field)} : date invalide`);
     else value[field] = parsed;
   }
   for (const field of CSV_TEXT_FIELDS) if (cell(field)) value[field] = cell(field);
-  if (value.type !== undefined && !(ADVERT_TYPES as readonly string[]).includes(value.type as string)) errors.push(`type : inconnu (${value.type})`);
+  if (value.type !== undefined && !(ADVERT_TYPES as readonly string[]).includes(value.type as string))
+    errors.push(`${contentFieldLabel('type')} : inconnu (${value.type})`);
   return { value: value as CsvAdvertRow, errors };
 }
 

@@ -10,7 +10,6 @@ export const DEFAULT_LAB_SPECIALTY_ID = 26;
 export const TAG_TYPES = ['Environnement', 'Efficacité', 'Bon Usage'] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 export const TAG_LEVELS = ['UNDERSTAND', 'CONVINCE', 'SURPRISE'] as const;
-export type TagLevel = (typeof TAG_LEVELS)[number];
 
 /** Spec §5: the columns a panel file must hold (more CRIT_nn columns are allowed). */
 export const PANEL_REQUIRED_COLUMNS = ['NAME', 'SURNAME', 'GENDER', 'CRIT_01'] as const;
@@ -103,15 +102,16 @@ export function parseTagParams(text: string): TagParams | undefined {
   return params;
 }
 
-/** Users per tag for the Stats chart (spec §2): one series per level, one group per type. */
-export function tagStats(tags: readonly { type: string; level: string; usersCount: number }[]) {
-  return TAG_TYPES.map((type) => ({
-    type,
-    ...Object.fromEntries(
-      TAG_LEVELS.map((level) => [
-        level,
-        tags.filter((tag) => tag.type === type && tag.level === level).reduce((sum, tag) => sum + tag.usersCount, 0),
-      ]),
-    ),
-  })) as ({ type: TagType } & Record<TagLevel, number>)[];
+/** A tag not named yet, as the Stats chart and table show it. */
+export const UNNAMED_TAG = 'Tag sans nom';
+
+/**
+ * Users per tag for the Stats chart (spec §2 'chart of users per tag'): one bar per tag, named by the tag, in the
+ * series of its level (its colour); a tag's bar is null in the other levels' series, so each tag has one bar.
+ */
+export function tagStats(tags: readonly { name: string; type: string; level: string; usersCount: number }[]) {
+  return {
+    labels: tags.map((tag) => tag.name.trim() || UNNAMED_TAG),
+    series: TAG_LEVELS.map((level) => tags.map((tag) => (tag.level === level ? tag.usersCount : null))),
+  };
 }

@@ -80,11 +80,14 @@ export interface EstimateImportForm {
 }
 
 /** The fields left empty (spec §5: name, client, number of lines, actor and CSM are required; 1 to MAX_PROJECT_LINES lines). */
+/** A new project's number of lines: a whole number from 1 to MAX_PROJECT_LINES. */
+export const isProjectLineCount = (lines: string) => /^\d{1,4}$/.test(lines.trim()) && Number(lines) >= 1 && Number(lines) <= MAX_PROJECT_LINES;
+
 export function missingProjectFields(form: NewProjectForm): (keyof NewProjectForm)[] {
   const missing: (keyof NewProjectForm)[] = [];
   if (!form.name.trim()) missing.push('name');
   if (!form.clientName.trim()) missing.push('clientName');
-  if (!/^\d{1,4}$/.test(form.lines.trim()) || Number(form.lines) < 1 || Number(form.lines) > MAX_PROJECT_LINES) missing.push('lines');
+  if (!isProjectLineCount(form.lines)) missing.push('lines');
   if (!form.actor) missing.push('actor');
   if (form.keyAccount == null) missing.push('keyAccount');
   return missing;

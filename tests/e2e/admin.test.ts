@@ -64,6 +64,7 @@ test.describe('account administration (web host, Chromium)', () => {
       await page.getByTestId('account-email').fill('INES.garnier@exemple.fr');
       await page.getByRole('button', { name: 'Ajouter' }).click();
       await expect(page.locator('.Toastify__toast--error', { hasText: MESSAGES.emailAlreadyUsed })).toBeVisible();
+      await expect(page.getByTestId('account-email-error')).toHaveText('E-mail : un compte utilise déjà cette adresse');
       await expect(page.getByTestId('account-name')).toHaveValue('Autre');
       // Bad fields, checked for real (main checks the contract, the server would say the same): the French message
       // beside the field it names, and what was typed stays.

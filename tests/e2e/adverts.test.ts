@@ -284,7 +284,8 @@ test.describe('adverts (web host, Chromium)', () => {
     await pick('name;type;weight;isFree;autoStartAt\nImport e2e A;post;7;yes;1893456000\nImport e2e B;poster;lourd;peut-être;demain\n');
     const errors = page.getByTestId('advert-import-errors');
     await expect(errors).toBeVisible();
-    await expect(errors).toContainText('Ligne 3 : weight : nombre entier attendu');
+    await expect(errors).toContainText("Ligne 3 : Poids d'affichage : nombre entier attendu");
+    await expect(errors).toContainText('Ligne 3 : Type : inconnu (poster)');
     await expect(errors.locator('li')).toHaveCount(4);
     await expect(page.getByTestId('advert-import-run')).toBeDisabled();
     await page.getByTestId('advert-import-cancel').click();
@@ -315,7 +316,7 @@ test.describe('adverts (web host, Chromium)', () => {
     await expect(page.getByTestId('advert-import-errors')).toHaveCount(0);
     await page.getByTestId('advert-import-run').click();
     await expect(page.getByTestId('advert-import-errors')).toBeVisible();
-    await expect(page.getByTestId('advert-import-errors')).toContainText('Ligne 201 : weight : nombre entier attendu');
+    await expect(page.getByTestId('advert-import-errors')).toContainText("Ligne 201 : Poids d'affichage : nombre entier attendu");
     await page.getByTestId('advert-import-cancel').click();
     await page.getByTestId('adverts-search').fill('Lot e2e');
     await expect(page.getByTestId('adverts-total')).toHaveText('0 publicité', { timeout: 20_000 });

@@ -164,7 +164,10 @@ test.describe('audience screens (web host, Chromium)', () => {
       await expect(page.locator('[data-testid^="criteria-result-Role-"]')).toHaveCount(0);
       await page.getByTestId('criteria-search').fill('');
 
-      // Live tester: user 3 is a doctor and an expert; turning the Role to Not makes the answer change.
+      // Live tester: an e-mail nobody has says 'Aucun résultat' (issue 36, item 12).
+      await page.getByTestId('tester-search').fill('personne-zzz@');
+      await expect(page.getByTestId('tester-no-result')).toHaveText(AUDIENCE_MESSAGES.criteriaNoResult, { timeout: 10_000 });
+      // User 3 is a doctor and an expert; turning the Role to Not makes the answer change.
       await page.getByTestId('tester-search').fill('e2e.user3@');
       await page.getByTestId('tester-results').locator('button', { hasText: 'e2e.user3@exemple.fr' }).click();
       await expect(page.getByTestId('tester-answer')).toHaveAttribute('data-member', 'true', { timeout: 10_000 });

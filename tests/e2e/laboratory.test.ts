@@ -106,11 +106,14 @@ test.describe('laboratory projects (web host, Chromium)', () => {
       await expect(page.getByTestId('lab-tag-row-Franciliennes').getByTestId('lab-tag-count')).toHaveText('15');
     });
 
-    await test.step('Stats: the chart and its table', async () => {
+    await test.step('Stats: one bar per tag under its name, and the table', async () => {
       await page.getByTestId('lab-tab-stats').click();
-      await expect(page.getByTestId('lab-chart').locator('svg .ct-bar')).toHaveCount(9);
-      await expect(page.getByTestId('lab-stat-Efficacité-CONVINCE')).toHaveText('20');
-      await expect(page.getByTestId('lab-stat-Environnement-UNDERSTAND')).toHaveText('15');
+      await expect(page.getByTestId('lab-chart').locator('svg .ct-bar')).toHaveCount(2);
+      await expect(page.getByTestId('lab-chart').locator('.ct-label.ct-horizontal')).toHaveText(['Forts prescripteurs', 'Franciliennes']);
+      const rows = page.getByTestId('lab-stat-row');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.filter({ hasText: 'Forts prescripteurs' }).getByTestId('lab-stat-users')).toHaveText('20');
+      await expect(rows.filter({ hasText: 'Franciliennes' }).getByTestId('lab-stat-users')).toHaveText('15');
     });
 
     await test.step('Access: search from 3 characters, Add needs a selection', async () => {

@@ -98,6 +98,20 @@ test.describe('projects list (web host, Chromium)', () => {
     await expect(page.getByText(PROJECT_MESSAGES.noProjectFound)).toBeVisible({ timeout: 15_000 });
     await page.getByTestId('projects-clear-all').click();
     await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
+
+    // A column filter: Enter filters on every value containing what is typed, as /targets does; none: 'Aucun résultat'.
+    await page.getByTestId('projects-filter-clientName').fill('izo');
+    await page.getByTestId('projects-filter-clientName').press('Enter');
+    await expect(page.getByTestId('chip-clientName-Pfizor')).toBeVisible({ timeout: 15_000 });
+    await expect(shown(page, 'Cardio')).toHaveCount(0, { timeout: 15_000 });
+    await expect(shown(page, 'Dermato')).toHaveCount(1);
+    await page.getByTestId('projects-clear-all').click();
+    await expect(shown(page, 'Cardio')).toHaveCount(CARDIO_COUNT, { timeout: 15_000 });
+    await page.getByTestId('projects-filter-clientName').fill('zzzz');
+    await page.getByTestId('projects-filter-clientName').press('Enter');
+    await expect(page.getByTestId('projects-filter-clientName-empty')).toHaveText(PROJECT_MESSAGES.noResult);
+    await expect(page.getByTestId('projects-chips')).toHaveCount(0);
+    await page.getByTestId('projects-filter-clientName').fill('');
     await expect(page.getByTestId(`project-link-${dermato.id}`)).toHaveAttribute('href', `/project/edit/${dermato.id}`);
 
     // Create modal: missing fields are highlighted, nothing is sent; an unknown quote is reported.
@@ -105,6 +119,11 @@ test.describe('projects list (web host, Chromium)', () => {
     await page.getByTestId('create-project-submit').click();
     await expect(page.getByTestId('create-project-name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('create-project-lines')).toHaveAttribute('aria-invalid', 'true');
+    // A negative count is refused at the field, in words.
+    await page.getByTestId('create-project-lines').fill('-3');
+    await expect(page.getByTestId('create-project-lines-error')).toHaveText('Nombre de lignes : nombre entier de 1 à 200 attendu');
+    await page.getByTestId('create-project-lines').fill('');
+    await expect(page.getByTestId('create-project-lines-error')).toHaveCount(0);
     await expect(page.getByTestId('create-project-csm')).toHaveValue(String(csmId));
     await page.getByTestId('create-project-mode-import').check();
     await expect(page.getByTestId('create-project-submit')).toBeDisabled();

@@ -67,6 +67,11 @@ test.describe('push campaigns (web host, Chromium)', () => {
     await expect(page.getByTestId('push-title-error')).toHaveText(PUSH_MESSAGES.titleRequired);
     await expect(page.getByTestId('push-body-error')).toHaveText(PUSH_MESSAGES.bodyRequired);
 
+    // Too long a text: by the field's label, at the field (the server says the same).
+    await page.getByTestId('push-body').fill('x'.repeat(1001));
+    await page.getByTestId('push-send').click();
+    await expect(page.getByTestId('push-body-error')).toHaveText('Texte : 1000 caractères au plus');
+
     await page.getByTestId('push-title').fill('Nouvelles recommandations');
     await page.getByTestId('push-body').fill('La HAS publie ses recommandations sur le diabète.');
     // The link is opened by the app: a script, another protocol or free text is refused at the field, nothing sent.

@@ -111,7 +111,8 @@ describe('account creation', () => {
     await asAdmin('POST', '/admin/accounts', { name: 'Paul', nickname: '', username: 'paul@exemple.fr', roles: [] });
     const duplicate = await asAdmin('POST', '/admin/accounts', { name: 'Paul 2', nickname: '', username: 'PAUL@exemple.fr', roles: [] });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.errorMsg).toBe(MESSAGES.emailAlreadyUsed);
+    // Named by the dialog's field, so the message shows next to 'E-mail' (issue 36, item 10).
+    expect(duplicate.body).toEqual({ errorMsg: MESSAGES.emailAlreadyUsed, field: 'username' });
   });
 
   it('refuses an unknown role and an invalid e-mail, naming the field', async () => {

@@ -44,14 +44,17 @@ describe('advert CSV import (POST /advert/import)', () => {
     const sent = rows('Lot fautif', 300);
     sent[199] = { ...sent[199], weight: 'lourd' };
     sent[249] = { name: '', type: 'inconnu' } as never;
+    sent[279] = { ...sent[279], maxViews: '2000000' } as never;
     const answer = await server.request('POST', '/advert/import', { token: csm, body: { rows: sent } });
     expect(answer.status).toBe(200);
     expect(answer.body.imported).toBe(0);
     expect(answer.body.errors).toEqual([
-      { line: 201, message: 'weight : nombre entier attendu' },
-      { line: 251, message: 'type : inconnu (inconnu)' },
+      { line: 201, message: "Poids d'affichage : nombre entier attendu" },
+      { line: 251, message: 'Type : inconnu (inconnu)' },
       { line: 251, message: MESSAGES.advertNameRequired },
       expect.objectContaining({ line: 251 }),
+      // Each field named by its editor label, never by its column key, once (issue 36, item 10).
+      { line: 281, message: 'Vues max par utilisateur : 1000000 au plus' },
     ]);
     expect(await countNamed('Lot fautif')).toBe(0);
   });

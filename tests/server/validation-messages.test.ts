@@ -25,6 +25,14 @@ describe('validation failures answer 400 { errorMsg, field } in French', () => {
     expect(unknown.body).toEqual({ errorMsg: 'extra : champ inconnu', field: 'extra' });
   });
 
+  it("a push notification's text is named 'Texte', as its field is labelled (issue 36, item 10)", async () => {
+    const where = { area: 'france', professions: [], specialties: [''], titles: [''], os: [''], expert: 'all', clause: '' };
+    const notification = { title: 'Rappel', body: 'x'.repeat(1001), navigation: '', customId: 'default' };
+    const response = await asAdmin('POST', '/push/campaigns', { notification, where });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ errorMsg: 'Texte : 1000 caractères au plus', field: 'notification.body' });
+  });
+
   it('query: the field of the query string', async () => {
     const response = await asAdmin('GET', '/admin/accounts?limit=0');
     expect(response.status).toBe(400);

@@ -147,11 +147,15 @@ describe('save-time validation (§5)', () => {
   const valid = { name: 'Campagne', type: 'post', published: false };
 
   it('accepts a valid unpublished advert', () => {
-    expect(validateForSave(valid, 'advert')).toEqual({ messages: [], fields: [] });
+    expect(validateForSave(valid, 'advert')).toEqual({ messages: [], fields: [], errors: {} });
   });
 
   it('gives each message of the spec with its field', () => {
-    expect(validateForSave({ ...valid, name: '  ' }, 'advert')).toEqual({ messages: ["Le nom de l'advert est requis"], fields: ['name'] });
+    expect(validateForSave({ ...valid, name: '  ' }, 'advert')).toEqual({
+      messages: ["Le nom de l'advert est requis"],
+      fields: ['name'],
+      errors: { name: "Le nom de l'advert est requis" },
+    });
     expect(validateForSave({ ...valid, name: '' }, 'article').messages).toContain('Le nom du contenu est requis');
     expect(validateForSave({ ...valid, type: '' }, 'advert').messages).toEqual(["Le type de l'advert est requis"]);
     expect(validateForSave({ ...valid, type: 'tool' }, 'advert').messages).toEqual(['Sonata ID is required']);
@@ -163,7 +167,27 @@ describe('save-time validation (§5)', () => {
     expect(validateForSave({ ...valid, autoStartAt: now, autoStopAt: now + day }, 'advert')).toEqual({
       messages: ['Au moins un email doit être renseigné pour la publication automatique'],
       fields: ['autoPublishOptions.emails'],
+      errors: { 'autoPublishOptions.emails': 'Au moins un email doit être renseigné pour la publication automatique' },
     });
+  });
+
+  it("refuses 'Vues max par utilisateur' emptied, not whole, negative or too large, at its field", () => {
+    const message = 'Vues max par utilisateur : nombre entier de 0 à 1000000 attendu';
+    for (const maxViews of [null, 2.5, -1, 1_000_001])
+      expect(validateForSave({ ...valid, maxViews }, 'advert'), String(maxViews)).toMatchObject({
+        messages: [message],
+        errors: { maxViews: message },
+      });
+    for (const maxViews of [undefined, 0, 5, 1_000_000]) expect(validateForSave({ ...valid, maxViews }, 'advert').messages).toEqual([]);
+  });
+
+  it("refuses a story's CTA colour that is no colour ('red'), at that colour", () => {
+    const cta = { textColor: 'red', backgroundColor: '#F0F2F5' };
+    expect(validateForSave({ ...valid, type: 'story', callToAction: cta }, 'advert')).toMatchObject({
+      messages: ["Il y a une erreur dans le format d'une couleur de story"],
+      errors: { 'callToAction.textColor': "Il y a une erreur dans le format d'une couleur de story" },
+    });
+    expect(validateForSave({ ...valid, type: 'story', callToAction: { ...cta, textColor: '#FFF' } }, 'advert').messages).toEqual([]);
   });
 
   it('checks story colours as #rgb or #rrggbb', () => {

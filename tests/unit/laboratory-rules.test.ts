@@ -30,16 +30,19 @@ describe('laboratory rules', () => {
     for (const bad of ['[1]', '{"a": {"b": 1}}', '{"a": null}', '{"bad name": 1}', 'not json']) expect(parseTagParams(bad), bad).toBeUndefined();
   });
 
-  it('sums users per type and level for the chart', () => {
+  it('draws one bar per tag, named by the tag, in the series of its level', () => {
     const stats = tagStats([
-      { type: 'Efficacité', level: 'CONVINCE', usersCount: 20 },
-      { type: 'Efficacité', level: 'CONVINCE', usersCount: 5 },
-      { type: 'Bon Usage', level: 'SURPRISE', usersCount: 7 },
+      { name: 'Forts prescripteurs', type: 'Efficacité', level: 'CONVINCE', usersCount: 20 },
+      { name: ' ', type: 'Efficacité', level: 'CONVINCE', usersCount: 5 },
+      { name: 'Franciliennes', type: 'Bon Usage', level: 'SURPRISE', usersCount: 7 },
     ]);
-    expect(stats).toEqual([
-      { type: 'Environnement', UNDERSTAND: 0, CONVINCE: 0, SURPRISE: 0 },
-      { type: 'Efficacité', UNDERSTAND: 0, CONVINCE: 25, SURPRISE: 0 },
-      { type: 'Bon Usage', UNDERSTAND: 0, CONVINCE: 0, SURPRISE: 7 },
-    ]);
+    expect(stats).toEqual({
+      labels: ['Forts prescripteurs', 'Tag sans nom', 'Franciliennes'],
+      series: [
+        [null, null, null],
+        [20, 5, null],
+        [null, null, 7],
+      ],
+    });
   });
 });

@@ -537,6 +537,12 @@ function LiveTester() {
         </ul>
       )}
       {searching && !user && <p className="muted">Recherche…</p>}
+      {/* The search of the term shown came back empty: said so, not a blank (issue 36, item 12). */}
+      {!searching && term.trim() && !user && answeredTerm === term && results.length === 0 && (
+        <p className="muted" data-testid="tester-no-result">
+          {AUDIENCE_MESSAGES.criteriaNoResult}
+        </p>
+      )}
       {user && (
         <div data-testid="tester-answer" data-user-id={user.id} data-member={answer === null ? '' : String(answer.member)}>
           <p>

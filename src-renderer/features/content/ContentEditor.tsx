@@ -33,7 +33,7 @@ import type { EditorAtoms } from './editor-atoms';
 import { PresenceLine } from '../../ui/PresenceLine';
 import { EditorConflict } from './EditorConflict';
 import { ContentLocalDraft } from './ContentLocalDraft';
-import { HighlightContext } from './fields';
+import { FieldErrorsContext, HighlightContext } from './fields';
 import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
 import { PreviewPane } from './preview/PreviewPane';
@@ -49,7 +49,7 @@ import {
   VisualsSection,
 } from './sections';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
-import { Loading } from './widgets';
+import { AdBlockerAlert, Loading } from './widgets';
 
 /** The delay-reason dialog (§2.2): the seven reasons as buttons, Annuler and Confirmer. */
 function DelayReasonDialog(props: { initial: DelayReason | null; onAnswer: (reason: DelayReason | null) => void }) {
@@ -416,6 +416,7 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
   const saved = useAtomValue(atoms.savedAtom);
   const pending = useAtomValue(atoms.pendingAtom);
   const highlight = useAtomValue(atoms.highlightAtom);
+  const fieldErrors = useAtomValue(atoms.fieldErrorsAtom);
   const roles = useAtomValue(rolesAtom);
   const patch = useSetAtom(atoms.patchAtom);
   const markStored = useSetAtom(atoms.markStoredAtom);
@@ -476,66 +477,70 @@ export function ContentEditor(props: { atoms: EditorAtoms; makeApi: (call: CallA
 
   return (
     <HighlightContext.Provider value={highlight}>
-      <MarkStoredContext.Provider value={markStored}>
-        <section
-          className="editor"
-          aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'}
-          data-testid="editor"
-          data-kind={kind}
-        >
-          <EditorToolbar
-            kind={kind}
-            draft={draft}
-            api={api}
-            readOnly={readOnly}
-            pending={pending}
-            showHistory={showHistory}
-            onToggleHistory={() => setShowHistory(!showHistory)}
-            onSave={saveNow}
-            onConvert={askConvert}
-          />
-
-          <EditorConflict atoms={atoms} />
-          {!readOnly && <PresenceLine record={kind} id={draft.id ?? null} />}
-          {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
-
-          {readOnly && (
-            <p className="alert info" data-testid="read-only">
-              Lecture seule
-            </p>
-          )}
-
-          {!isNew && (
-            <PublicationBar
+      <FieldErrorsContext.Provider value={fieldErrors}>
+        <MarkStoredContext.Provider value={markStored}>
+          <section
+            className="editor"
+            aria-label={kind === 'advert' ? 'Éditeur de publicité' : 'Éditeur de contenu'}
+            data-testid="editor"
+            data-kind={kind}
+          >
+            <EditorToolbar
               kind={kind}
-              saved={saved}
-              pending={pending}
-              readOnly={readOnly}
-              publish={publish}
-              onStartCampaign={() => void startCampaign()}
-            />
-          )}
-
-          <div className="editor-body">
-            <EditorSections
               draft={draft}
-              saved={saved}
-              kind={kind}
-              roles={roles}
-              readOnly={readOnly}
               api={api}
-              makeApi={props.makeApi}
-              patch={change}
-              onResetStory={() => void resetStory()}
+              readOnly={readOnly}
+              pending={pending}
+              showHistory={showHistory}
+              onToggleHistory={() => setShowHistory(!showHistory)}
+              onSave={saveNow}
+              onConvert={askConvert}
             />
-            <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
-              {/* The preview of the current draft (preview/). */}
-              <PreviewPane item={draft} kind={kind} />
-              {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
-            </aside>
-          </div>
-        </section>
-      </MarkStoredContext.Provider>
+
+            <EditorConflict atoms={atoms} />
+            {!readOnly && <PresenceLine record={kind} id={draft.id ?? null} />}
+            {/* The ad-blocker alert of §2.2, in the editor as on the list: a blocker breaks its uploads and previews. */}
+            <AdBlockerAlert />
+            {!readOnly && <ContentLocalDraft atoms={atoms} recordKey={`${kind}:${draft.id ?? rawId ?? 'new'}`} />}
+
+            {readOnly && (
+              <p className="alert info" data-testid="read-only">
+                Lecture seule
+              </p>
+            )}
+
+            {!isNew && (
+              <PublicationBar
+                kind={kind}
+                saved={saved}
+                pending={pending}
+                readOnly={readOnly}
+                publish={publish}
+                onStartCampaign={() => void startCampaign()}
+              />
+            )}
+
+            <div className="editor-body">
+              <EditorSections
+                draft={draft}
+                saved={saved}
+                kind={kind}
+                roles={roles}
+                readOnly={readOnly}
+                api={api}
+                makeApi={props.makeApi}
+                patch={change}
+                onResetStory={() => void resetStory()}
+              />
+              <aside className="preview-pane" aria-label="Preview" data-testid="preview-pane">
+                {/* The preview of the current draft (preview/). */}
+                <PreviewPane item={draft} kind={kind} />
+                {showHistory && !isNew && <HistoryPanel atoms={atoms} makeApi={props.makeApi} itemId={draft.id!} />}
+              </aside>
+            </div>
+          </section>
+        </MarkStoredContext.Provider>
+      </FieldErrorsContext.Provider>
     </HighlightContext.Provider>
   );
 }

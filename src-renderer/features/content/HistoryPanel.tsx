@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { HistoryEntry } from '@shared/contract/content';
-import { contentFieldLabel } from '@shared/messages/content-fields';
+import { contentFieldLabel, historyActionLabel } from '@shared/messages/content-fields';
 import { isAdvertReadOnly } from '@shared/rules/advert-screens';
 import { formatDateTime } from '@shared/rules/dates';
 import type { CallApi } from '../../bridge/api';
@@ -40,7 +40,10 @@ export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallAp
         <ol>
           {entries.map((entry) => (
             <li key={entry.id} data-testid={`history-entry-${entry.id}`}>
-              <strong>{formatDateTime(Math.floor(entry.at / 1000))}</strong> {entry.accountName} — {entry.action}
+              <strong>{formatDateTime(Math.floor(entry.at / 1000))}</strong> {entry.accountName} —{' '}
+              <span data-testid="history-action" data-action={entry.action}>
+                {historyActionLabel(entry.action)}
+              </span>
               {entry.fields.length > 0 && <span className="muted"> ({entry.fields.map(contentFieldLabel).join(', ')})</span>}
               {!isAdvertReadOnly(roles) && entry.before && (
                 <ConfirmButton

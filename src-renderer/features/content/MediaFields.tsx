@@ -13,7 +13,7 @@ import { ImageEditorModal } from './ImageEditorModal';
 import type { ContentItem, ContentKind } from './types';
 import { MediaThumb } from './MediaThumb';
 import { useMarkStored } from './stored-change';
-import { useHighlighted } from './fields';
+import { FieldError, useFieldError, useHighlighted } from './fields';
 
 /** The §8 toasts of each attachment kind: while uploading, once saved, on failure. */
 const TOASTS: Record<AdvertAttachmentKind, { uploading: Notice; saved: Notice; failed: (error: string) => Notice; label: string }> = {
@@ -77,6 +77,7 @@ export function BannerImageField(props: { draft: ContentItem; patch: (patch: Par
   const upload = useAttachmentUpload(draft, props.patch, 'advert');
   const image = draft.image ?? draft.images?.[0] ?? null;
   const highlighted = useHighlighted('images');
+  const error = useFieldError('images');
   return (
     <div
       className={`media-row${highlighted ? ' highlighted' : ''}`}
@@ -98,6 +99,7 @@ export function BannerImageField(props: { draft: ContentItem; patch: (patch: Par
           </button>
         )
       )}
+      <FieldError field="images" message={error} />
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
 import { VALIDATION_HIGHLIGHT_MS } from '@shared/rules/advert-screens';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
-import { missingRequired, requiredPropertiesMessage, requiredPropertyLabel } from '@shared/rules/publication';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
@@ -13,6 +12,7 @@ import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../lib/offli
 import { sameData } from '../../lib/unsaved-changes';
 import { publicationProblems, saveChecks, type AskDelayReason } from './publish-checks';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
+import { publishProblems, refused, refusedAt } from './editor-refusals';
 
 export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
 
@@ -51,17 +51,34 @@ function createEditorState(name: (part: string) => string) {
   const highlightSerialAtom = atom(0);
   highlightSerialAtom.debugLabel = name('highlightSerial');
 
-  const highlightFieldsAtom = atom(null, (get, set, fields: string[]) => {
+  /** The message of each field the last refused save or publication named, until the field changes (fields.tsx). */
+  const fieldErrorsAtom = atom<Record<string, string>>({});
+  fieldErrorsAtom.debugLabel = name('fieldErrors');
+
+  /** Highlights the fields 3 s (§5) and shows each one's message at it, when given. */
+  const highlightFieldsAtom = atom(null, (get, set, fields: string[], errors: Record<string, string> = {}) => {
     const serial = get(highlightSerialAtom) + 1;
     set(highlightSerialAtom, serial);
     set(highlightAtom, fields);
+    set(fieldErrorsAtom, errors);
     setTimeout(() => {
       if (get(highlightSerialAtom) === serial) set(highlightAtom, []);
     }, VALIDATION_HIGHLIGHT_MS);
   });
   highlightFieldsAtom.debugLabel = name('highlightFields');
 
-  return { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, pristineAtom, dirtyAtom, highlightFieldsAtom, conflictAtom };
+  return {
+    statusAtom,
+    draftAtom,
+    savedAtom,
+    pendingAtom,
+    highlightAtom,
+    fieldErrorsAtom,
+    pristineAtom,
+    dirtyAtom,
+    highlightFieldsAtom,
+    conflictAtom,
+  };
 }
 
 export interface EditorConflict {
@@ -99,11 +116,6 @@ type EditorState = ReturnType<typeof createEditorState>;
 /** `quiet`: no 'Enregistré' toast; `onOutcome`: a retry of lib/offline.ts, told how it went (and never queued again). */
 type SaveOptions = { quiet?: boolean; onOutcome?: (outcome: RetryOutcome) => void };
 type ApiOf = (get: Getter) => ContentApi;
-
-/** A refused call: the server's message as an error toast ('User not allowed' 3 s for SALES writes). */
-function refused(set: Setter, result: IpcResult<unknown>) {
-  if (!result.ok) set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-}
 
 // An answer of the item's own calls does not carry the article's criteria: the ones saved last stay.
 function adopt({ savedAtom, draftAtom, pristineAtom }: EditorState, set: Setter, item: ContentItem, get?: Getter) {
@@ -167,6 +179,11 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
   const patchAtom = atom(null, (get, set, patch: Partial<ContentItem>) => {
     const draft = get(draftAtom);
     if (draft) set(draftAtom, { ...draft, ...patch });
+    // A field the user changes no longer shows what the last refusal said of it.
+    const errors = get(state.fieldErrorsAtom);
+    const changed = Object.keys(patch);
+    const kept = Object.entries(errors).filter(([field]) => !changed.includes(field.split('.')[0]));
+    if (kept.length !== Object.keys(errors).length) set(state.fieldErrorsAtom, Object.fromEntries(kept));
   });
   patchAtom.debugLabel = name('patch');
 
@@ -232,7 +249,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
     const check = saveChecks(draft, api.kind, get(savedAtom));
     if (check.messages.length) {
       set(raiseNoticeAtom, N.validation(check.messages));
-      set(highlightFieldsAtom, check.fields);
+      set(highlightFieldsAtom, check.fields, check.errors);
       return null;
     }
     set(pendingAtom, true);
@@ -245,7 +262,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
           : await api.update(draft.id, draft, api.criteria || sameIds(audienceIds, audienceIdsOf(get(savedAtom))) ? null : audienceIds);
       if (!written.ok) {
         if (written.status === 0) waitForServer(state, saveAtom, get, set, draft, options, apiOf(get).kind);
-        else if (!adoptConflict(state, get, set, written)) refused(set, written);
+        else if (!adoptConflict(state, get, set, written)) refusedAt(set, highlightFieldsAtom, written);
         if (written.status !== 0) options?.onOutcome?.('refused');
         return null;
       }
@@ -276,15 +293,12 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
    */
   const publishAtom = atom(null, async (get, set, publication: PublishRequest & { askDelayReason?: AskDelayReason }): Promise<boolean> => {
     const { askDelayReason, ...request } = publication;
-    // The properties its type needs (§5), named by their labels and highlighted, before anything is sent.
+    // The properties its type needs (§5), named by their labels and marked at their fields, before anything is sent.
     const draft = get(draftAtom);
-    const missing = request.publish && draft && apiOf(get).kind === 'advert' ? missingRequired(draft) : [];
-    if (missing.length) {
-      set(raiseNoticeAtom, N.serverError(requiredPropertiesMessage(missing.map(requiredPropertyLabel))));
-      set(
-        highlightFieldsAtom,
-        missing.map((property) => property.paths[0]),
-      );
+    const problems = request.publish && draft && apiOf(get).kind === 'advert' ? publishProblems(draft) : null;
+    if (problems) {
+      set(raiseNoticeAtom, problems.notice);
+      set(highlightFieldsAtom, Object.keys(problems.errors), problems.errors);
       return false;
     }
     const saved = await set(saveAtom, { quiet: true });
@@ -300,7 +314,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
     try {
       const result = await apiOf(get).publish(saved.id, { ...request, version: saved.version });
       if (!result.ok) {
-        if (!adoptConflict(state, get, set, result)) refused(set, result);
+        if (!adoptConflict(state, get, set, result)) refusedAt(set, highlightFieldsAtom, result);
         return false;
       }
       adopt(state, set, result.data, get);
@@ -374,7 +388,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
   const name = (part: string) => `${label}.${part}`;
   const state = createEditorState(name);
   const apiOf: ApiOf = (get) => makeApi(get(apiAtom));
-  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, dirtyAtom, conflictAtom, pristineAtom } = state;
+  const { statusAtom, draftAtom, savedAtom, pendingAtom, highlightAtom, fieldErrorsAtom, dirtyAtom, conflictAtom, pristineAtom } = state;
   return {
     conflictAtom,
     pristineAtom,
@@ -383,6 +397,7 @@ export function createEditorAtoms(label: string, makeApi: (call: CallApi) => Con
     savedAtom,
     pendingAtom,
     highlightAtom,
+    fieldErrorsAtom,
     dirtyAtom,
     ...createDraftActions(state, apiOf, name),
     ...createServerActions(state, apiOf, name),

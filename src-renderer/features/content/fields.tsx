@@ -11,14 +11,42 @@ export function useHighlighted(field: string) {
   return highlighted.includes(field);
 }
 
-/** A labelled control of the editor; `field` names it for the validation highlight and the tests. */
-export function Field(props: { field: string; label: string; children: ReactNode; hint?: ReactNode }) {
+/**
+ * What the last refused save or publication said about each field (its French message with the label), shown at
+ * the field until the field changes: keyed by the field's path without indices ('story.screens.link').
+ */
+export const FieldErrorsContext = createContext<Readonly<Record<string, string>>>({});
+
+export function useFieldError(field: string): string | undefined {
+  return useContext(FieldErrorsContext)[field];
+}
+
+/** A field's message in red under it; `testId` names it for the tests (`field-error-{field}`). */
+export function FieldError(props: { field: string; message: string | null | undefined }) {
+  if (!props.message) return null;
+  return (
+    <span className="field-error" role="alert" data-testid={`field-error-${props.field}`}>
+      {props.message}
+    </span>
+  );
+}
+
+/** A labelled control of the editor; `field` names it for the validation highlight, its message and the tests. */
+export function Field(props: { field: string; label: string; children: ReactNode; hint?: ReactNode; error?: string | null }) {
   const highlighted = useHighlighted(props.field);
+  const fromSave = useFieldError(props.field);
+  const error = props.error || fromSave;
   return (
     <label className={`field${highlighted ? ' highlighted' : ''}`} data-field={props.field} data-highlighted={highlighted || undefined}>
       <span className="field-label">{props.label}</span>
       {props.children}
-      {props.hint ? <span className="field-hint">{props.hint}</span> : null}
+      {error ? (
+        <span className="field-hint">
+          <FieldError field={props.field} message={error} />
+        </span>
+      ) : props.hint ? (
+        <span className="field-hint">{props.hint}</span>
+      ) : null}
     </label>
   );
 }
@@ -43,15 +71,8 @@ export function TextInput(props: {
 }) {
   const testId = `field-${props.field}`;
   const urlError = urlFieldError(props.field, props.value);
-  const hint = urlError ? (
-    <span className="field-error" role="alert" data-testid={`field-error-${props.field}`}>
-      {urlError}
-    </span>
-  ) : (
-    props.hint
-  );
   return (
-    <Field field={props.field} label={props.label} hint={hint}>
+    <Field field={props.field} label={props.label} hint={props.hint} error={urlError}>
       {props.multiline ? (
         <textarea
           value={props.value ?? ''}

@@ -29,7 +29,8 @@ import { ADVERT_MEDIA_NOTICES as MEDIA_NOTICES } from '@shared/messages/advert-m
 import { BannerImageField, MediaFields } from './MediaFields';
 import { Checkbox, DateTimeInput, Field, NumberInput, Section, Select, TextInput } from './fields';
 import { StoryLogoUpload, StoryScreenMedia } from './story/StoryScreenMedia';
-import { StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
+import { ColourWarning, StoryScreensEditor, type StoryScreensApi } from './story/StoryScreensEditor';
+import { isValidStoryColour } from '@shared/rules/story';
 import type { ContentItem, ContentKind } from './types';
 
 export interface SectionProps {
@@ -92,13 +93,7 @@ export function GeneralSection({ draft, patch, kind, readOnly }: SectionProps & 
         />
       </Field>
       <div className="grid-2">
-        <NumberInput
-          field="maxViews"
-          label="Vues max par utilisateur"
-          value={draft.maxViews}
-          min={0}
-          onChange={(maxViews) => patch({ maxViews: maxViews ?? 0 })}
-        />
+        <NumberInput field="maxViews" label="Vues max par utilisateur" value={draft.maxViews} min={0} onChange={(maxViews) => patch({ maxViews })} />
         {openIn.length > 0 && (
           <Select
             field="openIn"
@@ -214,8 +209,9 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
   const attached = draft._$audiences ?? [];
   const searchable = canSearchAudiences(roles) && !readOnly;
   const searching = searchable && isSearchableAudienceTerm(term);
-  // The last answer while the term is searchable; nothing otherwise (derived, not cleared by an effect).
-  const results = searching ? found : [];
+  // The last answer while the term is searchable, without the audiences already attached (derived, not cleared by
+  // an effect): an attached audience is not offered again.
+  const results = searching ? found.filter((audience) => !attached.some((entry) => entry.id === audience.id)) : [];
 
   useEffect(() => {
     if (!searching) return;
@@ -493,12 +489,14 @@ export function CtaSection({
           field="callToAction.textColor"
           label="Couleur du texte"
           value={cta.textColor}
+          hint={!cta.textColor || isValidStoryColour(cta.textColor) ? undefined : <ColourWarning field="callToAction.textColor" />}
           onChange={(textColor) => patch({ callToAction: { ...cta, textColor } })}
         />
         <TextInput
           field="callToAction.backgroundColor"
           label="Couleur du fond"
           value={cta.backgroundColor}
+          hint={!cta.backgroundColor || isValidStoryColour(cta.backgroundColor) ? undefined : <ColourWarning field="callToAction.backgroundColor" />}
           onChange={(backgroundColor) => patch({ callToAction: { ...cta, backgroundColor } })}
         />
       </div>

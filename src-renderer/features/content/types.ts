@@ -14,9 +14,11 @@ import type { IpcResult } from '@shared/ipc';
 export type ContentKind = 'advert' | 'article';
 
 /** An item as the editor holds it: an advert or an article, with the fields of both readable. */
-export type ContentItem = Partial<Omit<Advert, 'type' | '_$audiences'>> &
-  Partial<Omit<Article, 'type' | '_$audiences'>> & {
+export type ContentItem = Partial<Omit<Advert, 'type' | '_$audiences' | 'maxViews'>> &
+  Partial<Omit<Article, 'type' | '_$audiences' | 'maxViews'>> & {
     id?: number;
+    /** Null while the field is emptied: the save refuses it at the field rather than putting 0 in its place. */
+    maxViews?: number | null;
     type?: string | null;
     _$audiences?: { id: number; name: string; roles: string[]; label?: string }[];
     /** Articles: the criteria of their own audience (§2.5), held by the editor and saved with the item. */

@@ -2,12 +2,12 @@ import { useAtomValue } from 'jotai';
 import { BarChart } from 'chartist';
 import { useEffect, useRef } from 'react';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
-import { TAG_LEVELS, tagStats } from '@shared/rules/laboratory';
+import { TAG_LEVELS, tagStats, UNNAMED_TAG } from '@shared/rules/laboratory';
 import { tagDraftsAtom } from './atoms';
 import 'chartist/dist/index.css';
 
 /**
- * The Stats tab: users per tag, grouped by type (one group of bars per type, one bar per level), drawn as SVG by
+ * The Stats tab: users per tag (spec §2), one bar per tag under its name, coloured by its level, drawn as SVG by
  * Chartist (README: chosen for its size and its plain SVG). The same figures are in the table under it, which is
  * what a screen reader reads; the picture is hidden from it.
  */
@@ -18,11 +18,12 @@ export function StatsTab() {
 
   useEffect(() => {
     if (!chart.current || tags.length === 0) return;
-    const drawn = new BarChart(
-      chart.current,
-      { labels: stats.map((row) => row.type), series: TAG_LEVELS.map((level) => stats.map((row) => row[level])) },
-      { seriesBarDistance: 22, axisY: { onlyInteger: true }, height: '280px', chartPadding: { top: 16, right: 16, bottom: 4, left: 16 } },
-    );
+    const drawn = new BarChart(chart.current, stats, {
+      stackBars: true,
+      axisY: { onlyInteger: true },
+      height: '280px',
+      chartPadding: { top: 16, right: 16, bottom: 4, left: 16 },
+    });
     return () => {
       drawn.detach();
     };
@@ -44,23 +45,23 @@ export function StatsTab() {
         <caption>{M.statsTable}</caption>
         <thead>
           <tr>
+            <th scope="col">{M.tagName}</th>
             <th scope="col">{M.tagType}</th>
-            {TAG_LEVELS.map((level) => (
-              <th key={level} scope="col" className="number">
-                {level}
-              </th>
-            ))}
+            <th scope="col">{M.tagLevel}</th>
+            <th scope="col" className="number">
+              {M.tagUsers}
+            </th>
           </tr>
         </thead>
         <tbody>
-          {stats.map((row) => (
-            <tr key={row.type}>
-              <th scope="row">{row.type}</th>
-              {TAG_LEVELS.map((level) => (
-                <td key={level} className="number" data-testid={`lab-stat-${row.type}-${level}`}>
-                  {row[level].toLocaleString('fr-FR')}
-                </td>
-              ))}
+          {tags.map((tag) => (
+            <tr key={tag.key} data-testid="lab-stat-row">
+              <th scope="row">{tag.name.trim() || UNNAMED_TAG}</th>
+              <td>{tag.type}</td>
+              <td>{tag.level}</td>
+              <td className="number" data-testid="lab-stat-users">
+                {tag.usersCount.toLocaleString('fr-FR')}
+              </td>
             </tr>
           ))}
         </tbody>

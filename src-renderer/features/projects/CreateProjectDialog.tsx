@@ -3,8 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { withText } from '@shared/messages';
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
-import { defaultCsmFilter, isEstimateId, MISSING_FIELD_HIGHLIGHT_MS, missingImportFields, missingProjectFields } from '@shared/rules/project-list';
-import { ACTORS } from '@shared/rules/projects';
+import {
+  defaultCsmFilter,
+  isEstimateId,
+  isProjectLineCount,
+  MISSING_FIELD_HIGHLIGHT_MS,
+  missingImportFields,
+  missingProjectFields,
+} from '@shared/rules/project-list';
+import { ACTORS, MAX_PROJECT_LINES } from '@shared/rules/projects';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
@@ -51,6 +58,29 @@ function CreateModeChoice({ mode, onChange }: { mode: Mode; onChange: (choice: M
         </label>
       ))}
     </div>
+  );
+}
+
+/** The number of lines: a count typed but not a whole number from 1 to the maximum ('-3', '2.5', '500') says so at the field. */
+function LinesField(props: { lines: string; onChange: (lines: string) => void; missing: FieldKey[] }) {
+  const invalid = props.lines.trim() !== '' && !isProjectLineCount(props.lines);
+  return (
+    <label className={fieldClass(props.missing, 'lines')}>
+      <span className="field-label">Nombre de lignes</span>
+      <input
+        type="number"
+        min={1}
+        value={props.lines}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid="create-project-lines"
+        aria-invalid={props.missing.includes('lines') || invalid || undefined}
+      />
+      {invalid && (
+        <span className="field-error" role="alert" data-testid="create-project-lines-error">
+          {PROJECT_MESSAGES.projectLinesInvalid(MAX_PROJECT_LINES)}
+        </span>
+      )}
+    </label>
   );
 }
 
@@ -224,17 +254,7 @@ export function CreateProjectDialog(props: { csms: { id: number; name: string }[
                   aria-invalid={missing.includes('clientName') || undefined}
                 />
               </label>
-              <label className={invalid('lines')}>
-                <span className="field-label">Nombre de lignes</span>
-                <input
-                  type="number"
-                  min={1}
-                  value={lines}
-                  onChange={(event) => setLines(event.target.value)}
-                  data-testid="create-project-lines"
-                  aria-invalid={missing.includes('lines') || undefined}
-                />
-              </label>
+              <LinesField lines={lines} onChange={setLines} missing={missing} />
             </>
           )}
           <ActorAndCsmFields

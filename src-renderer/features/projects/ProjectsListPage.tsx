@@ -233,10 +233,12 @@ function SearchBox() {
 /** The filter bar: text filters with autocomplete, CSM / Status / Type lists, three date ranges (spec §2). */
 function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
   const [filters, setFilters] = useAtom(projectsFiltersAtom);
-  const addValue = <K extends TextFilterKey | ListFilterKey>(key: K, value: NonNullable<ProjectListFilters[K]>[number]) => {
-    const current = (filters[key] ?? []) as (typeof value)[];
-    if (!current.includes(value)) setFilters({ ...filters, [key]: [...current, value] });
+  const addValues = <K extends TextFilterKey | ListFilterKey>(key: K, chosen: NonNullable<ProjectListFilters[K]>[number][]) => {
+    const current = (filters[key] ?? []) as (typeof chosen)[number][];
+    const added = chosen.filter((value) => !current.includes(value));
+    if (added.length) setFilters({ ...filters, [key]: [...current, ...added] });
   };
+  const addValue = <K extends TextFilterKey | ListFilterKey>(key: K, value: NonNullable<ProjectListFilters[K]>[number]) => addValues(key, [value]);
   const listSelect = <K extends ListFilterKey>(key: K, options: { label: string; value: NonNullable<ProjectListFilters[K]>[number] }[]) => {
     const chosen = (filters[key] ?? []) as unknown[];
     return (
@@ -271,7 +273,7 @@ function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
             field={filter.key}
             label={filter.label}
             source={filter.source}
-            onAdd={(value) => addValue(filter.key, value)}
+            onAdd={(chosen) => addValues(filter.key, chosen)}
           />
         ))}
         {listSelect(
@@ -296,7 +298,7 @@ function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
             field={filter.key}
             label={filter.label}
             source={filter.source}
-            onAdd={(value) => addValue(filter.key, value)}
+            onAdd={(chosen) => addValues(filter.key, chosen)}
           />
         ))}
         {DATE_FILTERS.map((filter) => (
@@ -313,12 +315,17 @@ function FilterControls({ csms }: { csms: { id: number; name: string }[] }) {
   );
 }
 
-/** A text filter: type 2 characters for suggestions (10), pick one or press Enter to add the typed value. */
-function TextFilter(props: { field: TextFilterKey; label: string; source: 'Project' | 'Target'; onAdd: (value: string) => void }) {
+/**
+ * A text filter: type 2 characters for suggestions (10), pick one, or press Enter to filter on every value that
+ * contains what is typed, as the /targets column filters do (docs/projects.md); none: 'Aucun résultat', no filter.
+ */
+function TextFilter(props: { field: TextFilterKey; label: string; source: 'Project' | 'Target'; onAdd: (values: string[]) => void }) {
   const fetchValues = useSetAtom(projectValuesAtom);
   const [text, setText] = useState('');
   const [found, setFound] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
+  // The term whose search came back empty (the suggestions' or Enter's): 'Aucun résultat' while it is the one typed.
+  const [emptyFor, setEmptyFor] = useState<string | null>(null);
   const suggesting = open && text.trim().length >= PROJECT_SEARCH_MIN_CHARACTERS;
   // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
   const values = suggesting ? found : [];
@@ -328,19 +335,29 @@ function TextFilter(props: { field: TextFilterKey; label: string; source: 'Proje
     let current = true;
     const timer = setTimeout(async () => {
       const answer = await fetchValues({ label: props.source, field: props.field, term, limit: 10 });
-      if (current) setFound(answer);
+      if (!current) return;
+      setFound(answer);
+      if (!answer.length) setEmptyFor(term);
     }, FILTER_SEARCH_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
   }, [text, suggesting, props.field, props.source, fetchValues]);
-  const add = (value: string) => {
-    if (!value.trim()) return;
-    props.onAdd(value.trim());
+  const add = (chosen: string[]) => {
+    props.onAdd(chosen);
     setText('');
     setOpen(false);
   };
+  const addMatching = async () => {
+    const term = text.trim();
+    if (!term) return;
+    const matching = await fetchValues({ label: props.source, field: props.field, term, limit: 15 });
+    if (matching.length) add(matching);
+    else setEmptyFor(term);
+  };
+  // Not tied to the suggestions being open: Enter's answer is said even once the list has closed.
+  const noResult = text.trim() !== '' && emptyFor === text.trim() && values.length === 0;
   return (
     <label className="filter autocomplete">
       <span className="field-label">{props.label}</span>
@@ -353,7 +370,7 @@ function TextFilter(props: { field: TextFilterKey; label: string; source: 'Proje
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
-            add(text);
+            void addMatching();
           }
         }}
         data-testid={`projects-filter-${props.field}`}
@@ -361,11 +378,16 @@ function TextFilter(props: { field: TextFilterKey; label: string; source: 'Proje
       {open && values.length > 0 && (
         <ul className="suggestions" role="listbox" data-testid={`projects-filter-${props.field}-suggestions`}>
           {values.map((value) => (
-            <li key={value} role="option" aria-selected={false} title={value} onMouseDown={(event) => (event.preventDefault(), add(value))}>
+            <li key={value} role="option" aria-selected={false} title={value} onMouseDown={(event) => (event.preventDefault(), add([value]))}>
               {truncate(value)}
             </li>
           ))}
         </ul>
+      )}
+      {noResult && (
+        <span className="muted" role="status" data-testid={`projects-filter-${props.field}-empty`}>
+          {PROJECT_MESSAGES.noResult}
+        </span>
       )}
     </label>
   );

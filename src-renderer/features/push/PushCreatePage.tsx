@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { IpcFailure } from '@shared/ipc';
 import { PUSH_MESSAGES as M } from '@shared/messages/push';
 import { isContentUrl } from '@shared/rules/content-urls';
-import { isSending, parseClause, PUSH_BATCH_SIZE, PUSH_CONFIRM_ABOVE, pushIterations } from '@shared/rules/push';
+import { isSending, parseClause, PUSH_BATCH_SIZE, PUSH_BODY_MAX, PUSH_CONFIRM_ABOVE, PUSH_TITLE_MAX, pushIterations } from '@shared/rules/push';
 import { useConfirm } from '../../lib/modal';
 import { LocalDraftOffer } from '../../ui/DraftOffer';
 import { CampaignHistory } from './CampaignHistory';
@@ -22,6 +22,8 @@ function localErrors(form: PushForm, notification: boolean): Errors {
   if (!notification) return errors;
   if (!form.title.trim()) errors.title = M.titleRequired;
   if (!form.body.trim()) errors.body = M.bodyRequired;
+  else if (form.body.length > PUSH_BODY_MAX) errors.body = M.bodyTooLong;
+  if (form.title.length > PUSH_TITLE_MAX) errors.title = M.titleTooLong;
   if (!isContentUrl(form.navigation, 'link')) errors.navigation = M.navigationInvalid;
   return errors;
 }

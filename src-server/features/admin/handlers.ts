@@ -43,7 +43,7 @@ async function orEmailConflict<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
+    if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailAlreadyUsed, {}, 'username');
     throw error;
   }
 }
@@ -58,7 +58,7 @@ export function adminHandlers(context: ServerContext): AdminHandlers {
   }
 
   async function assertEmailFree(email: string, exceptId?: number): Promise<void> {
-    if (await queries.emailTaken(db, email, exceptId)) throw new HttpError(409, MESSAGES.emailAlreadyUsed);
+    if (await queries.emailTaken(db, email, exceptId)) throw new HttpError(409, MESSAGES.emailAlreadyUsed, {}, 'username');
   }
 
   return {

@@ -155,7 +155,8 @@ function checkedImportRows(csvRows: Record<string, string>[], firstLine: number,
     const checked = advertInputSchema.safeParse(fields);
     if (!checked.success)
       for (const issue of checked.error.issues)
-        errors.push({ line, message: `${issue.path.join('.')} : ${describeIssue(issue as never, 'body').errorMsg}` });
+        // The message names the field by its label already ('Vues max par utilisateur : 1000000 au plus').
+        errors.push({ line, message: describeIssue(issue as never, 'body').errorMsg });
     else {
       for (const error of scheduleErrors(checked.data, null, now)) errors.push({ line, message: error.message });
       inputs.push(checked.data as Record<string, unknown>);

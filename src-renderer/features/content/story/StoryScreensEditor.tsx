@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  type Ref,
   type RefObject,
 } from 'react';
 import type { StoryScreen } from '@shared/contract/content';
@@ -32,7 +33,11 @@ import {
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { useLatest } from '../../../lib/render-state';
-import { HighlightContext } from '../fields';
+import { FieldError, HighlightContext } from '../fields';
+import { captureScreenshotAtom } from '../preview/capture';
+import { PREVIEW_MESSAGES } from '@shared/messages/previews';
+import { CONTENT_FIELD_MESSAGES } from '@shared/messages/content-fields';
+import { isContentUrl } from '@shared/rules/content-urls';
 import { useMarkStored } from '../stored-change';
 import type { ContentApi, ContentItem } from '../types';
 import { keyboardGrabAtom, reorderAnnouncementAtom, selectedScreenIdAtom, storyBusyAtom } from './atoms';
@@ -57,7 +62,7 @@ const COLOUR_LABELS: Record<ScreenColourField, string> = {
 const paint = (value: string | null | undefined, fallback: string) => toColourPickerValue(value) ?? fallback;
 
 /** The red warning icon of an invalid colour (§2.3, §5), drawn (no emoji font needed). */
-function ColourWarning(props: { field: ScreenColourField }) {
+export function ColourWarning(props: { field: string }) {
   return (
     <span className="colour-warning" role="img" aria-label={S.invalidColour} title={S.invalidColour} data-testid={`colour-warning-${props.field}`}>
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
@@ -98,12 +103,13 @@ function ColourField(props: { field: ScreenColourField; value: string; invalid: 
 }
 
 /** The 270x480 canvas of the selected screen (§2.3): its image or video, logo, texts and colours. */
-function ScreenCanvas(props: { screen: StoryScreen; storyLogo: string | null | undefined }) {
+function ScreenCanvas({ ref, ...props }: { screen: StoryScreen; storyLogo: string | null | undefined; ref?: Ref<HTMLDivElement> }) {
   const { screen } = props;
   const kind = mediaKindOf(screen.illustration);
   const logo = screen.logo || props.storyLogo;
   return (
     <div
+      ref={ref}
       className="story-canvas"
       style={{ width: STORY_CANVAS.width, height: STORY_CANVAS.height, background: paint(screen.backgroundColor, '#c41723') }}
       data-testid="story-canvas"
@@ -206,6 +212,7 @@ function useBulletDrag(
 
 /** The texts, link and colours of the selected screen (a red warning on an invalid colour); `children` adds its media. */
 function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<StoryScreen>) => void; children?: ReactNode }) {
+  const badLink = !isContentUrl(props.screen.link, 'link');
   return (
     <div className="story-screen-fields" data-testid="story-screen-fields" data-screen-id={props.screen.id}>
       <label className="field">
@@ -216,15 +223,22 @@ function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<S
         <span className="field-label">Sous-titre de l'écran</span>
         <input value={props.screen.subtitle} onChange={(event) => props.onChange({ subtitle: event.target.value })} data-testid="screen-subtitle" />
       </label>
-      <label className="field">
+      <label className="field" data-field="story.screens.link">
         <span className="field-label">Lien</span>
         <input
           type="url"
           value={props.screen.link}
           placeholder="https://"
+          aria-invalid={badLink || undefined}
           onChange={(event) => props.onChange({ link: event.target.value.trim() })}
           data-testid="screen-link"
         />
+        {/* An address field holds an address (docs/content.md, address fields): said at the field, by its label. */}
+        {badLink && (
+          <span className="field-hint">
+            <FieldError field="screen-link" message={CONTENT_FIELD_MESSAGES.invalidLink('Lien')} />
+          </span>
+        )}
       </label>
       <label className="field">
         <span className="field-label">Texte du bouton</span>
@@ -247,6 +261,29 @@ function ScreenFields(props: { screen: StoryScreen; onChange: (change: Partial<S
       </div>
       {props.children}
     </div>
+  );
+}
+
+/**
+ * The story creator's screenshot button (adverts-articles.md §2.3): the selected screen's canvas goes to the
+ * advert's BAT screenshots, as the preview's capture does ('Votre capture est disponible dans l'onglet BAT').
+ */
+function ScreenCaptureButton(props: { advertId: number; canvasRef: RefObject<HTMLDivElement | null> }) {
+  const capture = useSetAtom(captureScreenshotAtom);
+  const [capturing, setCapturing] = useState(false);
+  async function take() {
+    if (!props.canvasRef.current) return;
+    setCapturing(true);
+    try {
+      await capture({ advertId: props.advertId, element: props.canvasRef.current });
+    } finally {
+      setCapturing(false);
+    }
+  }
+  return (
+    <button type="button" className="secondary small" disabled={capturing} onClick={() => void take()} data-testid="story-capture">
+      {capturing ? PREVIEW_MESSAGES.capturing : S.captureScreen}
+    </button>
   );
 }
 
@@ -403,6 +440,7 @@ export function StoryScreensEditor(props: {
   );
   const selected = screens[selectedIndex] as StoryScreen | undefined;
   const bullets = useRef(new Map<number, HTMLButtonElement>());
+  const canvasRef = useRef<HTMLDivElement>(null);
 
   // Another advert: start again from its first screen.
   useEffect(() => {
@@ -489,6 +527,7 @@ export function StoryScreensEditor(props: {
             + Ajouter un écran
           </button>
         )}
+        {!readOnly && draft.id !== undefined && selected && <ScreenCaptureButton advertId={draft.id} canvasRef={canvasRef} />}
         {!readOnly && api && draft.id !== undefined && selected && (
           <ConfirmButton
             message={S.confirmDeleteScreen(screenNumber(selectedIndex))}
@@ -517,7 +556,7 @@ export function StoryScreensEditor(props: {
       )}
       {selected && (
         <div className="story-editor-body">
-          <ScreenCanvas screen={selected} storyLogo={story.logo} />
+          <ScreenCanvas screen={selected} storyLogo={story.logo} ref={canvasRef} />
           <ScreenFields screen={selected} onChange={(change) => setScreen(selected.id, change)}>
             {props.media &&
               !readOnly &&

@@ -85,9 +85,19 @@ export function AdvertSearchDialog(props: { type: string; onCancel(): void; onCh
   const search = useSetAtom(searchAdvertsAtom);
   const [term, setTerm] = useState('');
   const [results, setResults] = useState<{ id: number; name: string }[]>([]);
+  // The term the results answer: 'Aucun résultat' once its search came back empty, not while it runs.
+  const [answered, setAnswered] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    const timer = setTimeout(() => void search({ term, type: props.type }).then((found) => current && setResults(found)), 250);
+    const timer = setTimeout(
+      () =>
+        void search({ term, type: props.type }).then((found) => {
+          if (!current) return;
+          setResults(found);
+          setAnswered(term);
+        }),
+      250,
+    );
     return () => {
       current = false;
       clearTimeout(timer);
@@ -102,7 +112,7 @@ export function AdvertSearchDialog(props: { type: string; onCancel(): void; onCh
         actions={<DialogActions onCancel={props.onCancel} />}
       >
         <input type="search" aria-label="Rechercher une publicité" value={term} onChange={(event) => setTerm(event.target.value)} autoFocus />
-        <ul className="advert-search-results">
+        <ul className="advert-search-results" data-testid="advert-search-results">
           {results.map((advert) => (
             <li key={advert.id}>
               <button type="button" className="link" onClick={() => props.onChoose(advert.id)}>
@@ -111,6 +121,11 @@ export function AdvertSearchDialog(props: { type: string; onCancel(): void; onCh
             </li>
           ))}
         </ul>
+        {answered === term && results.length === 0 && (
+          <p className="muted" data-testid="advert-search-no-result">
+            {PROJECT_MESSAGES.noResult}
+          </p>
+        )}
       </Dialog>
     </div>
   );
