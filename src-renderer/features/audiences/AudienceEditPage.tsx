@@ -2,7 +2,8 @@ import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
-import { access, isAllowed } from '@shared/roles';
+import { audienceSizers } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import {
   LIVE_SIZE_DEBOUNCE_MS,
   NODE_SEARCH_DEBOUNCE_MS,
@@ -64,8 +65,6 @@ import { TYPE_LABELS, labelName } from './labels';
 import { AudienceConflict } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
 
-const adminOnly = access.anyOf('ADMIN');
-
 /** The audience editor, /audiences/{id} (spec §2, §4, §5): CSM_LEAD and ADMIN (the guard sends others to /403). */
 export default function AudienceEditPage() {
   const { id = 'new' } = useParams();
@@ -104,7 +103,7 @@ export default function AudienceEditPage() {
 function AudienceEditor() {
   const draft = useAtomValue(draftAtom)!;
   const roles = useAtomValue(rolesAtom);
-  const isAdmin = isAllowed(adminOnly, roles);
+  const isAdmin = isAllowed(audienceSizers, roles);
   const saving = useAtomValue(savingAtom);
   const setName = useSetAtom(setNameAtom);
   const setType = useSetAtom(setTypeAtom);
