@@ -26,3 +26,34 @@ export const appUserReaders = access.anyOf('CSM_LEAD');
 export const projectReaders = access.anyOf('CSM', 'CSM_LEAD', 'SALES');
 /** Project, target and quote-import writes: SALES without ADMIN blocked (audiences-projects-tools §6). */
 export const projectWriters = access.anyOf('CSM', 'CSM_LEAD');
+/**
+ * Loading the invoicing tool's quote export: it replaces the quotes every account manager imports from, an
+ * administrator's job (docs/projects.md, Quotes), ADMIN only.
+ */
+export const estimateImporters = access.anyOf('ADMIN');
+
+/** The content editors' audience search box (adverts-articles §2.2, §6: CSM, CSM_LEAD and ADMIN). */
+export const audienceSearchers = access.anyOf('CSM', 'CSM_LEAD');
+/** The live size of an audience or of one label group, in the audience editor (ADMIN). */
+export const audienceSizers = access.anyOf('ADMIN');
+/** The deleted audiences and their restore (docs/audience-history.md: ADMIN). */
+export const audienceRestorers = access.anyOf('ADMIN');
+
+/**
+ * Content fields shown to ADMIN only, so only ADMIN writes them (adverts-articles §2.2, §6): the Tracking section (the
+ * pixel URL "validated by the technical team") and the quiz's starting voters count.
+ */
+export const contentAdminFieldWriters = access.anyOf('ADMIN');
+
+/** The inventory dashboard (platform §2 "Inventory dashboard", §6: CSM_LEAD's menu entry, and ADMIN). */
+export const inventoryReaders = access.anyOf('CSM_LEAD');
+/** The inventory's export, import and availability search (platform §6: ADMIN only). */
+export const inventoryAdmins = access.anyOf('ADMIN');
+
+/**
+ * Laboratory projects ("Alphonse", audiences-projects-tools §2, §3, §7). Spec §6 gives SALES the menu entry and shows
+ * no other rule, so: SALES (and ADMIN) read and write every laboratory project; an account listed on a project's
+ * Access tab, whatever its roles, reads that project (list and page) but changes nothing.
+ */
+export const labReaders = access.authenticated;
+export const labWriters = access.anyOf('SALES');

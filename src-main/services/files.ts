@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import Papa from 'papaparse';
 import type { CsvReadResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import { FORMULA_CELL } from '@shared/rules/csv';
+import { CSV_BOM, CSV_NEWLINE, CSV_WRITE_OPTIONS } from '@shared/rules/csv';
 import { discardPartialFile, keepPartialFile, partialPathOf } from './partial-file';
 
 function assertCsvName(fileName: string): void {
@@ -164,12 +164,6 @@ function cell(value: unknown): string | number | bigint | boolean {
   return typeof value === 'string' ? value : String(value);
 }
 
-/**
- * How every CSV file is written: ';' and CRLF for French Excel, and the export-cell rule (@shared/rules/csv): a text
- * cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is written quoted with a ' in front.
- */
-const CSV_WRITE = { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_CELL } as const;
-
 /** Streams rows to disk in chunks: an export of a million rows never sits whole in memory. */
 export async function writeCsvFile(
   path: string,
@@ -203,16 +197,17 @@ export async function writeCsvFile(
   };
   const cellValue = options.cellValue ?? ((row, column) => row[column]);
   try {
-    await write('\uFEFF' + Papa.unparse([options.headers ?? columns], CSV_WRITE) + '\r\n');
+    // The product's CSV layout and export-cell rule (@shared/rules/csv): BOM, ';', CRLF, formulas neutralised.
+    await write(CSV_BOM + Papa.unparse([options.headers ?? columns], CSV_WRITE_OPTIONS) + CSV_NEWLINE);
     let batch: ReturnType<typeof cell>[][] = [];
     for await (const row of rows as AsyncIterable<Record<string, unknown>>) {
       batch.push(columns.map((c) => cell(cellValue(row, c))));
       if (batch.length === 5000) {
-        await write(Papa.unparse(batch, CSV_WRITE) + '\r\n');
+        await write(Papa.unparse(batch, CSV_WRITE_OPTIONS) + CSV_NEWLINE);
         batch = [];
       }
     }
-    if (batch.length) await write(Papa.unparse(batch, CSV_WRITE) + '\r\n');
+    if (batch.length) await write(Papa.unparse(batch, CSV_WRITE_OPTIONS) + CSV_NEWLINE);
     out.end();
     await finished(out);
     await keepPartialFile(temporary, path);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { audienceRestorers } from '../access-rules';
 import { access } from '../roles';
 import { HISTORY_ACTIONS, HISTORY_FIELDS, HISTORY_SUBJECT_KINDS } from '../rules/audience-history';
 import { defineOperation } from './define';
@@ -64,7 +65,7 @@ export const audienceHistoryOperations = {
     method: 'GET',
     path: '/audiences/deleted',
     summary: 'Deleted audiences not restored since, newest deletion first (ADMIN)',
-    access: access.anyOf('ADMIN'),
+    access: audienceRestorers,
     query: page,
     response: historyPage,
   }),
@@ -72,7 +73,7 @@ export const audienceHistoryOperations = {
     method: 'POST',
     path: '/audience/:id/restore',
     summary: 'Restore a deleted audience as it was before its deletion (ADMIN); criteria whose node is gone are skipped',
-    access: access.anyOf('ADMIN'),
+    access: audienceRestorers,
     params: z.strictObject({ id: idParam }),
     response: z.object({ id: z.number().int(), name: z.string(), skipped: z.array(snapshotRelationshipSchema) }),
     successStatus: 201,

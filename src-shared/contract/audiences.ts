@@ -20,7 +20,7 @@ import {
 } from '../rules/audiences';
 import { defineOperation } from './define';
 import { basedOnVersion, emailField, idParam, okSchema, readShortText, recordVersionSchema, shortText, versionQuery, wholeNumber } from './entities';
-import { appUserReaders, audienceReaders, audienceWriters } from '../access-rules';
+import { appUserReaders, audienceReaders, audienceSearchers, audienceSizers, audienceWriters } from '../access-rules';
 
 /** Who reads audiences (the Audiences menu, spec §6) and who writes them (CSM_LEAD and ADMIN only). */
 
@@ -247,7 +247,7 @@ export const audienceOperations = {
     method: 'POST',
     path: '/audience/size',
     summary: 'Size of a saved audience or of an unsaved definition, and of each label group alone',
-    access: access.anyOf('ADMIN'),
+    access: audienceSizers,
     body: z.union([z.strictObject({ audienceId: id }), z.strictObject({ area, type: audienceType.nullish(), relationships: relationshipsField })]),
     response: sizeSchema,
   }),
@@ -474,7 +474,7 @@ export const audienceOperations = {
     method: 'GET',
     path: '/audiences/search',
     summary: 'Audiences by name for the advert editor (limit 120) and the article editor (25), optionally of one type',
-    access: access.anyOf('CSM', 'CSM_LEAD'),
+    access: audienceSearchers,
     query: z.strictObject({ term: shortText(200).default(''), type: audienceType.optional(), limit: wholeNumber(1, 120).default(NODE_SEARCH_LIMIT) }),
     response: z.array(z.object({ id: z.number().int(), name: z.string(), type: audienceType.nullable(), area, roles: z.array(z.string()) })),
   }),

@@ -1,4 +1,5 @@
-import { isAllowed, access, type Access } from '../roles';
+import { contentAdminFieldWriters } from '../access-rules';
+import { isAllowed, type Access } from '../roles';
 
 /**
  * A field of an item only some roles may write, though the operation writing the item is open to more. The
@@ -13,13 +14,10 @@ export interface FieldRule {
   readonly unset: unknown;
 }
 
-/**
- * Spec §2.2 and §6 (adverts-articles.md): the Tracking section (the pixel URL "validated by the technical team")
- * and the quiz's starting voters count are shown to ADMIN only, so only ADMIN writes them, on adverts and articles.
- */
+/** The fields the editors show to contentAdminFieldWriters only (access-rules.ts), on adverts and articles. */
 export const CONTENT_FIELD_RULES: readonly FieldRule[] = [
-  { field: 'pixelTrackingUrl', access: access.anyOf('ADMIN'), unset: null },
-  { field: 'quiz.votersCountDefault', access: access.anyOf('ADMIN'), unset: 0 },
+  { field: 'pixelTrackingUrl', access: contentAdminFieldWriters, unset: null },
+  { field: 'quiz.votersCountDefault', access: contentAdminFieldWriters, unset: 0 },
 ];
 
 /** The value at a dotted path, or undefined when a step is missing or null. */

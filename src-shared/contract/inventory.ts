@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { access } from '../roles';
 import { INVENTORY_CSV_MAX_BYTES, INVENTORY_FORMATS, MONTH_HEADER, parseMonthKey } from '../rules/inventory';
 import { defineOperation } from './define';
 import { idParam } from './entities';
-import { projectReaders } from '../access-rules';
+import { inventoryAdmins, inventoryReaders, projectReaders } from '../access-rules';
 
 /**
  * The view inventory (platform.md §2 "Inventory dashboard", §7; docs/inventory.md). Reading: CSM_LEAD (its menu entry,
@@ -11,8 +10,6 @@ import { projectReaders } from '../access-rules';
  * others. The project editor's check of one target (audiences-projects-tools.md §3 "Inventory-related check
  * result") is its own operation, open to the project readers: it answers for a stored target only.
  */
-export const inventoryReaders = access.anyOf('CSM_LEAD');
-const inventoryAdmins = access.anyOf('ADMIN');
 
 /** A month as YY/MM (§3), a real month (01-12). */
 export const monthKeySchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LAB_MESSAGES } from '../messages/laboratory';
-import { access } from '../roles';
+import { labReaders, labWriters } from '../access-rules';
 import { isContentUrl } from '../rules/content-urls';
 import {
   DEFAULT_LAB_SPECIALTY_ID,
@@ -13,13 +13,7 @@ import {
 import { defineOperation } from './define';
 import { basedOnVersion, idParam, okSchema, plainText, recordVersionSchema, shortText, wholeNumber } from './entities';
 
-/**
- * Laboratory projects ("Alphonse", audiences-projects-tools.md §2, §3, §7). Spec §6 gives SALES the menu entry and
- * shows no other rule, so: SALES (and ADMIN) read and write every laboratory project; an account listed on a
- * project's Access tab, whatever its roles, reads that project (list and page) but changes nothing.
- */
-const labReaders = access.authenticated;
-const labWriters = access.anyOf('SALES');
+/** Laboratory projects ("Alphonse"): who reads and writes them is in access-rules.ts. */
 
 const id = z.number().int().min(1).max(2_147_483_647);
 /** base64 text (spec §3: a tag's query and params travel and are stored base64-encoded). */

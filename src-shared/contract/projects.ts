@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PROJECT_MESSAGES } from '../messages/projects';
-import { access } from '../roles';
 import { DELAY_REASON_KEYS } from '../rules/campaigns';
 import {
   ACTORS,
@@ -20,7 +19,7 @@ import {
 } from '../rules/projects';
 import { defineOperation } from './define';
 import { basedOnVersion, idParam, multilineText, okSchema, recordVersionSchema, shortText, versionQuery } from './entities';
-import { projectReaders, projectWriters } from '../access-rules';
+import { estimateImporters, projectReaders, projectWriters } from '../access-rules';
 
 /**
  * Projects menu: CSM, CSM_LEAD and SALES read (spec §6). Writes of §6 (project create, update, delete; target add,
@@ -580,8 +579,7 @@ export const projectOperations = {
     method: 'POST',
     path: '/estimates/import',
     summary: "Load the invoicing tool's quote export (CSV) into the default estimate source; a quote's lines are replaced",
-    // Replaces the quotes every account manager imports from: an administrator's job (docs/projects.md, Quotes), ADMIN only.
-    access: access.anyOf('ADMIN'),
+    access: estimateImporters,
     body: z.strictObject({ csv: multilineText(ESTIMATE_FILE_MAX_CHARS).min(1) }),
     // The JSON of 5 M characters of a French export is about 5.2 MB (accents take 2 bytes, each line end 4); 8 MiB
     // leaves room for a file heavy in accents, and a body past it is refused (413) before it is parsed.

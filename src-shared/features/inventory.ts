@@ -1,4 +1,5 @@
 import { INVENTORY_MESSAGES, INVENTORY_NOTICES } from '../messages/inventory';
+import { inventoryReaders } from '../access-rules';
 import { access } from '../roles';
 import { INVENTORY_FORMATS } from '../rules/inventory';
 import { screen, defineFeature } from './define';
@@ -14,7 +15,7 @@ export const inventoryFeature = defineFeature({
     screen({
       id: 'projects.inventory',
       path: '/inventory',
-      access: access.anyOf('CSM_LEAD'),
+      access: inventoryReaders,
       nav: { position: 12, menu: 'projects', label: 'Pilotage inventaire', access: access.thisRole('CSM_LEAD') },
     }),
   ],

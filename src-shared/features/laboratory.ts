@@ -1,4 +1,5 @@
 import { LAB_MESSAGES, LAB_NOTICES } from '../messages/laboratory';
+import { labReaders } from '../access-rules';
 import { access } from '../roles';
 import { PANEL_FORMATS } from '../rules/laboratory';
 import { screen, defineFeature } from './define';
@@ -13,10 +14,10 @@ export const laboratoryFeature = defineFeature({
     screen({
       id: 'alphonse',
       path: '/alphonse',
-      access: access.authenticated,
+      access: labReaders,
       nav: { position: 70, label: 'Alphonse', access: access.anyOf('SALES') },
     }),
-    screen({ id: 'alphonse.project', path: '/alphonse/project/:id', access: access.authenticated }),
+    screen({ id: 'alphonse.project', path: '/alphonse/project/:id', access: labReaders }),
   ],
   messages: [LAB_MESSAGES, LAB_NOTICES],
   uploads: { 'laboratory.create': PANEL_FORMATS },

@@ -1,4 +1,6 @@
+import { audienceSearchers, audienceWriters, contentAdminFieldWriters, contentWriters } from '../access-rules';
 import { ADVERT_SCREEN_MESSAGES as M } from '../messages/advert-screens';
+import { isAllowed } from '../roles';
 import { ADVERT_MESSAGES } from '../messages/adverts';
 import { formatDateTime } from './dates';
 import { openInChoices } from './advert-model';
@@ -411,7 +413,7 @@ export type EditorSection = 'general' | 'audiences' | 'visuals' | 'tracking' | '
 
 /** Which accordion sections an advert of `type` shows to a user holding `roles` (§2.2). */
 export function advertSections(type: string | null | undefined, roles: readonly string[]): EditorSection[] {
-  const isAdmin = roles.includes('ADMIN');
+  const isAdmin = isAllowed(contentAdminFieldWriters, roles);
   const sections: EditorSection[] = ['general', 'audiences'];
   if (type !== 'story' && type !== 'banner') sections.push('visuals');
   if (isAdmin && type !== 'story') sections.push('tracking');
@@ -485,7 +487,7 @@ export function advertSectionFields(section: EditorSection, type: string | null 
         'quiz.link',
         'quiz.answerButtonLabel',
         'quiz.validateButtonLabel',
-        ...(roles.includes('ADMIN') ? ['quiz.votersCountDefault'] : []),
+        ...(isAllowed(contentAdminFieldWriters, roles) ? ['quiz.votersCountDefault'] : []),
       ];
     case 'sharing':
       return ['sharing.enableLikes', 'sharing.enableBookmarking', 'sharing.enableSharing', 'sharing.sharingLink', 'sharing.sharingMessage'];
@@ -526,9 +528,9 @@ export function parseEditorId(raw: string | undefined): EditorId {
   return /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? { kind: 'existing', id: Number(raw) } : { kind: 'invalid' };
 }
 
-/** Roles that see the audience search box of the editor (§2.2, §6). */
-export const canSearchAudiences = (roles: readonly string[]) => ['CSM', 'CSM_LEAD', 'ADMIN'].some((role) => roles.includes(role));
-/** Roles for whom the list's audience tag is a link to /audiences/{id} (§2.1, §6). */
-export const canOpenAudience = (roles: readonly string[]) => ['CSM_LEAD', 'ADMIN'].some((role) => roles.includes(role));
-/** SALES without ADMIN only reads adverts (§6). */
-export const isAdvertReadOnly = (roles: readonly string[]) => roles.includes('SALES') && !roles.includes('ADMIN');
+/** Roles that see the audience search box of the editor (§2.2, §6): those audiences.search lets in. */
+export const canSearchAudiences = (roles: readonly string[]) => isAllowed(audienceSearchers, roles);
+/** Roles for whom the list's audience tag is a link to /audiences/{id} (§2.1, §6): those the audience editor opens for. */
+export const canOpenAudience = (roles: readonly string[]) => isAllowed(audienceWriters, roles);
+/** SALES without ADMIN only reads adverts (§6): the content writes refuse them. */
+export const isAdvertReadOnly = (roles: readonly string[]) => !isAllowed(contentWriters, roles);

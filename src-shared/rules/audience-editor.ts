@@ -4,6 +4,7 @@
  */
 import { AUDIENCE_MESSAGES } from '../messages/audiences';
 import { EVENTS, ITEM_EVENTS, NODE_LABELS, type InteractionEvent, type NodeLabel } from './audiences';
+import { foldForSearch } from './fold';
 
 /** Spec §9 timings and limits of the editor. */
 export const NODE_SEARCH_DEBOUNCE_MS = 320;
@@ -128,31 +129,45 @@ export interface TextPart {
  * characters; case and accents are ignored when finding them.
  */
 export function boldParts(text: string, term: string): TextPart[] {
-  const needle = fold(term.trim());
+  const needle = foldForSearch(term.trim());
   if (needle.length < BOLD_MIN_TERM_LENGTH) return [{ text, bold: false }];
-  // Folding keeps one character per character for Latin letters (accents drop, combining marks removed).
-  const folded = fold(text);
-  if (folded.length !== text.length) return [{ text, bold: false }];
+  const { folded, startOf, endOf } = foldWithOffsets(text);
   const parts: TextPart[] = [];
   let from = 0;
-  for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + needle.length)) {
-    if (at > from) parts.push({ text: text.slice(from, at), bold: false });
-    parts.push({ text: text.slice(at, at + needle.length), bold: true });
-    from = at + needle.length;
+  for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + 1)) {
+    const start = startOf[at];
+    if (start < from) continue;
+    const end = endOf[at + needle.length - 1];
+    if (start > from) parts.push({ text: text.slice(from, start), bold: false });
+    parts.push({ text: text.slice(start, end), bold: true });
+    from = end;
   }
   if (from < text.length) parts.push({ text: text.slice(from), bold: false });
   return parts.length ? parts : [{ text, bold: false }];
 }
 
-function fold(text: string): string {
-  return Array.from(
-    text,
-    (char) =>
-      char
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase() || char,
-  ).join('');
+/**
+ * The text folded a character at a time, with where each folded character comes from in the text: a ligature
+ * gives two ('œ' → 'oe'), a lone combining mark none (it stays with the letter before it).
+ */
+function foldWithOffsets(text: string): { folded: string; startOf: number[]; endOf: number[] } {
+  let folded = '';
+  const startOf: number[] = [];
+  const endOf: number[] = [];
+  let index = 0;
+  for (const char of text) {
+    const piece = foldForSearch(char);
+    const end = index + char.length;
+    // A combining mark alone folds to nothing: it belongs to the letter before it.
+    for (let k = endOf.length - 1; !piece && k >= 0 && startOf[k] === startOf.at(-1); k -= 1) endOf[k] = end;
+    folded += piece;
+    for (let k = 0; k < piece.length; k += 1) {
+      startOf.push(index);
+      endOf.push(end);
+    }
+    index = end;
+  }
+  return { folded, startOf, endOf };
 }
 
 /** Spec §5: the file must have a column named "email" (any case, spaces trimmed). */

@@ -38,6 +38,17 @@ export const FORMULA_CELL = new RegExp(FORMULA_CELL_PATTERN);
 /** A cell starting with a trigger, number or not: the cheap first test of a whole row (PostgreSQL and JS). */
 export const FORMULA_START_PATTERN = TRIGGER_CLASS;
 
+/**
+ * How every CSV file the product writes is laid out, for French Excel: a UTF-8 BOM first (so Excel reads the
+ * accents), ';' between cells (',' is the decimal mark), CRLF after each record. The desktop's exports (src-main),
+ * the inventory export and the targets export (formatted by the database, src-server) all write these.
+ */
+export const CSV_BOM = '\uFEFF';
+export const CSV_DELIMITER = ';';
+export const CSV_NEWLINE = '\r\n';
+/** papaparse's `unparse` options for every CSV file written: the layout above and the export-cell rule. */
+export const CSV_WRITE_OPTIONS = { delimiter: CSV_DELIMITER, newline: CSV_NEWLINE, escapeFormulae: FORMULA_CELL } as const;
+
 /** Whether a text cell would run as a formula: it starts with a trigger and is not a plain number. */
 export function needsFormulaEscape(text: string): boolean {
   return text.length > 0 && TRIGGER_CODES.has(text.charCodeAt(0)) && !PLAIN_NUMBER.test(text);

@@ -6,6 +6,7 @@
 import { IMPORT_MESSAGES as M } from '../messages/imports';
 import { PROFESSIONS, SPECIALTIES, type ReferenceItem } from '../reference';
 import { AREAS, OPERATING_SYSTEMS, TITLES } from './audiences';
+import { foldForSearch } from './fold';
 
 /**
  * Where the uploaded CSV files live in the storage: outside assets/ (nothing under imports/ is ever served by
@@ -116,12 +117,7 @@ export function planMapping(
 
 /** Lower case, no accents, single spaces: how names are compared. */
 export function foldName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldForSearch(text).replace(/\s+/g, ' ').trim();
 }
 
 /**

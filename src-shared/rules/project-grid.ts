@@ -27,6 +27,7 @@ import {
   typeLink,
   type Goal,
 } from './projects';
+import { foldForSearch } from './fold';
 
 /** How a column's cells read and are typed. */
 export type CellKind = 'text' | 'number' | 'amount' | 'date' | 'goal' | 'status' | 'type' | 'link' | 'delayReason' | 'actor';
@@ -231,12 +232,7 @@ export function parseWholeNumber(text: string): number | null {
   return value <= 2_147_483_647 ? value : null;
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+const fold = (text: string) => foldForSearch(text).trim();
 
 function pick<T extends string>(options: readonly T[], text: string): T | undefined {
   return options.find((option) => fold(option) === fold(text));

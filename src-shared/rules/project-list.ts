@@ -2,7 +2,8 @@
  * The projects list (audiences-projects-tools.md §2 Projects list, §5, §6, §9): date-range filters, the default CSM
  * filter, page sizes and the create form's required fields. Pure, so the screen and the unit tests share them.
  */
-import { hasAnyRole } from '../roles';
+import { estimateImporters, projectWriters } from '../access-rules';
+import { isAllowed } from '../roles';
 import { ESTIMATE_ID_PATTERN, MAX_PROJECT_LINES, PROJECT_FIRST_PAGE_SIZE, PROJECT_PAGE_SIZE } from './projects';
 
 const SECONDS_PER_DAY = 86_400;
@@ -110,5 +111,10 @@ export function isEstimateId(text: string): boolean {
 
 /** Spec §6: project writes (and so 'Nouveau projet') are for CSM and CSM_LEAD (ADMIN passes); SALES reads only. */
 export function canWriteProjects(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ['CSM', 'CSM_LEAD']);
+  return isAllowed(projectWriters, roles);
+}
+
+/** The quote file import button: for those estimates.importFile lets in (ADMIN). */
+export function canImportEstimates(roles: readonly string[]): boolean {
+  return isAllowed(estimateImporters, roles);
 }

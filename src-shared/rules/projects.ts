@@ -6,6 +6,7 @@
 import { PROJECT_MESSAGES } from '../messages/projects';
 import { formatDay } from './dates';
 import { releaseDateDiff, revenueDelayImpact, SECONDS_PER_DAY, DELAY_THRESHOLD_DAYS } from './campaigns';
+import { stripAccents } from './fold';
 
 // ---- statuses ---------------------------------------------------------------------------------------------------
 
@@ -245,14 +246,7 @@ export function formatGoal(goal: Partial<Goal> | null | undefined): string {
 
 /** Letters and digits of a name, accents dropped: what an action code is made of. */
 function codeLetters(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/Œ/g, 'OE')
-    .replace(/œ/g, 'oe')
-    .replace(/Æ/g, 'AE')
-    .replace(/æ/g, 'ae')
-    .replace(/[^A-Za-z0-9]/g, '');
+  return stripAccents(text).replace(/[^A-Za-z0-9]/g, '');
 }
 
 /**

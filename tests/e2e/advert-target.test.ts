@@ -4,6 +4,7 @@ import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { DELAY_REASONS, SECONDS_PER_DAY } from '@shared/rules/campaigns';
 import { createAudience } from './content-helpers';
 import { demoAccount, expect, signIn, test } from './fixtures';
+import { api, signInToApi } from '../helpers/api';
 
 /**
  * The advert ↔ target link (docs/projects.md, Targets), as the user walks them: 'Créer une publicité' from an action, the advert saved is linked
@@ -17,38 +18,24 @@ let audienceId: number;
 let project: { id: number; name: string; targets: { id: number; actionCode: string }[] };
 const quoted = Math.floor(Date.now() / 1000) - 30 * SECONDS_PER_DAY;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = (method: string, path: string, body?: unknown) => api({ apiUrl, token }, method, path, body);
 
 test.use({
   appOptions: {
     prepare: async (app) => {
       apiUrl = app.apiUrl;
       const { email, password } = demoAccount('CSM');
-      const session = await fetch(`${app.apiUrl}/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password }),
-      });
-      const answer = (await session.json()) as { accessToken: { value: string }; userId: number };
-      token = answer.accessToken.value;
+      const answer = await signInToApi(app.apiUrl, email, password);
+      token = answer.token;
       // Two lines, so that the project id and the action id differ (the old 'Page projet' went to the action's id).
-      project = await api('POST', '/project', {
+      project = await call('POST', '/project', {
         name: 'Relance HTA',
         clientName: 'Sanofa',
         keyAccount: answer.userId,
         actor: 'Laboratoire',
         lines: 2,
       });
-      await api('PUT', `/target/${project.targets[1].id}/properties`, {
+      await call('PUT', `/target/${project.targets[1].id}/properties`, {
         type: 'post',
         status: '2. en ligne',
         initialQuotationDate: quoted,
@@ -88,8 +75,8 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     const advertId = Number(new URL(editor.url()).pathname.split('/').pop());
     await expect(editor.getByTestId('project-page')).toBeVisible();
     // Both sides hold the link: the action names the advert, the advert its action with the real quotation date.
-    await expect.poll(async () => (await api('GET', `/project/${project.id}`)).targets[1].advertId).toBe(advertId);
-    expect((await api('GET', `/v2/advert/${advertId}`))._$target).toMatchObject({
+    await expect.poll(async () => (await call('GET', `/project/${project.id}`)).targets[1].advertId).toBe(advertId);
+    expect((await call('GET', `/v2/advert/${advertId}`))._$target).toMatchObject({
       id: target.id,
       projectId: project.id,
       initialQuotationDate: quoted,
@@ -120,7 +107,7 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
     await editor.getByTestId('delay-reason-cancel').click();
     await expect(dialog).not.toBeAttached();
-    expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
+    expect((await call('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
 
     // Someone changes the advert while the question is open: the start is refused (their change is shown), and
     // the reason chosen is offered again at the next start, not lost.
@@ -139,7 +126,7 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await expect(editor.getByTestId('campaign-status')).toHaveText('publié');
     expect((await api('GET', `/v2/advert/${advertId}`)).subtitle).toBe('Partenariat Sanofa');
     // The reason and the delay are the action's.
-    expect((await api('GET', `/project/${project.id}`)).targets[1]).toMatchObject({ advertId, delayReason: reason.key, releaseDateDiff: 30 });
+    expect((await call('GET', `/project/${project.id}`)).targets[1]).toMatchObject({ advertId, delayReason: reason.key, releaseDateDiff: 30 });
 
     // 'Page projet' opens the action's project (not /project/edit/{action id}).
     await editor.getByTestId('project-page').click();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { demoAccount, expect, signIn, test } from './fixtures';
+import { api, signInToApi } from '../helpers/api';
 import { createPreviewAdvert } from './preview-fixtures';
 
 /**
@@ -22,16 +23,7 @@ let quizId: number;
 let storyId: number;
 let funnelStartId: number;
 
-async function api(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = (method: string, path: string, body?: unknown) => api({ apiUrl, token }, method, path, body);
 
 // The tests of this file share one web host and build on one another's steps.
 test.describe.configure({ mode: 'serial' });
@@ -42,9 +34,9 @@ test.use({
       mkdirSync(SCREENS, { recursive: true });
       // The CSM makes the project and the adverts, the CSM lead (audience writer) the audience and walks the screens.
       const { email, password } = demoAccount('CSM');
-      const session = await api('POST', '/authenticate', { username: email, password });
-      token = session.accessToken.value;
-      const project = await api('POST', '/project', {
+      const session = await signInToApi(apiUrl, email, password);
+      token = session.token;
+      const project = await call('POST', '/project', {
         name: 'Grille de mise en page',
         clientName: 'Sanofa',
         keyAccount: session.userId,
@@ -54,19 +46,19 @@ test.use({
       projectId = project.id;
       const lead = demoAccount('CSM_LEAD');
       const csm = token;
-      token = (await api('POST', '/authenticate', { username: lead.email, password: lead.password })).accessToken.value;
-      audienceId = (await api('POST', '/audience', { name: 'Cardiologues de mise en page', type: 'timeline' })).id;
+      token = (await signInToApi(apiUrl, lead.email, lead.password)).token;
+      audienceId = (await call('POST', '/audience', { name: 'Cardiologues de mise en page', type: 'timeline' })).id;
       token = csm;
       quizId = await createPreviewAdvert(app, token, 'quiz');
       storyId = await createPreviewAdvert(app, token, 'story');
       await createPreviewAdvert(app, token, 'notification');
-      funnelStartId = (await api('POST', '/advert/create', { advert: { name: 'Étape un du funnel', type: 'post' } })).id;
-      const second = (await api('POST', '/advert/create', { advert: { name: 'Étape deux du funnel', type: 'post' } })).id;
-      const funnel = await api('POST', `/advert/${funnelStartId}/funnel/create`, {});
-      await api('POST', `/advert/${funnelStartId}/funnel/append`, { funnelUuid: funnel.uuid, newAdvertId: second, minViews: 3 });
+      funnelStartId = (await call('POST', '/advert/create', { advert: { name: 'Étape un du funnel', type: 'post' } })).id;
+      const second = (await call('POST', '/advert/create', { advert: { name: 'Étape deux du funnel', type: 'post' } })).id;
+      const funnel = await call('POST', `/advert/${funnelStartId}/funnel/create`, {});
+      await call('POST', `/advert/${funnelStartId}/funnel/append`, { funnelUuid: funnel.uuid, newAdvertId: second, minViews: 3 });
       // Rows filled as in real use: the grid is as wide as it gets with text in every column.
       for (const [index, target] of (project.targets as { id: number }[]).entries()) {
-        await api('PUT', `/target/${target.id}/properties`, {
+        await call('PUT', `/target/${target.id}/properties`, {
           type: 'post',
           // An advert is linked to one action at most.
           ...(index === 0 ? { advertId: funnelStartId } : {}),

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { demoAccount, expect, signIn, test } from './fixtures';
+import { api, signInToApi } from '../helpers/api';
 
 /**
  * What the user sees of the actions list and the top bar, at 1366 × 768 and 1920 × 1080: boxes within the window, no
@@ -15,30 +16,21 @@ const SIZES = [
 
 let apiUrl: string;
 
-async function api(method: string, path: string, body: unknown, token?: string) {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const call = (method: string, path: string, body: unknown, token?: string) => api({ apiUrl, token }, method, path, body);
 
 /** Actions filled in every column, as in real use: the list is as wide as it gets. */
 async function seed() {
   const { email, password } = demoAccount('CSM');
-  const session = await api('POST', '/authenticate', { username: email, password });
-  const token = session.accessToken.value as string;
-  const project = await api(
+  const session = await signInToApi(apiUrl, email, password);
+  const token = session.token;
+  const project = await call(
     'POST',
     '/project',
     { name: 'Campagne nationale hypertension artérielle', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 2 },
     token,
   );
   for (const target of project.targets as { id: number }[]) {
-    await api(
+    await call(
       'PUT',
       `/target/${target.id}/properties`,
       {

@@ -1,25 +1,11 @@
 import { demoAccount, type WebApp } from './fixtures';
+import { api, signInToApi } from '../helpers/api';
 
 /** Calls the embedded API over HTTP as the demo ADMIN (what the app platform's feed or another screen would do). */
 export async function adminApi(app: WebApp) {
   const { email, password } = demoAccount('ADMIN');
-  const signedIn = await fetch(`${app.apiUrl}/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.status}`);
-  const token = ((await signedIn.json()) as { accessToken: { value: string } }).accessToken.value;
-  return async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${app.apiUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  const { token } = await signInToApi(app.apiUrl, email, password);
+  return (method: string, path: string, body?: unknown): Promise<any> => api({ apiUrl: app.apiUrl, token }, method, path, body);
 }
 
 /** App users, and document views on named documents, through the ingestion API. */

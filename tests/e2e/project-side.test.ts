@@ -2,6 +2,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { BRIEFING_SECTIONS } from '@shared/rules/project-comments';
 import { demoAccount, expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
+import { api, signInToApi } from '../helpers/api';
 
 /**
  * The project page's furniture: comments and briefing sidebar, timeline overlay, quote import
@@ -26,41 +27,28 @@ const sessions: Record<string, { token: string; userId: number }> = {};
 async function session(role: 'CSM' | 'CSM_LEAD' | 'SALES' | 'ADMIN') {
   if (!sessions[role]) {
     const { email, password } = demoAccount(role);
-    const response = await fetch(`${apiUrl}/authenticate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password }),
-    });
-    const answer = (await response.json()) as { accessToken: { value: string }; userId: number };
-    sessions[role] = { token: answer.accessToken.value, userId: answer.userId };
+    sessions[role] = await signInToApi(apiUrl, email, password);
   }
   return sessions[role];
 }
 
 /** Calls the embedded API as a demo account (what the page shows is checked against it). */
-async function api(role: 'CSM' | 'CSM_LEAD' | 'SALES' | 'ADMIN', method: string, path: string, body?: unknown) {
+async function apiAs(role: 'CSM' | 'CSM_LEAD' | 'SALES' | 'ADMIN', method: string, path: string, body?: unknown) {
   const { token } = await session(role);
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
-  return answer;
+  return api({ apiUrl, token }, method, path, body);
 }
 
 async function seed() {
   const { userId } = await session('CSM');
-  project = await api('CSM', 'POST', '/project', { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: userId, actor: 'Laboratoire', lines: 3 });
+  project = await apiAs('CSM', 'POST', '/project', { name: 'Cardio HTA', clientName: 'Sanofa', keyAccount: userId, actor: 'Laboratoire', lines: 3 });
   const [twoMonths, startOnly, short] = project.targets;
-  await api('CSM', 'PUT', `/target/${twoMonths.id}/properties`, { type: 'post', startDate: day('2026-03-01'), endDate: day('2026-04-30') });
+  await apiAs('CSM', 'PUT', `/target/${twoMonths.id}/properties`, { type: 'post', startDate: day('2026-03-01'), endDate: day('2026-04-30') });
   // A notification keeps an empty end: it lasts 2,629,743 s on the timeline.
-  await api('CSM', 'PUT', `/target/${startOnly.id}/properties`, { type: 'notification', startDate: day('2026-05-16') });
-  await api('CSM', 'PUT', `/target/${short.id}/properties`, { type: 'video', startDate: day('2026-02-01'), endDate: day('2026-02-15') });
-  await api('CSM_LEAD', 'POST', '/newcomment', { projectId: project.id, content: 'Avis de Claire' });
+  await apiAs('CSM', 'PUT', `/target/${startOnly.id}/properties`, { type: 'notification', startDate: day('2026-05-16') });
+  await apiAs('CSM', 'PUT', `/target/${short.id}/properties`, { type: 'video', startDate: day('2026-02-01'), endDate: day('2026-02-15') });
+  await apiAs('CSM_LEAD', 'POST', '/newcomment', { projectId: project.id, content: 'Avis de Claire' });
   // The quote export is an administrator's import.
-  await api('ADMIN', 'POST', '/estimates/import', { csv: QUOTE_FILE });
+  await apiAs('ADMIN', 'POST', '/estimates/import', { csv: QUOTE_FILE });
 }
 
 // The tests of this file share one web host and build on one another's steps.
@@ -76,7 +64,7 @@ test.use({
 
 type Comment = { id: number; content: string; author: number; updatedAt: number };
 const loadProject = () =>
-  api('CSM', 'GET', `/project/${project.id}`) as Promise<{ comments: Comment[]; briefing: { content: unknown } | null; targets: unknown[] }>;
+  apiAs('CSM', 'GET', `/project/${project.id}`) as Promise<{ comments: Comment[]; briefing: { content: unknown } | null; targets: unknown[] }>;
 
 test.describe('project sidebar, timeline and quote import (web host, Chromium)', () => {
   test('comments (own only editable), writes a briefing, cancels, opens the timeline and imports a quote', async ({ app }) => {
@@ -204,7 +192,7 @@ test.describe('project sidebar, timeline and quote import (web host, Chromium)',
       // A timeline comment is saved after the typing stops (500 ms), created once then updated.
       const timelineComments = async () =>
         (
-          (await api('CSM', 'POST', '/projects/timeline', { ids: [project.id] })) as { targets: { id: number; comments: Comment[] }[] }[]
+          (await apiAs('CSM', 'POST', '/projects/timeline', { ids: [project.id] })) as { targets: { id: number; comments: Comment[] }[] }[]
         )[0].targets.find((target) => target.id === short.id)!.comments;
       await page.getByTestId(`timeline-comment-input-${short.id}`).pressSequentially('Tournage ok', { delay: 30 });
       await expect.poll(async () => (await timelineComments()).map((comment) => comment.content), { timeout: 15_000 }).toEqual(['Tournage ok']);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { startWebHost, type WebHost } from '../../src-main/hosts/web';
+import { until } from '../helpers/until';
 
 /** The browser version's demo seeds the app-user population in the background: start and page never wait. */
 
@@ -21,15 +22,6 @@ async function count(host: WebHost, table: 'app_users' | 'audiences' | 'audience
     rows: { n: number }[];
   };
   return result.rows[0].n;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return condition();
 }
 
 async function appInfo(host: WebHost): Promise<{ ok: boolean }> {
@@ -58,7 +50,7 @@ describe('web host demo population', { timeout: 240_000 }, () => {
     try {
       // Sample audiences come last, after 20,000 users and 200,000 events: the start did not wait for them.
       expect(await count(host, 'audiences')).toBe(0);
-      expect(await until(async () => (await count(host, 'app_users')) > 0, 120_000)).toBe(true);
+      expect(await until(async () => (await count(host, 'app_users')) > 0, { timeoutMs: 120_000, intervalMs: 200 })).toBe(true);
       expect(await appInfo(host)).toMatchObject({ ok: true });
     } finally {
       // Closing stops the seeding between two batches (a next start completes it).
@@ -78,7 +70,7 @@ describe('web host demo population', { timeout: 240_000 }, () => {
       logger: pino({ level: 'silent' }),
     });
     try {
-      expect(await until(async () => (await count(host, 'audiences')) > 0, 180_000)).toBe(true);
+      expect(await until(async () => (await count(host, 'audiences')) > 0, { timeoutMs: 180_000, intervalMs: 200 })).toBe(true);
       expect(await count(host, 'app_users')).toBe(300);
       expect(await count(host, 'audiences')).toBe(12);
       expect(await count(host, 'audience_groups')).toBe(3);

@@ -8,6 +8,7 @@ import type { Criterion } from '../../src-server/features/audiences/engine/seman
 import { ingestUsers } from '../../src-server/features/audiences/population';
 import { rows } from '../../src-server/features/audiences/queries';
 import { throwAwayPostgresDatabase } from '../helpers/database';
+import { until } from '../helpers/until';
 
 /** population_changes retention (docs/audiences.md "Several instances"): only PostgreSQL has followers. */
 
@@ -21,15 +22,6 @@ const appUser = (externalId: string, area: 'french' | 'english'): PopulationUser
   apps: [],
 });
 const english: Criterion[] = [{ nodeId: 0, label: 'Area', value: 'english', type: 'AND', kind: 'required', event: null, caping: null }];
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<boolean> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
 
 describe.runIf(process.env.TEST_DATABASE_URL)('population_changes retention (PostgreSQL)', () => {
   it('prunes the changes every follower has read; an instance that fell behind rebuilds instead of missing them', async () => {

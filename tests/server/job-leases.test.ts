@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@shared/messages/imports';
 import { rows } from '../../src-server/db/rows';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { untilValue } from '../helpers/until';
 
 /**
  * Jobs whose instance died (README "CSV list import", src-server/jobs/lease.ts): a CSV import or a laboratory panel
@@ -20,17 +21,6 @@ async function server(jobSweepMs = 60_000): Promise<TestServer> {
   const started = await startTestServer({ config: { jobSweepMs } });
   servers.push(started);
   return started;
-}
-
-/** Polls `read` until `done` holds (each poll is a real query: no fixed sleep). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** An import a dead instance left running: its lease `leaseSeconds` from now (negative: expired), `staged` rows of e-mails. */
@@ -65,7 +55,7 @@ describe('CSV imports: a job whose instance died', () => {
     // The reaper marks the job failed, then drops its stage in a second statement: wait for both (a stage that is
     // never dropped times the wait out).
     expect(
-      await until(
+      await untilValue(
         () => job(target, dead),
         (row) => row.state !== 'running' && row.staged === 0,
       ),
@@ -76,7 +66,7 @@ describe('CSV imports: a job whose instance died', () => {
     });
     expect(
       (
-        await until(
+        await untilValue(
           () => job(target, beforeLeases),
           (row) => row.state !== 'running',
         )
@@ -130,7 +120,7 @@ describe('laboratory panels: a load whose instance died', () => {
     const live = await loadLeftPending(target, 120, 300);
     const dead = await loadLeftPending(target, -1, 60_000);
     expect(
-      await until(
+      await untilValue(
         () => left(target, dead),
         (counts) => counts.projects === 0,
       ),

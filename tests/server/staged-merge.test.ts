@@ -9,6 +9,7 @@ import { ingestUsers } from '../../src-server/features/audiences/population';
 import { rows, userAttributeColumns, type UserAttributeRow } from '../../src-server/features/audiences/queries';
 import { mergeStagedUsers } from '../../src-server/features/audiences/staged-merge';
 import { throwAwayPostgresDatabase } from '../helpers/database';
+import { until } from '../helpers/until';
 
 /**
  * The set-based merge of staged users (the CSV list import, docs/imports.md): new and existing users, several chunks, the
@@ -76,12 +77,6 @@ async function stage(handle: DatabaseHandle): Promise<void> {
            string_to_array(r.roles, '|'), string_to_array(r.feeds, '|')
     FROM jsonb_to_recordset(${JSON.stringify(staged)}::jsonb) AS r(line int, external_id text, email text, name text, profession_id int,
          specialty_id int, title text, area text, zipcode text, workplace text, os text, roles text, feeds text)`);
-}
-
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<boolean> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs && !condition()) await new Promise((resolve) => setTimeout(resolve, 50));
-  return condition();
 }
 
 describe('staged users merged in bulk', () => {

@@ -1,6 +1,15 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, FORMULA_CELL, FORMULA_CELL_PATTERN, FORMULA_START_PATTERN, FORMULA_TRIGGERS, needsFormulaEscape } from '@shared/rules/csv';
+import {
+  CSV_BOM,
+  CSV_WRITE_OPTIONS,
+  escapeFormula,
+  FORMULA_CELL,
+  FORMULA_CELL_PATTERN,
+  FORMULA_START_PATTERN,
+  FORMULA_TRIGGERS,
+  needsFormulaEscape,
+} from '@shared/rules/csv';
 
 /** Texts a spreadsheet would run (OWASP CSV injection). */
 const HOSTILE = [
@@ -52,5 +61,20 @@ describe('CSV export-cell rule (formula injection)', () => {
     // papaparse's own `true` misses a formula followed by a line break: why the rule gives its RegExp.
     expect(Papa.unparse([['=1+1\r\nx']], { escapeFormulae: true })).toBe('"=1+1\r\nx"');
     expect(Papa.unparse([['=1+1\r\nx']], { escapeFormulae: FORMULA_CELL })).toBe(`"'=1+1\r\nx"`);
+  });
+});
+
+describe('CSV write options (one layout for every file written)', () => {
+  it("writes ';' between cells, CRLF between records and neutralises formulas", () => {
+    const text = Papa.unparse(
+      [
+        ['Nom', 'Valeur'],
+        ['=1+1', -5],
+        ['a;b', 'ligne\nsuivante'],
+      ],
+      CSV_WRITE_OPTIONS,
+    );
+    expect(text).toBe('Nom;Valeur\r\n"\'=1+1";-5\r\n"a;b";"ligne\nsuivante"');
+    expect(CSV_BOM).toBe('\uFEFF');
   });
 });

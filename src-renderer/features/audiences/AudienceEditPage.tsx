@@ -2,7 +2,8 @@ import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
-import { access, isAllowed } from '@shared/roles';
+import { audienceSizers } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import {
   LIVE_SIZE_DEBOUNCE_MS,
   NODE_SEARCH_DEBOUNCE_MS,
@@ -65,8 +66,6 @@ import { TYPE_LABELS, labelName } from './labels';
 import { PresenceLine } from '../../ui/PresenceLine';
 import { AudienceConflict, AudienceLocalDraft } from './AudienceConflict';
 import { Check, X } from 'lucide-react';
-
-const adminOnly = access.anyOf('ADMIN');
 
 /** The audience editor, /audiences/{id} (spec §2, §4, §5): CSM_LEAD and ADMIN (the guard sends others to /403). */
 export default function AudienceEditPage() {
@@ -160,7 +159,7 @@ function NameAndType() {
 function AudienceEditor() {
   const draft = useAtomValue(draftAtom)!;
   const roles = useAtomValue(rolesAtom);
-  const isAdmin = isAllowed(adminOnly, roles);
+  const isAdmin = isAllowed(audienceSizers, roles);
   const saving = useAtomValue(savingAtom);
   const setArea = useSetAtom(setAreaAtom);
   const setCatalog = useSetAtom(setCatalogAtom);

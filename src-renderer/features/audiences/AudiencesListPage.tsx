@@ -6,7 +6,8 @@ import type { audienceRowSchema } from '@shared/contract/audiences';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { LIST_LOAD_MARGIN_PX } from '@shared/rules/audience-editor';
 import { AREAS, AUDIENCE_TYPES, type Area, type AudienceType } from '@shared/rules/audiences';
-import { access, isAllowed } from '@shared/roles';
+import { audienceRestorers, audienceWriters } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import { useConfirm } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -29,9 +30,6 @@ import { TYPE_LABELS } from './labels';
 type AudienceRow = z.infer<typeof audienceRowSchema>;
 
 export const AUDIENCE_SEARCH_DEBOUNCE_MS = 300;
-/** Spec §6: names are links and row actions are shown to CSM_LEAD and ADMIN only. */
-const writers = access.anyOf('CSM_LEAD');
-
 /** A row's menu (writers): edit, duplicate (then open the copy), delete after confirming. */
 function AudienceRowMenu({ row }: { row: AudienceRow }) {
   const remove = useSetAtom(deleteAudienceAtom);
@@ -209,7 +207,8 @@ export default function AudiencesListPage() {
   const bulkDelete = useSetAtom(bulkDeleteAtom);
   const setPendingNew = useSetAtom(pendingNewAudienceAtom);
   const roles = useAtomValue(rolesAtom);
-  const canWrite = isAllowed(writers, roles);
+  // Spec §6: names are links and row actions are shown to the audience writers (CSM_LEAD and ADMIN) only.
+  const canWrite = isAllowed(audienceWriters, roles);
   const confirm = useConfirm();
   const navigate = useNavigate();
 
@@ -305,7 +304,7 @@ export default function AudiencesListPage() {
         emptyText={term ? 'Aucune audience ne correspond à la recherche' : 'Aucune audience'}
       />
       {/* (docs/audience-history.md) ADMIN restores a deleted audience from its history (the server refuses the others). */}
-      {isAllowed(access.anyOf('ADMIN'), roles) && <DeletedAudiencesPanel onRestored={() => void load(0)} />}
+      {isAllowed(audienceRestorers, roles) && <DeletedAudiencesPanel onRestored={() => void load(0)} />}
     </section>
   );
 }

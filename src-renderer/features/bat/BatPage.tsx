@@ -10,7 +10,8 @@ import { LocalDraftOffer } from '../../ui/DraftOffer';
 import { plainText } from './merge';
 import type { BatItem } from '@shared/contract/bat';
 import { rolesAtom } from '../../lib/session';
-import { access, isAllowed } from '@shared/roles';
+import { contentWriters } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import './bat.css';
 import { PresenceLine } from '../../ui/PresenceLine';
 
@@ -38,7 +39,7 @@ function BatScreen({ advertId }: { advertId: number }) {
   const editor = useBatEditor(advertId);
   const roles = useAtomValue(rolesAtom);
   // Spec §6: SALES reads the proof only (the server refuses its writes with 'User not allowed').
-  const canWrite = isAllowed(access.notRole('SALES'), roles);
+  const canWrite = isAllowed(contentWriters, roles);
   // A refused save (or items still to decide after it) is never shown as 'Enregistré'.
   const refused = editor.stale !== null || editor.conflicts.length > 0;
   if (editor.load.status === 'notFound') return <NotFound />;

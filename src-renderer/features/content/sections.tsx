@@ -19,6 +19,8 @@ import {
   type QuizQuestion,
 } from '@shared/rules/advert-screens';
 import { isExpertAudience } from '@shared/rules/publication';
+import { contentAdminFieldWriters } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { scheduleErrors } from '@shared/rules/schedule';
 import { contentFieldLabel } from '@shared/messages/content-fields';
@@ -601,7 +603,7 @@ export function QuizSection({ draft, patch, roles }: SectionProps) {
           value={quiz.validateButtonLabel}
           onChange={(validateButtonLabel) => setQuiz({ validateButtonLabel })}
         />
-        {roles.includes('ADMIN') && (
+        {isAllowed(contentAdminFieldWriters, roles) && (
           <NumberInput
             field="quiz.votersCountDefault"
             label="Nombre de votants de départ"

@@ -2,6 +2,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { ChevronLeft, ChevronRight, Info } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { INVENTORY_MESSAGES as M } from '@shared/messages/inventory';
+import { inventoryAdmins } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import {
   formatViews,
   isLowStock,
@@ -56,7 +58,7 @@ export default function InventoryPage() {
   const importCsv = useSetAtom(importInventoryAtom);
   const exportCsv = useSetAtom(exportInventoryAtom);
   const setModal = useSetAtom(modalAtom);
-  const isAdmin = useAtomValue(rolesAtom).includes('ADMIN');
+  const isAdmin = isAllowed(inventoryAdmins, useAtomValue(rolesAtom));
   const meta = useAtomValue(metaAtom);
   const loadMeta = useSetAtom(loadMetaAtom);
   const options = useMemo(() => categoryOptions(meta), [meta]);

@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import type { LabAccount, LabProject, LabProjectListItem, Tag } from '@shared/contract/laboratory';
 import { LAB_MESSAGES, LAB_NOTICES } from '@shared/messages/laboratory';
 import { withText } from '@shared/messages';
-import { hasAnyRole } from '@shared/roles';
+import { labWriters } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import { LAB_ACCOUNT_SEARCH_MIN_LENGTH, toBase64, type TagType } from '@shared/rules/laboratory';
 import { apiAtom } from '../../lib/bridge';
 import { createLatestCall } from '../../lib/latest-call';
@@ -11,7 +12,7 @@ import { rolesAtom } from '../../lib/session';
 import { uploadFileAtom } from '../../lib/uploads';
 
 /** SALES and ADMIN write laboratory projects; an account granted on a project only reads it (README). */
-export const canWriteLabAtom = atom((get) => hasAnyRole(get(rolesAtom), ['SALES']));
+export const canWriteLabAtom = atom((get) => isAllowed(labWriters, get(rolesAtom)));
 canWriteLabAtom.debugLabel = 'laboratory.canWrite';
 
 // ---- The list (/alphonse) ----

@@ -2,8 +2,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { hasThisRole } from '@shared/roles';
 import {
+  canImportEstimates,
   canWriteProjects,
   checkDateRange,
   epochSecondsToDay,
@@ -137,8 +137,7 @@ export default function ProjectsListPage() {
             {PROJECT_MESSAGES.newProject}
           </button>
         )}
-        {/* The access of estimates.importFile: ADMIN only (the renderer does not bundle the contract's schemas). */}
-        {hasThisRole(roles, 'ADMIN') && (
+        {canImportEstimates(roles) && (
           <button type="button" onClick={() => setImportingQuotes(true)} data-testid="projects-import-estimates">
             {PROJECT_MESSAGES.estimateFileButton}
           </button>

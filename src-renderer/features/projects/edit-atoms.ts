@@ -14,7 +14,7 @@ import {
   type UndoStack,
 } from '@shared/rules/project-grid';
 import { advertSearchType, NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
-import { hasAnyRole } from '@shared/roles';
+import { canWriteProjects } from '@shared/rules/project-list';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { rolesAtom } from '../../lib/session';
@@ -31,7 +31,7 @@ editedProjectErrorAtom.debugLabel = 'projects.edit.loadError';
  * Whether the current user may change the project and its targets: the contract's project writers, CSM, CSM_LEAD
  * or ADMIN (SALES without ADMIN may not, spec §6; the server refuses it anyway).
  */
-export const canEditProjectAtom = atom((get) => hasAnyRole(get(rolesAtom), ['CSM', 'CSM_LEAD']));
+export const canEditProjectAtom = atom((get) => canWriteProjects(get(rolesAtom)));
 canEditProjectAtom.debugLabel = 'projects.edit.canEdit';
 
 /** The targets of the open project, in their order. */

@@ -1,22 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+// A relative path, not @shared: electron.vite.config.ts bundles the schema (through build-template) without the alias.
+import { SQL_FOLD_ACCENTED, SQL_FOLD_UNACCENTED } from '../../../src-shared/rules/fold';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿŸ';
-const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOOooooooUUUUuuuuYyyY';
-
 /**
  * Text folded for search: accents off, then lower case ('Chloé' and 'CHLOE' both give 'chloe'). translate() is
  * plain SQL, so PGlite (no unaccent extension) and PostgreSQL fold alike, and immutable, so a generated column
  * may use it; the search term goes through the same expression. Accents come off first: lower() of the default
- * C locale leaves 'É' as it is.
+ * C locale leaves 'É' as it is. The JavaScript fold of the same text is foldForSearch in src-shared/rules/fold.ts
+ * (tests/server/fold.test.ts compares the two).
  */
 export function foldForSearch(text: SQL): SQL {
-  return sql`lower(replace(replace(translate(${text}, '${sql.raw(ACCENTED)}', '${sql.raw(UNACCENTED)}'), 'œ', 'oe'), 'Œ', 'OE'))`;
+  return sql`lower(replace(replace(translate(${text}, '${sql.raw(SQL_FOLD_ACCENTED)}', '${sql.raw(SQL_FOLD_UNACCENTED)}'), 'œ', 'oe'), 'Œ', 'OE'))`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
-import { ROLES, isRole, type Role } from '@shared/roles';
+import { ROLES, type Role } from '@shared/roles';
+import { toAccount } from '../../accounts/account';
 import { sendPasswordLink } from '../../accounts/password-links';
 import { endSessions, isUniqueViolation, revokePasswordLinks } from '../../accounts/queries';
 import { unusablePasswordHash } from '../../auth/passwords';
@@ -14,19 +14,6 @@ export type AdminHandlers = Pick<
   Handlers,
   'admin.roles' | 'admin.accounts.list' | 'admin.accounts.create' | 'admin.accounts.update' | 'admin.accounts.setRoles' | 'admin.accounts.delete'
 >;
-
-export function toAccount(row: queries.AccountRow): Account {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    name: row.name,
-    nickname: row.nickname,
-    username: row.email,
-    email: row.email,
-    roles: row.roles.filter(isRole),
-    version: row.version,
-  };
-}
 
 /** The 409 of a write based on an older version of `row` (docs/architecture.md, "Versions and conflicts"). */
 async function stale(context: ServerContext, row: queries.AccountRow) {

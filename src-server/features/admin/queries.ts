@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@shared/roles';
+import { accountColumns, type AccountFields } from '../../accounts/account';
 import { emailIs } from '../../accounts/queries';
 import type { Database } from '../../db/client';
 import { accounts, foldForSearch } from '../../db/schema';
@@ -7,25 +8,15 @@ import { bumpVersion } from '../../db/versioning';
 
 /** SQL of account administration. */
 
-const accountColumns = {
-  id: accounts.id,
-  uuid: accounts.uuid,
-  name: accounts.name,
-  nickname: accounts.nickname,
-  email: accounts.email,
-  roles: accounts.roles,
+/** An Account's columns (accounts/account.ts) and what the versioning reads. */
+const adminAccountColumns = {
+  ...accountColumns,
   version: accounts.version,
   updatedAt: accounts.updatedAt,
   updatedBy: accounts.updatedBy,
 };
 
-export type AccountRow = {
-  id: number;
-  uuid: string;
-  name: string;
-  nickname: string;
-  email: string;
-  roles: string[];
+export type AccountRow = AccountFields & {
   version: number;
   updatedAt: Date;
   updatedBy: number | null;
@@ -47,7 +38,7 @@ export async function listAccounts(db: Database, page: { limit: number; skip: nu
   const where = matching(page.term);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(accountColumns)
+      .select(adminAccountColumns)
       .from(accounts)
       .where(where)
       .orderBy(asc(sql`lower(${accounts.name})`), asc(accounts.id))
@@ -59,7 +50,7 @@ export async function listAccounts(db: Database, page: { limit: number; skip: nu
 }
 
 export async function findAccount(db: Database, id: number): Promise<AccountRow | undefined> {
-  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.id, id));
+  const [row] = await db.select(adminAccountColumns).from(accounts).where(eq(accounts.id, id));
   return row;
 }
 
@@ -76,7 +67,7 @@ export async function insertAccount(
   db: Database,
   account: { name: string; nickname: string; email: string; roles: Role[]; passwordHash: string },
 ): Promise<AccountRow> {
-  const [row] = await db.insert(accounts).values(account).returning(accountColumns);
+  const [row] = await db.insert(accounts).values(account).returning(adminAccountColumns);
   return row;
 }
 
@@ -98,7 +89,7 @@ export async function updateAccount(
     .update(accounts)
     .set({ ...change.fields, updatedAt: now, ...bumpVersion(accounts, change.by) })
     .where(atVersion(id, change.version))
-    .returning(accountColumns);
+    .returning(adminAccountColumns);
   return row as AccountRow | undefined;
 }
 

@@ -7,6 +7,7 @@ import { featureServices } from '../../feature-services';
 import { HttpError } from '../../errors';
 import { funnelPredecessors } from './funnels';
 import { rows, type Executor } from './store';
+import { foldForSearch } from '@shared/rules/fold';
 
 /**
  * Advert decisioning (docs/content.md): what the mobile app would be served to one app user. Membership and keyword
@@ -261,13 +262,7 @@ function toServed(advert: CachedAdvert, audienceId: number, views: number): Serv
   };
 }
 
-/** Same folding as the database's foldForSearch (accents off, lower case), for keywords compared in SQL. */
+/** A keyword and a Keyword trigger compare folded (accents, ligatures and case off), both here in JavaScript. */
 function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'OE')
-    .toLowerCase()
-    .trim();
+  return foldForSearch(text).trim();
 }

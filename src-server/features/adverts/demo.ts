@@ -8,6 +8,7 @@ import type { StorageAdapter } from '../../storage/adapter';
 import { mediaUrl } from '../../storage/media';
 import { demoCover, demoIllustration, demoLogo, type Palette, type Theme } from './demo-media';
 import { defaultsOf, insertItem, rows, setAudiences, type AnyModel, type Kind } from './store';
+import { foldForSearch } from '@shared/rules/fold';
 
 /**
  * The demo workspace's adverts and articles (`--demo`): sponsored campaigns of fictional laboratories of every
@@ -185,10 +186,7 @@ const ARTICLES = [
 
 /** A name as a path segment: lower case, no accents, dashes. */
 const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  foldForSearch(name)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 

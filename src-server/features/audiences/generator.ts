@@ -3,6 +3,7 @@ import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import type { Database } from '../../db/client';
 import { upsertAttributeNodes } from './population';
 import { param, rows, upsertNodes, userAttributeColumns, type UserAttributeRow } from './queries';
+import { foldForSearch } from '@shared/rules/fold';
 
 /**
  * A deterministic, plausible app-user population written straight into the database in bulk (the demo seed, the
@@ -139,10 +140,7 @@ export async function generatePopulation(db: Database, options: GenerateOptions)
       const department = String(1 + Math.floor(next() * 95)).padStart(2, '0');
       batch.push({
         external_id: `gen-${options.seed}-${i + 1}`,
-        email: `${first}.${last}.${i + 1}@example.org`
-          .toLowerCase()
-          .normalize('NFD')
-          .replace(/[\u0300-\u036f]/g, ''),
+        email: foldForSearch(`${first}.${last}.${i + 1}@example.org`),
         name: `${first} ${last}`,
         profession_id: professionId,
         specialty_id: professionId === 2 ? weighted(next, SPECIALTY_WEIGHTS) : null,

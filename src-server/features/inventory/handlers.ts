@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { contract, type MultipartSpec } from '@shared/contract';
 import type { inventoryOperations } from '@shared/contract/inventory';
 import { INVENTORY_MESSAGES } from '@shared/messages/inventory';
-import { FORMULA_CELL } from '@shared/rules/csv';
+import { CSV_BOM, CSV_NEWLINE, CSV_WRITE_OPTIONS } from '@shared/rules/csv';
 import {
   CANCELLED_STATUS,
   EXPORT_MONTHS,
@@ -88,11 +88,8 @@ async function exportCsv(context: ServerContext): Promise<string> {
     row.populationCategory,
     ...row.inventory.map((entry) => entry.totalViews),
   ]);
-  const csv = Papa.unparse(
-    { fields: ['Profession', 'Specialty', 'Nom', ...months], data },
-    { delimiter: ';', newline: '\r\n', escapeFormulae: FORMULA_CELL },
-  );
-  return `\uFEFF${csv}\r\n`;
+  const csv = Papa.unparse({ fields: ['Profession', 'Specialty', 'Nom', ...months], data }, CSV_WRITE_OPTIONS);
+  return CSV_BOM + csv + CSV_NEWLINE;
 }
 
 export function inventoryHandlers(context: ServerContext): InventoryHandlers {

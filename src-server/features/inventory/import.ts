@@ -11,6 +11,7 @@ import { param, rows, type Executor } from '../../db/rows';
 import { HttpError } from '../../errors';
 import { afterPreviousSwitches, switchInByChunks } from './chunked-switch';
 import { firstDay, type CategoryLabel } from './queries';
+import { foldForSearch } from '@shared/rules/fold';
 
 /**
  * The inventory CSV import (platform.md §5; docs/inventory.md): the file streams in (never held whole), is decoded (UTF-8
@@ -95,12 +96,7 @@ export function separatorOf(headerLine: string): ';' | ',' {
   return (headerLine.match(/;/g)?.length ?? 0) >= (headerLine.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+const fold = (text: string) => foldForSearch(text).trim();
 
 /**
  * A category cell: an id (any, the platform may have more categories than the reference list names; the

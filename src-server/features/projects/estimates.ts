@@ -7,6 +7,7 @@ import { ESTIMATE_ID_PATTERN } from '@shared/rules/projects';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
 import { rows, type Executor } from './queries';
+import { foldForSearch } from '@shared/rules/fold';
 
 /**
  * Quotes (estimates) come from the company's invoicing tool. One interface, two sources:
@@ -89,13 +90,7 @@ export const ESTIMATE_AMOUNT_MAX = 999_999_999_999.99;
 const FIRST_SIGNED_YEAR = 1970;
 const LAST_SIGNED_YEAR = 2099;
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase();
+const fold = (text: string) => foldForSearch(text.replace(/^\uFEFF/, '')).trim();
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 

@@ -7,7 +7,16 @@ import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 import { to as copyTo } from 'pg-copy-streams';
 import type { TargetExportBody } from '@shared/contract/projects';
-import { CsvRecordEnds, FORMULA_CELL_PATTERN, FORMULA_ESCAPE_PREFIX, FORMULA_START_PATTERN, FORMULA_TRIGGERS } from '@shared/rules/csv';
+import {
+  CSV_BOM,
+  CSV_DELIMITER,
+  CSV_NEWLINE,
+  CsvRecordEnds,
+  FORMULA_CELL_PATTERN,
+  FORMULA_ESCAPE_PREFIX,
+  FORMULA_START_PATTERN,
+  FORMULA_TRIGGERS,
+} from '@shared/rules/csv';
 import type { Database, DatabaseKind } from '../../db/client';
 import { targetJoins, targetListClauses } from './queries';
 
@@ -90,7 +99,7 @@ function exportQuery(body: TargetExportBody): SQL {
   return sql`SELECT ${cells} FROM ${targetJoins} WHERE ${where} ORDER BY ${orderBy} LIMIT ${body.limit} OFFSET ${body.skip}`;
 }
 
-const BOM = Buffer.from('\uFEFF');
+const BOM = Buffer.from(CSV_BOM);
 const dialect = new PgDialect();
 
 // ---- PostgreSQL: COPY TO STDOUT through pg-copy-streams ----------------------------------------------------------
@@ -138,7 +147,7 @@ async function* copiedFromPostgres(pool: pg.Pool, query: SQL): AsyncGenerator<Bu
   let complete = false;
   try {
     await client.query(`BEGIN READ ONLY; ${EXPORT_SETTINGS}`);
-    copy = client.query(copyTo(`COPY (${withLiterals(query)}) TO STDOUT (FORMAT csv, DELIMITER ';', HEADER)`));
+    copy = client.query(copyTo(`COPY (${withLiterals(query)}) TO STDOUT (FORMAT csv, DELIMITER '${CSV_DELIMITER}', HEADER)`));
     yield BOM;
     const recordEnds = new CsvRecordEnds();
     for await (const chunk of copy as AsyncIterable<Buffer>) yield withCrlf(chunk, recordEnds);
@@ -156,8 +165,10 @@ async function* copiedFromPostgres(pool: pg.Pool, query: SQL): AsyncGenerator<Bu
 
 // ---- PGlite: the same cells quoted by the SELECT itself, through a cursor ------------------------------------------
 
+/** The separator as an SQL literal (the product's CSV layout, @shared/rules/csv), written into the query. */
+const DELIMITER_SQL = sql.raw(`'${CSV_DELIMITER}'`);
 /** Characters that make COPY (FORMAT csv, DELIMITER ';') quote a cell. */
-const CSV_SPECIAL = `[;"\r\n]`;
+const CSV_SPECIAL = `[${CSV_DELIMITER}"\r\n]`;
 
 /**
  * A cell as COPY (FORMAT csv, DELIMITER ';') writes it, in SQL: quoted when it holds ';', '"' or a line break (its
@@ -192,11 +203,11 @@ function csvLinesQuery(body: TargetExportBody): SQL {
   );
   const joined = sql`concat(${sql.join(
     TARGET_EXPORT_COLUMNS.map((_, index) => valueOf(index)),
-    sql`, ';', `,
+    sql`, ${DELIMITER_SQL}, `,
   )})`;
   const cellByCell = sql.join(
     TARGET_EXPORT_COLUMNS.map((column, index) => (column.text ? csvCellSql(textCell(valueOf(index))) : sql`coalesce(${valueOf(index)}, '')`)),
-    sql` || ';' || `,
+    sql` || ${DELIMITER_SQL} || `,
   );
   const { where, orderBy } = targetListClauses(body);
   return sql`SELECT CASE WHEN concat_ws(${VALUE_START}::text, '', ${texts}) ~ ${NEEDS_CARE_PATTERN} THEN ${cellByCell} ELSE ${joined} END
@@ -204,7 +215,7 @@ function csvLinesQuery(body: TargetExportBody): SQL {
 }
 
 /** The header line, as COPY's HEADER writes it (no header needs quoting). */
-const HEADER_LINE = TARGET_EXPORT_COLUMNS.map((column) => column.header).join(';') + '\r\n';
+const HEADER_LINE = TARGET_EXPORT_COLUMNS.map((column) => column.header).join(CSV_DELIMITER) + CSV_NEWLINE;
 
 /** Lines a FETCH brings on PGlite: a few MB of text per call, so that the per-call cost stays small. */
 const PGLITE_BATCH = 10_000;
@@ -233,7 +244,7 @@ function copiedFromPglite(client: PGlite, body: TargetExportBody): Readable {
         const { rows } = await tx.query<[string]>(`FETCH ${PGLITE_BATCH} FROM target_export`, [], { rowMode: 'array' });
         if (rows.length) {
           let chunk = '';
-          for (const [line] of rows) chunk += line + '\r\n';
+          for (const [line] of rows) chunk += line + CSV_NEWLINE;
           if (!out.write(chunk) && !out.destroyed) await drained(out);
         }
         if (rows.length < PGLITE_BATCH) break;

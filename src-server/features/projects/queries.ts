@@ -198,7 +198,7 @@ export async function listProjects(db: Executor, body: ProjectListBody): Promise
   const targetConditions = projectTargetConditions(body);
   const where = and([
     statuses.length ? inList(sql`p.status`, statuses, 'text[]') : undefined,
-    body.term ? sql`p.search_key LIKE ${likeTerm(foldTerm(body.term))} ESCAPE '\\'` : undefined,
+    body.term ? sql`p.search_key LIKE ${foldedLikeTerm(body.term)} ESCAPE '\\'` : undefined,
     inList(sql`p.name`, body.name, 'text[]'),
     inList(sql`p.client_name`, body.clientName, 'text[]'),
     inList(sql`p.key_account_id`, body.keyAccount, 'int[]'),
@@ -321,8 +321,8 @@ export function targetListClauses(body: Pick<TargetListBody, 'term' | 'filters' 
   // trigram index, the advert id through its btree, the project name through the projects' trigram index
   // (search_key, the folded name and client, contains every folded name's match) and then targets_project_idx.
   const termCondition = term
-    ? sql`(t.project_id = ANY(ARRAY(SELECT id FROM projects WHERE search_key LIKE ${likeTerm(foldTerm(term))} ESCAPE '\\'
-            AND ${foldForSearch(sql`name`)} LIKE ${likeTerm(foldTerm(term))} ESCAPE '\\'))
+    ? sql`(t.project_id = ANY(ARRAY(SELECT id FROM projects WHERE search_key LIKE ${foldedLikeTerm(term)} ESCAPE '\\'
+            AND ${foldForSearch(sql`name`)} LIKE ${foldedLikeTerm(term)} ESCAPE '\\'))
           OR lower(t.action_code) LIKE ${likeTerm(term.toLowerCase())} ESCAPE '\\'
           OR lower(t.population_sample) LIKE ${likeTerm(term.toLowerCase())} ESCAPE '\\' OR lower(t.population_category) LIKE ${likeTerm(term.toLowerCase())} ESCAPE '\\'
           ${/^\d{1,9}$/.test(term) ? sql`OR t.advert_id = ${Number(term)}` : sql``})`
@@ -360,14 +360,9 @@ function rankCondition(ranks: number[]): SQL {
   return contiguous ? sql`t.status_rank BETWEEN ${sorted[0]} AND ${sorted.at(-1)}` : sql`t.status_rank = ANY(${param(sorted)}::smallint[])`;
 }
 
-/** The term folded like search keys (accents off, lower case), in JavaScript. */
-export function foldTerm(term: string): string {
-  return term
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/œ/g, 'oe')
-    .replace(/Œ/g, 'OE')
-    .toLowerCase();
+/** The LIKE pattern of a term folded as search keys are, by the same SQL expression (foldForSearch). */
+function foldedLikeTerm(term: string): SQL {
+  return foldForSearch(sql`${likeTerm(term)}`);
 }
 
 export function listTargets(db: Executor, body: TargetListBody) {
@@ -426,7 +421,7 @@ export async function searchValues(db: Executor, label: 'Project' | 'Target', fi
   const found = await rows<{ value: string }>(
     db,
     sql`SELECT value FROM (SELECT DISTINCT ${source.column} AS value FROM ${source.from} WHERE ${source.column} IS NOT NULL
-          ${term ? sql`AND ${foldForSearch(source.column)} LIKE ${likeTerm(foldTerm(term))} ESCAPE '\\'` : sql``}) v
+          ${term ? sql`AND ${foldForSearch(source.column)} LIKE ${foldedLikeTerm(term)} ESCAPE '\\'` : sql``}) v
         ORDER BY length(value), value LIMIT ${limit}`,
   );
   return found.map((row) => row.value);

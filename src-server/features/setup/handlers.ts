@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SETUP_MESSAGES } from '@shared/messages';
-import { isRole } from '@shared/roles';
+import { toAccount } from '../../accounts/account';
 import { hashPassword, passwordProblem } from '../../auth/passwords';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
@@ -33,15 +33,7 @@ export function setupHandlers(context: ServerContext): SetupHandlers {
       });
       if (!row) throw new HttpError(409, SETUP_MESSAGES.alreadyDone);
       context.logger.info({ accountId: row.id }, 'first administrator created through the setup');
-      return {
-        id: row.id,
-        uuid: row.uuid,
-        name: row.name,
-        nickname: row.nickname,
-        username: row.email,
-        email: row.email,
-        roles: row.roles.filter(isRole),
-      };
+      return toAccount(row);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { accountColumns } from '../../accounts/account';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema';
 
@@ -29,14 +30,7 @@ export async function insertFirstAdmin(db: Database, fields: { name: string; ema
         passwordHash: fields.passwordHash,
         roles: ['ADMIN'],
       })
-      .returning({
-        id: accounts.id,
-        uuid: accounts.uuid,
-        name: accounts.name,
-        nickname: accounts.nickname,
-        email: accounts.email,
-        roles: accounts.roles,
-      });
+      .returning(accountColumns);
     return row;
   });
 }

@@ -3,6 +3,8 @@ import { useEffect, useMemo } from 'react';
 import type { HistoryEntry } from '@shared/contract/audience-history';
 import { AUDIENCE_HISTORY_NOTICES, withText } from '@shared/messages';
 import { HISTORY_ACTION_LABELS, describeChanges } from '@shared/rules/audience-history';
+import { audienceRestorers } from '@shared/access-rules';
+import { isAllowed } from '@shared/roles';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { sessionAtom } from '../../../lib/session';
@@ -66,7 +68,7 @@ export function HistoryPanel(props: { subject: HistorySubject; reloadKey?: unkno
   const load = useSetAtom(atoms.load);
   const restore = useSetAtom(atoms.restore);
   const session = useAtomValue(sessionAtom);
-  const isAdmin = session?.roles.includes('ADMIN') ?? false;
+  const isAdmin = isAllowed(audienceRestorers, session?.roles ?? null);
 
   useEffect(() => {
     void load();

@@ -5,15 +5,13 @@ import type { Handlers } from '../../../operations';
 import { importEstimateCsv, type Estimate, type EstimateSource } from '../estimates';
 import { actionCodesOfProject, insertProject, lockProject, setProjectEstimate } from '../queries';
 import { assertCsm, insertTargets, loadProject, nextLineCodes, projectRow, type ProjectFeatureParts } from './shared';
+import { foldForSearch } from '@shared/rules/fold';
 
 export type EstimateHandlers = Pick<Handlers, 'estimates.createProject' | 'estimates.importIntoProject' | 'estimates.importFile'>;
 
 /** A quote line's type when its label names one ("Post sponsorisé" → post); else none, for the CSM to choose. */
 export function guessType(label: string): string | null {
-  const folded = label
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  const folded = foldForSearch(label);
   const candidates: [RegExp, string][] = [
     [/story video|story vid/, 'story video'],
     [/flash notif/, 'flash notif'],
