@@ -92,7 +92,7 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     await editor.getByRole('button', { name: M.startCampaign }).click();
     await expect(toast(editor, 'error', ADVERT_MESSAGES.noAudience)).toBeVisible();
     await expect(editor.getByTestId('delay-reason-dialog')).toHaveCount(0);
-    expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
+    expect((await call('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
     await editor.getByTestId('audience-search').fill('E2E');
     await editor.getByTestId(`audience-result-${audienceId}`).click();
     // Attached, it is not offered again (issue 36, item 12).
@@ -114,17 +114,17 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     const reason = DELAY_REASONS[3];
     await editor.getByRole('button', { name: M.startCampaign }).click();
     await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
-    await api('PUT', `/v2/advert/${advertId}/subtitle`, { value: 'Partenariat Sanofa' });
+    await call('PUT', `/v2/advert/${advertId}/subtitle`, { value: 'Partenariat Sanofa' });
     await editor.getByTestId(`delay-reason-${reason.key}`).click();
     await editor.getByTestId('delay-reason-confirm').click();
     await expect(editor.getByTestId('conflict-panel')).toBeVisible();
-    expect((await api('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
+    expect((await call('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
     await editor.getByRole('button', { name: M.startCampaign }).click();
     await expect(dialog.getByRole('heading', { name: M.delayReasonTitle })).toBeVisible();
     await expect(editor.getByTestId(`delay-reason-${reason.key}`)).toHaveAttribute('aria-pressed', 'true');
     await editor.getByTestId('delay-reason-confirm').click();
     await expect(editor.getByTestId('campaign-status')).toHaveText('publié');
-    expect((await api('GET', `/v2/advert/${advertId}`)).subtitle).toBe('Partenariat Sanofa');
+    expect((await call('GET', `/v2/advert/${advertId}`)).subtitle).toBe('Partenariat Sanofa');
     // The reason and the delay are the action's.
     expect((await call('GET', `/project/${project.id}`)).targets[1]).toMatchObject({ advertId, delayReason: reason.key, releaseDateDiff: 30 });
 
