@@ -124,9 +124,11 @@ export async function startupSection(): Promise<unknown> {
   const pglite = await openDatabase({ dataDir: pgliteDir });
   await ensurePopulation(pglite.db, pgliteDir).finally(() => pglite.close());
 
+  // BENCH_STARTUP_DATABASES=postgresql (or pglite) measures one of them.
+  const only = process.env.BENCH_STARTUP_DATABASES?.split(',') ?? ['postgresql', 'pglite'];
   const rowsOut = [
-    ...(await serverRuns('PostgreSQL', { DATABASE_URL: url }, 15_000)),
-    ...(await serverRuns('PGlite', { BACKOFFICE_DATA_DIR: pgliteDir }, 30_000)),
+    ...(only.includes('postgresql') ? await serverRuns('PostgreSQL', { DATABASE_URL: url }, 15_000) : []),
+    ...(only.includes('pglite') ? await serverRuns('PGlite', { BACKOFFICE_DATA_DIR: pgliteDir }, 30_000) : []),
   ];
   const firstStart = summarize(await embeddedFirstStart());
   rowsOut.push(['embedded server, first start from the template, demo off (target ≤ 3 s)', `p50 ${ms(firstStart.p50)}  max ${ms(firstStart.max)}`]);
