@@ -4,7 +4,6 @@ import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
 import { VALIDATION_HIGHLIGHT_MS } from '@shared/rules/advert-screens';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
-import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
@@ -13,6 +12,7 @@ import { sameData } from '../../lib/unsaved-changes';
 import { publicationProblems, saveChecks, type AskDelayReason } from './publish-checks';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 import { publishProblems, refused, refusedAt } from './editor-refusals';
+import { adoptConflict, type EditorConflict } from './editor-conflict-adoption';
 
 export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
 
@@ -79,37 +79,6 @@ function createEditorState(name: (part: string) => string) {
     highlightFieldsAtom,
     conflictAtom,
   };
-}
-
-export interface EditorConflict {
-  message: string;
-  conflicts: FieldConflict[];
-  theirs: ContentItem;
-}
-
-/** Fields the server keeps for itself: never a conflict, always theirs after a refused save. */
-const SERVER_FIELDS = new Set(['id', 'model', 'createdAt', 'updatedAt', 'publishedAt', 'unpublishedAt', 'version', 'targetId', '_$target']);
-
-/**
- * A save refused with 409 (docs/architecture.md, "Versions and conflicts"): the item as they left it becomes the
- * saved version the next save is based on; the form keeps every value the user typed, takes theirs where only they
- * changed a field, and lists the fields both changed for the user to decide. Answers false for another failure.
- */
-function adoptConflict(state: EditorState, get: Getter, set: Setter, result: IpcResult<unknown>): boolean {
-  if (result.ok || result.status !== 409 || !result.conflict?.current) return false;
-  const theirs = result.conflict.current as ContentItem;
-  const base = get(state.savedAtom) ?? {};
-  const mine = get(state.draftAtom) ?? {};
-  const { merged, conflicts } = mergeChanges(base, mine, theirs, SERVER_FIELDS);
-  const serverFields = Object.fromEntries(
-    [...SERVER_FIELDS].filter((field) => field in theirs).map((field) => [field, theirs[field as keyof ContentItem]]),
-  );
-  const kept = { ...theirs, _$criteria: get(state.savedAtom)?._$criteria };
-  set(state.savedAtom, kept);
-  set(state.pristineAtom, kept);
-  set(state.draftAtom, { ...merged, ...serverFields });
-  set(state.conflictAtom, { message: result.errorMsg, conflicts, theirs: kept });
-  return true;
 }
 
 type EditorState = ReturnType<typeof createEditorState>;
