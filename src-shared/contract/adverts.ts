@@ -111,10 +111,10 @@ export const advertOperations = {
   'adverts.create': defineOperation({
     method: 'POST',
     path: '/advert/create',
-    summary: 'Create an advert, unpublished, with the defaults of spec §3; targetId links a project target',
+    summary: 'Create an advert, unpublished, with the defaults of spec §3; targetId links a project target, audienceIds its audiences',
     access: contentWriters,
     fieldAccess: CONTENT_FIELD_RULES,
-    body: z.strictObject({ advert: advertInputSchema, targetId: contentIdSchema.optional() }),
+    body: z.strictObject({ advert: advertInputSchema, targetId: contentIdSchema.optional(), audienceIds: ids.optional() }),
     response: advertSchema,
     successStatus: 201,
   }),
@@ -132,11 +132,12 @@ export const advertOperations = {
   'adverts.update': defineOperation({
     method: 'PUT',
     path: '/v2/advert/:id',
-    summary: 'Update an advert (the fields sent); publishing this way runs the publication checks',
+    summary:
+      'Update an advert (the fields sent; audienceIds replaces its audiences, in the same transaction); publishing this way runs the publication checks',
     access: contentWriters,
     fieldAccess: CONTENT_FIELD_RULES,
     params: advertParams,
-    body: z.strictObject({ advert: advertInputSchema, ...basedOnVersion }),
+    body: z.strictObject({ advert: advertInputSchema, audienceIds: ids.optional(), ...basedOnVersion }),
     response: advertSchema,
   }),
   'adverts.updateProperty': defineOperation({

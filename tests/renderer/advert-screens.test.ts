@@ -71,7 +71,7 @@ describe('editor atoms (in-memory bridge)', () => {
     expect(store.get(atoms.highlightAtom)).toEqual([]);
   });
 
-  it('creates a new advert, then on save attaches changed audiences before the update (§4)', async () => {
+  it('creates a new advert, then saves changed audiences with the fields in one update call (issue 38 item 9)', async () => {
     const { atoms, fake, store } = setup('advert');
     store.set(atoms.startNewAtom, { name: 'Campagne', type: 'post' });
     const creating = store.set(atoms.saveAtom);
@@ -90,11 +90,11 @@ describe('editor atoms (in-memory bridge)', () => {
     store.set(atoms.patchAtom, { _$audiences: [{ id: 3, name: 'Cardiologues', roles: ['ROLE_EXPERT'] }] });
     const attaching = store.set(atoms.saveAtom);
     await flush();
-    expect(fake.calls[2]).toEqual({ operation: 'adverts.attach', input: { body: { advert: { id: 7 }, audienceIds: [3] } } });
-    await fake.answer(0, { ok: true, data: {} });
-    expect(fake.calls[3].operation).toBe('adverts.update');
-    // The audiences never go in the advert body: they are attached by their own call.
-    expect((fake.calls[3].input.body as { advert: Record<string, unknown> }).advert._$audiences).toBeUndefined();
+    // One call, no attach: the audience ids beside the fields, the item's own audiences never in the advert body.
+    expect(fake.calls.map((call) => call.operation)).toEqual(['adverts.create', 'adverts.update', 'adverts.update']);
+    const body = fake.calls[2].input.body as { advert: Record<string, unknown>; audienceIds?: number[] };
+    expect(body.audienceIds).toEqual([3]);
+    expect(body.advert._$audiences).toBeUndefined();
     await fake.answer(0, { ok: false, status: 403, errorMsg: 'User not allowed' });
     expect(await attaching).toBeNull();
     expect(store.get(pendingNoticesAtom).at(-1)).toEqual({ text: 'User not allowed', kind: 'error', durationMs: 3000 });

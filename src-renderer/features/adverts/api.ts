@@ -2,7 +2,7 @@ import type { AdvertInput } from '@shared/contract/content';
 import type { CallApi } from '../../bridge/api';
 import type { ContentApi, ContentItem } from '../content';
 
-/** The item as the advert calls take it: the editor's draft, without the audiences (attached by their own call). */
+/** The item as the advert calls take it: the editor's draft, without the audiences (sent as `audienceIds`). */
 function asInput(item: ContentItem): AdvertInput {
   const { _$audiences: _audiences, ...rest } = item;
   return rest as AdvertInput;
@@ -16,23 +16,19 @@ export function advertApi(call: CallApi): ContentApi {
     editPath: (id) => `/adverts/edit/${id}`,
     convertedPath: (id) => `/articles/edit/${id}`,
     load: (id) => call('adverts.get', { params: { id } }),
-    // Created from a project target (/adverts/edit/project-…): the target is linked by the same call.
-    async create(item, audienceIds) {
-      const created = await call('adverts.create', { body: { advert: asInput(item), ...(item.targetId ? { targetId: item.targetId } : {}) } });
-      if (!created.ok || audienceIds.length === 0) return created;
-      return call('adverts.attach', { body: { advert: { id: created.data.id }, audienceIds } });
-    },
-    // Spec §4: the audiences are linked first when they changed, then the advert is updated. The update names the
-    // version the editor started from; linking audiences moved it on, so then the one the link answered.
-    async update(id, item, audienceIds) {
-      let version = item.version;
-      if (audienceIds) {
-        const attached = await call('adverts.attach', { body: { advert: { id }, audienceIds } });
-        if (!attached.ok) return attached;
-        if (version !== undefined && attached.data.version === version + 1) version = attached.data.version;
-      }
-      return call('adverts.update', { params: { id }, body: { advert: asInput(item), ...(version ? { version } : {}) } });
-    },
+    // Created from a project target (/adverts/edit/project-…): the target is linked by the same call, and the
+    // audiences too (one transaction on the server).
+    create: (item, audienceIds) =>
+      call('adverts.create', {
+        body: { advert: asInput(item), ...(item.targetId ? { targetId: item.targetId } : {}), ...(audienceIds.length ? { audienceIds } : {}) },
+      }),
+    // One call, one transaction (issue 38 item 9): the fields and, when they changed, the audiences, based on the
+    // version the editor started from.
+    update: (id, item, audienceIds) =>
+      call('adverts.update', {
+        params: { id },
+        body: { advert: asInput(item), ...(audienceIds ? { audienceIds } : {}), ...(item.version ? { version: item.version } : {}) },
+      }),
     publish: (id, request) =>
       call('adverts.publish', {
         params: { id },

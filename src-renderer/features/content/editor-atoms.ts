@@ -209,7 +209,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
 
   /**
    * Saves the draft (§4): the §5 checks first (a 3 s warning, the fields highlighted 3 s); a new item is created,
-   * an existing one updated (its audiences linked first when they changed). Answers the saved item, or null.
+   * an existing one updated (its audiences in the same call when they changed). Answers the saved item, or null.
    */
   const saveAtom = atom(null, async (get, set, options?: SaveOptions): Promise<ContentItem | null> => {
     const draft = get(draftAtom);

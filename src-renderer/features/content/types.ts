@@ -42,7 +42,7 @@ export interface ContentApi {
   convertedPath: (id: number) => string;
   load(id: number): Promise<IpcResult<ContentItem>>;
   create(item: ContentItem, audienceIds: number[]): Promise<IpcResult<ContentItem>>;
-  /** Saves the fields; `audienceIds` when the audiences changed (adverts attach them first, spec §4). */
+  /** Saves the fields; `audienceIds` when the audiences changed (saved with the fields, in one call). */
   update(id: number, item: ContentItem, audienceIds: number[] | null): Promise<IpcResult<ContentItem>>;
   publish(id: number, request: PublishRequest): Promise<IpcResult<ContentItem>>;
   updateProperty(id: number, prop: string, value: unknown): Promise<IpcResult<ContentItem>>;

@@ -19,6 +19,7 @@ import {
   historyOf,
   insertItem,
   insertItems,
+  linkedAudiences,
   loadItem,
   mergeInput,
   param,
@@ -26,6 +27,8 @@ import {
   rows,
   setAudiences,
   TABLES,
+  targetLinks,
+  toModel,
   updateItem,
   type Actor,
   type AnyModel,
@@ -251,8 +254,12 @@ function transactionalWriter(db: ServerContext['db'], now: () => number): Conten
         const error = publicationError(kind, next, audiences);
         if (error) throw new HttpError(400, error);
       }
-      await updateItem(tx, kind, next, { updatedAt: now(), updatedBy: account?.id ?? null, publishedAt, unpublishedAt });
-      const { model: saved } = await loadItem(tx, kind, id);
+      const row = await updateItem(tx, kind, next, { updatedAt: now(), updatedBy: account?.id ?? null, publishedAt, unpublishedAt });
+      // The saved item from the row the UPDATE answers and the audiences as the change left them, not read again;
+      // only a campaign start or end (publication dates) writes the target link, read again then.
+      const link =
+        publishedAt === undefined && unpublishedAt === undefined ? current._$target : ((await targetLinks(tx, kind, [id])).get(id) ?? null);
+      const saved = toModel(kind, row, audiences, link);
       await recordHistory(tx, kind, id, action, actor, current, saved);
       return saved;
     });
@@ -336,7 +343,7 @@ export function contentService(context: ServerContext) {
         async (current, tx, audiences) => {
           if (audienceIds) {
             await setAudiences(tx, kind, id, audienceIds);
-            audiences.splice(0, audiences.length, ...(await loadItem(tx, kind, id)).audiences);
+            audiences.splice(0, audiences.length, ...((await linkedAudiences(tx, kind, [id])).get(id) ?? []));
           }
           return { next: mergeInput(current, input) };
         },
@@ -405,7 +412,7 @@ export function contentService(context: ServerContext) {
     attach: <K extends Kind>(kind: K, id: number, audienceIds: number[], account: Account) =>
       write(kind, id, account, 'attach', async (current, tx, audiences) => {
         await setAudiences(tx, kind, id, audienceIds);
-        audiences.splice(0, audiences.length, ...(await loadItem(tx, kind, id)).audiences);
+        audiences.splice(0, audiences.length, ...((await linkedAudiences(tx, kind, [id])).get(id) ?? []));
         return { next: current };
       }),
 

@@ -61,10 +61,11 @@ export function advertHandlers(context: ServerContext, content: ContentService):
   return {
     'adverts.list': async ({ body }) => listItems(context.db, 'advert', body),
     'adverts.get': async ({ params }) => content.load('advert', params.id) as Promise<Advert>,
-    'adverts.create': async ({ body, account }) => content.create('advert', asInput(body.advert), account, { targetId: body.targetId }),
+    'adverts.create': async ({ body, account }) =>
+      content.create('advert', asInput(body.advert), account, { targetId: body.targetId, audienceIds: body.audienceIds }),
     'adverts.duplicate': async ({ params, body, account }) => content.duplicate('advert', params.id, asInput(body.advert), account),
     'adverts.update': async ({ params, body, account }) =>
-      content.update('advert', params.id, asInput(body.advert), account, undefined, body.version),
+      content.update('advert', params.id, asInput(body.advert), account, body.audienceIds, body.version),
     'adverts.updateProperty': async ({ params, body, account }) =>
       content.updateProperty('advert', params.id, params.prop, body.value, account, body.version),
     'adverts.publish': async ({ params, body, account }) => content.publish('advert', params.id, body, account),

@@ -289,20 +289,23 @@ export async function insertItems(db: Executor, kind: Kind, models: AnyModel[], 
   return ids;
 }
 
-/** Writes an item's fields back (not its audiences), with the dates given. */
-export async function updateItem(db: Executor, kind: Kind, model: AnyModel, dates: Timestamps): Promise<void> {
+/** Writes an item's fields back (not its audiences), with the dates given; answers the row as written (RETURNING). */
+export async function updateItem(db: Executor, kind: Kind, model: AnyModel, dates: Timestamps): Promise<StoredRow> {
   const { items, flag } = TABLES[kind];
   const parts = storedParts(kind, model);
-  await db.execute(
-    sql`UPDATE ${items} SET name = ${model.name}, type = ${model.type}, published = ${model.published}, archived = ${model.archived},
+  const [row] = await rows<StoredRow>(
+    db,
+    sql`UPDATE ${items} i SET name = ${model.name}, type = ${model.type}, published = ${model.published}, archived = ${model.archived},
           weight = ${model.weight}, max_views = ${model.maxViews}, auto_start_at = ${model.autoStartAt}, auto_stop_at = ${model.autoStopAt},
           data = ${param(JSON.stringify(parts.data))}::jsonb, ${flag} = ${parts.flag}, updated_at = ${dates.updatedAt},
           version = version + 1, updated_by = ${dates.updatedBy ?? null}
           ${dates.publishedAt !== undefined ? sql`, published_at = ${dates.publishedAt}` : sql``}
           ${dates.unpublishedAt !== undefined ? sql`, unpublished_at = ${dates.unpublishedAt}` : sql``}
-        WHERE id = ${model.id}`,
+        WHERE i.id = ${model.id}
+        RETURNING ${storedColumns}, i.${flag} AS flag`,
   );
   if (kind === 'advert') await bumpContentVersion(db);
+  return row;
 }
 
 export async function setAudiences(db: Executor, kind: Kind, itemId: number, audienceIds: number[]): Promise<void> {
