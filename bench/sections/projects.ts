@@ -8,7 +8,7 @@ import { buildApp } from '../../src-server/app';
 import { hashPassword } from '../../src-server/auth/passwords';
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { accounts } from '../../src-server/db/schema';
-import { rows } from '../../src-server/features/projects/queries';
+import { rows } from '../../src-server/db/rows';
 import { ms, summarize, table } from '../stats';
 import { keptBenchDatabase } from '../databases';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { generatePopulation } from '../../src-server/features/audiences/generator';
-import { rows } from '../../src-server/features/projects/queries';
+import { rows } from '../../src-server/db/rows';
 import { keptBenchDatabase } from '../databases';
 import { ms, summarize, table } from '../stats';
 

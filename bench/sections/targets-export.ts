@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { targetExportBodySchema } from '@shared/contract/projects';
 import { openDatabase } from '../../src-server/db/client';
 import { withLiterals } from '../../src-server/features/projects/export';
-import { targetJoins, targetListClauses } from '../../src-server/features/projects/queries';
+import { targetJoins, targetListClauses } from '../../src-server/features/projects/queries/targets';
 import { ApiClient } from '../../src-main/services/api-client';
 import { downloadCsvFile } from '../../src-main/services/csv-export';
 import { createSessionVault } from '../../src-main/services/session-vault';

@@ -5,7 +5,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import Papa from 'papaparse';
 import { seedEstimateDemo } from '../../src-server/features/projects/demo';
 import { csvPieces, databaseEstimateSource, ESTIMATE_AMOUNT_MAX } from '../../src-server/features/projects/estimates';
-import { rows } from '../../src-server/features/projects/queries';
+import { rows } from '../../src-server/db/rows';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** The quote export import (POST /estimates/import) on bad numbers and dates, and on one connection. */

@@ -5,7 +5,7 @@ import { INVENTORY_MESSAGES } from '@shared/messages/inventory';
 import type { Role } from '@shared/roles';
 import { ACTORS } from '@shared/rules/projects';
 import { seedInventoryDemo } from '../../src-server/features/inventory/demo';
-import { rows } from '../../src-server/features/projects/queries';
+import { rows } from '../../src-server/db/rows';
 import { ManualClock } from '../helpers/clock';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -7,7 +7,7 @@ import { projectListTargetSchema } from '@shared/contract/projects';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DEFAULT_DURATION_SECONDS } from '@shared/rules/projects';
-import { insertTargetLines } from '../../src-server/features/projects/queries';
+import { insertTargetLines } from '../../src-server/features/projects/queries/targets';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const DAY = 86_400;

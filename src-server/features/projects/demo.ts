@@ -11,7 +11,7 @@ import {
 } from '@shared/rules/projects';
 import type { Database } from '../../db/client';
 import { importEstimateCsv } from './estimates';
-import { rows } from './queries';
+import { rows } from '../../db/rows';
 
 /** Fictional clients and campaigns of a health-professional media (demo workspace only). */
 const CLIENTS: { client: string; actor: string; projects: string[] }[] = [

@@ -6,7 +6,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_ID_PATTERN } from '@shared/rules/projects';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../errors';
-import { rows, type Executor } from './queries';
+import { rows, type Executor } from '../../db/rows';
 import { foldForSearch } from '@shared/rules/fold';
 
 /**

@@ -18,7 +18,7 @@ import {
   FORMULA_TRIGGERS,
 } from '@shared/rules/csv';
 import type { Database, DatabaseKind } from '../../db/client';
-import { targetJoins, targetListClauses } from './queries';
+import { targetJoins, targetListClauses } from './queries/targets';
 
 /**
  * The targets export (spec §3): one definition of its columns, each cell formatted by the database as the file

@@ -2,7 +2,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { sanitizeRichText } from '../../../rich-text';
-import { briefingRow, insertBriefing, updateBriefing } from '../queries';
+import { briefingRow, insertBriefing, updateBriefing } from '../queries/briefings';
 import { accountId, BRIEFING_TEXT, projectRow, type ProjectFeatureParts } from './shared';
 
 export type BriefingHandlers = Pick<Handlers, 'briefings.create' | 'briefings.update'>;

@@ -9,8 +9,8 @@ import {
   targetCommentsOf,
   updateComment,
   type CommentTable,
-  type Executor,
-} from '../queries';
+} from '../queries/comments';
+import { type Executor } from '../../../db/rows';
 import { accountId, loadTarget, projectRow, type ProjectFeatureParts } from './shared';
 
 export type CommentHandlers = Pick<

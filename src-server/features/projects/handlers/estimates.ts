@@ -3,7 +3,8 @@ import { actionCodeStem } from '@shared/rules/projects';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { importEstimateCsv, type Estimate, type EstimateSource } from '../estimates';
-import { actionCodesOfProject, insertProject, lockProject, setProjectEstimate } from '../queries';
+import { actionCodesOfProject } from '../queries/targets';
+import { insertProject, lockProject, setProjectEstimate } from '../queries/projects';
 import { assertCsm, insertTargets, loadProject, nextLineCodes, projectRow, type ProjectFeatureParts } from './shared';
 import { foldForSearch } from '@shared/rules/fold';
 

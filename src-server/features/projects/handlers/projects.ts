@@ -3,17 +3,11 @@ import { actionCodeStem } from '@shared/rules/projects';
 import { staleVersion } from '../../../db/versioning';
 import { HttpError } from '../../../errors';
 import { preSerialized, type Handlers } from '../../../operations';
-import {
-  deleteProject,
-  insertProject,
-  listProjects,
-  projectNames,
-  searchValues,
-  targetCommentsOf,
-  targetsOfProjects,
-  updateProject,
-  type Executor,
-} from '../queries';
+import { deleteProject, insertProject, listProjects, projectNames, updateProject } from '../queries/projects';
+import { searchValues } from '../queries/shared';
+import { targetCommentsOf } from '../queries/comments';
+import { targetsOfProjects } from '../queries/targets';
+import { type Executor } from '../../../db/rows';
 import { assertCsm, insertTargets, loadProject, nextLineCodes, projectRow, type ProjectFeatureParts } from './shared';
 
 export type ProjectResourceHandlers = Pick<

@@ -5,18 +5,11 @@ import { isUniqueViolation } from '../../../accounts/queries';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../errors';
 import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
-import {
-  briefingRow,
-  insertTargetLines,
-  isCsmAccount,
-  projectCommentsOf,
-  projectRowById,
-  targetById,
-  targetsOfProjects,
-  type Executor,
-  type NewTargetLine,
-  type ProjectRow,
-} from '../queries';
+import { briefingRow } from '../queries/briefings';
+import { insertTargetLines, targetById, targetsOfProjects, type NewTargetLine } from '../queries/targets';
+import { isCsmAccount, projectRowById, type ProjectRow } from '../queries/projects';
+import { projectCommentsOf } from '../queries/comments';
+import { type Executor } from '../../../db/rows';
 
 /**
  * What the briefing editor makes (a Lexical state): paragraphs, headings, quotes, lists, links, text with bold /

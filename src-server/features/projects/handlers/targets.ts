@@ -18,14 +18,14 @@ import {
   listTargets,
   lockAdvert,
   lockedTargets,
-  lockProject,
   otherTargetOfAdvert,
   targetIdByActionCode,
   toTarget,
   unlinkTarget,
   updateTargetFields,
-  type Executor,
-} from '../queries';
+} from '../queries/targets';
+import { lockProject } from '../queries/projects';
+import { type Executor } from '../../../db/rows';
 import { mergeCells, publicTarget, type VersionedTarget } from './cell-conflicts';
 import { assertCsm, insertTargets, loadTarget, orActionCodeConflict, projectRow, type ProjectFeatureParts } from './shared';
 
