@@ -9,6 +9,7 @@ import type { Area, AudienceType, NodeLabel } from '@shared/rules/audiences';
 import { apiAtom } from '../../../lib/bridge';
 import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../../lib/offline';
 import { sameData } from '../../../lib/unsaved-changes';
 
 /** What the editor holds: the audience as the user is changing it, saved or not (`id` null for 'new'). */
@@ -393,11 +394,29 @@ export const reloadTheirAudienceAtom = atom(null, (get, set) => {
 });
 reloadTheirAudienceAtom.debugLabel = 'audiences.editor.reloadTheirs';
 
+/** A retry of lib/offline.ts, told how it went (and never queued again). */
+type RetryOptions = { onOutcome: (outcome: RetryOutcome) => void };
+
+/**
+ * No answer from the server (lib/offline.ts): the banner says so instead of an error, the draft keeps the values,
+ * and the save is sent again when it answers, if this editor still shows the same audience then.
+ */
+function waitForServer(set: Setter, id: number, retry: RetryOptions | undefined) {
+  if (retry) return;
+  const run = async (store: AppStore): Promise<RetryOutcome> => {
+    if (store.get(draftAtom)?.id !== id) return 'saved';
+    let outcome: RetryOutcome = 'refused';
+    await store.set(saveAudienceAtom, { onOutcome: (answer) => (outcome = answer) });
+    return outcome;
+  };
+  set(queueSaveAtom, { key: `audience:${id}`, run });
+}
+
 /**
  * Saves the audience: refused without an area and a criterion (spec §4); creates it when new, else its fields
  * then its relationships. Answers the saved id, or null.
  */
-export const saveAudienceAtom = atom(null, async (get, set): Promise<number | null> => {
+export const saveAudienceAtom = atom(null, async (get, set, retry?: RetryOptions): Promise<number | null> => {
   const draft = get(draftAtom);
   if (!draft || get(savingAtom) || set(fieldsRefusedAtom)) return null;
   if (!canSave(draft)) {
@@ -432,11 +451,17 @@ export const saveAudienceAtom = atom(null, async (get, set): Promise<number | nu
         })
       : fields;
     if (!saved.ok) {
+      retry?.onOutcome(saved.status === 0 ? 'unreachable' : 'refused');
+      if (saved.status === 0) {
+        waitForServer(set, draft.id, retry);
+        return null;
+      }
       if (adoptAudienceConflict(get, set, saved)) return null;
       set(raiseNoticeAtom, AUDIENCE_NOTICES.notSaved);
       set(serverErrorAtom, saved.errorMsg);
       return null;
     }
+    retry?.onOutcome('saved');
     set(audienceConflictAtom, null);
     // Keep what the user changed meanwhile; take the server's name (a blank name stays the old one).
     const version = saved.data.version ?? null;
