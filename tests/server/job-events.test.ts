@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { MAX_NOTIFY_BYTES, notifyPayload } from '../../src-server/jobs/events';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
+import { followJobEvents } from '../helpers/job-stream';
 
 /**
  * Server job events (shared interfaces B): GET /jobs/events streams, to a signed-in caller, the events whose
@@ -57,35 +58,7 @@ async function tokenOf(accountId: number, lifetimeMs: number): Promise<string> {
   return (await apps[0].context.tokens.signAccess(accountId, `jobs-${accountId}`, new Date(Date.now() + lifetimeMs))).value;
 }
 
-/** An open event stream: `next()` answers its next job event (the test's timeout bounds the wait). */
-async function follow(token: string, url = urls[0]) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/jobs/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    async next(): Promise<JobEvent> {
-      for (;;) {
-        const match = /event: job\ndata: (.*)\n\n/.exec(buffer);
-        if (match) {
-          buffer = buffer.slice(match.index + match[0].length);
-          return JSON.parse(match[1]!) as JobEvent;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
-    /** Resolves when the server ends the stream. */
-    async ended(): Promise<void> {
-      while (!(await reader.read()).done);
-    },
-    close: () => controller.abort(),
-  };
-}
+const follow = (token: string, url = urls[0]!) => followJobEvents(url, token);
 
 const event = (id: string, progress: Record<string, number> = { done: 1, iterations: 4 }): JobEvent => ({
   kind: 'push-campaign',

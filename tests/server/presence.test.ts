@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent } from '@shared/jobs';
 import { MESSAGES } from '@shared/messages';
-import { nextPresence, presenceSignal, presentAt, PRESENCE_EXPIRY_MS } from '@shared/rules/presence';
+import { nextPresence, presenceSignal, presentAt, PRESENCE_EXPIRY_MS, PRESENCE_JOB_KIND } from '@shared/rules/presence';
 import type { Role } from '@shared/roles';
 import { buildApp, type App } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
+import { followJobEvents } from '../helpers/job-stream';
 
 /**
  * Presence (docs/architecture.md, "Versions and conflicts"): POST /presence/:record/:id becomes a job event for
@@ -55,32 +55,7 @@ async function account(name: string, roles: Role[]): Promise<{ id: number; token
   return { id, token };
 }
 
-/** An open event stream of `token` on instance `url`: `next()` answers its next presence event. */
-async function follow(token: string, url: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/jobs/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    async next(): Promise<JobEvent> {
-      for (;;) {
-        const match = /event: job\ndata: (.*)\n\n/.exec(buffer);
-        if (match) {
-          buffer = buffer.slice(match.index + match[0].length);
-          const event = JSON.parse(match[1]!) as JobEvent;
-          if (event.kind === 'presence') return event;
-          continue;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
+const follow = (token: string, url: string) => followJobEvents(url, token, PRESENCE_JOB_KIND);
 
 const announce = (token: string, path: string, state: string, url = urls[0]) =>
   fetch(`${url}/presence/${path}`, {
