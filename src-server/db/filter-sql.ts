@@ -12,6 +12,7 @@
  */
 import { SQL, sql } from 'drizzle-orm';
 import { FilterError, type FilterNode, type FilterValue } from '../../src-shared/rules/filter-language';
+import { excludes, visitFilter, type FilterCondition } from '../../src-shared/rules/filter-visit';
 
 type Scalar = string | number;
 type ParamValue = Scalar | Scalar[];
@@ -69,29 +70,26 @@ function boundValues(node: FilterNode, options: FilterSqlOptions): number {
     const given = params[value.name];
     return Array.isArray(given) ? given.length : 1;
   };
-  let total = 0;
-  const stack: FilterNode[] = [node];
-  while (stack.length > 0) {
-    const current: FilterNode = stack.pop()!;
-    if (current.kind === 'not') stack.push(current.operand);
-    else if (current.kind === 'compare') total += 1;
-    else if (current.kind === 'in') for (const value of current.values) total += sizeOf(value);
-    else stack.push(current.left, current.right);
-  }
-  return total;
+  return visitFilter<number>(node, {
+    condition: (leaf) => (leaf.kind === 'compare' ? 1 : leaf.values.reduce((total, value) => total + sizeOf(value), 0)),
+    combine: (operands) => {
+      let total = 0;
+      for (const count of operands) total += count;
+      return total;
+    },
+  });
 }
 
 /** A comparison, or its negation when `negated` (NOT pushed down to the leaves). */
-function conditionSql(node: Extract<FilterNode, { kind: 'compare' | 'in' }>, negated: boolean, options: FilterSqlOptions): SQL {
+function conditionSql(node: FilterCondition, negated: boolean, options: FilterSqlOptions): SQL {
   const column = columnOf(options, node.field);
+  const excluded = excludes(node, negated);
   if (node.kind === 'compare') {
     const [value] = valuesOf(node.value, options, false);
-    const equal = (node.operator === '=') !== negated;
-    return equal
+    return !excluded
       ? sql`${column.column} = ${bind(column, node.field, value)}`
       : sql`${column.column} is distinct from ${bind(column, node.field, value)}`;
   }
-  const excluded = node.negated !== negated;
   const values = new Set<unknown>();
   for (const value of node.values) for (const scalar of valuesOf(value, options, true)) values.add(coerced(column, node.field, scalar));
   if (values.size === 0) return excluded ? sql`true` : sql`false`;
@@ -99,30 +97,16 @@ function conditionSql(node: Extract<FilterNode, { kind: 'compare' | 'in' }>, neg
   return excluded ? sql`(${column.column} is null or ${column.column} <> all(${list}))` : sql`${column.column} = any(${list})`;
 }
 
-/** The operands of a chain of one operator (a or b or c), left to right, without recursion on the chain. */
-function chainOperands(node: Extract<FilterNode, { kind: 'and' | 'or' }>): FilterNode[] {
-  const operands: FilterNode[] = [];
-  let current: FilterNode = node;
-  while (current.kind === node.kind) {
-    const chain = current as Extract<FilterNode, { kind: 'and' | 'or' }>;
-    operands.push(chain.right);
-    current = chain.left;
-  }
-  operands.push(current);
-  return operands.reverse();
-}
-
 /**
- * `negated`: the node is under an odd number of `not`s. NOT is pushed down to the comparisons (De Morgan), so the
- * condition written has no NOT above a comparison: a NULL column then reads as "no match" everywhere, and a plain
- * `column = value` or `column in (...)` stays usable by an index.
+ * NOT is pushed down to the comparisons (filter-visit.ts), so the condition written has no NOT above a comparison: a
+ * NULL column then reads as "no match" everywhere, and a plain `column = value` or `column in (...)` stays usable by
+ * an index.
  */
-function nodeSql(node: FilterNode, negated: boolean, options: FilterSqlOptions): SQL {
-  if (node.kind === 'not') return nodeSql(node.operand, !negated, options);
-  if (node.kind === 'compare' || node.kind === 'in') return conditionSql(node, negated, options);
-  const operands = chainOperands(node).map((operand) => nodeSql(operand, negated, options));
-  const conjunction = (node.kind === 'and') !== negated;
-  return sql`(${sql.join(operands, conjunction ? sql` and ` : sql` or `)})`;
+function nodeSql(node: FilterNode, options: FilterSqlOptions): SQL {
+  return visitFilter<SQL>(node, {
+    condition: (leaf, negated) => conditionSql(leaf, negated, options),
+    combine: (operands, conjunction) => sql`(${sql.join([...operands], conjunction ? sql` and ` : sql` or `)})`,
+  });
 }
 
 /**
@@ -135,5 +119,5 @@ export function filterToSql(node: FilterNode | null, options: FilterSqlOptions):
   if (boundValues(node, options) > FILTER_MAX_BOUND_VALUES) {
     throw new FilterError(`Le filtre compte trop de valeurs, listes des paramètres comprises (${FILTER_MAX_BOUND_VALUES} au plus).`);
   }
-  return nodeSql(node, false, options);
+  return nodeSql(node, options);
 }

@@ -1,4 +1,5 @@
 import { filterParams, parseFilter, type FilterNode, type FilterValue } from './filter-language';
+import { excludes, visitFilter } from './filter-visit';
 
 /**
  * Push campaigns (platform.md §3 Push notification, §4 Push sending, §5 Push targeting, §9 push constants; docs/push.md):
@@ -126,21 +127,15 @@ export function targetingCriteria(where: PushWhere, clause: PopulationCriteria |
  * feed, app — one of their values); `!=` and `not in` are everyone else. Values stay values: nothing is ever SQL.
  */
 export function clauseCriteria(node: FilterNode): PopulationCriteria {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return { kind: node.kind === 'and' ? 'all' : 'any', of: [clauseCriteria(node.left), clauseCriteria(node.right)] };
-    case 'not':
-      return { kind: 'not', of: clauseCriteria(node.operand) };
-    case 'compare': {
-      const matched: PopulationCriteria = { kind: 'is', label: POPULATION_FIELDS[node.field as PopulationField], value: valueOf(node.value) };
-      return node.operator === '=' ? matched : { kind: 'not', of: matched };
-    }
-    case 'in': {
-      const matched = isList(POPULATION_FIELDS[node.field as PopulationField], node.values.map(valueOf));
-      return node.negated ? { kind: 'not', of: matched } : matched;
-    }
-  }
+  return visitFilter<PopulationCriteria>(node, {
+    condition: (leaf, negated) => {
+      const label = POPULATION_FIELDS[leaf.field as PopulationField];
+      const matched: PopulationCriteria =
+        leaf.kind === 'compare' ? { kind: 'is', label, value: valueOf(leaf.value) } : isList(label, leaf.values.map(valueOf));
+      return excludes(leaf, negated) ? { kind: 'not', of: matched } : matched;
+    },
+    combine: (operands, conjunction) => ({ kind: conjunction ? 'all' : 'any', of: [...operands] }),
+  });
 }
 
 const valueOf = (value: FilterValue): string => (value.kind === 'literal' ? String(value.value) : `:${value.name}`);

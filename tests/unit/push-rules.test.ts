@@ -72,7 +72,8 @@ describe('push rules (platform.md §4, §5)', () => {
     );
   });
 
-  it('clause: parsed into the same criteria, appended with AND', () => {
+  it('clause: parsed into the same criteria, NOT pushed down to the comparisons, appended with AND', () => {
+    // not (a or b) is (not a) and (not b): the negated `!=` becomes `=`, the negated `in` a `not` of its list.
     const parsed = parseClause("role = 'ROLE_USER' and not (zip in ('75', '92') or os != 'iOS')");
     expect(parsed).toEqual({
       ok: true,
@@ -81,24 +82,28 @@ describe('push rules (platform.md §4, §5)', () => {
         of: [
           { kind: 'is', label: 'Role', value: 'ROLE_USER' },
           {
-            kind: 'not',
-            of: {
-              kind: 'any',
-              of: [
-                {
+            kind: 'all',
+            of: [
+              {
+                kind: 'not',
+                of: {
                   kind: 'any',
                   of: [
                     { kind: 'is', label: 'Zip', value: '75' },
                     { kind: 'is', label: 'Zip', value: '92' },
                   ],
                 },
-                { kind: 'not', of: { kind: 'is', label: 'Os', value: 'iOS' } },
-              ],
-            },
+              },
+              { kind: 'is', label: 'Os', value: 'iOS' },
+            ],
           },
         ],
       },
     });
+    // A long chain is one list, read without recursion along it.
+    const long = parseClause(Array.from({ length: 200 }, (_, index) => `zip = '${index}'`).join(' or '));
+    expect(long).toMatchObject({ ok: true, criteria: { kind: 'any' } });
+    expect(long.ok && long.criteria?.kind === 'any' && long.criteria.of.length).toBe(200);
     expect(parseClause('   ')).toEqual({ ok: true, criteria: null });
     expect(parseClause('profession not in (2, 4)')).toMatchObject({ ok: true, criteria: { kind: 'not', of: { kind: 'any' } } });
     const appended = targetingCriteria(

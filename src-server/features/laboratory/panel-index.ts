@@ -1,4 +1,5 @@
 import type { FilterNode, FilterValue } from '@shared/rules/filter-language';
+import { excludes, visitFilter, type FilterCondition } from '@shared/rules/filter-visit';
 
 /** A tag query's parameters once every value is text (see tag-query.ts): a list for `in (...)` only. */
 export type TextParams = Record<string, string | string[]>;
@@ -60,7 +61,7 @@ export class PanelEvaluation {
 
   count(node: FilterNode | null): number {
     if (node === null) return this.size;
-    const members = this.members(node, false);
+    const members = this.members(node);
     let total = 0;
     for (const word of members) total += popcount(word);
     return total;
@@ -101,10 +102,10 @@ export class PanelEvaluation {
     return members;
   }
 
-  private condition(node: Extract<FilterNode, { kind: 'compare' | 'in' }>, negated: boolean): Members {
+  private condition(node: FilterCondition, negated: boolean): Members {
     const column = this.column(node.field);
     const values = node.kind === 'compare' ? this.valuesOf(node.value).slice(0, 1) : node.values.flatMap((value) => this.valuesOf(value));
-    const excluded = node.kind === 'compare' ? (node.operator === '=') === negated : node.negated !== negated;
+    const excluded = excludes(node, negated);
     const wanted = new Uint8Array(column.distinctValues);
     for (const value of values) {
       const code = column.code(value);
@@ -114,30 +115,18 @@ export class PanelEvaluation {
     return excluded ? this.complement(members) : members;
   }
 
-  private members(node: FilterNode, negated: boolean): Members {
-    if (node.kind === 'not') return this.members(node.operand, !negated);
-    if (node.kind === 'compare' || node.kind === 'in') return this.condition(node, negated);
-    const conjunction = (node.kind === 'and') !== negated;
-    let result: Members | null = null;
-    for (const operand of chainOperands(node)) {
-      const members = this.members(operand, negated);
-      if (result === null) result = members;
-      else if (conjunction) for (let word = 0; word < result.length; word += 1) result[word] &= members[word];
-      else for (let word = 0; word < result.length; word += 1) result[word] |= members[word];
-    }
-    return result ?? this.everyone();
+  private members(node: FilterNode): Members {
+    return visitFilter<Members>(node, {
+      condition: (leaf, negated) => this.condition(leaf, negated),
+      combine: (operands, conjunction) => {
+        let result: Members | null = null;
+        for (const members of operands) {
+          if (result === null) result = members;
+          else if (conjunction) for (let word = 0; word < result.length; word += 1) result[word] &= members[word];
+          else for (let word = 0; word < result.length; word += 1) result[word] |= members[word];
+        }
+        return result ?? this.everyone();
+      },
+    });
   }
-}
-
-/** The operands of a chain of one operator (a or b or c), left to right, without recursion on the chain. */
-function chainOperands(node: Extract<FilterNode, { kind: 'and' | 'or' }>): FilterNode[] {
-  const operands: FilterNode[] = [];
-  let current: FilterNode = node;
-  while (current.kind === node.kind) {
-    const chain = current as Extract<FilterNode, { kind: 'and' | 'or' }>;
-    operands.push(chain.right);
-    current = chain.left;
-  }
-  operands.push(current);
-  return operands.reverse();
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { parseFilter, type FilterNode, type FilterValue } from '@shared/rules/filter-language';
+import { excludes, visitFilter } from '@shared/rules/filter-visit';
 import { APP_USER_FIELDS, critField, fromBase64, parseTagParams, tagQueryFields } from '@shared/rules/laboratory';
 import type { Executor } from '../../db/rows';
 import { filterToSql } from '../../db/filter-sql';
@@ -27,32 +28,35 @@ export function columnsOf(crits: readonly number[]): Record<string, SQL> {
 
 const asText = (value: FilterValue): FilterValue => (value.kind === 'literal' ? { kind: 'literal', value: String(value.value) } : value);
 
-/** Every column is text: numbers are compared as the text they are written as ('2' = 2). */
+/**
+ * Every column is text: numbers are compared as the text they are written as ('2' = 2). The query comes back with
+ * NOT pushed down to its comparisons (filter-visit.ts), as the panel index reads it.
+ */
 function textValues(node: FilterNode): FilterNode {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return { ...node, left: textValues(node.left), right: textValues(node.right) };
-    case 'not':
-      return { ...node, operand: textValues(node.operand) };
-    case 'compare':
-      return { ...node, value: asText(node.value) };
-    case 'in':
-      return { ...node, values: node.values.map(asText) };
-  }
+  return visitFilter<FilterNode>(node, {
+    condition: (leaf, negated) =>
+      leaf.kind === 'compare'
+        ? { ...leaf, operator: excludes(leaf, negated) ? '!=' : '=', value: asText(leaf.value) }
+        : { ...leaf, negated: excludes(leaf, negated), values: leaf.values.map(asText) },
+    combine: (operands, conjunction) => {
+      let chain: FilterNode | null = null;
+      for (const operand of operands) chain = chain ? { kind: conjunction ? 'and' : 'or', left: chain, right: operand } : operand;
+      return chain!;
+    },
+  });
 }
 
-/** The fields a query names, without recursion (a long `or` chain is a deep left spine). */
+/** The fields a query names. */
 function fieldsOf(node: FilterNode | null): Set<string> {
-  const fields = new Set<string>();
-  const stack = node ? [node] : [];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current.kind === 'not') stack.push(current.operand);
-    else if (current.kind === 'compare' || current.kind === 'in') fields.add(current.field);
-    else stack.push(current.left, current.right);
-  }
-  return fields;
+  if (!node) return new Set();
+  return visitFilter<Set<string>>(node, {
+    condition: (leaf) => new Set([leaf.field]),
+    combine: (operands) => {
+      const fields = new Set<string>();
+      for (const named of operands) for (const field of named) fields.add(field);
+      return fields;
+    },
+  });
 }
 
 export interface CompiledTagQuery {
