@@ -108,7 +108,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Mail still being written when the server closes is finished first, not lost.
   app.addHook('onClose', () => context.background.settled());
   app.addHook('onClose', async () => {
-    for (const hook of closeHooks) await hook();
+    // Last built, first stopped: a feature stops before those it was built on (the audience engine writes its file
+    // once the imports and jobs that feed it have stopped).
+    for (const hook of closeHooks.toReversed()) await hook();
     await context.jobEvents.close();
     await storage.close();
   });
