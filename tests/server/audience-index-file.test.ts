@@ -90,7 +90,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a server on PGlite acro
     const logs: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line).msg as string) });
     const start = () =>
-      startServer({ dataDir, templateDir: inject('pgliteTemplateDir'), port: 0, logger, adminEmail: 'admin@example.org', adminPassword: 'Un mot de passe long 1' });
+      startServer({
+        dataDir,
+        templateDir: inject('pgliteTemplateDir'),
+        port: 0,
+        logger,
+        adminEmail: 'admin@example.org',
+        adminPassword: 'Un mot de passe long 1',
+      });
 
     const first = await start();
     await first.close();

@@ -53,7 +53,10 @@ async function buildEngine(context: ServerContext, engine: AudienceEngine, closi
     try {
       const restored = await restoreIndexFile(context, engine);
       const built = restored ?? (await engine.rebuild());
-      context.logger.info({ ms: Math.round(built.ms), users: built.users }, restored ? 'audience engine read from its file' : 'audience engine built');
+      context.logger.info(
+        { ms: Math.round(built.ms), users: built.users },
+        restored ? 'audience engine read from its file' : 'audience engine built',
+      );
       break;
     } catch (error) {
       if (!context.config.audienceEngineInBackground) throw error;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { Database, DatabaseKind } from '../../../db/client';
-import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
+import { audienceRelationships, groupRelationships, param, rows, type Executor } from '../queries';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
 import { readIndexFile, readIndexFileHeader, writeIndexFile } from './index-file';
 import {
@@ -88,7 +87,6 @@ function valueUsers(runs: BulkUsers['added'], base64: string): ValueUsers[] {
 function bulkUsersIds(bulk: BulkUsers): BulkUsersIds {
   return { removed: valueUsers(bulk.removed, bulk.removedIds), added: valueUsers(bulk.added, bulk.addedIds), users: idsFromBase64(bulk.users) };
 }
-
 
 /**
  * How long a population_changes row is kept once every transaction before it has finished (see pruneChanges). An

@@ -33,7 +33,11 @@ export interface IndexFileHeader {
 }
 
 /** Writes the bitmaps to `path` (through a temporary file renamed over it: a cut write leaves no half file). */
-export async function writeIndexFile(path: string, bitmaps: IndexBitmaps, header: Pick<IndexFileHeader, 'token' | 'migration' | 'nextTransaction'>): Promise<number> {
+export async function writeIndexFile(
+  path: string,
+  bitmaps: IndexBitmaps,
+  header: Pick<IndexFileHeader, 'token' | 'migration' | 'nextTransaction'>,
+): Promise<number> {
   const everyone = bitmaps.everyone.serialize(true);
   const attributes = [...bitmaps.attributes].map(([key, bitmap]) => [key, bitmap.serialize(true)] as const);
   const full: IndexFileHeader = {
