@@ -60,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };
   const closeHooks: (() => Promise<void>)[] = [];
+  const stoppedHooks: (() => Promise<void>)[] = [];
   const storage = await createStorage(config.storage);
   const jobEvents = new JobEvents({ db: options.db, dbKind: options.dbKind, logger });
   const accountCache = new AccountCache({
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     readiness: new Readiness(),
     metrics: new Metrics(),
     onClose: (hook) => closeHooks.push(hook),
+    onStopped: (hook) => stoppedHooks.push(hook),
   };
 
   registerDatabaseChecks(context.readiness, options.db, options.migrationsFolder ?? defaultMigrationsFolder());
@@ -108,9 +110,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Mail still being written when the server closes is finished first, not lost.
   app.addHook('onClose', () => context.background.settled());
   app.addHook('onClose', async () => {
-    // Last built, first stopped: a feature stops before those it was built on (the audience engine writes its file
-    // once the imports and jobs that feed it have stopped).
-    for (const hook of closeHooks.toReversed()) await hook();
+    for (const hook of closeHooks) await hook();
+    for (const hook of stoppedHooks) await hook();
     await context.jobEvents.close();
     await storage.close();
   });

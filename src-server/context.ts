@@ -173,4 +173,9 @@ export interface ServerContext {
   metrics: Metrics;
   /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
   onClose(hook: () => Promise<void>): void;
+  /**
+   * Registers work for the very end of the close: after every onClose hook (no feature writes any more), before the
+   * database is closed. The audience engine writes its index file there.
+   */
+  onStopped(hook: () => Promise<void>): void;
 }

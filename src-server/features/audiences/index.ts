@@ -38,8 +38,8 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
     seeding?.abort.abort();
     await seeding?.done;
     await engine.stop();
-    await saveIndexFile(context, engine);
   });
+  context.onStopped(() => saveIndexFile(context, engine));
   return audienceHandlers(context, engine, hooks);
 }
 
@@ -81,7 +81,7 @@ async function restoreIndexFile(context: ServerContext, engine: AudienceEngine) 
 
 /**
  * Keeps the index for the next start (PGlite: a rebuild at a million users takes tens of seconds on one core). Runs
- * once every later feature has stopped (close hooks run in reverse order), so nothing writes after it.
+ * once every feature has stopped (context.onStopped), so nothing writes after it.
  */
 async function saveIndexFile(context: ServerContext, engine: AudienceEngine): Promise<void> {
   const path = context.config.audienceIndexFile;
