@@ -60,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };
   const closeHooks: (() => Promise<void>)[] = [];
+  const stoppedHooks: (() => Promise<void>)[] = [];
   const storage = await createStorage(config.storage);
   const jobEvents = new JobEvents({ db: options.db, dbKind: options.dbKind, logger });
   const accountCache = new AccountCache({
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     readiness: new Readiness(),
     metrics: new Metrics(),
     onClose: (hook) => closeHooks.push(hook),
+    onStopped: (hook) => stoppedHooks.push(hook),
   };
 
   registerDatabaseChecks(context.readiness, options.db, options.migrationsFolder ?? defaultMigrationsFolder());
@@ -109,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onClose', () => context.background.settled());
   app.addHook('onClose', async () => {
     for (const hook of closeHooks) await hook();
+    for (const hook of stoppedHooks) await hook();
     await context.jobEvents.close();
     await storage.close();
   });

@@ -93,6 +93,11 @@ export interface ServerConfig {
    * build takes tens of seconds, during which /health answers, /ready says why it is not ready and API requests wait).
    */
   audienceEngineInBackground?: boolean;
+  /**
+   * Where a server on PGlite keeps its audience index between runs (beside its data folder; absent: always rebuilt).
+   * Read back at start only when the database shows nothing was written since the close that wrote it.
+   */
+  audienceIndexFile?: string;
   /** URL pre-fill may fetch private, loopback and link-local addresses (BACKOFFICE_URL_PARSE_ALLOW_PRIVATE=true, tests only). */
   urlParseAllowPrivate?: boolean;
   /** How long the URL pre-fill waits for a page (default 5 s); tests shorten it instead of waiting. */
@@ -168,4 +173,9 @@ export interface ServerContext {
   metrics: Metrics;
   /** Registers work to finish when the server closes (a feature's timers), before the database is closed. */
   onClose(hook: () => Promise<void>): void;
+  /**
+   * Registers work for the very end of the close: after every onClose hook (no feature writes any more), before the
+   * database is closed. The audience engine writes its index file there.
+   */
+  onStopped(hook: () => Promise<void>): void;
 }

@@ -75,6 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // The audiences feature seeds the demo population in the background: the start stays fast.
       config: {
         storage: storageConfigFromEnv(process.env, options.dataDir),
+        ...(options.dataDir && !options.databaseUrl ? { audienceIndexFile: `${options.dataDir}.audience-index` } : {}),
         seedStorageDemo: options.demo,
         ...options.config,
         ...(options.demo && options.demoPopulation ? { seedAudienceDemo: options.demoPopulation } : {}),

@@ -119,6 +119,16 @@ export const populationChanges = pgTable(
   (table) => [index('population_changes_tx_idx').on(table.tx)],
 );
 
+/**
+ * The audience index file a server on PGlite wrote at its last clean close (engine/index-file.ts): its token is here
+ * only between that close and the next start, which deletes it before anything can write; a start that finds no
+ * token (a crash, another writer) rebuilds the index from the tables.
+ */
+export const audienceIndexFiles = pgTable('audience_index_files', {
+  token: text('token').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Audiences (spec §3): a set of relationships to nodes; exactly one Area, kept in `area` and as a relationship. */
 export const audiences = pgTable(
   'audiences',

@@ -47,6 +47,13 @@ function stepsHolding(ladder: readonly Bitmap[], userId: number): number {
   return low;
 }
 
+/** The index's bitmaps, as engine/index-file.ts keeps them on disk (groups are read from the database again). */
+export interface IndexBitmaps {
+  everyone: Bitmap;
+  attributes: ReadonlyMap<string, Bitmap>;
+  ladders: ReadonlyMap<string, readonly Bitmap[]>;
+}
+
 export class AudienceIndex {
   private everyone: Bitmap = new RoaringBitmap32();
   private readonly attributes = new Map<string, Bitmap>();
@@ -73,6 +80,19 @@ export class AudienceIndex {
     this.ladders.clear();
     this.groups.clear();
     this.structure += 1;
+  }
+
+  /** Its bitmaps, shared (not copied): written to disk while nothing else writes (the server's close). */
+  bitmaps(): IndexBitmaps {
+    return { everyone: this.everyone, attributes: this.attributes, ladders: this.ladders };
+  }
+
+  /** Takes bitmaps read back from disk in place of its own (a fresh index, before it serves anything). */
+  restore(bitmaps: IndexBitmaps): void {
+    this.clear();
+    this.everyone = bitmaps.everyone;
+    for (const [key, bitmap] of bitmaps.attributes) this.attributes.set(key, bitmap);
+    for (const [key, steps] of bitmaps.ladders) this.ladders.set(key, [...steps]);
   }
 
   // ---- writes -------------------------------------------------------------------------------------------------

@@ -1,10 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { Database, DatabaseKind } from '../../../db/client';
-import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
+import { audienceRelationships, groupRelationships, param, rows, type Executor } from '../queries';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
-import type { Criterion, GroupDefinition } from './semantics';
+import { readIndexFile, readIndexFileHeader, writeIndexFile } from './index-file';
+import {
+  audienceDefinitions,
+  groupDefinitions,
+  groupLabels,
+  lastAppliedMigration,
+  loadDefinitions,
+  loadInteractions,
+  loadUserColumns,
+  loadUserLists,
+  loadZipcodes,
+  type AudienceDefinition,
+} from './loaders';
 
 type AttributePairs = [string, string][];
 
@@ -74,12 +86,6 @@ function valueUsers(runs: BulkUsers['added'], base64: string): ValueUsers[] {
 /** A BulkUsers as published, back to ids. */
 function bulkUsersIds(bulk: BulkUsers): BulkUsersIds {
   return { removed: valueUsers(bulk.removed, bulk.removedIds), added: valueUsers(bulk.added, bulk.addedIds), users: idsFromBase64(bulk.users) };
-}
-
-export interface AudienceDefinition {
-  id: number;
-  name: string;
-  criteria: Criterion[];
 }
 
 /**
@@ -182,17 +188,15 @@ export class AudienceEngine {
       } else {
         for (const load of [loadUserColumns, loadZipcodes, loadUserLists, loadInteractions]) await load(tx, fresh);
       }
-      for (const [groupId, group] of groupDefinitions(await groupRelationships(tx, null), await groupLabels(tx, null)))
-        fresh.setGroup(groupId, group);
-      for (const definition of audienceDefinitions(
-        await audienceRelationships(tx, null),
-        await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`),
-      )) {
-        audiences.set(definition.id, definition);
-      }
+      await loadDefinitions(tx, fresh, audiences);
     }, snapshotRead);
     fresh.optimize();
-    // Swap in one step: a request in flight sees the old index or the new one, never half of one.
+    this.install(fresh, audiences, snapshot);
+    return { ms: performance.now() - started, users: fresh.userCount };
+  }
+
+  /** Swaps in a built index in one step: a request in flight sees the old index or the new one, never half of one. */
+  private install(fresh: AudienceIndex, audiences: ReadonlyMap<number, AudienceDefinition>, snapshot: string): void {
     Object.assign(this, { index: fresh });
     this.audiences.clear();
     for (const [id, definition] of audiences) this.audiences.set(id, definition);
@@ -200,7 +204,64 @@ export class AudienceEngine {
     this.followedUpTo = BigInt(snapshot.split(':')[0]);
     this.lastFollowedAt = Date.now();
     this.attributesChanges += 1;
+  }
+
+  // ---- the index file (PGlite) --------------------------------------------------------------------------------
+
+  /**
+   * Takes the index from the file the last clean close wrote (engine/index-file.ts) when the database shows nothing
+   * written since: it still holds the file's token, no transaction ran after the close's, and no migration came. The
+   * token is deleted first, so a file is taken once at most; undefined (the caller rebuilds) for a missing, foreign,
+   * damaged or stale file. PGlite only: on PostgreSQL other instances write at any time.
+   */
+  async restoreFrom(path: string): Promise<{ ms: number; users: number } | undefined> {
+    if (this.follows) return undefined;
+    const started = performance.now();
+    const header = await readIndexFileHeader(path);
+    const [{ next }] = await rows<{ next: string }>(this.db, sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`);
+    const tokens = await rows<{ token: string }>(this.db, sql`DELETE FROM audience_index_files RETURNING token`);
+    const current =
+      header !== null &&
+      tokens.some(({ token }) => token === header.token) &&
+      header.nextTransaction === next &&
+      header.migration === (await lastAppliedMigration(this.db));
+    if (!current) return undefined;
+    const { bitmaps } = await readIndexFile(path);
+    const fresh = new AudienceIndex();
+    fresh.restore(bitmaps);
+    const audiences = new Map<number, AudienceDefinition>();
+    let snapshot = '';
+    await this.db.transaction(
+      async (tx) => {
+        [{ snapshot }] = await rows<{ snapshot: string }>(tx, sql`SELECT pg_current_snapshot()::text AS snapshot`);
+        await loadDefinitions(tx, fresh, audiences);
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    this.install(fresh, audiences, snapshot);
     return { ms: performance.now() - started, users: fresh.userCount };
+  }
+
+  /**
+   * Writes the index to `path` with a new token, the last thing the server writes before it closes its database
+   * (nothing else writes then, so the file and the tables agree). Answers the bytes written.
+   */
+  async saveTo(path: string): Promise<number> {
+    if (this.follows || !this.buildSnapshot) return 0;
+    const token = randomUUID();
+    const migration = await lastAppliedMigration(this.db);
+    // The token's own transaction is the last one: the next start must find the transaction counter just past it.
+    const [{ written }] = await rows<{ written: string }>(
+      this.db,
+      sql`INSERT INTO audience_index_files (token) VALUES (${token}) RETURNING pg_current_xact_id()::text AS written`,
+    );
+    const nextTransaction = (BigInt(written) + 1n).toString();
+    try {
+      return await writeIndexFile(path, this.index.bitmaps(), { token, migration, nextTransaction });
+    } catch (error) {
+      await this.db.execute(sql`DELETE FROM audience_index_files WHERE token = ${token}`);
+      throw error;
+    }
   }
 
   // ---- own writes ---------------------------------------------------------------------------------------------
@@ -394,162 +455,4 @@ export class AudienceEngine {
         return this.deleteNodes(change.payload.ids);
     }
   }
-}
-
-// ---- loading ------------------------------------------------------------------------------------------------------
-
-/**
- * User ids aggregated by the database as 4-byte big-endian integers (string_agg of int4send): one bytea per
- * bitmap instead of a row per user, so a million users load without a million JavaScript objects.
- */
-function userIds(bytes: Uint8Array): Uint32Array {
-  const ids = new Uint32Array(bytes.byteLength >> 2);
-  const view = new Uint8Array(ids.buffer);
-  view.set(bytes.subarray(0, ids.length * 4));
-  Buffer.from(ids.buffer).swap32();
-  return ids;
-}
-
-/** Adds one attribute value's users; missing (null) and empty attributes match nothing, as in attributeValues. */
-function addAttribute(index: AudienceIndex, label: string, value: string | null, ids: Uint8Array): void {
-  if (value === null || value === '') return;
-  const users = userIds(ids);
-  index.addAttributeUsers(label, value, users);
-  // Zip: the first two characters of the zipcode.
-  if (label === 'Zipcode' && value.length >= 2) index.addAttributeUsers('Zip', value.slice(0, 2), users);
-}
-
-/**
- * Attribute bitmaps of the single-valued columns, grouped by the database in one pass over app_users. Together
- * with loadUserLists, must give exactly what semantics.ts attributeValues gives for each user (the property tests
- * compare the engine with SQL).
- */
-async function loadUserColumns(tx: Executor, index: AudienceIndex): Promise<void> {
-  // One scan and one hash table per column (grouping sets): no per-user row reaches JavaScript.
-  const columns = await rows<{ label: string; value: string | null; ids: Uint8Array }>(
-    tx,
-    sql`SELECT CASE WHEN grouping(profession_id) = 0 THEN 'Profession' WHEN grouping(specialty_id) = 0 THEN 'Specialty' WHEN grouping(title) = 0 THEN 'Title'
-                    WHEN grouping(area) = 0 THEN 'Area' WHEN grouping(country_id) = 0 THEN 'Country' WHEN grouping(uga) = 0 THEN 'Uga' ELSE 'Workplace' END AS label,
-               coalesce(profession_id::text, specialty_id::text, title, area, country_id::text, uga, workplace) AS value,
-               string_agg(int4send(id), ''::bytea) AS ids
-        FROM app_users GROUP BY GROUPING SETS ((profession_id), (specialty_id), (title), (area), (country_id), (uga), (workplace))`,
-  );
-  for (const { label, value, ids } of columns) addAttribute(index, label, value, ids);
-}
-
-/**
- * Zipcodes (and Zip) on their own: with tens of thousands of values, among the grouping sets above they made
- * PostgreSQL sort the million rows twice (35 s under load at 1,000,000 users) instead of hashing them all (7 s);
- * alone, one hash aggregate (5 s), on its own connection.
- */
-async function loadZipcodes(tx: Executor, index: AudienceIndex): Promise<void> {
-  const zipcodes = await rows<{ value: string | null; ids: Uint8Array }>(
-    tx,
-    sql`SELECT zipcode AS value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users GROUP BY zipcode`,
-  );
-  for (const { value, ids } of zipcodes) addAttribute(index, 'Zipcode', value, ids);
-}
-
-/** Every user, and the bitmaps of the list attributes (roles, feeds, apps). */
-async function loadUserLists(tx: Executor, index: AudienceIndex): Promise<void> {
-  const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
-  if (!everyone?.ids) return;
-  index.addUsers(userIds(everyone.ids));
-  const lists = await rows<{ label: string; value: string; ids: Uint8Array }>(
-    tx,
-    sql`SELECT 'Role' AS label, value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users, unnest(roles) AS value GROUP BY value
-        UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(feeds) AS value GROUP BY value
-        UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value
-        UNION ALL SELECT 'Os', os, string_agg(int4send(id), ''::bytea) FROM app_users WHERE os IS NOT NULL GROUP BY os
-        UNION ALL SELECT ${PUSH_TOKEN_LABEL}, 'any', string_agg(int4send(user_id), ''::bytea) FROM (SELECT DISTINCT user_id FROM app_user_push_tokens) t HAVING count(*) > 0`,
-  );
-  for (const { label, value, ids } of lists) addAttribute(index, label, value, ids);
-}
-
-/**
- * Event ladders of Advert and Document nodes. The database hands back, per (node, event), the user id of every
- * event (a bytea, duplicates included): a hash aggregate of a few thousand groups, no sort of millions of rows.
- * Counting per user is then a native sort of each id array and one pass over it; Auto is the same over all the
- * events of a node. Step k of a ladder holds the users with more than k events.
- */
-async function loadInteractions(tx: Executor, index: AudienceIndex, shard?: { of: number; part: number }): Promise<void> {
-  const perEvent = await rows<{ nodeId: number; event: string; ids: Uint8Array }>(
-    tx,
-    sql`SELECT node_id AS "nodeId", event, string_agg(int4send(user_id), ''::bytea) AS ids FROM interaction_events
-        WHERE node_id IN (SELECT id FROM nodes WHERE label = ANY(${param([...INDEXED_ITEM_LABELS])}::text[]))
-          ${shard ? sql`AND node_id % ${shard.of} = ${shard.part}` : sql``}
-        GROUP BY node_id, event`,
-  );
-  const byNode = new Map<number, Uint32Array[]>();
-  for (const { nodeId, event, ids } of perEvent) {
-    const users = userIds(ids);
-    index.setLadder(nodeId, event, usersByCount(users));
-    const list = byNode.get(nodeId);
-    if (list) list.push(users);
-    else byNode.set(nodeId, [users]);
-  }
-  for (const [nodeId, lists] of byNode) {
-    if (lists.length === 1) {
-      index.setLadder(nodeId, null, usersByCount(lists[0]));
-      continue;
-    }
-    const all = new Uint32Array(lists.reduce((total, list) => total + list.length, 0));
-    let offset = 0;
-    for (const list of lists) {
-      all.set(list, offset);
-      offset += list.length;
-    }
-    index.setLadder(nodeId, null, usersByCount(all));
-  }
-}
-
-/**
- * From the user id of every event (sorted here, in place) to the users having exactly each count, as typed arrays
- * (two passes over the sorted ids: no JavaScript array of millions of numbers for the collector to trace).
- */
-function usersByCount(ids: Uint32Array): Map<number, Uint32Array> {
-  ids.sort();
-  const tally = new Map<number, number>();
-  for (let start = 0; start < ids.length;) {
-    let end = start + 1;
-    while (end < ids.length && ids[end] === ids[start]) end += 1;
-    tally.set(end - start, (tally.get(end - start) ?? 0) + 1);
-    start = end;
-  }
-  const byCount = new Map<number, Uint32Array>();
-  const filled = new Map<number, number>();
-  for (const [count, users] of tally) {
-    byCount.set(count, new Uint32Array(users));
-    filled.set(count, 0);
-  }
-  for (let start = 0; start < ids.length;) {
-    let end = start + 1;
-    while (end < ids.length && ids[end] === ids[start]) end += 1;
-    const count = end - start;
-    const at = filled.get(count)!;
-    byCount.get(count)![at] = ids[start];
-    filled.set(count, at + 1);
-    start = end;
-  }
-  return byCount;
-}
-
-async function groupLabels(db: Executor, ids: number[] | null) {
-  return rows<{ id: number; label: 'OrGroup' | 'AndGroup' }>(
-    db,
-    sql`SELECT g.node_id AS id, n.label FROM audience_groups g JOIN nodes n ON n.id = g.node_id ${ids ? sql`WHERE g.node_id = ANY(${param(ids)}::int[])` : sql``}`,
-  );
-}
-
-function groupDefinitions(members: RelationshipRow[], labels: { id: number; label: 'OrGroup' | 'AndGroup' }[]): Map<number, GroupDefinition> {
-  const groups = new Map<number, GroupDefinition & { members: Criterion[] }>();
-  for (const { id, label } of labels) groups.set(id, { label, members: [] });
-  for (const member of members) groups.get(member.groupId!)?.members.push(toCriterion(member));
-  return groups;
-}
-
-function audienceDefinitions(relationships: RelationshipRow[], names: { id: number; name: string }[]): AudienceDefinition[] {
-  const byId = new Map<number, AudienceDefinition>(names.map(({ id, name }) => [id, { id, name, criteria: [] }]));
-  for (const relationship of relationships) byId.get(relationship.audienceId!)?.criteria.push(toCriterion(relationship));
-  return [...byId.values()];
 }
