@@ -26,7 +26,7 @@ import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { MarkStoredContext } from './stored-change';
 import { Dialog } from '../../ui/Dialog';
-import { ArticleCriteriaSection } from './ArticleCriteriaSection';
+import { ArticleCriteriaSection } from './sections/ArticleCriteriaSection';
 import { DeeplinkDialog } from './DeeplinkDialog';
 import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
@@ -34,20 +34,17 @@ import { PresenceLine } from '../../ui/PresenceLine';
 import { EditorConflict } from './EditorConflict';
 import { ContentLocalDraft } from './ContentLocalDraft';
 import { FieldErrorsContext, HighlightContext } from './fields';
-import { FunnelSection } from './FunnelSection';
+import { FunnelSection } from './sections/FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
 import { PreviewPane } from './preview/PreviewPane';
-import {
-  AudiencesSection,
-  CtaSection,
-  GeneralSection,
-  QuizSection,
-  SchedulingSection,
-  SharingSection,
-  storyResetNotice,
-  TrackingSection,
-  VisualsSection,
-} from './sections';
+import { AudiencesSection } from './sections/AudiencesSection';
+import { CtaSection, storyResetNotice } from './sections/CtaSection';
+import { GeneralSection } from './sections/GeneralSection';
+import { QuizSection } from './sections/QuizSection';
+import { SchedulingSection } from './sections/SchedulingSection';
+import { SharingSection } from './sections/SharingSection';
+import { TrackingSection } from './sections/TrackingSection';
+import { VisualsSection } from './sections/VisualsSection';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 import { AdBlockerAlert, Loading } from './widgets';
 
