@@ -1,8 +1,10 @@
 import { notice } from '@shared/messages/notice';
 import { Checkbox, Section, TextInput } from '../fields';
 import { StoryLogoUpload, StoryScreenMedia } from '../story/StoryScreenMedia';
-import { ColourWarning, StoryScreensEditor, type StoryScreensApi } from '../story/StoryScreensEditor';
+import { ColourWarning } from '../story/ColourWarning';
+import { StoryScreensEditor } from '../story/StoryScreensEditor';
 import { isValidStoryColour } from '@shared/rules/story';
+import type { StoryScreensApi } from '../types';
 import { emptyStory, type SectionProps } from './section-props';
 
 /** Call to action of a story (§2.2 'CTA', story only), with the story screen editor. */
