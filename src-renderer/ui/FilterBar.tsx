@@ -3,6 +3,8 @@
  * A "choice" filter holds one value (undefined: all); a "multi" filter a list, one chip per value.
  */
 
+import type { ReactNode } from 'react';
+
 export interface FilterOption<V> {
   label: string;
   value: V;
@@ -40,6 +42,41 @@ export function chipsOf<F extends object>(defs: readonly FilterDef<F>[], filters
       },
     }));
   });
+}
+
+/**
+ * The active filters as chips, each with its remove button: the one chip list of every filtered screen (the
+ * FilterBar's, and a screen with its own filter controls). `leading` and `children` add entries before and after
+ * the chips (a search-term chip, 'Clear All').
+ */
+export function FilterChips<F>(props: {
+  chips: readonly FilterChip<F>[];
+  filters: F;
+  onChange: (filters: F) => void;
+  testId: string;
+  leading?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <ul className="chips" aria-label="Filtres actifs" data-testid={props.testId}>
+      {props.leading}
+      {props.chips.map((chip) => (
+        <li key={chip.id} className="chip" data-testid={`chip-${chip.id}`}>
+          <span>{chip.label}</span>
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Retirer le filtre ${chip.label}`}
+            onClick={() => props.onChange(chip.remove(props.filters))}
+            data-testid={`chip-remove-${chip.id}`}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+      {props.children}
+    </ul>
+  );
 }
 
 const ALL = '__all__';
@@ -100,24 +137,7 @@ export function FilterBar<F extends object>(props: { defs: readonly FilterDef<F>
           );
         })}
       </div>
-      {chips.length > 0 && (
-        <ul className="chips" aria-label="Filtres actifs" data-testid={`${testId}-chips`}>
-          {chips.map((chip) => (
-            <li key={chip.id} className="chip" data-testid={`chip-${chip.id}`}>
-              <span>{chip.label}</span>
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Retirer le filtre ${chip.label}`}
-                onClick={() => props.onChange(chip.remove(props.filters))}
-                data-testid={`chip-remove-${chip.id}`}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {chips.length > 0 && <FilterChips chips={chips} filters={props.filters} onChange={props.onChange} testId={`${testId}-chips`} />}
     </div>
   );
 }

@@ -77,6 +77,13 @@ test.describe('articles (web host, Chromium)', () => {
     await expect(row).toHaveCount(0);
     await page.getByTestId('chip-remove-archived').click();
     await expect(row).toBeVisible();
+    // Delete, after the row menu's confirm: the article's own notice, and the row leaves the list.
+    await page.getByTestId(`article-delete-${id}`).click();
+    const prompt = page.getByTestId(`article-delete-${id}-prompt`);
+    await expect(prompt).toHaveAttribute('aria-label', M.confirmDelete);
+    await prompt.getByRole('button', { name: 'Oui' }).click();
+    await expect(toast(page, 'success', M.articleDeleted)).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 
   test('loads the next page when the bottom comes within 1000 px, sorts, and shows not-migrated items', async ({ app }) => {

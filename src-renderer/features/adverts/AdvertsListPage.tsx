@@ -21,15 +21,7 @@ import {
 } from '../content';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
-import {
-  advertList,
-  advertMetaAudiencesAtom,
-  archiveAdvertAtom,
-  deleteAdvertAtom,
-  duplicateAdvertAtom,
-  exportAdvertsAtom,
-  type AdvertListFilters,
-} from './atoms';
+import { advertList, advertMetaAudiencesAtom, advertRowActions, exportAdvertsAtom, type AdvertListFilters } from './atoms';
 import { AdvertImportDialog } from './AdvertImportDialog';
 import { advertApi } from './api';
 
@@ -100,9 +92,6 @@ export default function AdvertsListPage() {
   const roles = useAtomValue(rolesAtom);
   const audiences = useAtomValue(advertMetaAudiencesAtom);
   const loadMeta = useSetAtom(loadMetaAtom);
-  const archive = useSetAtom(archiveAdvertAtom);
-  const duplicate = useSetAtom(duplicateAdvertAtom);
-  const remove = useSetAtom(deleteAdvertAtom);
   const exportCsv = useSetAtom(exportAdvertsAtom);
   const setModal = useSetAtom(modalAtom);
   const readOnly = isAdvertReadOnly(roles);
@@ -125,9 +114,7 @@ export default function AdvertsListPage() {
     idTitle: (id) => `Publicité ${id}`,
     header,
     readOnly,
-    archive,
-    duplicate,
-    remove,
+    actions: advertRowActions,
     // Hovering the id shows the magnified preview (§2.1).
     previewSlot: (row, id) => (
       <HoverPreview id={row.id} kind="advert" makeApi={advertApi}>

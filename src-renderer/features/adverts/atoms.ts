@@ -1,10 +1,9 @@
 import { atom } from 'jotai';
 import type { AdvertFilters } from '@shared/contract/adverts';
-import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { CSV_EXPORT_LIMIT, LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
 import { apiAtom } from '../../lib/bridge';
-import { createEditorAtoms } from '../content';
+import { createEditorAtoms, createRowActionAtoms } from '../content';
 import { exportCsvAtom } from '../../lib/file-jobs';
 import { createListAtoms } from '../../lib/list';
 import { metaAtom } from '../../lib/meta';
@@ -32,31 +31,7 @@ export const advertMetaAudiencesAtom = atom((get) => get(metaAtom)?.audiences ??
 advertMetaAudiencesAtom.debugLabel = 'adverts.metaAudiences';
 
 /** Row actions of the list (§2.1): archive, duplicate, delete. */
-export const archiveAdvertAtom = atom(null, async (get, set, row: ContentRow) => {
-  const result = await advertApi(get(apiAtom)).updateProperty(row.id, 'archived', true);
-  if (!result.ok) return set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-  set(raiseNoticeAtom, N.saved);
-  // The default filter hides archived adverts: the row leaves the list, else it shows its new state.
-  if (get(advertList.filtersAtom).archived === false) set(advertList.removeItemAtom, row.id);
-  else set(advertList.replaceItemAtom, { ...row, archived: true });
-});
-archiveAdvertAtom.debugLabel = 'adverts.archive';
-
-export const duplicateAdvertAtom = atom(null, async (get, set, id: number) => {
-  const result = await advertApi(get(apiAtom)).duplicate(id);
-  if (!result.ok) return set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-  set(raiseNoticeAtom, N.saved);
-  await set(advertList.loadAtom, 0);
-});
-duplicateAdvertAtom.debugLabel = 'adverts.duplicate';
-
-export const deleteAdvertAtom = atom(null, async (get, set, id: number) => {
-  const result = await advertApi(get(apiAtom)).remove(id);
-  if (!result.ok) return set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-  set(raiseNoticeAtom, N.advertDeleted);
-  set(advertList.removeItemAtom, id);
-});
-deleteAdvertAtom.debugLabel = 'adverts.delete';
+export const advertRowActions = createRowActionAtoms('advert', advertApi, advertList);
 
 /** Columns of the CSV export. */
 export const ADVERT_CSV_COLUMNS = [

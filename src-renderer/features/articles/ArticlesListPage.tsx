@@ -20,7 +20,7 @@ import {
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import { articleApi } from './api';
-import { archiveArticleAtom, articleList, deleteArticleAtom, duplicateArticleAtom, type ArticleListFilters } from './atoms';
+import { articleList, articleRowActions, type ArticleListFilters } from './atoms';
 
 /** The article list (adverts-articles.md §2.4): its filters and sorting, the row menu, scroll loading at 1000 px. */
 export default function ArticlesListPage() {
@@ -31,9 +31,6 @@ export default function ArticlesListPage() {
   const [filters, setFilters] = useAtom(articleList.filtersAtom);
   const load = useSetAtom(articleList.loadAtom);
   const roles = useAtomValue(rolesAtom);
-  const archive = useSetAtom(archiveArticleAtom);
-  const duplicate = useSetAtom(duplicateArticleAtom);
-  const remove = useSetAtom(deleteArticleAtom);
   const readOnly = isAdvertReadOnly(roles);
 
   useTermReload(term, load);
@@ -63,9 +60,7 @@ export default function ArticlesListPage() {
     idTitle: (id) => `Contenu ${id}`,
     header,
     readOnly,
-    archive,
-    duplicate,
-    remove,
+    actions: articleRowActions,
     // Hovering the id shows the magnified preview (§2.4), as on the advert list.
     previewSlot: (row, id) => (
       <HoverPreview id={row.id} kind="article" makeApi={articleApi}>

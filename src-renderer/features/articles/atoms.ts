@@ -1,12 +1,7 @@
-import { atom } from 'jotai';
 import type { ArticleFilters } from '@shared/contract/articles';
-import type { ContentRow } from '@shared/contract/content';
-import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
-import { apiAtom } from '../../lib/bridge';
-import { createEditorAtoms } from '../content';
+import { createEditorAtoms, createRowActionAtoms } from '../content';
 import { createListAtoms } from '../../lib/list';
-import { raiseNoticeAtom } from '../../lib/notices';
 import { articleApi } from './api';
 
 export type ArticleListFilters = Omit<ArticleFilters, 'skip' | 'limit' | 'term'>;
@@ -24,30 +19,5 @@ export const articleList = createListAtoms('articles.list', {
 
 export const articleEditor = createEditorAtoms('articles.editor', articleApi);
 
-const refusedNotice = (result: { status: number; errorMsg: string }) => (result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-
 /** Row menu (§2.4): archive sets archived true; duplicate; delete with confirmation. */
-export const archiveArticleAtom = atom(null, async (get, set, row: ContentRow) => {
-  const result = await articleApi(get(apiAtom)).updateProperty(row.id, 'archived', true);
-  if (!result.ok) return set(raiseNoticeAtom, refusedNotice(result));
-  set(raiseNoticeAtom, N.saved);
-  if (get(articleList.filtersAtom).archived === false) set(articleList.removeItemAtom, row.id);
-  else set(articleList.replaceItemAtom, { ...row, archived: true });
-});
-archiveArticleAtom.debugLabel = 'articles.archive';
-
-export const duplicateArticleAtom = atom(null, async (get, set, id: number) => {
-  const result = await articleApi(get(apiAtom)).duplicate(id);
-  if (!result.ok) return set(raiseNoticeAtom, refusedNotice(result));
-  set(raiseNoticeAtom, N.saved);
-  await set(articleList.loadAtom, 0);
-});
-duplicateArticleAtom.debugLabel = 'articles.duplicate';
-
-export const deleteArticleAtom = atom(null, async (get, set, id: number) => {
-  const result = await articleApi(get(apiAtom)).remove(id);
-  if (!result.ok) return set(raiseNoticeAtom, refusedNotice(result));
-  set(raiseNoticeAtom, N.articleDeleted);
-  set(articleList.removeItemAtom, id);
-});
-deleteArticleAtom.debugLabel = 'articles.delete';
+export const articleRowActions = createRowActionAtoms('article', articleApi, articleList);

@@ -1,22 +1,11 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
-import {
-  advertSections,
-  articleSections,
-  campaignStatus,
-  canEndCampaign,
-  canStartCampaign,
-  hasNonExpertAudience,
-  isAdvertReadOnly,
-  isConvertible,
-  parseEditorId,
-  scheduleLabels,
-} from '@shared/rules/advert-screens';
-import { DELAY_REASONS, isOverdue, type DelayReason } from '@shared/rules/campaigns';
+import { isAdvertReadOnly, parseEditorId } from '@shared/rules/advert-screens';
+import { isOverdue, type DelayReason } from '@shared/rules/campaigns';
 import { NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
@@ -25,93 +14,21 @@ import { raiseNoticeAtom } from '../../lib/notices';
 import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { MarkStoredContext } from './stored-change';
-import { Dialog } from '../../ui/Dialog';
-import { ArticleCriteriaSection } from './ArticleCriteriaSection';
-import { DeeplinkDialog } from './DeeplinkDialog';
-import { ProofState } from './ProofState';
 import type { EditorAtoms } from './editor-atoms';
 import { PresenceLine } from '../../ui/PresenceLine';
 import { EditorConflict } from './EditorConflict';
 import { ContentLocalDraft } from './ContentLocalDraft';
 import { FieldErrorsContext, HighlightContext } from './fields';
-import { FunnelSection } from './FunnelSection';
 import { HistoryPanel } from './HistoryPanel';
 import { PreviewPane } from './preview/PreviewPane';
-import {
-  AudiencesSection,
-  CtaSection,
-  GeneralSection,
-  QuizSection,
-  SchedulingSection,
-  SharingSection,
-  storyResetNotice,
-  TrackingSection,
-  VisualsSection,
-} from './sections';
-import type { ContentApi, ContentItem, PublishRequest } from './types';
+import { storyResetNotice } from './sections/CtaSection';
+import type { ContentApi, ContentItem } from './types';
+import { ConvertDialog } from './ConvertDialog';
+import { DelayReasonDialog } from './DelayReasonDialog';
+import { EditorToolbar } from './EditorToolbar';
+import { PublicationBar } from './PublicationBar';
+import { EditorSections } from './sections/EditorSections';
 import { AdBlockerAlert, Loading } from './widgets';
-
-/** The delay-reason dialog (§2.2): the seven reasons as buttons, Annuler and Confirmer. */
-function DelayReasonDialog(props: { initial: DelayReason | null; onAnswer: (reason: DelayReason | null) => void }) {
-  const [reason, setReason] = useState<DelayReason | null>(props.initial);
-  return (
-    <Dialog
-      title={M.delayReasonTitle}
-      testId="delay-reason-dialog"
-      onCancel={() => props.onAnswer(null)}
-      actions={
-        <>
-          <button type="button" className="secondary" onClick={() => props.onAnswer(null)} data-testid="delay-reason-cancel">
-            {M.cancel}
-          </button>
-          <button type="button" className="primary" disabled={!reason} onClick={() => props.onAnswer(reason)} data-testid="delay-reason-confirm">
-            {M.confirm}
-          </button>
-        </>
-      }
-    >
-      <div className="reason-buttons">
-        {DELAY_REASONS.map((entry) => (
-          <button
-            key={entry.key}
-            type="button"
-            className={reason === entry.key ? 'primary' : 'secondary'}
-            aria-pressed={reason === entry.key}
-            onClick={() => setReason(entry.key)}
-            data-testid={`delay-reason-${entry.key}`}
-          >
-            {entry.label}
-          </button>
-        ))}
-      </div>
-    </Dialog>
-  );
-}
-
-/** The conversion question (§2.2): 'Convertir en post contenu ?' with its info line. */
-function ConvertDialog(props: { title: string; info: string; onAnswer: (confirmed: boolean) => void }) {
-  return (
-    <Dialog
-      title={props.title}
-      testId="convert-dialog"
-      onCancel={() => props.onAnswer(false)}
-      actions={
-        <>
-          <button type="button" className="secondary" onClick={() => props.onAnswer(false)} data-testid="convert-cancel">
-            {M.cancel}
-          </button>
-          <button type="button" className="primary" onClick={() => props.onAnswer(true)} data-testid="convert-confirm">
-            {M.confirm}
-          </button>
-        </>
-      }
-    >
-      <p className="muted" data-testid="convert-info">
-        {props.info}
-      </p>
-    </Dialog>
-  );
-}
 
 /**
  * The project target an advert opened on /adverts/edit/project-… is created for: its id waits in local storage
@@ -121,10 +38,6 @@ function waitingTargetId(rawId: string | undefined): number | undefined {
   if (!rawId?.startsWith('project-')) return undefined;
   const kept = Number(localStorage.getItem(NEW_ADVERT_TARGET_KEY));
   return Number.isInteger(kept) && kept > 0 ? kept : undefined;
-}
-
-function Spinner() {
-  return <span className="spinner" role="status" aria-label="En cours" data-testid="pending-spinner" />;
 }
 
 /**
@@ -165,182 +78,6 @@ function useSaveShortcut(saveNow: () => Promise<boolean>, readOnly: boolean) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [saveNow, readOnly]);
-}
-
-/** The editor's toolbar (§2.2): back link, title, Save and Save & quit, project page, expert warning, deeplink, history, conversion. */
-function EditorToolbar(props: {
-  kind: 'advert' | 'article';
-  draft: ContentItem;
-  api: ContentApi;
-  readOnly: boolean;
-  pending: boolean;
-  showHistory: boolean;
-  onToggleHistory: () => void;
-  onSave: () => Promise<boolean>;
-  onConvert: () => void;
-}) {
-  const { kind, draft, api, readOnly, pending, showHistory } = props;
-  const setModal = useSetAtom(modalAtom);
-  const navigate = useNavigate();
-  const isNew = draft.id === undefined;
-  return (
-    <div className="editor-toolbar">
-      <Link to={api.listPath} className="back-link">
-        ← {kind === 'advert' ? 'Publicités' : 'Contenus'}
-      </Link>
-      <h1 data-testid="editor-title">{draft.name || (isNew ? (kind === 'advert' ? 'Nouvelle publicité' : 'Nouveau contenu') : '(sans nom)')}</h1>
-      {!readOnly && (
-        <>
-          <button type="button" className="primary" disabled={pending} onClick={() => void props.onSave()} data-testid="editor-save">
-            Save
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={pending}
-            onClick={async () => {
-              if (await props.onSave()) navigate(api.listPath);
-            }}
-            data-testid="editor-save-quit"
-          >
-            Save &amp; quit
-          </button>
-        </>
-      )}
-      {draft._$target?.projectId != null ? (
-        <Link to={`/project/edit/${draft._$target.projectId}`} className="button secondary" data-testid="project-page">
-          Page projet
-        </Link>
-      ) : null}
-      {kind === 'advert' && !isNew && api.proofSummary && <ProofState advertId={draft.id!} api={api} />}
-      {kind === 'advert' && hasNonExpertAudience(draft._$audiences) && (
-        <span className="alert warning inline-alert" data-testid="expert-warning">
-          {M.expertWarning}
-        </span>
-      )}
-      <span className="toolbar-spacer" />
-      <button
-        type="button"
-        className="secondary"
-        onClick={() => setModal(<DeeplinkDialog onClose={() => setModal(null)} />)}
-        data-testid="open-deeplink"
-      >
-        Deeplink
-      </button>
-      {!isNew && api.history && (
-        <button type="button" className="secondary" aria-pressed={showHistory} onClick={props.onToggleHistory} data-testid="toggle-history">
-          Historique
-        </button>
-      )}
-      {!isNew && !readOnly && (kind === 'article' || isConvertible(draft.type)) && (
-        <button type="button" className="secondary" onClick={props.onConvert} data-testid="convert">
-          {kind === 'advert' ? M.convertToArticle : M.convertToAdvert}
-        </button>
-      )}
-    </div>
-  );
-}
-
-/** Schedule labels, campaign status and the publication actions of a saved item (§2.2). */
-function PublicationBar(props: {
-  kind: 'advert' | 'article';
-  saved: ContentItem | null;
-  pending: boolean;
-  readOnly: boolean;
-  publish: (request: PublishRequest) => Promise<boolean>;
-  onStartCampaign: () => void;
-}) {
-  const { kind, saved, pending, readOnly, publish } = props;
-  const published = Boolean(saved?.published);
-  const campaign = { published, publishedAt: saved?.publishedAt ?? null, unpublishedAt: saved?.unpublishedAt ?? null };
-  return (
-    <div className="publication-bar" data-testid="publication-bar">
-      <ul className="labels" data-testid="publication-labels">
-        {scheduleLabels({ published, autoStartAt: saved?.autoStartAt, autoStopAt: saved?.autoStopAt }).map((label) => (
-          <li key={label} className="label">
-            {label}
-          </li>
-        ))}
-      </ul>
-      <span className={`campaign-status status-${campaignStatus(campaign).replace('é', 'e')}`} data-testid="campaign-status">
-        {campaignStatus(campaign)}
-      </span>
-      {pending && <Spinner />}
-      {!readOnly && (
-        <span className="publication-actions">
-          {kind === 'advert' && canStartCampaign(campaign) && (
-            <button type="button" className="secondary" disabled={pending} onClick={props.onStartCampaign} data-testid="campaign-start">
-              {M.startCampaign}
-            </button>
-          )}
-          {kind === 'advert' && canEndCampaign(campaign) && (
-            <button
-              type="button"
-              className="secondary"
-              disabled={pending}
-              onClick={() => void publish({ publish: false, updateDates: true })}
-              data-testid="campaign-end"
-            >
-              {M.endCampaign}
-            </button>
-          )}
-          <button
-            type="button"
-            className="primary"
-            disabled={pending}
-            onClick={() => void publish({ publish: !published, updateDates: false })}
-            data-testid="publish-toggle"
-          >
-            {kind === 'advert' ? (published ? M.unpublish : M.publish) : published ? M.unpublishArticle : M.publishArticle}
-          </button>
-        </span>
-      )}
-    </div>
-  );
-}
-
-/** The accordion sections of the item's type and the user's roles (§2.2, §2.5). */
-function EditorSections(props: {
-  draft: ContentItem;
-  /** The item as last saved: its scheduling dates are not checked again (scheduleErrors). */
-  saved: ContentItem | null;
-  kind: 'advert' | 'article';
-  roles: readonly string[];
-  readOnly: boolean;
-  api: ContentApi;
-  makeApi: (call: CallApi) => ContentApi;
-  patch: (next: Partial<ContentItem>) => void;
-  onResetStory: () => void;
-}) {
-  const { draft, kind, roles, readOnly, api } = props;
-  const change = props.patch;
-  const sections = kind === 'advert' ? advertSections(draft.type, roles) : articleSections(draft.type);
-  const sectionProps = { draft, patch: change, kind, roles };
-  return (
-    <fieldset className="editor-form" disabled={readOnly}>
-      {sections.includes('general') && <GeneralSection {...sectionProps} readOnly={readOnly} />}
-      {sections.includes('audiences') &&
-        (api.criteria ? (
-          <ArticleCriteriaSection draft={draft} patch={change} readOnly={readOnly} search={api.criteria.search} />
-        ) : (
-          <AudiencesSection {...sectionProps} readOnly={readOnly} />
-        ))}
-      {sections.includes('visuals') && <VisualsSection {...sectionProps} readOnly={readOnly} />}
-      {sections.includes('tracking') && <TrackingSection {...sectionProps} />}
-      {sections.includes('cta') && (
-        <CtaSection
-          {...sectionProps}
-          readOnly={readOnly}
-          onResetStory={kind === 'advert' ? props.onResetStory : undefined}
-          storyScreens={api.storyScreens}
-        />
-      )}
-      {sections.includes('quiz') && <QuizSection {...sectionProps} />}
-      {sections.includes('sharing') && <SharingSection {...sectionProps} />}
-      {sections.includes('scheduling') && <SchedulingSection {...sectionProps} saved={props.saved} />}
-      {sections.includes('funnels') && <FunnelSection advertId={draft.id} makeApi={props.makeApi} readOnly={readOnly} />}
-    </fieldset>
-  );
 }
 
 /**

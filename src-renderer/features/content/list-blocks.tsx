@@ -1,3 +1,4 @@
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
@@ -7,6 +8,7 @@ import { formatDate } from '@shared/rules/dates';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import type { Column } from '../../ui/DataTable';
 import type { FilterOption } from '../../ui/FilterBar';
+import type { ContentRowActions } from './row-actions';
 import { SortHeader, StatusIconView, type SortOrder } from './widgets';
 
 /**
@@ -64,9 +66,8 @@ export interface ContentColumnOptions {
   idTitle: (id: number) => string;
   header: (field: string, label: string) => ReactNode;
   readOnly: boolean;
-  archive: (row: ContentRow) => unknown;
-  duplicate: (id: number) => unknown;
-  remove: (id: number) => unknown;
+  /** The list's row actions (row-actions.ts), the same atoms for both lists. */
+  actions: ContentRowActions;
   /** Wraps the id cell (the magnified preview on hover, §2.1, §2.4); the id alone without it. */
   previewSlot?: (row: ContentRow, id: ReactNode) => ReactNode;
 }
@@ -76,6 +77,9 @@ function RowActions(props: { row: ContentRow; options: ContentColumnOptions }) {
   const { row, options } = props;
   const { prefix } = options;
   const navigate = useNavigate();
+  const archive = useSetAtom(options.actions.archiveAtom);
+  const duplicate = useSetAtom(options.actions.duplicateAtom);
+  const remove = useSetAtom(options.actions.deleteAtom);
   return (
     <span className="row-actions">
       <button type="button" className="link" onClick={() => navigate(options.editPath(row.id))} data-testid={`${prefix}-edit-${row.id}`}>
@@ -84,17 +88,17 @@ function RowActions(props: { row: ContentRow; options: ContentColumnOptions }) {
       {!options.readOnly && (
         <>
           {!row.archived && (
-            <button type="button" className="link" onClick={() => void options.archive(row)} data-testid={`${prefix}-archive-${row.id}`}>
+            <button type="button" className="link" onClick={() => void archive(row)} data-testid={`${prefix}-archive-${row.id}`}>
               Archiver
             </button>
           )}
-          <button type="button" className="link" onClick={() => void options.duplicate(row.id)} data-testid={`${prefix}-duplicate-${row.id}`}>
+          <button type="button" className="link" onClick={() => void duplicate(row.id)} data-testid={`${prefix}-duplicate-${row.id}`}>
             Dupliquer
           </button>
           <ConfirmButton
             className="link danger"
             message={M.confirmDelete}
-            onConfirm={() => void options.remove(row.id)}
+            onConfirm={() => void remove(row.id)}
             testId={`${prefix}-delete-${row.id}`}
           >
             Supprimer

@@ -75,3 +75,6 @@ export interface ContentApi {
     search(label: ArticleCriterionLabel, term: string): Promise<IpcResult<CriterionNode[]>>;
   };
 }
+
+/** The story screen calls of an advert (§2.3): add and delete a screen. */
+export type StoryScreensApi = NonNullable<ContentApi['storyScreens']>;

@@ -25,6 +25,7 @@ import {
 } from '@shared/rules/projects';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { rolesAtom } from '../../lib/session';
+import { FilterChips, type FilterChip } from '../../ui/FilterBar';
 import { CreateProjectDialog } from './CreateProjectDialog';
 import { EstimateFileDialog } from './EstimateFileDialog';
 import {
@@ -460,18 +461,12 @@ function DateFilter(props: { label: string; testId: string; value: DateRange | u
   );
 }
 
-interface Chip {
-  id: string;
-  label: string;
-  remove: (filters: ProjectListFilters) => ProjectListFilters;
-}
-
 /** The active filters as chips, each removable, and 'Clear All'. */
 function Chips({ csms }: { csms: { id: number; name: string }[] }) {
   const [filters, setFilters] = useAtom(projectsFiltersAtom);
   const [term, setTerm] = useAtom(projectsTermAtom);
   const clearAll = useSetAtom(clearProjectFiltersAtom);
-  const chips: Chip[] = [];
+  const chips: FilterChip<ProjectListFilters>[] = [];
   const without = (key: keyof ProjectListFilters, item: unknown) => (current: ProjectListFilters) => {
     const rest = ((current[key] as unknown[] | undefined) ?? []).filter((entry) => entry !== item);
     return { ...current, [key]: rest.length ? rest : undefined };
@@ -508,35 +503,28 @@ function Chips({ csms }: { csms: { id: number; name: string }[] }) {
   }
   if (!chips.length && !term.trim()) return null;
   return (
-    <ul className="chips" aria-label="Filtres actifs" data-testid="projects-chips">
-      {term.trim() && (
-        <li className="chip" data-testid="chip-term">
-          <span>Recherche : {term.trim()}</span>
-          <button type="button" className="chip-remove" aria-label="Retirer la recherche" onClick={() => setTerm('')}>
-            ×
-          </button>
-        </li>
-      )}
-      {chips.map((chip) => (
-        <li key={chip.id} className="chip" data-testid={`chip-${chip.id}`}>
-          <span>{chip.label}</span>
-          <button
-            type="button"
-            className="chip-remove"
-            aria-label={`Retirer le filtre ${chip.label}`}
-            onClick={() => setFilters(chip.remove(filters))}
-            data-testid={`chip-remove-${chip.id}`}
-          >
-            ×
-          </button>
-        </li>
-      ))}
+    <FilterChips
+      chips={chips}
+      filters={filters}
+      onChange={setFilters}
+      testId="projects-chips"
+      leading={
+        term.trim() && (
+          <li className="chip" data-testid="chip-term">
+            <span>Recherche : {term.trim()}</span>
+            <button type="button" className="chip-remove" aria-label="Retirer la recherche" onClick={() => setTerm('')}>
+              ×
+            </button>
+          </li>
+        )
+      }
+    >
       <li>
         <button type="button" className="link" onClick={() => clearAll()} data-testid="projects-clear-all">
           {PROJECT_MESSAGES.clearAll}
         </button>
       </li>
-    </ul>
+    </FilterChips>
   );
 }
 

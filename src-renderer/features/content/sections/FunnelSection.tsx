@@ -3,11 +3,11 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { Funnel } from '@shared/contract/adverts';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
-import { apiAtom } from '../../lib/bridge';
-import { raiseNoticeAtom } from '../../lib/notices';
-import { ConfirmButton } from '../../ui/ConfirmButton';
-import { Section } from './fields';
-import type { ContentApi } from './types';
+import { apiAtom } from '../../../lib/bridge';
+import { raiseNoticeAtom } from '../../../lib/notices';
+import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { Section } from '../fields';
+import type { ContentApi } from '../types';
 
 /**
  * 'Funnels de campagne' (§2.2, §2.8): the funnel the advert belongs to; create one, delete it, append an advert,

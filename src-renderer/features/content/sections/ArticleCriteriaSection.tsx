@@ -9,9 +9,9 @@ import {
   type ArticleCriterionLabel,
   type CriterionNode,
 } from '@shared/rules/article-audience';
-import { raiseNoticeAtom } from '../../lib/notices';
-import { Section } from './fields';
-import type { ContentApi, ContentItem } from './types';
+import { raiseNoticeAtom } from '../../../lib/notices';
+import { Section } from '../fields';
+import type { ContentApi, ContentItem } from '../types';
 
 type Search = NonNullable<ContentApi['criteria']>['search'];
 
