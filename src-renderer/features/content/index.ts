@@ -8,4 +8,4 @@ export { DeeplinkDialog } from './DeeplinkDialog';
 export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from './list-blocks';
 export { HoverPreview } from './preview/HoverPreview';
 export type { ContentApi, ContentItem } from './types';
-export { AdBlockerAlert, useNearBottom } from './widgets';
+export { AdBlockerAlert } from './widgets';
