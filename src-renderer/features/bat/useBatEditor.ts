@@ -34,8 +34,7 @@ import {
 import { changedLayers } from './merge';
 
 export { changedLayers };
-export { highestLayer } from './atoms/proof';
-export type { LoadState, SavedProof } from './atoms/state';
+export type { SavedProof } from './atoms/state';
 
 const LOADING: LoadState = { status: 'loading' };
 
