@@ -26,10 +26,10 @@ import {
 const HISTORY_LIMIT = 100;
 
 /** The highest layer of a page (§2.6: adding a page or a layer selects the highest one). */
-export const highestLayer = (page: BatPage | undefined) =>
+const highestLayer = (page: BatPage | undefined) =>
   page?.layers.reduce((top, layer) => (layer.level > top.level ? layer : top), page.layers[0]);
 
-export type Select = 'page' | 'layer' | 'keep';
+type Select = 'page' | 'layer' | 'keep';
 
 /** A document from the server becomes the proof edited: its pages, what is saved, a fresh history, a selection. */
 export function adoptProof(get: Getter, set: Setter, next: BatDocument, select?: Select) {
