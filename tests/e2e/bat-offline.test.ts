@@ -31,6 +31,8 @@ async function typeAtEnd(page: Page, words: string) {
 }
 
 test('a proof typed with the server stopped keeps the text, says so once, and saves it when the server is back', async ({ app }) => {
+  // A server stopped and started again within the test: three times the usual time.
+  test.slow();
   const page = app.page;
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, app.url, 'CSM');
