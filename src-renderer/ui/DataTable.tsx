@@ -1,5 +1,6 @@
+import { useInfiniteScroll } from '../lib/infinite-scroll';
 import { measureElement, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface Column<Row> {
   id: string;
@@ -26,7 +27,7 @@ const WHOLE_LIST_MAX_ROWS = 200;
 const OVERSCAN_ROWS = 5;
 
 /**
- * A table with infinite scroll: when its bottom comes into view and more rows exist, it asks for the next page
+ * A table with infinite scroll (lib/infinite-scroll.ts): when its bottom comes into view and more rows exist, it asks for the next page
  * (`onLoadMore`); the caller appends it (skip > 0, spec §4). Its rows are virtualised against the page's scroll
  * (@tanstack/react-virtual): only the rows near the view are rendered, between two spacer rows that keep the
  * table's full height, so 10,000 loaded rows scroll as smoothly as 25. The header stays in view (sticky).
@@ -46,12 +47,13 @@ export function DataTable<Row>(props: {
   testId?: string;
   /** Load the next page when the bottom is this close to coming into view (e.g. 100 px, audiences spec §9). */
   loadMarginPx?: number;
+  /** Wait this long once the bottom comes near before loading (e.g. 250 ms, adverts-articles spec §2.4). */
+  loadDebounceMs?: number;
   /** The column the rows are sorted by: its header says so (aria-sort belongs on the header cell, WAI-ARIA 1.2). */
   sortedBy?: { column?: string; order?: 'ASC' | 'DESC' };
 }) {
-  const sentinel = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
-  const { rows, rowKey, hasMore, loading, onLoadMore, loadMarginPx = 0 } = props;
+  const { rows, rowKey, hasMore, loading, onLoadMore, loadMarginPx = 0, loadDebounceMs = 0 } = props;
 
   // Where the rows start in the page: the virtualizer measures the window's scroll from the page's top. Read when
   // the rows change, not on every scroll step (it would force a layout per frame); being a few pixels off while
@@ -90,18 +92,14 @@ export function DataTable<Row>(props: {
   const spaceAbove = shown.length ? shown[0]!.start - rowsTop : 0;
   const spaceBelow = shown.length ? virtualizer.getTotalSize() - (shown[shown.length - 1]!.end - rowsTop) : 0;
 
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !onLoadMore || !hasMore || loading) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
-      },
-      { rootMargin: `0px 0px ${loadMarginPx}px 0px` },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, loading, onLoadMore, loadMarginPx]);
+  const sentinel = useInfiniteScroll({
+    enabled: Boolean(onLoadMore && hasMore),
+    loading,
+    onLoadMore: () => onLoadMore?.(),
+    marginPx: loadMarginPx,
+    debounceMs: loadDebounceMs,
+    itemCount: rows.length,
+  });
 
   return (
     <>

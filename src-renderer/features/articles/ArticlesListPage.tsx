@@ -7,7 +7,6 @@ import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_TYPES,
 import { rolesAtom } from '../../lib/session';
 import {
   HoverPreview,
-  useNearBottom,
   contentColumns,
   COUNTRY_OPTIONS,
   ListSearch,
@@ -38,7 +37,6 @@ export default function ArticlesListPage() {
 
   // §2.4: the next page loads once the bottom is within 1000 px, debounced 250 ms.
   const hasMore = total !== null && rows.length < total;
-  useNearBottom(() => void load(rows.length), hasMore && !loading, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_SCROLL_DEBOUNCE_MS);
 
   const filterDefs = useMemo<FilterDef<ArticleListFilters>[]>(
     () => [
@@ -99,6 +97,10 @@ export default function ArticlesListPage() {
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({ 'data-testid': `article-row-${row.id}`, 'data-name': row.name })}
         loading={loading || total === null}
+        hasMore={hasMore}
+        onLoadMore={() => void load(rows.length)}
+        loadMarginPx={ARTICLE_SCROLL_THRESHOLD_PX}
+        loadDebounceMs={ARTICLE_SCROLL_DEBOUNCE_MS}
         emptyText={term ? 'Aucun contenu ne correspond à la recherche' : 'Aucun contenu'}
       />
     </section>

@@ -40,8 +40,10 @@ function BatScreen({ advertId }: { advertId: number }) {
   const roles = useAtomValue(rolesAtom);
   // Spec §6: SALES reads the proof only (the server refuses its writes with 'User not allowed').
   const canWrite = isAllowed(contentWriters, roles);
-  // A refused save (or items still to decide after it) is never shown as 'Enregistré'.
+  // A refused save (or items still to decide after it), or one waiting for the server (lib/offline.ts), is never
+  // shown as 'Enregistré'.
   const refused = editor.stale !== null || editor.conflicts.length > 0;
+  const notSaved = refused || editor.waitingForServer;
   if (editor.load.status === 'notFound') return <NotFound />;
   return (
     <section className="bat-page" data-testid="bat-page">
@@ -51,7 +53,7 @@ function BatScreen({ advertId }: { advertId: number }) {
         </Link>
         <h1>{M.title(advertId)}</h1>
         <span className="bat-save-state" data-testid="bat-save-state" data-saving={editor.saving} data-refused={refused}>
-          {refused ? (
+          {notSaved ? (
             <span className="bat-not-saved">{C.notSaved}</span>
           ) : editor.saving ? (
             <>

@@ -9,4 +9,4 @@ export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OP
 export { HoverPreview } from './preview/HoverPreview';
 export { createRowActionAtoms } from './row-actions';
 export type { ContentApi, ContentItem } from './types';
-export { AdBlockerAlert, useNearBottom } from './widgets';
+export { AdBlockerAlert } from './widgets';

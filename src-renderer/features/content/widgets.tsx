@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { statusIcon, type ScheduleState } from '@shared/rules/advert-screens';
 import './content.css';
-import { useLatest } from '../../lib/render-state';
 
 /** Clock drawn, not an emoji (desktops without an emoji font show a box). */
 function ClockGlyph() {
@@ -101,30 +100,4 @@ export function AdBlockerAlert() {
 /** A modal-free loader line (the editor's 'loading' state). */
 export function Loading() {
   return <div className="splash">Chargement…</div>;
-}
-
-/** Calls `onNearBottom` when the page is scrolled within `thresholdPx` of its bottom, debounced (§2.4: 1000 px, 250 ms). */
-export function useNearBottom(onNearBottom: () => void, enabled: boolean, thresholdPx: number, debounceMs: number) {
-  const callback = useLatest(onNearBottom);
-  useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const check = () => {
-      const scroller = document.scrollingElement ?? document.documentElement;
-      if (scroller.scrollHeight - (scroller.scrollTop + window.innerHeight) <= thresholdPx) callback.current();
-    };
-    const onScroll = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(check, debounceMs);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    // A short first page may not fill the window: check once without waiting for a scroll.
-    onScroll();
-    return () => {
-      if (timer) clearTimeout(timer);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-    };
-  }, [enabled, thresholdPx, debounceMs, callback]);
 }

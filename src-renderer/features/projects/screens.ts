@@ -1,4 +1,4 @@
 export const projectsScreens = {
-  'projects.list': { load: () => import('./ProjectsListPage') },
+  'projects.list': { load: () => import('./list/ProjectsListPage') },
   'projects.edit': { load: () => import('./ProjectEditPage') },
 };

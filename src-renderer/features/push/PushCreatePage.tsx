@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useAtom } from 'jotai';
 import type { IpcFailure } from '@shared/ipc';
 import { PUSH_MESSAGES as M } from '@shared/messages/push';
 import { isContentUrl } from '@shared/rules/content-urls';
@@ -6,17 +6,16 @@ import { isSending, parseClause, PUSH_BATCH_SIZE, PUSH_BODY_MAX, PUSH_CONFIRM_AB
 import { useConfirm } from '../../lib/modal';
 import { LocalDraftOffer } from '../../ui/DraftOffer';
 import { CampaignHistory } from './CampaignHistory';
-import { emptyPushForm, formatCount, formFieldOf, type PushForm } from './form';
+import { pushBusyAtom, pushErrorsAtom, pushFormAtom, pushSentFormAtom, type PushErrors } from './atoms/composer';
+import { formatCount, formFieldOf, type PushForm } from './form';
 import { NotificationFields } from './NotificationFields';
 import { TargetingFields } from './TargetingFields';
 import { usePush } from './use-push';
 import './push.css';
 
-type Errors = Partial<Record<keyof PushForm, string>>;
-
 /** Field messages before the call (French, next to the field); the server checks the same and more. */
-function localErrors(form: PushForm, notification: boolean): Errors {
-  const errors: Errors = {};
+function localErrors(form: PushForm, notification: boolean): PushErrors {
+  const errors: PushErrors = {};
   const clause = parseClause(form.clause);
   if (!clause.ok) errors.clause = clause.message;
   if (!notification) return errors;
@@ -33,14 +32,11 @@ function localErrors(form: PushForm, notification: boolean): Errors {
  * Send, the counters Total, Iterations and Batch size and the progress 'n / iterations', then the history.
  */
 export default function PushCreatePage() {
-  const [form, setForm] = useState<PushForm>(emptyPushForm);
-  /**
-   * What the form is compared with for its local draft (docs/architecture.md, "Versions and conflicts"): the empty
-   * form, then the one last sent. A notification has no version: its draft is never stale.
-   */
-  const [sentForm, setSentForm] = useState<PushForm>(emptyPushForm);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const [form, setForm] = useAtom(pushFormAtom);
+  // What the local draft compares the form with: the empty form, then the one last sent (atoms/composer.ts).
+  const [sentForm, setSentForm] = useAtom(pushSentFormAtom);
+  const [errors, setErrors] = useAtom(pushErrorsAtom);
+  const [busy, setBusy] = useAtom(pushBusyAtom);
   const push = usePush();
   const confirm = useConfirm();
   const sending = push.current !== null && isSending(push.current.state);
