@@ -132,6 +132,29 @@ export function refusedCell(
 export const conflictedCellsAtom = atom(new Map<string, CellConflict>());
 conflictedCellsAtom.debugLabel = 'projects.edit.grid.conflicts';
 
+/** « Prendre la leur »: the cells (`targetId:column`) lose their mark; the grid already shows their value. */
+export const takeTheirCellsAtom = atom(null, (get, set, cellIds: readonly string[]) => {
+  const marked = new Map(get(conflictedCellsAtom));
+  for (const cellId of cellIds) marked.delete(cellId);
+  set(conflictedCellsAtom, marked);
+});
+takeTheirCellsAtom.debugLabel = 'projects.edit.grid.takeTheirs';
+
+/**
+ * « Garder la mienne »: the user's values of the marked cells, one item per row, to save again; their base is then
+ * the value the grid shows now (theirs), so a cell changed once more meanwhile is marked again, never overwritten.
+ */
+export function keptCells(conflicts: ReadonlyMap<string, CellConflict>, cellIds: readonly string[]): { id: number; changes: CellChanges }[] {
+  const byRow = new Map<number, Record<string, unknown>>();
+  for (const cellId of cellIds) {
+    const conflict = conflicts.get(cellId);
+    if (!conflict) continue;
+    const id = Number(cellId.split(':')[0]);
+    byRow.set(id, { ...byRow.get(id), [conflict.field]: conflict.yours });
+  }
+  return [...byRow].map(([id, changes]) => ({ id, changes: changes as CellChanges }));
+}
+
 /**
  * What each changed cell held when shown (docs/architecture.md, "Versions and conflicts", per cell): the server
  * writes a cell still holding it and answers the others as conflicts, so a paste never erases a colleague's cell.
