@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import type { AdvertFilters } from '@shared/contract/adverts';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { notice } from '@shared/messages/notice';
 import { CSV_EXPORT_LIMIT, LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
 import { apiAtom } from '../../lib/bridge';
 import { createEditorAtoms } from '../content';
@@ -50,11 +51,19 @@ export const duplicateAdvertAtom = atom(null, async (get, set, id: number) => {
 });
 duplicateAdvertAtom.debugLabel = 'adverts.duplicate';
 
-export const deleteAdvertAtom = atom(null, async (get, set, id: number) => {
-  const result = await advertApi(get(apiAtom)).remove(id);
-  if (!result.ok) return set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
-  set(raiseNoticeAtom, N.advertDeleted);
-  set(advertList.removeItemAtom, id);
+/**
+ * A delete from the list sends the version the row was loaded with (docs/architecture.md, "Versions and conflicts"):
+ * an advert changed meanwhile is not deleted; the 409 says who changed it and the list shows it as it is now.
+ */
+export const deleteAdvertAtom = atom(null, async (get, set, row: Pick<ContentRow, 'id' | 'version'>) => {
+  const result = await advertApi(get(apiAtom)).remove(row.id, row.version);
+  if (result.ok) {
+    set(raiseNoticeAtom, N.advertDeleted);
+    return set(advertList.removeItemAtom, row.id);
+  }
+  if (result.status !== 409) return set(raiseNoticeAtom, result.status === 403 ? N.userNotAllowed : N.serverError(result.errorMsg));
+  set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+  await set(advertList.reloadAtom);
 });
 deleteAdvertAtom.debugLabel = 'adverts.delete';
 

@@ -2,6 +2,7 @@ import { atom } from 'jotai';
 import type { ArticleFilters } from '@shared/contract/articles';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { notice } from '@shared/messages/notice';
 import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
 import { apiAtom } from '../../lib/bridge';
 import { createEditorAtoms } from '../content';
@@ -44,10 +45,15 @@ export const duplicateArticleAtom = atom(null, async (get, set, id: number) => {
 });
 duplicateArticleAtom.debugLabel = 'articles.duplicate';
 
-export const deleteArticleAtom = atom(null, async (get, set, id: number) => {
-  const result = await articleApi(get(apiAtom)).remove(id);
-  if (!result.ok) return set(raiseNoticeAtom, refusedNotice(result));
-  set(raiseNoticeAtom, N.articleDeleted);
-  set(articleList.removeItemAtom, id);
+/** A delete from the list sends the row's version: an article changed meanwhile stays, shown as it is now (409). */
+export const deleteArticleAtom = atom(null, async (get, set, row: Pick<ContentRow, 'id' | 'version'>) => {
+  const result = await articleApi(get(apiAtom)).remove(row.id, row.version);
+  if (result.ok) {
+    set(raiseNoticeAtom, N.articleDeleted);
+    return set(articleList.removeItemAtom, row.id);
+  }
+  if (result.status !== 409) return set(raiseNoticeAtom, refusedNotice(result));
+  set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+  await set(articleList.reloadAtom);
 });
 deleteArticleAtom.debugLabel = 'articles.delete';

@@ -66,7 +66,8 @@ export interface ContentColumnOptions {
   readOnly: boolean;
   archive: (row: ContentRow) => unknown;
   duplicate: (id: number) => unknown;
-  remove: (id: number) => unknown;
+  /** The row as loaded: its delete sends its version. */
+  remove: (row: ContentRow) => unknown;
   /** Wraps the id cell (the magnified preview on hover, §2.1, §2.4); the id alone without it. */
   previewSlot?: (row: ContentRow, id: ReactNode) => ReactNode;
 }
@@ -94,7 +95,7 @@ function RowActions(props: { row: ContentRow; options: ContentColumnOptions }) {
           <ConfirmButton
             className="link danger"
             message={M.confirmDelete}
-            onConfirm={() => void options.remove(row.id)}
+            onConfirm={() => void options.remove(row)}
             testId={`${prefix}-delete-${row.id}`}
           >
             Supprimer

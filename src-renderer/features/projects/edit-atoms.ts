@@ -67,11 +67,20 @@ export const loadProjectAtom = atom(null, async (get, set, id: number) => {
 });
 loadProjectAtom.debugLabel = 'projects.edit.load';
 
-/** Deletes the project with its targets ('Projet supprimé'); answers whether it was deleted. */
+/**
+ * Deletes the project with its targets ('Projet supprimé'), based on the version loaded (docs/architecture.md,
+ * "Versions and conflicts"): a project changed meanwhile stays, the 409 says who changed it and it is read again.
+ * Answers whether it was deleted.
+ */
 export const deleteProjectAtom = atom(null, async (get, set) => {
   const project = get(editedProjectAtom);
   if (!project) return false;
-  const result = await get(apiAtom)('projects.delete', { params: { id: project.id } });
+  const result = await get(apiAtom)('projects.delete', { params: { id: project.id }, query: { version: project.version } });
+  if (!result.ok && result.status === 409) {
+    set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+    await set(loadProjectAtom, project.id);
+    return false;
+  }
   if (!result.ok) {
     set(raiseNoticeAtom, withText(result.status === 403 ? PLATFORM_NOTICES.forbiddenWrite : PROJECT_NOTICES.serverFailure, result.errorMsg));
     return false;
@@ -282,9 +291,18 @@ export const duplicateTargetAtom = atom(null, async (get, set, input: { id: numb
 });
 duplicateTargetAtom.debugLabel = 'projects.edit.grid.duplicate';
 
-/** Deletes a target ('Action supprimée'). */
+/**
+ * Deletes a target ('Action supprimée') based on the version its row was loaded with: a row changed meanwhile
+ * stays, the 409 says who changed it and the grid reads the project again.
+ */
 export const deleteTargetAtom = atom(null, async (get, set, id: number) => {
-  const result = await get(apiAtom)('targets.delete', { params: { id } });
+  const version = get(editedTargetsAtom).find((target) => target.id === id)?.version;
+  const result = await get(apiAtom)('targets.delete', { params: { id }, query: version ? { version } : {} });
+  if (!result.ok && result.status === 409) {
+    set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+    const project = get(editedProjectAtom);
+    return void (project && (await set(loadProjectAtom, project.id)));
+  }
   if (!result.ok) return set(raiseNoticeAtom, failureNotice(result));
   set(
     editedTargetsAtom,
