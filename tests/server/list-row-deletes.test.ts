@@ -99,7 +99,7 @@ it('project list rows carry the version a delete sends; a stale one leaves the p
   const listed = await as(second, 'POST', '/projects', { term: 'Projet liste', limit: 8, skip: 0, status: ['active', 'draft'] });
   const row = (listed.body.items as { id: number; version: number }[]).find((candidate) => candidate.id === id);
   expect(row?.version, JSON.stringify(listed.body).slice(0, 300)).toBe(project.body.version);
-  expect((await as(first, 'PUT', `/project/${id}`, { name: 'Projet liste (CSM)', version: row!.version })).status).toBe(200);
+  expect((await as(first, 'PUT', '/project', { id, name: 'Projet liste (CSM)', version: row!.version })).status).toBe(200);
   const refused = await as(second, 'DELETE', `/project/${id}?version=${row!.version}`);
   expect(refused.status).toBe(409);
   expect(refused.body.errorMsg).toContain(`Ce projet a été modifié par ${people[first].name} à `);
