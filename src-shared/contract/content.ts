@@ -310,6 +310,8 @@ export const contentRowSchema = z.object({
   _$audiences: z.array(articleAudienceSchema),
   /** Targets linked to the item (the projects issue): its one target link, when any. */
   _$targets: z.array(z.object({ id: z.number().int() })),
+  /** Its version (docs/architecture.md, "Versions and conflicts"): a delete from the list sends it as `?version=`. */
+  version: recordVersionSchema,
 });
 export type ContentRow = z.output<typeof contentRowSchema>;
 

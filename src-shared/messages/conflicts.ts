@@ -42,8 +42,11 @@ export const CONFLICT_MESSAGES = {
   staleDraft:
     "Ce brouillon date d'avant la dernière version enregistrée : repris, son enregistrement montrera leurs modifications à côté des vôtres.",
   offline: 'Serveur injoignable — vos modifications sont conservées',
-  keepMine: 'Garder ma valeur',
+  /** « la mienne » / « la leur »: the user's value and the other person's, as the two choices read together. */
+  keepMine: 'Garder la mienne',
   takeTheirs: 'Prendre la leur',
+  keepAllMine: 'Garder toutes les miennes',
+  takeAllTheirs: 'Prendre toutes les leurs',
   reloadRecord: 'Recharger',
   conflictTitle: 'Modifications en conflit',
   fieldColumn: 'Champ',

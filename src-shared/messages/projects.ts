@@ -5,6 +5,12 @@ export const PROJECT_MESSAGES = {
   /** A paste or edit left cells as somebody changed them meanwhile (docs/architecture.md, "Versions and conflicts"). */
   cellsChangedMeanwhile: (name: string | null, count: number) =>
     `${count === 1 ? 'Une cellule a été modifiée' : `${count} cellules ont été modifiées`} entre-temps par ${name ?? 'un autre utilisateur'} : ${count === 1 ? 'elle est marquée' : 'elles sont marquées'} dans le tableau, avec leur valeur et la vôtre.`,
+  /** The review of the grid's cells changed meanwhile: one entry per cell, who and when, theirs and yours. */
+  gridConflictsTitle: (count: number) => (count === 1 ? 'Une cellule modifiée entre-temps' : `${count} cellules modifiées entre-temps`),
+  gridConflictsHint: 'La grille montre leur valeur. Choisissez pour chaque cellule : la vôtre est renvoyée, la leur reste.',
+  gridConflictRow: (index: number, actionCode: string | null) => `Ligne ${index + 1}${actionCode ? ` · ${actionCode}` : ''}`,
+  gridConflictBy: (name: string | null, time: string) => `Modifiée par ${name ?? 'un autre utilisateur'} à ${time}`,
+  gridConflictShowCell: (cell: string) => `Aller à la cellule ${cell}`,
   // Spec texts, letter for letter.
   creationFailed: 'Sorry, an error occured',
   estimateNotFound: 'No estimate found with this ID',

@@ -95,12 +95,7 @@ function RowActions(props: { row: ContentRow; options: ContentColumnOptions }) {
           <button type="button" className="link" onClick={() => void duplicate(row.id)} data-testid={`${prefix}-duplicate-${row.id}`}>
             Dupliquer
           </button>
-          <ConfirmButton
-            className="link danger"
-            message={M.confirmDelete}
-            onConfirm={() => void remove(row.id)}
-            testId={`${prefix}-delete-${row.id}`}
-          >
+          <ConfirmButton className="link danger" message={M.confirmDelete} onConfirm={() => void remove(row)} testId={`${prefix}-delete-${row.id}`}>
             Supprimer
           </ConfirmButton>
         </>

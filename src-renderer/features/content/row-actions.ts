@@ -1,6 +1,7 @@
 import { atom, type Atom, type WritableAtom } from 'jotai';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
+import { notice } from '@shared/messages/notice';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
@@ -12,6 +13,7 @@ interface ContentListAtoms {
   loadAtom: WritableAtom<unknown, [skip: number], Promise<boolean>>;
   replaceItemAtom: WritableAtom<unknown, [row: ContentRow], void>;
   removeItemAtom: WritableAtom<unknown, [id: number], void>;
+  reloadAtom: WritableAtom<unknown, [], Promise<unknown>>;
 }
 
 export type ContentRowActions = ReturnType<typeof createRowActionAtoms>;
@@ -44,11 +46,19 @@ export function createRowActionAtoms(kind: ContentKind, makeApi: (call: CallApi)
   });
   duplicateAtom.debugLabel = `${label}.duplicate`;
 
-  const deleteAtom = atom(null, async (get, set, id: number) => {
-    const result = await makeApi(get(apiAtom)).remove(id);
-    if (!result.ok) return set(raiseNoticeAtom, refusedNotice(result));
-    set(raiseNoticeAtom, kind === 'advert' ? N.advertDeleted : N.articleDeleted);
-    set(list.removeItemAtom, id);
+  /**
+   * A delete sends the version the row was loaded with (docs/architecture.md, "Versions and conflicts"): an item
+   * changed meanwhile is not deleted; the 409 says who changed it and the list shows it as it is now.
+   */
+  const deleteAtom = atom(null, async (get, set, row: Pick<ContentRow, 'id' | 'version'>) => {
+    const result = await makeApi(get(apiAtom)).remove(row.id, row.version);
+    if (result.ok) {
+      set(raiseNoticeAtom, kind === 'advert' ? N.advertDeleted : N.articleDeleted);
+      return set(list.removeItemAtom, row.id);
+    }
+    if (result.status !== 409) return set(raiseNoticeAtom, refusedNotice(result));
+    set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+    await set(list.reloadAtom);
   });
   deleteAtom.debugLabel = `${label}.delete`;
 

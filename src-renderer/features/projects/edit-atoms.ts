@@ -67,11 +67,20 @@ export const loadProjectAtom = atom(null, async (get, set, id: number) => {
 });
 loadProjectAtom.debugLabel = 'projects.edit.load';
 
-/** Deletes the project with its targets ('Projet supprimé'); answers whether it was deleted. */
+/**
+ * Deletes the project with its targets ('Projet supprimé'), based on the version loaded (docs/architecture.md,
+ * "Versions and conflicts"): a project changed meanwhile stays, the 409 says who changed it and it is read again.
+ * Answers whether it was deleted.
+ */
 export const deleteProjectAtom = atom(null, async (get, set) => {
   const project = get(editedProjectAtom);
   if (!project) return false;
-  const result = await get(apiAtom)('projects.delete', { params: { id: project.id } });
+  const result = await get(apiAtom)('projects.delete', { params: { id: project.id }, query: { version: project.version } });
+  if (!result.ok && result.status === 409) {
+    set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+    await set(loadProjectAtom, project.id);
+    return false;
+  }
   if (!result.ok) {
     set(raiseNoticeAtom, withText(result.status === 403 ? PLATFORM_NOTICES.forbiddenWrite : PROJECT_NOTICES.serverFailure, result.errorMsg));
     return false;
@@ -131,6 +140,29 @@ export function refusedCell(
 /** The cells (`targetId:column`) somebody else changed since the grid loaded them, theirs beside yours. */
 export const conflictedCellsAtom = atom(new Map<string, CellConflict>());
 conflictedCellsAtom.debugLabel = 'projects.edit.grid.conflicts';
+
+/** « Prendre la leur »: the cells (`targetId:column`) lose their mark; the grid already shows their value. */
+export const takeTheirCellsAtom = atom(null, (get, set, cellIds: readonly string[]) => {
+  const marked = new Map(get(conflictedCellsAtom));
+  for (const cellId of cellIds) marked.delete(cellId);
+  set(conflictedCellsAtom, marked);
+});
+takeTheirCellsAtom.debugLabel = 'projects.edit.grid.takeTheirs';
+
+/**
+ * « Garder la mienne »: the user's values of the marked cells, one item per row, to save again; their base is then
+ * the value the grid shows now (theirs), so a cell changed once more meanwhile is marked again, never overwritten.
+ */
+export function keptCells(conflicts: ReadonlyMap<string, CellConflict>, cellIds: readonly string[]): { id: number; changes: CellChanges }[] {
+  const byRow = new Map<number, Record<string, unknown>>();
+  for (const cellId of cellIds) {
+    const conflict = conflicts.get(cellId);
+    if (!conflict) continue;
+    const id = Number(cellId.split(':')[0]);
+    byRow.set(id, { ...byRow.get(id), [conflict.field]: conflict.yours });
+  }
+  return [...byRow].map(([id, changes]) => ({ id, changes: changes as CellChanges }));
+}
 
 /**
  * What each changed cell held when shown (docs/architecture.md, "Versions and conflicts", per cell): the server
@@ -259,9 +291,18 @@ export const duplicateTargetAtom = atom(null, async (get, set, input: { id: numb
 });
 duplicateTargetAtom.debugLabel = 'projects.edit.grid.duplicate';
 
-/** Deletes a target ('Action supprimée'). */
+/**
+ * Deletes a target ('Action supprimée') based on the version its row was loaded with: a row changed meanwhile
+ * stays, the 409 says who changed it and the grid reads the project again.
+ */
 export const deleteTargetAtom = atom(null, async (get, set, id: number) => {
-  const result = await get(apiAtom)('targets.delete', { params: { id } });
+  const version = get(editedTargetsAtom).find((target) => target.id === id)?.version;
+  const result = await get(apiAtom)('targets.delete', { params: { id }, query: version ? { version } : {} });
+  if (!result.ok && result.status === 409) {
+    set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+    const project = get(editedProjectAtom);
+    return void (project && (await set(loadProjectAtom, project.id)));
+  }
   if (!result.ok) return set(raiseNoticeAtom, failureNotice(result));
   set(
     editedTargetsAtom,

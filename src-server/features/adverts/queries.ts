@@ -128,6 +128,7 @@ interface ListRow {
   unpublishedAt: string | number | null;
   autoStartAt: string | number | null;
   autoStopAt: string | number | null;
+  version: number;
   targetId: number | null;
 }
 
@@ -145,7 +146,7 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
     sql`SELECT i.id, i.type, i.name, i.data->>'title' AS title, i.data->>'author' AS author, i.data->>'source' AS source,
           i.data->>'logo' AS logo, coalesce(i.data->>'image', i.data->'images'->>0) AS image, i.published, i.archived, i.${flag} AS flag,
           i.weight, i.model, i.created_at AS "createdAt", i.updated_at AS "updatedAt", i.published_at AS "publishedAt",
-          i.unpublished_at AS "unpublishedAt", i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt",
+          i.unpublished_at AS "unpublishedAt", i.auto_start_at AS "autoStartAt", i.auto_stop_at AS "autoStopAt", i.version,
           (SELECT min(t.id) FROM targets t WHERE ${targetMeetsItem(kind)}) AS "targetId"
         FROM ${items} i ${where}
         ORDER BY ${order} ${direction}, i.id ${direction} LIMIT ${filters.limit} OFFSET ${filters.skip}`,
@@ -185,6 +186,7 @@ export async function listItems(db: Executor, kind: Kind, filters: ListFilters):
         unpublishedAt: num(row.unpublishedAt),
         autoStartAt: num(row.autoStartAt),
         autoStopAt: num(row.autoStopAt),
+        version: Number(row.version),
         targetId: row.targetId,
         _$audiences: attached.map(({ id, name, area, roles }) => ({ id, name, label: area, roles })),
         _$targets: row.targetId ? [{ id: row.targetId }] : [],

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { AUDIENCE_NOTICES } from '@shared/messages';
 import { withText } from '@shared/messages';
+import { notice } from '@shared/messages/notice';
 import { AUDIENCE_PAGE_SIZE, type Area, type AudienceType } from '@shared/rules/audiences';
 import { apiAtom } from '../../../lib/bridge';
 import { createListAtoms } from '../../../lib/list';
@@ -67,8 +68,19 @@ reloadAfterDeleteAtom.debugLabel = 'audiences.list.reloadAfterDelete';
 const serverErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, errorMsg)));
 serverErrorAtom.debugLabel = 'audiences.list.serverError';
 
-export const deleteAudienceAtom = atom(null, async (get, set, audience: { id: number; name: string }) => {
-  const result = await get(apiAtom)('audiences.delete', { params: { id: audience.id } });
+/**
+ * Sends the version the row was loaded with (docs/architecture.md, "Versions and conflicts"): an audience changed
+ * meanwhile is not deleted; the 409 says who changed it and the list is read again.
+ */
+export const deleteAudienceAtom = atom(null, async (get, set, audience: { id: number; name: string; version?: number }) => {
+  const result = await get(apiAtom)('audiences.delete', {
+    params: { id: audience.id },
+    query: audience.version ? { version: audience.version } : {},
+  });
+  if (!result.ok && result.status === 409) {
+    set(raiseNoticeAtom, notice(result.errorMsg, 'warning'));
+    return set(audienceList.reloadAtom);
+  }
   if (!result.ok) return set(serverErrorAtom, result.errorMsg);
   set(raiseNoticeAtom, AUDIENCE_NOTICES.audienceDeleted(audience.name));
   await set(reloadAfterDeleteAtom);

@@ -47,9 +47,13 @@ export const duplicateGroupAtom = atom(null, async (get, set, group: Pick<Group,
 });
 duplicateGroupAtom.debugLabel = 'groups.duplicate';
 
-/** DELETE /v2/group/{id} repeats the group's name (spec §7). */
-export const deleteGroupAtom = atom(null, async (get, set, group: Pick<Group, 'id' | 'name'>) => {
-  const result = await get(apiAtom)('groups.delete', { params: { id: group.id }, body: { name: group.name } });
+/**
+ * DELETE /v2/group/{id} repeats the group's name (spec §7) and the version the row was loaded with
+ * (docs/architecture.md, "Versions and conflicts"): a group changed meanwhile stays, and the list is read again.
+ */
+export const deleteGroupAtom = atom(null, async (get, set, group: Pick<Group, 'id' | 'name' | 'version'>) => {
+  const body = { name: group.name, ...(group.version ? { version: group.version } : {}) };
+  const result = await get(apiAtom)('groups.delete', { params: { id: group.id }, body });
   if (!result.ok) {
     set(groupErrorAtom, result.errorMsg);
     return set(groupList.reloadAtom);

@@ -31,6 +31,7 @@ import {
   undoGridAtom,
   type SavedTarget,
 } from '../edit-atoms';
+import { ConflictReview } from './ConflictReview';
 import { Cell, showsAdvertLink, type InvalidCell } from './GridCell';
 import { AdvertSearchDialog, DelayReasonDialog, FeedbackDateDialog } from './GridDialogs';
 import { useGridKeyboard, type GridPosition } from './grid-keyboard';
@@ -238,78 +239,81 @@ export function TargetGrid() {
   });
 
   return (
-    <div className="target-grid-wrapper" ref={wrapper} onMouseLeave={() => setHovered(null)}>
-      <table className="target-grid" data-testid="target-grid">
-        <GridHeader />
-        <tbody>
-          {targets.map((target, rowIndex) => (
-            <tr key={target.id} data-testid={`target-row-${rowIndex}`} className={target.status === CANCELLED_STATUS ? 'cancelled' : undefined}>
-              {(GRID_COLUMNS as readonly GridColumn[]).map((column, columnIndex) => {
-                const isHovered = hovered?.rowIndex === rowIndex && hovered.column === column.key;
-                const cellId = `${target.id}:${column.key}`;
-                const writable = canEdit && !column.readOnly;
-                const anchored = showsAdvertLink(target, column);
-                const editLink = () => writable && anchored && setTypingIn(cellId);
-                const position: GridPosition = { row: rowIndex, column: columnIndex };
-                const field = (element: EventTarget) => element instanceof HTMLInputElement || element instanceof HTMLSelectElement;
-                return (
-                  <td
-                    key={column.key}
-                    className={[
-                      `cell-${column.kind}`,
-                      column.key === 'status' ? statusClass(target.status) : '',
-                      flashed.has(`${target.id}:${column.key}`) ? 'flash' : '',
-                      conflicted.has(cellId) ? 'cell-conflict' : '',
-                      isHovered ? 'hovered' : '',
-                    ].join(' ')}
-                    title={conflictTitle(conflicted.get(cellId))}
-                    data-testid={`cell-${rowIndex}-${column.key}`}
-                    data-cell={`${rowIndex}:${columnIndex}`}
-                    tabIndex={keyboard.tabIndex(position)}
-                    onMouseEnter={() => setHovered({ rowIndex, column: column.key })}
-                    onFocus={(event) => {
-                      keyboard.onCellFocus(position);
-                      if (field(event.target)) setTypingIn(cellId);
-                    }}
-                    onBlur={(event) => field(event.target) && setTypingIn((current) => (current === cellId ? null : current))}
-                    onDoubleClick={editLink}
-                    onKeyDown={(event) => keyboard.onCellKeyDown(event, position)}
-                  >
-                    <Cell
-                      target={target}
-                      column={column}
-                      editing={writable && ((isHovered && !anchored) || typingIn === cellId || invalid.has(cellId))}
-                      writable={writable}
-                      invalid={invalid.get(cellId)}
-                      onInvalid={(entry) => markInvalid(cellId, entry)}
-                      onEditLink={editLink}
-                      onSave={(changes, text) =>
-                        void saveAndAsk([{ id: target.id, changes }], text === undefined ? undefined : new Map([[cellId, text]]))
-                      }
-                      onStatus={(status) => void chooseStatus(target, status)}
-                      onLeave={(move) => keyboard.leave(position, move)}
-                    />
-                  </td>
-                );
-              })}
-              <td className="cell-actions" data-actions={rowIndex} onKeyDown={(event) => keyboard.onActionsKeyDown(event, rowIndex)}>
-                <RowActions target={target} rowIndex={rowIndex} canEdit={canEdit} onAttach={() => setDialog({ kind: 'advert', target })} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {canEdit && (
-        <button type="button" onClick={() => void addTarget()} data-testid="target-add">
-          Ajouter une action
-        </button>
-      )}
-      <RowDialog
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        onDelayReason={(target, delayReason) => void save({ items: [{ id: target.id, changes: { delayReason } }] })}
-        onSave={(target, changes) => void saveAndAsk([{ id: target.id, changes }])}
-      />
+    <div className="target-grid-area">
+      <div className="target-grid-wrapper" ref={wrapper} onMouseLeave={() => setHovered(null)}>
+        <table className="target-grid" data-testid="target-grid">
+          <GridHeader />
+          <tbody>
+            {targets.map((target, rowIndex) => (
+              <tr key={target.id} data-testid={`target-row-${rowIndex}`} className={target.status === CANCELLED_STATUS ? 'cancelled' : undefined}>
+                {(GRID_COLUMNS as readonly GridColumn[]).map((column, columnIndex) => {
+                  const isHovered = hovered?.rowIndex === rowIndex && hovered.column === column.key;
+                  const cellId = `${target.id}:${column.key}`;
+                  const writable = canEdit && !column.readOnly;
+                  const anchored = showsAdvertLink(target, column);
+                  const editLink = () => writable && anchored && setTypingIn(cellId);
+                  const position: GridPosition = { row: rowIndex, column: columnIndex };
+                  const field = (element: EventTarget) => element instanceof HTMLInputElement || element instanceof HTMLSelectElement;
+                  return (
+                    <td
+                      key={column.key}
+                      className={[
+                        `cell-${column.kind}`,
+                        column.key === 'status' ? statusClass(target.status) : '',
+                        flashed.has(`${target.id}:${column.key}`) ? 'flash' : '',
+                        conflicted.has(cellId) ? 'cell-conflict' : '',
+                        isHovered ? 'hovered' : '',
+                      ].join(' ')}
+                      title={conflictTitle(conflicted.get(cellId))}
+                      data-testid={`cell-${rowIndex}-${column.key}`}
+                      data-cell={`${rowIndex}:${columnIndex}`}
+                      tabIndex={keyboard.tabIndex(position)}
+                      onMouseEnter={() => setHovered({ rowIndex, column: column.key })}
+                      onFocus={(event) => {
+                        keyboard.onCellFocus(position);
+                        if (field(event.target)) setTypingIn(cellId);
+                      }}
+                      onBlur={(event) => field(event.target) && setTypingIn((current) => (current === cellId ? null : current))}
+                      onDoubleClick={editLink}
+                      onKeyDown={(event) => keyboard.onCellKeyDown(event, position)}
+                    >
+                      <Cell
+                        target={target}
+                        column={column}
+                        editing={writable && ((isHovered && !anchored) || typingIn === cellId || invalid.has(cellId))}
+                        writable={writable}
+                        invalid={invalid.get(cellId)}
+                        onInvalid={(entry) => markInvalid(cellId, entry)}
+                        onEditLink={editLink}
+                        onSave={(changes, text) =>
+                          void saveAndAsk([{ id: target.id, changes }], text === undefined ? undefined : new Map([[cellId, text]]))
+                        }
+                        onStatus={(status) => void chooseStatus(target, status)}
+                        onLeave={(move) => keyboard.leave(position, move)}
+                      />
+                    </td>
+                  );
+                })}
+                <td className="cell-actions" data-actions={rowIndex} onKeyDown={(event) => keyboard.onActionsKeyDown(event, rowIndex)}>
+                  <RowActions target={target} rowIndex={rowIndex} canEdit={canEdit} onAttach={() => setDialog({ kind: 'advert', target })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {canEdit && (
+          <button type="button" onClick={() => void addTarget()} data-testid="target-add">
+            Ajouter une action
+          </button>
+        )}
+        <RowDialog
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          onDelayReason={(target, delayReason) => void save({ items: [{ id: target.id, changes: { delayReason } }] })}
+          onSave={(target, changes) => void saveAndAsk([{ id: target.id, changes }])}
+        />
+      </div>
+      <ConflictReview onKeepMine={saveAndAsk} onShowCell={(row, column) => keyboard.focusCell({ row, column })} />
     </div>
   );
 

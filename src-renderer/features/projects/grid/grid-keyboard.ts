@@ -113,6 +113,8 @@ export function useGridKeyboard(options: {
     active: current,
     tabIndex: (position: GridPosition) => (position.row === current.row && position.column === current.column ? 0 : -1),
     onCellFocus: (position: GridPosition) => setActive(position),
+    /** Focuses a cell and brings it into sight (the conflict review's « go to the cell »). */
+    focusCell,
     /** Keys on the cell itself (a field inside it handles its own, then calls `leave`). */
     onCellKeyDown(event: KeyboardEvent<HTMLElement>, position: GridPosition) {
       const field =
