@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { Database, DatabaseKind } from '../../../db/client';
-import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
+import { audienceRelationships, groupRelationships, toCriterion, type RelationshipRow } from '../queries/relationships';
+import { param, rows, type Executor } from '../../../db/rows';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
 import type { Criterion, GroupDefinition } from './semantics';
 
