@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { ArticleFilters } from '@shared/contract/articles';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
-import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
+import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens/list';
 import { apiAtom } from '../../lib/bridge';
 import { createEditorAtoms } from '../content';
 import { createListAtoms } from '../../lib/list';

@@ -4,18 +4,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
-import {
-  advertSections,
-  articleSections,
-  campaignStatus,
-  canEndCampaign,
-  canStartCampaign,
-  hasNonExpertAudience,
-  isAdvertReadOnly,
-  isConvertible,
-  parseEditorId,
-  scheduleLabels,
-} from '@shared/rules/advert-screens';
+import { advertSections, articleSections, isAdvertReadOnly, isConvertible, parseEditorId } from '@shared/rules/advert-screens/editor-sections';
+import { hasNonExpertAudience } from '@shared/rules/advert-screens/save-checks';
+import { campaignStatus, canEndCampaign, canStartCampaign, scheduleLabels } from '@shared/rules/advert-screens/status';
 import { DELAY_REASONS, isOverdue, type DelayReason } from '@shared/rules/campaigns';
 import { NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import type { CallApi } from '../../bridge/api';

@@ -3,21 +3,12 @@ import { useEffect, useState } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { notice } from '@shared/messages/notice';
 import { DEFAULT_FOOTNOTES, FOOTNOTE_LANGUAGES, openInChoices, SEARCH_TABS, TAGLINE_TRUNCATION, validateLabelFor } from '@shared/rules/advert-model';
-import {
-  ADVERT_TYPES,
-  ARTICLE_TYPES,
-  AUDIENCE_SEARCH_DEBOUNCE_MS,
-  AUDIENCE_SEARCH_LIMIT,
-  canSearchAudiences,
-  isSearchableAudienceTerm,
-  newQuestion,
-  notificationAutoStop,
-  weightDisplay,
-  WEIGHT_MAX,
-  WEIGHT_MIN,
-  withSource,
-  type QuizQuestion,
-} from '@shared/rules/advert-screens';
+import { AUDIENCE_SEARCH_DEBOUNCE_MS, AUDIENCE_SEARCH_LIMIT, isSearchableAudienceTerm } from '@shared/rules/advert-screens/audience-search';
+import { ADVERT_TYPES, ARTICLE_TYPES } from '@shared/rules/advert-screens/content-types';
+import { canSearchAudiences } from '@shared/rules/advert-screens/editor-sections';
+import { notificationAutoStop } from '@shared/rules/advert-screens/notification-stop';
+import { newQuestion, withSource, type QuizQuestion } from '@shared/rules/advert-screens/quiz';
+import { weightDisplay, WEIGHT_MAX, WEIGHT_MIN } from '@shared/rules/advert-screens/weight';
 import { isExpertAudience } from '@shared/rules/publication';
 import { contentAdminFieldWriters } from '@shared/access-rules';
 import { isAllowed } from '@shared/roles';
