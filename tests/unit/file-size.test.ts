@@ -24,7 +24,6 @@ const ALLOWED: Record<string, string> = {
   'src-renderer/features/content/story/StoryScreensEditor.tsx': 'to split: its components, one a file',
   'src-renderer/features/content/ContentEditor.tsx': 'to split: dialogs, toolbar and publication bar',
   'src-renderer/features/audiences/AudienceEditPage.tsx': 'to split: its panels, one a file',
-  'src-main/services/api-client.ts': 'to split: transport, session refresh and streaming calls',
   'src-renderer/features/audiences/atoms/editor.ts': 'to split: draft atoms apart from the save actions',
   'src-server/features/adverts/content.ts': 'to split: reads apart from writes',
 };
