@@ -1,7 +1,8 @@
 import type { AppInfo, IpcResult } from '@shared/ipc';
 import { createIpcHandlers, dispatchIpc, type IpcDependencies, type IpcHandlers, type RendererErrorReport } from './ipc/handlers';
 import type { HostFiles } from './services/host-files';
-import { ApiClient, apiAddress, type ApiClientLogger } from './services/api-client';
+import { ApiClient, type ApiClientLogger } from './services/api-client';
+import { apiAddress } from './services/api-transport';
 import { JobEventsFollower } from './services/job-events';
 import { collectDiagnostics } from './services/diagnostics';
 import type { SessionVault } from './services/session-vault';

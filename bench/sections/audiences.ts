@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../src-server/db/client';
 import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
 import type { Criterion } from '../../src-server/features/audiences/engine/semantics';
 import { generatePopulation, random } from '../../src-server/features/audiences/generator';
-import { rows } from '../../src-server/features/audiences/queries';
+import { rows } from '../../src-server/db/rows';
 import { sqlAudienceSize } from '../../tests/helpers/audience-sql';
 import { ms, summarize, table } from '../stats';
 import { keptBenchDatabase } from '../databases';

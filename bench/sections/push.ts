@@ -7,7 +7,7 @@ import { targetingCriteria, type PushWhere } from '@shared/rules/push';
 import { buildApp } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { generatePopulation, random } from '../../src-server/features/audiences/generator';
-import { rows } from '../../src-server/features/audiences/queries';
+import { rows } from '../../src-server/db/rows';
 import { featureServices } from '../../src-server/feature-services';
 import { pushJobOf } from '../../src-server/features/push';
 import { clauseCriteriaOf } from '../../src-server/features/push/clause';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADVERT_FILTER_PAGE_SIZE, ADVERT_TYPES } from '../rules/advert-model';
-import { ADVERT_IMPORT_MAX_ROWS } from '../rules/advert-screens';
+import { ADVERT_IMPORT_MAX_ROWS } from '../rules/advert-screens/csv-import';
 import { AREAS } from '../rules/audiences';
 import { defineOperation } from './define';
 import { CONTENT_FIELD_RULES } from './field-access';

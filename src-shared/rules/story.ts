@@ -1,4 +1,4 @@
-import { isHexColour } from './advert-screens';
+import { isHexColour } from './advert-screens/save-checks';
 
 /**
  * Pure rules of the story screen editor (adverts-articles.md §2.3, §3 Story and Screen, §5 colours): colour

@@ -7,7 +7,7 @@ import { signOut } from './helpers';
 /** Articles written straight in the embedded database (the list's paging needs more than a page of them). */
 async function insertArticles(target: WebApp, prefix: string, count: number, model = 'latest'): Promise<number[]> {
   const { sql } = await import('drizzle-orm');
-  const { rows } = await import('../../src-server/features/audiences/queries');
+  const { rows } = await import('../../src-server/db/rows');
   const now = Math.floor(Date.now() / 1000);
   const inserted = await rows<{ id: number }>(
     target.host.embedded!.database.db,

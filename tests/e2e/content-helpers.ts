@@ -6,7 +6,8 @@ import type { WebApp } from './fixtures';
  */
 export async function createAudience(target: WebApp, name: string, options: { type?: string; area?: string; expert: boolean }): Promise<number> {
   const { sql } = await import('drizzle-orm');
-  const { rows, upsertNodes } = await import('../../src-server/features/audiences/queries');
+  const { rows } = await import('../../src-server/db/rows');
+  const { upsertNodes } = await import('../../src-server/features/audiences/queries/nodes');
   const db = target.host.embedded!.database.db;
   const area = options.area ?? 'french';
   const nodes = await upsertNodes(db, [

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ManualClock } from '../helpers/clock';
-import { ApiClient, apiAddress } from '../../src-main/services/api-client';
+import { ApiClient } from '../../src-main/services/api-client';
+import { apiAddress } from '../../src-main/services/api-transport';
 import { createSessionVault, type SessionVault } from '../../src-main/services/session-vault';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 

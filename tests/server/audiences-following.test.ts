@@ -6,7 +6,7 @@ import { openDatabase } from '../../src-server/db/client';
 import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
 import type { Criterion } from '../../src-server/features/audiences/engine/semantics';
 import { ingestUsers } from '../../src-server/features/audiences/population';
-import { rows } from '../../src-server/features/audiences/queries';
+import { rows } from '../../src-server/db/rows';
 import { throwAwayPostgresDatabase } from '../helpers/database';
 import { until } from '../helpers/until';
 

@@ -6,7 +6,7 @@ import { buildApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/client';
 import { featureServices } from '../../src-server/feature-services';
 import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
-import { rows } from '../../src-server/features/audiences/queries';
+import { rows } from '../../src-server/db/rows';
 import { throwAwayPostgresDatabase } from '../helpers/database';
 import { startTestServer, type TestServer } from '../helpers/server';
 

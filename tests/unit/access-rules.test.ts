@@ -3,7 +3,13 @@ import * as rules from '@shared/access-rules';
 import { contract, type OperationId } from '@shared/contract';
 import { CONTENT_FIELD_RULES } from '@shared/contract/field-access';
 import { ROLES, isAllowed, type Access, type Role } from '@shared/roles';
-import { advertSectionFields, advertSections, canOpenAudience, canSearchAudiences, isAdvertReadOnly } from '@shared/rules/advert-screens';
+import {
+  advertSectionFields,
+  advertSections,
+  canOpenAudience,
+  canSearchAudiences,
+  isAdvertReadOnly,
+} from '@shared/rules/advert-screens/editor-sections';
 import { canImportEstimates, canWriteProjects } from '@shared/rules/project-list';
 
 /** Every subset of the six roles: 64 users. */

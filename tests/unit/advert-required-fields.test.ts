@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ADVERT_TYPES, advertEditorFields, advertSections, validateForSave } from '@shared/rules/advert-screens';
+import { ADVERT_TYPES } from '@shared/rules/advert-screens/content-types';
+import { advertEditorFields, advertSections } from '@shared/rules/advert-screens/editor-sections';
+import { validateForSave } from '@shared/rules/advert-screens/save-checks';
 import { missingRequiredProperties, REQUIRED_WHEN_PUBLISHED, requiredPropertiesOf } from '@shared/rules/publication';
 
 /**

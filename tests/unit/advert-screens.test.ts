@@ -1,35 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { formatDate } from '@shared/rules/dates';
+import { isSearchableAudienceTerm } from '@shared/rules/advert-screens/audience-search';
+import { parseAdvertCsvRow, parseCsvBoolean, parseCsvDate, parseCsvInteger } from '@shared/rules/advert-screens/csv-import';
 import {
   advertSections,
   articleSections,
-  campaignStatus,
-  canEndCampaign,
   canOpenAudience,
   canSearchAudiences,
-  canStartCampaign,
-  clampWeight,
-  hasNonExpertAudience,
   isAdvertReadOnly,
   isConvertible,
-  isHexColour,
-  isSearchableAudienceTerm,
-  newQuestion,
-  nextQuestionId,
-  notificationAutoStop,
-  parseAdvertCsvRow,
-  parseCsvBoolean,
-  parseCsvDate,
-  parseCsvInteger,
   parseEditorId,
-  publicationProblems,
-  scheduleLabels,
-  statusIcon,
-  validateForSave,
-  weightDisplay,
-  withSource,
-} from '@shared/rules/advert-screens';
+} from '@shared/rules/advert-screens/editor-sections';
+import { notificationAutoStop } from '@shared/rules/advert-screens/notification-stop';
+import { newQuestion, nextQuestionId, withSource } from '@shared/rules/advert-screens/quiz';
+import { hasNonExpertAudience, isHexColour, publicationProblems, validateForSave } from '@shared/rules/advert-screens/save-checks';
+import { campaignStatus, canEndCampaign, canStartCampaign, scheduleLabels, statusIcon } from '@shared/rules/advert-screens/status';
+import { clampWeight, weightDisplay } from '@shared/rules/advert-screens/weight';
 
 const now = 1_750_000_000;
 const day = 86_400;

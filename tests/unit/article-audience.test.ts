@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateForSave } from '@shared/rules/advert-screens';
+import { validateForSave } from '@shared/rules/advert-screens/save-checks';
 import { ARTICLE_CRITERION_LABELS, ARTICLE_CRITERION_TITLES, criteriaByLabel, hasAreaCriterion, sameCriteria } from '@shared/rules/article-audience';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 

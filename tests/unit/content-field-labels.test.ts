@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { advertDefaultsSchema, advertInputSchema, articleDefaultsSchema, articleInputSchema, screenSchema } from '@shared/contract/content';
 import { contentFieldLabel, CONTENT_FIELD_LABELS } from '@shared/messages/content-fields';
 import { describeIssue } from '@shared/messages/validation';
-import { validateForSave } from '@shared/rules/advert-screens';
+import { validateForSave } from '@shared/rules/advert-screens/save-checks';
 import { invalidUrlFields, isContentUrl } from '@shared/rules/content-urls';
 import { missingRequiredLabels } from '@shared/rules/publication';
 

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canPasteInto,
   emptyUndoStack,
   formatCell,
   gridEditOf,
-  mapPasteBlock,
-  parseAmount,
-  parseCell,
-  parseDate,
-  parseTsv,
-  pasteChanges,
   pushEdit,
-  readCell,
   takeRedo,
   takeUndo,
   type GridColumnKey,
   type GridTarget,
 } from '@shared/rules/project-grid';
+import { canPasteInto, mapPasteBlock, parseTsv, pasteChanges } from '@shared/rules/project-grid-paste';
+import { parseAmount, parseCell, parseDate, readCell } from '@shared/rules/project-grid-typing';
 
 const target = (id: number, overrides: Partial<GridTarget> = {}): GridTarget => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { STORY_MESSAGES } from '@shared/messages/story';
-import { validateForSave } from '@shared/rules/advert-screens';
+import { validateForSave } from '@shared/rules/advert-screens/save-checks';
 import {
   dropIndex,
   inPositionOrder,

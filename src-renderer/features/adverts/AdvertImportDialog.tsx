@@ -4,7 +4,7 @@ import type { CsvPreviewInfo } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { IMPORT_MESSAGES } from '@shared/messages/files';
-import { ADVERT_IMPORT_MAX_ROWS, parseAdvertCsvRow } from '@shared/rules/advert-screens';
+import { ADVERT_IMPORT_MAX_ROWS, parseAdvertCsvRow } from '@shared/rules/advert-screens/csv-import';
 import { bridgeAtom } from '../../lib/bridge';
 import { fileJobsAtom, importCsvRowsAtom } from '../../lib/file-jobs';
 import { raiseNoticeAtom } from '../../lib/notices';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LegacyItem } from '@shared/contract/adverts';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
-import { isAdvertReadOnly } from '@shared/rules/advert-screens';
+import { isAdvertReadOnly } from '@shared/rules/advert-screens/editor-sections';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { rolesAtom } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { AdvertFilters } from '@shared/contract/adverts';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
-import { CSV_EXPORT_LIMIT, LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
+import { CSV_EXPORT_LIMIT, LIST_PAGE_SIZE } from '@shared/rules/advert-screens/list';
 import { apiAtom } from '../../lib/bridge';
 import { createEditorAtoms, createRowActionAtoms } from '../content';
 import { exportCsvAtom } from '../../lib/file-jobs';

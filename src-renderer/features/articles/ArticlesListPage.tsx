@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
 import { AREAS } from '@shared/rules/audiences';
-import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX, ARTICLE_TYPES, isAdvertReadOnly } from '@shared/rules/advert-screens';
+import { ARTICLE_TYPES } from '@shared/rules/advert-screens/content-types';
+import { isAdvertReadOnly } from '@shared/rules/advert-screens/editor-sections';
+import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX } from '@shared/rules/advert-screens/list';
 import { rolesAtom } from '../../lib/session';
 import {
   HoverPreview,

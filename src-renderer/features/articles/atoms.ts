@@ -1,5 +1,5 @@
 import type { ArticleFilters } from '@shared/contract/articles';
-import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens';
+import { LIST_PAGE_SIZE } from '@shared/rules/advert-screens/list';
 import { createEditorAtoms, createRowActionAtoms } from '../content';
 import { createListAtoms } from '../../lib/list';
 import { articleApi } from './api';

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { ADVERT_MESSAGES } from '@shared/messages/adverts';
 import { LATEST_MODEL } from '@shared/rules/advert-model';
-import { isAdvertReadOnly, parseEditorId } from '@shared/rules/advert-screens';
+import { isAdvertReadOnly, parseEditorId } from '@shared/rules/advert-screens/editor-sections';
 import { isOverdue, type DelayReason } from '@shared/rules/campaigns';
 import { NEW_ADVERT_TARGET_KEY } from '@shared/rules/projects';
 import type { CallApi } from '../../bridge/api';

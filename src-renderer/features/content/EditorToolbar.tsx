@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { hasNonExpertAudience, isConvertible } from '@shared/rules/advert-screens';
+import { isConvertible } from '@shared/rules/advert-screens/editor-sections';
+import { hasNonExpertAudience } from '@shared/rules/advert-screens/save-checks';
 import { modalAtom } from '../../lib/modal';
 import { DeeplinkDialog } from './DeeplinkDialog';
 import { ProofState } from './ProofState';

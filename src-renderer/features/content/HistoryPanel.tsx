@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { HistoryEntry } from '@shared/contract/content';
 import { contentFieldLabel, historyActionLabel } from '@shared/messages/content-fields';
-import { isAdvertReadOnly } from '@shared/rules/advert-screens';
+import { isAdvertReadOnly } from '@shared/rules/advert-screens/editor-sections';
 import { formatDateTime } from '@shared/rules/dates';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';

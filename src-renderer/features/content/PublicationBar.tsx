@@ -1,5 +1,5 @@
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { campaignStatus, canEndCampaign, canStartCampaign, scheduleLabels } from '@shared/rules/advert-screens';
+import { campaignStatus, canEndCampaign, canStartCampaign, scheduleLabels } from '@shared/rules/advert-screens/status';
 import type { ContentItem, PublishRequest } from './types';
 
 /** The spinner shown while a save or publication is under way. */

@@ -2,7 +2,7 @@ import { atom, type Getter, type Setter, type WritableAtom } from 'jotai';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
-import { VALIDATION_HIGHLIGHT_MS } from '@shared/rules/advert-screens';
+import { VALIDATION_HIGHLIGHT_MS } from '@shared/rules/advert-screens/save-checks';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';

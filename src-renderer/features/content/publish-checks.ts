@@ -1,4 +1,4 @@
-import { validateForSave, type ValidationResult } from '@shared/rules/advert-screens';
+import { validateForSave, type ValidationResult } from '@shared/rules/advert-screens/save-checks';
 import type { DelayReason } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
 import { scheduleErrors } from '@shared/rules/schedule';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { statusIcon, type ScheduleState } from '@shared/rules/advert-screens';
+import { statusIcon, type ScheduleState } from '@shared/rules/advert-screens/status';
 import './content.css';
 
 /** Clock drawn, not an emoji (desktops without an emoji font show a box). */

@@ -6,7 +6,7 @@ import { CONTENT_FIELD_RULES, refusedFieldChange } from '@shared/contract/field-
 import { MESSAGES, describeIssue } from '@shared/messages';
 import { contentFieldLabel } from '@shared/messages/content-fields';
 import { CONVERTIBLE_TYPES, epochSeconds } from '@shared/rules/advert-model';
-import { parseAdvertCsvRow } from '@shared/rules/advert-screens';
+import { parseAdvertCsvRow } from '@shared/rules/advert-screens/csv-import';
 import { isOverdue, releaseDateDiff, revenueDelayImpact } from '@shared/rules/campaigns';
 import { advertPublicationProblems, articlePublicationProblems, WARNING_SEPARATOR } from '@shared/rules/publication';
 import { scheduleErrors, type Schedule } from '@shared/rules/schedule';

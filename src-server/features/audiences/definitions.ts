@@ -6,25 +6,18 @@ import { staleVersion } from '../../db/versioning';
 import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
 import { reachableGroups, type Criterion } from './engine/semantics';
+import { accountName, audienceRow, touchAudience, type AudienceRow } from './queries/audience-definitions';
 import {
-  accountName,
   audienceRelationships,
-  audienceRow,
   deleteRelationshipsOf,
   groupRelationships,
-  groupRow,
   insertRelationships,
-  lockGroup,
-  nodesById,
-  touchAudience,
-  touchGroup,
-  upsertNodes,
-  type AudienceRow,
-  type LockedGroup,
-  type Executor,
   type NewRelationship,
   type RelationshipRow,
-} from './queries';
+} from './queries/relationships';
+import { groupRow, lockGroup, touchGroup, type LockedGroup } from './queries/groups';
+import { nodesById, upsertNodes } from './queries/nodes';
+import type { Executor } from '../../db/rows';
 
 /**
  * Audience and group definitions as the handlers of every resource of the feature share them: reading them the

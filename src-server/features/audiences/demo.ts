@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DemoPopulationSize } from '../../context';
 import type { Database } from '../../db/client';
 import { DEMO_APPS, DEMO_FEEDS, generatePopulation } from './generator';
-import { rows, upsertNodes } from './queries';
+import { rows } from '../../db/rows';
+import { upsertNodes } from './queries/nodes';
 
 /** The demo workspace's population; tests may ask for fewer users (config.seedAudienceDemo). */
 export const FULL_DEMO: DemoPopulationSize = { users: 20_000, events: 200_000 };

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import type { Database } from '../../db/client';
 import { upsertAttributeNodes } from './population';
-import { param, rows, upsertNodes, userAttributeColumns, type UserAttributeRow } from './queries';
+import { param, rows } from '../../db/rows';
+import { upsertNodes } from './queries/nodes';
+import { userAttributeColumns, type UserAttributeRow } from './queries/population';
 import { foldForSearch } from '@shared/rules/fold';
 
 /**

@@ -9,7 +9,10 @@ import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
 import { INDEXED_ITEM_LABELS } from './engine/bitmap-index';
 import { attributeValues } from './engine/semantics';
-import { arrayLiteral, param, rows, upsertNodes, userAttributeColumns, type Executor, type UserAttributeRow } from './queries';
+import { arrayLiteral } from './queries/array-literal';
+import { param, rows, type Executor } from '../../db/rows';
+import { upsertNodes } from './queries/nodes';
+import { userAttributeColumns, type UserAttributeRow } from './queries/population';
 
 /** 400 naming the row and its field, like validation does: 'Élément 3 — externalId : en double dans la requête'. */
 export function rowError(index: number, field: string, reason: string): HttpError {

@@ -3,7 +3,7 @@ import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import type { ServerContext } from '../../context';
 import type { PopulationSelection } from '../../feature-services';
 import type { AudienceEngine } from './engine/engine';
-import { param, rows } from './queries';
+import { param, rows } from '../../db/rows';
 
 /**
  * What the push feature reads of the population (docs/push.md): counts and members of push targetings from the

@@ -4,7 +4,8 @@ import { flatValues, joined, publishedValues, ValuesByPair, type FlatValues, typ
 import { idsToBase64, type AudienceEngine, type BulkUsers, type BulkUsersIds } from './engine/engine';
 import { isUniqueViolation } from '../../accounts/queries';
 import { attributeNodeName, retryingDeadlockOnce } from './population';
-import { rows, upsertNodes, type Executor } from './queries';
+import { rows, type Executor } from '../../db/rows';
+import { upsertNodes } from './queries/nodes';
 
 /** Users merged per statement: each chunk's changes go to other instances as one population_changes row. */
 const MERGE_CHUNK = 50_000;

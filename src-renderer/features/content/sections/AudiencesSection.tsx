@@ -1,7 +1,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
-import { AUDIENCE_SEARCH_DEBOUNCE_MS, AUDIENCE_SEARCH_LIMIT, canSearchAudiences, isSearchableAudienceTerm } from '@shared/rules/advert-screens';
+import { AUDIENCE_SEARCH_DEBOUNCE_MS, AUDIENCE_SEARCH_LIMIT, isSearchableAudienceTerm } from '@shared/rules/advert-screens/audience-search';
+import { canSearchAudiences } from '@shared/rules/advert-screens/editor-sections';
 import { isExpertAudience } from '@shared/rules/publication';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';

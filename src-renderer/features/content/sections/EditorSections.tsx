@@ -1,4 +1,4 @@
-import { advertSections, articleSections } from '@shared/rules/advert-screens';
+import { advertSections, articleSections } from '@shared/rules/advert-screens/editor-sections';
 import type { CallApi } from '../../../bridge/api';
 import { ArticleCriteriaSection } from './ArticleCriteriaSection';
 import { FunnelSection } from './FunnelSection';

@@ -1,5 +1,6 @@
 import { openInChoices, SEARCH_TABS } from '@shared/rules/advert-model';
-import { ADVERT_TYPES, ARTICLE_TYPES, weightDisplay, WEIGHT_MAX, WEIGHT_MIN } from '@shared/rules/advert-screens';
+import { ADVERT_TYPES, ARTICLE_TYPES } from '@shared/rules/advert-screens/content-types';
+import { weightDisplay, WEIGHT_MAX, WEIGHT_MIN } from '@shared/rules/advert-screens/weight';
 import { BannerImageField } from '../MediaFields';
 import { Checkbox, Field, NumberInput, Section, Select, TextInput } from '../fields';
 import type { ContentItem } from '../types';

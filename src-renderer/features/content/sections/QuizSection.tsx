@@ -1,4 +1,4 @@
-import { newQuestion, type QuizQuestion } from '@shared/rules/advert-screens';
+import { newQuestion, type QuizQuestion } from '@shared/rules/advert-screens/quiz';
 import { contentAdminFieldWriters } from '@shared/access-rules';
 import { isAllowed } from '@shared/roles';
 import { Checkbox, NumberInput, Section, TextInput } from '../fields';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
-import { notificationAutoStop } from '@shared/rules/advert-screens';
+import { notificationAutoStop } from '@shared/rules/advert-screens/notification-stop';
 import { scheduleErrors } from '@shared/rules/schedule';
 import { useAdjustOnChange } from '../../../lib/render-state';
 import { Checkbox, DateTimeInput, Field, Section } from '../fields';

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { DEFAULT_FOOTNOTES, FOOTNOTE_LANGUAGES, TAGLINE_TRUNCATION, validateLabelFor } from '@shared/rules/advert-model';
-import { withSource } from '@shared/rules/advert-screens';
+import { withSource } from '@shared/rules/advert-screens/quiz';
 import { isDeeplinkUrl } from '@shared/rules/deeplink';
 import { contentFieldLabel } from '@shared/messages/content-fields';
 import { apiAtom } from '../../../lib/bridge';

@@ -1,5 +1,5 @@
 import { validateLabelFor } from '@shared/rules/advert-model';
-import type { QuizQuestion } from '@shared/rules/advert-screens';
+import type { QuizQuestion } from '@shared/rules/advert-screens/quiz';
 import type { ContentItem, ContentKind } from '../types';
 
 /** What every editor section receives: the draft, how to change it, the item's kind and the user's roles. */

@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Target } from '@shared/contract/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { effectiveChanges, formatCell, readCell, type CellChanges, type GridColumn } from '@shared/rules/project-grid';
+import { formatCell, type CellChanges, type GridColumn } from '@shared/rules/project-grid';
+import { effectiveChanges, readCell } from '@shared/rules/project-grid-typing';
 import {
   ACTORS,
   CANCELLED_STATUS,

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from '@shared/rules/campaigns';
 import { formatDay } from '@shared/rules/dates';
-import { parseDate } from '@shared/rules/project-grid';
+import { parseDate } from '@shared/rules/project-grid-typing';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
 import { searchAdvertsAtom } from '../edit-atoms';
 

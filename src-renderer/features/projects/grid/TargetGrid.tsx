@@ -3,19 +3,9 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CellConflict, Target } from '@shared/contract/projects';
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
-import {
-  canPasteInto,
-  effectiveChanges,
-  formatCell,
-  GRID_COLUMNS,
-  mapPasteBlock,
-  parseTsv,
-  readCell,
-  pasteChanges,
-  type CellChanges,
-  type GridColumn,
-  type GridColumnKey,
-} from '@shared/rules/project-grid';
+import { formatCell, GRID_COLUMNS, type CellChanges, type GridColumn, type GridColumnKey } from '@shared/rules/project-grid';
+import { canPasteInto, mapPasteBlock, parseTsv, pasteChanges } from '@shared/rules/project-grid-paste';
+import { effectiveChanges, readCell } from '@shared/rules/project-grid-typing';
 import { CANCELLED_STATUS, INTERMEDIATE_STATS_STATUS, statusClass, TARGET_STATUSES } from '@shared/rules/projects';
 import { useConfirm } from '../../../lib/modal';
 import { raiseNoticeAtom } from '../../../lib/notices';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, DatabaseKind } from '../../../db/client';
-import { audienceRelationships, groupRelationships, param, rows, type Executor } from '../queries';
+import { audienceRelationships, groupRelationships } from '../queries/relationships';
+import { param, rows, type Executor } from '../../../db/rows';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
 import { readIndexFile, readIndexFileHeader, writeIndexFile } from './index-file';
 import {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
-import { audienceRelationships, groupRelationships, param, rows, toCriterion, type Executor, type RelationshipRow } from '../queries';
+import { audienceRelationships, groupRelationships, toCriterion, type RelationshipRow } from '../queries/relationships';
+import { param, rows, type Executor } from '../../../db/rows';
 import { INDEXED_ITEM_LABELS, type AudienceIndex } from './bitmap-index';
 import type { Criterion, GroupDefinition } from './semantics';
 

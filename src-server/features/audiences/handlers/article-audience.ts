@@ -10,17 +10,13 @@ import {
   articleOwnAudienceId,
   audienceNodes,
   deleteArticleOwnAudience,
-  deleteRelationshipsOf,
-  insertAudience,
-  insertRelationships,
-  nextDefinitionId,
-  nodesById,
-  searchNodes,
   setArticleAudience,
   setAudienceArea,
-  upsertNodes,
-  type Executor,
-} from '../queries';
+} from '../queries/article-audience';
+import { deleteRelationshipsOf, insertRelationships } from '../queries/relationships';
+import { insertAudience, nextDefinitionId } from '../queries/audience-definitions';
+import { nodesById, searchNodes, upsertNodes } from '../queries/nodes';
+import type { Executor } from '../../../db/rows';
 import type { AudienceFeatureParts } from './parts';
 
 async function articleCriteria(executor: Executor, articleId: number): Promise<ArticleAudienceCriteria> {

@@ -13,33 +13,31 @@ import {
   toRelationship,
   writeAudienceRelationships,
 } from '../definitions';
+import { appUsersByEmails } from '../queries/population';
 import {
-  appUsersByEmails,
   attachNodes,
   audienceRelationships,
-  audienceRow,
   copyRelationships,
-  deleteAudiences,
-  deleteNodes,
   deleteRelationshipPairs,
   deleteRelationshipsOf,
   groupRelationships,
+  insertRelationships,
+  relationshipOwners,
+} from '../queries/relationships';
+import {
+  audienceRow,
+  deleteAudiences,
   hasKeywordCriterion,
   insertAudience,
-  insertRelationships,
   listAudiences,
-  lockGroup,
   nextDefinitionId,
-  nodesById,
-  relationshipOwners,
   searchAudiences,
-  searchNodes,
   touchAudience,
-  touchGroup,
   updateAudience,
-  upsertNodes,
-  type Executor,
-} from '../queries';
+} from '../queries/audience-definitions';
+import { deleteNodes, nodesById, searchNodes, upsertNodes } from '../queries/nodes';
+import { lockGroup, touchGroup } from '../queries/groups';
+import type { Executor } from '../../../db/rows';
 import type { AudienceFeatureParts } from './parts';
 
 export type AudienceDefinitionHandlers = Pick<

@@ -2,19 +2,9 @@ import { MESSAGES } from '@shared/messages';
 import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { claimGroup, loadGroup, lockedGroup, resolveRelationships } from '../definitions';
-import {
-  attachNodes,
-  copyRelationships,
-  deleteNodes,
-  deleteRelationshipsOf,
-  groupIdsPage,
-  insertGroup,
-  insertRelationships,
-  nodesById,
-  relationshipOwners,
-  renameNode,
-  touchGroup,
-} from '../queries';
+import { attachNodes, copyRelationships, deleteRelationshipsOf, insertRelationships, relationshipOwners } from '../queries/relationships';
+import { deleteNodes, nodesById, renameNode } from '../queries/nodes';
+import { groupIdsPage, insertGroup, touchGroup } from '../queries/groups';
 import type { AudienceFeatureParts } from './parts';
 
 export type GroupHandlers = Pick<

@@ -8,7 +8,8 @@ import { resolveRelationships } from '../definitions';
 import { GroupCycleError, type Criterion } from '../engine/semantics';
 import { ingestEvents, ingestUsers, PGLITE_USERS_PER_TRANSACTION } from '../population';
 import { withPopulationWrites } from '../short-merge';
-import { appUserExists, deleteUserEvents, nodesById, usersByEmailPrefix } from '../queries';
+import { appUserExists, deleteUserEvents, usersByEmailPrefix } from '../queries/population';
+import { nodesById } from '../queries/nodes';
 import type { AudienceFeatureParts } from './parts';
 
 export type PopulationHandlers = Pick<
