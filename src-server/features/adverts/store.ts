@@ -170,11 +170,7 @@ export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: Link
   return model as Model<K>;
 }
 
-/**
- * Loads one item, optionally locked for a write; 404 with the spec's text when it does not exist. One statement:
- * the row, its audiences and its target link (the same reads as linkedAudiences and targetLinks, as lateral joins),
- * and only the item's row is locked (`FOR UPDATE OF i`).
- */
+/** One item in one statement (its audiences and target link as lateral joins; locked: its row only); 404 if none. */
 export async function loadItem<K extends Kind>(
   db: Executor,
   kind: K,
@@ -203,8 +199,7 @@ export async function loadItem<K extends Kind>(
         WHERE i.id = ${id} ${options.lock ? sql`FOR UPDATE OF i` : sql``}`,
   );
   if (!row) throw new HttpError(404, kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
-  const { audiences, link, ...stored } = row;
-  return { model: toModel(kind, stored, audiences, link), audiences };
+  return { model: toModel(kind, row, row.audiences, row.link), audiences: row.audiences };
 }
 
 /**
