@@ -3,7 +3,7 @@ import type { Decision, ServedAdvert } from '@shared/contract/decisioning';
 import { MESSAGES } from '@shared/messages';
 import { epochSeconds } from '@shared/rules/advert-model';
 import type { ServerContext } from '../../context';
-import { featureServices } from '../../feature-services';
+import type { AudienceMembership } from '../../feature-services';
 import { HttpError } from '../../errors';
 import { funnelPredecessors } from './funnels';
 import { rows, type Executor } from './store';
@@ -115,16 +115,12 @@ async function requestState(db: Executor, userId: number): Promise<{ version: nu
   return { version: Number(state.version ?? 0), views };
 }
 
-export function decisioningService(context: ServerContext) {
+/** Decisioning over the audience engine's membership answers (the audiences feature provides them). */
+export function decisioningService(context: ServerContext, engine: AudienceMembership) {
   const { db } = context;
   let snapshot: Snapshot | null = null;
   let loading: Promise<Snapshot> | null = null;
-
-  function membership() {
-    const engine = featureServices(context).audienceMembership;
-    if (!engine) throw new Error('the audience engine is not running');
-    return engine;
-  }
+  const membership = () => engine;
 
   /**
    * The published adverts by audience, reloaded when the content version moved (every advert, attachment and

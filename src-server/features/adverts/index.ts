@@ -1,15 +1,18 @@
 import type { Advert } from '@shared/contract/adverts';
 import type { ServerContext } from '../../context';
 import { featureServices } from '../../feature-services';
-import type { Handlers } from '../../operations';
 import { startAutopublish } from './autopublish';
 import { contentService } from './content';
 import { decisioningService } from './decisioning';
 import { seedAdvertDemo } from './demo';
-import { advertHandlers, articleHandlers } from './handlers';
+import { advertHandlers } from './handlers/adverts';
+import { articleHandlers } from './handlers/articles';
+import { autopublishHandlers } from './handlers/autopublish';
+import { decisioningHandlers } from './handlers/decisioning';
+import { funnelHandlers } from './handlers/funnels';
+import { storyHandlers } from './handlers/stories';
+import { urlHandlers } from './handlers/url';
 import { urlParser } from './url-parse';
-
-type DecisioningHandlers = Pick<Handlers, 'decisioning.adverts' | 'decisioning.search' | 'autopublish.report' | 'url.parse'>;
 
 /**
  * Adverts and articles (docs/content.md): lists, the editors' calls, publication and campaigns, funnels, stories,
@@ -17,7 +20,9 @@ type DecisioningHandlers = Pick<Handlers, 'decisioning.adverts' | 'decisioning.s
  */
 export async function advertsFeature(context: ServerContext) {
   const content = contentService(context);
-  const decisioning = decisioningService(context);
+  const membership = featureServices(context).audienceMembership;
+  if (!membership) throw new Error('the audiences feature is not built');
+  const decisioning = decisioningService(context, membership);
   const autopublish = startAutopublish(context);
   const urls = urlParser({
     allowPrivate: context.config.urlParseAllowPrivate ?? process.env.BACKOFFICE_URL_PARSE_ALLOW_PRIVATE === 'true',
@@ -33,14 +38,20 @@ export async function advertsFeature(context: ServerContext) {
   };
   if (context.config.seedAudienceDemo) seedDemoInBackground(context);
 
-  const more: DecisioningHandlers = {
-    'decisioning.adverts': async ({ body }) => decisioning.adverts(body),
-    'decisioning.search': async ({ body }) => decisioning.search(body),
-    'autopublish.report': async () => autopublish.report(),
-    // Authenticated access: an account is always there (0 would only share one slot among account-less callers).
-    'url.parse': async ({ query, account }) => urls.parse(query.url, account?.id ?? 0),
+  const articleAudience = () => {
+    const service = featureServices(context).articleAudience;
+    if (!service) throw new Error('the audiences feature is not built');
+    return service;
   };
-  return { ...advertHandlers(context, content), ...articleHandlers(context, content), ...more };
+  return {
+    ...advertHandlers(context, content),
+    ...articleHandlers(context, content, articleAudience),
+    ...funnelHandlers(context),
+    ...storyHandlers(content),
+    ...decisioningHandlers(decisioning),
+    ...autopublishHandlers(autopublish),
+    ...urlHandlers(urls),
+  };
 }
 
 /**

@@ -170,22 +170,36 @@ export function toModel<K extends Kind>(kind: K, row: StoredRow, audiences: Link
   return model as Model<K>;
 }
 
-/** Loads one item, optionally locked for a write; 404 with the spec's text when it does not exist. */
+/** One item in one statement (its audiences and target link as lateral joins; locked: its row only); 404 if none. */
 export async function loadItem<K extends Kind>(
   db: Executor,
   kind: K,
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<{ model: Model<K>; audiences: LinkedAudience[] }> {
-  const { items, flag } = TABLES[kind];
-  const [row] = await rows<StoredRow>(
+  const { items, flag, links, fk } = TABLES[kind];
+  const [row] = await rows<StoredRow & { audiences: LinkedAudience[]; link: TargetLink | null }>(
     db,
-    sql`SELECT ${storedColumns}, i.${flag} AS flag FROM ${items} i WHERE i.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`,
+    sql`SELECT ${storedColumns}, i.${flag} AS flag, la.audiences, tl.link
+        FROM ${items} i
+        LEFT JOIN LATERAL (
+          SELECT coalesce(jsonb_agg(jsonb_build_object('ownerId', l.${fk}, 'id', a.id, 'name', a.name, 'area', a.area, 'type', a.type,
+                   'isInCatalog', a.is_in_catalog,
+                   'roles', coalesce((SELECT to_jsonb(array_agg(DISTINCT n.value)) FROM relationships r JOIN nodes n ON n.id = r.node_id
+                                      WHERE r.audience_id = a.id AND n.label = 'Role' AND r.kind = 'required'), '[]'::jsonb))
+                   ORDER BY lower(a.name), a.id), '[]'::jsonb) AS audiences
+          FROM ${links} l JOIN audiences a ON a.id = l.audience_id WHERE l.${fk} = i.id
+        ) la ON true
+        LEFT JOIN LATERAL (
+          SELECT jsonb_build_object('id', t.id, 'projectId', t.project_id, 'initialQuotationDate', t.initial_quotation_date::float8,
+                   'endDate', t.end_date::float8, 'revenue', t.revenue::float8, 'delayReason', t.delay_reason,
+                   'releaseDateDiff', t.release_date_diff, 'revenueDelayImpact', t.revenue_delay_impact::float8, 'actionCode', t.action_code) AS link
+          FROM targets t WHERE ${targetMeetsItem(kind)} ORDER BY t.id LIMIT 1
+        ) tl ON true
+        WHERE i.id = ${id} ${options.lock ? sql`FOR UPDATE OF i` : sql``}`,
   );
   if (!row) throw new HttpError(404, kind === 'advert' ? MESSAGES.advertNotFound : MESSAGES.articleNotFound);
-  const audiences = (await linkedAudiences(db, kind, [id])).get(id) ?? [];
-  const link = (await targetLinks(db, kind, [id])).get(id) ?? null;
-  return { model: toModel(kind, row, audiences, link), audiences };
+  return { model: toModel(kind, row, row.audiences, row.link), audiences: row.audiences };
 }
 
 /**

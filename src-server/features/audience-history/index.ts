@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { Handlers } from '../../operations';
-import { audienceHistoryHandlers, type AudienceHistoryHandlers } from './handlers';
+import { audienceHistoryHandlers, type AudienceHistoryHandlers } from './handlers/history';
 import { HistoryRecorder, withOrigin, type ChangedDefinitions, type DefinitionsWriterLike } from './recorder';
 
 type Executor = Pick<Database, 'execute'>;

@@ -1,7 +1,7 @@
 import { unusablePasswordHash } from '../../auth/passwords';
 import { FailureLimiter, SignInThrottle } from '../../auth/rate-limit';
 import type { ServerContext } from '../../context';
-import { authHandlers, type AuthHandlers } from './handlers';
+import { authHandlers, type AuthHandlers } from './handlers/sign-in';
 import { createSessionIssuer } from './sessions';
 
 /** Sign-in, session refresh and password links: builds the feature's own services, returns its handlers. */

@@ -1,6 +1,6 @@
 import type { ServerContext } from '../../context';
 import { seedInventoryDemo } from './demo';
-import { inventoryHandlers, type InventoryHandlers } from './handlers';
+import { inventoryHandlers, type InventoryHandlers } from './handlers/inventory';
 
 /**
  * The view inventory (docs/inventory.md): capacity imported from CSV, consumption computed from the targets at each read.

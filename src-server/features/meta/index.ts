@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../context';
-import { metaHandlers, type MetaHandlers } from './handlers';
+import { metaHandlers, type MetaHandlers } from './handlers/meta';
 
 /** Reference data for the forms (professions, specialties, audiences, CSM accounts). */
 export async function metaFeature(context: ServerContext): Promise<MetaHandlers> {

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context';
 import { seedStorageDemo } from './demo';
-import { storageHandlers, type StorageHandlers } from './handlers';
-import { libraryHandlers } from './library';
+import { storageHandlers, type StorageHandlers } from './handlers/documents';
+import { libraryHandlers } from './handlers/libraries';
 
 /**
  * Files (docs/storage.md): the storage browser's calls, the media route, media libraries and advert media deletion,

@@ -1,7 +1,7 @@
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
-import type { ServerContext } from '../../context';
-import type { Handlers } from '../../operations';
-import { listAudiences, listCsmAccounts } from './queries';
+import type { ServerContext } from '../../../context';
+import type { Handlers } from '../../../operations';
+import { listAudiences, listCsmAccounts } from '../queries';
 
 export type MetaHandlers = Pick<Handlers, 'meta.get'>;
 

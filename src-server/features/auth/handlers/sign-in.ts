@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { MESSAGES } from '@shared/messages';
-import { sendPasswordLink } from '../../accounts/password-links';
-import { hashPassword, passwordProblem, verifyPassword } from '../../auth/passwords';
-import { addressKey, reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../auth/rate-limit';
-import { DEVICE_TOKEN_TTL_MS, REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../auth/tokens';
-import type { ServerContext } from '../../context';
-import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
-import * as queries from './queries';
-import type { IssueSession } from './sessions';
+import { sendPasswordLink } from '../../../accounts/password-links';
+import { hashPassword, passwordProblem, verifyPassword } from '../../../auth/passwords';
+import { addressKey, reserveAttempt, type FailureLimiter, type SignInThrottle } from '../../../auth/rate-limit';
+import { DEVICE_TOKEN_TTL_MS, REFRESH_REUSE_GRACE_MS, SESSION_TTL_MS, sha256, successorId } from '../../../auth/tokens';
+import type { ServerContext } from '../../../context';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import * as queries from '../queries';
+import type { IssueSession } from '../sessions';
 
 export type AuthHandlers = Pick<Handlers, 'auth.signIn' | 'auth.refresh' | 'auth.merge' | 'password.reset' | 'password.confirm'>;
 

@@ -1,15 +1,15 @@
-import type { Handlers } from '../../operations';
-import type { ServerContext } from '../../context';
+import type { Handlers } from '../../../operations';
+import type { ServerContext } from '../../../context';
 import { contract, type MultipartSpec } from '@shared/contract';
 import type { storageOperations } from '@shared/contract/storage';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { isImportsKey } from '@shared/rules/imports';
 import { DOCUMENTS_ROOT, checkFolder, checkKey, isWithin } from '@shared/rules/storage';
-import { HttpError } from '../../errors';
-import type { StorageAdapter, StoredObject } from '../../storage/adapter';
-import { checkDocumentUrl, isDocumentKey, signedDocumentUrl } from '../../storage/document-urls';
-import { keyOfMediaUrl, sendMedia } from '../../storage/media';
-import { receiveFile } from '../../storage/multipart';
+import { HttpError } from '../../../errors';
+import type { StorageAdapter, StoredObject } from '../../../storage/adapter';
+import { checkDocumentUrl, isDocumentKey, signedDocumentUrl } from '../../../storage/document-urls';
+import { keyOfMediaUrl, sendMedia } from '../../../storage/media';
+import { receiveFile } from '../../../storage/multipart';
 
 export type StorageHandlers = Pick<Handlers, keyof typeof storageOperations>;
 type DocumentHandlers = Pick<Handlers, 'storage.list' | 'storage.uploadDocument' | 'storage.deleteDocument' | 'storage.media'>;

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { SETUP_MESSAGES } from '@shared/messages';
-import { toAccount } from '../../accounts/account';
-import { hashPassword, passwordProblem } from '../../auth/passwords';
-import type { ServerContext } from '../../context';
-import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
-import { hasAnyAccount, insertFirstAdmin } from './queries';
+import { toAccount } from '../../../accounts/account';
+import { hashPassword, passwordProblem } from '../../../auth/passwords';
+import type { ServerContext } from '../../../context';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import { hasAnyAccount, insertFirstAdmin } from '../queries';
 
 export type SetupHandlers = Pick<Handlers, 'setup.status' | 'setup.createAdmin'>;
 

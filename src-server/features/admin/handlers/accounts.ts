@@ -1,14 +1,14 @@
 import { MESSAGES } from '@shared/messages';
 import { ROLES, type Role } from '@shared/roles';
-import { toAccount } from '../../accounts/account';
-import { sendPasswordLink } from '../../accounts/password-links';
-import { endSessions, isUniqueViolation, revokePasswordLinks } from '../../accounts/queries';
-import { unusablePasswordHash } from '../../auth/passwords';
-import type { ServerContext } from '../../context';
-import { nameOfEditor, staleVersion } from '../../db/versioning';
-import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
-import * as queries from './queries';
+import { toAccount } from '../../../accounts/account';
+import { sendPasswordLink } from '../../../accounts/password-links';
+import { endSessions, isUniqueViolation, revokePasswordLinks } from '../../../accounts/queries';
+import { unusablePasswordHash } from '../../../auth/passwords';
+import type { ServerContext } from '../../../context';
+import { nameOfEditor, staleVersion } from '../../../db/versioning';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import * as queries from '../queries';
 
 export type AdminHandlers = Pick<
   Handlers,

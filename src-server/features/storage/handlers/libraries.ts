@@ -4,15 +4,15 @@ import { contract, type MultipartSpec } from '@shared/contract';
 import type { Library } from '@shared/contract/storage';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { ADVERTS_ROOT, LIBRARY_ROOT, checkKey, isWithin } from '@shared/rules/storage';
-import type { ServerContext } from '../../context';
-import type { Database } from '../../db/client';
-import { mediaLibraries } from '../../db/schema';
-import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
-import type { StorageAdapter } from '../../storage/adapter';
-import { isDocumentKey } from '../../storage/document-urls';
-import { MEDIA_PREFIX, encodeKey, keyOfMediaUrl, mediaUrl } from '../../storage/media';
-import { receiveFile } from '../../storage/multipart';
+import type { ServerContext } from '../../../context';
+import type { Database } from '../../../db/client';
+import { mediaLibraries } from '../../../db/schema';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import type { StorageAdapter } from '../../../storage/adapter';
+import { isDocumentKey } from '../../../storage/document-urls';
+import { MEDIA_PREFIX, encodeKey, keyOfMediaUrl, mediaUrl } from '../../../storage/media';
+import { receiveFile } from '../../../storage/multipart';
 
 type LibraryHandlers = Pick<Handlers, 'library.get' | 'library.put' | 'library.deleteItem' | 'library.upload' | 'storage.deleteAttachment'>;
 

@@ -18,12 +18,12 @@ import {
   sumByQuarter,
   type Month,
 } from '@shared/rules/inventory';
-import type { ServerContext } from '../../context';
-import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
-import { receiveFile } from '../../storage/multipart';
-import { importInventory } from './import';
-import { categoriesNamed, consumers, monthFigures, targetBooking, withoutJit, type CategoryFilter, type MonthFigures } from './queries';
+import type { ServerContext } from '../../../context';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import { receiveFile } from '../../../storage/multipart';
+import { importInventory } from '../import';
+import { categoriesNamed, consumers, monthFigures, targetBooking, withoutJit, type CategoryFilter, type MonthFigures } from '../queries';
 
 export type InventoryHandlers = Pick<Handlers, keyof typeof inventoryOperations>;
 

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { HistoryEntry } from '@shared/contract/audience-history';
 import { MESSAGES } from '@shared/messages';
 import { NO_CHANGES, type DefinitionSnapshot, type HistoryChanges, type SnapshotRelationship } from '@shared/rules/audience-history';
-import type { ServerContext } from '../../context';
-import { rows } from '../../db/rows';
-import { HttpError } from '../../errors';
-import type { Handlers } from '../../operations';
-import type { DefinitionsWriterLike } from './recorder';
+import type { ServerContext } from '../../../context';
+import { rows } from '../../../db/rows';
+import { HttpError } from '../../../errors';
+import type { Handlers } from '../../../operations';
+import type { DefinitionsWriterLike } from '../recorder';
 
 export type AudienceHistoryHandlers = Pick<
   Handlers,
