@@ -1,18 +1,15 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import type { Page } from '@playwright/test';
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { ADVERT_SCREEN_NOTICES } from '@shared/messages/advert-screens';
-import { expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { adminApi } from './population';
+import { killApi } from './offline-helpers';
 
 /**
  * Nothing typed is lost (docs/architecture.md, "Versions and conflicts"): a forced quit leaves a local draft that
  * the reopened advert offers back; a server killed during the typing and started again takes the save that waited.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 let advertId: number;
 
 test.describe.configure({ mode: 'serial' });
@@ -32,26 +29,6 @@ async function openEditor(page: Page, url: string) {
 }
 
 const storedDrafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('backoffice.draft.')));
-
-/** Stops the embedded API as a crash would leave it (no answer on its port), then starts it again on that port. */
-async function killApi(app: WebApp) {
-  const running = app.host.embedded!;
-  const port = Number(new URL(running.url).port);
-  await running.close();
-  return async () => {
-    const { startServer } = await import('../../src-server/server');
-    const restarted = await startServer({
-      port,
-      dataDir: join(app.dataDir, 'pglite'),
-      templateDir: join(root, '.data/pglite-template'),
-      demo: true,
-      demoPopulation: false,
-      logger: pino({ level: 'silent' }),
-    });
-    // The host closes its embedded server at the end: the one running now.
-    running.close = () => restarted.close();
-  };
-}
 
 test('an advert reopened after a forced quit offers its draft back, and resuming it restores what was typed', async ({ app }) => {
   await signIn(app.page, app.url, 'CSM');
