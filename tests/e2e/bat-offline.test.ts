@@ -4,7 +4,7 @@ import { CONFLICT_MESSAGES as C } from '@shared/messages/conflicts';
 import { PNG } from '../fixtures/storage-files';
 import { expect, signIn, test, type WebApp } from './fixtures';
 import { createPreviewAdvert, tokenOf } from './preview-fixtures';
-import { killApi } from './server-restart';
+import { killApi } from './offline-helpers';
 
 /**
  * A proof typed while the server is away (docs/architecture.md, "Versions and conflicts"): the banner says so

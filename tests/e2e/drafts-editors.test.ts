@@ -6,8 +6,9 @@ import { PUSH_MESSAGES } from '@shared/messages/push';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { BAT_MESSAGES as B } from '@shared/messages/bat';
 import { PNG } from '../fixtures/storage-files';
-import { demoAccount, expect, signIn, test, type WebApp } from './fixtures';
+import { expect, signIn, test, type WebApp } from './fixtures';
 import { adminApi } from './population';
+import { csmApi } from './offline-helpers';
 import { createPreviewAdvert, tokenOf } from './preview-fixtures';
 
 /**
@@ -50,28 +51,6 @@ test.use({
     },
   },
 });
-
-/** The API as the demo CSM (projects are written by CSMs): the other person changing a record meanwhile. */
-async function csmApi(app: WebApp) {
-  const { email, password } = demoAccount('CSM');
-  const signedIn = await fetch(`${app.apiUrl}/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password }),
-  });
-  const session = (await signedIn.json()) as { accessToken: { value: string }; userId: number };
-  const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${app.apiUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${session.accessToken.value}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
-  return { call, userId: session.userId };
-}
 
 const storedDrafts = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('backoffice.draft.')));
 

@@ -3,7 +3,7 @@ import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { ADVERT_SCREEN_NOTICES } from '@shared/messages/advert-screens';
 import { expect, signIn, test } from './fixtures';
 import { adminApi } from './population';
-import { killApi } from './server-restart';
+import { killApi } from './offline-helpers';
 
 /**
  * Nothing typed is lost (docs/architecture.md, "Versions and conflicts"): a forced quit leaves a local draft that

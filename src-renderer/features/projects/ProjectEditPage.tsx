@@ -7,7 +7,8 @@ import { useConfirm } from '../../lib/modal';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { emptyUndoStack } from '@shared/rules/project-grid';
 import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, gridUndoStackAtom, loadProjectAtom } from './edit-atoms';
-import { headerDirtyAtom, headerTypedAtom } from './header/atoms';
+import { headerConflictAtom, headerDirtyAtom, headerTypedAtom } from './header/atoms';
+import { ProjectHeaderConflict } from './header/HeaderConflict';
 import { InlineField, ProjectHeaderDraft } from './header/ProjectHeaderFields';
 import { EstimateImportDialog } from './EstimateImportDialog';
 import { TargetGrid } from './grid/TargetGrid';
@@ -50,12 +51,14 @@ function ProjectEditor(props: { projectId: number }) {
   // The name and client typed and not saved (Enter saves), and the briefing being edited, are what can be lost.
   useUnsavedChangesGuard(() => store.get(headerDirtyAtom) || (store.get(briefingEditingAtom) && store.get(briefingDraftAtom) !== null));
   const setHeaderTyped = useSetAtom(headerTypedAtom);
+  const setHeaderConflict = useSetAtom(headerConflictAtom);
 
   // The hash is read once, when the project is opened: a later change of it does not reload the project.
   const openedOnComment = useEffectEvent(() => location.hash === '#comment');
   useEffect(() => {
     setProject(null);
     setHeaderTyped({});
+    setHeaderConflict(null);
     // Undo belongs to the project it was done in.
     setUndoStack(emptyUndoStack());
     let cancelled = false;
@@ -69,7 +72,7 @@ function ProjectEditor(props: { projectId: number }) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [props.projectId, load, setProject, setUndoStack, setHeaderTyped]);
+  }, [props.projectId, load, setProject, setUndoStack, setHeaderTyped, setHeaderConflict]);
 
   if (loadError)
     return (
@@ -121,6 +124,7 @@ function ProjectEditor(props: { projectId: number }) {
         </div>
       </header>
       {canEdit && <ProjectHeaderDraft />}
+      <ProjectHeaderConflict />
       <TargetGrid />
       <ProjectSidePanel
         project={project}

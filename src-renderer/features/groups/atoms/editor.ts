@@ -9,6 +9,7 @@ import type { ApiInput } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
 import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../../lib/offline';
 
 /** A member as the editor holds it: the node, and how the group uses it (kept as the server answered). */
 export interface GroupMember {
@@ -196,10 +197,29 @@ removeMemberAtom.debugLabel = 'groups.editor.removeMember';
  * refused here, at the field, and nothing is sent (it used to be left out of the body: 'Groupe enregistré' with
  * the old name kept).
  */
-export const saveGroupAtom = atom(null, async (get, set) => {
+/** A retry of lib/offline.ts, told how it went (and never queued again). */
+type RetryOptions = { onOutcome: (outcome: RetryOutcome) => void };
+
+/**
+ * No answer from the server (lib/offline.ts): the banner says so instead of an error, the form and its local draft
+ * keep the values, and the save is sent again when it answers, with what is typed then, if this group is still open.
+ */
+function waitForServer(set: Setter, id: number) {
+  const run = async (store: AppStore): Promise<RetryOutcome> => {
+    if (store.get(groupAtom)?.id !== id) return 'saved';
+    let outcome: RetryOutcome = 'refused';
+    await store.set(saveGroupAtom, { onOutcome: (answer) => (outcome = answer) });
+    return outcome;
+  };
+  set(queueSaveAtom, { key: `group:${id}`, run });
+}
+
+export const saveGroupAtom = atom(null, async (get, set, retry?: RetryOptions) => {
   const group = get(groupAtom);
-  if (!group || get(groupSavingAtom)) return;
-  const name = get(groupNameAtom).trim();
+  // A save already under way: a retry waits for the next round rather than counting as refused.
+  if (!group || get(groupSavingAtom)) return retry?.onOutcome('unreachable');
+  const typed = { name: get(groupNameAtom), members: get(groupMembersAtom) };
+  const name = typed.name.trim();
   if (!name) return set(groupNameErrorAtom, GROUP_MESSAGES.groupNameBlank);
   set(groupNameErrorAtom, null);
   set(groupSavingAtom, true);
@@ -215,11 +235,18 @@ export const saveGroupAtom = atom(null, async (get, set) => {
   const result = await get(apiAtom)('groups.update', { params: { id: group.id }, body: { name, relationships, ...basedOn } });
   set(groupSavingAtom, false);
   if (!result.ok) {
+    retry?.onOutcome(result.status === 0 ? 'unreachable' : 'refused');
+    if (result.status === 0) return retry ? undefined : waitForServer(set, group.id);
     if (adoptGroupConflict(get, set, result)) return;
     return result.field === 'name' ? set(groupNameErrorAtom, result.errorMsg) : set(groupErrorAtom, result.errorMsg);
   }
+  retry?.onOutcome('saved');
   set(groupConflictAtom, null);
+  // What was typed while the save was under way stays in the form (it is not saved yet).
+  const now = { name: get(groupNameAtom), members: get(groupMembersAtom) };
   set(showGroupAtom, result.data);
+  if (now.name !== typed.name) set(groupNameAtom, now.name);
+  if (now.members !== typed.members) set(groupMembersAtom, now.members);
   set(raiseNoticeAtom, GROUP_NOTICES.saved);
 });
 saveGroupAtom.debugLabel = 'groups.editor.save';
