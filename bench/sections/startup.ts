@@ -131,16 +131,20 @@ export async function startupSection(): Promise<unknown> {
   const { build } = await import('vite');
   await build({ configFile: join(root, 'src-server/vite.config.ts'), logLevel: 'warn' });
   if (!existsSync(join(root, 'out/web/web-cli.js'))) await build({ configFile: join(root, 'src-main/hosts/web.vite.config.ts'), logLevel: 'warn' });
-  const url = await keptBenchDatabase(`bench_audiences_${USERS}_${EVENTS}`);
-  const postgres = await openDatabase({ url });
-  await ensurePopulation(postgres.db, new URL(url).pathname.slice(1)).finally(() => postgres.close());
-  const pgliteDir = resolve(root, `.data/bench/pglite-startup-${USERS}-${EVENTS}`);
-  mkdirSync(pgliteDir, { recursive: true });
-  const pglite = await openDatabase({ dataDir: pgliteDir });
-  await ensurePopulation(pglite.db, pgliteDir).finally(() => pglite.close());
-
-  // BENCH_STARTUP_DATABASES=postgresql (or pglite) measures one of them.
+  // BENCH_STARTUP_DATABASES=postgresql (or pglite) measures one of them, and generates only its population.
   const only = process.env.BENCH_STARTUP_DATABASES?.split(',') ?? ['postgresql', 'pglite'];
+  const url = only.includes('postgresql') ? await keptBenchDatabase(`bench_audiences_${USERS}_${EVENTS}`) : '';
+  if (url) {
+    const postgres = await openDatabase({ url });
+    await ensurePopulation(postgres.db, new URL(url).pathname.slice(1)).finally(() => postgres.close());
+  }
+  const pgliteDir = resolve(root, `.data/bench/pglite-startup-${USERS}-${EVENTS}`);
+  if (only.includes('pglite')) {
+    mkdirSync(pgliteDir, { recursive: true });
+    const pglite = await openDatabase({ dataDir: pgliteDir });
+    await ensurePopulation(pglite.db, pgliteDir).finally(() => pglite.close());
+  }
+
   const rowsOut = [
     ...(only.includes('postgresql') ? await serverRuns('PostgreSQL', { DATABASE_URL: url }, 15_000) : []),
     ...(only.includes('pglite')
