@@ -1,6 +1,7 @@
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { GROUP_MESSAGES } from '@shared/messages';
 import { expect, signIn, test } from './fixtures';
+import { signOut } from './helpers';
 import { csmApi, killApi } from './offline-helpers';
 import { adminApi } from './population';
 
@@ -55,6 +56,8 @@ test('a group saved while the server is stopped waits, then goes through with th
 
 test('a project name saved while the server is stopped waits, then goes through with the latest typing', async ({ app }) => {
   const page = app.page;
+  // The file's page is still the administrator's (the group test): projects are written by CSMs.
+  await signOut(page);
   await signIn(page, app.url, 'CSM');
   await page.goto(`${app.url}/project/edit/${projectId}`);
   await expect(page.getByTestId('project-name')).toHaveValue('Projet de départ');
@@ -77,12 +80,12 @@ test('a project name saved while the server is stopped waits, then goes through 
 });
 
 test('two people on one project header: theirs beside mine, their other field taken, neither side lost', async ({ app, browser }) => {
+  // Still the CSM of the previous test; the other person is the CSM lead (administrators do not write projects).
   const mine = app.page;
-  await signIn(mine, app.url, 'CSM');
   const context = await browser.newContext({ baseURL: app.url, locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1366, height: 768 } });
   try {
     const theirs = await context.newPage();
-    await signIn(theirs, app.url, 'ADMIN');
+    await signIn(theirs, app.url, 'CSM_LEAD');
     for (const page of [mine, theirs]) {
       await page.goto(`${app.url}/project/edit/${projectId}`);
       await expect(page.getByTestId('project-name')).toHaveValue('Projet tapé serveur arrêté, suite');
