@@ -5,6 +5,7 @@ import { ApiClient, type ApiClientLogger } from './services/api-client';
 import { apiAddress } from './services/api-transport';
 import { JobEventsFollower } from './services/job-events';
 import { collectDiagnostics } from './services/diagnostics';
+import type { DraftStore } from './services/drafts';
 import type { SessionVault } from './services/session-vault';
 import type { SettingsStore } from './services/settings';
 
@@ -34,6 +35,8 @@ export interface MainServicesOptions {
   versions?: Record<string, string | undefined>;
   /** Writes an error a renderer's error boundary caught (with its route) to the host's log. */
   onRendererError?: (report: RendererErrorReport) => void;
+  /** The desktop app's local drafts, in main's own store; the web host has none (its drafts stay in the browser). */
+  drafts?: DraftStore;
 }
 
 /** One user's session in main: its API client (tokens in its vault) and the IPC handlers that use it. */
@@ -109,6 +112,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
             logDir: options.logDir ?? null,
           }),
         reportError: options.onRendererError,
+        drafts: options.drafts,
       });
       return {
         api,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { contract, operationIds, type Operation, type OperationId, type OperationInput } from './contract';
 import { conflictSchema, roleSchema } from './contract/entities';
+import { DRAFT_MAX_CHARS, DRAFT_RECORD_KEY, draftJsonSize, type StoredDraft } from './drafts';
 import { jobEventSchema } from './jobs';
+import { DESKTOP_MESSAGES } from './messages/desktop';
 
 /**
  * The one map of IPC channels between the renderer and the main process: request schema (validated by main on
@@ -83,6 +85,18 @@ const apiInput = z
     body: z.unknown().optional(),
   })
   .default({}) satisfies z.ZodType<AnyOperationInput>;
+
+const draftRecordKey = z.string().max(141).regex(DRAFT_RECORD_KEY, DESKTOP_MESSAGES.draftRecordKey);
+
+/** A draft as 'drafts:put' takes it: its four fields only, JSON, at most DRAFT_MAX_CHARS (src-shared/drafts.ts). */
+const storedDraft = z
+  .strictObject({
+    values: z.unknown().refine((values) => values !== undefined && values !== null),
+    version: z.number().int().min(0).nullable(),
+    base: z.unknown().optional(),
+    savedAt: z.iso.datetime(),
+  })
+  .refine((draft) => draftJsonSize(draft) <= DRAFT_MAX_CHARS, { message: DESKTOP_MESSAGES.draftTooLarge });
 
 export const ipcChannels = {
   /** Any contract operation but the session ones; main adds the bearer token and validates against the contract. */
@@ -215,6 +229,14 @@ export const ipcChannels = {
   'files:savePdf': {
     request: z.strictObject({ defaultName: z.string().min(1).max(255), contentBase64: z.string().max(200 * 1024 * 1024) }),
   },
+  /**
+   * The local drafts of the signed-in user (desktop app: main's own store, src-main/services/drafts.ts). Main
+   * takes the user from its own session, never from the page; the web host keeps drafts in the browser instead.
+   */
+  'drafts:list': { request: z.undefined().or(z.strictObject({})) },
+  /** Keeps one record's draft (replacing the one before); refused over its size, when the store is full, or holding a token. */
+  'drafts:put': { request: z.strictObject({ recordKey: draftRecordKey, draft: storedDraft }) },
+  'drafts:remove': { request: z.strictObject({ recordKey: draftRecordKey }) },
 } as const;
 
 export type IpcChannel = keyof typeof ipcChannels;
@@ -286,6 +308,10 @@ export interface IpcResponses {
   'files:importEstimates': { fileName: string; quotes: number; lines: number } | null;
   'files:cancel': { cancelled: boolean };
   'files:savePdf': SavedFile | null;
+  /** The user main's session names, and their drafts by record key. */
+  'drafts:list': { userId: number; drafts: Record<string, StoredDraft> };
+  'drafts:put': { kept: true };
+  'drafts:remove': { removed: boolean };
 }
 
 export type IpcRequest<C extends IpcChannel> = z.input<(typeof ipcChannels)[C]['request']>;

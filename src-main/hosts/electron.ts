@@ -24,6 +24,7 @@ import { MESSAGES } from '@shared/messages';
 import type { HostFiles } from '../services/host-files';
 import { isTrustedSender } from '../ipc/sender';
 import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
+import { DraftStore } from '../services/drafts';
 import { savePdfFile } from '../services/files';
 import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
@@ -364,6 +365,9 @@ export async function runElectronHost(): Promise<void> {
     logDir: logFolder(),
     versions: { Electron: process.versions.electron, Chromium: process.versions.chrome },
     onRendererError: (report) => log.logger.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
+    // Unsaved edits, in a file of their own beside the settings (docs/architecture.md, "Versions and conflicts"):
+    // readable by the user only, keys taken literally (record keys are no paths).
+    drafts: new DraftStore(new Store({ name: 'drafts', configFileMode: 0o600, accessPropertiesByDotNotation: false }) as unknown as KeyValueStore),
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });

@@ -10,6 +10,7 @@ import {
 } from '@shared/ipc';
 import { EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
+import type { DraftStore } from '../services/drafts';
 import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagingPart } from '../services/csv-export';
 import { CsvImports } from '../services/csv-import';
 import { importEstimateFile } from '../services/estimate-import';
@@ -17,6 +18,7 @@ import { invalidCallFailure, thrownFailure } from '../services/failures';
 import type { HostFiles } from '../services/host-files';
 import type { SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
+import { draftHandlers } from './drafts';
 
 export interface IpcDependencies {
   api: ApiClient;
@@ -31,6 +33,8 @@ export interface IpcDependencies {
   diagnostics?: () => Promise<IpcResponses['app:diagnostics']>;
   /** Writes an error the renderer's boundaries caught to the host's log. */
   reportError?: (report: RendererErrorReport) => void;
+  /** The desktop app's local drafts (electron-store 'drafts'); absent on the web host, whose drafts stay in the browser. */
+  drafts?: DraftStore;
 }
 
 /** What 'app:reportError' carries, as validated. */
@@ -206,6 +210,7 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     },
     'files:cancel': async ({ jobId }) => ok({ cancelled: cancelJob(jobId) }),
     'files:savePdf': async ({ defaultName, contentBase64 }) => ok(await files.savePdf(defaultName, Buffer.from(contentBase64, 'base64'))),
+    ...draftHandlers(deps.drafts, () => api.account()),
   };
 }
 

@@ -59,6 +59,16 @@ export class ApiClient {
     return session ? this.sessions.toInfo(session) : null;
   }
 
+  /**
+   * The signed-in user as main knows it, for what main keeps per user (local drafts): the API that issued the
+   * session and its tokens, which such data must never hold. Never read from the renderer.
+   */
+  async account(): Promise<{ userId: number; api: string; secrets: string[] } | null> {
+    const session = await this.loadSession();
+    if (!session) return null;
+    return { userId: session.userId, api: await this.identity(), secrets: [session.accessToken.value, session.refreshToken.value] };
+  }
+
   async signIn(username: string, password: string): Promise<IpcResult<SessionInfo>> {
     // The device token of an earlier sign-in of this username to this API (a missing keychain entry is no token).
     const deviceKey = `${await this.sessions.identity().catch(() => '')}\u0000${username.trim().toLowerCase()}`;

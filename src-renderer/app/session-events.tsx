@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { bridgeAtom } from '../lib/bridge';
+import { useMainDraftsLoader } from '../lib/draft-storage';
 import { sessionAtom } from '../lib/session';
 import { demoWorkspaceAtom, settingsAtom } from './settings';
 import { metaAtom } from '../lib/meta';
@@ -15,6 +16,7 @@ export function SessionEvents() {
   const setDemo = useSetAtom(demoWorkspaceAtom);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
+  useMainDraftsLoader();
 
   useEffect(() => {
     void bridge.invoke('session:get').then((result) => setSession(result.ok ? result.data : null));

@@ -1,54 +1,21 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { StoredDraft } from '@shared/drafts';
+import { draftsInMainAtom, draftsReadyFor, mainDraftsAtom, readDraft, removeDraftAtom, writeDraftAtom } from './draft-storage';
 import { sessionAtom } from './session';
 import { sameData } from './unsaved-changes';
 
 /**
  * Unsaved edits kept on this machine (docs/architecture.md, "Versions and conflicts"): written within a second of
  * typing, removed once saved or reverted, offered back when the record is reopened after a crash, a forced quit or
- * a sign-out by expiry. Only the form's values are kept, per user: never a token or anything of the session.
+ * a sign-out by expiry. Only the form's values are kept, per user: never a token or anything of the session. The
+ * desktop app keeps them in main's store, the web host in the browser's storage (lib/draft-storage.ts). One
+ * record's draft is a StoredDraft (src-shared/drafts.ts): the values, and the version and server copy they came from.
  */
-export interface LocalDraft<T> {
-  values: T;
-  /** The record's version the edits were based on (null for a record not created yet). */
-  version: number | null;
-  /**
-   * The same fields as the server held them when the draft was written (absent in drafts written before it was
-   * kept): a stale draft resumed is merged against it, so only what the user changed meets what others changed.
-   */
-  base?: T;
-  /** When it was last written (ISO). */
-  savedAt: string;
-}
+export type LocalDraft<T> = StoredDraft<T>;
 
 /** How long typing settles before the draft is written: well within the second the spec allows. */
 export const DRAFT_WRITE_MS = 400;
-const PREFIX = 'backoffice.draft.';
-
-const storageKey = (userId: number, recordKey: string) => `${PREFIX}${userId}.${recordKey}`;
-
-export function readLocalDraft<T>(userId: number, recordKey: string): LocalDraft<T> | null {
-  try {
-    const raw = localStorage.getItem(storageKey(userId, recordKey));
-    const parsed = raw ? (JSON.parse(raw) as LocalDraft<T>) : null;
-    return parsed && typeof parsed.savedAt === 'string' && parsed.values ? parsed : null;
-  } catch {
-    // A draft that cannot be read is no draft (storage blocked or edited by hand).
-    return null;
-  }
-}
-
-export function writeLocalDraft<T>(userId: number, recordKey: string, draft: LocalDraft<T>): void {
-  try {
-    localStorage.setItem(storageKey(userId, recordKey), JSON.stringify(draft));
-  } catch {
-    // A full or blocked storage: the edits stay on screen, only the copy is missing.
-  }
-}
-
-export function removeLocalDraft(userId: number, recordKey: string): void {
-  localStorage.removeItem(storageKey(userId, recordKey));
-}
 
 /** The date an offer names, as staff read it (« Reprendre le brouillon du 28/11/2026 à 09:12 »). */
 export function draftDate(savedAt: string): string {
@@ -75,14 +42,20 @@ export interface LocalDraftState<T> {
  */
 export function useLocalDraft<T>(recordKey: string | null, values: T | null, pristine: T | null, version: number | null): LocalDraftState<T> {
   const userId = useAtomValue(sessionAtom)?.userId ?? null;
+  const inMain = useAtomValue(draftsInMainAtom);
+  const mainDrafts = useAtomValue(mainDraftsAtom);
+  const writeDraft = useSetAtom(writeDraftAtom);
+  const removeDraft = useSetAtom(removeDraftAtom);
+  // On the desktop the user's drafts come from main once after sign-in: until then nothing is offered nor written.
+  const ready = draftsReadyFor(inMain, mainDrafts, userId);
   const [offer, setOffer] = useState<{ key: string; draft: LocalDraft<T> } | null>(null);
   const [checkedKey, setCheckedKey] = useState<string | null>(null);
   const previousKeyRef = useRef<string | null>(null);
   const fullKey = userId !== null && recordKey !== null ? `${userId}|${recordKey}` : null;
 
   // Once per opened record (when its values are in), while rendering: a stored draft that differs is offered.
-  if (fullKey !== null && userId !== null && recordKey !== null && pristine !== null && checkedKey !== fullKey) {
-    const stored = readLocalDraft<T>(userId, recordKey);
+  if (ready && fullKey !== null && userId !== null && recordKey !== null && pristine !== null && checkedKey !== fullKey) {
+    const stored = readDraft<T>(inMain, mainDrafts, userId, recordKey);
     setCheckedKey(fullKey);
     setOffer(stored && !sameData(stored.values, pristine) ? { key: fullKey, draft: stored } : null);
   }
@@ -90,9 +63,9 @@ export function useLocalDraft<T>(recordKey: string | null, values: T | null, pri
   // The same editor under another key: a new record just created under its id, whose first draft is saved.
   useEffect(() => {
     if (userId === null || recordKey === null) return;
-    if (previousKeyRef.current !== null && previousKeyRef.current !== recordKey) removeLocalDraft(userId, previousKeyRef.current);
+    if (previousKeyRef.current !== null && previousKeyRef.current !== recordKey) removeDraft({ userId, recordKey: previousKeyRef.current });
     previousKeyRef.current = recordKey;
-  }, [userId, recordKey]);
+  }, [userId, recordKey, removeDraft]);
 
   const pendingOffer = offer && offer.key === fullKey ? offer.draft : null;
   const checked = checkedKey === fullKey;
@@ -101,13 +74,13 @@ export function useLocalDraft<T>(recordKey: string | null, values: T | null, pri
   useEffect(() => {
     // Until the stored draft is resumed or discarded, it is the one kept: the form has not taken it yet.
     if (userId === null || recordKey === null || !checked || pendingOffer) return;
-    if (!dirty) return removeLocalDraft(userId, recordKey);
+    if (!dirty) return removeDraft({ userId, recordKey });
     const timer = setTimeout(
-      () => writeLocalDraft(userId, recordKey, { values: values as T, base: pristine as T, version, savedAt: new Date().toISOString() }),
+      () => writeDraft({ userId, recordKey, draft: { values: values as T, base: pristine as T, version, savedAt: new Date().toISOString() } }),
       DRAFT_WRITE_MS,
     );
     return () => clearTimeout(timer);
-  }, [userId, recordKey, checked, pendingOffer, dirty, values, pristine, version]);
+  }, [userId, recordKey, checked, pendingOffer, dirty, values, pristine, version, writeDraft, removeDraft]);
 
   const resume = useCallback(() => {
     const taken = pendingOffer?.values ?? null;
@@ -115,9 +88,9 @@ export function useLocalDraft<T>(recordKey: string | null, values: T | null, pri
     return taken;
   }, [pendingOffer]);
   const discard = useCallback(() => {
-    if (userId !== null && recordKey !== null) removeLocalDraft(userId, recordKey);
+    if (userId !== null && recordKey !== null) removeDraft({ userId, recordKey });
     setOffer(null);
-  }, [userId, recordKey]);
+  }, [userId, recordKey, removeDraft]);
   const stale = pendingOffer !== null && pendingOffer.version !== null && version !== null && pendingOffer.version < version;
   return { offer: pendingOffer, stale, resume, discard };
 }

@@ -17,4 +17,13 @@ export const DESKTOP_MESSAGES = {
   confirmOpenLink: 'Ouvrir ce lien dans le navigateur ?',
   confirmOpenLinkAccept: 'Ouvrir',
   confirmOpenLinkCancel: 'Annuler',
+  /**
+   * Local drafts kept by main (docs/architecture.md, "Versions and conflicts"): what a refused draft says. The two
+   * a payload check gives keep to letters and spaces, so the validation wording passes them on as they are.
+   */
+  draftTooLarge: 'Brouillon trop volumineux pour être conservé sur ce poste',
+  draftsFull: 'Trop de brouillons conservés sur ce poste : enregistrez ou supprimez les anciens pour en garder un nouveau',
+  draftHoldsSecret: 'Un brouillon ne peut pas contenir de jeton de session',
+  draftRecordKey: 'Clé de brouillon invalide',
+  draftsNotKept: 'Cet hôte ne conserve pas les brouillons : ils restent dans le navigateur',
 } as const;
