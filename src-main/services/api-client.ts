@@ -64,9 +64,9 @@ export class ApiClient {
    * session and its tokens, which such data must never hold. Never read from the renderer.
    */
   async account(): Promise<{ userId: number; api: string; secrets: string[] } | null> {
-    const session = await this.loadSession();
+    const session = await this.sessions.loadSession();
     if (!session) return null;
-    return { userId: session.userId, api: await this.identity(), secrets: [session.accessToken.value, session.refreshToken.value] };
+    return { userId: session.userId, api: await this.sessions.identity(), secrets: [session.accessToken.value, session.refreshToken.value] };
   }
 
   async signIn(username: string, password: string): Promise<IpcResult<SessionInfo>> {
