@@ -26,8 +26,7 @@ import {
 const HISTORY_LIMIT = 100;
 
 /** The highest layer of a page (§2.6: adding a page or a layer selects the highest one). */
-const highestLayer = (page: BatPage | undefined) =>
-  page?.layers.reduce((top, layer) => (layer.level > top.level ? layer : top), page.layers[0]);
+const highestLayer = (page: BatPage | undefined) => page?.layers.reduce((top, layer) => (layer.level > top.level ? layer : top), page.layers[0]);
 
 type Select = 'page' | 'layer' | 'keep';
 

@@ -1,4 +1,4 @@
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename } from 'node:fs/promises';
 import roaring from 'roaring';
 import type { IndexBitmaps } from './bitmap-index';
 
@@ -114,8 +114,4 @@ export async function readIndexFile(path: string): Promise<IndexFile> {
   const ladders = new Map(header.ladders.map(([key, lengths]) => [key, lengths.map(next)] as const));
   if (at !== bytes.length) throw new Error('audience index file longer than its header says');
   return { header, bitmaps: { everyone, attributes, ladders } };
-}
-
-export async function removeIndexFile(path: string): Promise<void> {
-  await rm(path, { force: true });
 }
