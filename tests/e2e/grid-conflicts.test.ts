@@ -97,12 +97,14 @@ async function beside(page: Page) {
 
 test('the review of cells changed meanwhile: keep mine re-sends mine, take theirs keeps theirs, from the keyboard', async ({ app, browser }) => {
   test.setTimeout(300_000);
-  const csm = app.page;
-  await signIn(csm, app.url, 'CSM');
+  // Both people in contexts of their own: the file's page is still signed in from the previous test.
+  const csmContext = await browser.newContext({ baseURL: app.url, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const leadContext = await browser.newContext({ baseURL: app.url, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const csm = await csmContext.newPage();
   const lead = await leadContext.newPage();
   await lead.setViewportSize({ width: 1366, height: 768 });
   try {
+    await signIn(csm, app.url, 'CSM');
     await signIn(lead, app.url, 'CSM_LEAD');
     for (const page of [csm, lead]) {
       await page.goto(`${app.url}/project/edit/${projectId}`);
@@ -180,6 +182,7 @@ test('the review of cells changed meanwhile: keep mine re-sends mine, take their
     await expect(cell(csm, 1, 'populationCategory')).toHaveText('Dermatologie', { timeout: 20_000 });
     await expect(cell(csm, 0, 'actionCode')).toHaveText('CODE-LEAD');
   } finally {
+    await csmContext.close();
     await leadContext.close();
   }
 });
