@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { READINESS_MESSAGES as M } from '@shared/messages/api';
 import type { Database } from '../db/client';
-import { rows } from '../db/rows';
+import { rows, type Executor } from '../db/rows';
 
 /** One condition of readiness: `errorMsg` in French for people, `reason` in English for tools and logs. */
 export interface ReadinessCheck {
@@ -107,6 +107,12 @@ export function lastMigrationOf(migrationsFolder: string): number {
   return Math.max(...journal.entries.map((entry) => entry.when));
 }
 
+/** The last migration applied to the database (drizzle's journal there), as its `when` in text; null before any. */
+export async function lastAppliedMigration(db: Executor): Promise<string | null> {
+  const [row] = await rows<{ last: string | null }>(db, sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`);
+  return row?.last ?? null;
+}
+
 /** The database answers, and its migrations are exactly this build's (fewer: not migrated; more: a newer server migrated it). */
 export function registerDatabaseChecks(readiness: Readiness, db: Database, migrationsFolder: string): void {
   const expected = lastMigrationOf(migrationsFolder);
@@ -115,8 +121,7 @@ export function registerDatabaseChecks(readiness: Readiness, db: Database, migra
     return { ok: true };
   });
   readiness.check('migrations', async () => {
-    const [row] = await rows<{ last: string | null }>(db, sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`);
-    const last = Number(row?.last ?? 0);
+    const last = Number((await lastAppliedMigration(db)) ?? 0);
     if (last === expected) return { ok: true };
     return last < expected
       ? { ok: false, errorMsg: M.migrationsBehind, reason: `database migrated up to ${last}, this server needs ${expected}` }

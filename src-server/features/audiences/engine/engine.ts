@@ -5,12 +5,12 @@ import type { Database, DatabaseKind } from '../../../db/client';
 import { audienceRelationships, groupRelationships } from '../queries/relationships';
 import { param, rows, type Executor } from '../../../db/rows';
 import { AudienceIndex, INDEXED_ITEM_LABELS } from './bitmap-index';
+import { lastAppliedMigration } from '../../../ops/readiness';
 import { readIndexFile, readIndexFileHeader, writeIndexFile } from './index-file';
 import {
   audienceDefinitions,
   groupDefinitions,
   groupLabels,
-  lastAppliedMigration,
   loadDefinitions,
   loadInteractions,
   loadUserColumns,

@@ -178,9 +178,3 @@ export async function loadDefinitions(tx: Executor, index: AudienceIndex, audien
   const names = await rows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM audiences`);
   for (const definition of audienceDefinitions(await audienceRelationships(tx, null), names)) audiences.set(definition.id, definition);
 }
-
-/** The last migration applied (drizzle's journal in the database): an index file written before another one is not taken. */
-export async function lastAppliedMigration(db: Executor): Promise<string | null> {
-  const [row] = await rows<{ last: string | null }>(db, sql`SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations`);
-  return row?.last ?? null;
-}
