@@ -16,12 +16,14 @@ const TOAST_TYPE: Record<Notice['kind'], TypeOptions> = {
 /**
  * Shows a notice of the spec's catalogues as a toast of its kind for its duration (spec §2 toaster, §8). The same
  * text of the same kind raised again while its toast is still up (two failing requests, a double click) is shown
- * once: its kind and text make its toast id, and react-toastify ignores an id already on screen.
+ * once: its kind and text make its toast id. That toast then counts its duration again from the new raise (an update
+ * gives its progress bar, which is its timer, a new key), so a second import's 'CSV en cours de traitement' is not
+ * the first one's, about to leave.
  */
 export function showNotice(notice: Notice): void {
   const toastId = `${notice.kind}:${notice.text}`;
-  if (toast.isActive(toastId)) return;
-  toast(notice.text, { type: TOAST_TYPE[notice.kind], autoClose: notice.durationMs, toastId });
+  if (toast.isActive(toastId)) toast.update(toastId, { autoClose: notice.durationMs });
+  else toast(notice.text, { type: TOAST_TYPE[notice.kind], autoClose: notice.durationMs, toastId });
 }
 
 /**

@@ -3,7 +3,7 @@ import { demoAccount, expect, test } from './fixtures';
 
 /**
  * The same notice raised again while it is still shown stacks once (lib/notices.tsx): asking twice for a password
- * reset, as an impatient user does, shows one « Si cet e-mail est reconnu… », not two.
+ * reset, as an impatient user does, shows one « Si cet e-mail est reconnu… », not two, and it counts its time again.
  */
 test('the same notice raised twice while shown appears once; as an impatient user asking twice for a reset', async ({ app }) => {
   const { page, url } = app;
@@ -20,10 +20,14 @@ test('the same notice raised twice while shown appears once; as an impatient use
   const secondAnswer = page.waitForResponse((response) => Boolean(response.request().postData()?.includes('password.reset')));
   // Submitted from the keyboard with the pointer resting on the toast: it stays (paused) for the count below.
   await accepted.hover();
+  // Its progress bar is its timer: the second raise gives it a new one, so the toast counts its time again.
+  await page.locator('.Toastify__progress-bar').evaluate((bar) => bar.setAttribute('data-first-raise', ''));
   await page.getByTestId('login-username').press('Enter');
   await secondAnswer;
   await expect(submit).toBeEnabled();
   // Counted once, not retried: a duplicate would be on screen now, and retrying would only wait for it to expire.
   expect(await page.locator('.Toastify__toast').count()).toBe(1);
   await expect(accepted).toBeVisible();
+  await expect(accepted.locator('.Toastify__progress-bar[data-first-raise]')).toHaveCount(0);
+  await expect(accepted.locator('.Toastify__progress-bar')).toHaveCount(1);
 });
