@@ -56,7 +56,7 @@ const storedDrafts = (page: Page) => page.evaluate(() => Object.keys(localStorag
 
 /** Waits for the draft to be written (within a second of typing), then kills the page as a forced quit would. */
 async function killMidEdit(app: WebApp): Promise<Page> {
-  await expect.poll(() => storedDrafts(app.page), { timeout: 1_500 }).toHaveLength(1);
+  await expect.poll(() => storedDrafts(app.page)).toHaveLength(1);
   const reopened = await app.context.newPage();
   await app.page.close();
   app.page = reopened;
@@ -79,13 +79,11 @@ async function otherAccount(app: WebApp, browser: Browser, role: Role) {
 
 /** killMidEdit for a page of another context. */
 async function killPage(page: Page, holding?: string): Promise<Page> {
-  await expect.poll(() => storedDrafts(page), { timeout: 1_500 }).toHaveLength(1);
+  await expect.poll(() => storedDrafts(page)).toHaveLength(1);
   // The last change written too, when an earlier one left a draft already.
   if (holding)
     await expect
-      .poll(() => page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('backoffice.draft.'))?.[1] ?? ''), {
-        timeout: 1_500,
-      })
+      .poll(() => page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('backoffice.draft.'))?.[1] ?? ''))
       .toContain(holding);
   const reopened = await page.context().newPage();
   await page.close();
@@ -219,6 +217,23 @@ test('the project header: a name typed and not saved comes back after a kill, a 
   await expect.poll(async () => (await csm.call('GET', `/project/${projectId}`)).clientName).toBe('Client tapé avant la coupure');
   expect((await csm.call('GET', `/project/${projectId}`)).name).toBe('Projet renommé ailleurs');
   await expect.poll(() => storedDrafts(page)).toHaveLength(0);
+
+  // The client typed again, killed, and changed elsewhere too: the draft is merged against the client it was typed
+  // on, so theirs shows beside mine rather than mine silently replacing it.
+  await page.getByTestId('project-clientName').fill('Client du brouillon');
+  page = await killMidEdit(app);
+  const current = await csm.call('GET', `/project/${projectId}`);
+  await csm.call('PUT', '/project', { id: projectId, clientName: 'Client changé ailleurs', version: current.version });
+  await open(page, 'Projet renommé ailleurs');
+  await expectStaleOffer(page);
+  await page.getByTestId('draft-resume').click();
+  await expect(page.getByTestId('project-clientName')).toHaveValue('Client du brouillon');
+  await page.getByTestId('project-clientName').press('Enter');
+  const row = page.getByTestId('conflict-panel').getByTestId('conflict-clientName');
+  await expect(row.getByTestId('conflict-mine')).toHaveText('Client du brouillon');
+  await expect(row.getByTestId('conflict-theirs')).toHaveText('Client changé ailleurs');
+  await expect(page.getByTestId('project-clientName')).toHaveValue('Client du brouillon');
+  expect((await csm.call('GET', `/project/${projectId}`)).clientName).toBe('Client changé ailleurs');
 });
 
 test('the push composer: a notification typed and not sent comes back after a kill, and sending it clears the draft', async ({ app, browser }) => {

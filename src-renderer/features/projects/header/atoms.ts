@@ -23,12 +23,18 @@ export interface ProjectHeaderValues {
   version: number;
 }
 
+type HeaderFieldValues = Pick<ProjectHeaderValues, HeaderField>;
+
 interface HeaderTyped {
   name?: string;
   clientName?: string;
   /** Set only by a resumed draft based on an older version: its save then meets the 409. */
   version?: number;
+  /** The header as it was when that draft was typed: its 409 is merged against it, so their change since shows. */
+  base?: HeaderFieldValues;
 }
+
+const headerFieldsOf = (from: HeaderFieldValues): HeaderFieldValues => ({ name: from.name, clientName: from.clientName });
 
 export const headerTypedAtom = atom<HeaderTyped>({});
 headerTypedAtom.debugLabel = 'projects.header.typed';
@@ -81,7 +87,10 @@ export const resumeHeaderDraftAtom = atom(null, (get, set, { values, base }: { v
   if (!project) return;
   const typed: HeaderTyped = {};
   for (const field of ['name', 'clientName'] as const) if (values[field] !== (base ?? project)[field]) typed[field] = values[field];
-  if (values.version !== project.version && (typed.name !== undefined || typed.clientName !== undefined)) typed.version = values.version;
+  if (values.version !== project.version && (typed.name !== undefined || typed.clientName !== undefined)) {
+    typed.version = values.version;
+    if (base) typed.base = headerFieldsOf(base);
+  }
   set(headerTypedAtom, typed);
 });
 resumeHeaderDraftAtom.debugLabel = 'projects.header.resumeDraft';
@@ -103,10 +112,11 @@ headerConflictAtom.debugLabel = 'projects.header.conflict';
 function adoptHeaderConflict(get: Getter, set: Setter, shown: Project, result: IpcResult<unknown>): boolean {
   if (result.ok || result.status !== 409 || !result.conflict?.current) return false;
   const theirs = result.conflict.current as Project;
-  const { version: _resumed, ...typed } = get(headerTypedAtom);
-  const pick = (from: { name: string; clientName: string }) => ({ name: from.name, clientName: from.clientName });
-  const mine = { ...pick(shown), ...typed };
-  const { merged, conflicts } = mergeChanges(pick(shown), mine, pick(theirs));
+  const { version: _resumed, base: draftBase, ...typed } = get(headerTypedAtom);
+  // A resumed stale draft was typed on an older header than the one shown: a field they changed since is theirs.
+  const base = draftBase ?? headerFieldsOf(shown);
+  const mine = { ...base, ...typed };
+  const { merged, conflicts } = mergeChanges(base, mine, headerFieldsOf(theirs));
   const next: HeaderTyped = {};
   for (const field of HEADER_FIELDS) if (merged[field] !== theirs[field]) next[field] = merged[field];
   set(editedProjectAtom, theirs);
@@ -177,7 +187,7 @@ export const saveProjectHeaderAtom = atom(
     set(headerConflictAtom, null);
     set(editedProjectAtom, result.data);
     // What was typed while the save was under way stays typed; the saved value (and a resumed version) no longer.
-    const { [field]: typedNow, version: _resumed, ...others } = get(headerTypedAtom);
+    const { [field]: typedNow, version: _resumed, base: _draftBase, ...others } = get(headerTypedAtom);
     set(headerTypedAtom, typedNow !== undefined && typedNow.trim() !== value ? { ...others, [field]: typedNow } : others);
     return true;
   },
