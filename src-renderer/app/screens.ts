@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ScreenComponentKey } from '@shared/features';
 import { screenEntries } from '@shared/screens';
 import { aboutScreens } from '../features/about/screens';
 import { adminScreens } from '../features/admin/screens';
@@ -19,17 +20,15 @@ import { setupScreens } from '../features/setup/screens';
 import { targetsScreens } from '../features/targets/screens';
 import { testAccountsScreens } from '../features/test-accounts/screens';
 import { registerScreenPreloader } from '../lib/screen-preload';
+import type { FeatureScreens, ScreenSource } from '../lib/screen-sources';
 import { lazyScreen, type LazyScreen } from './lazy';
-
-/** A screen's component as a feature manifest gives it: in the main chunk, or loaded on first use. */
-type ScreenSource = { component: ComponentType } | { load: () => Promise<{ default: ComponentType }> };
 
 /**
  * The renderer's screen registry: one line per feature folder that has screens (features/<folder>/screens.ts
  * maps the screen ids of src-shared's feature manifests to their components). tests/unit/registries.test.ts fails
  * when a folder's manifest is missing here; tests/renderer/routes.test.tsx when a screen has no component.
  */
-const FEATURE_SCREENS: readonly Readonly<Record<string, ScreenSource>>[] = [
+const FEATURE_SCREENS: readonly FeatureScreens[] = [
   authScreens,
   setupScreens,
   forbiddenScreens,
@@ -55,18 +54,19 @@ const lazyScreens = new Map<string, LazyScreen<object>>();
 /** The component of each screen, by its component key (a screen id): lazy ones share one loader per screen. */
 export const SCREEN_COMPONENTS: Readonly<Partial<Record<string, ComponentType>>> = Object.fromEntries(
   FEATURE_SCREENS.flatMap((screens) =>
-    Object.entries(screens).map(([key, source]) => {
-      if ('component' in source) return [key, source.component];
+    Object.entries(screens).flatMap(([key, source]: [string, ScreenSource | undefined]) => {
+      if (!source) return [];
+      if ('component' in source) return [[key, source.component]];
       const screen = lazyScreen(source.load);
       lazyScreens.set(key, screen);
-      return [key, screen];
+      return [[key, screen]];
     }),
   ),
 );
 
 /** Screens fetched while the user types the password, so the first screen opens without waiting. */
-const PRELOADED_ON_LOGIN = [
-  'admin',
+const PRELOADED_ON_LOGIN: readonly string[] = [
+  'admin' satisfies ScreenComponentKey,
   ...screenEntries()
     .filter((screen) => screen.landing)
     .map((screen) => screen.component),

@@ -1,3 +1,5 @@
+import type { ScreenComponentKey } from '@shared/features';
+
 /**
  * Fetching another screen's code ahead of time, by its screen id, without a feature reaching into the app's screen
  * registry: the app registers how (app/screens.ts), a feature asks for the screen its user is likely to open next.
@@ -11,7 +13,7 @@ export function registerScreenPreloader(preload: (screenId: string) => void): vo
 }
 
 /** Fetches the screen's chunk when the page is idle (nothing happens for a screen in the main chunk). */
-export function preloadScreenWhenIdle(screenId: string): () => void {
+export function preloadScreenWhenIdle(screenId: ScreenComponentKey): () => void {
   const idle = requestIdleCallback(() => preloader?.(screenId));
   return () => cancelIdleCallback(idle);
 }

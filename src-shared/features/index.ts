@@ -8,7 +8,7 @@ import { authFeature } from './auth';
 import { batFeature } from './bat';
 import { inventoryFeature } from './inventory';
 import type { OperationId } from '../contract';
-import type { FeatureManifest, RegistryEntry } from './define';
+import type { ComponentKeyOf, FeatureManifest, RegistryEntry } from './define';
 import { laboratoryFeature } from './laboratory';
 import { importsFeature } from './imports';
 import { metaFeature } from './meta';
@@ -25,7 +25,7 @@ export * from './define';
  * The shared feature registry: one line per feature (tests/unit/registries.test.ts fails when a manifest of this
  * folder is missing). The screen registry, the upload formats and the message check are derived from it.
  */
-export const FEATURES: readonly FeatureManifest[] = [
+const FEATURE_LIST = [
   platformFeature,
   authFeature,
   setupFeature,
@@ -44,7 +44,17 @@ export const FEATURES: readonly FeatureManifest[] = [
   importsFeature,
   pushFeature,
   presenceFeature,
-];
+] as const satisfies readonly FeatureManifest[];
+
+export const FEATURES: readonly FeatureManifest[] = FEATURE_LIST;
+
+type EntriesOf<Feature> = Feature extends { screens: readonly (infer Entry)[] } ? Entry : never;
+
+/**
+ * The component key of every screen the manifests declare: the renderer's feature screen maps
+ * (src-renderer/features/<folder>/screens.ts) are typed against it, so a misspelt or retired screen id does not compile.
+ */
+export type ScreenComponentKey = ComponentKeyOf<EntriesOf<(typeof FEATURE_LIST)[number]>>;
 
 /** Every screen and external link of every feature. */
 export const FEATURE_SCREENS: readonly RegistryEntry[] = FEATURES.flatMap((feature) => feature.screens ?? []);

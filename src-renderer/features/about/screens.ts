@@ -1,1 +1,2 @@
-export const aboutScreens = { about: { load: () => import('./AboutPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const aboutScreens = { about: { load: () => import('./AboutPage') } } satisfies FeatureScreens;

@@ -1,1 +1,2 @@
-export const adminScreens = { admin: { load: () => import('./AdminPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const adminScreens = { admin: { load: () => import('./AdminPage') } } satisfies FeatureScreens;

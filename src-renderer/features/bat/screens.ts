@@ -1,1 +1,2 @@
-export const batScreens = { 'adverts.proof': { load: () => import('./BatPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const batScreens = { 'adverts.proof': { load: () => import('./BatPage') } } satisfies FeatureScreens;

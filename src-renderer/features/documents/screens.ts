@@ -1,1 +1,2 @@
-export const documentsScreens = { cdnDocs: { load: () => import('./DocumentsPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const documentsScreens = { cdnDocs: { load: () => import('./DocumentsPage') } } satisfies FeatureScreens;

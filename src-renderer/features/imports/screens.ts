@@ -1,1 +1,2 @@
-export const importsScreens = { imports: { load: () => import('./ImportsPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const importsScreens = { imports: { load: () => import('./ImportsPage') } } satisfies FeatureScreens;

@@ -1,1 +1,2 @@
-export const inventoryScreens = { 'projects.inventory': { load: () => import('./InventoryPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const inventoryScreens = { 'projects.inventory': { load: () => import('./InventoryPage') } } satisfies FeatureScreens;

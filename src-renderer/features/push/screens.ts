@@ -1,1 +1,2 @@
-export const pushScreens = { push: { load: () => import('./PushCreatePage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const pushScreens = { push: { load: () => import('./PushCreatePage') } } satisfies FeatureScreens;

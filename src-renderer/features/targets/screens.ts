@@ -1,1 +1,2 @@
-export const targetsScreens = { 'projects.targets': { load: () => import('./TargetsPage') } };
+import type { FeatureScreens } from '../../lib/screen-sources';
+export const targetsScreens = { 'projects.targets': { load: () => import('./TargetsPage') } } satisfies FeatureScreens;
