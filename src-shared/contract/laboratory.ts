@@ -37,6 +37,8 @@ export const tagSchema = z.object({
   params: z.string(),
   /** Panel members the query selects, computed by the server when the tag is saved. */
   usersCount: z.number().int(),
+  /** Its own version (docs/architecture.md, "Versions and conflicts"): a save or delete of it sends the one it was based on. */
+  version: recordVersionSchema,
 });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -73,7 +75,7 @@ const tagFields = {
   query: base64,
   params: base64,
 };
-const tagInput = z.strictObject({ id: id.optional(), ...tagFields });
+const tagInput = z.strictObject({ id: id.optional(), ...tagFields, ...basedOnVersion });
 export type TagInput = z.input<typeof tagInput>;
 
 export const createLabProjectFieldsSchema = z.object({
@@ -112,7 +114,8 @@ export const laboratoryOperations = {
   'laboratory.update': defineOperation({
     method: 'PUT',
     path: '/alphonse/project/:id',
-    summary: "Saves a project's name, specialty and tags (query and params base64-encoded); each tag's count is computed",
+    summary:
+      "Saves a project's name, specialty and tags (query and params base64-encoded); each tag's count is computed; a stale project or tag `version` answers 409",
     access: labWriters,
     params: z.strictObject({ id: idParam }),
     body: z.strictObject({
@@ -155,10 +158,10 @@ export const laboratoryOperations = {
   'laboratory.deleteTag': defineOperation({
     method: 'DELETE',
     path: '/alphonse/project/:projectId/tag',
-    summary: 'Deletes a tag of a project',
+    summary: 'Deletes a tag of a project; a stale `version` answers 409',
     access: labWriters,
     params: projectParams,
-    body: z.strictObject({ tagId: id }),
+    body: z.strictObject({ tagId: id, ...basedOnVersion }),
     response: okSchema,
   }),
   'laboratory.countTag': defineOperation({

@@ -1,21 +1,24 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { AccessTab } from './AccessTab';
 import { LocalDraftOffer } from '../../ui/DraftOffer';
 import {
   canWriteLabAtom,
+  labConflictAtom,
   labDirtyAtom,
   labProjectAtom,
   labProjectErrorAtom,
   loadLabProjectAtom,
   labValuesAtom,
   resumeTagDraftsAtom,
-  saveLabProjectAtom,
   savedLabValuesAtom,
   type LabDraftValues,
 } from './atoms';
+import { LabConflict } from './LabConflict';
+import { saveLabProjectAtom } from './save';
 import { StatsTab } from './StatsTab';
 import { TagsTab } from './TagsTab';
 import './laboratory.css';
@@ -34,6 +37,7 @@ export default function LabProjectPage() {
   const error = useAtomValue(labProjectErrorAtom);
   const dirty = useAtomValue(labDirtyAtom);
   const canWrite = useAtomValue(canWriteLabAtom);
+  const conflict = useAtomValue(labConflictAtom);
   const load = useSetAtom(loadLabProjectAtom);
   const save = useSetAtom(saveLabProjectAtom);
   const [tab, setTab] = useState<TabId>('tags');
@@ -64,6 +68,11 @@ export default function LabProjectPage() {
           {project.usersCount.toLocaleString('fr-FR')} {M.members.toLowerCase()} · {project.matchedCount.toLocaleString('fr-FR')}{' '}
           {M.matched.toLowerCase()}
         </span>
+        {conflict && (
+          <span className="lab-not-saved" role="status" data-testid="lab-not-saved">
+            {CONFLICT_MESSAGES.notSaved}
+          </span>
+        )}
         {canWrite && (
           <button
             type="button"
@@ -82,6 +91,7 @@ export default function LabProjectPage() {
         )}
       </div>
       {!canWrite && <p className="lab-read-only">{M.readOnly}</p>}
+      {canWrite && <LabConflict />}
       {canWrite && <LabLocalDraft projectId={project.id} />}
       <div role="tablist" className="lab-tabs" aria-label={project.name}>
         {TABS.map((item) => (

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { isContentUrl } from '@shared/rules/content-urls';
 import { parseFilter } from '@shared/rules/filter-language';
@@ -8,7 +9,13 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { countTagAtom, labProjectAtom, type TagDraft } from './atoms';
 
-type Count = { state: 'idle' } | { state: 'counting' } | { state: 'done'; usersCount: number } | { state: 'error'; message: string };
+type Count =
+  | { state: 'idle' }
+  | { state: 'counting' }
+  | { state: 'done'; usersCount: number }
+  | { state: 'error'; message: string }
+  /** The server out of reach: the tag may still be applied, Save counts it once the server answers. */
+  | { state: 'offline' };
 
 /**
  * The live count of a query while it is typed: checked here by the shared filter language first (its French
@@ -30,7 +37,11 @@ function useLiveCount(query: string, params: string, fields: readonly string[]):
       setAnswer({
         query,
         params,
-        result: reply.ok ? { state: 'done', usersCount: reply.data.usersCount } : { state: 'error', message: reply.errorMsg },
+        result: reply.ok
+          ? { state: 'done', usersCount: reply.data.usersCount }
+          : reply.status === 0
+            ? { state: 'offline' }
+            : { state: 'error', message: reply.errorMsg },
       });
     }, TAG_COUNT_DEBOUNCE_MS);
     return () => {
@@ -173,6 +184,7 @@ export function TagDialog(props: { tag: TagDraft; readOnly: boolean; onApply: (t
           {count.state === 'counting' && M.counting}
           {count.state === 'done' && M.countLabel(count.usersCount)}
           {count.state === 'error' && count.message}
+          {count.state === 'offline' && CONFLICT_MESSAGES.offline}
         </p>
         <p className="field-help lab-fields">
           {M.queryFields}

@@ -3,7 +3,8 @@ import { useCallback } from 'react';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { TAG_TYPES } from '@shared/rules/laboratory';
 import { modalAtom } from '../../lib/modal';
-import { addTagAtom, canWriteLabAtom, changeTagAtom, deleteTagAtom, discardNewTagAtom, tagDraftsAtom, type TagDraft } from './atoms';
+import { addTagAtom, canWriteLabAtom, changeTagAtom, tagDraftsAtom, type TagDraft } from './atoms';
+import { deleteTagAtom, discardNewTagAtom } from './save';
 import { TagDialog } from './TagDialog';
 
 /** The Tags tab: the tags by type, each with its level, query and count; add, edit (the tag modal), delete. */

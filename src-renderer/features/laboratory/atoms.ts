@@ -1,9 +1,11 @@
-import { atom } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import type { LabAccount, LabProject, LabProjectListItem, Tag } from '@shared/contract/laboratory';
 import { LAB_MESSAGES, LAB_NOTICES } from '@shared/messages/laboratory';
 import { withText } from '@shared/messages';
+import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
 import { labWriters } from '@shared/access-rules';
 import { isAllowed } from '@shared/roles';
+import type { FieldConflict } from '@shared/rules/conflicts';
 import { LAB_ACCOUNT_SEARCH_MIN_LENGTH, toBase64, type TagType } from '@shared/rules/laboratory';
 import { apiAtom } from '../../lib/bridge';
 import { createLatestCall } from '../../lib/latest-call';
@@ -82,6 +84,8 @@ export interface TagDraft {
   query: string;
   params: string;
   usersCount: number;
+  /** The tag's version this draft is based on (absent for a tag not on the server yet). */
+  version?: number;
 }
 
 export const labProjectAtom = atom<LabProject | null>(null);
@@ -96,6 +100,15 @@ labDirtyAtom.debugLabel = 'laboratory.dirty';
  */
 export const labBasedOnAtom = atom<number | null>(null);
 labBasedOnAtom.debugLabel = 'laboratory.basedOn';
+/** One field of a refused save both people changed: `{tagId}.{field}`, named by the tag and the field. */
+export interface LabFieldConflict extends FieldConflict {
+  label: string;
+}
+
+/** A Save or tag delete refused for a version (save.ts): who and when, and the fields both people changed. */
+export const labConflictAtom = atom<{ message: string; conflicts: LabFieldConflict[] } | null>(null);
+labConflictAtom.debugLabel = 'laboratory.conflict';
+
 export const labProjectErrorAtom = atom<string | null>(null);
 labProjectErrorAtom.debugLabel = 'laboratory.projectError';
 
@@ -107,18 +120,19 @@ const decode = (text: string) => {
   }
 };
 
-const draftOf = ({ projectId: _projectId, ...tag }: Tag): TagDraft => ({
+export const draftOf = ({ projectId: _projectId, ...tag }: Tag): TagDraft => ({
   ...tag,
   key: `tag-${tag.id}`,
   query: decode(tag.query),
   params: decode(tag.params),
 });
 
-const showProjectAtom = atom(null, (_get, set, project: LabProject) => {
+export const showProjectAtom = atom(null, (_get, set, project: LabProject) => {
   set(labProjectAtom, project);
   set(tagDraftsAtom, project.tags.map(draftOf));
   set(labDirtyAtom, false);
   set(labBasedOnAtom, project.version);
+  set(labConflictAtom, null);
 });
 showProjectAtom.debugLabel = 'laboratory.showProject';
 
@@ -157,11 +171,38 @@ export const loadLabProjectAtom = atom(null, async (get, set, id: number) => {
 });
 loadLabProjectAtom.debugLabel = 'laboratory.loadProject';
 
+let offlineTags = 0;
+
+/**
+ * 'Ajouter un tag' with the server out of reach: the tag exists on the page only (no id), the banner's notice says
+ * why, and Save writes it as a new tag once the server answers (docs/laboratory.md).
+ */
+function addOfflineTag(get: Getter, set: Setter, type: TagType): TagDraft {
+  offlineTags += 1;
+  const draft: TagDraft = {
+    key: `offline-${offlineTags}`,
+    name: '',
+    type,
+    level: 'UNDERSTAND',
+    content: '',
+    linkTitle: '',
+    link: '',
+    query: '',
+    params: '',
+    usersCount: 0,
+  };
+  set(tagDraftsAtom, [...get(tagDraftsAtom), draft]);
+  set(labDirtyAtom, true);
+  set(raiseNoticeAtom, CONFLICT_NOTICES.offline);
+  return draft;
+}
+
 /** POST …/tag with its type: the new tag comes back with its count and opens in the modal. */
 export const addTagAtom = atom(null, async (get, set, type: TagType): Promise<TagDraft | null> => {
   const project = get(labProjectAtom);
   if (!project) return null;
   const result = await get(apiAtom)('laboratory.addTag', { params: { projectId: project.id }, body: { projectId: project.id, type } });
+  if (!result.ok && result.status === 0) return addOfflineTag(get, set, type);
   if (!result.ok) {
     set(raiseNoticeAtom, withText(LAB_NOTICES.failed, result.errorMsg));
     return null;
@@ -182,65 +223,6 @@ export const changeTagAtom = atom(null, (get, set, draft: TagDraft) => {
   set(labDirtyAtom, true);
 });
 changeTagAtom.debugLabel = 'laboratory.changeTag';
-
-/** DELETE …/tag, then the tag leaves the drafts; 'Une erreur est survenue' when refused. Answers whether it went. */
-const removeTagAtom = atom(null, async (get, set, draft: TagDraft): Promise<boolean> => {
-  const project = get(labProjectAtom);
-  if (!project || draft.id === undefined) return false;
-  const result = await get(apiAtom)('laboratory.deleteTag', { params: { projectId: project.id }, body: { tagId: draft.id } });
-  if (!result.ok) {
-    set(raiseNoticeAtom, LAB_NOTICES.failed);
-    return false;
-  }
-  set(
-    tagDraftsAtom,
-    get(tagDraftsAtom).filter((tag) => tag.key !== draft.key),
-  );
-  const current = get(labProjectAtom);
-  if (current) set(labProjectAtom, { ...current, tags: current.tags.filter((tag) => tag.id !== draft.id) });
-  return true;
-});
-removeTagAtom.debugLabel = 'laboratory.removeTag';
-
-/** DELETE …/tag: 'Tag supprimé', or 'Une erreur est survenue' (spec §8). */
-export const deleteTagAtom = atom(null, async (get, set, draft: TagDraft) => {
-  if (await set(removeTagAtom, draft)) set(raiseNoticeAtom, LAB_NOTICES.tagDeleted);
-});
-deleteTagAtom.debugLabel = 'laboratory.deleteTag';
-
-/**
- * 'Ajouter un tag' creates the tag on the server for its dialog; 'Annuler' on that dialog takes it away again,
- * without a word (nothing the user made is lost): a nameless, query-less tag is never left behind.
- */
-export const discardNewTagAtom = atom(null, async (_get, set, draft: TagDraft) => {
-  await set(removeTagAtom, draft);
-});
-discardNewTagAtom.debugLabel = 'laboratory.discardNewTag';
-
-/** Save: PUT /alphonse/project/{id} with every tag, query and params base64-encoded (spec §7); counts come back. */
-export const saveLabProjectAtom = atom(null, async (get, set) => {
-  const project = get(labProjectAtom);
-  if (!project) return;
-  const tags = get(tagDraftsAtom).map(({ key: _key, usersCount: _count, query, params, ...tag }) => ({
-    ...tag,
-    query: toBase64(query),
-    params: toBase64(params),
-  }));
-  const basedOn = get(labBasedOnAtom);
-  const version = basedOn !== null ? { version: basedOn } : {};
-  const result = await get(apiAtom)('laboratory.update', { params: { id: project.id }, body: { tags, ...version } });
-  const theirs = !result.ok && result.status === 409 ? (result.conflict?.current as LabProject | undefined) : undefined;
-  if (theirs) {
-    // Someone saved meanwhile: said with their name; the page keeps my tags, and the next Save is based on theirs.
-    set(labProjectAtom, theirs);
-    set(labBasedOnAtom, theirs.version);
-    return set(raiseNoticeAtom, withText(LAB_NOTICES.failed, result.ok ? '' : result.errorMsg));
-  }
-  if (!result.ok) return set(raiseNoticeAtom, LAB_NOTICES.failed);
-  set(showProjectAtom, result.data);
-  set(raiseNoticeAtom, LAB_NOTICES.projectSaved);
-});
-saveLabProjectAtom.debugLabel = 'laboratory.save';
 
 /** The tag modal's live count: only the latest answer counts. */
 const countCall = createLatestCall('laboratory.count', (get, input: { projectId: number; query: string; params: string }) =>

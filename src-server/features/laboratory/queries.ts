@@ -87,6 +87,7 @@ export function toTag(row: typeof labTags.$inferSelect): Tag {
     query: row.query,
     params: row.params,
     usersCount: row.usersCount,
+    version: row.version,
   };
 }
 

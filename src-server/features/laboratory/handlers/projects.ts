@@ -97,7 +97,7 @@ export function labProjectHandlers(context: ServerContext, panels: PanelCounts):
       const changes: Partial<typeof labProjects.$inferInsert> = { updatedAt: new Date(context.clock.now()) };
       if (body.name !== undefined) changes.name = body.name;
       if (body.specialtyId !== undefined) changes.specialtyId = body.specialtyId;
-      if (body.tags) await saveTags(context, panels, row, body.tags);
+      if (body.tags) await saveTags(context, panels, row, body.tags, account?.id ?? null);
       // The version read above is claimed as the row is written: of two saves based on it, the second is refused.
       const current = basedOn === undefined ? eq(labProjects.id, row.id) : and(eq(labProjects.id, row.id), eq(labProjects.version, basedOn));
       const [updated] = await db

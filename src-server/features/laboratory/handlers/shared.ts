@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { LabProject } from '@shared/contract/laboratory';
 import { LAB_MESSAGES } from '@shared/messages/laboratory';
 import { hasAnyRole, type Role } from '@shared/roles';
@@ -5,6 +6,7 @@ import { tagQueryFields } from '@shared/rules/laboratory';
 import type { ServerContext } from '../../../context';
 import { HttpError } from '../../../errors';
 import { nameOfEditor, staleVersion, type ConflictError } from '../../../db/versioning';
+import { labTags } from '../../../db/schema';
 import { accountsOf, isGranted, projectRow, tagsOf, type LabProjectRow } from '../queries';
 
 /** SALES (and ADMIN) read and write every laboratory project (README "Laboratory projects"). */
@@ -51,4 +53,19 @@ export async function staleLabProject(context: ServerContext, id: number): Promi
   const row = await existingProject(context, id);
   const editorName = await nameOfEditor(context.db, row.updatedBy);
   return staleVersion('labProject', { version: row.version, updatedAt: row.updatedAt, editorName }, await loadProject(context, row));
+}
+
+/**
+ * The 409 of a tag save or delete based on an older version of the tag: who changed the tag and when, with its
+ * project as it is now (a tag is read with its project, so the page can show theirs beside yours).
+ */
+export async function staleLabTag(context: ServerContext, projectId: number, tagId: number): Promise<ConflictError> {
+  const project = await existingProject(context, projectId);
+  const [tag] = await context.db
+    .select({ version: labTags.version, updatedAt: labTags.updatedAt, updatedBy: labTags.updatedBy })
+    .from(labTags)
+    .where(and(eq(labTags.id, tagId), eq(labTags.projectId, projectId)));
+  if (!tag) throw new HttpError(404, LAB_MESSAGES.tagNotFound);
+  const editorName = await nameOfEditor(context.db, tag.updatedBy);
+  return staleVersion('labTag', { version: tag.version, updatedAt: tag.updatedAt, editorName }, await loadProject(context, project));
 }
