@@ -1,20 +1,39 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { READINESS_MESSAGES } from '@shared/messages/api';
 import type { ServerContext } from '../../context';
-import { featureServices } from '../../feature-services';
+import type { AudienceHistoryHooks, PopulationImport } from '../../feature-services';
+import { defineFeature } from '../../feature-wiring';
 import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
 import { populationSelection } from './push-population';
 import { mergeInShortTransactions } from './short-merge';
 import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
-import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
+import { audienceDebugHandlers, audienceHandlers } from './handlers';
 
 /**
  * Audiences, groups and the app-user population (docs/audiences.md). Builds the audience engine from the database before
  * the server answers anything, then keeps it current: its own writes after their commit, other instances' by
- * following the database (PostgreSQL).
+ * following the database (PostgreSQL). Its writes of definitions are recorded by the audience history.
  */
-export async function audiencesFeature(context: ServerContext, hooks?: DefinitionWriteHooks): Promise<AudienceHandlers> {
+export const audiencesFeature = defineFeature({
+  name: 'audiences',
+  needs: ['audienceHistory'],
+  provides: ['audienceMembership', 'population', 'populationVersion', 'populationImport', 'articleAudience', 'demoPopulation'],
+  build: (context, { audienceHistory }) => buildAudiences(context, audienceHistory),
+});
+
+/**
+ * The audience debug page's operation, built once the adverts feature is (it lists what a user would be served),
+ * which itself needs the audience engine: a node of its own, so that the two features do not need each other.
+ */
+export const audienceDebugFeature = defineFeature({
+  name: 'audience-debug',
+  needs: ['audienceMembership', 'advertsForUser'],
+  provides: [],
+  build: (context, needs) => ({ handlers: audienceDebugHandlers(context, needs) }),
+});
+
+async function buildAudiences(context: ServerContext, history: AudienceHistoryHooks) {
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
   const closing = new AbortController();
   const firstBuild = buildEngine(context, engine, closing.signal);
@@ -22,16 +41,7 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   if (context.config.audienceEngineInBackground) context.readiness.startup(firstBuild);
   else await firstBuild;
   registerEngineProbes(context, engine);
-  featureServices(context).audienceMembership = engine;
-  featureServices(context).population = populationSelection(context, engine);
-  featureServices(context).populationVersion = () => engine.attributesVersion;
-  featureServices(context).populationImport = {
-    resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
-    mergeStaged: (stage, onProgress, undo) =>
-      undo ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress }) : mergeStagedUsers(context.db, engine, stage, { onProgress }),
-  };
   const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
-  if (seeding) featureServices(context).demoPopulation = seeding.done.then(() => !seeding.abort.signal.aborted);
   context.onClose(async () => {
     closing.abort();
     await firstBuild.catch(() => undefined);
@@ -40,7 +50,24 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
     await engine.stop();
   });
   context.onStopped(() => saveIndexFile(context, engine));
-  return audienceHandlers(context, engine, hooks);
+  const { handlers, articleAudience } = audienceHandlers(context, engine, history);
+  return {
+    handlers: history.wrap(handlers),
+    provides: {
+      audienceMembership: engine,
+      population: populationSelection(context, engine),
+      populationVersion: () => engine.attributesVersion,
+      populationImport: {
+        resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
+        mergeStaged: (stage, onProgress, undo) =>
+          undo
+            ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress })
+            : mergeStagedUsers(context.db, engine, stage, { onProgress }),
+      } satisfies PopulationImport,
+      articleAudience,
+      demoPopulation: seeding ? seeding.done.then(() => !seeding.abort.signal.aborted) : Promise.resolve(false),
+    },
+  };
 }
 
 /**

@@ -3,6 +3,8 @@ import type { JobEvent } from '@shared/jobs';
 import { IMPORT_MESSAGES } from '@shared/messages/imports';
 import { IMPORT_JOB_KIND } from '@shared/rules/imports';
 import type { ServerContext } from '../../context';
+import type { PopulationImport } from '../../feature-services';
+import { defineFeature } from '../../feature-wiring';
 import type { Handlers } from '../../operations';
 import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
@@ -28,9 +30,16 @@ export type ImportHandlers = Pick<Handlers, keyof typeof importOperations>;
 
 /**
  * The CSV list import (docs/imports.md): CSV files in the document storage's CSV area, their preview, and import jobs
- * that enrich the app-user population through the audiences feature (featureServices().populationImport).
+ * that enrich the app-user population through the audiences feature (its populationImport).
  */
-export async function importsFeature(context: ServerContext): Promise<ImportHandlers> {
+export const importsFeature = defineFeature({
+  name: 'imports',
+  needs: ['populationImport'],
+  provides: [],
+  build: async (context, { populationImport }) => ({ handlers: await importHandlersOf(context, populationImport) }),
+});
+
+async function importHandlersOf(context: ServerContext, populationImport: PopulationImport): Promise<ImportHandlers> {
   // The embedded database has one server: a job it shows as running was cut by its last stop.
   if (context.dbKind !== 'postgresql') await failInterruptedJobs(context.db, IMPORT_MESSAGES.interrupted);
   if (context.config.seedStorageDemo) {
@@ -40,6 +49,7 @@ export async function importsFeature(context: ServerContext): Promise<ImportHand
   const onPostgres = context.dbKind === 'postgresql';
   const runner = new ImportRunner(
     context,
+    populationImport,
     (job, accountId) =>
       context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
         ...(accountId === null ? {} : { accountId }),

@@ -1,5 +1,5 @@
 import type { ServerContext } from '../../context';
-import { featureServices } from '../../feature-services';
+import { defineFeature } from '../../feature-wiring';
 import { clearMissingDemoAdverts, linkDemoAdverts, seedEstimateDemo, seedProjectDemo } from './demo';
 import { estimateSourceFromEnvironment } from './estimates';
 import { projectHandlers, type ProjectHandlers } from './handlers';
@@ -11,9 +11,15 @@ import { projectHandlers, type ProjectHandlers } from './handlers';
  * links them), and an older demo's actions naming adverts that never existed lose those ids. Its quotes
  * (DEV-2026-0001…0004) are stored once, while none is.
  */
-export async function projectsFeature(context: ServerContext): Promise<ProjectHandlers> {
+export const projectsFeature = defineFeature({
+  name: 'projects',
+  needs: [],
+  provides: ['linkDemoAdverts'],
+  build: async (context) => ({ handlers: await projectHandlersOf(context), provides: { linkDemoAdverts: () => linkDemoAdverts(context.db) } }),
+});
+
+async function projectHandlersOf(context: ServerContext): Promise<ProjectHandlers> {
   if (context.config.seedAudienceDemo) {
-    featureServices(context).linkDemoAdverts = () => linkDemoAdverts(context.db);
     await seedProjectDemo(context.db, context.clock.now())
       .then(() => clearMissingDemoAdverts(context.db))
       // Its quotes too, so that a 'DEV-2026-000…' number resolves before any import (docs/projects.md, Quotes).

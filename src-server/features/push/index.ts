@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context';
-import { featureServices, type PopulationSelection } from '../../feature-services';
+import type { PopulationSelection } from '../../feature-services';
+import { defineFeature, type Needs } from '../../feature-wiring';
 import { pushHandlers, type PushHandlers } from './handlers/campaigns';
 import { seedPushDemo } from './demo';
 import { publishCampaign } from './events';
@@ -12,12 +13,15 @@ import { outboxProvider, type PushProvider } from './providers/provider';
  * Push campaigns (docs/push.md): counts on the audience engine's index, campaigns sent by the server's job in batches
  * (exactly once, resumed after a restart), through the outbox or FCM HTTP v1 (PUSH_PROVIDER=fcm).
  */
-export async function pushFeature(context: ServerContext): Promise<PushHandlers> {
-  const population = (): PopulationSelection => {
-    const service = featureServices(context).population;
-    if (!service) throw new Error('push: the audiences feature (population index) is not built');
-    return service;
-  };
+export const pushFeature = defineFeature({
+  name: 'push',
+  needs: ['population', 'demoPopulation'],
+  provides: [],
+  build: async (context, needs) => ({ handlers: await pushHandlersOf(context, needs) }),
+});
+
+async function pushHandlersOf(context: ServerContext, needs: Needs<'population' | 'demoPopulation'>): Promise<PushHandlers> {
+  const population = (): PopulationSelection => needs.population;
   const choice = context.config.pushProvider ?? process.env.PUSH_PROVIDER ?? 'outbox';
   const provider: PushProvider = choice === 'fcm' ? await fcmFromEnvironment(process.env) : outboxProvider;
   const job = new PushJob(context, provider, (userIds) => population().pushTokensRemoved(userIds));
@@ -42,14 +46,14 @@ export async function pushFeature(context: ServerContext): Promise<PushHandlers>
   );
   job.start(context.config.pushIntervalMs ?? 1000);
   context.onClose(() => job.stop());
-  if (context.config.seedAudienceDemo) seedDemoInBackground(context, population, job);
+  if (context.config.seedAudienceDemo) seedDemoInBackground(context, needs.demoPopulation, population, job);
   return pushHandlers(context, population, job);
 }
 
 /** The demo's campaign history waits for the demo population, which is seeded in the background: so does it. */
-function seedDemoInBackground(context: ServerContext, population: () => PopulationSelection, job: PushJob) {
+function seedDemoInBackground(context: ServerContext, demoPopulation: Promise<boolean>, population: () => PopulationSelection, job: PushJob) {
   let closed = false;
-  const done = (featureServices(context).demoPopulation ?? Promise.resolve(true))
+  const done = demoPopulation
     .then(async (ready) => {
       if (!ready || closed) return;
       const seeded = await seedPushDemo(context, population(), job);
