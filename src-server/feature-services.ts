@@ -98,10 +98,6 @@ export interface FeatureServices {
   /** The adverts an app user would be served (the audience debug page). */
   advertsForUser: (userId: number) => Promise<{ id: number; name: string }[]>;
   advertWrites: AdvertWrites;
-  /** The projects feature links the demo adverts to the demo's actions (called once the demo adverts are seeded). */
-  linkDemoAdverts: () => Promise<number>;
-  /** True once the demo population is in the audience engine; false without one, or when its seeding was stopped. */
-  demoPopulation: Promise<boolean>;
-  /** The proof feature gives a demo advert its proof (called once the demo adverts are seeded). */
-  seedBatDemo: () => Promise<boolean>;
+  /** Builds the audience engine again from the database (once the demo population is written: src-server/demo). */
+  rebuildAudienceEngine: () => Promise<unknown>;
 }

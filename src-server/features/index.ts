@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context';
+import { demoWorkspace } from '../demo';
 import type { FeatureServices } from '../feature-services';
 import { buildFeatures, type Feature } from '../feature-wiring';
 import type { Handlers } from '../operations';
@@ -53,12 +54,15 @@ type AllHandlers = Intersection<HandlersOf<Listed>>;
 type Provided = Pick<FeatureServices, Listed['provides'][number]>;
 
 /**
- * Builds every feature. Typed so that an operation no listed feature answers, or a service no listed feature
+ * Builds every feature, then seeds the demo workspace when the configuration asks for it (src-server/demo). Typed so that an operation no listed feature answers, or a service no listed feature
  * provides, is a compile error here; a need without its provider or a cycle stops the start (FeatureWiringError).
  */
 export async function buildHandlers(context: ServerContext): Promise<{ handlers: Handlers; services: FeatureServices }> {
+  // Before the features: its seeding stops on close before they do.
+  const demo = demoWorkspace(context);
   const built = await buildFeatures(context, FEATURES);
   const handlers: Handlers = built.handlers as AllHandlers;
   const services: FeatureServices = built.services as Provided;
+  await demo.seed(services);
   return { handlers, services };
 }

@@ -67,8 +67,8 @@ describe('building features', () => {
     const engine = defineFeature({
       name: 'audiences',
       needs: [],
-      provides: ['populationVersion', 'demoPopulation'],
-      build: () => ({ handlers: {}, provides: { populationVersion: version, demoPopulation: Promise.resolve(false) } }),
+      provides: ['populationVersion', 'rebuildAudienceEngine'],
+      build: () => ({ handlers: {}, provides: { populationVersion: version, rebuildAudienceEngine: async () => undefined } }),
     });
     const built = await buildFeatures(context, [lab, engine]);
     expect(seen).toEqual([['populationVersion']]);

@@ -4,7 +4,6 @@ import { defineFeature, type Needs } from '../../feature-wiring';
 import { startAutopublish } from './autopublish';
 import { contentService } from './content';
 import { decisioningService } from './decisioning';
-import { seedAdvertDemo } from './demo';
 import { advertHandlers } from './handlers/adverts';
 import { articleHandlers } from './handlers/articles';
 import { autopublishHandlers } from './handlers/autopublish';
@@ -20,14 +19,12 @@ import { urlParser } from './url-parse';
  */
 export const advertsFeature = defineFeature({
   name: 'adverts',
-  needs: ['audienceMembership', 'articleAudience', 'linkDemoAdverts', 'seedBatDemo'],
+  needs: ['audienceMembership', 'articleAudience'],
   provides: ['advertsForUser', 'advertWrites'],
   build: buildAdverts,
 });
 
-type AdvertsNeeds = Needs<'audienceMembership' | 'articleAudience' | 'linkDemoAdverts' | 'seedBatDemo'>;
-
-async function buildAdverts(context: ServerContext, { audienceMembership, articleAudience, ...demo }: AdvertsNeeds) {
+async function buildAdverts(context: ServerContext, { audienceMembership, articleAudience }: Needs<'audienceMembership' | 'articleAudience'>) {
   const content = contentService(context);
   const decisioning = decisioningService(context, audienceMembership);
   const autopublish = startAutopublish(context);
@@ -36,7 +33,6 @@ async function buildAdverts(context: ServerContext, { audienceMembership, articl
     timeoutMs: context.config.urlParseTimeoutMs,
   });
   context.onClose(() => urls.close());
-  if (context.config.seedAudienceDemo) seedDemoInBackground(context, demo);
 
   const handlers = {
     ...advertHandlers(context, content),
@@ -60,32 +56,4 @@ async function buildAdverts(context: ServerContext, { audienceMembership, articl
       },
     },
   };
-}
-
-/**
- * Demo adverts wait for the demo audiences, which are seeded in the background: so are they. Their pictures go to
- * the server's storage, where uploads go, so that both hosts serve them from the page's own origin.
- */
-function seedDemoInBackground(context: ServerContext, demo: Needs<'linkDemoAdverts' | 'seedBatDemo'>) {
-  const abort = new AbortController();
-  const media = {
-    storage: context.storage,
-    publicUrl: context.config.storage?.publicUrl,
-    warn: (error: unknown) => context.logger.warn({ err: error }, 'demo pictures not stored: the demo adverts have none'),
-  };
-  const done = seedAdvertDemo(context.db, context.clock, abort.signal, media)
-    .then(async (seeded) => {
-      if (!seeded) return;
-      context.logger.info('demo adverts and articles seeded');
-      // The demo projects' actions take these adverts (the projects feature knows its actions), and one gets a proof.
-      await demo.linkDemoAdverts();
-      await demo.seedBatDemo();
-    })
-    .catch((error) => {
-      if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo adverts seeding failed');
-    });
-  context.onClose(async () => {
-    abort.abort();
-    await done;
-  });
 }

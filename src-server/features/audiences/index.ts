@@ -3,7 +3,6 @@ import { READINESS_MESSAGES } from '@shared/messages/api';
 import type { ServerContext } from '../../context';
 import type { AudienceHistoryHooks, PopulationImport } from '../../feature-services';
 import { defineFeature } from '../../feature-wiring';
-import { seedAudienceDemo } from './demo';
 import { AudienceEngine } from './engine/engine';
 import { populationSelection } from './push-population';
 import { mergeInShortTransactions } from './short-merge';
@@ -18,7 +17,7 @@ import { audienceDebugHandlers, audienceHandlers } from './handlers';
 export const audiencesFeature = defineFeature({
   name: 'audiences',
   needs: ['audienceHistory'],
-  provides: ['audienceMembership', 'population', 'populationVersion', 'populationImport', 'articleAudience', 'demoPopulation'],
+  provides: ['audienceMembership', 'population', 'populationVersion', 'populationImport', 'articleAudience', 'rebuildAudienceEngine'],
   build: (context, { audienceHistory }) => buildAudiences(context, audienceHistory),
 });
 
@@ -41,12 +40,9 @@ async function buildAudiences(context: ServerContext, history: AudienceHistoryHo
   if (context.config.audienceEngineInBackground) context.readiness.startup(firstBuild);
   else await firstBuild;
   registerEngineProbes(context, engine);
-  const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
   context.onClose(async () => {
     closing.abort();
     await firstBuild.catch(() => undefined);
-    seeding?.abort.abort();
-    await seeding?.done;
     await engine.stop();
   });
   context.onStopped(() => saveIndexFile(context, engine));
@@ -65,7 +61,7 @@ async function buildAudiences(context: ServerContext, history: AudienceHistoryHo
             : mergeStagedUsers(context.db, engine, stage, { onProgress }),
       } satisfies PopulationImport,
       articleAudience,
-      demoPopulation: seeding ? seeding.done.then(() => !seeding.abort.signal.aborted) : Promise.resolve(false),
+      rebuildAudienceEngine: () => engine.rebuild(),
     },
   };
 }
@@ -147,24 +143,4 @@ function registerEngineProbes(context: ServerContext, engine: AudienceEngine): v
     "Time since the audience engine last read other instances' writes (PostgreSQL; 0 on PGlite).",
     () => (engine.status.followLagMs ?? 0) / 1000,
   );
-}
-
-/**
- * The demo population is written while the server already answers (a first demo start stays fast: seeding takes
- * tens of seconds on PGlite); the engine is rebuilt from the database once it is there.
- */
-function seedDemoInBackground(context: ServerContext, engine: AudienceEngine) {
-  const abort = new AbortController();
-  const started = performance.now();
-  const wanted = context.config.seedAudienceDemo;
-  const done = seedAudienceDemo(context.db, abort.signal, typeof wanted === 'object' ? wanted : undefined)
-    .then(async (seeded) => {
-      if (!seeded) return;
-      await engine.rebuild();
-      context.logger.info({ ms: Math.round(performance.now() - started) }, 'demo population seeded');
-    })
-    .catch((error) => {
-      if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo population seeding failed');
-    });
-  return { abort, done };
 }

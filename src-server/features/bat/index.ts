@@ -3,7 +3,6 @@ import type { ServerContext } from '../../context';
 import { defineFeature } from '../../feature-wiring';
 import type { Handlers } from '../../operations';
 import { signedDocumentUrl } from '../../storage/document-urls';
-import { seedBatDemo } from './demo';
 import { editorHandlers } from './handlers/editor';
 import { screenshotHandlers } from './handlers/screenshots';
 import { versionHandlers } from './handlers/versions';
@@ -14,26 +13,13 @@ type BatHandlers = Pick<Handlers, keyof typeof batOperations>;
 /**
  * The proof (BAT) of an advert (adverts-articles.md §2.6, §7 BAT): pages, layers and items saved with a version
  * check, its screenshot library (the preview captures), and frozen versions with their approval (docs/content.md, BAT proofs).
- * The demo workspace (the same switch as the audience demo) gives a demo advert its proof once the demo adverts
- * exist: when the adverts feature has seeded them (it calls `seedBatDemo`), or at start for a workspace seeded before
- * the proofs came.
+ * A demo advert's proof is seeded by src-server/demo.
  */
 export const batFeature = defineFeature({
   name: 'bat',
   needs: [],
-  provides: ['seedBatDemo'],
-  build: (context) => {
-    const seed = () =>
-      seedBatDemo(context).catch((error) => {
-        context.logger.error({ err: error }, 'demo proof seeding failed');
-        return false;
-      });
-    if (context.config.seedAudienceDemo) {
-      const done = seed();
-      context.onClose(async () => void (await done));
-    }
-    return { handlers: batHandlers(context), provides: { seedBatDemo: seed } };
-  },
+  provides: [],
+  build: (context) => ({ handlers: batHandlers(context) }),
 });
 
 function batHandlers(context: ServerContext): BatHandlers {

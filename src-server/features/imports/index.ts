@@ -8,7 +8,6 @@ import { defineFeature } from '../../feature-wiring';
 import type { Handlers } from '../../operations';
 import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
-import { seedImportsDemo } from './demo';
 import { sweepExpiredLeases } from '../../jobs/lease';
 import { endExpiredJobs, failInterruptedJobs, runningImports } from './queries';
 import { ImportClaims } from './claims';
@@ -42,9 +41,6 @@ export const importsFeature = defineFeature({
 async function importHandlersOf(context: ServerContext, populationImport: PopulationImport): Promise<ImportHandlers> {
   // The embedded database has one server: a job it shows as running was cut by its last stop.
   if (context.dbKind !== 'postgresql') await failInterruptedJobs(context.db, IMPORT_MESSAGES.interrupted);
-  if (context.config.seedStorageDemo) {
-    await seedImportsDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo CSV list not seeded'));
-  }
   // Progress pushed to the pages of whoever may import (the job events stream); the page reads errors with GET.
   const onPostgres = context.dbKind === 'postgresql';
   const runner = new ImportRunner(

@@ -2,7 +2,6 @@ import type { ServerContext } from '../../context';
 import type { PopulationSelection } from '../../feature-services';
 import { defineFeature, type Needs } from '../../feature-wiring';
 import { pushHandlers, type PushHandlers } from './handlers/campaigns';
-import { seedPushDemo } from './demo';
 import { publishCampaign } from './events';
 import { PushJob } from './job';
 import { pendingBatches } from './queries';
@@ -15,12 +14,12 @@ import { outboxProvider, type PushProvider } from './providers/provider';
  */
 export const pushFeature = defineFeature({
   name: 'push',
-  needs: ['population', 'demoPopulation'],
+  needs: ['population'],
   provides: [],
   build: async (context, needs) => ({ handlers: await pushHandlersOf(context, needs) }),
 });
 
-async function pushHandlersOf(context: ServerContext, needs: Needs<'population' | 'demoPopulation'>): Promise<PushHandlers> {
+async function pushHandlersOf(context: ServerContext, needs: Needs<'population'>): Promise<PushHandlers> {
   const population = (): PopulationSelection => needs.population;
   const choice = context.config.pushProvider ?? process.env.PUSH_PROVIDER ?? 'outbox';
   const provider: PushProvider = choice === 'fcm' ? await fcmFromEnvironment(process.env) : outboxProvider;
@@ -46,26 +45,7 @@ async function pushHandlersOf(context: ServerContext, needs: Needs<'population' 
   );
   job.start(context.config.pushIntervalMs ?? 1000);
   context.onClose(() => job.stop());
-  if (context.config.seedAudienceDemo) seedDemoInBackground(context, needs.demoPopulation, population, job);
   return pushHandlers(context, population, job);
-}
-
-/** The demo's campaign history waits for the demo population, which is seeded in the background: so does it. */
-function seedDemoInBackground(context: ServerContext, demoPopulation: Promise<boolean>, population: () => PopulationSelection, job: PushJob) {
-  let closed = false;
-  const done = demoPopulation
-    .then(async (ready) => {
-      if (!ready || closed) return;
-      const seeded = await seedPushDemo(context, population(), job);
-      if (seeded) context.logger.info({ campaigns: seeded }, 'demo push campaigns seeded');
-    })
-    .catch((error) => {
-      if (!closed) context.logger.error({ err: error }, 'push demo seeding failed');
-    });
-  context.onClose(async () => {
-    closed = true;
-    await done;
-  });
 }
 
 const jobs = new WeakMap<ServerContext, PushJob>();

@@ -1,7 +1,5 @@
-import type { ServerContext } from '../../context';
 import { defineFeature } from '../../feature-wiring';
-import { seedStorageDemo } from './demo';
-import { storageHandlers, type StorageHandlers } from './handlers/documents';
+import { storageHandlers } from './handlers/documents';
 import { libraryHandlers } from './handlers/libraries';
 
 /**
@@ -12,12 +10,5 @@ export const storageFeature = defineFeature({
   name: 'storage',
   needs: [],
   provides: [],
-  build: async (context) => ({ handlers: await storageHandlersOf(context) }),
+  build: (context) => ({ handlers: { ...storageHandlers(context, context.storage), ...libraryHandlers(context, context.storage) } }),
 });
-
-async function storageHandlersOf(context: ServerContext): Promise<StorageHandlers> {
-  if (context.config.seedStorageDemo) {
-    await seedStorageDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo documents not seeded'));
-  }
-  return { ...storageHandlers(context, context.storage), ...libraryHandlers(context, context.storage) };
-}
