@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature-wiring';
-import { storageHandlers } from './handlers/documents';
+import { storageHandlers, type StorageHandlers } from './handlers/documents';
 import { libraryHandlers } from './handlers/libraries';
 
 /**
@@ -10,5 +10,8 @@ export const storageFeature = defineFeature({
   name: 'storage',
   needs: [],
   provides: [],
-  build: (context) => ({ handlers: { ...storageHandlers(context, context.storage), ...libraryHandlers(context, context.storage) } }),
+  build: (context) => {
+    const handlers: StorageHandlers = { ...storageHandlers(context, context.storage), ...libraryHandlers(context, context.storage) };
+    return { handlers };
+  },
 });
