@@ -15,6 +15,7 @@ import { handleClientError, handleError, handleFrameworkError } from './errors';
 import { JobEvents } from './jobs/events';
 import { registerJobEventsRoute } from './jobs/events-route';
 import { OutboxMailer, type Mailer, type OutboxMail } from './mail/mailer';
+import type { FeatureServices } from './feature-services';
 import { buildHandlers } from './features';
 import { createStorage } from './storage/config';
 import { registerOperations } from './operations';
@@ -43,7 +44,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
 }
 
-export type App = FastifyInstance & { context: ServerContext };
+/** The server; `services` are what its features provided one another (tests and the bench read them). */
+export type App = FastifyInstance & { context: ServerContext; services: FeatureServices };
 
 async function signingKey(db: Database, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
@@ -128,7 +130,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerOperatorRoutes(app, context);
-  registerOperations(app, context, await buildHandlers(context));
+  const { handlers, services } = await buildHandlers(context);
+  app.decorate('services', services);
+  registerOperations(app, context, handlers);
   if (config.apiDocs) {
     // Loaded only here: the desktop app's embedded server, which never serves it, does not load the viewer.
     const { registerApiDocs } = await import('./openapi/serve');

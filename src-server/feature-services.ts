@@ -3,13 +3,9 @@ import type { ArticleAudienceCriteria } from '@shared/contract/articles';
 import type { ArticleCriterionLabel, CriteriaByLabel } from '@shared/rules/article-audience';
 import type { SQL } from 'drizzle-orm';
 import type { PopulationCriteria } from '@shared/rules/push';
-import type { ServerContext } from './context';
+import type { Database } from './db/client';
 
-/**
- * What one feature offers another, per server: features never import each other's folders, they meet here.
- * The audiences feature registers its engine's membership answers; the adverts feature registers the adverts
- * an app user would be served (shown by the audience debug page).
- */
+/** The audience engine's answers about app users and audiences (the audiences feature's engine). */
 export interface AudienceMembership {
   /** The audiences an app user belongs to. */
   audiencesOf(userId: number): { id: number; name: string }[];
@@ -61,30 +57,47 @@ export interface PopulationImport {
   ): Promise<{ inserted: number; updated: number }>;
 }
 
+type Executor = Pick<Database, 'execute'>;
+
+/** What a write of audience or group definitions changed (ids), as its transaction reports it. */
+export interface ChangedDefinitions {
+  audiences?: number[];
+  groups?: number[];
+  deletedNodes?: number[];
+}
+
+/**
+ * The audience history's part in the audiences feature (docs/audience-history.md): `before` and `after` run inside each
+ * write's transaction, `connect` receives the audiences' writer (restoring goes through it, so the engine follows),
+ * and `wrap` tells the recorder who made each request and through which operation.
+ */
+export interface AudienceHistoryHooks {
+  before(tx: Executor): Promise<unknown>;
+  after(tx: Executor, changed: ChangedDefinitions, before: unknown): Promise<void>;
+  connect(write: <T>(work: (tx: Executor) => Promise<ChangedDefinitions & { result: T }>) => Promise<T>): void;
+  wrap<H extends object>(handlers: H): H;
+}
+
+/**
+ * Every service one server feature offers another: features never import each other's folders, they meet here.
+ * A feature declares the names it needs and provides (src-server/feature-wiring.ts); it is handed exactly those it
+ * needs, typed, once their providers are built. Nothing here is optional: a declared provider always provides.
+ */
 export interface FeatureServices {
-  population?: PopulationSelection;
+  /** The audience engine's membership answers (adverts decisioning, the audience debug page). */
+  audienceMembership: AudienceMembership;
+  population: PopulationSelection;
   /**
    * Moves whenever the audience engine applies a change of app users' attributes (its own writes, other instances'
    * once followed, a rebuild): a cache of app-user fields read before it moved may be stale.
    */
-  populationVersion?: () => number;
-  populationImport?: PopulationImport;
-  articleAudience?: ArticleAudienceService;
-  audienceMembership?: AudienceMembership;
-  advertsForUser?: (userId: number) => Promise<{ id: number; name: string }[]>;
-  advertWrites?: AdvertWrites;
-  /** The projects feature links the demo adverts to the demo's actions (called once the demo adverts are seeded). */
-  linkDemoAdverts?: () => Promise<number>;
-  /** True once the demo population is in the audience engine; false when its seeding was stopped (server closing). */
-  demoPopulation?: Promise<boolean>;
-  /** The proof feature gives a demo advert its proof (called once the demo adverts are seeded). */
-  seedBatDemo?: () => Promise<boolean>;
-}
-
-const registry = new WeakMap<ServerContext, FeatureServices>();
-
-export function featureServices(context: ServerContext): FeatureServices {
-  let services = registry.get(context);
-  if (!services) registry.set(context, (services = {}));
-  return services;
+  populationVersion: () => number;
+  populationImport: PopulationImport;
+  articleAudience: ArticleAudienceService;
+  audienceHistory: AudienceHistoryHooks;
+  /** The adverts an app user would be served (the audience debug page). */
+  advertsForUser: (userId: number) => Promise<{ id: number; name: string }[]>;
+  advertWrites: AdvertWrites;
+  /** Builds the audience engine again from the database (once the demo population is written: src-server/demo). */
+  rebuildAudienceEngine: () => Promise<unknown>;
 }

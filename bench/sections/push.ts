@@ -8,7 +8,6 @@ import { buildApp } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { generatePopulation, random } from '../../src-server/features/audiences/generator';
 import { rows } from '../../src-server/db/rows';
-import { featureServices } from '../../src-server/feature-services';
 import { pushJobOf } from '../../src-server/features/push';
 import { clauseCriteriaOf } from '../../src-server/features/push/clause';
 import { ManualClock } from '../../tests/helpers/clock';
@@ -97,7 +96,7 @@ async function measure(handle: DatabaseHandle, label: string) {
   try {
     // ---- count: the engine's answer, then the same over HTTP, then HTTP refused before the engine ----------------
     const list = targetings(COUNTS + WARM_UP);
-    const population = featureServices(app.context).population!;
+    const population = app.services.population;
     const engine = await timed(list, (where) => population.count(targetingCriteria(where, clauseCriteriaOf(where.clause))));
     const http = await timed(list, (where) => post('/push/count', { where }));
     const overhead = await timed(list, (where) => post('/push/count', { where: { ...where, area: '' } }, 400));

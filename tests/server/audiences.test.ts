@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { buildApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/db/client';
-import { featureServices } from '../../src-server/feature-services';
 import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
 import { rows } from '../../src-server/db/rows';
 import { throwAwayPostgresDatabase } from '../helpers/database';
@@ -392,7 +391,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several instances on one PostgreS
       handles.map((handle) => buildApp({ db: handle.db, dbKind: handle.kind, logger: pino({ level: 'silent' }), jwtSecret: 'same-secret', config })),
     );
     const [first, second] = await Promise.all(apps.map((app) => app.listen({ host: '127.0.0.1', port: 0 })));
-    const follower = featureServices(apps[1].context).audienceMembership;
+    const follower = apps[1].services.audienceMembership;
     if (!(follower instanceof AudienceEngine)) throw new Error('the second instance has no audience engine');
     const call = async (url: string, path: string, body: unknown, token: string) => {
       const response = await fetch(`${url}${path}`, {

@@ -1,7 +1,10 @@
-import type { ServerContext } from '../../context';
-import { adminHandlers, type AdminHandlers } from './handlers/accounts';
+import { defineFeature } from '../../feature-wiring';
+import { adminHandlers } from './handlers/accounts';
 
 /** Account administration (ADMIN only). It has no services of its own yet. */
-export async function adminFeature(context: ServerContext): Promise<AdminHandlers> {
-  return adminHandlers(context);
-}
+export const adminFeature = defineFeature({
+  name: 'admin',
+  needs: [],
+  provides: [],
+  build: (context) => ({ handlers: adminHandlers(context) }),
+});

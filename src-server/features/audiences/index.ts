@@ -1,20 +1,38 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { READINESS_MESSAGES } from '@shared/messages/api';
 import type { ServerContext } from '../../context';
-import { featureServices } from '../../feature-services';
-import { seedAudienceDemo } from './demo';
+import type { AudienceHistoryHooks, PopulationImport } from '../../feature-services';
+import { defineFeature } from '../../feature-wiring';
 import { AudienceEngine } from './engine/engine';
 import { populationSelection } from './push-population';
 import { mergeInShortTransactions } from './short-merge';
 import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
-import { audienceHandlers, type AudienceHandlers, type DefinitionWriteHooks } from './handlers';
+import { audienceDebugHandlers, audienceHandlers } from './handlers';
 
 /**
  * Audiences, groups and the app-user population (docs/audiences.md). Builds the audience engine from the database before
  * the server answers anything, then keeps it current: its own writes after their commit, other instances' by
- * following the database (PostgreSQL).
+ * following the database (PostgreSQL). Its writes of definitions are recorded by the audience history.
  */
-export async function audiencesFeature(context: ServerContext, hooks?: DefinitionWriteHooks): Promise<AudienceHandlers> {
+export const audiencesFeature = defineFeature({
+  name: 'audiences',
+  needs: ['audienceHistory'],
+  provides: ['audienceMembership', 'population', 'populationVersion', 'populationImport', 'articleAudience', 'rebuildAudienceEngine'],
+  build: (context, { audienceHistory }) => buildAudiences(context, audienceHistory),
+});
+
+/**
+ * The audience debug page's operation, built once the adverts feature is (it lists what a user would be served),
+ * which itself needs the audience engine: a node of its own, so that the two features do not need each other.
+ */
+export const audienceDebugFeature = defineFeature({
+  name: 'audience-debug',
+  needs: ['audienceMembership', 'advertsForUser'],
+  provides: [],
+  build: (context, needs) => ({ handlers: audienceDebugHandlers(context, needs) }),
+});
+
+async function buildAudiences(context: ServerContext, history: AudienceHistoryHooks) {
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
   const closing = new AbortController();
   const firstBuild = buildEngine(context, engine, closing.signal);
@@ -22,25 +40,30 @@ export async function audiencesFeature(context: ServerContext, hooks?: Definitio
   if (context.config.audienceEngineInBackground) context.readiness.startup(firstBuild);
   else await firstBuild;
   registerEngineProbes(context, engine);
-  featureServices(context).audienceMembership = engine;
-  featureServices(context).population = populationSelection(context, engine);
-  featureServices(context).populationVersion = () => engine.attributesVersion;
-  featureServices(context).populationImport = {
-    resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
-    mergeStaged: (stage, onProgress, undo) =>
-      undo ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress }) : mergeStagedUsers(context.db, engine, stage, { onProgress }),
-  };
-  const seeding = context.config.seedAudienceDemo ? seedDemoInBackground(context, engine) : undefined;
-  if (seeding) featureServices(context).demoPopulation = seeding.done.then(() => !seeding.abort.signal.aborted);
   context.onClose(async () => {
     closing.abort();
     await firstBuild.catch(() => undefined);
-    seeding?.abort.abort();
-    await seeding?.done;
     await engine.stop();
   });
   context.onStopped(() => saveIndexFile(context, engine));
-  return audienceHandlers(context, engine, hooks);
+  const { handlers, articleAudience } = audienceHandlers(context, engine, history);
+  return {
+    handlers: history.wrap(handlers),
+    provides: {
+      audienceMembership: engine,
+      population: populationSelection(context, engine),
+      populationVersion: () => engine.attributesVersion,
+      populationImport: {
+        resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
+        mergeStaged: (stage, onProgress, undo) =>
+          undo
+            ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress })
+            : mergeStagedUsers(context.db, engine, stage, { onProgress }),
+      } satisfies PopulationImport,
+      articleAudience,
+      rebuildAudienceEngine: () => engine.rebuild(),
+    },
+  };
 }
 
 /**
@@ -120,24 +143,4 @@ function registerEngineProbes(context: ServerContext, engine: AudienceEngine): v
     "Time since the audience engine last read other instances' writes (PostgreSQL; 0 on PGlite).",
     () => (engine.status.followLagMs ?? 0) / 1000,
   );
-}
-
-/**
- * The demo population is written while the server already answers (a first demo start stays fast: seeding takes
- * tens of seconds on PGlite); the engine is rebuilt from the database once it is there.
- */
-function seedDemoInBackground(context: ServerContext, engine: AudienceEngine) {
-  const abort = new AbortController();
-  const started = performance.now();
-  const wanted = context.config.seedAudienceDemo;
-  const done = seedAudienceDemo(context.db, abort.signal, typeof wanted === 'object' ? wanted : undefined)
-    .then(async (seeded) => {
-      if (!seeded) return;
-      await engine.rebuild();
-      context.logger.info({ ms: Math.round(performance.now() - started) }, 'demo population seeded');
-    })
-    .catch((error) => {
-      if (!abort.signal.aborted) context.logger.error({ err: error }, 'demo population seeding failed');
-    });
-  return { abort, done };
 }

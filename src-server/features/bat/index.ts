@@ -1,9 +1,8 @@
 import type { batOperations } from '@shared/contract/bat';
 import type { ServerContext } from '../../context';
-import { featureServices } from '../../feature-services';
+import { defineFeature } from '../../feature-wiring';
 import type { Handlers } from '../../operations';
 import { signedDocumentUrl } from '../../storage/document-urls';
-import { seedBatDemo } from './demo';
 import { editorHandlers } from './handlers/editor';
 import { screenshotHandlers } from './handlers/screenshots';
 import { versionHandlers } from './handlers/versions';
@@ -14,20 +13,16 @@ type BatHandlers = Pick<Handlers, keyof typeof batOperations>;
 /**
  * The proof (BAT) of an advert (adverts-articles.md §2.6, §7 BAT): pages, layers and items saved with a version
  * check, its screenshot library (the preview captures), and frozen versions with their approval (docs/content.md, BAT proofs).
- * The demo workspace (the same switch as the audience demo) gives a demo advert its proof once the demo adverts
- * exist: when the adverts feature has seeded them, or at start for a workspace seeded before the proofs came.
+ * A demo advert's proof is seeded by src-server/demo.
  */
-export async function batFeature(context: ServerContext): Promise<BatHandlers> {
-  if (context.config.seedAudienceDemo) {
-    const seed = () =>
-      seedBatDemo(context).catch((error) => {
-        context.logger.error({ err: error }, 'demo proof seeding failed');
-        return false;
-      });
-    featureServices(context).seedBatDemo = seed;
-    const done = seed();
-    context.onClose(async () => void (await done));
-  }
+export const batFeature = defineFeature({
+  name: 'bat',
+  needs: [],
+  provides: [],
+  build: (context) => ({ handlers: batHandlers(context) }),
+});
+
+function batHandlers(context: ServerContext): BatHandlers {
   // A frozen PDF is a client document: served by this server's /cdn/ with a signed, expiring link.
   const versionUrl = (row: VersionRow) => signedDocumentUrl(context.tokens, row.storageKey, context.clock.now());
   return {

@@ -3,10 +3,11 @@ import type { JobEvent } from '@shared/jobs';
 import { IMPORT_MESSAGES } from '@shared/messages/imports';
 import { IMPORT_JOB_KIND } from '@shared/rules/imports';
 import type { ServerContext } from '../../context';
+import type { PopulationImport } from '../../feature-services';
+import { defineFeature } from '../../feature-wiring';
 import type { Handlers } from '../../operations';
 import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
-import { seedImportsDemo } from './demo';
 import { sweepExpiredLeases } from '../../jobs/lease';
 import { endExpiredJobs, failInterruptedJobs, runningImports } from './queries';
 import { ImportClaims } from './claims';
@@ -28,18 +29,23 @@ export type ImportHandlers = Pick<Handlers, keyof typeof importOperations>;
 
 /**
  * The CSV list import (docs/imports.md): CSV files in the document storage's CSV area, their preview, and import jobs
- * that enrich the app-user population through the audiences feature (featureServices().populationImport).
+ * that enrich the app-user population through the audiences feature (its populationImport).
  */
-export async function importsFeature(context: ServerContext): Promise<ImportHandlers> {
+export const importsFeature = defineFeature({
+  name: 'imports',
+  needs: ['populationImport'],
+  provides: [],
+  build: async (context, { populationImport }) => ({ handlers: await importHandlersOf(context, populationImport) }),
+});
+
+async function importHandlersOf(context: ServerContext, populationImport: PopulationImport): Promise<ImportHandlers> {
   // The embedded database has one server: a job it shows as running was cut by its last stop.
   if (context.dbKind !== 'postgresql') await failInterruptedJobs(context.db, IMPORT_MESSAGES.interrupted);
-  if (context.config.seedStorageDemo) {
-    await seedImportsDemo(context.storage).catch((error) => context.logger.warn({ err: error }, 'demo CSV list not seeded'));
-  }
   // Progress pushed to the pages of whoever may import (the job events stream); the page reads errors with GET.
   const onPostgres = context.dbKind === 'postgresql';
   const runner = new ImportRunner(
     context,
+    populationImport,
     (job, accountId) =>
       context.jobEvents.publish(importEvent(job, context.clock.now().getTime()), {
         ...(accountId === null ? {} : { accountId }),

@@ -3,7 +3,7 @@ import { IMPORT_MESSAGES as M } from '@shared/messages/imports';
 import { MAX_LISTED_ERRORS, readImportRow, type ImportError, type ImportPlan } from '@shared/rules/imports';
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
-import { featureServices } from '../../feature-services';
+import type { PopulationImport } from '../../feature-services';
 import { holdLease } from '../../jobs/lease';
 import { readCsv } from './csv-reader';
 import type { ImportClaims } from './claims';
@@ -70,6 +70,8 @@ export class ImportRunner {
 
   constructor(
     private readonly context: ServerContext,
+    /** Where the staged users are merged: the audiences feature's population (same writes as its feed). */
+    private readonly population: PopulationImport,
     /** Called with the job's state at each step (progress pushed to the page). */
     private readonly notify: (job: ImportJob, accountId: number | null) => void,
     /** On PostgreSQL: the job runs only where its claim is held, so that one instance runs it and another resumes it. */
@@ -182,8 +184,7 @@ export class ImportRunner {
       const listed = errors.first();
       return { state: 'failed', message: M.errorsTitle(errors.count, listed.length), errors: listed, errorCount: errors.count };
     }
-    const population = featureServices(this.context).populationImport;
-    if (!population) throw new Error('the audiences feature offers no population import');
+    const { population } = this;
     live.job = { ...live.job, phase: 'merging' };
     await step(true);
     // PGlite: short transactions, undone from the users' rows kept under the job's negative id (queries.ts, undoOf).
@@ -255,7 +256,7 @@ export class ImportRunner {
     const column = (field: 'externalId' | 'email') => plan.find((entry) => entry.field === field)?.header;
     const emailColumn = column('email');
     if (emailColumn) {
-      await featureServices(this.context).populationImport?.resolveByEmail(stageOf(id));
+      await this.population.resolveByEmail(stageOf(id));
       const unknown = await unknownEmails(this.context.db, id, MAX_LISTED_ERRORS);
       errors.add(
         unknown.rows.map(({ line }) => ({ line, column: emailColumn, message: M.unknownEmail })),

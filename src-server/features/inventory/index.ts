@@ -1,15 +1,13 @@
-import type { ServerContext } from '../../context';
-import { seedInventoryDemo } from './demo';
-import { inventoryHandlers, type InventoryHandlers } from './handlers/inventory';
+import { defineFeature } from '../../feature-wiring';
+import { inventoryHandlers } from './handlers/inventory';
 
 /**
  * The view inventory (docs/inventory.md): capacity imported from CSV, consumption computed from the targets at each read.
- * The demo workspace gets a capacity file once (none stored yet), consistent with the demo projects' targets.
+ * The demo workspace's capacity file (consistent with the demo projects' targets) is seeded by src-server/demo.
  */
-export async function inventoryFeature(context: ServerContext): Promise<InventoryHandlers> {
-  // The demo workspace (either switch of server.ts's demo: with or without its app users).
-  if (context.config.seedAudienceDemo || context.config.seedStorageDemo) {
-    await seedInventoryDemo(context.db, context.clock.now()).catch((error) => context.logger.error({ err: error }, 'inventory demo seeding failed'));
-  }
-  return inventoryHandlers(context);
-}
+export const inventoryFeature = defineFeature({
+  name: 'inventory',
+  needs: [],
+  provides: [],
+  build: (context) => ({ handlers: inventoryHandlers(context) }),
+});

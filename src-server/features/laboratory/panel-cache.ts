@@ -1,5 +1,4 @@
 import type { ServerContext } from '../../context';
-import { featureServices } from '../../feature-services';
 import { panelFieldValues, type LabProjectRow } from './queries';
 import { PanelColumn, PanelEvaluation } from './panel-index';
 import { countPanel, type CompiledTagQuery } from './tag-query';
@@ -40,10 +39,14 @@ const panelKey = (project: LabProjectRow) => `${project.updatedAt.getTime()}/${p
 export class PanelCounts {
   private readonly panels = new Map<number, CachedPanel>();
 
-  constructor(private readonly context: ServerContext) {}
+  constructor(
+    private readonly context: ServerContext,
+    /** The audience engine's version of app users' attributes (its populationVersion). */
+    private readonly populationVersion?: () => number,
+  ) {}
 
   async count(project: LabProjectRow, compiled: CompiledTagQuery): Promise<number> {
-    const version = featureServices(this.context).populationVersion?.();
+    const version = this.populationVersion?.();
     if (project.pending || (compiled.usesAppUser && version === undefined)) return countPanel(this.context.db, project.id, compiled);
     const panel = this.panel(project);
     try {

@@ -1,7 +1,10 @@
-import type { ServerContext } from '../../context';
-import { metaHandlers, type MetaHandlers } from './handlers/meta';
+import { defineFeature } from '../../feature-wiring';
+import { metaHandlers } from './handlers/meta';
 
 /** Reference data for the forms (professions, specialties, audiences, CSM accounts). */
-export async function metaFeature(context: ServerContext): Promise<MetaHandlers> {
-  return metaHandlers(context);
-}
+export const metaFeature = defineFeature({
+  name: 'meta',
+  needs: [],
+  provides: [],
+  build: (context) => ({ handlers: metaHandlers(context) }),
+});

@@ -1,7 +1,10 @@
-import type { ServerContext } from '../../context';
-import { presenceHandlers, type PresenceHandlers } from './handlers/presence';
+import { defineFeature } from '../../feature-wiring';
+import { presenceHandlers } from './handlers/presence';
 
 /** Who else has a record open in an editor, relayed on the job-events stream (nothing stored). */
-export function presenceFeature(context: ServerContext): PresenceHandlers {
-  return presenceHandlers(context);
-}
+export const presenceFeature = defineFeature({
+  name: 'presence',
+  needs: [],
+  provides: [],
+  build: (context) => ({ handlers: presenceHandlers(context) }),
+});

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../../context';
-import { featureServices, type PopulationSelection } from '../../feature-services';
+import type { PopulationSelection } from '../../feature-services';
+import { defineFeature, type Needs } from '../../feature-wiring';
 import { pushHandlers, type PushHandlers } from './handlers/campaigns';
-import { seedPushDemo } from './demo';
 import { publishCampaign } from './events';
 import { PushJob } from './job';
 import { pendingBatches } from './queries';
@@ -12,12 +12,15 @@ import { outboxProvider, type PushProvider } from './providers/provider';
  * Push campaigns (docs/push.md): counts on the audience engine's index, campaigns sent by the server's job in batches
  * (exactly once, resumed after a restart), through the outbox or FCM HTTP v1 (PUSH_PROVIDER=fcm).
  */
-export async function pushFeature(context: ServerContext): Promise<PushHandlers> {
-  const population = (): PopulationSelection => {
-    const service = featureServices(context).population;
-    if (!service) throw new Error('push: the audiences feature (population index) is not built');
-    return service;
-  };
+export const pushFeature = defineFeature({
+  name: 'push',
+  needs: ['population'],
+  provides: [],
+  build: async (context, needs) => ({ handlers: await pushHandlersOf(context, needs) }),
+});
+
+async function pushHandlersOf(context: ServerContext, needs: Needs<'population'>): Promise<PushHandlers> {
+  const population = (): PopulationSelection => needs.population;
   const choice = context.config.pushProvider ?? process.env.PUSH_PROVIDER ?? 'outbox';
   const provider: PushProvider = choice === 'fcm' ? await fcmFromEnvironment(process.env) : outboxProvider;
   const job = new PushJob(context, provider, (userIds) => population().pushTokensRemoved(userIds));
@@ -42,26 +45,7 @@ export async function pushFeature(context: ServerContext): Promise<PushHandlers>
   );
   job.start(context.config.pushIntervalMs ?? 1000);
   context.onClose(() => job.stop());
-  if (context.config.seedAudienceDemo) seedDemoInBackground(context, population, job);
   return pushHandlers(context, population, job);
-}
-
-/** The demo's campaign history waits for the demo population, which is seeded in the background: so does it. */
-function seedDemoInBackground(context: ServerContext, population: () => PopulationSelection, job: PushJob) {
-  let closed = false;
-  const done = (featureServices(context).demoPopulation ?? Promise.resolve(true))
-    .then(async (ready) => {
-      if (!ready || closed) return;
-      const seeded = await seedPushDemo(context, population(), job);
-      if (seeded) context.logger.info({ campaigns: seeded }, 'demo push campaigns seeded');
-    })
-    .catch((error) => {
-      if (!closed) context.logger.error({ err: error }, 'push demo seeding failed');
-    });
-  context.onClose(async () => {
-    closed = true;
-    await done;
-  });
 }
 
 const jobs = new WeakMap<ServerContext, PushJob>();

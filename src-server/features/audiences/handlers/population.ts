@@ -2,7 +2,6 @@ import type { Audience, RelationshipInput } from '@shared/contract/audiences';
 import { MESSAGES } from '@shared/messages';
 import type { AudienceType } from '@shared/rules/audiences';
 import { HttpError } from '../../../errors';
-import { featureServices } from '../../../feature-services';
 import type { Handlers } from '../../../operations';
 import { resolveRelationships } from '../definitions';
 import { GroupCycleError, type Criterion } from '../engine/semantics';
@@ -14,14 +13,7 @@ import type { AudienceFeatureParts } from './parts';
 
 export type PopulationHandlers = Pick<
   Handlers,
-  | 'population.users'
-  | 'population.events'
-  | 'audiences.size'
-  | 'audiences.debug'
-  | 'audiences.membership'
-  | 'appUsers.byEmail'
-  | 'appUsers.search'
-  | 'appUsers.reset'
+  'population.users' | 'population.events' | 'audiences.size' | 'audiences.membership' | 'appUsers.byEmail' | 'appUsers.search' | 'appUsers.reset'
 >;
 
 function withCycleCheck<T>(run: () => T): T {
@@ -82,11 +74,6 @@ export function populationHandlers({ context, engine }: AudienceFeatureParts): P
       await assertAppUser(body.userId);
       const criteria = await unsavedCriteria(body);
       return withCycleCheck(() => engine.index.explain(body.userId, criteria));
-    },
-
-    'audiences.debug': async ({ params }) => {
-      await assertAppUser(params.userId);
-      return { audiences: engine.audiencesOf(params.userId), adverts: (await featureServices(context).advertsForUser?.(params.userId)) ?? [] };
     },
 
     'appUsers.byEmail': async ({ query }) => usersByEmailPrefix(db, query.email, 25),
