@@ -20,28 +20,11 @@ import { AREAS, AUDIENCE_TYPES, isGroupLabel, type Area, type AudienceType } fro
 import { modalAtom, useConfirm } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import {
-  addKeywordAtom,
-  addNodeAtom,
-  audienceFieldErrorsAtom,
-  closeAudienceAtom,
-  createGroupAtom,
-  definitionAtom,
-  deleteGroupNodeAtom,
-  dirtyAtom,
-  draftAtom,
-  editorStatusAtom,
-  openAudienceAtom,
-  removeRelationshipAtom,
-  saveAudienceAtom,
-  savingAtom,
-  setAreaAtom,
-  setCatalogAtom,
-  setNameAtom,
-  setTypeAtom,
-  updateRelationshipAtom,
-  type EditorNode,
-} from './atoms/editor';
+import { addKeywordAtom, addNodeAtom, createGroupAtom, deleteGroupNodeAtom, removeRelationshipAtom, updateRelationshipAtom } from './atoms/criteria';
+import { audienceFieldErrorsAtom, definitionAtom, dirtyAtom, draftAtom, type EditorNode } from './atoms/draft';
+import { setAreaAtom, setCatalogAtom, setNameAtom, setTypeAtom } from './atoms/fields';
+import { closeAudienceAtom, editorStatusAtom, openAudienceAtom } from './atoms/open';
+import { saveAudienceAtom, savingAtom } from './atoms/save';
 import {
   chooseTesterUserAtom,
   liveSizeAtom,
