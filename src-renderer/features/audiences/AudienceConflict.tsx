@@ -2,15 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import type { EditorRelationship } from '@shared/rules/audience-editor';
 import { ConflictPanel, displayValue } from '../../ui/ConflictPanel';
 import { LocalDraftOffer } from '../../ui/DraftOffer';
-import {
-  audienceConflictAtom,
-  draftAtom,
-  pristineAtom,
-  reloadTheirAudienceAtom,
-  resolveAudienceFieldAtom,
-  resumeAudienceDraftAtom,
-  type AudienceDraft,
-} from './atoms/editor';
+import { audienceConflictAtom, reloadTheirAudienceAtom, resolveAudienceFieldAtom, resumeAudienceDraftAtom } from './atoms/conflict';
+import { draftAtom, pristineAtom, type AudienceDraft } from './atoms/draft';
 import { TYPE_LABELS, labelName } from './labels';
 
 /** How the audience editor names its fields in a conflict (the labels of its toolbar). */

@@ -11,7 +11,7 @@ import { isAllowed } from '@shared/roles';
 import { useConfirm } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { pendingNewAudienceAtom } from './atoms/editor';
+import { pendingNewAudienceAtom } from './atoms/open';
 import DeletedAudiencesPanel from './history/DeletedAudiencesPanel';
 import {
   audienceList,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { AUTOPUBLISH_MAILS } from '@shared/messages/adverts';
 import { epochSeconds } from '@shared/rules/advert-model';
 import type { ServerContext } from '../../context';
-import { publicationError } from './content';
+import { publicationError } from './content-checks';
 import { bumpContentVersion, loadItem, recordHistory, rows, TABLES, type Executor, type Kind } from './store';
 
 /**

@@ -5,7 +5,9 @@ import { canSave, emailColumn } from '@shared/rules/audience-editor';
 import { bridgeAtom } from '../../../lib/bridge';
 import { importCsvAtom } from '../../../lib/file-jobs';
 import { raiseNoticeAtom } from '../../../lib/notices';
-import { attachToProvisionalAudienceAtom, draftAtom, ensureSavedAtom, mergeAttachedUsersAtom } from './editor';
+import { mergeAttachedUsersAtom } from './criteria';
+import { draftAtom } from './draft';
+import { attachToProvisionalAudienceAtom, ensureSavedAtom } from './save';
 
 /** The e-mail list picked for the "new list" dialog: the file's preview and its email column. */
 export const emailListAtom = atom<{ preview: CsvPreviewInfo; column: string; emails: number } | null>(null);
