@@ -5,6 +5,7 @@ import type { ApiInput, ApiOutput } from '../bridge/api';
 import { apiAtom } from './bridge';
 import { createLatestCall } from './latest-call';
 import { raiseNoticeAtom } from './notices';
+import { SEARCH_DEBOUNCE_MS } from './query';
 
 type RowId = number | string;
 
@@ -37,6 +38,8 @@ export interface ListOptions<Id extends ListOperationId, Filters> {
   maxLimit?: number;
   /** How a failed load is shown; the server's text in it. Default: the store error, an error toast (spec §8). */
   errorNotice?: Notice;
+  /** The pause in typing `searchAtom` waits for before it reloads the first page. Default: SEARCH_DEBOUNCE_MS. */
+  searchDebounceMs?: number;
 }
 
 /** Spec §4: a skip of 0 replaces the list; a skip above 0 appends to it, leaving out rows already shown. */
@@ -88,6 +91,8 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
   filtersAtom.debugLabel = label('filters');
   const firstLoadDoneAtom = atom(false);
   firstLoadDoneAtom.debugLabel = label('firstLoadDone');
+  const searchTimerAtom = atom<ReturnType<typeof setTimeout> | undefined>(undefined);
+  searchTimerAtom.debugLabel = label('searchTimer');
 
   const request = createLatestCall(label('request'), (get, input: ApiInput<Id>) => get(apiAtom)(operation, input));
 
@@ -119,6 +124,8 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
    * Resolves to whether its answer was applied.
    */
   const loadAtom = atom(null, async (get, set, skip: number): Promise<boolean> => {
+    // A first page asked for now (filters, sorting) makes a pending search reload needless.
+    if (skip === 0) clearTimeout(get(searchTimerAtom));
     const limit = !get(firstLoadDoneAtom) && options.firstPageSize ? options.firstPageSize : options.pageSize;
     const page = await fetchRows(get, set, skip, limit);
     if (!page) return false;
@@ -126,6 +133,17 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
     return true;
   });
   loadAtom.debugLabel = label('load');
+
+  /** Sets the search term; the first page reloads once typing pauses (`searchDebounceMs`), one call for a word typed fast. */
+  const searchAtom = atom(null, (get, set, term: string) => {
+    set(termAtom, term);
+    clearTimeout(get(searchTimerAtom));
+    set(
+      searchTimerAtom,
+      setTimeout(() => void set(loadAtom, 0), options.searchDebounceMs ?? SEARCH_DEBOUNCE_MS),
+    );
+  });
+  searchAtom.debugLabel = label('search');
 
   /** Fetches again every row shown (at least a page), so the table matches the server after a refused write. */
   const reloadAtom = atom(null, async (get, set): Promise<boolean> => {
@@ -165,6 +183,7 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
     termAtom,
     filtersAtom,
     loadAtom,
+    searchAtom,
     reloadAtom,
     replaceItemAtom,
     removeItemAtom,

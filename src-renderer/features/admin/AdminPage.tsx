@@ -1,5 +1,5 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
 import type { Account } from '@shared/contract';
 import { MESSAGES } from '@shared/messages';
 import { modalAtom } from '../../lib/modal';
@@ -17,12 +17,11 @@ import {
   loadAccountsAtom,
   loadRoleOptionsAtom,
   roleOptionsAtom,
+  searchAccountsAtom,
   setRolesAtom,
   updateAccountAtom,
 } from './atoms';
 import { RolesSelect } from './RolesSelect';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Account administration (spec §2 Admin page, §6). */
 export default function AdminPage() {
@@ -31,7 +30,8 @@ export default function AdminPage() {
   const loading = useAtomValue(accountsLoadingAtom);
   const roleOptions = useAtomValue(roleOptionsAtom);
   const session = useAtomValue(sessionAtom);
-  const [term, setTerm] = useAtom(accountsTermAtom);
+  const term = useAtomValue(accountsTermAtom);
+  const search = useSetAtom(searchAccountsAtom);
   const load = useSetAtom(loadAccountsAtom);
   const loadRoles = useSetAtom(loadRoleOptionsAtom);
   const create = useSetAtom(createAccountAtom);
@@ -44,14 +44,10 @@ export default function AdminPage() {
     void loadRoles();
   }, [loadRoles]);
 
-  // The first page loads at once; typing in the search box waits for a pause.
-  const firstLoad = useRef(true);
+  // The first page loads on arrival; typing in the search box waits for a pause (searchAccountsAtom).
   useEffect(() => {
-    const delay = firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS;
-    firstLoad.current = false;
-    const timer = setTimeout(() => void load(0), delay);
-    return () => clearTimeout(timer);
-  }, [term, load]);
+    void load(0);
+  }, [load]);
 
   const loadMore = useCallback(() => void load(accounts.length), [load, accounts.length]);
   const closeModal = useCallback(() => setModal(null), [setModal]);
@@ -115,7 +111,7 @@ export default function AdminPage() {
           type="search"
           placeholder="Rechercher..."
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => search(event.target.value)}
           data-testid="admin-search"
           aria-label="Rechercher"
         />

@@ -19,6 +19,7 @@ export const {
   loadingAtom: accountsLoadingAtom,
   termAtom: accountsTermAtom,
   loadAtom: loadAccountsAtom,
+  searchAtom: searchAccountsAtom,
 } = accountList;
 
 export const roleOptionsAtom = atom<Role[]>([]);

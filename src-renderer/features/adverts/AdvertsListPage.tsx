@@ -17,7 +17,6 @@ import {
   listSorting,
   PROFESSION_OPTIONS,
   SPECIALTY_OPTIONS,
-  useTermReload,
   yesNo,
 } from '../content';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -87,7 +86,8 @@ export default function AdvertsListPage() {
   const rows = useAtomValue(advertList.itemsAtom);
   const total = useAtomValue(advertList.totalAtom);
   const loading = useAtomValue(advertList.loadingAtom);
-  const [term, setTerm] = useAtom(advertList.termAtom);
+  const term = useAtomValue(advertList.termAtom);
+  const search = useSetAtom(advertList.searchAtom);
   const [filters, setFilters] = useAtom(advertList.filtersAtom);
   const load = useSetAtom(advertList.loadAtom);
   const roles = useAtomValue(rolesAtom);
@@ -102,8 +102,10 @@ export default function AdvertsListPage() {
     void loadMeta();
   }, [loadMeta]);
 
-  // The first page loads at once; a new term waits for a pause in typing; filters and sorting reload at once.
-  useTermReload(term, load);
+  // The first page loads on arrival; a new term waits for a pause in typing (searchAtom); filters and sorting reload at once.
+  useEffect(() => {
+    void load(0);
+  }, [load]);
   const { changeFilters, header, sortedBy } = listSorting(filters, setFilters, load);
   const loadMore = useCallback(() => void load(rows.length), [load, rows.length]);
 
@@ -164,7 +166,7 @@ export default function AdvertsListPage() {
             {M.newPost}
           </Link>
         )}
-        <ListSearch term={term} onTerm={setTerm} total={total} noun="publicité" testIdPrefix="adverts" />
+        <ListSearch term={term} onTerm={search} total={total} noun="publicité" testIdPrefix="adverts" />
         <span className="toolbar-spacer" />
         <button type="button" className="secondary" onClick={() => void exportCsv()} data-testid="adverts-export">
           Export CSV

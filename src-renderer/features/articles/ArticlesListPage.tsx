@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
 import { AREAS } from '@shared/rules/audiences';
@@ -7,17 +7,7 @@ import { ARTICLE_TYPES } from '@shared/rules/advert-screens/content-types';
 import { isAdvertReadOnly } from '@shared/rules/advert-screens/editor-sections';
 import { ARTICLE_SCROLL_DEBOUNCE_MS, ARTICLE_SCROLL_THRESHOLD_PX } from '@shared/rules/advert-screens/list';
 import { rolesAtom } from '../../lib/session';
-import {
-  HoverPreview,
-  contentColumns,
-  COUNTRY_OPTIONS,
-  ListSearch,
-  listSorting,
-  PROFESSION_OPTIONS,
-  SPECIALTY_OPTIONS,
-  useTermReload,
-  yesNo,
-} from '../content';
+import { HoverPreview, contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, yesNo } from '../content';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { FilterBar, type FilterDef } from '../../ui/FilterBar';
 import { articleApi } from './api';
@@ -28,13 +18,17 @@ export default function ArticlesListPage() {
   const rows = useAtomValue(articleList.itemsAtom);
   const total = useAtomValue(articleList.totalAtom);
   const loading = useAtomValue(articleList.loadingAtom);
-  const [term, setTerm] = useAtom(articleList.termAtom);
+  const term = useAtomValue(articleList.termAtom);
+  const search = useSetAtom(articleList.searchAtom);
   const [filters, setFilters] = useAtom(articleList.filtersAtom);
   const load = useSetAtom(articleList.loadAtom);
   const roles = useAtomValue(rolesAtom);
   const readOnly = isAdvertReadOnly(roles);
 
-  useTermReload(term, load);
+  // The first page loads on arrival; a new term waits for a pause in typing (searchAtom).
+  useEffect(() => {
+    void load(0);
+  }, [load]);
   const { changeFilters, header, sortedBy } = listSorting(filters, setFilters, load);
 
   // §2.4: the next page loads once the bottom is within 1000 px, debounced 250 ms.
@@ -88,7 +82,7 @@ export default function ArticlesListPage() {
             Nouveau contenu
           </Link>
         )}
-        <ListSearch term={term} onTerm={setTerm} total={total} noun="contenu" testIdPrefix="articles" />
+        <ListSearch term={term} onTerm={search} total={total} noun="contenu" testIdPrefix="articles" />
       </div>
       <FilterBar defs={filterDefs} filters={filters} onChange={changeFilters} testId="article-filters" />
       <DataTable

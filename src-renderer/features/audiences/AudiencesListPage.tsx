@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import type { audienceRowSchema } from '@shared/contract/audiences';
@@ -29,7 +29,6 @@ import { TYPE_LABELS } from './labels';
 
 type AudienceRow = z.infer<typeof audienceRowSchema>;
 
-export const AUDIENCE_SEARCH_DEBOUNCE_MS = 300;
 /** A row's menu (writers): edit, duplicate (then open the copy), delete after confirming. */
 function AudienceRowMenu({ row }: { row: AudienceRow }) {
   const remove = useSetAtom(deleteAudienceAtom);
@@ -198,7 +197,8 @@ export default function AudiencesListPage() {
   const rows = useAtomValue(audienceList.itemsAtom);
   const total = useAtomValue(audienceList.totalAtom);
   const loading = useAtomValue(audienceList.loadingAtom);
-  const [term, setTerm] = useAtom(audienceList.termAtom);
+  const term = useAtomValue(audienceList.termAtom);
+  const search = useSetAtom(audienceList.searchAtom);
   const [filters, setFilters] = useAtom(audienceList.filtersAtom);
   const selected = useAtomValue(selectedAudiencesAtom);
   const load = useSetAtom(audienceList.loadAtom);
@@ -215,14 +215,10 @@ export default function AudiencesListPage() {
   // Back on the list, a new audience started earlier and never opened is forgotten.
   useEffect(() => setPendingNew(null), [setPendingNew]);
 
-  // The first page loads at once; typing waits for a pause; a filter reloads at once.
-  const firstLoad = useRef(true);
+  // The first page loads on arrival; typing waits for a pause (searchAtom); a filter reloads at once.
   useEffect(() => {
-    const delay = firstLoad.current ? 0 : AUDIENCE_SEARCH_DEBOUNCE_MS;
-    firstLoad.current = false;
-    const timer = setTimeout(() => void load(0), delay);
-    return () => clearTimeout(timer);
-  }, [term, load]);
+    void load(0);
+  }, [load]);
 
   const setFilter = (change: Partial<AudienceFilters>) => {
     setFilters({ ...filters, ...change });
@@ -272,7 +268,7 @@ export default function AudiencesListPage() {
           placeholder="Rechercher..."
           aria-label="Rechercher"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => search(event.target.value)}
           data-testid="audiences-search"
         />
         <AudienceFilterSelects filters={filters} onChange={setFilter} />

@@ -5,7 +5,7 @@
 export { ContentEditor } from './ContentEditor';
 export { createEditorAtoms } from './editor-atoms';
 export { DeeplinkDialog } from './DeeplinkDialog';
-export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, useTermReload, yesNo } from './list-blocks';
+export { contentColumns, COUNTRY_OPTIONS, ListSearch, listSorting, PROFESSION_OPTIONS, SPECIALTY_OPTIONS, yesNo } from './list-blocks';
 export { HoverPreview } from './preview/HoverPreview';
 export { createRowActionAtoms } from './row-actions';
 export type { ContentApi, ContentItem } from './types';

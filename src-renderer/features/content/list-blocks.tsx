@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ContentRow } from '@shared/contract/content';
 import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
@@ -16,8 +16,6 @@ import { SortHeader, StatusIconView, type SortOrder } from './widgets';
  * filter options and columns, each list adding its own. `prefix` keeps each list's test ids ('advert-edit-3').
  */
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export const yesNo = (yes: string, no: string): FilterOption<boolean>[] => [
   { label: yes, value: true },
   { label: no, value: false },
@@ -29,17 +27,6 @@ export const COUNTRY_OPTIONS: FilterOption<number>[] = [
   { label: 'France', value: 72 },
   { label: 'Espagne', value: 722 },
 ];
-
-/** The first page loads at once; a new term waits for a pause in typing. */
-export function useTermReload(term: string, load: (skip: number) => unknown): void {
-  const firstLoad = useRef(true);
-  useEffect(() => {
-    const delay = firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS;
-    firstLoad.current = false;
-    const timer = setTimeout(() => void load(0), delay);
-    return () => clearTimeout(timer);
-  }, [term, load]);
-}
 
 /** Filters and sorting reload the first page at once; `header` makes a sortable column title. */
 export function listSorting<F extends { orderBy?: string; order?: SortOrder }>(

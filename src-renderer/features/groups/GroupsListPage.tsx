@@ -1,5 +1,5 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Group } from '@shared/contract/audiences';
 import { GROUP_MESSAGES } from '@shared/messages';
@@ -15,6 +15,7 @@ import {
   groupsAtom,
   groupsLoadingAtom,
   groupsTermAtom,
+  searchGroupsAtom,
   groupsTotalAtom,
   loadGroupsAtom,
 } from './atoms/list';
@@ -22,14 +23,13 @@ import { NewGroupDialog } from './NewGroupDialog';
 import { RowMenu } from './RowMenu';
 import './groups.css';
 
-export const GROUP_SEARCH_DEBOUNCE_MS = 300;
-
 /** /groupes (spec §2 Group list; ADMIN): name, labels, audience count, row menu; search, export, new group. */
 export default function GroupsListPage() {
   const groups = useAtomValue(groupsAtom);
   const total = useAtomValue(groupsTotalAtom);
   const loading = useAtomValue(groupsLoadingAtom);
-  const [term, setTerm] = useAtom(groupsTermAtom);
+  const term = useAtomValue(groupsTermAtom);
+  const search = useSetAtom(searchGroupsAtom);
   const load = useSetAtom(loadGroupsAtom);
   const create = useSetAtom(createGroupAtom);
   const duplicate = useSetAtom(duplicateGroupAtom);
@@ -38,14 +38,10 @@ export default function GroupsListPage() {
   const setModal = useSetAtom(modalAtom);
   const navigate = useNavigate();
 
-  // The first page at once; typing waits for a pause.
-  const firstLoad = useRef(true);
+  // The first page on arrival; typing waits for a pause (searchGroupsAtom).
   useEffect(() => {
-    const delay = firstLoad.current ? 0 : GROUP_SEARCH_DEBOUNCE_MS;
-    firstLoad.current = false;
-    const timer = setTimeout(() => void load(0), delay);
-    return () => clearTimeout(timer);
-  }, [term, load]);
+    void load(0);
+  }, [load]);
 
   const loadMore = useCallback(() => void load(groups.length), [load, groups.length]);
   const closeModal = useCallback(() => setModal(null), [setModal]);
@@ -123,7 +119,7 @@ export default function GroupsListPage() {
           placeholder="Rechercher..."
           aria-label="Rechercher un groupe"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => search(event.target.value)}
           data-testid="groups-search"
         />
         <button type="button" className="secondary" onClick={() => void exportCsv()} data-testid="groups-export">

@@ -5,6 +5,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { TARGET_LIST_HEADERS } from '@shared/messages/targets';
 import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
 import { loadMetaAtom } from '../../lib/meta';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/query';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { DataTable, type Column } from '../../ui/DataTable';
 import './targets.css';
@@ -34,7 +35,6 @@ import { MessageSquare } from 'lucide-react';
 /** Spec §9: scroll debounce 150 ms; filter search debounce 280 ms; option names cut at 30 characters. */
 const SCROLL_DEBOUNCE_MS = 150;
 const FILTER_SEARCH_DEBOUNCE_MS = 280;
-const SEARCH_DEBOUNCE_MS = 300;
 const NO_WRAP_COLUMNS = new Set<TargetColumn>([
   'advertId',
   'actionCode',

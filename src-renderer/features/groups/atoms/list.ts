@@ -20,6 +20,7 @@ export const {
   loadingAtom: groupsLoadingAtom,
   termAtom: groupsTermAtom,
   loadAtom: loadGroupsAtom,
+  searchAtom: searchGroupsAtom,
 } = groupList;
 
 /** The server's error as an error toast (spec §8: other server errors). */

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { canImportEstimates, canWriteProjects, PROJECT_LIST_LOAD_MARGIN_PX, PROJECT_LIST_SCROLL_DEBOUNCE_MS } from '@shared/rules/project-list';
 import { useInfiniteScroll } from '../../../lib/infinite-scroll';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/query';
 import { rolesAtom } from '../../../lib/session';
 import { CreateProjectDialog } from '../CreateProjectDialog';
 import { EstimateFileDialog } from '../EstimateFileDialog';
@@ -26,9 +27,6 @@ import { FilterControls } from './FilterControls';
 import { ProjectCard } from './ProjectCard';
 import { SearchBox } from './SearchBox';
 import { SortHeader } from './SortHeader';
-
-/** Spec §9: the typed search waits for a pause. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** The projects list (spec §2 Projects list): filters and their chips, search, sortable header, infinite list. */
 export default function ProjectsListPage() {
