@@ -9,6 +9,8 @@
  * component.
  */
 
+import type { IpcFailure, IpcResult } from '@shared/ipc';
+
 /** The pause in typing a search box waits for before it asks the server again (every list and search box). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -90,4 +92,20 @@ export function createQuery<T>() {
       return () => void listeners.delete(listener);
     },
   };
+}
+
+/** An API failure thrown by `dataOf`: a query's `error` and `onError` get the server's status and text. */
+export class ApiError extends Error {
+  readonly status: IpcFailure['status'];
+  constructor(failure: IpcFailure) {
+    super(failure.errorMsg);
+    this.status = failure.status;
+  }
+}
+
+/** The data of an API answer, for a query's load: a failure is thrown as an ApiError. */
+export async function dataOf<T>(answer: Promise<IpcResult<T>>): Promise<T> {
+  const result = await answer;
+  if (!result.ok) throw new ApiError(result);
+  return result.data;
 }

@@ -1,12 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LegacyItem } from '@shared/contract/adverts';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { isAdvertReadOnly } from '@shared/rules/advert-screens/editor-sections';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
+import { dataOf } from '../../lib/query';
 import { rolesAtom } from '../../lib/session';
+import { useQuery } from '../../lib/use-query';
 
 const editPath = (item: LegacyItem) => (item.kind === 'advert' ? `/adverts/edit/${item.id}` : `/articles/edit/${item.id}`);
 
@@ -19,24 +21,15 @@ export default function AdvertMigrationPage() {
   const call = useAtomValue(apiAtom);
   const roles = useAtomValue(rolesAtom);
   const raise = useSetAtom(raiseNoticeAtom);
-  const [items, setItems] = useState<LegacyItem[] | null>(null);
-  const [total, setTotal] = useState(0);
+  // Loaded on arrival, and again after a migration (refresh).
+  const { data: list, refresh } = useQuery('adverts.migrationList', () => dataOf(call('adverts.migrationList')), {
+    onError: (error) => raise(N.serverError((error as Error).message)),
+  });
+  const items = list?.items ?? null;
+  const total = list?.total ?? 0;
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const readOnly = isAdvertReadOnly(roles);
-
-  const load = useCallback(async () => {
-    const result = await call('adverts.migrationList');
-    if (!result.ok) return raise(N.serverError(result.errorMsg));
-    setItems(result.data.items);
-    setTotal(result.data.total);
-  }, [call, raise]);
-  useEffect(() => {
-    // Loading on arrival: the state is set when the server answers, never synchronously in the effect (the rule
-    // cannot see past the call); `load` is also what the page runs again after a migration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   async function migrate(chosen: LegacyItem[]) {
     setBusy(true);
@@ -46,7 +39,7 @@ export default function AdvertMigrationPage() {
       if (result.data.migrated) raise(N.migrationDone(result.data.migrated));
       if (result.data.failed.length) raise(N.migrationFailed(result.data.failed.length));
       setFailures(Object.fromEntries(result.data.failed.map((failure) => [`${failure.kind}-${failure.id}`, failure.message])));
-      await load();
+      refresh();
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import {
   APP_SEARCH_DEBOUNCE_MS,
@@ -19,6 +19,8 @@ import {
 } from '@shared/rules/deeplink';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
+import { dataOf } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { Dialog } from '../../ui/Dialog';
 
 /**
@@ -135,23 +137,16 @@ type AppResult = { id: number; name: string };
 /** App search among the App criteria, debounced; only while the target is an application and the term is long enough. */
 function useAppSearch(target: DeeplinkTarget, appTerm: string): AppResult[] {
   const call = useAtomValue(apiAtom);
-  const [apps, setApps] = useState<AppResult[]>([]);
   const searchable = target === 'application' && isAppSearchTerm(appTerm);
-  useEffect(() => {
-    if (!searchable) return;
-    const timer = setTimeout(async () => {
-      const result = await call('nodes.search', { query: { term: appTerm.trim(), label: 'App', limit: 20 } });
-      if (result.ok) setApps(result.data);
-      else {
-        // Spec §8: app search failure gives an empty result, logged only.
-        console.warn('app search failed', result.errorMsg);
-        setApps([]);
-      }
-    }, APP_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [appTerm, searchable, call]);
+  const term = appTerm.trim();
+  const { data: apps, error } = useQuery(term, () => dataOf(call('nodes.search', { query: { term, label: 'App', limit: 20 } })), {
+    enabled: searchable,
+    debounceMs: APP_SEARCH_DEBOUNCE_MS,
+    // Spec §8: app search failure gives an empty result, logged only.
+    onError: (failure) => console.warn('app search failed', (failure as Error).message),
+  });
   // The last answer while a search applies; none otherwise (derived, not cleared by an effect).
-  return searchable ? apps : [];
+  return searchable && !error ? (apps ?? []) : [];
 }
 
 /** The application target's fields: app search, URL, open mode and encoding. */

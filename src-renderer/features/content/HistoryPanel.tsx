@@ -1,5 +1,4 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useEffectEvent, useState } from 'react';
 import type { HistoryEntry } from '@shared/contract/content';
 import { contentFieldLabel, historyActionLabel } from '@shared/messages/content-fields';
 import { isAdvertReadOnly } from '@shared/rules/advert-screens/editor-sections';
@@ -7,6 +6,7 @@ import { formatDateTime } from '@shared/rules/dates';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { rolesAtom } from '../../lib/session';
+import { useQuery } from '../../lib/use-query';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import type { EditorAtoms } from './editor-atoms';
 import type { ContentApi } from './types';
@@ -17,17 +17,13 @@ export function HistoryPanel(props: { atoms: EditorAtoms; makeApi: (call: CallAp
   const saved = useAtomValue(props.atoms.savedAtom);
   const restore = useSetAtom(props.atoms.restoreAtom);
   const roles = useAtomValue(rolesAtom);
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
-  const api = props.makeApi(call);
-
-  // The API wrapper is rebuilt on every render: reading it from an effect event keeps it out of the dependencies.
-  const readHistory = useEffectEvent((itemId: number) => {
-    if (!api.history) return;
-    void api.history(itemId).then((result) => setEntries(result.ok ? result.data : []));
+  const history = props.makeApi(call).history;
+  // The history is read again after each save (the saved version changes); a failure shows no entry.
+  const { data } = useQuery([props.itemId, saved?.updatedAt], async (): Promise<HistoryEntry[]> => {
+    const result = history ? await history(props.itemId) : null;
+    return result?.ok ? result.data : [];
   });
-  const savedAt = saved?.updatedAt;
-  // The history is read again after each save (the saved version changes).
-  useEffect(() => readHistory(props.itemId), [props.itemId, savedAt]);
+  const entries = data ?? null;
 
   return (
     <div className="history" data-testid="history">

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { INVENTORY_MESSAGES as M, INVENTORY_NOTICES } from '@shared/messages/inventory';
 import { withText } from '@shared/messages/notice';
@@ -8,6 +8,8 @@ import { consumptionPercent, formatViews, monthName, parseMonthKey, quarterLabel
 import type { ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
+import { dataOf } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { Dialog } from '../../ui/Dialog';
 import type { InventoryRow } from './atoms';
 
@@ -22,28 +24,23 @@ export function InventoryRowDialog({ row, year: firstYear, onClose }: { row: Inv
   const api = useAtomValue(apiAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [year, setYear] = useState(firstYear);
-  const [quarters, setQuarters] = useState<InventoryRow['inventory'] | null>(null);
-  const [consumers, setConsumers] = useState<Consumers>([]);
-
-  useEffect(() => {
-    let current = true;
-    const yy = String(year % 100).padStart(2, '0');
-    const range = { from: `${yy}/01`, to: `${yy}/12` };
-    const ids = row.label === 'Specialty' ? { specialty: [row.id], profession: [] } : { specialty: [], profession: [row.id] };
-    void Promise.all([
-      api('inventory.list', { body: { ...range, ...ids, viewType: 'quarter' } }),
-      api('inventory.consumers', { body: { ...range, label: row.label, id: row.id } }),
-    ]).then(([figures, targets]) => {
-      if (!current) return;
-      // §8 'Quarter modal fetch failed': the response, 3 s.
-      if (!figures.ok) return raise(withText(INVENTORY_NOTICES.fetchFailed, figures.errorMsg));
-      setQuarters(figures.data[0]?.inventory ?? []);
-      setConsumers(targets.ok ? targets.data : []);
-    });
-    return () => {
-      current = false;
-    };
-  }, [api, raise, row.id, row.label, year]);
+  const { data } = useQuery(
+    [row.id, row.label, year],
+    async (): Promise<{ quarters: InventoryRow['inventory']; consumers: Consumers }> => {
+      const yy = String(year % 100).padStart(2, '0');
+      const range = { from: `${yy}/01`, to: `${yy}/12` };
+      const ids = row.label === 'Specialty' ? { specialty: [row.id], profession: [] } : { specialty: [], profession: [row.id] };
+      const [figures, targets] = await Promise.all([
+        dataOf(api('inventory.list', { body: { ...range, ...ids, viewType: 'quarter' } })),
+        api('inventory.consumers', { body: { ...range, label: row.label, id: row.id } }),
+      ]);
+      return { quarters: figures[0]?.inventory ?? [], consumers: targets.ok ? targets.data : [] };
+    },
+    // §8 'Quarter modal fetch failed': the response, 3 s.
+    { onError: (error) => raise(withText(INVENTORY_NOTICES.fetchFailed, (error as Error).message)) },
+  );
+  const quarters = data?.quarters ?? null;
+  const consumers = data?.consumers ?? [];
 
   const total = (quarters ?? []).reduce((sum, entry) => sum + entry.totalViews, 0);
   const consumed = (quarters ?? []).reduce((sum, entry) => sum + entry.consumedViews, 0);

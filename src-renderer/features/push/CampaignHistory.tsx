@@ -1,11 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import type { PushCampaign, PushCampaignDetail } from '@shared/contract/push';
+import type { PushCampaign } from '@shared/contract/push';
 import { PUSH_MESSAGES as M } from '@shared/messages/push';
 import { formatDateTime } from '@shared/rules/dates';
 import { campaignDuration, type PushCampaignState } from '@shared/rules/push';
 import { apiAtom } from '../../lib/bridge';
 import { modalAtom } from '../../lib/modal';
+import { dataOf } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Dialog } from '../../ui/Dialog';
 import { formatCount } from './form';
@@ -22,10 +23,7 @@ const when = (at: number) => formatDateTime(Math.floor(at / 1000));
 
 function CampaignDetailDialog(props: { id: number; onClose: () => void }) {
   const call = useAtomValue(apiAtom);
-  const [detail, setDetail] = useState<PushCampaignDetail | null>(null);
-  useEffect(() => {
-    void call('push.get', { params: { id: props.id } }).then((result) => result.ok && setDetail(result.data));
-  }, [call, props.id]);
+  const { data: detail } = useQuery(['push.get', props.id], () => dataOf(call('push.get', { params: { id: props.id } })));
   return (
     <Dialog
       title={detail ? detail.title : M.detail}

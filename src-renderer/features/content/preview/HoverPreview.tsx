@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { canvasSize, isPreviewType } from '@shared/rules/preview';
 import type { CallApi } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
-import type { ContentApi, ContentItem, ContentKind } from '../types';
+import { dataOf } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
+import type { ContentApi, ContentKind } from '../types';
 import { ItemPreview } from './ItemPreview';
 import './preview.css';
 
@@ -17,22 +19,12 @@ const HOVER_DELAY_MS = 250;
 export function HoverPreview(props: { id: number; kind: ContentKind; makeApi: (call: CallApi) => ContentApi; children: ReactNode }) {
   const call = useAtomValue(apiAtom);
   const [open, setOpen] = useState(false);
-  const [item, setItem] = useState<ContentItem | null>(null);
+  // Set on the first rest of the pointer: the item then loads once and stays for the next hovers.
+  const [wanted, setWanted] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { id, kind, makeApi } = props;
 
-  useEffect(() => {
-    if (!open || item) return;
-    let current = true;
-    void makeApi(call)
-      .load(id)
-      .then((result) => {
-        if (current && result.ok) setItem(result.data);
-      });
-    return () => {
-      current = false;
-    };
-  }, [open, item, id, call, makeApi]);
+  const { data: item } = useQuery([kind, id], () => dataOf(makeApi(call).load(id)), { enabled: wanted });
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
@@ -42,7 +34,10 @@ export function HoverPreview(props: { id: number; kind: ContentKind; makeApi: (c
 
   const enter = () => {
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(true), HOVER_DELAY_MS);
+    timer.current = setTimeout(() => {
+      setOpen(true);
+      setWanted(true);
+    }, HOVER_DELAY_MS);
   };
   const leave = () => {
     if (timer.current) clearTimeout(timer.current);

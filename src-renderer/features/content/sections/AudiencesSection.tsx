@@ -1,11 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { AUDIENCE_SEARCH_DEBOUNCE_MS, AUDIENCE_SEARCH_LIMIT, isSearchableAudienceTerm } from '@shared/rules/advert-screens/audience-search';
 import { canSearchAudiences } from '@shared/rules/advert-screens/editor-sections';
 import { isExpertAudience } from '@shared/rules/publication';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { dataOf } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
 import { Section } from '../fields';
 import type { SectionProps } from './section-props';
 
@@ -26,30 +28,19 @@ export function AudiencesSection({ draft, patch, kind, roles, readOnly }: Sectio
   const call = useAtomValue(apiAtom);
   const raise = useSetAtom(raiseNoticeAtom);
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<AudienceOption[]>([]);
   const attached = draft._$audiences ?? [];
   const searchable = canSearchAudiences(roles) && !readOnly;
   const searching = searchable && isSearchableAudienceTerm(term);
+  const type = kind === 'advert' ? audienceTypeOf(draft.type) : undefined;
+  const query = { term: term.trim(), limit: AUDIENCE_SEARCH_LIMIT[kind], ...(type ? { type: type as never } : {}) };
+  const { data: found } = useQuery(query, () => dataOf<AudienceOption[]>(call('audiences.search', { query })), {
+    enabled: searching,
+    debounceMs: AUDIENCE_SEARCH_DEBOUNCE_MS,
+    onError: (error) => raise(N.audienceSearchFailed((error as Error).message)),
+  });
   // The last answer while the term is searchable, without the audiences already attached (derived, not cleared by
   // an effect): an attached audience is not offered again.
-  const results = searching ? found.filter((audience) => !attached.some((entry) => entry.id === audience.id)) : [];
-
-  useEffect(() => {
-    if (!searching) return;
-    let stale = false;
-    const timer = setTimeout(async () => {
-      const type = kind === 'advert' ? audienceTypeOf(draft.type) : undefined;
-      const limit = AUDIENCE_SEARCH_LIMIT[kind];
-      const result = await call('audiences.search', { query: { term: term.trim(), limit, ...(type ? { type: type as never } : {}) } });
-      if (stale) return;
-      if (!result.ok) return raise(N.audienceSearchFailed(result.errorMsg));
-      setFound(result.data);
-    }, AUDIENCE_SEARCH_DEBOUNCE_MS);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [term, searching, kind, draft.type, call, raise]);
+  const results = searching ? (found ?? []).filter((audience) => !attached.some((entry) => entry.id === audience.id)) : [];
 
   if (kind === 'advert' && draft.id === undefined) {
     return (
