@@ -2,7 +2,7 @@ import type { IpcResult } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
 import type { DraftOwner, DraftStore } from '../services/drafts';
 import { failure } from '../services/failures';
-import type { IpcHandlers } from './handlers';
+import type { IpcHandlers } from './handler-types';
 
 type DraftHandlers = Pick<IpcHandlers, 'drafts:list' | 'drafts:put' | 'drafts:remove'>;
 

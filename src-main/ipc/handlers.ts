@@ -19,6 +19,9 @@ import type { HostFiles } from '../services/host-files';
 import type { SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
 import { draftHandlers } from './drafts';
+import type { IpcHandlers, Parsed } from './handler-types';
+
+export type { IpcHandlers };
 
 export interface IpcDependencies {
   api: ApiClient;
@@ -39,9 +42,6 @@ export interface IpcDependencies {
 
 /** What 'app:reportError' carries, as validated. */
 export type RendererErrorReport = Parsed<'app:reportError'>;
-
-type Parsed<C extends IpcChannel> = (typeof ipcChannels)[C]['request'] extends { _zod: { output: infer O } } ? O : never;
-export type IpcHandlers = { [C in IpcChannel]: (payload: Parsed<C>) => Promise<IpcResult<IpcResponses[C]>> };
 
 const ok = <T>(data: T): IpcResult<T> => ({ ok: true, data });
 const failed = (errorMsg: string): IpcFailure => ({ ok: false, status: 0, errorMsg });

@@ -7,7 +7,8 @@ import { HttpError } from '../../../errors';
 import { sanitizeRichText, type RichTextProfile } from '../../../rich-text';
 import { briefingRow } from '../queries/briefings';
 import { insertTargetLines, targetById, targetsOfProjects, type NewTargetLine } from '../queries/targets';
-import { isCsmAccount, projectRowById, type ProjectRow } from '../queries/projects';
+import { isCsmAccount, projectRowById } from '../queries/projects';
+import type { ProjectRow } from '../queries/rows';
 import { projectCommentsOf } from '../queries/comments';
 import { type Executor } from '../../../db/rows';
 

@@ -3,7 +3,7 @@ import type { ProjectListBody, ProjectListItem, ProjectListTarget } from '@share
 import { DEFAULT_PROJECT_STATUS } from '@shared/rules/projects';
 import { param, rows, type Executor } from '../../../db/rows';
 import { and, between, foldedLikeTerm, inList, withinNumbers } from './filters';
-import type { TargetRow } from './targets';
+import type { ProjectRow, TargetRow } from './rows';
 
 /** Target conditions of the project list (a project matches when one of its targets does). */
 function projectTargetConditions(body: ProjectListBody): SQL | undefined {
@@ -20,24 +20,6 @@ function projectTargetConditions(body: ProjectListBody): SQL | undefined {
     between(sql`t.end_date`, body.endDate),
   ].filter((part): part is SQL => part !== undefined);
   return parts.length ? sql.join(parts, sql` AND `) : undefined;
-}
-
-export interface ProjectRow {
-  id: number;
-  name: string;
-  clientName: string;
-  keyAccountId: number | null;
-  keyAccountName: string | null;
-  actor: string | null;
-  actionCode: string | null;
-  status: 'draft' | 'active' | 'archived';
-  estimateId: string | null;
-  createdAt: number;
-  isProjectCommented: boolean;
-  version: number;
-  /** Milliseconds: when and by whom the newest change was made (docs/architecture.md, "Versions and conflicts"). */
-  updatedAt: number;
-  editorName: string | null;
 }
 
 export const projectColumns = sql`p.id, p.name, p.client_name AS "clientName", p.key_account_id AS "keyAccountId", ka.name AS "keyAccountName",

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Target, TargetListBody, TargetListColumn } from '@shared/contract/projects';
-import { DEFAULT_TARGET_LIST_STATUSES, DEFAULT_TARGET_STATUS, statusRank, type TargetStatus } from '@shared/rules/projects';
-import type { DelayReason } from '@shared/rules/campaigns';
+import { DEFAULT_TARGET_LIST_STATUSES, DEFAULT_TARGET_STATUS, statusRank } from '@shared/rules/projects';
 import { foldForSearch } from '../../../db/schema';
 import { param, rows, type Executor } from '../../../db/rows';
 import { and, between, foldedLikeTerm, inList, likeTerm } from './filters';
-import type { ProjectRow } from './projects';
+import type { ProjectRow, TargetRow } from './rows';
 
 // ---- targets ---------------------------------------------------------------------------------------------------
 
@@ -21,44 +20,6 @@ export const targetColumns = sql`t.id, t.project_id AS "projectId", p.name AS "p
   t.comment, t.is_new AS "isNew", t.version, floor(extract(epoch FROM t.updated_at) * 1000)::float8 AS "updatedAt",
   (SELECT e.name FROM accounts e WHERE e.id = t.updated_by) AS "editorName"`;
 export const targetJoins = sql`targets t JOIN projects p ON p.id = t.project_id LEFT JOIN accounts ka ON ka.id = t.key_account_id`;
-
-export interface TargetRow {
-  id: number;
-  projectId: number;
-  projectName: string;
-  clientName: string;
-  position: number;
-  actionCode: string | null;
-  status: TargetStatus;
-  type: string | null;
-  advertId: number | null;
-  toolId: number | null;
-  promoteInSearch: boolean;
-  populationCategory: string | null;
-  populationSample: string | null;
-  populationSize: number | null;
-  goalViews: number;
-  goalDays: number;
-  goalShipments: number;
-  startDate: number | null;
-  endDate: number | null;
-  checkDate: number | null;
-  quotationSignedMonth: number | null;
-  initialQuotationDate: number | null;
-  revenue: number | null;
-  releaseDateDiff: number | null;
-  delayReason: DelayReason | null;
-  revenueDelayImpact: number | null;
-  actor: string | null;
-  keyAccountId: number | null;
-  keyAccountName: string | null;
-  comment: string | null;
-  isNew: boolean;
-  version: number;
-  /** Milliseconds: when and by whom the newest change was made (docs/architecture.md, "Versions and conflicts"). */
-  updatedAt: number;
-  editorName: string | null;
-}
 
 /**
  * A target as the API answers it, field by field: the lists send these without the response schema's pass
