@@ -29,6 +29,8 @@ export interface WebApp {
 export interface AppOptions {
   /** The settings file as an administrator would have edited it before the start. */
   settings?: Partial<Settings>;
+  /** Without the demo workspace (no account at all: the first start of an installation). Default: with it. */
+  demo?: boolean;
   /** The app users and audiences of the demo: none by default (fast); a small size for audience tests. */
   demoPopulation?: false | { users: number; events: number };
   /** The host writes its log into `<dataDir>/logs`, as `npm run web` does (About page, diagnostics). */
@@ -52,7 +54,7 @@ export async function openWebApp(browser: Browser, options: AppOptions = {}): Pr
     dataDir: join(dataDir, 'pglite'),
     templateDir: join(root, '.data/pglite-template'),
     settingsFile: join(dataDir, 'settings.json'),
-    demo: true,
+    demo: options.demo ?? true,
     demoPopulation: options.demoPopulation ?? false,
     logger: logs?.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     logDir: logs?.dir,

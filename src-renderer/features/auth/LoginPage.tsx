@@ -1,11 +1,13 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
 import { runsInDesktop } from '../../bridge';
 import { apiAtom, bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
+import { dataOf } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { sessionAtom } from '../../lib/session';
 import { TextField } from '../../ui/TextField';
 import { canSubmitLogin } from './login-form';
@@ -23,15 +25,7 @@ export default function LoginPage() {
   const callApi = useAtomValue(apiAtom);
 
   // A new installation of the desktop app has no account yet: its administrator is created first.
-  useEffect(() => {
-    let current = true;
-    void callApi('setup.status').then((result) => {
-      if (current && result.ok && result.data.needed && result.data.available) navigate('/setup', { replace: true });
-    });
-    return () => {
-      current = false;
-    };
-  }, [navigate, callApi]);
+  const setup = useQuery('setup.status', () => dataOf(callApi('setup.status')));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,6 +63,7 @@ export default function LoginPage() {
 
   // Already signed in (a bookmark, the back button): the first screen, not an empty form.
   if (currentSession && !loading) return <Navigate to={firstScreenFor(currentSession.roles)} replace />;
+  if (setup.data?.needed && setup.data.available) return <Navigate to="/setup" replace />;
 
   return (
     <div className="login-page">

@@ -1,10 +1,12 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { SETUP_MESSAGES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
 import { apiAtom, bridgeAtom } from '../../lib/bridge';
+import { dataOf } from '../../lib/query';
 import { sessionAtom } from '../../lib/session';
+import { useQuery } from '../../lib/use-query';
 import { TextField } from '../../ui/TextField';
 
 type Field = 'name' | 'username' | 'password' | 'confirmation';
@@ -15,7 +17,6 @@ type Field = 'name' | 'username' | 'password' | 'confirmation';
  */
 export default function SetupPage() {
   const [session, setSession] = useAtom(sessionAtom);
-  const [status, setStatus] = useState<'checking' | 'open' | 'closed'>('checking');
   const [fields, setFields] = useState<Record<Field, string>>({ name: '', username: '', password: '', confirmation: '' });
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
@@ -23,15 +24,9 @@ export default function SetupPage() {
   const bridge = useAtomValue(bridgeAtom);
   const callApi = useAtomValue(apiAtom);
 
-  useEffect(() => {
-    let current = true;
-    void callApi('setup.status').then((result) => {
-      if (current) setStatus(result.ok && result.data.needed && result.data.available ? 'open' : 'closed');
-    });
-    return () => {
-      current = false;
-    };
-  }, [callApi]);
+  const setup = useQuery('setup.status', () => dataOf(callApi('setup.status')));
+  // Unreadable, the page is closed: sign-in is where the user goes.
+  const status = setup.loading ? 'checking' : setup.data?.needed && setup.data.available ? 'open' : 'closed';
 
   const set = (field: Field) => (value: string) => setFields((previous) => ({ ...previous, [field]: value }));
 

@@ -5,6 +5,8 @@ import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { dataOf, SEARCH_DEBOUNCE_MS } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
 import { Section } from '../fields';
 import type { ContentApi } from '../types';
@@ -19,7 +21,6 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
   const raise = useSetAtom(raiseNoticeAtom);
   const [funnel, setFunnel] = useState<Funnel | null>(null);
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<{ id: number; name: string }[]>([]);
   const advertId = props.advertId;
 
   const handle = useCallback(
@@ -38,24 +39,19 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
       if (result.ok) setFunnel(result.data);
     });
   });
-  const searchFunnels = useEffectEvent((text: string) => funnels?.search(text));
   const hasFunnels = funnels !== undefined;
-  const searchable = hasFunnels && term.trim().length >= 2;
-  // The last answer while the term is long enough; nothing under it (derived, not cleared by an effect).
-  const results = searchable ? found : [];
+  const searchTerm = term.trim();
+  const searchable = hasFunnels && searchTerm.length >= 2;
+  const { data: found } = useQuery(['adverts.search', searchTerm], async () => (funnels ? dataOf(funnels.search(searchTerm)) : []), {
+    enabled: searchable,
+    debounceMs: SEARCH_DEBOUNCE_MS,
+  });
+  // The last answer while the term is long enough, without the funnel's own adverts; nothing under it (derived).
+  const results = searchable ? (found ?? []).filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)) : [];
 
   useEffect(() => {
     if (advertId !== undefined) readFunnel(advertId);
   }, [advertId]);
-
-  useEffect(() => {
-    if (!searchable) return;
-    const timer = setTimeout(async () => {
-      const result = await searchFunnels(term.trim());
-      if (result?.ok) setFound(result.data.filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)));
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [term, funnel, searchable]);
 
   if (!funnels) return null;
   if (advertId === undefined) {
