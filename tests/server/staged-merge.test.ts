@@ -159,4 +159,42 @@ describe('staged users merged in bulk', () => {
     },
     60_000,
   );
+  it("merges a user someone creates between a chunk's update and its new users, the engine still equal to a rebuild", async () => {
+    const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+    const handle = await openDatabase(postgres ? { url: postgres.url } : {});
+    const logger = pino({ level: 'silent' });
+    const kind = postgres ? 'postgresql' : 'pglite';
+    const writer = new AudienceEngine(handle.db, kind, logger);
+    try {
+      await ingestUsers(
+        handle.db,
+        writer,
+        Array.from({ length: 40 }, (_, n) => existing(n)),
+      );
+      await writer.rebuild();
+      await stage(handle);
+      // Someone creates new-150 while the chunk's existing users are updated: the next statement, the merge of the
+      // chunk's new users, finds it there (a statement trigger is the deterministic way to land in between).
+      await handle.db.execute(sql`CREATE FUNCTION someone_creates() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+          INSERT INTO app_users (external_id, email, area, os, roles) VALUES ('new-150', 'someone@example.org', 'english', 'Android', '{ROLE_EXPERT}')
+          ON CONFLICT DO NOTHING;
+          RETURN NULL;
+        END $$`);
+      await handle.db.execute(sql`CREATE TRIGGER someone_creates AFTER UPDATE ON app_users FOR EACH STATEMENT EXECUTE FUNCTION someone_creates()`);
+      const result = await mergeStagedUsers(handle.db, writer, { table: sql`csv_import_rows`, where: sql`import_id = 1` }, { chunkSize: 250 });
+      expect(result).toEqual({ inserted: 159, updated: 40 });
+      const [created] = await rows<{ email: string; area: string; feeds: string[] }>(
+        handle.db,
+        sql`SELECT email, area, feeds FROM app_users WHERE external_id = 'new-150'`,
+      );
+      expect(created).toEqual({ email: 'staged150@example.org', area: 'english', feeds: ['cardio'] });
+      const rebuilt = new AudienceEngine(handle.db, kind, logger);
+      await rebuilt.rebuild();
+      for (const pair of CRITERIA) expect(writer.index.size(criterion(pair)).size, pair.join(' ')).toBe(rebuilt.index.size(criterion(pair)).size);
+    } finally {
+      await writer.stop();
+      await handle.close();
+      await postgres?.drop();
+    }
+  }, 60_000);
 });

@@ -38,18 +38,19 @@ export function flatValues(grouped: readonly GroupedValues[]): { values: FlatVal
   const flat: FlatValues = { labels: [], values: [], counts: new Uint32Array(0), ids: new Uint32Array(0) };
   const counts: Uint32Array[] = [];
   const ids: Uint32Array[] = [];
-  let users: Uint32Array = new Uint32Array(0);
+  const users: Uint32Array[] = [];
   let inserted = 0;
   let updated = 0;
   for (const row of grouped) {
     const rowCounts = integers(row.counts);
     const rowIds = integers(row.ids);
+    // Users may come in several rows (those a chunk updated, then those it inserted): all of them count.
     if (row.label === null) {
-      users = rowIds;
+      users.push(rowIds);
       const at = row.values.indexOf('inserted');
-      if (at >= 0) inserted = rowCounts[at];
+      if (at >= 0) inserted += rowCounts[at];
       const changed = row.values.indexOf('updated');
-      if (changed >= 0) updated = rowCounts[changed];
+      if (changed >= 0) updated += rowCounts[changed];
       continue;
     }
     for (const value of row.values) {
@@ -61,7 +62,7 @@ export function flatValues(grouped: readonly GroupedValues[]): { values: FlatVal
   }
   flat.counts = joined(counts);
   flat.ids = joined(ids);
-  return { values: flat, users, inserted, updated };
+  return { values: flat, users: joined(users), inserted, updated };
 }
 
 /** Flat values as BulkUsers carries them: per run of one label, its values and their counts, and the ids in base64. */

@@ -1,16 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AudienceEngine } from './engine/engine';
-import {
-  chunkEnds,
-  ensureNodes,
-  IMPORTED_USER_COLUMNS,
-  mergeChunk,
-  PendingChanges,
-  type ChunkHistory,
-  type StagedMergeOptions,
-  type UserStage,
-} from './staged-merge';
+import { chunkEnds, ensureNodes, mergeChunk, PendingChanges, type ChunkHistory, type StagedMergeOptions } from './staged-merge';
+import { IMPORTED_USER_COLUMNS, type UserStage } from './chunk-statements';
 
 /** Users merged per transaction on PGlite: a chunk takes some 30 to 60 ms there (bench pglite-writes). */
 export const SHORT_MERGE_CHUNK = 500;
@@ -86,7 +78,7 @@ async function mergeChunks(
           SELECT ${undoStage.importId}::int, id, external_id, email, name, profession_id, specialty_id, title, area, country_id,
             zipcode, uga, workplace, os, roles, feeds, apps
           FROM app_users WHERE external_id = ANY(${chunkIds(stage, range)})`);
-        const merged = await mergeChunk(tx, stage, range, history);
+        const merged = await mergeChunk(tx, stage, { range, staged }, history);
         await ensureNodes(
           tx,
           changes.add(merged).filter(([label]) => label !== 'Os'),
