@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { targetExportBodySchema } from '@shared/contract/projects';
+import { targetExportBodySchema } from '@shared/contract/projects/targets';
 import { openDatabase } from '../../src-server/db/client';
 import { withLiterals } from '../../src-server/features/projects/export';
 import { targetJoins, targetListClauses } from '../../src-server/features/projects/queries/targets';

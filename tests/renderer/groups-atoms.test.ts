@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { Group } from '@shared/contract/audiences';
+import type { Group } from '@shared/contract/audiences/groups';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';
 import {
   deletedAudiencesAtom,

@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { Project, TargetComment } from '@shared/contract/projects';
+import type { TargetComment } from '@shared/contract/projects/comments';
+import type { Project } from '@shared/contract/projects/projects';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
 import { defaultBriefingState } from '@shared/rules/project-comments';
 import { bridgeAtom } from '../../src-renderer/lib/bridge';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@shared/contract';
-import { projectListTargetSchema } from '@shared/contract/projects';
+import { projectListTargetSchema } from '@shared/contract/projects/projects';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DEFAULT_DURATION_SECONDS } from '@shared/rules/projects';
@@ -640,7 +640,7 @@ describe('export formatting', () => {
   // on PGlite: every kind of cell, on whichever database runs the tests, against the spec's readings computed here.
   const exportFile = async (body: unknown) => {
     const { targetExportCsv } = await import('../../src-server/features/projects/export');
-    const { targetExportBodySchema } = await import('@shared/contract/projects');
+    const { targetExportBodySchema } = await import('@shared/contract/projects/targets');
     const chunks: Buffer[] = [];
     for await (const chunk of targetExportCsv(server.database.db, targetExportBodySchema.parse(body), server.database.kind))
       chunks.push(chunk as Buffer);

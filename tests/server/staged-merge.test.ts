@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { PopulationUser } from '@shared/contract/audiences';
+import type { PopulationUser } from '@shared/contract/audiences/population';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
 import { attributeValues, type Criterion } from '../../src-server/features/audiences/engine/semantics';

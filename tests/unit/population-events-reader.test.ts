@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contract } from '@shared/contract';
-import { readPopulationEvents } from '@shared/contract/audiences';
+import { readPopulationEvents } from '@shared/contract/audiences/population';
 
 /** The schema the hand-written reader stands in for (POST /population/events). */
 const schema = contract['population.events'].body!;

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import type { audienceRowSchema } from '@shared/contract/audiences';
+import type { audienceRowSchema } from '@shared/contract/audiences/audiences';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { LIST_LOAD_MARGIN_PX } from '@shared/rules/audience-editor';
 import { AREAS, AUDIENCE_TYPES, type Area, type AudienceType } from '@shared/rules/audiences';

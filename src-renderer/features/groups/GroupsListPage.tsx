@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Group } from '@shared/contract/audiences';
+import type { Group } from '@shared/contract/audiences/groups';
 import { GROUP_MESSAGES } from '@shared/messages';
 import { groupEditorPath } from '@shared/rules/groups';
 import { modalAtom } from '../../lib/modal';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent, type JSX } from 'react';
-import type { Project } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { ESTIMATE_ID_PATTERN } from '@shared/rules/projects';
 import { Dialog, DialogActions } from '../../ui/Dialog';

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { Project } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';

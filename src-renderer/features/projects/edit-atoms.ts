@@ -1,5 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import type { CellConflict, Project, Target, TargetField } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
+import type { CellConflict, Target, TargetField } from '@shared/contract/projects/targets';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { notice } from '@shared/messages/notice';
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Project } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
 import { apiAtom } from '../../lib/bridge';

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { TargetListColumn } from '@shared/contract/projects';
+import type { TargetListColumn } from '@shared/contract/projects/targets';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
 import { formatDay } from '@shared/rules/dates';
 import { formatGoal, formatNumber, TARGET_PAGE_SIZE, TARGET_EXPORT_MAX_ROWS } from '@shared/rules/projects';

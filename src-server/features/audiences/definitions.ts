@@ -1,4 +1,6 @@
-import type { Audience, Group, Relationship, RelationshipInput } from '@shared/contract/audiences';
+import type { Audience } from '@shared/contract/audiences/audiences';
+import type { Group } from '@shared/contract/audiences/groups';
+import type { Relationship, RelationshipInput } from '@shared/contract/audiences/shared';
 import { MESSAGES } from '@shared/messages';
 import { ITEM_EVENTS, isGroupLabel, type AudienceType } from '@shared/rules/audiences';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PopulationEvent, PopulationUser } from '@shared/contract/audiences';
+import type { PopulationEvent, PopulationUser } from '@shared/contract/audiences/population';
 import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/messages';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { PUSH_TOKEN_LABEL } from '@shared/rules/push';

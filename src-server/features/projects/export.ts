@@ -6,7 +6,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 import { to as copyTo } from 'pg-copy-streams';
-import type { TargetExportBody } from '@shared/contract/projects';
+import type { TargetExportBody } from '@shared/contract/projects/targets';
 import {
   CSV_BOM,
   CSV_DELIMITER,

@@ -1,5 +1,5 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import type { Audience } from '@shared/contract/audiences';
+import type { Audience } from '@shared/contract/audiences/audiences';
 import type { IpcResult } from '@shared/ipc';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import { draftAtom, fromAudience, pristineAtom, setSavedDraftAtom, type AudienceDraft } from './draft';

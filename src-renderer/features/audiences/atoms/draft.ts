@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import type { Audience, RelationshipInput } from '@shared/contract/audiences';
+import type { Audience } from '@shared/contract/audiences/audiences';
+import type { RelationshipInput } from '@shared/contract/audiences/shared';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { audienceFieldErrors, type EditorRelationship } from '@shared/rules/audience-editor';
 import type { Area, AudienceType } from '@shared/rules/audiences';

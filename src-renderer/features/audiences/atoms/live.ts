@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { RelationshipInput } from '@shared/contract/audiences';
+import type { RelationshipInput } from '@shared/contract/audiences/shared';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { NODE_SEARCH_LIMIT, type Area, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
 import type { ApiInput } from '../../../bridge/api';

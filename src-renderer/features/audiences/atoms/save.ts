@@ -1,5 +1,5 @@
 import { atom, type Setter } from 'jotai';
-import type { Audience } from '@shared/contract/audiences';
+import type { Audience } from '@shared/contract/audiences/audiences';
 import type { CsvImportReport } from '@shared/ipc';
 import { AUDIENCE_NOTICES } from '@shared/messages';
 import { canSave } from '@shared/rules/audience-editor';

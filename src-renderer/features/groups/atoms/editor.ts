@@ -1,5 +1,6 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import type { AudienceNode, Group } from '@shared/contract/audiences';
+import type { Group } from '@shared/contract/audiences/groups';
+import type { AudienceNode } from '@shared/contract/audiences/shared';
 import { GROUP_MESSAGES, GROUP_NOTICES, withText } from '@shared/messages';
 import type { IpcResult } from '@shared/ipc';
 import type { GroupLabel, NodeLabel } from '@shared/rules/audiences';

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Group } from '@shared/contract/audiences';
+import type { Group } from '@shared/contract/audiences/groups';
 import type { GroupLabel } from '@shared/rules/audiences';
 import { GROUP_NOTICES, withText } from '@shared/messages';
 import { GROUP_EXPORT_COLUMNS, GROUP_EXPORT_LIMIT, GROUP_PAGE_SIZE } from '@shared/rules/groups';

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLayoutEffect, useRef } from 'react';
-import type { CellConflict, Target } from '@shared/contract/projects';
+import type { CellConflict, Target } from '@shared/contract/projects/targets';
 import { CONFLICT_MESSAGES as C, conflictTime } from '@shared/messages/conflicts';
 import { PROJECT_MESSAGES as M } from '@shared/messages/projects';
 import { formatCell, GRID_COLUMNS, type GridColumn, type GridColumnKey } from '@shared/rules/project-grid';

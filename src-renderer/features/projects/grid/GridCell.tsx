@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Target } from '@shared/contract/projects';
+import type { Target } from '@shared/contract/projects/targets';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { formatCell, type CellChanges, type GridColumn } from '@shared/rules/project-grid';
 import { effectiveChanges, readCell } from '@shared/rules/project-grid-typing';

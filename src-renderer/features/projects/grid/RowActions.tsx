@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { ChartColumn, Copy, FilePlus2, Link2, PackageSearch, Trash2, Unlink } from 'lucide-react';
-import type { Target } from '@shared/contract/projects';
+import type { Target } from '@shared/contract/projects/targets';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { hasFeedbackMenu, typeLink } from '@shared/rules/projects';
 import { ConfirmButton } from '../../../ui/ConfirmButton';

@@ -1,7 +1,7 @@
 import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { CellConflict, Target } from '@shared/contract/projects';
+import type { CellConflict, Target } from '@shared/contract/projects/targets';
 import { PROJECT_MESSAGES, PROJECT_NOTICES } from '@shared/messages/projects';
 import { formatCell, GRID_COLUMNS, type CellChanges, type GridColumn, type GridColumnKey } from '@shared/rules/project-grid';
 import { canPasteInto, mapPasteBlock, parseTsv, pasteChanges } from '@shared/rules/project-grid-paste';

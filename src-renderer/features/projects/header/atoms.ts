@@ -1,5 +1,5 @@
 import { atom, type Getter, type Setter } from 'jotai';
-import type { Project } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
 import type { IpcResult } from '@shared/ipc';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';

@@ -1,6 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useState, type JSX } from 'react';
-import type { Project, ProjectComment, TargetComment } from '@shared/contract/projects';
+import type { ProjectComment, TargetComment } from '@shared/contract/projects/comments';
+import type { Project } from '@shared/contract/projects/projects';
 import { briefingStartState, canEditBriefing, canEditComment } from '@shared/rules/project-comments';
 import { formatDate } from '@shared/rules/dates';
 import { rolesAtom } from '../../../lib/session';

@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import type { Project, ProjectComment, TargetComment } from '@shared/contract/projects';
+import type { ProjectComment, TargetComment } from '@shared/contract/projects/comments';
+import type { Project } from '@shared/contract/projects/projects';
 import { PLATFORM_NOTICES, withText } from '@shared/messages';
 import { PROJECT_NOTICES } from '@shared/messages/projects';
 import { briefingStartState, commentTextToSave } from '@shared/rules/project-comments';

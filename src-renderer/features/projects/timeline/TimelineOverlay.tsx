@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import type { Project } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { canEditComment, ownLatestComment } from '@shared/rules/project-comments';
 import { barPercentages, TIMELINE_COMMENT_DEBOUNCE_MS, timelineBar, timelineMonths } from '@shared/rules/project-timeline';

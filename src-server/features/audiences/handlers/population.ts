@@ -1,4 +1,5 @@
-import type { Audience, RelationshipInput } from '@shared/contract/audiences';
+import type { Audience } from '@shared/contract/audiences/audiences';
+import type { RelationshipInput } from '@shared/contract/audiences/shared';
 import { MESSAGES } from '@shared/messages';
 import type { AudienceType } from '@shared/rules/audiences';
 import { HttpError } from '../../../errors';

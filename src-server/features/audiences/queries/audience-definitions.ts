@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Audience } from '@shared/contract/audiences';
+import type { Audience } from '@shared/contract/audiences/audiences';
 import type { AudienceType } from '@shared/rules/audiences';
 import { foldForSearch } from '../../../db/schema';
 import { param, rows, type Executor } from '../../../db/rows';

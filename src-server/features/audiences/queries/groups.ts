@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Group } from '@shared/contract/audiences';
+import type { Group } from '@shared/contract/audiences/groups';
 import { foldForSearch } from '../../../db/schema';
 import { rows, type Executor } from '../../../db/rows';
 

@@ -1,4 +1,4 @@
-import type { CellConflict, Target, TargetField, TargetProperties } from '@shared/contract/projects';
+import type { CellConflict, Target, TargetField, TargetProperties } from '@shared/contract/projects/targets';
 import { normalizeGoal } from '@shared/rules/projects';
 import { staleVersion } from '../../../db/versioning';
 

@@ -1,4 +1,5 @@
-import type { Project, Target } from '@shared/contract/projects';
+import type { Project } from '@shared/contract/projects/projects';
+import type { Target } from '@shared/contract/projects/targets';
 import { MESSAGES } from '@shared/messages';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { isUniqueViolation } from '../../../accounts/queries';

@@ -1,4 +1,4 @@
-import type { CellConflict, Target, TargetField, TargetProperties } from '@shared/contract/projects';
+import type { CellConflict, Target, TargetField, TargetProperties } from '@shared/contract/projects/targets';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import {
   advertTypeMismatch,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ProjectComment, TargetComment } from '@shared/contract/projects';
+import type { ProjectComment, TargetComment } from '@shared/contract/projects/comments';
 import { param, rows, type Executor } from '../../../db/rows';
 
 // ---- comments -------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProjectListBody, ProjectListItem, ProjectListTarget } from '@shared/contract/projects';
+import type { ProjectListBody, ProjectListItem, ProjectListTarget } from '@shared/contract/projects/projects';
 import { DEFAULT_PROJECT_STATUS } from '@shared/rules/projects';
 import { param, rows, type Executor } from '../../../db/rows';
 import { and, between, foldedLikeTerm, inList, withinNumbers } from './filters';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Target, TargetListBody, TargetListColumn } from '@shared/contract/projects';
+import type { Target, TargetListBody, TargetListColumn } from '@shared/contract/projects/targets';
 import { DEFAULT_TARGET_LIST_STATUSES, DEFAULT_TARGET_STATUS, statusRank } from '@shared/rules/projects';
 import { foldForSearch } from '../../../db/schema';
 import { param, rows, type Executor } from '../../../db/rows';
