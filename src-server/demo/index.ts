@@ -5,7 +5,7 @@ import { seedAudienceDemo } from '../features/audiences/demo';
 import { seedBatDemo } from '../features/bat/demo';
 import { seedImportsDemo } from '../features/imports/demo';
 import { seedInventoryDemo } from '../features/inventory/demo';
-import { seedLaboratoryDemo } from '../features/laboratory/demo';
+import { matchLaboratoryDemo, seedLaboratoryDemo } from '../features/laboratory/demo';
 import { clearMissingDemoAdverts, linkDemoAdverts, seedEstimateDemo, seedProjectDemo } from '../features/projects/demo';
 import { pushJobOf } from '../features/push';
 import { seedPushDemo } from '../features/push/demo';
@@ -48,9 +48,8 @@ export function demoWorkspace(context: ServerContext) {
       await seedProjects(context).catch(failed('project demo'));
       // A workspace seeded before the proofs came gets its proof at start; a new one once its adverts exist.
       running.push(seedBatDemo(context).catch(failed('demo proof')));
-      // Not stopped on close: it gives up waiting for the population on its own.
-      void seedLaboratoryDemo(context).catch(failed('laboratory demo'));
-      running.push(seedInBackground(context, services, abort.signal, failed));
+      const laboratory = seedLaboratoryDemo(context).catch(failed('laboratory demo'));
+      running.push(seedInBackground(context, services, abort.signal, failed, laboratory));
     },
   };
 }
@@ -66,13 +65,15 @@ async function seedProjects(context: ServerContext): Promise<void> {
 /**
  * The app-user population (20,000 users by default: about a minute on PGlite, in small statements while the server
  * answers), then what needs it: the demo adverts (their audiences), which the projects' actions take and one of
- * which gets a proof; the push campaigns of the past week.
+ * which gets a proof; the push campaigns of the past week; the laboratory panel's matching (`laboratory`: the
+ * project seedLaboratoryDemo made, if any). Nothing after it waits for the population by itself.
  */
 async function seedInBackground(
   context: ServerContext,
   services: DemoServices,
   signal: AbortSignal,
   failed: (what: string) => (error: unknown) => boolean,
+  laboratory: Promise<number | boolean | undefined>,
 ): Promise<void> {
   const { config, logger } = context;
   const started = performance.now();
@@ -85,10 +86,12 @@ async function seedInBackground(
       return true;
     })
     .catch(failed('demo population'));
-  if (signal.aborted) return;
+  if (signal.aborted || !population) return;
+  const labProject = await laboratory;
   await Promise.all([
     seedAdverts(context, signal).catch(failed('demo adverts')),
-    population && seedPush(context, services).catch(failed('push demo')),
+    seedPush(context, services).catch(failed('push demo')),
+    typeof labProject === 'number' && matchLaboratoryDemo(context, labProject).catch(failed('laboratory demo')),
   ]);
 }
 

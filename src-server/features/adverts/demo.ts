@@ -327,15 +327,11 @@ export interface DemoMediaTarget {
   warn?: (error: unknown) => void;
 }
 
-/** Without `media`, the items have no pictures (the previews show their placeholders). */
+/**
+ * Without `media`, the items have no pictures (the previews show their placeholders). Called once the demo audiences
+ * exist (src-server/demo/ seeds the population first): the items name them.
+ */
 export async function seedAdvertDemo(db: Database, clock: Clock, signal?: AbortSignal, media?: DemoMediaTarget): Promise<boolean> {
-  // The demo audiences come from the audiences feature's background seeding: wait for them (or give up on close).
-  for (;;) {
-    signal?.throwIfAborted();
-    const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM audiences`);
-    if (count > 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
   const [{ existing }] = await rows<{ existing: number }>(
     db,
     sql`SELECT (SELECT count(*) FROM adverts) + (SELECT count(*) FROM articles) AS existing`,

@@ -29,13 +29,13 @@ const DEMO_TAGS = [
 
 /**
  * The demo workspace's laboratory project: 3,000 panel members (CRIT_01 prescribing, CRIT_02 region, CRIT_03
- * interest) named by the external ids of the demo population, four tags, and the matching done once the
- * population is there (it is seeded in the background too). Only while no laboratory project exists.
+ * interest) named by the external ids of the demo population, and four tags. Only while no laboratory project
+ * exists; answers the new project's id, for matchLaboratoryDemo once the population is in.
  */
-export async function seedLaboratoryDemo(context: ServerContext): Promise<void> {
+export async function seedLaboratoryDemo(context: ServerContext): Promise<number | undefined> {
   const { db } = context;
   const [{ count }] = await rows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM lab_projects`);
-  if (count > 0) return;
+  if (count > 0) return undefined;
   const [project] = await db
     .insert(labProjects)
     // Written in a few statements: one lease (jobs/lease.ts) covers them, no renewal needed.
@@ -60,21 +60,16 @@ export async function seedLaboratoryDemo(context: ServerContext): Promise<void> 
     await db.insert(labTags).values({ projectId: project.id, name: tag.name, type: tag.type, level: tag.level, query, params, usersCount });
   }
   await db.update(labProjects).set({ pending: false, usersCount: DEMO_MEMBERS }).where(eq(labProjects.id, project.id));
-  // The population arrives in the background: match once it holds the panel's last external id (or give up).
-  let closed = false;
-  context.onClose(async () => {
-    closed = true;
-  });
-  for (let attempt = 0; attempt < 600 && !closed; attempt += 1) {
-    const [found] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM app_users WHERE external_id = ${members.at(-1)!.x}`);
-    if (found.n > 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-  if (closed) return;
-  const matched = await matchPanel(db, project.id, DEMO_MEMBERS);
+  return project.id;
+}
+
+/** The demo panel matched against the demo population (src-server/demo/ calls it once the population is seeded). */
+export async function matchLaboratoryDemo(context: ServerContext, projectId: number): Promise<void> {
+  const { db } = context;
+  const matched = await matchPanel(db, projectId, DEMO_MEMBERS);
   // updatedAt moves with the matching: panels cached for tag counts are read again.
   await db
     .update(labProjects)
     .set({ matchedCount: matched, updatedAt: new Date(context.clock.now()) })
-    .where(eq(labProjects.id, project.id));
+    .where(eq(labProjects.id, projectId));
 }
