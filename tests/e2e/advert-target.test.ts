@@ -95,7 +95,7 @@ test.describe('advert created from an action (web host, Chromium)', () => {
     expect((await call('GET', `/v2/advert/${advertId}`)).publishedAt).toBeNull();
     await editor.getByTestId('audience-search').fill('E2E');
     await editor.getByTestId(`audience-result-${audienceId}`).click();
-    // Attached, it is not offered again (issue 36, item 12).
+    // Attached, it is not offered again (docs/projects.md).
     await expect(editor.getByTestId(`attached-audience-${audienceId}`)).toBeVisible();
     await expect(editor.getByTestId(`audience-result-${audienceId}`)).toHaveCount(0);
     await editor.getByTestId('editor-save').click();

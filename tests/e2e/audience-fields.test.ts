@@ -4,7 +4,7 @@ import { createAudience } from './content-helpers';
 import { demoAccount, expect, signIn, test } from './fixtures';
 
 /**
- * The audience editor's name and type as staff walk them (issue 36, item 9): 'Sauvegarder' with no type, or with the
+ * The audience editor's name and type as staff walk them (docs/audiences.md): 'Sauvegarder' with no type, or with the
  * name emptied, is refused beside the field, with no 'Audience saved.' alongside and nothing renamed on the server.
  */
 let audienceId: number;

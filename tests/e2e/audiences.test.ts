@@ -164,7 +164,7 @@ test.describe('audience screens (web host, Chromium)', () => {
       await expect(page.locator('[data-testid^="criteria-result-Role-"]')).toHaveCount(0);
       await page.getByTestId('criteria-search').fill('');
 
-      // Live tester: an e-mail nobody has says 'Aucun résultat' (issue 36, item 12).
+      // Live tester: an e-mail nobody has says 'Aucun résultat' (docs/audiences.md).
       await page.getByTestId('tester-search').fill('personne-zzz@');
       await expect(page.getByTestId('tester-no-result')).toHaveText(AUDIENCE_MESSAGES.criteriaNoResult, { timeout: 10_000 });
       // User 3 is a doctor and an expert; turning the Role to Not makes the answer change.

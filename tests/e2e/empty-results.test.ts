@@ -7,7 +7,7 @@ import { demoAccount, expect, signIn, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**
- * What staff expect to see (issue 36, item 12), walked as they did: the advert search dialog of the target grid says
+ * What staff expect to see, walked as they did: the advert search dialog of the target grid says
  * 'Aucun résultat'; the ad-blocker alert shows in the advert editor too; the story creator has its screenshot button,
  * whose capture goes to the BAT.
  */

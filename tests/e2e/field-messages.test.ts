@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { signOut } from './helpers';
 
 /**
- * Messages where the user looks (issue 36, item 10), walked as staff did: every refused value of the advert editor
+ * Messages where the user looks (docs/content.md, "The editor"), walked as staff did: every refused value of the advert editor
  * says what is wrong at its field, in French, by its label — 'Vues max par utilisateur' emptied or 2.5, an address
  * that is no address (not reported as 'requises'), a video advert without its video, a story screen's link, a
  * story CTA colour 'red'.

@@ -3,7 +3,7 @@ import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { demoAccount, expect, signIn, test } from './fixtures';
 
 /**
- * The target grid's delays as staff walk them (issue 36, items 8 and 9): 'Raison du retard' asked only when a date
+ * The target grid's delays as staff walk them (docs/projects.md): 'Raison du retard' asked only when a date
  * moves; leaving '7. annulé' gives 'Écart (jours)' and 'Impact CA' back; an advert id typed into 'Pub / outil'
  * follows the type mapping of 'Associer une publicité'.
  */

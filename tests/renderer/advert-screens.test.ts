@@ -71,7 +71,7 @@ describe('editor atoms (in-memory bridge)', () => {
     expect(store.get(atoms.highlightAtom)).toEqual([]);
   });
 
-  it('creates a new advert, then saves changed audiences with the fields in one update call (issue 38 item 9)', async () => {
+  it('creates a new advert, then saves changed audiences with the fields in one update call', async () => {
     const { atoms, fake, store } = setup('advert');
     store.set(atoms.startNewAtom, { name: 'Campagne', type: 'post' });
     const creating = store.set(atoms.saveAtom);

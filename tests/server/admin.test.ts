@@ -111,7 +111,7 @@ describe('account creation', () => {
     await asAdmin('POST', '/admin/accounts', { name: 'Paul', nickname: '', username: 'paul@exemple.fr', roles: [] });
     const duplicate = await asAdmin('POST', '/admin/accounts', { name: 'Paul 2', nickname: '', username: 'PAUL@exemple.fr', roles: [] });
     expect(duplicate.status).toBe(409);
-    // Named by the dialog's field, so the message shows next to 'E-mail' (issue 36, item 10).
+    // Named by the dialog's field, so the message shows next to 'E-mail' (docs/accounts.md).
     expect(duplicate.body).toEqual({ errorMsg: MESSAGES.emailAlreadyUsed, field: 'username' });
   });
 

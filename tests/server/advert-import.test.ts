@@ -53,7 +53,7 @@ describe('advert CSV import (POST /advert/import)', () => {
       { line: 251, message: 'Type : inconnu (inconnu)' },
       { line: 251, message: MESSAGES.advertNameRequired },
       expect.objectContaining({ line: 251 }),
-      // Each field named by its editor label, never by its column key, once (issue 36, item 10).
+      // Each field named by its editor label, never by its column key, once (docs/content.md, "The editor").
       { line: 281, message: 'Vues max par utilisateur : 1000000 au plus' },
     ]);
     expect(await countNamed('Lot fautif')).toBe(0);

@@ -25,7 +25,7 @@ describe('validation failures answer 400 { errorMsg, field } in French', () => {
     expect(unknown.body).toEqual({ errorMsg: 'extra : champ inconnu', field: 'extra' });
   });
 
-  it("a push notification's text is named 'Texte', as its field is labelled (issue 36, item 10)", async () => {
+  it("a push notification's text is named 'Texte', as its field is labelled", async () => {
     const where = { area: 'france', professions: [], specialties: [''], titles: [''], os: [''], expert: 'all', clause: '' };
     const notification = { title: 'Rappel', body: 'x'.repeat(1001), navigation: '', customId: 'default' };
     const response = await asAdmin('POST', '/push/campaigns', { notification, where });

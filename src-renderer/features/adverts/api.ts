@@ -22,7 +22,7 @@ export function advertApi(call: CallApi): ContentApi {
       call('adverts.create', {
         body: { advert: asInput(item), ...(item.targetId ? { targetId: item.targetId } : {}), ...(audienceIds.length ? { audienceIds } : {}) },
       }),
-    // One call, one transaction (issue 38 item 9): the fields and, when they changed, the audiences, based on the
+    // One call, one transaction (docs/content.md, "The editor"): the fields and, when they changed, the audiences, based on the
     // version the editor started from.
     update: (id, item, audienceIds) =>
       call('adverts.update', {

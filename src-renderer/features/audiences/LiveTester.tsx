@@ -70,7 +70,7 @@ export function LiveTester() {
         </ul>
       )}
       {searching && !user && <p className="muted">Recherche…</p>}
-      {/* The search of the term shown came back empty: said so, not a blank (issue 36, item 12). */}
+      {/* The search of the term shown came back empty: said so, not a blank (docs/audiences.md). */}
       {!searching && term.trim() && !user && answeredTerm === term && results.length === 0 && (
         <p className="muted" data-testid="tester-no-result">
           {AUDIENCE_MESSAGES.criteriaNoResult}

@@ -11,7 +11,7 @@ import type { ContentItem } from './types';
 
 /**
  * What the editor says when a save or a publication is refused (docs/content.md, field labels): the toast, and
- * the message of each field it names at that field (issue 36: every field error at the field, by its label).
+ * the message of each field it names at that field (docs/content.md, "The editor": every field error at the field, by its label).
  */
 
 /** A refused call: the server's message as an error toast ('User not allowed' 3 s for SALES writes). */
