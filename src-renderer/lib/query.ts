@@ -34,6 +34,8 @@ export interface QueryRun<T> {
   debounceMs?: number;
   /** Told what a run threw, unless a newer run replaced it. */
   onError?: (error: unknown) => void;
+  /** Polling: once a run settled (answer or failure), the same run starts again after this pause; 0 or absent: never. */
+  refreshMs?: number;
 }
 
 /** One query's runs: at most one under way, the previous one aborted when another starts or `stop` is called. */
@@ -56,6 +58,12 @@ export function createQuery<T>() {
     current = null;
   };
 
+  /** The next poll of a settled run (refreshMs), on the run's own timer so `stop` and a newer run clear it. */
+  const schedulePoll = (run: QueryRun<T>, signal: AbortSignal) => {
+    if (!run.refreshMs || signal.aborted || !current) return;
+    current.timer = setTimeout(() => start(run, true), run.refreshMs);
+  };
+
   const execute = async (run: QueryRun<T>, signal: AbortSignal) => {
     try {
       const data = await run.load(signal);
@@ -65,10 +73,11 @@ export function createQuery<T>() {
       update({ error, loading: false });
       run.onError?.(error);
     }
+    schedulePoll(run, signal);
   };
 
   /** Starts a run, aborting the one under way; a new key waits `debounceMs` first, the same key (a refresh) does not. */
-  const start = (run: QueryRun<T>, immediate = false) => {
+  function start(run: QueryRun<T>, immediate = false) {
     stop();
     const delay = !immediate && last !== null && last.key !== run.key ? (run.debounceMs ?? 0) : 0;
     last = run;
@@ -77,7 +86,7 @@ export function createQuery<T>() {
     current = { controller, timer };
     update({ loading: true, key: run.key });
     if (delay === 0) void execute(run, controller.signal);
-  };
+  }
 
   return {
     start,

@@ -9,6 +9,8 @@ export interface QueryOptions {
   debounceMs?: number;
   /** Told what a run threw (a notice to raise), never for a run a newer one replaced. */
   onError?: (error: unknown) => void;
+  /** Polling: the load runs again this long after each run settled, while the component stays (0: never). */
+  refreshMs?: number;
 }
 
 export interface QueryResult<T> {
@@ -30,17 +32,19 @@ export function useQuery<T>(key: unknown, load: QueryLoad<T>, options: QueryOpti
   const keyText = JSON.stringify(key) ?? '';
   const enabled = options.enabled ?? true;
   const debounceMs = options.debounceMs ?? 0;
+  const refreshMs = options.refreshMs ?? 0;
 
   useEffect(() => {
     if (!enabled) return;
     query.start({
       key: keyText,
       debounceMs,
+      refreshMs,
       load: (signal) => latest.current.load(signal),
       onError: (error) => latest.current.onError?.(error),
     });
     return query.stop;
-  }, [query, keyText, enabled, debounceMs, latest]);
+  }, [query, keyText, enabled, debounceMs, refreshMs, latest]);
 
   return {
     data: snapshot.data,
