@@ -58,9 +58,10 @@ export function createQuery<T>() {
     current = null;
   };
 
-  /** The next poll of a settled run (refreshMs), on the run's own timer so `stop` and a newer run clear it. */
-  const schedulePoll = (run: QueryRun<T>, signal: AbortSignal) => {
-    if (!run.refreshMs || signal.aborted || !current) return;
+  /** The next poll of a settled run (the last run's refreshMs), on the run's own timer: `stop` and a newer run clear it. */
+  const schedulePoll = (signal: AbortSignal) => {
+    if (!last?.refreshMs || signal.aborted || !current) return;
+    const run = last;
     current.timer = setTimeout(() => start(run, true), run.refreshMs);
   };
 
@@ -73,7 +74,7 @@ export function createQuery<T>() {
       update({ error, loading: false });
       run.onError?.(error);
     }
-    schedulePoll(run, signal);
+    schedulePoll(signal);
   };
 
   /** Starts a run, aborting the one under way; a new key waits `debounceMs` first, the same key (a refresh) does not. */
@@ -91,6 +92,17 @@ export function createQuery<T>() {
   return {
     start,
     stop,
+    /**
+     * Changes the polling pause without a run now (polling starts or stops with what the screen shows): a settled
+     * run polls again `refreshMs` from now, 0 cancels its next poll; a run under way reads it once it settles.
+     */
+    setRefreshMs: (refreshMs: number) => {
+      if (!last || (last.refreshMs ?? 0) === refreshMs) return;
+      last = { ...last, refreshMs };
+      if (!current || snapshot.loading) return;
+      clearTimeout(current.timer);
+      schedulePoll(current.controller.signal);
+    },
     /** Runs the last run again at once (after a write, or a "retry" button). */
     refresh: () => {
       if (last) start(last, true);

@@ -164,4 +164,30 @@ describe('the loader kernel (lib/query.ts)', () => {
     expect(calls).toHaveLength(5);
     query.stop();
   });
+
+  it('starts and stops polling with setRefreshMs, without a run at once', async () => {
+    const query = createQuery<string>();
+    const { calls, loadFor } = manualLoad();
+    query.start({ key: 'list', load: loadFor('list') });
+    calls[0].resolve('pending');
+    await settle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
+    // Something waits (an upload, a pending project): the next read comes a pause from now, then after each answer.
+    query.setRefreshMs(2000);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(2);
+    // Set while a read is under way: that read, once settled, polls no more.
+    query.setRefreshMs(0);
+    calls[1].resolve('done');
+    await settle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
+    expect(query.snapshot()).toMatchObject({ data: 'done', loading: false });
+    query.setRefreshMs(2000);
+    query.setRefreshMs(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
+  });
 });

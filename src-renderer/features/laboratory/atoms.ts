@@ -24,9 +24,11 @@ labProjectsAtom.debugLabel = 'laboratory.projects';
 export const labProjectsLoadingAtom = atom(false);
 labProjectsLoadingAtom.debugLabel = 'laboratory.projectsLoading';
 
-export const loadLabProjectsAtom = atom(null, async (get, set) => {
+/** Reads the list; a read the page's query replaced (a newer poll, the page left) writes nothing. */
+export const loadLabProjectsAtom = atom(null, async (get, set, signal?: AbortSignal) => {
   set(labProjectsLoadingAtom, true);
   const result = await get(apiAtom)('laboratory.list', { body: {} });
+  if (signal?.aborted) return;
   set(labProjectsLoadingAtom, false);
   if (!result.ok) return set(raiseNoticeAtom, withText(LAB_NOTICES.createFailed, result.errorMsg));
   set(labProjectsAtom, result.data);
