@@ -34,6 +34,8 @@ export interface QueryRun<T> {
   debounceMs?: number;
   /** Told what a run threw, unless a newer run replaced it. */
   onError?: (error: unknown) => void;
+  /** Polling: once a run settled (answer or failure), the same run starts again after this pause; 0 or absent: never. */
+  refreshMs?: number;
 }
 
 /** One query's runs: at most one under way, the previous one aborted when another starts or `stop` is called. */
@@ -56,6 +58,13 @@ export function createQuery<T>() {
     current = null;
   };
 
+  /** The next poll of a settled run (the last run's refreshMs), on the run's own timer: `stop` and a newer run clear it. */
+  const schedulePoll = (signal: AbortSignal) => {
+    if (!last?.refreshMs || signal.aborted || !current) return;
+    const run = last;
+    current.timer = setTimeout(() => start(run, true), run.refreshMs);
+  };
+
   const execute = async (run: QueryRun<T>, signal: AbortSignal) => {
     try {
       const data = await run.load(signal);
@@ -65,10 +74,11 @@ export function createQuery<T>() {
       update({ error, loading: false });
       run.onError?.(error);
     }
+    schedulePoll(signal);
   };
 
   /** Starts a run, aborting the one under way; a new key waits `debounceMs` first, the same key (a refresh) does not. */
-  const start = (run: QueryRun<T>, immediate = false) => {
+  function start(run: QueryRun<T>, immediate = false) {
     stop();
     const delay = !immediate && last !== null && last.key !== run.key ? (run.debounceMs ?? 0) : 0;
     last = run;
@@ -77,11 +87,22 @@ export function createQuery<T>() {
     current = { controller, timer };
     update({ loading: true, key: run.key });
     if (delay === 0) void execute(run, controller.signal);
-  };
+  }
 
   return {
     start,
     stop,
+    /**
+     * Changes the polling pause without a run now (polling starts or stops with what the screen shows): a settled
+     * run polls again `refreshMs` from now, 0 cancels its next poll; a run under way reads it once it settles.
+     */
+    setRefreshMs: (refreshMs: number) => {
+      if (!last || (last.refreshMs ?? 0) === refreshMs) return;
+      last = { ...last, refreshMs };
+      if (!current || snapshot.loading) return;
+      clearTimeout(current.timer);
+      schedulePoll(current.controller.signal);
+    },
     /** Runs the last run again at once (after a write, or a "retry" button). */
     refresh: () => {
       if (last) start(last, true);

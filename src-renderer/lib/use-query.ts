@@ -9,6 +9,11 @@ export interface QueryOptions {
   debounceMs?: number;
   /** Told what a run threw (a notice to raise), never for a run a newer one replaced. */
   onError?: (error: unknown) => void;
+  /**
+   * Polling: the load runs again this long after each run settled, while the component stays (0: never). A change
+   * starts or stops the polling without a run at once.
+   */
+  refreshMs?: number;
 }
 
 export interface QueryResult<T> {
@@ -26,21 +31,24 @@ export interface QueryResult<T> {
 export function useQuery<T>(key: unknown, load: QueryLoad<T>, options: QueryOptions = {}): QueryResult<T> {
   const [query] = useState(createQuery<T>);
   const snapshot = useSyncExternalStore(query.subscribe, query.snapshot);
-  const latest = useLatest({ load, onError: options.onError });
+  const latest = useLatest({ load, onError: options.onError, refreshMs: options.refreshMs ?? 0 });
   const keyText = JSON.stringify(key) ?? '';
   const enabled = options.enabled ?? true;
   const debounceMs = options.debounceMs ?? 0;
+  const refreshMs = options.refreshMs ?? 0;
 
   useEffect(() => {
     if (!enabled) return;
     query.start({
       key: keyText,
       debounceMs,
+      refreshMs: latest.current.refreshMs,
       load: (signal) => latest.current.load(signal),
       onError: (error) => latest.current.onError?.(error),
     });
     return query.stop;
   }, [query, keyText, enabled, debounceMs, latest]);
+  useEffect(() => query.setRefreshMs(refreshMs), [query, refreshMs]);
 
   return {
     data: snapshot.data,

@@ -111,4 +111,83 @@ describe('the loader kernel (lib/query.ts)', () => {
     await settle();
     expect(query.snapshot()).toMatchObject({ data: 'back', error: undefined });
   });
+
+  it('polls with refreshMs: the same run again that long after each settled run, a failure included, until stopped', async () => {
+    const query = createQuery<string>();
+    const { calls, loadFor } = manualLoad();
+    query.start({ key: 'job', load: loadFor('job'), refreshMs: 3000 });
+    expect(calls).toHaveLength(1);
+    // No second run while the first is under way, however long it takes.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
+    calls[0].resolve('queued');
+    await settle();
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    expect(query.snapshot()).toMatchObject({ data: 'queued', loading: true, key: 'job' });
+    calls[1].reject(new Error('réseau'));
+    await settle();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(calls).toHaveLength(3);
+    calls[2].resolve('running');
+    await settle();
+    expect(query.snapshot()).toMatchObject({ data: 'running', error: undefined, loading: false });
+
+    query.stop();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('polls no more for a run a newer key replaced, and the newer run polls on its own timer', async () => {
+    const query = createQuery<string>();
+    const { calls, loadFor } = manualLoad();
+    query.start({ key: 'a', load: loadFor('a'), refreshMs: 1000 });
+    query.start({ key: 'b', load: loadFor('b'), refreshMs: 1000 });
+    calls[0].resolve('late a');
+    await settle();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls.map((call) => call.key)).toEqual(['a', 'b']);
+    calls[1].resolve('b');
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls.map((call) => call.key)).toEqual(['a', 'b', 'b']);
+    // A refresh (the bell opened) runs at once and restarts the pause from its own answer.
+    query.refresh();
+    expect(calls).toHaveLength(4);
+    calls[3].resolve('b again');
+    await settle();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(5);
+    query.stop();
+  });
+
+  it('starts and stops polling with setRefreshMs, without a run at once', async () => {
+    const query = createQuery<string>();
+    const { calls, loadFor } = manualLoad();
+    query.start({ key: 'list', load: loadFor('list') });
+    calls[0].resolve('pending');
+    await settle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(1);
+    // Something waits (an upload, a pending project): the next read comes a pause from now, then after each answer.
+    query.setRefreshMs(2000);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(2);
+    // Set while a read is under way: that read, once settled, polls no more.
+    query.setRefreshMs(0);
+    calls[1].resolve('done');
+    await settle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
+    expect(query.snapshot()).toMatchObject({ data: 'done', loading: false });
+    query.setRefreshMs(2000);
+    query.setRefreshMs(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
+  });
 });

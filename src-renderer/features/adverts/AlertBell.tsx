@@ -5,6 +5,8 @@ import { ADVERT_SCREEN_MESSAGES as M } from '@shared/messages/advert-screens';
 import { formatDateTime } from '@shared/rules/dates';
 import type { ApiOutput } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
+import { dataOf } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 
 type Report = ApiOutput<'autopublish.report'>;
 type ReportItem = Report['shouldBePublished'][number];
@@ -13,10 +15,10 @@ type ReportItem = Report['shouldBePublished'][number];
 export const autopublishReportAtom = atom<Report | null>(null);
 autopublishReportAtom.debugLabel = 'shell.autopublishReport';
 
-export const loadAutopublishReportAtom = atom(null, async (get, set) => {
-  const result = await get(apiAtom)('autopublish.report');
-  // The bell is a hint: a failure leaves the last report (or none) without a toast on every page.
-  if (result.ok) set(autopublishReportAtom, result.data);
+/** Reads the report into autopublishReportAtom, unless a newer read replaced this one (the query aborted it). */
+const loadAutopublishReportAtom = atom(null, async (get, set, signal: AbortSignal) => {
+  const report = await dataOf(get(apiAtom)('autopublish.report'));
+  if (!signal.aborted) set(autopublishReportAtom, report);
 });
 loadAutopublishReportAtom.debugLabel = 'shell.loadAutopublishReport';
 
@@ -67,11 +69,9 @@ export function AlertBell() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  // Read on arrival, then again a minute after each answer. The bell is a hint: a failure leaves the last report
+  // (or none) without a toast on every page.
+  const { refresh } = useQuery('autopublish.report', load, { refreshMs: REFRESH_MS });
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +92,7 @@ export function AlertBell() {
         title="Alertes"
         aria-expanded={open}
         onClick={() => {
-          if (!open) void load();
+          if (!open) refresh();
           setOpen(!open);
         }}
         data-testid="alert-bell"

@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { debugAnswerAtom, debugLoadingAtom, loadDebugAtom } from './atoms/live';
+import { useQuery } from '../../lib/use-query';
 
 const userIdOf = (text: string): number | null =>
   /^\d{1,10}$/.test(text.trim()) && Number(text) > 0 && Number(text) <= 2_147_483_647 ? Number(text) : null;
@@ -19,9 +20,7 @@ export default function AudienceDebugPage() {
 
   // Another id in the address shows in the field.
   useAdjustOnChange(id, () => setField(id));
-  useEffect(() => {
-    if (userId !== null) void load(userId);
-  }, [userId, load]);
+  useQuery(['audiences.debug', userId], (signal) => load(userId as number, signal), { enabled: userId !== null });
 
   const submit = () => {
     const wanted = userIdOf(field);

@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
 import type { ImportJob } from '@shared/contract/imports';
 import { IMPORT_MESSAGES as M } from '@shared/messages/imports';
 import { apiAtom } from '../../lib/bridge';
+import { dataOf } from '../../lib/query';
+import { useQuery } from '../../lib/use-query';
 import { cancelImportAtom, jobAtom } from './atoms';
 
 /** Safety net under the job events: while the import runs, its state is read again every few seconds. */
@@ -41,15 +42,16 @@ export function ImportJobPanel() {
   const setJob = useSetAtom(jobAtom);
   const running = job?.state === 'running' || job?.state === 'queued';
   const id = job?.id;
-  useEffect(() => {
-    if (!running || id === undefined) return;
-    const timer = setInterval(() => {
-      void api('imports.job', { params: { id } }).then((result) => {
-        if (result.ok) setJob((current) => (current?.id === id && current.state === 'running' ? result.data : current));
-      });
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, id, api, setJob]);
+  // Polled only while it runs; an answer replaces the job only if it still is this one and still running.
+  useQuery(
+    ['imports.job', id],
+    async (signal) => {
+      if (id === undefined) return;
+      const read = await dataOf(api('imports.job', { params: { id } }));
+      if (!signal.aborted) setJob((current) => (current?.id === id && current.state === 'running' ? read : current));
+    },
+    { enabled: running && id !== undefined, refreshMs: POLL_MS },
+  );
   if (!job) return null;
   const { read, valid, written } = job.progress;
   const merging = job.phase === 'merging';

@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import type { LabProjectListItem } from '@shared/contract/laboratory';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { modalAtom } from '../../lib/modal';
 import { UploadProgressList, uploadsAtom } from '../../lib/uploads';
+import { useQuery } from '../../lib/use-query';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Dialog } from '../../ui/Dialog';
 import { canWriteLabAtom, createLabProjectAtom, deleteLabProjectAtom, labProjectsAtom, labProjectsLoadingAtom, loadLabProjectsAtom } from './atoms';
@@ -51,13 +52,9 @@ export default function AlphonseListPage() {
   const remove = useSetAtom(deleteLabProjectAtom);
   const setModal = useSetAtom(modalAtom);
 
-  useEffect(() => void load(), [load]);
+  // Read on arrival, then polled while something waits (an upload, a pending project).
   const waiting = uploads.length > 0 || projects.some((project) => project.pending);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => void load(), PENDING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [waiting, load]);
+  useQuery('laboratory.list', (signal) => load(signal), { refreshMs: waiting ? PENDING_POLL_MS : 0 });
 
   const close = useCallback(() => setModal(null), [setModal]);
   const openNew = () =>

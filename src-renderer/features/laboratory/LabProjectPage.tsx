@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
@@ -22,6 +22,7 @@ import { saveLabProjectAtom } from './save';
 import { StatsTab } from './StatsTab';
 import { TagsTab } from './TagsTab';
 import './laboratory.css';
+import { useQuery } from '../../lib/use-query';
 
 type TabId = 'tags' | 'stats' | 'access';
 const TABS: { id: TabId; label: string }[] = [
@@ -43,7 +44,7 @@ export default function LabProjectPage() {
   const [tab, setTab] = useState<TabId>('tags');
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => void load(id), [id, load]);
+  useQuery(['laboratory.get', id], (signal) => load(id, signal));
 
   if (error) {
     return (

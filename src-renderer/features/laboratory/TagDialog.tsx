@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { isContentUrl } from '@shared/rules/content-urls';
 import { parseFilter } from '@shared/rules/filter-language';
 import { TAG_COUNT_DEBOUNCE_MS, TAG_LEVELS, TAG_TYPES, parseTagParams } from '@shared/rules/laboratory';
+import { useQuery } from '../../lib/use-query';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { countTagAtom, labProjectAtom, type TagDraft } from './atoms';
@@ -27,14 +28,12 @@ function useLiveCount(query: string, params: string, fields: readonly string[]):
   const paramsValid = Boolean(parseTagParams(params));
   const countable = parsed.ok && paramsValid;
   // The server's answer, kept with the text it counted: an answer for a text typed over since is never shown.
-  const [answer, setAnswer] = useState<{ query: string; params: string; result: Count } | null>(null);
-  useEffect(() => {
-    if (!countable) return;
-    let current = true;
-    const timer = setTimeout(async () => {
+  const { data: answer } = useQuery(
+    ['lab.tagCount', query, params],
+    async (): Promise<{ query: string; params: string; result: Count } | null> => {
       const reply = await count({ query, params });
-      if (!reply || !current) return;
-      setAnswer({
+      if (!reply) return null;
+      return {
         query,
         params,
         result: reply.ok
@@ -42,13 +41,10 @@ function useLiveCount(query: string, params: string, fields: readonly string[]):
           : reply.status === 0
             ? { state: 'offline' }
             : { state: 'error', message: reply.errorMsg },
-      });
-    }, TAG_COUNT_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [countable, query, params, count]);
+      };
+    },
+    { enabled: countable, debounceMs: TAG_COUNT_DEBOUNCE_MS },
+  );
   if (!parsed.ok) return { state: 'error', message: parsed.message };
   if (!paramsValid) return { state: 'error', message: M.invalidParams };
   return answer && answer.query === query && answer.params === params ? answer.result : { state: 'counting' };

@@ -24,10 +24,12 @@ labProjectsAtom.debugLabel = 'laboratory.projects';
 export const labProjectsLoadingAtom = atom(false);
 labProjectsLoadingAtom.debugLabel = 'laboratory.projectsLoading';
 
-export const loadLabProjectsAtom = atom(null, async (get, set) => {
+/** Reads the list; a read the page's query replaced (a newer poll, the page left) writes nothing. */
+export const loadLabProjectsAtom = atom(null, async (get, set, signal?: AbortSignal) => {
   set(labProjectsLoadingAtom, true);
   const result = await get(apiAtom)('laboratory.list', { body: {} });
   set(labProjectsLoadingAtom, false);
+  if (signal?.aborted) return;
   if (!result.ok) return set(raiseNoticeAtom, withText(LAB_NOTICES.createFailed, result.errorMsg));
   set(labProjectsAtom, result.data);
 });
@@ -160,9 +162,11 @@ export const resumeTagDraftsAtom = atom(null, (_get, set, values: LabDraftValues
 });
 resumeTagDraftsAtom.debugLabel = 'laboratory.resumeTagDrafts';
 
-export const loadLabProjectAtom = atom(null, async (get, set, id: number) => {
+/** Reads a project; a read the page's query replaced (another project opened, the page left) writes nothing. */
+export const loadLabProjectAtom = atom(null, async (get, set, id: number, signal?: AbortSignal) => {
   set(labProjectErrorAtom, null);
   const result = await get(apiAtom)('laboratory.get', { params: { id } });
+  if (signal?.aborted) return;
   if (!result.ok) {
     set(labProjectAtom, null);
     return set(labProjectErrorAtom, result.errorMsg);

@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Project } from '@shared/contract/projects/projects';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { useConfirm } from '../../lib/modal';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { useQuery } from '../../lib/use-query';
 import { emptyUndoStack } from '@shared/rules/project-grid';
 import { canEditProjectAtom, deleteProjectAtom, editedProjectAtom, editedProjectErrorAtom, gridUndoStackAtom, loadProjectAtom } from './edit-atoms';
 import { headerConflictAtom, headerDirtyAtom, headerTypedAtom } from './header/atoms';
@@ -53,26 +54,23 @@ function ProjectEditor(props: { projectId: number }) {
   const setHeaderTyped = useSetAtom(headerTypedAtom);
   const setHeaderConflict = useSetAtom(headerConflictAtom);
 
-  // The hash is read once, when the project is opened: a later change of it does not reload the project.
-  const openedOnComment = useEffectEvent(() => location.hash === '#comment');
-  useEffect(() => {
+  // Each project opened is read through the kernel (a read for a project left meanwhile is dropped). The hash is
+  // read once, when the project is opened: a later change of it does not reload the project.
+  const opened = useQuery(['projects.get', props.projectId], async (signal) => {
     setProject(null);
     setHeaderTyped({});
     setHeaderConflict(null);
     // Undo belongs to the project it was done in.
     setUndoStack(emptyUndoStack());
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const showComments = openedOnComment();
-    void load(props.projectId).then((loaded) => {
-      if (cancelled || !loaded || !showComments) return;
-      timer = setTimeout(() => setSidePanel({ open: true, tab: 'comments' }), COMMENT_HASH_DELAY_MS);
-    });
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [props.projectId, load, setProject, setUndoStack, setHeaderTyped, setHeaderConflict]);
+    const showComments = location.hash === '#comment';
+    return { loaded: await load(props.projectId, signal), showComments };
+  });
+  const openComments = opened.data !== undefined && opened.data.loaded !== null && opened.data.showComments;
+  useEffect(() => {
+    if (!openComments) return;
+    const timer = setTimeout(() => setSidePanel({ open: true, tab: 'comments' }), COMMENT_HASH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [openComments, opened.data]);
 
   if (loadError)
     return (

@@ -55,9 +55,11 @@ export const replaceTargetsAtom = atom(null, (get, set, saved: Target[]) => {
 });
 replaceTargetsAtom.debugLabel = 'projects.edit.replaceTargets';
 
-export const loadProjectAtom = atom(null, async (get, set, id: number) => {
+export const loadProjectAtom = atom(null, async (get, set, id: number, signal?: AbortSignal) => {
   set(editedProjectErrorAtom, null);
   const result = await get(apiAtom)('projects.get', { params: { id } });
+  // A read replaced by a newer one (the page moved to another project) writes nothing.
+  if (signal?.aborted) return null;
   if (!result.ok) {
     set(editedProjectAtom, null);
     set(editedProjectErrorAtom, result.errorMsg);

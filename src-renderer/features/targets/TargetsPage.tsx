@@ -7,6 +7,7 @@ import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/pr
 import { loadMetaAtom } from '../../lib/meta';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/query';
 import { useAdjustOnChange } from '../../lib/render-state';
+import { useQuery } from '../../lib/use-query';
 import { DataTable, type Column } from '../../ui/DataTable';
 import './targets.css';
 import {
@@ -75,12 +76,7 @@ export default function TargetsPage() {
     return () => clearTimeout(timer);
   }, [term, csm, columnFilters, order, load]);
 
-  const scrollTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const loadMore = useCallback(() => {
-    clearTimeout(scrollTimer.current);
-    scrollTimer.current = setTimeout(() => void load(rows.length), SCROLL_DEBOUNCE_MS);
-  }, [load, rows.length]);
-  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+  const loadMore = useCallback(() => void load(rows.length), [load, rows.length]);
 
   const writeText = (text: string) => navigator.clipboard.writeText(text);
 
@@ -145,6 +141,7 @@ export default function TargetsPage() {
           hasMore={hasMore}
           loading={loading}
           onLoadMore={loadMore}
+          loadDebounceMs={SCROLL_DEBOUNCE_MS}
           emptyText="Aucune action"
         />
       </div>
@@ -187,25 +184,19 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
   const [filters, setFilters] = useAtom(targetsColumnFiltersAtom);
   const fetchValues = useSetAtom(columnValuesAtom);
   const [search, setSearch] = useState('');
-  const [values, setValues] = useState<string[]>([]);
-  // The search the values answer: 'Aucun résultat' shows once the answer to what is typed is in, not while it loads.
-  const [answered, setAnswered] = useState<string | null>(null);
+  // The search Enter found nothing for: no values and 'Aucun résultat' while it is the one typed.
+  const [enterFoundNone, setEnterFoundNone] = useState<string | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
 
   const filterable = isFilterable(column);
-  useEffect(() => {
-    if (!open || !filterable) return;
-    const timer = setTimeout(
-      () => {
-        void fetchValues({ column: column as FilterableColumn, term: search }).then((found) => {
-          setValues(found);
-          setAnswered(search);
-        });
-      },
-      search ? FILTER_SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => clearTimeout(timer);
-  }, [open, search, column, filterable, fetchValues]);
+  const query = useQuery(
+    ['targets.values', column, search],
+    async () => ({ search, found: await fetchValues({ column: column as FilterableColumn, term: search }) }),
+    { enabled: open && filterable, debounceMs: search ? FILTER_SEARCH_DEBOUNCE_MS : 0 },
+  );
+  const values = enterFoundNone === search ? [] : (query.data?.found ?? []);
+  // The search the values answer: 'Aucun résultat' shows once the answer to what is typed is in, not while it loads.
+  const answered = enterFoundNone === search ? search : (query.data?.search ?? null);
   // The menu opens on the column's ticked values with an empty search: Enter then applies the ticks as they are.
   const applied = open && filterable ? filters[column as FilterableColumn] : CLOSED;
   useAdjustOnChange(applied, () => {
@@ -225,10 +216,7 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
     const typed = search.trim();
     if (!chosen.length && typed) {
       chosen = await fetchValues({ column: column as FilterableColumn, term: typed });
-      if (!chosen.length) {
-        setAnswered(search);
-        return setValues([]);
-      }
+      if (!chosen.length) return setEnterFoundNone(search);
     }
     const next = { ...filters };
     if (chosen.length) next[column as FilterableColumn] = chosen;

@@ -155,10 +155,12 @@ debugAnswerAtom.debugLabel = 'audiences.debug.answer';
 export const debugLoadingAtom = atom(false);
 debugLoadingAtom.debugLabel = 'audiences.debug.loading';
 
-export const loadDebugAtom = atom(null, async (get, set, userId: number) => {
+/** Reads a user's audiences; a read the page's query replaced (another user asked for) writes nothing. */
+export const loadDebugAtom = atom(null, async (get, set, userId: number, signal?: AbortSignal) => {
   set(debugLoadingAtom, true);
   const result = await get(apiAtom)('audiences.debug', { params: { userId } });
   set(debugLoadingAtom, false);
+  if (signal?.aborted) return;
   if (!result.ok) {
     set(debugAnswerAtom, null);
     return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));

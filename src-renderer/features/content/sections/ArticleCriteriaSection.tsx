@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import {
   ARTICLE_CRITERION_LABELS,
@@ -10,6 +10,8 @@ import {
   type CriterionNode,
 } from '@shared/rules/article-audience';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { dataOf } from '../../../lib/query';
+import { useQuery } from '../../../lib/use-query';
 import { Section } from '../fields';
 import type { ContentApi, ContentItem } from '../types';
 
@@ -26,26 +28,15 @@ function CriterionPicker(props: {
   const { label, chosen, readOnly, search } = props;
   const raise = useSetAtom(raiseNoticeAtom);
   const [term, setTerm] = useState('');
-  const [found, setFound] = useState<CriterionNode[]>([]);
   const searchable = !readOnly && term.trim().length >= CRITERION_SEARCH_MIN_LENGTH;
+  const { data: found } = useQuery(['criteria', label, term.trim()], () => dataOf(search(label, term.trim())), {
+    enabled: searchable,
+    debounceMs: CRITERION_SEARCH_DEBOUNCE_MS,
+    onError: (failure) => raise(N.audienceSearchFailed((failure as Error).message)),
+  });
   // The last answer while the term is long enough; nothing under it (derived, not cleared by an effect).
-  const results = searchable ? found : [];
+  const results = searchable ? (found ?? []) : [];
   const title = ARTICLE_CRITERION_TITLES[label];
-
-  useEffect(() => {
-    if (!searchable) return;
-    let stale = false;
-    const timer = setTimeout(async () => {
-      const answer = await search(label, term.trim());
-      if (stale) return;
-      if (!answer.ok) return raise(N.audienceSearchFailed(answer.errorMsg));
-      setFound(answer.data);
-    }, CRITERION_SEARCH_DEBOUNCE_MS);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [term, label, searchable, search, raise]);
 
   const shown = results.filter((node) => !chosen.some((entry) => entry.id === node.id));
   return (

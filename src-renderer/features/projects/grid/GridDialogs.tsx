@@ -1,9 +1,10 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { DELAY_REASONS, NO_DELAY_REASON_LABEL, type DelayReason } from '@shared/rules/campaigns';
 import { formatDay } from '@shared/rules/dates';
 import { parseDate } from '@shared/rules/project-grid-typing';
+import { useQuery } from '../../../lib/use-query';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
 import { searchAdvertsAtom } from '../edit-atoms';
 
@@ -84,25 +85,12 @@ export function FeedbackDateDialog(props: { initial: number | null; onCancel(): 
 export function AdvertSearchDialog(props: { type: string; onCancel(): void; onChoose(advertId: number): void }) {
   const search = useSetAtom(searchAdvertsAtom);
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<{ id: number; name: string }[]>([]);
+  const query = useQuery(['projects.adverts', term, props.type], async () => ({ term, found: await search({ term, type: props.type }) }), {
+    debounceMs: 250,
+  });
+  const results = query.data?.found ?? [];
   // The term the results answer: 'Aucun résultat' once its search came back empty, not while it runs.
-  const [answered, setAnswered] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(
-      () =>
-        void search({ term, type: props.type }).then((found) => {
-          if (!current) return;
-          setResults(found);
-          setAnswered(term);
-        }),
-      250,
-    );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [term, props.type, search]);
+  const answered = query.data?.term ?? null;
   return (
     <div className="modal-backdrop">
       <Dialog

@@ -1,7 +1,8 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PROJECT_SEARCH_MIN_CHARACTERS } from '@shared/rules/project-list';
 import { useAdjustOnChange } from '../../../lib/render-state';
+import { useQuery } from '../../../lib/use-query';
 import { projectsTermAtom, projectValuesAtom } from '../list-atoms';
 import { FILTER_SEARCH_DEBOUNCE_MS, truncate } from './filters';
 
@@ -10,29 +11,24 @@ export function SearchBox() {
   const [term, setTerm] = useAtom(projectsTermAtom);
   const fetchValues = useSetAtom(projectValuesAtom);
   const [draft, setDraft] = useState(term);
-  const [found, setFound] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   // The box shows the list's term again whenever that changes (a reset, a chosen suggestion).
   useAdjustOnChange(term, () => setDraft(term));
   const suggesting = open && draft.trim().length >= PROJECT_SEARCH_MIN_CHARACTERS;
-  // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
-  const suggestions = suggesting ? found : [];
-  useEffect(() => {
-    const text = draft.trim();
-    if (!suggesting) return;
-    let current = true;
-    const timer = setTimeout(async () => {
+  const text = draft.trim();
+  const { data: found } = useQuery(
+    ['projects.suggest', text],
+    async () => {
       const [names, clients] = await Promise.all([
         fetchValues({ label: 'Project', field: 'name', term: text, limit: 5 }),
         fetchValues({ label: 'Project', field: 'clientName', term: text, limit: 5 }),
       ]);
-      if (current) setFound([...new Set([...names, ...clients])]);
-    }, FILTER_SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [draft, suggesting, fetchValues]);
+      return [...new Set([...names, ...clients])];
+    },
+    { enabled: suggesting, debounceMs: FILTER_SEARCH_DEBOUNCE_MS },
+  );
+  // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
+  const suggestions = suggesting ? (found ?? []) : [];
 
   const choose = (value: string) => {
     setDraft(value);

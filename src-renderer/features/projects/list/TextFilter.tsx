@@ -1,7 +1,8 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { PROJECT_SEARCH_MIN_CHARACTERS } from '@shared/rules/project-list';
+import { useQuery } from '../../../lib/use-query';
 import { projectValuesAtom } from '../list-atoms';
 import { FILTER_SEARCH_DEBOUNCE_MS, truncate, type TextFilterKey } from './filters';
 
@@ -12,28 +13,22 @@ import { FILTER_SEARCH_DEBOUNCE_MS, truncate, type TextFilterKey } from './filte
 export function TextFilter(props: { field: TextFilterKey; label: string; source: 'Project' | 'Target'; onAdd: (values: string[]) => void }) {
   const fetchValues = useSetAtom(projectValuesAtom);
   const [text, setText] = useState('');
-  const [found, setFound] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   // The term whose search came back empty (the suggestions' or Enter's): 'Aucun résultat' while it is the one typed.
   const [emptyFor, setEmptyFor] = useState<string | null>(null);
   const suggesting = open && text.trim().length >= PROJECT_SEARCH_MIN_CHARACTERS;
-  // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
-  const values = suggesting ? found : [];
-  useEffect(() => {
-    const term = text.trim();
-    if (!suggesting) return;
-    let current = true;
-    const timer = setTimeout(async () => {
+  const term = text.trim();
+  const { data: found } = useQuery(
+    ['projects.values', props.source, props.field, term],
+    async (signal) => {
       const answer = await fetchValues({ label: props.source, field: props.field, term, limit: 10 });
-      if (!current) return;
-      setFound(answer);
-      if (!answer.length) setEmptyFor(term);
-    }, FILTER_SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [text, suggesting, props.field, props.source, fetchValues]);
+      if (!answer.length && !signal.aborted) setEmptyFor(term);
+      return answer;
+    },
+    { enabled: suggesting, debounceMs: FILTER_SEARCH_DEBOUNCE_MS },
+  );
+  // The last answer while suggestions apply; none otherwise (derived, not cleared by an effect).
+  const values = suggesting ? (found ?? []) : [];
   const add = (chosen: string[]) => {
     props.onAdd(chosen);
     setText('');

@@ -17,6 +17,7 @@ import {
 } from './atoms';
 import './timeline.css';
 import { X } from 'lucide-react';
+import { useQuery } from '../../../lib/use-query';
 
 /**
  * The timeline overlay of a project (audiences-projects-tools.md §2): months from 3 before the earliest date to
@@ -29,9 +30,7 @@ export function TimelineOverlay(props: { project: Project; onClose(): void }): J
   const load = useSetAtom(loadTimelineAtom);
   const { onClose } = props;
 
-  useEffect(() => {
-    void load(props.project.id);
-  }, [props.project.id, load]);
+  useQuery(['projects.timeline', props.project.id], (signal) => load(props.project.id, signal));
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -22,11 +22,13 @@ timelineLoadingAtom.debugLabel = 'projects.timeline.loading';
 export const timelineSavingAtom = atom<number[]>([]);
 timelineSavingAtom.debugLabel = 'projects.timeline.saving';
 
-export const loadTimelineAtom = atom(null, async (get, set, projectId: number) => {
+/** Reads a project's timeline; a read the overlay's query replaced (closed, another project) writes nothing. */
+export const loadTimelineAtom = atom(null, async (get, set, projectId: number, signal?: AbortSignal) => {
   set(timelineLoadingAtom, true);
   set(timelineTargetsAtom, null);
   const result = await get(apiAtom)('projects.timeline', { body: { ids: [projectId] } });
   set(timelineLoadingAtom, false);
+  if (signal?.aborted) return;
   if (!result.ok) {
     set(raiseNoticeAtom, withText(PROJECT_NOTICES.serverFailure, result.errorMsg));
     set(timelineTargetsAtom, []);
