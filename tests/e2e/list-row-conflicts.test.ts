@@ -23,7 +23,10 @@ test('a stale delete from the list is refused with who changed the advert; the r
   const { page, url } = app;
   await signIn(page, url, 'CSM');
   await page.goto(`${url}/adverts`);
+  // The list must hold the advert as it is before the rename: the search's own answer, not only the first page's.
+  const searched = page.waitForResponse((response) => `${response.url()} ${response.request().postData() ?? ''}`.includes('conflit'));
   await page.getByTestId('adverts-search').fill('Liste conflit');
+  await searched;
   const row = page.getByTestId(`advert-row-${advertId}`);
   await expect(row).toContainText('Liste conflit Orion');
 
