@@ -80,6 +80,22 @@ async function stage(handle: DatabaseHandle): Promise<void> {
          specialty_id int, title text, area text, zipcode text, workplace text, os text, roles text, feeds text)`);
 }
 
+/** A database (PGlite, or a throw-away PostgreSQL one) holding the 40 existing users, with a writer engine built on it. */
+async function openPopulation() {
+  const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const handle = await openDatabase(postgres ? { url: postgres.url } : {});
+  const logger = pino({ level: 'silent' });
+  const kind = postgres ? 'postgresql' : 'pglite';
+  const writer = new AudienceEngine(handle.db, kind, logger);
+  await ingestUsers(
+    handle.db,
+    writer,
+    Array.from({ length: 40 }, (_, n) => existing(n)),
+  );
+  await writer.rebuild();
+  return { postgres, handle, logger, kind, writer } as const;
+}
+
 describe('staged users merged in bulk', () => {
   // 200 staged users: chunks of 64 end on a partial one; chunks of 100 end exactly on the last user.
   it.each([
@@ -88,19 +104,9 @@ describe('staged users merged in bulk', () => {
   ])(
     'writes new and existing users in chunks of %i, their nodes, and an engine equal to a rebuild (and to a follower)',
     async (chunkSize, steps) => {
-      const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-      const handle = await openDatabase(postgres ? { url: postgres.url } : {});
-      const logger = pino({ level: 'silent' });
-      const kind = postgres ? 'postgresql' : 'pglite';
-      const writer = new AudienceEngine(handle.db, kind, logger);
+      const { postgres, handle, logger, kind, writer } = await openPopulation();
       const follower = new AudienceEngine(handle.db, kind, logger);
       try {
-        await ingestUsers(
-          handle.db,
-          writer,
-          Array.from({ length: 40 }, (_, n) => existing(n)),
-        );
-        await writer.rebuild();
         await follower.rebuild();
         if (postgres) follower.follow(50);
         await stage(handle);
@@ -160,18 +166,8 @@ describe('staged users merged in bulk', () => {
     60_000,
   );
   it("merges a user someone creates between a chunk's update and its new users, the engine still equal to a rebuild", async () => {
-    const postgres = process.env.TEST_DATABASE_URL ? await throwAwayPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-    const handle = await openDatabase(postgres ? { url: postgres.url } : {});
-    const logger = pino({ level: 'silent' });
-    const kind = postgres ? 'postgresql' : 'pglite';
-    const writer = new AudienceEngine(handle.db, kind, logger);
+    const { postgres, handle, logger, kind, writer } = await openPopulation();
     try {
-      await ingestUsers(
-        handle.db,
-        writer,
-        Array.from({ length: 40 }, (_, n) => existing(n)),
-      );
-      await writer.rebuild();
       await stage(handle);
       // Someone creates new-150 while the chunk's existing users are updated: the next statement, the merge of the
       // chunk's new users, finds it there (a statement trigger is the deterministic way to land in between).
