@@ -31,3 +31,29 @@ test('the same notice raised twice while shown appears once; as an impatient use
   await expect(accepted.locator('.Toastify__progress-bar[data-first-raise]')).toHaveCount(0);
   await expect(accepted.locator('.Toastify__progress-bar')).toHaveCount(1);
 });
+
+/**
+ * A toast on its way out keeps its id until its exit animation ends: the same notice raised then is a new toast, not
+ * lost (CI once missed a second 'Enregistré' saved while the first one was leaving).
+ */
+test('the same notice raised while its toast is leaving shows again', async ({ app }) => {
+  const { page, url } = app;
+  await page.goto(`${url}/login`);
+  // The exit animation lasts long enough for the second answer to come while the first toast is still leaving.
+  // (A rule added through the CSSOM: the page's CSP refuses an inline style tag.)
+  await page.evaluate(() => document.styleSheets[0].insertRule('.Toastify--animate[class*="-exit"] { animation-duration: 60s !important; }'));
+  await page.getByTestId('login-reset-switch').check();
+  await page.getByTestId('login-username').fill(demoAccount('CSM').email);
+  const submit = page.getByTestId('login-submit');
+  const accepted = page.locator('.Toastify__toast--success', { hasText: MESSAGES.resetAccepted });
+
+  await submit.click();
+  await expect(accepted).toHaveCount(1);
+  await expect(submit).toBeEnabled();
+  // Clicked, the toast leaves (closeOnClick): still on screen, in its exit animation.
+  await accepted.click();
+  await expect(page.locator('.Toastify__toast[class*="-exit"]')).toHaveCount(1);
+  await submit.click();
+  await expect(accepted).toHaveCount(2);
+  await expect(accepted.and(page.locator(':not([class*="-exit"])'))).toHaveCount(1);
+});
