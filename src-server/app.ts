@@ -104,6 +104,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     loggerInstance: logger,
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: 1024 * 1024,
+    // No deadline on a plugin's start: on PGlite the database shares this thread, and building the audience engine
+    // of a large population holds it longer than avvio's 10 s, which then refused to start (docs/operations.md).
+    pluginTimeout: 0,
     // Every error answer carries { errorMsg }, even for requests no route could read.
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src-server/db/client';
 import { generatePopulation } from '../../src-server/features/audiences/generator';
 import { rows } from '../../src-server/db/rows';
 import { keptBenchDatabase } from '../databases';
+import { prepareWebHost } from '../../scripts/web-builds';
 import { ms, summarize, table } from '../stats';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -130,7 +131,8 @@ async function embeddedFirstStart(): Promise<number[]> {
 export async function startupSection(): Promise<unknown> {
   const { build } = await import('vite');
   await build({ configFile: join(root, 'src-server/vite.config.ts'), logLevel: 'warn' });
-  if (!existsSync(join(root, 'out/web/web-cli.js'))) await build({ configFile: join(root, 'src-main/hosts/web.vite.config.ts'), logLevel: 'warn' });
+  // The embedded server's first start is that of `npm run web`: its renderer, host and template, built as it builds them.
+  await prepareWebHost();
   // BENCH_STARTUP_DATABASES=postgresql (or pglite) measures one of them, and generates only its population.
   const only = process.env.BENCH_STARTUP_DATABASES?.split(',') ?? ['postgresql', 'pglite'];
   const url = only.includes('postgresql') ? await keptBenchDatabase(`bench_audiences_${USERS}_${EVENTS}`) : '';
