@@ -173,4 +173,18 @@ describe('job events', () => {
     onB.close();
     otherOnB.close();
   });
+
+  it.skipIf(!postgres)('sends another instance only the newest state of a job published again before its last one went out', async () => {
+    const lead = await account(['CONTENT_CREATOR_LEAD']);
+    const onB = await follow(lead.token, urls[1]);
+    const total = 2_000;
+    // Published in one go: the first goes out at once, the others wait for its statement and only the last is kept.
+    for (let done = 1; done <= total; done += 1)
+      apps[0].context.jobEvents.publish(event('burst', { done, iterations: total }), { accountId: lead.id });
+    apps[0].context.jobEvents.publish(event('after-burst'), { accountId: lead.id });
+    const seen: string[] = [];
+    for (let next = await onB.next(); next.id !== 'after-burst'; next = await onB.next()) seen.push(`${next.id}:${next.progress.done}`);
+    expect(seen).toEqual(['burst:1', `burst:${total}`]);
+    onB.close();
+  });
 });
