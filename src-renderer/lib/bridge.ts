@@ -17,6 +17,6 @@ export const bridgeAtom = atom(
 );
 bridgeAtom.debugLabel = 'lib.bridge';
 
-/** `callApi` over the store's bridge: `get(apiAtom)('admin.roles')`. */
+/** The contract's typed call (bridge/api.ts, apiOver) over the store's bridge: `get(apiAtom)('admin.roles')`. */
 export const apiAtom = atom((get) => apiOver(get(bridgeAtom)));
 apiAtom.debugLabel = 'lib.api';

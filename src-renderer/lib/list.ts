@@ -40,6 +40,11 @@ export interface ListOptions<Id extends ListOperationId, Filters> {
   errorNotice?: Notice;
   /** The pause in typing `searchAtom` waits for before it reloads the first page. Default: SEARCH_DEBOUNCE_MS. */
   searchDebounceMs?: number;
+  /**
+   * Told each time a first page (`loadAtom` at skip 0, a search included) replaced the rows: state kept per row set
+   * is reset there (the targets' selection), whoever asked for the page.
+   */
+  onFirstPage?: (set: Setter) => void;
 }
 
 /** Spec §4: a skip of 0 replaces the list; a skip above 0 appends to it, leaving out rows already shown. */
@@ -130,6 +135,7 @@ export function createListAtoms<Id extends ListOperationId, Filters = Record<str
     const page = await fetchRows(get, set, skip, limit);
     if (!page) return false;
     apply(set, mergePage(get(itemsAtom), page.rows, skip), page);
+    if (skip === 0) options.onFirstPage?.(set);
     return true;
   });
   loadAtom.debugLabel = label('load');

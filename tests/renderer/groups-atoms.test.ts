@@ -65,7 +65,7 @@ describe('group editor atoms (in-memory bridge)', () => {
 
     store.set(editor.searchLabelAtom, 'Document');
     store.set(editor.searchTermAtom, ' guide ');
-    const searching = store.set(editor.runSearchAtom);
+    const searching = store.set(editor.runSearchAtom, new AbortController().signal);
     expect(fake.calls[1]).toEqual({
       operation: 'nodes.search',
       input: { query: { term: 'guide', limit: 100, isGroup: 'true', groupId: 7, label: 'Document' } },
@@ -87,7 +87,7 @@ describe('group editor atoms (in-memory bridge)', () => {
 
     // Any label: Feed, Document, App first; members already there are left out.
     store.set(editor.searchLabelAtom, undefined);
-    const again = store.set(editor.runSearchAtom);
+    const again = store.set(editor.runSearchAtom, new AbortController().signal);
     expect(fake.calls[2].input.query).toMatchObject({ limit: 25 });
     await fake.answer(0, {
       ok: true,
@@ -125,15 +125,18 @@ describe('group editor atoms (in-memory bridge)', () => {
 });
 
 describe('test account atoms (in-memory bridge)', () => {
-  it('does not search under 3 characters; an older answer never replaces a newer one; failures are 3.5 s error toasts', async () => {
+  it('does not search under 3 characters; a search its query aborted writes nothing; failures are 3.5 s error toasts', async () => {
     const { fake, store } = setup();
     store.set(accounts.accountTermAtom, 'ab');
-    await store.set(accounts.searchAccountsAtom);
+    await store.set(accounts.searchAccountsAtom, new AbortController().signal);
     expect(fake.calls).toEqual([]);
     store.set(accounts.accountTermAtom, 'abc');
-    const first = store.set(accounts.searchAccountsAtom);
+    // The page's query aborts the first search's signal when the term changes (lib/query.ts).
+    const typedOver = new AbortController();
+    const first = store.set(accounts.searchAccountsAtom, typedOver.signal);
+    typedOver.abort();
     store.set(accounts.accountTermAtom, 'abcd');
-    const second = store.set(accounts.searchAccountsAtom);
+    const second = store.set(accounts.searchAccountsAtom, new AbortController().signal);
     expect(fake.calls.map((c) => c.input.body)).toEqual([{ term: 'abc' }, { term: 'abcd' }]);
     await fake.answer(1, { ok: true, data: [{ id: 2, email: 'abcd@x.fr', name: '', relsCount: 4 }] });
     await fake.answer(0, { ok: true, data: [{ id: 1, email: 'abc@x.fr', name: '', relsCount: 1 }] });

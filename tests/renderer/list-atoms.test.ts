@@ -138,6 +138,44 @@ describe('list atoms from createListAtoms (Jotai store, in-memory bridge)', () =
     expect(store.get(list.itemsAtom).map((row) => row.id)).toEqual([5]);
     expect(store.get(list.hasMoreAtom)).toBe(false);
   });
+
+  it('tells onFirstPage when a first page replaced the rows, a search included, not for a next page or a dropped answer', async () => {
+    const firstPages: string[] = [];
+    const list = createListAtoms('admin.accounts.list', {
+      debugLabel: 'test.firstPage',
+      pageSize: 2,
+      searchDebounceMs: 5,
+      toInput: ({ skip, limit, term }) => ({ query: { skip, limit, ...(term ? { term } : {}) } }),
+      onFirstPage: () => firstPages.push(store.get(list.termAtom)),
+    });
+    const fake = createFakeBridge();
+    const store = createStore();
+    store.set(bridgeAtom, fake.bridge);
+
+    const first = store.set(list.loadAtom, 0);
+    await fake.answer(0, page([1, 2], 5));
+    await first;
+    expect(firstPages).toEqual(['']);
+    const more = store.set(list.loadAtom, 2);
+    await fake.answer(0, page([3, 4], 5));
+    await more;
+    expect(firstPages).toEqual(['']);
+
+    // Two pages asked in a row: only the one whose answer is kept counts.
+    const dropped = store.set(list.loadAtom, 0);
+    const kept = store.set(list.loadAtom, 0);
+    await fake.answer(1, page([1], 1));
+    await fake.answer(0, page([1, 2], 5));
+    expect([await dropped, await kept]).toEqual([false, true]);
+    expect(firstPages).toEqual(['', '']);
+
+    // The search reloads the first page itself once typing pauses, and says so too.
+    store.set(list.searchAtom, 'com');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls.at(-1)?.input.query).toEqual({ skip: 0, limit: 2, term: 'com' });
+    await fake.answer(0, page([7], 1));
+    expect(firstPages).toEqual(['', '', 'com']);
+  });
 });
 
 describe('meta (lib/meta.ts)', () => {

@@ -2,9 +2,10 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { NODE_SEARCH_DEBOUNCE_MS, hasNode } from '@shared/rules/audience-editor';
+import { useQuery } from '../../lib/use-query';
 import { addNodeAtom } from './atoms/criteria';
 import { draftAtom, type EditorNode } from './atoms/draft';
-import { nodeResultsAtom, nodeResultsTermAtom, nodeTermAtom, searchNodesAtom } from './atoms/live';
+import { nodeResultsAtom, nodeTermAtom, searchNodesAtom } from './atoms/live';
 import { Highlighted } from './Highlighted';
 import { labelName } from './labels';
 
@@ -13,17 +14,18 @@ export function CriteriaSearch() {
   const draft = useAtomValue(draftAtom)!;
   const [term, setTerm] = useAtom(nodeTermAtom);
   const found = useAtomValue(nodeResultsAtom);
-  const answered = useAtomValue(nodeResultsTermAtom);
   // Spec §5: items already attached are left out, saved or not (the server leaves out the saved ones).
   const results = found.filter((node) => !hasNode(draft.relationships, node));
   const search = useSetAtom(searchNodesAtom);
   const add = useSetAtom(addNodeAtom);
   const audienceId = draft.id;
 
-  useEffect(() => {
-    const timer = setTimeout(() => void search({ term, audienceId }), NODE_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, audienceId, search]);
+  // The kernel waits for the pause in typing and drops the answer of a search typed over; once it settled, the
+  // results answer the term shown ('Aucun résultat' then, unless it failed).
+  const query = useQuery(['nodes.search', term.trim(), audienceId], (signal) => search({ term, audienceId }, signal), {
+    debounceMs: NODE_SEARCH_DEBOUNCE_MS,
+  });
+  const answered = !query.loading && query.data === true;
   useEffect(() => () => setTerm(''), [setTerm]);
 
   const choose = async (node: EditorNode) => {
@@ -52,7 +54,7 @@ export function CriteriaSearch() {
           ))}
         </ul>
       )}
-      {term.trim() && answered === term.trim() && results.length === 0 && (
+      {term.trim() && answered && results.length === 0 && (
         <p className="muted criteria-no-result" role="status" data-testid="criteria-no-result">
           {AUDIENCE_MESSAGES.criteriaNoResult}
         </p>

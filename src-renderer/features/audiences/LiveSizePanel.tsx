@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { LIVE_SIZE_DEBOUNCE_MS } from '@shared/rules/audience-editor';
+import { useQuery } from '../../lib/use-query';
 import { definitionAtom } from './atoms/draft';
 import { liveSizeAtom, refreshSizeAtom } from './atoms/live';
 
@@ -10,12 +10,13 @@ export function LiveSizePanel() {
   const definition = useAtomValue(definitionAtom);
   const size = useAtomValue(liveSizeAtom);
   const refresh = useSetAtom(refreshSizeAtom);
-  useEffect(() => {
-    if (!definition) return;
-    const timer = setTimeout(() => void refresh(definition), LIVE_SIZE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [definition, refresh]);
-  const current = size !== null && size.of === definition;
+  // Computed on arrival, then a pause after each change (the kernel drops the answer for a definition changed since).
+  // The size shown is current once the run for the definition shown settled (a failure shows none).
+  const { loading } = useQuery(definition, (signal) => (definition ? refresh(definition, signal) : Promise.resolve()), {
+    enabled: definition !== null,
+    debounceMs: LIVE_SIZE_DEBOUNCE_MS,
+  });
+  const current = size !== null && !loading;
   return (
     <section aria-label="Taille de l'audience" data-testid="live-size-panel">
       <h3>Taille de l'audience</h3>

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
 import { AUDIENCE_MESSAGES } from '@shared/messages';
 import { TESTER_REFRESH_MS, USER_SEARCH_DEBOUNCE_MS } from '@shared/rules/audience-editor';
+import { useQuery } from '../../lib/use-query';
 import { definitionAtom } from './atoms/draft';
 import {
   chooseTesterUserAtom,
@@ -23,20 +23,16 @@ export function LiveTester() {
   const search = useSetAtom(searchTesterUsersAtom);
   const choose = useSetAtom(chooseTesterUserAtom);
   const refresh = useSetAtom(refreshMembershipAtom);
-  // The term whose search last came back: 'Recherche…' shows while the term typed has no answer yet.
-  const [answeredTerm, setAnsweredTerm] = useState<string | null>(null);
-  const searching = term.trim() !== '' && answeredTerm !== term;
-
-  useEffect(() => {
-    if (!term.trim()) return;
-    const timer = setTimeout(() => void search(term).finally(() => setAnsweredTerm(term)), USER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, search]);
-  useEffect(() => {
-    if (!definition || !user) return;
-    const timer = setTimeout(() => void refresh(definition), TESTER_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [definition, user, refresh]);
+  // 'Recherche…' while the term typed has no answer yet (its pause included); the kernel drops a search typed over.
+  const searching = useQuery(['tester.search', term], (signal) => search(term, signal), {
+    enabled: term.trim() !== '',
+    debounceMs: USER_SEARCH_DEBOUNCE_MS,
+  }).loading;
+  // The verdict, a pause after each change of the definition or of the user.
+  useQuery(['tester.membership', user?.id, definition], (signal) => (definition ? refresh(definition, signal) : Promise.resolve()), {
+    enabled: definition !== null && user !== null,
+    debounceMs: TESTER_REFRESH_MS,
+  });
 
   return (
     <section aria-label="Testeur" data-testid="live-tester">
@@ -71,7 +67,7 @@ export function LiveTester() {
       )}
       {searching && !user && <p className="muted">Recherche…</p>}
       {/* The search of the term shown came back empty: said so, not a blank (docs/audiences.md). */}
-      {!searching && term.trim() && !user && answeredTerm === term && results.length === 0 && (
+      {!searching && term.trim() && !user && results.length === 0 && (
         <p className="muted" data-testid="tester-no-result">
           {AUDIENCE_MESSAGES.criteriaNoResult}
         </p>

@@ -22,10 +22,10 @@ export default function LoginPage() {
   const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
-  const callApi = useAtomValue(apiAtom);
+  const api = useAtomValue(apiAtom);
 
   // A new installation of the desktop app has no account yet: its administrator is created first.
-  const setup = useQuery('setup.status', () => dataOf(callApi('setup.status')));
+  const setup = useQuery('setup.status', () => dataOf(api('setup.status')));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,7 +34,7 @@ export default function LoginPage() {
     setFormError(null);
     try {
       if (mode === 'reset') {
-        const result = await callApi('password.reset', { body: { username: username.trim() } });
+        const result = await api('password.reset', { body: { username: username.trim() } });
         showNotice(result.ok ? PLATFORM_NOTICES.resetAccepted : PLATFORM_NOTICES.resetFailed);
         return;
       }

@@ -16,13 +16,13 @@ export default function PasswordConfirmPage() {
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
-  const callApi = useAtomValue(apiAtom);
+  const api = useAtomValue(apiAtom);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!token || !password || loading) return;
     setLoading(true);
-    const result = await callApi('password.confirm', { body: { confirmationToken: token, password } });
+    const result = await api('password.confirm', { body: { confirmationToken: token, password } });
     setLoading(false);
     if (!result.ok) {
       showNotice(withText(PLATFORM_NOTICES.passwordConfirmFailed, result.errorMsg));

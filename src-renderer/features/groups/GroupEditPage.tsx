@@ -8,6 +8,7 @@ import { canOpenRoute } from '@shared/screens';
 import { HistoryPanel } from '../audiences';
 import { rolesAtom } from '../../lib/session';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { useQuery } from '../../lib/use-query';
 import { TextField } from '../../ui/TextField';
 import { PresenceLine } from '../../ui/PresenceLine';
 import { GroupConflict, GroupLocalDraft } from './GroupConflict';
@@ -97,11 +98,8 @@ export default function GroupEditPage() {
     if (valid) void load({ label, id });
   }, [valid, label, id, load, setTerm]);
 
-  // Node search, 320 ms after the last key (spec §9).
-  useEffect(() => {
-    const timer = setTimeout(() => void runSearch(), NODE_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, searchLabel, runSearch]);
+  // Node search, 320 ms after the last key (spec §9); the kernel drops the answer of a search typed over.
+  useQuery(['groups.editor.search', group?.id, term.trim(), searchLabel], (signal) => runSearch(signal), { debounceMs: NODE_SEARCH_DEBOUNCE_MS });
 
   if (!valid || loadFailed) return <p className="screen-error">Groupe introuvable</p>;
   if (!group || group.id !== id) return <p className="count">Chargement…</p>;

@@ -1,7 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LAB_MESSAGES as M } from '@shared/messages/laboratory';
 import { LAB_ACCOUNT_SEARCH_DEBOUNCE_MS } from '@shared/rules/laboratory';
+import { useQuery } from '../../lib/use-query';
 import {
   accountResultsAtom,
   accountTermAtom,
@@ -23,10 +24,8 @@ export function AccessTab() {
   const remove = useSetAtom(removeLabAccountAtom);
   const [selected, setSelected] = useState<number | null>(null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => void search(), LAB_ACCOUNT_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, search]);
+  // The kernel waits for the pause in typing and drops the answer of a search typed over.
+  useQuery(['laboratory.accountSearch', project?.id, term.trim()], (signal) => search(signal), { debounceMs: LAB_ACCOUNT_SEARCH_DEBOUNCE_MS });
   const picked = results.find((account) => account.id === selected) ?? null;
 
   return (

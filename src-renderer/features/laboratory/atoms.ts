@@ -249,20 +249,16 @@ accountTermAtom.debugLabel = 'laboratory.accountTerm';
 export const accountResultsAtom = atom<LabAccount[]>([]);
 accountResultsAtom.debugLabel = 'laboratory.accountResults';
 
-const searchCall = createLatestCall('laboratory.accountSearch', (get, input: { term: string; projectId: number }) =>
-  get(apiAtom)('laboratory.searchAccounts', { body: input }),
-);
-
-/** POST /alphonse/account/search from 3 characters (spec §5); failures are 3.5 s toasts (spec §8). */
-export const searchLabAccountsAtom = atom(null, async (get, set) => {
+/**
+ * POST /alphonse/account/search from 3 characters (spec §5); failures are 3.5 s toasts (spec §8). Started by the
+ * Access tab's query (lib/use-query.ts), whose signal tells a search a newer one replaced: it then writes nothing.
+ */
+export const searchLabAccountsAtom = atom(null, async (get, set, signal: AbortSignal) => {
   const term = get(accountTermAtom).trim();
   const project = get(labProjectAtom);
-  if (!project || term.length < LAB_ACCOUNT_SEARCH_MIN_LENGTH) {
-    set(searchCall.cancelAtom);
-    return set(accountResultsAtom, []);
-  }
-  const result = await set(searchCall.runAtom, { term, projectId: project.id });
-  if (!result) return;
+  if (!project || term.length < LAB_ACCOUNT_SEARCH_MIN_LENGTH) return set(accountResultsAtom, []);
+  const result = await get(apiAtom)('laboratory.searchAccounts', { body: { term, projectId: project.id } });
+  if (signal.aborted) return;
   if (!result.ok) return set(raiseNoticeAtom, withText(LAB_NOTICES.accountSearchFailed, result.errorMsg));
   set(accountResultsAtom, result.data);
 });

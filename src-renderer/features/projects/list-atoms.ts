@@ -48,6 +48,8 @@ export const projectsHasMoreAtom = projectList.hasMoreAtom;
 /** Set once the first answer arrived: until then the list shows 'Loading...' rather than the empty text. */
 export const projectsLoadedOnceAtom = projectList.loadedOnceAtom;
 export const projectsTermAtom = projectList.termAtom;
+/** Sets the search term; the first page reloads once typing pauses (lib/list.ts). */
+export const searchProjectsAtom = projectList.searchAtom;
 export const projectsFiltersAtom = projectList.filtersAtom;
 /** Default order: id DESC (spec §3 "order (default DESC)"). */
 export const projectsOrderAtom = atom<{ orderBy: ProjectSortField; order: 'ASC' | 'DESC' }>({ orderBy: 'id', order: 'DESC' });

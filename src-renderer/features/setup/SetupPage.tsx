@@ -22,9 +22,9 @@ export default function SetupPage() {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
-  const callApi = useAtomValue(apiAtom);
+  const api = useAtomValue(apiAtom);
 
-  const setup = useQuery('setup.status', () => dataOf(callApi('setup.status')));
+  const setup = useQuery('setup.status', () => dataOf(api('setup.status')));
   // Unreadable, the page is closed: sign-in is where the user goes.
   const status = setup.loading ? 'checking' : setup.data?.needed && setup.data.available ? 'open' : 'closed';
 

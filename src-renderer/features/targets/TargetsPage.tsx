@@ -1,11 +1,10 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { TARGET_LIST_HEADERS } from '@shared/messages/targets';
 import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
 import { loadMetaAtom } from '../../lib/meta';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/query';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { useQuery } from '../../lib/use-query';
 import { DataTable, type Column } from '../../ui/DataTable';
@@ -17,6 +16,7 @@ import {
   exportTargetsAtom,
   isFilterable,
   loadTargetsAtom,
+  searchTargetsAtom,
   TARGET_COLUMNS,
   targetsColumnFiltersAtom,
   targetsCsmAtom,
@@ -54,7 +54,8 @@ export default function TargetsPage() {
   const rows = useAtomValue(targetsItemsAtom);
   const loading = useAtomValue(targetsLoadingAtom);
   const hasMore = useAtomValue(targetsHasMoreAtom);
-  const [term, setTerm] = useAtom(targetsTermAtom);
+  const term = useAtomValue(targetsTermAtom);
+  const search = useSetAtom(searchTargetsAtom);
   const [csm, setCsm] = useAtom(targetsCsmAtom);
   const csmOptions = useAtomValue(csmOptionsAtom);
   const columnFilters = useAtomValue(targetsColumnFiltersAtom);
@@ -68,13 +69,11 @@ export default function TargetsPage() {
 
   useEffect(() => void loadCsm(), [loadCsm]);
 
-  // Any change of term, filters, CSM or order reloads from the first page; typing waits for a pause.
-  const firstLoad = useRef(true);
+  // The first page loads on arrival, and at once on a change of filters, CSM or order; typing waits for a pause
+  // (searchTargetsAtom, lib/list.ts). The list clears the selection whenever a first page replaces the rows.
   useEffect(() => {
-    const timer = setTimeout(() => void load(0), firstLoad.current ? 0 : SEARCH_DEBOUNCE_MS);
-    firstLoad.current = false;
-    return () => clearTimeout(timer);
-  }, [term, csm, columnFilters, order, load]);
+    void load(0);
+  }, [csm, columnFilters, order, load]);
 
   const loadMore = useCallback(() => void load(rows.length), [load, rows.length]);
 
@@ -123,7 +122,7 @@ export default function TargetsPage() {
           placeholder="Rechercher un projet, une pub, un code action, un ciblage..."
           aria-label="Rechercher"
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => search(event.target.value)}
           data-testid="targets-search"
         />
         <button type="button" onClick={() => void exportAll()} data-testid="targets-export">

@@ -34,6 +34,10 @@ export const FILTERABLE_COLUMNS = ['projectName', 'advertId', 'actionCode', 'sta
 export type FilterableColumn = (typeof FILTERABLE_COLUMNS)[number];
 export const isFilterable = (column: string): column is FilterableColumn => (FILTERABLE_COLUMNS as readonly string[]).includes(column);
 
+/** The rows ticked (copied as text); a first page replacing the rows empties it. */
+export const targetsSelectionAtom = atom<number[]>([]);
+targetsSelectionAtom.debugLabel = 'targets.list.selection';
+
 /** The flat list (spec §2 /targets): its answer has no total, so another page exists while pages come full (§9). */
 export const targetList = createListAtoms('targets.list', {
   debugLabel: 'targets.list',
@@ -41,6 +45,8 @@ export const targetList = createListAtoms('targets.list', {
   /** Values chosen per column in its dropdown; absent: no filter on the column (status: the default four). */
   initialFilters: {} as Partial<Record<FilterableColumn, string[]>>,
   toInput: ({ skip, limit }, get) => ({ body: { ...get(targetsQueryAtom), skip, limit } }),
+  // A new search, filter or order shows other rows: the ticks on the old ones go (a search's own reload included).
+  onFirstPage: (set) => set(targetsSelectionAtom, []),
 });
 export const targetsItemsAtom = targetList.itemsAtom;
 export const targetsLoadingAtom = targetList.loadingAtom;
@@ -54,8 +60,6 @@ targetsOrderAtom.debugLabel = 'targets.list.order';
 /** The CSM filter: null is "Tous". */
 export const targetsCsmAtom = atom<number | null>(null);
 targetsCsmAtom.debugLabel = 'targets.list.csm';
-export const targetsSelectionAtom = atom<number[]>([]);
-targetsSelectionAtom.debugLabel = 'targets.list.selection';
 /** The CSM filter's options: meta's CSMs (lib/meta.ts). */
 export const csmOptionsAtom = atom((get) => get(metaAtom)?.csm ?? []);
 csmOptionsAtom.debugLabel = 'targets.csmOptions';
@@ -78,11 +82,9 @@ export const targetsQueryAtom = atom((get): Omit<ListBody, 'skip' | 'limit'> => 
 targetsQueryAtom.debugLabel = 'targets.list.query';
 
 /** Loads a page: skip 0 replaces the rows (and the selection), more appends; an older answer never wins. */
-export const loadTargetsAtom = atom(null, async (_get, set, skip: number) => {
-  const applied = await set(targetList.loadAtom, skip);
-  if (applied && skip === 0) set(targetsSelectionAtom, []);
-});
-loadTargetsAtom.debugLabel = 'targets.list.load';
+export const loadTargetsAtom = targetList.loadAtom;
+/** Sets the search term; the first page reloads once typing pauses (lib/list.ts). */
+export const searchTargetsAtom = targetList.searchAtom;
 
 /** Values of a column for its dropdown (spec: 15 at most); failures are silently ignored (spec §8). */
 export const columnValuesAtom = atom(null, async (get, _set, input: { column: FilterableColumn; term: string }): Promise<string[]> => {

@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
 import { GROUP_MESSAGES } from '@shared/messages';
 import { ACCOUNT_SEARCH_DEBOUNCE_MS } from '@shared/rules/groups';
+import { useQuery } from '../../lib/use-query';
 import { ConfirmButton } from '../../ui/ConfirmButton';
 import { DataTable, type Column } from '../../ui/DataTable';
 import {
@@ -23,11 +23,8 @@ export default function TestAccountsPage() {
   const search = useSetAtom(searchAccountsAtom);
   const reset = useSetAtom(resetAccountAtom);
 
-  // 200 ms after the last key (spec §9 "Account search debounce").
-  useEffect(() => {
-    const timer = setTimeout(() => void search(), ACCOUNT_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, search]);
+  // 200 ms after the last key (spec §9 "Account search debounce"); the kernel drops the answer of a search typed over.
+  useQuery(['appUsers.search', term.trim()], (signal) => search(signal), { debounceMs: ACCOUNT_SEARCH_DEBOUNCE_MS });
 
   const columns: Column<TestAccount>[] = [
     { id: 'id', header: 'Id', cell: (account) => account.id },

@@ -2,7 +2,6 @@ import { atom } from 'jotai';
 import { AUDIENCE_NOTICES, GROUP_NOTICES, withText } from '@shared/messages';
 import { shouldSearchAccounts } from '@shared/rules/groups';
 import { apiAtom } from '../../lib/bridge';
-import { createLatestCall } from '../../lib/latest-call';
 import { raiseNoticeAtom } from '../../lib/notices';
 
 /** A test account as the table shows it (spec §3 Test account: id, email, relsCount). */
@@ -25,26 +24,25 @@ accountSearchingAtom.debugLabel = 'audiences.testAccounts.searching';
 export const accountSearchedAtom = atom(false);
 accountSearchedAtom.debugLabel = 'audiences.testAccounts.searched';
 
-/** Only the latest search's answer is shown (lib/latest-call.ts). */
-const searchCall = createLatestCall('audiences.testAccounts.search', (get, term: string) => get(apiAtom)('appUsers.search', { body: { term } }));
-
 /** Spec §8: a search or reset failure is an error toast of 3.5 s with the error. */
 const accountErrorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, withText(GROUP_NOTICES.accountFailed, errorMsg)));
 accountErrorAtom.debugLabel = 'audiences.testAccounts.error';
 
-/** POST /search/users for terms of 3 characters or more (spec §5); a shorter term clears the table. */
-export const searchAccountsAtom = atom(null, async (get, set) => {
+/**
+ * POST /search/users for terms of 3 characters or more (spec §5); a shorter term clears the table. Started by the
+ * page's query (lib/use-query.ts), whose signal tells a search a newer one replaced: it then writes nothing.
+ */
+export const searchAccountsAtom = atom(null, async (get, set, signal: AbortSignal) => {
   const term = get(accountTermAtom).trim();
   if (!shouldSearchAccounts(term)) {
-    set(searchCall.cancelAtom);
     set(accountResultsAtom, []);
     set(accountSearchedAtom, false);
     set(accountSearchingAtom, false);
     return;
   }
   set(accountSearchingAtom, true);
-  const result = await set(searchCall.runAtom, term);
-  if (!result) return;
+  const result = await get(apiAtom)('appUsers.search', { body: { term } });
+  if (signal.aborted) return;
   set(accountSearchingAtom, false);
   if (!result.ok) return set(accountErrorAtom, result.errorMsg);
   set(

@@ -2,9 +2,7 @@ import { atom } from 'jotai';
 import type { RelationshipInput } from '@shared/contract/audiences/shared';
 import { AUDIENCE_NOTICES, withText } from '@shared/messages';
 import { NODE_SEARCH_LIMIT, type Area, type AudienceType, type NodeLabel } from '@shared/rules/audiences';
-import type { ApiInput } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
-import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
 
 type Definition = { area: Area; type: AudienceType | null; relationships: RelationshipInput[] };
@@ -14,26 +12,23 @@ type Definition = { area: Area; type: AudienceType | null; relationships: Relati
 export interface LiveSize {
   size: number;
   labels: { label: NodeLabel; size: number }[];
-  /** The definition it was computed for, so the screen knows when it is current. */
-  of: Definition;
 }
 
 export const liveSizeAtom = atom<LiveSize | null>(null);
 liveSizeAtom.debugLabel = 'audiences.liveSize.value';
-/** Only the latest answer counts (lib/latest-call.ts): an older answer never replaces a newer one. */
-const sizeCall = createLatestCall('audiences.liveSize.request', (get, definition: Definition) =>
-  get(apiAtom)('audiences.size', { body: definition }),
-);
-
-/** Size of the unsaved definition and of each label group; an older answer never replaces a newer one. */
-export const refreshSizeAtom = atom(null, async (_get, set, definition: Definition) => {
-  const result = await set(sizeCall.runAtom, definition);
-  if (!result) return;
+/**
+ * Size of the unsaved definition and of each label group. The searches and refreshes below are started by their
+ * component's query (lib/use-query.ts), whose signal tells a run a newer one replaced: it then writes nothing, so an
+ * older answer never replaces a newer one.
+ */
+export const refreshSizeAtom = atom(null, async (get, set, definition: Definition, signal: AbortSignal) => {
+  const result = await get(apiAtom)('audiences.size', { body: definition });
+  if (signal.aborted) return;
   if (!result.ok) {
     set(liveSizeAtom, null);
     return set(raiseNoticeAtom, AUDIENCE_NOTICES.sizeFailed);
   }
-  set(liveSizeAtom, { ...result.data, of: definition });
+  set(liveSizeAtom, result.data);
 });
 refreshSizeAtom.debugLabel = 'audiences.liveSize.refresh';
 
@@ -53,22 +48,11 @@ export const testerUserAtom = atom<TesterUser | null>(null);
 testerUserAtom.debugLabel = 'audiences.tester.user';
 export const testerAnswerAtom = atom<{ member: boolean; labels: { label: NodeLabel; member: boolean }[] } | null>(null);
 testerAnswerAtom.debugLabel = 'audiences.tester.answer';
-/** Only the latest search's and the latest membership's answers count (lib/latest-call.ts). */
-const testerSearchCall = createLatestCall('audiences.tester.searchRequest', (get, term: string) =>
-  get(apiAtom)('appUsers.search', { body: { term, limit: NODE_SEARCH_LIMIT } }),
-);
-const testerMembershipCall = createLatestCall('audiences.tester.membershipRequest', (get, body: Definition & { userId: number }) =>
-  get(apiAtom)('audiences.membership', { body }),
-);
-
-export const searchTesterUsersAtom = atom(null, async (_get, set, term: string) => {
+export const searchTesterUsersAtom = atom(null, async (get, set, term: string, signal: AbortSignal) => {
   const trimmed = term.trim();
-  if (!trimmed) {
-    set(testerSearchCall.cancelAtom);
-    return set(testerResultsAtom, []);
-  }
-  const result = await set(testerSearchCall.runAtom, trimmed);
-  if (!result) return;
+  if (!trimmed) return set(testerResultsAtom, []);
+  const result = await get(apiAtom)('appUsers.search', { body: { term: trimmed, limit: NODE_SEARCH_LIMIT } });
+  if (signal.aborted) return;
   if (!result.ok) return set(testerResultsAtom, []);
   set(
     testerResultsAtom,
@@ -85,11 +69,11 @@ export const chooseTesterUserAtom = atom(null, (_get, set, user: TesterUser | nu
 chooseTesterUserAtom.debugLabel = 'audiences.tester.choose';
 
 /** Whether the chosen user belongs to the unsaved definition, and to each label group. */
-export const refreshMembershipAtom = atom(null, async (get, set, definition: Definition) => {
+export const refreshMembershipAtom = atom(null, async (get, set, definition: Definition, signal: AbortSignal) => {
   const user = get(testerUserAtom);
   if (!user) return;
-  const result = await set(testerMembershipCall.runAtom, { userId: user.id, ...definition });
-  if (!result) return;
+  const result = await get(apiAtom)('audiences.membership', { body: { userId: user.id, ...definition } });
+  if (signal.aborted) return;
   if (!result.ok) {
     set(testerAnswerAtom, null);
     return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
@@ -113,36 +97,35 @@ export const nodeTermAtom = atom('');
 nodeTermAtom.debugLabel = 'audiences.nodeSearch.term';
 export const nodeResultsAtom = atom<{ id: number; label: NodeLabel; name: string }[]>([]);
 nodeResultsAtom.debugLabel = 'audiences.nodeSearch.results';
-/** The term the results answer (trimmed): 'Aucun résultat' only once the search of the term shown came back empty. */
-export const nodeResultsTermAtom = atom<string | null>(null);
-nodeResultsTermAtom.debugLabel = 'audiences.nodeSearch.resultsTerm';
-/** Only the latest search's answer is shown (lib/latest-call.ts). */
-const nodeSearchCall = createLatestCall('audiences.nodeSearch.request', (get, query: ApiInput<'nodes.search'>['query']) =>
-  get(apiAtom)('nodes.search', { query }),
-);
-
-/** Spec §5 and §9: only for a non-empty term, 25 results; the server applies the filters and the exclusions. */
-export const searchNodesAtom = atom(null, async (_get, set, search: { term: string; audienceId: number | null }) => {
+/**
+ * Spec §5 and §9: only for a non-empty term, 25 results; the server applies the filters and the exclusions.
+ * Resolves to whether the search answered (false: failed, its notice raised), so the bar says 'Aucun résultat' only
+ * once the search of the term shown came back empty.
+ */
+export const searchNodesAtom = atom(null, async (get, set, search: { term: string; audienceId: number | null }, signal: AbortSignal) => {
   const term = search.term.trim();
   if (!term) {
-    set(nodeSearchCall.cancelAtom);
-    set(nodeResultsTermAtom, null);
-    return set(nodeResultsAtom, []);
+    set(nodeResultsAtom, []);
+    return true;
   }
-  const result = await set(nodeSearchCall.runAtom, {
+  const query = {
     term: term.slice(0, 200),
     limit: NODE_SEARCH_LIMIT,
     isGroup: 'false',
     ...(search.audienceId ? { audienceId: search.audienceId } : {}),
-  });
-  if (!result) return;
-  if (!result.ok) return set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
+  } as const;
+  const result = await get(apiAtom)('nodes.search', { query });
+  if (signal.aborted) return false;
+  if (!result.ok) {
+    set(raiseNoticeAtom, withText(AUDIENCE_NOTICES.serverError, result.errorMsg));
+    return false;
+  }
   // The area has its own selector (spec §4).
   set(
     nodeResultsAtom,
     result.data.filter((node) => node.label !== 'Area'),
   );
-  set(nodeResultsTermAtom, term);
+  return true;
 });
 searchNodesAtom.debugLabel = 'audiences.nodeSearch.search';
 

@@ -6,9 +6,7 @@ import type { IpcResult } from '@shared/ipc';
 import type { GroupLabel, NodeLabel } from '@shared/rules/audiences';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
 import { addMembers, groupSearchLimit, orderForGroupPage, preselectedResults } from '@shared/rules/groups';
-import type { ApiInput } from '../../../bridge/api';
 import { apiAtom } from '../../../lib/bridge';
-import { createLatestCall } from '../../../lib/latest-call';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../../lib/offline';
 
@@ -270,34 +268,25 @@ searchSelectionAtom.debugLabel = 'groups.editor.searchSelection';
 export const searchingAtom = atom(false);
 searchingAtom.debugLabel = 'groups.editor.searching';
 
-/** Only the latest search's answer is shown (lib/latest-call.ts). */
-const searchCall = createLatestCall('groups.editor.search', (get, query: ApiInput<'nodes.search'>['query']) =>
-  get(apiAtom)('nodes.search', { query }),
-);
-
 /**
  * Node search of the group page (spec §4, §5, §9): non-empty terms only; every label (users of any domain); items
- * already in the group left out; Feed, Document, App first; documents 100 at a time and all pre-selected.
+ * already in the group left out; Feed, Document, App first; documents 100 at a time and all pre-selected. Started
+ * by the page's query (lib/use-query.ts), whose signal tells a search a newer one replaced: it then writes nothing.
  */
-export const runSearchAtom = atom(null, async (get, set) => {
+export const runSearchAtom = atom(null, async (get, set, signal: AbortSignal) => {
   const group = get(groupAtom);
   const term = get(searchTermAtom).trim();
   const label = get(searchLabelAtom);
   if (!group || !term) {
-    set(searchCall.cancelAtom);
+    set(searchingAtom, false);
     set(searchResultsAtom, []);
     set(searchSelectionAtom, new Set());
     return;
   }
   set(searchingAtom, true);
-  const result = await set(searchCall.runAtom, {
-    term,
-    limit: groupSearchLimit(label),
-    isGroup: 'true',
-    groupId: group.id,
-    ...(label ? { label } : {}),
-  });
-  if (!result) return;
+  const query = { term, limit: groupSearchLimit(label), isGroup: 'true', groupId: group.id, ...(label ? { label } : {}) } as const;
+  const result = await get(apiAtom)('nodes.search', { query });
+  if (signal.aborted) return;
   set(searchingAtom, false);
   if (!result.ok) return set(groupErrorAtom, result.errorMsg);
   // Members added since the last save are not known to the server's exclusion: left out here.

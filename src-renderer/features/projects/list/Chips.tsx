@@ -1,15 +1,17 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { formatDay } from '@shared/rules/dates';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@shared/rules/projects';
 import { FilterChips, type FilterChip } from '../../../ui/FilterBar';
-import { clearProjectFiltersAtom, projectsFiltersAtom, projectsTermAtom, type ProjectListFilters } from '../list-atoms';
+import { clearProjectFiltersAtom, projectsFiltersAtom, projectsTermAtom, searchProjectsAtom, type ProjectListFilters } from '../list-atoms';
 import { DATE_LABELS, LIST_LABELS, TEXT_LABELS, type ListFilterKey, type TextFilterKey } from './filters';
 
 /** The active filters as chips, each removable, and 'Clear All'. */
 export function Chips({ csms }: { csms: { id: number; name: string }[] }) {
   const [filters, setFilters] = useAtom(projectsFiltersAtom);
-  const [term, setTerm] = useAtom(projectsTermAtom);
+  const term = useAtomValue(projectsTermAtom);
+  // Removing the term's chip is a search like typing: the list reloads after the same pause.
+  const search = useSetAtom(searchProjectsAtom);
   const clearAll = useSetAtom(clearProjectFiltersAtom);
   const chips: FilterChip<ProjectListFilters>[] = [];
   const without = (key: keyof ProjectListFilters, item: unknown) => (current: ProjectListFilters) => {
@@ -57,7 +59,7 @@ export function Chips({ csms }: { csms: { id: number; name: string }[] }) {
         term.trim() && (
           <li className="chip" data-testid="chip-term">
             <span>Recherche : {term.trim()}</span>
-            <button type="button" className="chip-remove" aria-label="Retirer la recherche" onClick={() => setTerm('')}>
+            <button type="button" className="chip-remove" aria-label="Retirer la recherche" onClick={() => search('')}>
               ×
             </button>
           </li>

@@ -1,10 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { canImportEstimates, canWriteProjects, PROJECT_LIST_LOAD_MARGIN_PX, PROJECT_LIST_SCROLL_DEBOUNCE_MS } from '@shared/rules/project-list';
 import { useInfiniteScroll } from '../../../lib/infinite-scroll';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/query';
 import { rolesAtom } from '../../../lib/session';
 import { CreateProjectDialog } from '../CreateProjectDialog';
 import { EstimateFileDialog } from '../EstimateFileDialog';
@@ -19,7 +18,6 @@ import {
   projectsLoadedOnceAtom,
   projectsLoadingAtom,
   projectsOrderAtom,
-  projectsTermAtom,
 } from '../list-atoms';
 import '../projects-list.css';
 import { Chips } from './Chips';
@@ -35,7 +33,6 @@ export default function ProjectsListPage() {
   const loadedOnce = useAtomValue(projectsLoadedOnceAtom);
   const hasMore = useAtomValue(projectsHasMoreAtom);
   const filters = useAtomValue(projectsFiltersAtom);
-  const term = useAtomValue(projectsTermAtom);
   const order = useAtomValue(projectsOrderAtom);
   const csmSettled = useAtomValue(projectsCsmSettledAtom);
   const csms = useAtomValue(projectsCsmOptionsAtom);
@@ -54,16 +51,12 @@ export default function ProjectsListPage() {
 
   useEffect(() => void loadCsm(), [loadCsm]);
 
-  // Any change of filters or order reloads from the first page; a typed term waits for a pause. The first load
-  // waits for the default CSM filter, so the list does not load twice.
-  const lastTerm = useRef(term);
+  // Any change of filters or order reloads from the first page at once; a typed term waits for a pause in the
+  // list's own search (searchProjectsAtom, lib/list.ts). The first load waits for the default CSM filter, so the
+  // list does not load twice.
   useEffect(() => {
-    if (!csmSettled) return;
-    const typed = lastTerm.current !== term;
-    lastTerm.current = term;
-    const timer = setTimeout(() => void load('reset'), typed ? SEARCH_DEBOUNCE_MS : 0);
-    return () => clearTimeout(timer);
-  }, [csmSettled, filters, term, order, load]);
+    if (csmSettled) void load('reset');
+  }, [csmSettled, filters, order, load]);
 
   // Spec §9: the next page within 800 px of the bottom, scroll debounced 180 ms, only when the last page was full.
   const sentinel = useInfiniteScroll({

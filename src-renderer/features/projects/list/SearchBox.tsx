@@ -1,14 +1,15 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { PROJECT_SEARCH_MIN_CHARACTERS } from '@shared/rules/project-list';
 import { useAdjustOnChange } from '../../../lib/render-state';
 import { useQuery } from '../../../lib/use-query';
-import { projectsTermAtom, projectValuesAtom } from '../list-atoms';
+import { projectsTermAtom, projectValuesAtom, searchProjectsAtom } from '../list-atoms';
 import { FILTER_SEARCH_DEBOUNCE_MS, truncate } from './filters';
 
 /** The search box (project and client), with suggestions from 2 characters (spec §5). */
 export function SearchBox() {
-  const [term, setTerm] = useAtom(projectsTermAtom);
+  const term = useAtomValue(projectsTermAtom);
+  const search = useSetAtom(searchProjectsAtom);
   const fetchValues = useSetAtom(projectValuesAtom);
   const [draft, setDraft] = useState(term);
   const [open, setOpen] = useState(false);
@@ -32,7 +33,7 @@ export function SearchBox() {
 
   const choose = (value: string) => {
     setDraft(value);
-    setTerm(value);
+    search(value);
     setOpen(false);
   };
   return (
@@ -46,7 +47,7 @@ export function SearchBox() {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onChange={(event) => {
           setDraft(event.target.value);
-          setTerm(event.target.value);
+          search(event.target.value);
           setOpen(true);
         }}
         data-testid="projects-search"
