@@ -209,6 +209,7 @@ function useDraggableStylePlaceholder() {
 
 export function BatCanvas(props: CanvasProps) {
   useDraggableStylePlaceholder();
+  // The rectangle under a drag in progress: transient, it stays with the canvas (atoms/view.ts holds the view).
   const [preview, setPreview] = useState<{ x: number; y: number; w: number; h: number } | null>(null);
   const sorted = [...props.layers].sort((a, b) => a.level - b.level);
 

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefO
 import type { BatItem } from '@shared/contract/bat';
 import { BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_ZOOM, DROPPED_IMAGE_SIZE, NEW_TEXT_SIZE, clampBatZoom, fittingBatZoom, placeItem } from '@shared/rules/bat';
+import { batDrawingAtom, batLibraryOpenAtom, batSelectedItemAtom, batStackedAtom, batZoomAtom } from './atoms/view';
 import { BatCanvas, newItemId } from './BatCanvas';
 import { ExportOverlay, useExport, type Exporter } from './export';
 import { LayersBar, Pagination } from './LayersBar';
@@ -11,7 +12,7 @@ import { ScreenshotLibrary } from './ScreenshotLibrary';
 import { TextToolbar } from './TextToolbar';
 import type { BatEditor } from './useBatEditor';
 import { VersionsPanel } from './VersionsPanel';
-import { useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { uploadFileAtom } from '../../lib/uploads';
 
 function ToolButton(props: { label: string; testId: string; onClick(): void; children: ReactNode; disabled?: boolean; pressed?: boolean }) {
@@ -111,8 +112,8 @@ function columnWidths(element: HTMLElement): { tools: number; side: number } {
  * otherwise; and the zoom the page opens at (the largest that fits, measured once: the user's zoom is then theirs).
  */
 function useEditorLayout(editorRef: RefObject<HTMLDivElement | null>) {
-  const [zoom, setZoom] = useState<number>(BAT_ZOOM.max);
-  const [stacked, setStacked] = useState(false);
+  const [zoom, setZoom] = useAtom(batZoomAtom);
+  const [stacked, setStacked] = useAtom(batStackedAtom);
   useLayoutEffect(() => {
     const element = editorRef.current;
     if (!element) return;
@@ -127,7 +128,7 @@ function useEditorLayout(editorRef: RefObject<HTMLDivElement | null>) {
     const observer = new ResizeObserver(() => measure(false));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [editorRef]);
+  }, [editorRef, setStacked, setZoom]);
   return { zoom, setZoom, stacked };
 }
 
@@ -135,10 +136,11 @@ function useEditorLayout(editorRef: RefObject<HTMLDivElement | null>) {
 export function BatEditorView({ advertId, editor, canWrite }: { advertId: number; editor: BatEditor; canWrite: boolean }) {
   const editorRef = useRef<HTMLDivElement>(null);
   const { zoom, setZoom, stacked } = useEditorLayout(editorRef);
-  const [drawing, setDrawing] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [drawing, setDrawing] = useAtom(batDrawingAtom);
+  const [selected, setSelected] = useAtom(batSelectedItemAtom);
+  // The Lexical instance of the text being edited: an object of the mounted text, not feature state.
   const [textEditor, setTextEditor] = useState<LexicalEditor | null>(null);
-  const [libraryOpen, setLibraryOpen] = useState(true);
+  const [libraryOpen, setLibraryOpen] = useAtom(batLibraryOpenAtom);
   const upload = useSetAtom(uploadFileAtom);
   const exporter = useExport(advertId, editor);
   const page = editor.pages[editor.pageIndex];

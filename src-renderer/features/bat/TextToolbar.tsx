@@ -37,6 +37,7 @@ function ToolButton(props: { label: string; testId: string; onClick(): void; chi
  * background), acting on the text that last had the focus.
  */
 export function TextToolbar({ editor }: { editor: LexicalEditor | null }) {
+  // The link field being typed, with the toolbar only: transient like the Lexical selection kept beside it.
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
   const saved = useRef<BaseSelection | null>(null);
   const disabled = !editor;

@@ -1,20 +1,16 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
 import type { BatPage, BatVersion } from '@shared/contract/bat';
 import { BAT_MESSAGES as M, BAT_NOTICES } from '@shared/messages/bat';
 import { BAT_PDF } from '@shared/rules/bat';
 import { bridgeAtom } from '../../lib/bridge';
 import { base64OfBlob } from '../../lib/html-capture';
 import { uploadBytesAtom } from '../../lib/uploads';
+import { batExportCancelledAtom, batExportProgressAtom } from './atoms/view';
 import { StaticPage } from './StaticPage';
 import type { BatEditor } from './useBatEditor';
 
 const loadPdf = () => import('./pdf');
-
-interface Progress {
-  done: number;
-  total: number;
-}
 
 /**
  * The PDF export (§2.6): what waits is saved, every page is drawn off screen and captured with its progress (Annuler
@@ -24,8 +20,10 @@ interface Progress {
 export function useExport(advertId: number, editor: BatEditor) {
   const bridge = useAtomValue(bridgeAtom);
   const uploadBytes = useSetAtom(uploadBytesAtom);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const cancelled = useRef(false);
+  const [progress, setProgress] = useAtom(batExportProgressAtom);
+  const setCancelled = useSetAtom(batExportCancelledAtom);
+  // The PDF builder asks between two pages whether 'Annuler' was pressed meanwhile: the atom as it is then.
+  const store = useStore();
   const area = useRef<HTMLDivElement | null>(null);
 
   // html2canvas and jspdf are half the editor's code: the proof opens without them, and they load once it is idle.
@@ -41,7 +39,7 @@ export function useExport(advertId: number, editor: BatEditor) {
 
   const run = async (freeze: boolean) => {
     if (progress) return;
-    cancelled.current = false;
+    setCancelled(false);
     await editor.flush();
     setProgress({ done: 0, total: editor.pages.length });
     try {
@@ -51,7 +49,7 @@ export function useExport(advertId: number, editor: BatEditor) {
       const bytes = await buildPdf(
         pages,
         (done) => setProgress({ done, total: pages.length }),
-        () => cancelled.current,
+        () => store.get(batExportCancelledAtom),
       );
       if (!bytes) return editor.raise(BAT_NOTICES.info(M.pdfCancelled));
       const pdfBlob = new Blob([bytes as BlobPart], { type: 'application/pdf' });
@@ -79,7 +77,7 @@ export function useExport(advertId: number, editor: BatEditor) {
     }
   };
 
-  return { run, progress, running: progress !== null, cancel: () => (cancelled.current = true), area };
+  return { run, progress, running: progress !== null, cancel: () => setCancelled(true), area };
 }
 
 export type Exporter = ReturnType<typeof useExport>;

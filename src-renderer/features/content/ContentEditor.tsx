@@ -52,8 +52,10 @@ function useRouteItem(atoms: EditorAtoms, kind: 'advert' | 'article', rawId: str
   // rawId only matters with newName, which changes with it: it is read when the new item starts, not watched.
   const targetWaitingForNewItem = useEffectEvent(() => waitingTargetId(rawId));
   useEffect(() => {
+    // The kernel's signal (lib/query.ts) by hand: this effect also starts new items, which load nothing.
+    const controller = new AbortController();
     if (existingId !== null && justCreatedRef.current === existingId) justCreatedRef.current = null;
-    else if (existingId !== null) void load(existingId);
+    else if (existingId !== null) void load(existingId, controller.signal);
     else if (newName !== null) {
       if (kind === 'article') startNew({ name: newName, type: 'post' });
       else {
@@ -61,6 +63,7 @@ function useRouteItem(atoms: EditorAtoms, kind: 'advert' | 'article', rawId: str
         startNew(targetId === undefined ? { name: newName, type: null } : { name: newName, type: null, targetId });
       }
     }
+    return () => controller.abort();
   }, [existingId, newName, kind, load, startNew]);
   return justCreatedRef;
 }

@@ -1,10 +1,11 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { BatSummary } from '@shared/contract/bat';
 import { BAT_MESSAGES as M } from '@shared/messages/bat';
 import { formatDateTime } from '@shared/rules/dates';
 import { batPath } from '@shared/rules/preview';
 import { preloadScreenWhenIdle } from '../../lib/screen-preload';
+import { useQuery } from '../../lib/use-query';
 import type { ContentApi } from './types';
 
 /**
@@ -14,13 +15,11 @@ import type { ContentApi } from './types';
  * meanwhile: it opens from here or from the preview's BAT button.
  */
 export function ProofState({ advertId, api }: { advertId: number; api: ContentApi }) {
-  const [summary, setSummary] = useState<BatSummary | null>(null);
-  const read = useEffectEvent((id: number) => {
-    void api.proofSummary?.(id).then((result) => {
-      if (result.ok) setSummary(result.data);
-    });
+  // Another advert's late answer is dropped by the query (docs/architecture.md, "How a screen loads data").
+  const { data: summary } = useQuery(['bat.summary', advertId], async (): Promise<BatSummary | null> => {
+    const result = await api.proofSummary?.(advertId);
+    return result?.ok ? result.data : null;
   });
-  useEffect(() => read(advertId), [advertId]);
   useEffect(() => preloadScreenWhenIdle('adverts.proof'), []);
 
   if (!summary || summary.advertId !== advertId || summary.pages === null) return null;

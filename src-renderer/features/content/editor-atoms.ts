@@ -115,7 +115,9 @@ async function saveCriteria(api: ContentApi, id: number, draft: ContentItem, sav
 function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: string) => string) {
   const { statusAtom, draftAtom, savedAtom, pristineAtom } = state;
 
-  const loadAtom = atom(null, async (get, set, id: number) => {
+  // A load the route replaced (another item, a new one, the editor left) writes nothing: its late answer would
+  // become the draft of the item now on screen (docs/architecture.md, "How a screen loads data").
+  const loadAtom = atom(null, async (get, set, id: number, signal?: AbortSignal) => {
     set(statusAtom, 'loading');
     set(state.conflictAtom, null);
     set(draftAtom, null);
@@ -123,7 +125,9 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
     set(pristineAtom, null);
     const api = apiOf(get);
     const loaded = await api.load(id);
+    if (signal?.aborted) return;
     const result = loaded.ok ? await withCriteria(api, loaded.data) : loaded;
+    if (signal?.aborted) return;
     if (!result.ok) {
       set(statusAtom, 'notFound');
       if (result.status !== 404) refused(set, result);

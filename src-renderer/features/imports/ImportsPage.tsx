@@ -1,10 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
 import { IMPORT_MESSAGES as M } from '@shared/messages/imports';
 import { IMPORT_FIELDS, IMPORT_JOB_KIND, type ImportField } from '@shared/rules/imports';
 import { formatDate } from '@shared/rules/dates';
 import { useJobEvents } from '../../lib/job-events';
 import { UploadProgressList } from '../../lib/uploads';
+import { useQuery } from '../../lib/use-query';
 import { ImportJobPanel } from './ImportJobPanel';
 import {
   filesAtom,
@@ -153,10 +153,7 @@ export default function ImportsPage() {
   const upload = useSetAtom(uploadCsvAtom);
   const onEvent = useSetAtom(jobEventAtom);
   useJobEvents(IMPORT_JOB_KIND, (event) => void onEvent(event));
-  useEffect(() => {
-    void loadFiles();
-    void loadLatest();
-  }, [loadFiles, loadLatest]);
+  useQuery('imports.page', (signal) => Promise.all([loadFiles(signal), loadLatest(signal)]));
   return (
     <section className="imports-page" data-testid="imports-page">
       <header className="page-header">

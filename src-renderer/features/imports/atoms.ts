@@ -29,20 +29,24 @@ jobAtom.debugLabel = 'imports.job';
 const errorAtom = atom(null, (_get, set, errorMsg: string) => set(raiseNoticeAtom, notice(errorMsg, 'error', 3000)));
 errorAtom.debugLabel = 'imports.error';
 
-export const loadFilesAtom = atom(null, async (get, set) => {
+export const loadFilesAtom = atom(null, async (get, set, signal?: AbortSignal) => {
   const result = await get(apiAtom)('imports.files', {});
+  if (signal?.aborted) return;
   if (!result.ok) return set(errorAtom, result.errorMsg);
   set(filesAtom, result.data.files);
 });
 loadFilesAtom.debugLabel = 'imports.loadFiles';
 
-/** The latest import, so a page that opens again shows the one under way. */
-export const loadLatestJobAtom = atom(null, async (get, set) => {
+/**
+ * The latest import, so a page that opens again shows the one under way. A read the page's query dropped (the page
+ * left) writes nothing: it would replace an import started since with an older one.
+ */
+export const loadLatestJobAtom = atom(null, async (get, set, signal?: AbortSignal) => {
   const result = await get(apiAtom)('imports.jobs', {});
-  if (!result.ok || !result.data.jobs.length) return;
+  if (signal?.aborted || !result.ok || !result.data.jobs.length) return;
   const [latest] = result.data.jobs;
   const full = await get(apiAtom)('imports.job', { params: { id: latest.id } });
-  if (full.ok) set(jobAtom, full.data);
+  if (full.ok && !signal?.aborted) set(jobAtom, full.data);
 });
 loadLatestJobAtom.debugLabel = 'imports.loadLatestJob';
 

@@ -19,6 +19,7 @@ import { loadMetaAtom, metaAtom } from '../../lib/meta';
 import { modalAtom } from '../../lib/modal';
 import { rolesAtom } from '../../lib/session';
 import { UploadProgressList } from '../../lib/uploads';
+import { useQuery } from '../../lib/use-query';
 import {
   categoryKey,
   exportInventoryAtom,
@@ -64,7 +65,7 @@ export default function InventoryPage() {
   const options = useMemo(() => categoryOptions(meta), [meta]);
 
   useEffect(() => void loadMeta(), [loadMeta]);
-  useEffect(() => void load(), [load, viewType, anchor, category]);
+  useQuery(['inventory.list', viewType, anchor, category], (signal) => load(signal));
 
   const periods = rows[0]?.inventory.map((entry) => entry.date) ?? [];
   const openRow = (row: InventoryRow) => setModal(<InventoryRowDialog row={row} year={anchor.year} onClose={() => setModal(null)} />);

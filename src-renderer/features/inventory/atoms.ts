@@ -37,13 +37,17 @@ inventoryRowsAtom.debugLabel = 'inventory.rows';
 export const inventoryLoadedAtom = atom(false);
 inventoryLoadedAtom.debugLabel = 'inventory.loaded';
 
-/** Reads the rows of the view: on failure, §8 'Inventory fetch failed' (the response's errorMsg, error, 3 s). */
-export const loadInventoryAtom = atom(null, async (get, set) => {
+/**
+ * Reads the rows of the view: on failure, §8 'Inventory fetch failed' (the response's errorMsg, error, 3 s). A read
+ * the page's query replaced (another period or category, the page left) writes nothing (docs/architecture.md).
+ */
+export const loadInventoryAtom = atom(null, async (get, set, signal?: AbortSignal) => {
   const viewType = get(inventoryViewTypeAtom);
   const { from, to } = viewRange(viewType, get(inventoryAnchorAtom));
   const result = await get(apiAtom)('inventory.list', {
     body: { from: monthKey(from), to: monthKey(to), viewType, ...filterBody(get(inventoryCategoryAtom)) },
   });
+  if (signal?.aborted) return;
   if (!result.ok) {
     set(raiseNoticeAtom, withText(INVENTORY_NOTICES.fetchFailed, result.errorMsg));
     return;

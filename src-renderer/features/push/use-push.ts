@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { PUSH_JOB_KIND } from '@shared/rules/push';
 import { useJobEvents } from '../../lib/job-events';
+import { useQuery } from '../../lib/use-query';
 import {
   applyPushEventAtom,
   cancelPushAtom,
@@ -32,10 +33,8 @@ export function usePush() {
   useJobEvents(PUSH_JOB_KIND, applyEvent);
 
   // On (re)opening: the history, and the campaign still sending, if any; leaving empties the form.
-  useEffect(() => {
-    void open();
-    return () => resetComposer();
-  }, [open, resetComposer]);
+  useQuery('push.open', (signal) => open(signal));
+  useEffect(() => () => resetComposer(), [resetComposer]);
 
   // Each answer (or its failure) is a new campaign object: one read per wait while it sends.
   useEffect(() => {

@@ -8,6 +8,7 @@ import { isAllowed } from '@shared/roles';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { sessionAtom } from '../../../lib/session';
+import { useQuery } from '../../../lib/use-query';
 import './audience-history.css';
 
 /** The history of an audience or a group (docs/audience-history.md), shared by the audience and group editors. */
@@ -26,12 +27,14 @@ export function historyAtoms(subject: HistorySubject) {
   entries.debugLabel = `${label}.entries`;
   const total = atom(0);
   total.debugLabel = `${label}.total`;
-  const load = atom(null, async (get, set) => {
+  // A read the panel's query replaced (a newer reload, the panel gone) writes nothing over the newer one.
+  const load = atom(null, async (get, set, signal?: AbortSignal) => {
     const call = get(apiAtom);
     const result =
       subject.kind === 'audience'
         ? await call('audienceHistory.audience', { params: { id: subject.id }, query: { limit: HISTORY_LIMIT } })
         : await call('audienceHistory.group', { params: { id: subject.id }, query: { limit: HISTORY_LIMIT } });
+    if (signal?.aborted) return;
     if (!result.ok) {
       set(entries, []);
       return set(raiseNoticeAtom, withText(AUDIENCE_HISTORY_NOTICES.failed, result.errorMsg));
@@ -70,9 +73,7 @@ export function HistoryPanel(props: { subject: HistorySubject; reloadKey?: unkno
   const session = useAtomValue(sessionAtom);
   const isAdmin = isAllowed(audienceRestorers, session?.roles ?? null);
 
-  useEffect(() => {
-    void load();
-  }, [load, props.reloadKey]);
+  useQuery(['audienceHistory', kind, id, props.reloadKey], (signal) => load(signal));
 
   const deleted = kind === 'audience' && entries?.[0]?.action === 'delete';
   return (

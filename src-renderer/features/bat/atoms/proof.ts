@@ -5,6 +5,7 @@ import { BAT_NOTICES } from '@shared/messages/bat';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { flushBatSaveAtom, scheduleBatSaveAtom } from './save';
+import { resetBatViewAtom } from './view';
 import {
   batAdvertIdAtom,
   batAutosaveTimerAtom,
@@ -80,6 +81,7 @@ export const openBatAtom = atom(null, async (get, set, advertId: number) => {
     set(batSavingAtom, false);
     set(batStaleAtom, null);
     set(batConflictsAtom, []);
+    set(resetBatViewAtom);
   }
   await set(reloadBatAtom);
 });

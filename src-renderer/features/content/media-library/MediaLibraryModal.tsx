@@ -1,10 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState, type JSX } from 'react';
+import { useState, type JSX } from 'react';
 import { ADVERT_MEDIA_MESSAGES as M } from '@shared/messages/advert-media';
 import { STORAGE_MESSAGES } from '@shared/messages/storage';
 import { isVideoUrl } from '@shared/rules/storage';
 import { Dialog } from '../../../ui/Dialog';
 import { UploadProgressList } from '../../../lib/uploads';
+import { useQuery } from '../../../lib/use-query';
 import {
   deleteLibraryMediaAtom,
   libraryLabelOf,
@@ -40,9 +41,9 @@ export function MediaLibraryModal(props: {
   /** A media adverts still show: the server's list of them, and the question before it goes (docs/content.md, media in use). */
   const [inUse, setInUse] = useState<{ url: string; message: string } | null>(null);
 
-  useEffect(() => {
-    if (open && label) void load({ label, ownerId });
-  }, [open, label, ownerId, load]);
+  useQuery(['library.get', label, ownerId], (signal) => (label ? load({ label, ownerId }, signal) : Promise.resolve(null)), {
+    enabled: open && label !== null,
+  });
 
   if (!open || !label) return null;
   const shown = library && library.label === label && library.ownerId === ownerId ? library : null;

@@ -31,21 +31,30 @@ mediaLibraryAtom.debugLabel = 'mediaLibrary.library';
 export const mediaLibraryLoadingAtom = atom(false);
 mediaLibraryLoadingAtom.debugLabel = 'mediaLibrary.loading';
 
-/** Loads (making it on first use) the library of an advert or article; story items load theirs after load too. */
-export const loadMediaLibraryAtom = atom(null, async (get, set, owner: { label: LibraryLabel; ownerId: number }): Promise<Library | null> => {
-  set(mediaLibraryLoadingAtom, true);
-  try {
-    const result = await get(apiAtom)('library.get', { params: { label: owner.label, id: owner.ownerId } });
-    if (!result.ok) {
-      set(raiseNoticeAtom, storageError(result.errorMsg));
-      return null;
+/**
+ * Loads (making it on first use) the library of an advert or article; story items load theirs after load too. A
+ * read the modal's query replaced (another owner, the modal closed) writes nothing: its answer would hide the
+ * library now asked for (docs/architecture.md, "How a screen loads data").
+ */
+export const loadMediaLibraryAtom = atom(
+  null,
+  async (get, set, owner: { label: LibraryLabel; ownerId: number }, signal?: AbortSignal): Promise<Library | null> => {
+    set(mediaLibraryLoadingAtom, true);
+    try {
+      const result = await get(apiAtom)('library.get', { params: { label: owner.label, id: owner.ownerId } });
+      if (signal?.aborted) return null;
+      if (!result.ok) {
+        set(raiseNoticeAtom, storageError(result.errorMsg));
+        return null;
+      }
+      set(mediaLibraryAtom, result.data);
+      return result.data;
+    } finally {
+      // The newer run under way still loads.
+      if (!signal?.aborted) set(mediaLibraryLoadingAtom, false);
     }
-    set(mediaLibraryAtom, result.data);
-    return result.data;
-  } finally {
-    set(mediaLibraryLoadingAtom, false);
-  }
-});
+  },
+);
 loadMediaLibraryAtom.debugLabel = 'mediaLibrary.load';
 
 /** Uploads one media into the shown library through the upload channel (progress, cancel; 10 MB). */

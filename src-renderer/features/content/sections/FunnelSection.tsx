@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Funnel } from '@shared/contract/adverts';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_MESSAGES as M, ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
@@ -32,13 +32,6 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
     [raise],
   );
 
-  // The funnels API is rebuilt on every render: effects reach it through effect events, so they run on their own inputs only.
-  const readFunnel = useEffectEvent((id: number) => {
-    if (!funnels) return;
-    void funnels.get(id).then((result) => {
-      if (result.ok) setFunnel(result.data);
-    });
-  });
   const hasFunnels = funnels !== undefined;
   const searchTerm = term.trim();
   const searchable = hasFunnels && searchTerm.length >= 2;
@@ -49,9 +42,15 @@ export function FunnelSection(props: { advertId: number | undefined; makeApi: (c
   // The last answer while the term is long enough, without the funnel's own adverts; nothing under it (derived).
   const results = searchable ? (found ?? []).filter((advert) => !funnel?.adverts.some((step) => step.id === advert.id)) : [];
 
-  useEffect(() => {
-    if (advertId !== undefined) readFunnel(advertId);
-  }, [advertId]);
+  // The advert's funnel: another advert's late answer writes nothing (docs/architecture.md, "How a screen loads data").
+  useQuery(
+    ['funnels.get', advertId],
+    async (signal) => {
+      const result = await funnels?.get(advertId as number);
+      if (result?.ok && !signal.aborted) setFunnel(result.data);
+    },
+    { enabled: advertId !== undefined && hasFunnels },
+  );
 
   if (!funnels) return null;
   if (advertId === undefined) {

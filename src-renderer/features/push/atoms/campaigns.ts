@@ -44,9 +44,9 @@ function withEvent(campaign: PushCampaign, event: JobEvent): PushCampaign {
   return { ...campaign, state: event.state, done: done ?? campaign.done, sent: sent ?? campaign.sent, failed: failed ?? campaign.failed, error };
 }
 
-export const loadPushHistoryAtom = atom(null, async (get, set): Promise<PushCampaign[]> => {
+export const loadPushHistoryAtom = atom(null, async (get, set, signal?: AbortSignal): Promise<PushCampaign[]> => {
   const result = await get(apiAtom)('push.list');
-  if (!result.ok) return [];
+  if (!result.ok || signal?.aborted) return [];
   set(pushHistoryAtom, result.data.items);
   return result.data.items;
 });
@@ -92,9 +92,12 @@ export const reconcilePushAtom = atom(null, async (get, set) => {
 });
 reconcilePushAtom.debugLabel = 'push.reconcile';
 
-/** On (re)opening: the history, and the campaign still sending, if any. */
-export const openPushAtom = atom(null, async (_get, set) => {
-  const items = await set(loadPushHistoryAtom);
+/**
+ * On (re)opening: the history, and the campaign still sending, if any. A read the page's query dropped (the page
+ * left) writes nothing: it would follow a campaign after leaving.
+ */
+export const openPushAtom = atom(null, async (_get, set, signal?: AbortSignal) => {
+  const items = await set(loadPushHistoryAtom, signal);
   const running = items.find((campaign) => isSending(campaign.state));
   if (running) set(followCampaignAtom, running);
 });
