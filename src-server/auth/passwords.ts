@@ -15,9 +15,9 @@ function scrypt(password: string, salt: Buffer, params: ScryptOptions): Promise<
 }
 
 /** Hash as `scrypt$N$r$p$salt$key`, base64url parts, so the cost can be raised later per hash. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: { N: number; r: number; p: number } = DEFAULT_PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = DEFAULT_PARAMS;
+  const { N, r, p } = params;
   const key = await scrypt(password, salt, { N, r, p });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
