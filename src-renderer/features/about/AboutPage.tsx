@@ -1,25 +1,26 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
 import type { AppInfo } from '@shared/ipc';
 import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
 import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES } from '@shared/messages/diagnostics';
 import { bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
+import { useQuery } from '../../lib/use-query';
 
 /**
  * Loaded lazily (spec §2): version, API address, database kind, and the roles of the session (the home page
  * showed them before it became the advert list); where the logs are, and the diagnostics for support.
  */
 export default function AboutPage() {
-  const [info, setInfo] = useState<AppInfo | null>(null);
   const session = useAtomValue(sessionAtom);
   const bridge = useAtomValue(bridgeAtom);
-  const [logDir, setLogDir] = useState<string | null>(null);
-  useEffect(() => {
-    void bridge.invoke('app:info').then((result) => result.ok && setInfo(result.data));
-    void bridge.invoke('app:diagnostics').then((result) => result.ok && setLogDir(result.data.logDir));
-  }, [bridge]);
+  // What the host says of itself, read on arrival through the loader (a failed read shows nothing).
+  const { data: host } = useQuery('about', async (): Promise<{ info: AppInfo | null; logDir: string | null }> => {
+    const [info, diagnostics] = await Promise.all([bridge.invoke('app:info'), bridge.invoke('app:diagnostics')]);
+    return { info: info.ok ? info.data : null, logDir: diagnostics.ok ? diagnostics.data.logDir : null };
+  });
+  const info = host?.info ?? null;
+  const logDir = host?.logDir ?? null;
   async function copyDiagnostics() {
     const result = await bridge.invoke('app:diagnostics');
     if (!result.ok) return showNotice({ ...DIAGNOSTICS_NOTICES.copyFailed, text: result.errorMsg });
