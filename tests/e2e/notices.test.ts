@@ -1,5 +1,18 @@
 import { MESSAGES } from '@shared/messages';
+import type { Page } from '@playwright/test';
 import { demoAccount, expect, test } from './fixtures';
+
+/** A password reset asked once, as a user does: its « Si cet e-mail est reconnu… » toast is up, the button usable again. */
+async function askResetOnce(page: Page) {
+  await page.getByTestId('login-reset-switch').check();
+  await page.getByTestId('login-username').fill(demoAccount('CSM').email);
+  const submit = page.getByTestId('login-submit');
+  const accepted = page.locator('.Toastify__toast--success', { hasText: MESSAGES.resetAccepted });
+  await submit.click();
+  await expect(accepted).toHaveCount(1);
+  await expect(submit).toBeEnabled();
+  return { submit, accepted };
+}
 
 /**
  * The same notice raised again while it is still shown stacks once (lib/notices.tsx): asking twice for a password
@@ -8,14 +21,7 @@ import { demoAccount, expect, test } from './fixtures';
 test('the same notice raised twice while shown appears once; as an impatient user asking twice for a reset', async ({ app }) => {
   const { page, url } = app;
   await page.goto(`${url}/login`);
-  await page.getByTestId('login-reset-switch').check();
-  await page.getByTestId('login-username').fill(demoAccount('CSM').email);
-  const submit = page.getByTestId('login-submit');
-  const accepted = page.locator('.Toastify__toast--success', { hasText: MESSAGES.resetAccepted });
-
-  await submit.click();
-  await expect(accepted).toHaveCount(1);
-  await expect(submit).toBeEnabled();
+  const { submit, accepted } = await askResetOnce(page);
   // The second answer is in once the button is enabled again: its notice was raised in the same update.
   const secondAnswer = page.waitForResponse((response) => Boolean(response.request().postData()?.includes('password.reset')));
   // Submitted from the keyboard with the pointer resting on the toast: it stays (paused) for the count below.
@@ -42,14 +48,7 @@ test('the same notice raised while its toast is leaving shows again', async ({ a
   // The exit animation lasts long enough for the second answer to come while the first toast is still leaving.
   // (A rule added through the CSSOM: the page's CSP refuses an inline style tag.)
   await page.evaluate(() => document.styleSheets[0].insertRule('.Toastify--animate[class*="-exit"] { animation-duration: 60s !important; }'));
-  await page.getByTestId('login-reset-switch').check();
-  await page.getByTestId('login-username').fill(demoAccount('CSM').email);
-  const submit = page.getByTestId('login-submit');
-  const accepted = page.locator('.Toastify__toast--success', { hasText: MESSAGES.resetAccepted });
-
-  await submit.click();
-  await expect(accepted).toHaveCount(1);
-  await expect(submit).toBeEnabled();
+  const { submit, accepted } = await askResetOnce(page);
   // Clicked, the toast leaves (closeOnClick): still on screen, in its exit animation.
   await accepted.click();
   await expect(page.locator('.Toastify__toast[class*="-exit"]')).toHaveCount(1);
