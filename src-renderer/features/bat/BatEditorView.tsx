@@ -138,8 +138,7 @@ export function BatEditorView({ advertId, editor, canWrite }: { advertId: number
   const { zoom, setZoom, stacked } = useEditorLayout(editorRef);
   const [drawing, setDrawing] = useAtom(batDrawingAtom);
   const [selected, setSelected] = useAtom(batSelectedItemAtom);
-  // The Lexical instance of the text being edited: an object of the mounted text, not feature state.
-  const [textEditor, setTextEditor] = useState<LexicalEditor | null>(null);
+  const [textEditor, setTextEditor] = useState<LexicalEditor | null>(null); // the mounted text's Lexical instance, not feature state
   const [libraryOpen, setLibraryOpen] = useAtom(batLibraryOpenAtom);
   const upload = useSetAtom(uploadFileAtom);
   const exporter = useExport(advertId, editor);

@@ -16,6 +16,7 @@ import {
   undoBatAtom,
 } from './atoms/proof';
 import { flushBatSaveAtom } from './atoms/save';
+import { resetBatViewAtom } from './atoms/view';
 import {
   batAdvertIdAtom,
   batConflictsAtom,
@@ -47,11 +48,16 @@ const LOADING: LoadState = { status: 'loading' };
 export function useBatEditor(advertId: number) {
   const open = useSetAtom(openBatAtom);
   const flush = useSetAtom(flushBatSaveAtom);
+  const resetView = useSetAtom(resetBatViewAtom);
   useEffect(() => {
     void open(advertId);
-    // Leaving the page: what waits for the autosave is sent at once.
-    return () => void flush(true);
-  }, [advertId, open, flush]);
+    // Leaving the page: what waits for the autosave is sent at once, and the tools are put down (coming back to
+    // the same proof finds no arrow tool armed and nothing selected, as on a first visit).
+    return () => {
+      void flush(true);
+      resetView();
+    };
+  }, [advertId, open, flush, resetView]);
 
   // Until the atoms hold this advert's proof (the first render after another one), it is loading.
   const current = useAtomValue(batAdvertIdAtom) === advertId;
