@@ -107,8 +107,9 @@ export class JobEvents {
    */
   private async sendUnsent(): Promise<void> {
     while (this.unsent.size > 0) {
-      const payloads = [...this.unsent.values()].slice(0, NOTIFY_BATCH);
-      for (const key of [...this.unsent.keys()].slice(0, NOTIFY_BATCH)) this.unsent.delete(key);
+      const batch = [...this.unsent].slice(0, NOTIFY_BATCH);
+      for (const [key] of batch) this.unsent.delete(key);
+      const payloads = batch.map(([, payload]) => payload);
       await this.pool()
         .query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) WITH ORDINALITY AS sent(payload, n) ORDER BY n', [JOB_EVENTS_CHANNEL, payloads])
         .catch((error: unknown) => this.options.logger.warn({ err: error, events: payloads.length }, 'job events not sent to the other instances'));
