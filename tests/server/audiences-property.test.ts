@@ -31,6 +31,7 @@ const userArbitrary = fc.record({
   zipcode: fc.option(fc.constantFrom('75011', '75012', '13001'), { nil: undefined }),
   roles: fc.subarray(['ROLE_EXPERT', 'ROLE_PROSPECT']),
   feeds: fc.subarray(['cardio', 'onco']),
+  apps: fc.subarray(['Vidal', 'Doctolib Pro']),
 });
 const DOCUMENTS = ['Doc A', 'Doc B'];
 const ADVERTS = ['Pub A'];
@@ -58,6 +59,7 @@ const criterionArbitrary = fc.oneof(
   fc.record({ label: fc.constant('Title'), term: fc.constantFrom('DOCTOR', 'STUDENT') }),
   fc.record({ label: fc.constant('Zip'), term: fc.constantFrom('75', '13') }),
   fc.record({ label: fc.constant('Feed'), term: fc.constantFrom('cardio', 'onco') }),
+  fc.record({ label: fc.constant('App'), term: fc.constantFrom('Vidal', 'Doctolib Pro') }),
   fc.record({
     label: fc.constant('Document'),
     term: fc.constantFrom(...DOCUMENTS),

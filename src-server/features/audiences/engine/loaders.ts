@@ -68,20 +68,35 @@ export async function loadZipcodes(tx: Executor, index: AudienceIndex): Promise<
   for (const { value, ids } of zipcodes) addAttribute(index, 'Zipcode', value, ids);
 }
 
-/** Every user, and the bitmaps of the list attributes (roles, feeds, apps). */
+/**
+ * Every user, and the bitmaps of the list attributes (roles, feeds, apps) and of the OS, in one scan: grouped by the
+ * whole list, a few hundred distinct lists among a million users, each spread to its values here. Unnesting every
+ * user's lists instead took a scan and a function call per user and list (1,000,000 users on PostgreSQL under load:
+ * 11.5–16.5 s against 4.8–6.1 s; on PGlite 4–6 times as long).
+ */
 export async function loadUserLists(tx: Executor, index: AudienceIndex): Promise<void> {
-  const [everyone] = await rows<{ ids: Uint8Array | null }>(tx, sql`SELECT string_agg(int4send(id), ''::bytea) AS ids FROM app_users`);
-  if (!everyone?.ids) return;
-  index.addUsers(userIds(everyone.ids));
-  const lists = await rows<{ label: string; value: string; ids: Uint8Array }>(
+  const groups = await rows<{ label: string; values: (string | null)[] | null; ids: Uint8Array | null }>(
     tx,
-    sql`SELECT 'Role' AS label, value, string_agg(int4send(id), ''::bytea) AS ids FROM app_users, unnest(roles) AS value GROUP BY value
-        UNION ALL SELECT 'Feed', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(feeds) AS value GROUP BY value
-        UNION ALL SELECT 'App', value, string_agg(int4send(id), ''::bytea) FROM app_users, unnest(apps) AS value GROUP BY value
-        UNION ALL SELECT 'Os', os, string_agg(int4send(id), ''::bytea) FROM app_users WHERE os IS NOT NULL GROUP BY os
-        UNION ALL SELECT ${PUSH_TOKEN_LABEL}, 'any', string_agg(int4send(user_id), ''::bytea) FROM (SELECT DISTINCT user_id FROM app_user_push_tokens) t HAVING count(*) > 0`,
+    sql`SELECT CASE WHEN grouping(roles) = 0 THEN 'Role' WHEN grouping(feeds) = 0 THEN 'Feed' WHEN grouping(apps) = 0 THEN 'App'
+                    WHEN grouping(os) = 0 THEN 'Os' ELSE '' END AS label,
+               CASE WHEN grouping(os) = 0 THEN ARRAY[os] ELSE coalesce(roles, feeds, apps) END AS "values",
+               string_agg(int4send(id), ''::bytea) AS ids
+        FROM app_users GROUP BY GROUPING SETS ((roles), (feeds), (apps), (os), ())`,
   );
-  for (const { label, value, ids } of lists) addAttribute(index, label, value, ids);
+  // The empty grouping set: every user (no ids when there is none, and then nothing else to add).
+  const everyone = groups.find((group) => group.label === '')?.ids;
+  if (!everyone) return;
+  index.addUsers(userIds(everyone));
+  for (const { label, values, ids } of groups) {
+    if (label === '' || !values || !ids) continue;
+    const users = userIds(ids);
+    for (const value of new Set(values)) if (value) index.addAttributeUsers(label, value, users);
+  }
+  const [tokens] = await rows<{ ids: Uint8Array | null }>(
+    tx,
+    sql`SELECT string_agg(int4send(user_id), ''::bytea) AS ids FROM (SELECT DISTINCT user_id FROM app_user_push_tokens) t`,
+  );
+  if (tokens?.ids) addAttribute(index, PUSH_TOKEN_LABEL, 'any', tokens.ids);
 }
 
 /**
