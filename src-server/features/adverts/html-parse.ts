@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { OgObject } from 'open-graph-scraper/types';
@@ -17,7 +18,10 @@ import type { OgObject } from 'open-graph-scraper/types';
 export interface HtmlParseOptions {
   /** Parses running at once on this server; one more fails with `busy`. */
   maxParses: number;
-  /** Time a parse may take once its worker is ready; past it the worker is terminated. */
+  /**
+   * CPU time a parse may take once its worker is ready (on Linux; wall time elsewhere); past it the worker is
+   * terminated. Never more than WALL_LIMIT_FACTOR times as long in wall time.
+   */
   timeLimitMs: number;
   /** The worker's old-generation heap; past it the worker dies (`tooLarge`). */
   maxMemoryMb: number;
@@ -62,7 +66,12 @@ parentPort.on('message', async (job) => {
     parentPort.postMessage({ id: job.id, error: String(message) });
   }
 });
-parentPort.postMessage({ ready: true });
+// The thread's id in the kernel (Linux), so that the server reads this thread's own CPU time.
+let tid;
+try {
+  tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) || undefined;
+} catch {}
+parentPort.postMessage({ ready: true, tid });
 `;
 
 /** The worker thread's nice value on Linux (0 normal, 19 lowest). */
@@ -78,8 +87,31 @@ const SKIPPED_FALLBACKS = ['audioUrl', 'locale', 'url', 'date'];
  */
 const CHARSET_HINT = '<meta charset="utf-8">';
 
+/**
+ * The time limit counts the worker's CPU time where the kernel tells it: at its lowered priority, on a busy machine,
+ * an ordinary page waited past a wall-clock limit and was refused as too slow (a CI run at load 12). A hostile page
+ * still spends its CPU time and is stopped; a thread the machine never lets run is stopped after this many limits.
+ */
+const WALL_LIMIT_FACTOR = 10;
+/** Linux counts a thread's CPU time in ticks of 1/100 s (USER_HZ). */
+const MS_PER_TICK = 10;
+
+/** CPU time used so far by a thread of this process, in ms (Linux, /proc); undefined elsewhere or when unreadable. */
+function threadCpuMs(tid: number | undefined): number | undefined {
+  if (tid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Pooled {
   worker: Worker;
+  tid?: number;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -111,10 +143,10 @@ export function htmlParser(options: HtmlParseOptions) {
         void end(worker);
         reject(error);
       };
-      const onMessage = (message: { ready?: boolean }) => {
+      const onMessage = (message: { ready?: boolean; tid?: number }) => {
         if (!message.ready) return;
         cleanup();
-        resolve({ worker });
+        resolve({ worker, tid: message.tid });
       };
       const onError = (error: Error) => fail(new Error(`URL parse worker failed to start: ${error.message}`, { cause: error }));
       const onExit = (code: number) => fail(new Error(`URL parse worker exited at start (code ${code})`));
@@ -133,6 +165,7 @@ export function htmlParser(options: HtmlParseOptions) {
     const id = nextId++;
     return new Promise<OgObject>((resolve, reject) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const settle = (outcome: { result: OgObject } | { error: HtmlParseError }, keep: boolean) => {
         if (settled) return;
         settled = true;
@@ -155,7 +188,17 @@ export function htmlParser(options: HtmlParseOptions) {
       const onError = (error: Error & { code?: string }) =>
         settle({ error: new HtmlParseError(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooLarge' : 'failed', error.message) }, false);
       const onExit = () => settle({ error: new HtmlParseError('failed', 'the worker exited') }, false);
-      const timer = setTimeout(() => settle({ error: new HtmlParseError('tooSlow') }, false), options.timeLimitMs);
+      const cpuAtStart = threadCpuMs(pooled.tid);
+      const startedAt = performance.now();
+      const checkTime = () => {
+        const waited = performance.now() - startedAt;
+        const cpuNow = threadCpuMs(pooled.tid);
+        const used = cpuAtStart === undefined || cpuNow === undefined ? waited : cpuNow - cpuAtStart;
+        if (used >= options.timeLimitMs || waited >= options.timeLimitMs * WALL_LIMIT_FACTOR) {
+          settle({ error: new HtmlParseError('tooSlow') }, false);
+        } else timer = setTimeout(checkTime, options.timeLimitMs - used);
+      };
+      timer = setTimeout(checkTime, options.timeLimitMs);
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.ref();
       worker.postMessage({ id, html: CHARSET_HINT + html, customMetaTags: CUSTOM_META_TAGS, skipFallbacks: SKIPPED_FALLBACKS });
