@@ -66,7 +66,8 @@ describe('log files and the About page diagnostics', () => {
     log.logger.info({ password: 'hunter2', body: { refreshToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2lnbmF0dXJl' } }, 'sign-in attempt');
     log.logger.warn('retrying with Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2lnbmF0dXJl');
     log.logger.warn('fetch https://ops:hunter2@api.example.com/x failed; password=hunter2&token=tok-123');
-    log.logger.flush();
+    // Written once flushed: the file stream writes asynchronously (on a busy machine, after the read below).
+    await new Promise<void>((resolve, reject) => log.logger.flush((error) => (error ? reject(error) : resolve())));
 
     const answer = await session.dispatch('app:diagnostics', {});
     expect(answer.ok).toBe(true);
