@@ -23,6 +23,8 @@ export interface HtmlParseOptions {
    * terminated. Never more than WALL_LIMIT_FACTOR times as long in wall time.
    */
   timeLimitMs: number;
+  /** Wall-clock time a parse may wait in all, however little CPU it was given; WALL_LIMIT_FACTOR limits by default. */
+  waitLimitMs?: number;
   /** The worker's old-generation heap; past it the worker dies (`tooLarge`). */
   maxMemoryMb: number;
   /** How long an idle worker is kept for the next parse. */
@@ -194,7 +196,7 @@ export function htmlParser(options: HtmlParseOptions) {
         const waited = performance.now() - startedAt;
         const cpuNow = threadCpuMs(pooled.tid);
         const used = cpuAtStart === undefined || cpuNow === undefined ? waited : cpuNow - cpuAtStart;
-        if (used >= options.timeLimitMs || waited >= options.timeLimitMs * WALL_LIMIT_FACTOR) {
+        if (used >= options.timeLimitMs || waited >= (options.waitLimitMs ?? options.timeLimitMs * WALL_LIMIT_FACTOR)) {
           settle({ error: new HtmlParseError('tooSlow') }, false);
         } else timer = setTimeout(checkTime, options.timeLimitMs - used);
       };
