@@ -21,8 +21,8 @@ const LAYERS = {
     layer('src-renderer'),
     // Main starts the embedded server and prints what it started, nothing more of the server.
     {
-      regex: '(^|/)src-server/(?!(server(\\.ts)?|console)$)',
-      message: 'docs/architecture.md: main reaches src-server only through server.ts and console.',
+      regex: '(^|/)src-server/(?!(server(\\.ts)?|embedded|console)$)',
+      message: 'docs/architecture.md: main reaches src-server only through server.ts, embedded.ts and console.',
     },
     packages('^react', 'React'),
   ],

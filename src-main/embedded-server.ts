@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printOutboxMail } from '../src-server/console';
-import { startServer } from '../src-server/server';
+import { startEmbeddedServer } from '../src-server/embedded';
 import { createRollingLog } from './services/logs';
 
 /**
@@ -17,7 +17,7 @@ const parentPort = (process as unknown as { parentPort?: { postMessage(message: 
 // A folder it cannot write leaves the API on its default logger rather than stopped.
 const log = process.env.BACKOFFICE_LOG_DIR ? await createRollingLog({ dir: process.env.BACKOFFICE_LOG_DIR, name: 'server' }).catch(() => null) : null;
 
-startServer({
+startEmbeddedServer({
   logger: log?.logger,
   host: '127.0.0.1',
   port: 0,

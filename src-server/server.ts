@@ -15,6 +15,8 @@ export interface StartOptions {
   migrationsFolder?: string;
   /** PGlite template for a fast first start (scripts/build-pglite-template.ts). */
   templateDir?: string;
+  /** PGlite's buffer cache (see DatabaseOptions): the embedded servers ask for less (src-server/embedded.ts). */
+  sharedBuffers?: `${number}MB`;
   demo?: boolean;
   /**
    * With `demo`, also seed the app-user population (20,000 users, 200,000 events, sample audiences) in the
@@ -57,6 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: options.dataDir,
     migrationsFolder: options.migrationsFolder,
     templateDir: options.templateDir,
+    sharedBuffers: options.sharedBuffers,
     onIdleConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the next query opens another'),
   });
   try {

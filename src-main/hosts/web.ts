@@ -206,8 +206,8 @@ async function startApi(
 ): Promise<{ url: string; databaseKind: string; demo: boolean; embedded: RunningServer | null }> {
   if (options.apiUrl) return { url: options.apiUrl, databaseKind: 'remote', demo: false, embedded: null };
   // Loaded here, not at the top: the page is served while the server's modules load.
-  const { startServer } = await import('../../src-server/server');
-  const embedded = await startServer({
+  const { startEmbeddedServer } = await import('../../src-server/embedded');
+  const embedded = await startEmbeddedServer({
     port: 0,
     dataDir: options.dataDir,
     templateDir: options.templateDir,

@@ -37,6 +37,11 @@ export interface DatabaseOptions {
   /** An in-memory PGlite started from this dump of a migrated cluster (`dumpDataDir`) instead of an initdb. */
   templateDump?: Blob;
   /**
+   * PGlite on disk: its buffer cache (PostgreSQL's shared_buffers, 128MB unless said). The whole cache is set up at
+   * every start, about 3 ms a megabyte: the desktop's embedded database asks for less (src-server/embedded.ts).
+   */
+  sharedBuffers?: `${number}MB`;
+  /**
    * Told about errors of idle PostgreSQL connections (server restart, connection killed by an administrator).
    * The pool drops such a connection and opens another on the next query; without a listener, node-postgres
    * would crash the process.
@@ -82,8 +87,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   if (options.dataDir) {
     // The folder holds the signing key and password hashes: the user's only (README, security).
     mkdirSync(dirname(options.dataDir), { recursive: true });
-    await seedDataDirFromTemplate(options.dataDir, options.templateDir);
-    if (privateFiles) {
+    const seeded = await seedDataDirFromTemplate(options.dataDir, options.templateDir, privateFiles);
+    // A copy of the template is made private as it is copied; a folder from before is checked and repaired.
+    if (privateFiles && !seeded) {
       mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
       makePrivateTree(options.dataDir);
     }
@@ -92,7 +98,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
   const client = options.dataDir
-    ? new PGlite({ ...durablePGliteOptions(options.dataDir, privateFiles), extensions })
+    ? new PGlite({ ...durablePGliteOptions(options.dataDir, privateFiles, options.sharedBuffers), extensions })
     : new PGlite(options.templateDump ? { loadDataDir: options.templateDump, extensions } : { extensions });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

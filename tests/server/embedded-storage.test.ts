@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildTemplate } from '../../src-server/db/build-template';
 import { openDatabase } from '../../src-server/db/client';
 import { durablePGliteOptions } from '../../src-server/db/durable-pglite';
+import { startEmbeddedServer } from '../../src-server/embedded';
+import { startServer } from '../../src-server/server';
 
 /** The modes found under `root`, as `file 644` / `folder 755` → count. */
 function modes(root: string): Record<string, number> {
@@ -100,5 +103,26 @@ describe.skipIf(process.platform === 'win32' || Boolean(process.env.TEST_DATABAS
     // One WAL flush per commit at least; PGlite as shipped makes none.
     expect(options.fs.syncCount - before).toBeGreaterThanOrEqual(20);
     await client.close();
+  });
+
+  it('starts the embedded server from a private copy of the template, with a small buffer cache; a team server keeps the default', async () => {
+    const sharedBuffers = async (database: { db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } }) =>
+      ((await database.db.execute(sql`SELECT current_setting('shared_buffers') AS size`)) as { rows: { size: string }[] }).rows[0].size;
+    const logger = pino({ level: 'silent' });
+    const embeddedDir = join(scratch, 'embedded', 'pglite');
+    const embedded = await startEmbeddedServer({ port: 0, dataDir: embeddedDir, templateDir: inject('pgliteTemplateDir'), logger });
+    try {
+      expect(await sharedBuffers(embedded.database)).toBe('32MB');
+      expect((await fetch(`${embedded.url}/ready`)).status).toBe(200);
+    } finally {
+      await embedded.close();
+    }
+    expect(openToOthers(embeddedDir)).toEqual([]);
+    const team = await startServer({ port: 0, dataDir: join(scratch, 'team', 'pglite'), templateDir: inject('pgliteTemplateDir'), logger });
+    try {
+      expect(await sharedBuffers(team.database)).toBe('128MB');
+    } finally {
+      await team.close();
+    }
   });
 });
