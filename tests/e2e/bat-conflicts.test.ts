@@ -44,9 +44,11 @@ test('a proof saved meanwhile by someone else: named, not « Enregistré », my 
   // The CSM writes two texts on the proof.
   await csm.goto(`${app.url}/advert/bat/${id}`);
   await expect(csm.getByTestId('bat-editor')).toBeVisible();
-  for (const words of ['Accroche', 'Prix']) {
+  for (const [index, words] of ['Accroche', 'Prix'].entries()) {
     await csm.getByTestId('bat-add-text').click();
-    await typeInto(csm, (await csm.getByTestId('bat-text-editable').count()) - 1, words);
+    // The new text is typed into once it is drawn: counting before (a busy machine) typed into the previous one.
+    await expect(csm.getByTestId('bat-text-editable')).toHaveCount(index + 1);
+    await typeInto(csm, index, words);
     await waitSaved(csm);
   }
 
