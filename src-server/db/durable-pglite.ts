@@ -99,7 +99,7 @@ export class DurableNodeFS extends NodeFS {
  * Options of a PGlite that keeps its data in `dataDir` durably; its files private to the user unless
  * `privateFiles` is false (the schema-only template shipped with the app, which every user reads).
  */
-export function durablePGliteOptions(dataDir: string, privateFiles = true, sharedBuffers?: string): PGliteOptions & { fs: DurableNodeFS } {
+export function durablePGliteOptions(dataDir: string, privateFiles = true, sharedBuffers?: `${number}MB`): PGliteOptions & { fs: DurableNodeFS } {
   const startParams = sharedBuffers ? [...DURABLE_START_PARAMS, '-c', `shared_buffers=${sharedBuffers}`] : DURABLE_START_PARAMS;
   return { fs: new DurableNodeFS(dataDir, privateFiles), startParams };
 }

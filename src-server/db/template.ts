@@ -32,8 +32,9 @@ async function copyTree(from: string, to: string, modes: { folder: number; file:
   const copier = async () => {
     while (next < files.length) {
       const file = files[next++];
-      await copyFile(join(from, file), join(to, file));
-      await chmod(join(to, file), modes.file);
+      const target = join(to, file);
+      await copyFile(join(from, file), target);
+      await chmod(target, modes.file);
     }
   };
   await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copier));
