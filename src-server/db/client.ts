@@ -3,12 +3,19 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import * as schema from './schema';
 import { seedDataDirFromTemplate } from './template';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = 'pglite' | 'postgresql';
+
+/** The driver under a Database, for what drizzle does not do (COPY): node-postgres' pool, or the PGlite instance. */
+export function driverOf(db: Database): pg.Pool | PGlite {
+  return (db as unknown as { $client: pg.Pool | PGlite }).$client;
+}
 
 export interface DatabaseHandle {
   readonly db: Database;

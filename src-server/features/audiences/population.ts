@@ -9,7 +9,7 @@ import type { PopulationEvent, PopulationUser } from '@shared/contract/audiences
 import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/messages';
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
-import type { Database } from '../../db/client';
+import { driverOf, type Database } from '../../db/client';
 import { isUniqueViolation } from '../../accounts/queries';
 import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
@@ -266,9 +266,9 @@ export async function ingestEvents(
   for (let start = 0; start < events.length; start += INSERT_CHUNK) chunks.push({ start, end: Math.min(events.length, start + INSERT_CHUNK) });
   let added: { userId: number; nodeId: number; event: string }[] = [];
   let inserted = 0;
-  // PostgreSQL: the transaction on a connection of its own, where the events go by COPY (export.ts reads the pool so too).
-  const client = (db as unknown as { $client: unknown }).$client;
-  const pool = client instanceof pg.Pool ? client : undefined;
+  // PostgreSQL: the transaction on a connection of its own, where the events go by COPY.
+  const driver = driverOf(db);
+  const pool = driver instanceof pg.Pool ? driver : undefined;
   const copyClient = pool ? await pool.connect() : undefined;
   const onConnection = copyClient ? (drizzle(copyClient, { schema }) as unknown as Database) : db;
   try {

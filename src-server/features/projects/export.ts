@@ -17,7 +17,7 @@ import {
   FORMULA_START_PATTERN,
   FORMULA_TRIGGERS,
 } from '@shared/rules/csv';
-import type { Database, DatabaseKind } from '../../db/client';
+import { driverOf, type Database, type DatabaseKind } from '../../db/client';
 import { targetJoins, targetListClauses } from './queries/targets';
 
 /**
@@ -260,7 +260,7 @@ function copiedFromPglite(client: PGlite, body: TargetExportBody): Readable {
 
 /** The CSV file of the targets matching the list's filters and order (BOM, ';', CRLF), as a stream of UTF-8 bytes. */
 export function targetExportCsv(db: Database, body: TargetExportBody, kind: DatabaseKind): Readable {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = driverOf(db);
   return kind === 'postgresql'
     ? Readable.from(copiedFromPostgres(client as pg.Pool, exportQuery(body)), { objectMode: false })
     : copiedFromPglite(client as PGlite, body);
