@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { PopulationUser } from '@shared/contract/audiences/population';
+import type { BulkUsers } from '../../src-server/features/audiences/engine/engine';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
 import { AudienceEngine } from '../../src-server/features/audiences/engine/engine';
 import { attributeValues, type Criterion } from '../../src-server/features/audiences/engine/semantics';
@@ -193,4 +195,56 @@ describe('staged users merged in bulk', () => {
       await postgres?.drop();
     }
   }, 60_000);
+  // Two connections: PostgreSQL only.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'publishes the value a user held when someone changed it while the merge was updating it (not the one it read before)',
+    async () => {
+      const { postgres, handle, writer } = await openPopulation();
+      const someone = new pg.Client({ connectionString: postgres!.url });
+      await someone.connect();
+      try {
+        await stage(handle);
+        // Someone moves old-001 to 13001 and holds the row until the merge's update waits on it, then commits: the
+        // merge read 69002 before; the update in place finds another row version and the chunk is done again, locked.
+        await someone.query('BEGIN');
+        await someone.query(`UPDATE app_users SET zipcode = '13001' WHERE external_id = 'old-001'`);
+        const merged = mergeStagedUsers(handle.db, writer, { table: sql`csv_import_rows`, where: sql`import_id = 1` }, { chunkSize: 250 });
+        const waits = await until(async () => {
+          const { rows: waiting } = await someone.query(
+            `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+          );
+          return waiting.length > 0;
+        });
+        expect(waits).toBe(true);
+        await someone.query('COMMIT');
+        expect(await merged).toEqual({ inserted: 160, updated: 39 });
+
+        const [{ id, zipcode }] = await rows<{ id: number; zipcode: string }>(
+          handle.db,
+          sql`SELECT id, zipcode FROM app_users WHERE external_id = 'old-001'`,
+        );
+        expect(zipcode).toBe('75001');
+        const changes = await rows<{ payload: BulkUsers }>(handle.db, sql`SELECT payload FROM population_changes WHERE kind = 'usersBulk'`);
+        const removed = new Map<string, number[]>();
+        for (const { payload } of changes) {
+          const bytes = Buffer.from(payload.removedIds, 'base64');
+          const ids = Array.from({ length: bytes.length / 4 }, (_, at) => bytes.readUInt32LE(at * 4));
+          let at = 0;
+          for (const run of payload.removed)
+            run.values.forEach((value, index) => {
+              removed.set(`${run.label} ${value}`, [...(removed.get(`${run.label} ${value}`) ?? []), ...ids.slice(at, at + run.counts[index])]);
+              at += run.counts[index];
+            });
+        }
+        expect(removed.get('Zipcode 13001')).toEqual([id]);
+        expect(removed.get('Zipcode 69002') ?? []).not.toContain(id);
+      } finally {
+        await someone.end();
+        await writer.stop();
+        await handle.close();
+        await postgres?.drop();
+      }
+    },
+    60_000,
+  );
 });

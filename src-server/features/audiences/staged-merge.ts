@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../accounts/queries';
 import { attributeNodeName, retryingDeadlockOnce } from './population';
 import { rows, type Executor } from '../../db/rows';
 import { upsertNodes } from './queries/nodes';
-import { chunkMerge, lockAndUpdateChunk, type UserStage } from './chunk-statements';
+import { chunkMerge, lockAndUpdateChunk, updateChunkInPlace, type UserStage } from './chunk-statements';
 
 /** Users merged per statement: each chunk's changes go to other instances as one population_changes row. */
 const MERGE_CHUNK = 50_000;
@@ -76,13 +76,13 @@ export interface ChunkHistory {
 }
 
 /** A chunk's statements' answer: GroupedValues of the values now held ('added'), held before a change ('removed'). */
-type ChunkGroups = GroupedValues & { side: 'added' | 'removed' | 'locked' };
+type ChunkGroups = GroupedValues & { side: 'added' | 'removed' | 'existing' | 'changing' };
 
-/** The merge wrote users the lock statement did not see (created or changed by someone since). */
+/** Someone created, changed or deleted one of the chunk's users while the chunk was being written. */
 class MergeRaced extends Error {}
 
 /**
- * The chunk's new users (its existing ones were updated by lockAndUpdateChunk), with ON CONFLICT for one created
+ * The chunk's new users (its existing ones were updated by updateInPlace), with ON CONFLICT for one created
  * since. Should it update any user (that one), it is undone to its savepoint and made again grouping every user it
  * writes: the values it replaced were not read, but those it writes are.
  */
@@ -99,8 +99,32 @@ async function mergeNewUsers(tx: Pick<Database, 'execute' | 'transaction'>, stag
   }
 }
 
+/** A count the chunk's statements answer as a row of its own ('existing', 'changing'). */
+function countOf(groups: readonly ChunkGroups[], side: ChunkGroups['side']): number {
+  const count = groups.find((row) => row.side === side)?.counts;
+  return count ? new DataView(count.buffer, count.byteOffset, 4).getUint32(0) : 0;
+}
+
 /**
- * One chunk (the stage's rows `range` selects, `staged` of them): its existing users locked and updated where they
+ * The chunk's existing users updated in place (updateChunkInPlace); undone to its savepoint when someone changed or
+ * deleted one of them meanwhile (fewer users updated than changing): the caller then locks them first.
+ */
+async function updateInPlace(tx: Pick<Database, 'execute' | 'transaction'>, stage: UserStage, range: SQL): Promise<ChunkGroups[] | undefined> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const grouped = await rows<ChunkGroups>(savepoint, updateChunkInPlace(stage, range));
+      const { updated } = flatValues(grouped.filter((row) => row.label === null && row.side === 'added'));
+      if (updated !== countOf(grouped, 'changing')) throw new MergeRaced();
+      return grouped.filter((row) => row.side !== 'changing');
+    });
+  } catch (error) {
+    if (error instanceof MergeRaced) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * One chunk (the stage's rows `range` selects, `staged` of them): its existing users updated where they
  * change, then its new users merged (skipped when every staged user exists). After a chunk of new users only, the
  * next one is first tried as new users (no lock: there are none), back to the savepoint if one exists after all.
  */
@@ -124,12 +148,11 @@ export async function mergeChunk(
   let before = flatValues([]);
   let existing = 0;
   if (!grouped) {
-    const locked = await rows<ChunkGroups>(tx, lockAndUpdateChunk(stage, range));
-    const count = locked.find((row) => row.side === 'locked')?.counts;
-    existing = count ? new DataView(count.buffer, count.byteOffset, 4).getUint32(0) : 0;
-    before = flatValues(locked.filter((row) => row.side === 'removed'));
+    const written = (await updateInPlace(tx, stage, range)) ?? (await rows<ChunkGroups>(tx, lockAndUpdateChunk(stage, range)));
+    existing = countOf(written, 'existing');
+    before = flatValues(written.filter((row) => row.side === 'removed'));
     if (existing === 0 && history.hadExisting) grouped = await asNew();
-    grouped ??= [...locked.filter((row) => row.side === 'added'), ...(existing < chunk.staged ? await mergeNewUsers(tx, stage, range) : [])];
+    grouped ??= [...written.filter((row) => row.side === 'added'), ...(existing < chunk.staged ? await mergeNewUsers(tx, stage, range) : [])];
   }
   history.hadExisting = existing > 0;
   const after = flatValues(grouped.filter((row) => row.side === 'added'));
