@@ -378,8 +378,13 @@ export class AudienceEngine {
       return;
     }
     const from = this.followedUpTo.toString();
+    // This instance's own transactions were applied at their commit: left in the database rather than read back (a
+    // list import or a batch of 50,000 events was read again whole, rows parsed and objects made, then dropped). Every
+    // own transaction before the horizon is in the set: it was added before that transaction went on to commit.
+    const own = [...this.ownTransactions].filter((id) => id >= this.followedUpTo && id < upTo).map(String);
     const window = (tx: ReturnType<typeof sql.raw>) =>
-      sql`${tx} >= ${from}::xid8 AND ${tx} < ${horizon}::xid8 AND NOT pg_visible_in_snapshot(${tx}, ${this.buildSnapshot}::pg_snapshot)`;
+      sql`${tx} >= ${from}::xid8 AND ${tx} < ${horizon}::xid8 AND NOT pg_visible_in_snapshot(${tx}, ${this.buildSnapshot}::pg_snapshot)
+          AND NOT ${tx} = ANY(${param(own)}::xid8[])`;
     const events = await rows<{ userId: number; nodeId: number; event: string; tx: string }>(
       this.db,
       sql`SELECT e.user_id AS "userId", e.node_id AS "nodeId", e.event, e.tx::text AS tx FROM interaction_events e
@@ -402,9 +407,7 @@ export class AudienceEngine {
         order: changes.length + order,
         apply: () => this.index.addEvent(event.userId, event.nodeId, event.event),
       })),
-    ]
-      .filter((step) => !this.ownTransactions.has(step.tx))
-      .sort((a, b) => (a.tx < b.tx ? -1 : a.tx > b.tx ? 1 : a.order - b.order));
+    ].sort((a, b) => (a.tx < b.tx ? -1 : a.tx > b.tx ? 1 : a.order - b.order));
     for (const step of steps) await step.apply();
     this.followedUpTo = upTo;
     this.lastFollowedAt = Date.now();
