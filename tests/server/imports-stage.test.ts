@@ -82,6 +82,19 @@ describe('CSV import stage writer', () => {
     expect(plain).toMatchObject({ line: 3, externalId: 'plain', email: '', name: 'Émilie Ça', professionId: null, roles: null });
   });
 
+  it('stages rows of multi-byte characters across its buffers, one row longer than a buffer among them', async () => {
+    const writer = await openStageWriter(handle.db, handle.kind, 8);
+    const nameOf = (line: number) => (line === 1_500 ? 'Ŵ'.repeat(200_000) : `Dr Ünïcödé 🩺 ${'é'.repeat(line % 300)} ${line}`);
+    for (let line = 2; line <= 3_001; line += 1) {
+      writer.add(line, { externalId: `ext-${line}`, name: nameOf(line), zipcode: '75001' });
+      if (line % 1_000 === 0) await writer.flush();
+    }
+    await writer.end();
+    const all = await staged(handle, 8);
+    expect(all).toHaveLength(3_000);
+    for (const row of all) expect(row, `line ${row.line}`).toMatchObject({ externalId: `ext-${row.line}`, name: nameOf(row.line), zipcode: '75001' });
+  });
+
   it('keeps nothing of a stage aborted before its end (PostgreSQL: the COPY is thrown away)', async () => {
     const writer = await openStageWriter(handle.db, handle.kind, 8);
     writer.add(2, { externalId: 'gone' });
