@@ -66,7 +66,7 @@ export async function readCsv(
 
   const start = (firstLine: string) => {
     const separator = detectSeparator(firstLine);
-    const text = new PassThrough({ encoding: 'utf8' });
+    const text = new PassThrough({ decodeStrings: false, encoding: 'utf8' });
     parsed = new Promise<void>((resolve, reject) => {
       Papa.parse<string[]>(text as unknown as File, {
         header: false,
