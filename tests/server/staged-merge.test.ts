@@ -98,6 +98,12 @@ async function openPopulation() {
   return { postgres, handle, logger, kind, writer } as const;
 }
 
+async function closePopulation({ postgres, handle, writer }: Pick<Awaited<ReturnType<typeof openPopulation>>, 'postgres' | 'handle' | 'writer'>) {
+  await writer.stop();
+  await handle.close();
+  await postgres?.drop();
+}
+
 describe('staged users merged in bulk', () => {
   // 200 staged users: chunks of 64 end on a partial one; chunks of 100 end exactly on the last user.
   it.each([
@@ -160,9 +166,7 @@ describe('staged users merged in bulk', () => {
           expect(writer.index.size(criterion(pair)).size, `again ${pair.join(' ')}`).toBe(rebuilt.index.size(criterion(pair)).size);
       } finally {
         await follower.stop();
-        await writer.stop();
-        await handle.close();
-        await postgres?.drop();
+        await closePopulation({ postgres, handle, writer });
       }
     },
     60_000,
@@ -190,9 +194,7 @@ describe('staged users merged in bulk', () => {
       await rebuilt.rebuild();
       for (const pair of CRITERIA) expect(writer.index.size(criterion(pair)).size, pair.join(' ')).toBe(rebuilt.index.size(criterion(pair)).size);
     } finally {
-      await writer.stop();
-      await handle.close();
-      await postgres?.drop();
+      await closePopulation({ postgres, handle, writer });
     }
   }, 60_000);
   // Two connections: PostgreSQL only.
@@ -240,9 +242,7 @@ describe('staged users merged in bulk', () => {
         expect(removed.get('Zipcode 69002') ?? []).not.toContain(id);
       } finally {
         await someone.end();
-        await writer.stop();
-        await handle.close();
-        await postgres?.drop();
+        await closePopulation({ postgres, handle, writer });
       }
     },
     60_000,

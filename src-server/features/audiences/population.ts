@@ -10,6 +10,7 @@ import { AUDIENCE_MESSAGES, FIELD_LABELS, VALIDATION_MESSAGES } from '@shared/me
 import { PROFESSIONS, SPECIALTIES } from '@shared/reference';
 import { PUSH_TOKEN_LABEL } from '@shared/rules/push';
 import { driverOf, type Database } from '../../db/client';
+import { copyText } from '../../db/copy';
 import { isUniqueViolation } from '../../accounts/queries';
 import { HttpError } from '../../errors';
 import type { AudienceEngine } from './engine/engine';
@@ -239,14 +240,6 @@ async function copyEvents(client: pg.PoolClient, events: PopulationEvent[], user
   }
   await pipeline(Readable.from(pieces()), client.query(copyFrom('COPY interaction_events (event_id, user_id, node_id, event, at) FROM STDIN')));
 }
-
-/** A text value in COPY's text format: backslash, tab, newline and carriage return escaped. */
-function copyText(value: string): string {
-  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, (special) => COPY_ESCAPES[special]) : value;
-}
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIALS = /[\\\t\n\r]/g;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** Rows per INSERT of one ingestion: the next chunk's columns are built while the database inserts the previous one. */
 const INSERT_CHUNK = 10_000;

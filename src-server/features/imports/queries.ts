@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ImportJob } from '@shared/contract/imports';
 import type { ImportError, ImportedUser, MappingEntry } from '@shared/rules/imports';
-import type { Database, DatabaseKind } from '../../db/client';
+import { driverOf, type Database, type DatabaseKind } from '../../db/client';
+import { copyText } from '../../db/copy';
 import { rows, type Executor } from '../../db/rows';
 import { LEASE_INTERVAL } from '../../jobs/lease';
 
@@ -279,16 +280,12 @@ class InsertStageWriter implements StageWriter {
   }
 }
 
-/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; undefined is NULL. */
-const copyText = (value: string | undefined) =>
-  value === undefined ? '\\N' : COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, copyEscape) : value;
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIALS = /[\\\t\n\r]/g;
-const copyEscape = (char: string) => (char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r');
+/** A value in COPY's text format; undefined is NULL. */
+const copyValue = (value: string | undefined) => (value === undefined ? '\\N' : copyText(value));
 const copyNumber = (value: number | undefined) => (value === undefined ? '\\N' : String(value));
 /** A list as an array literal (no list or an empty one: NULL, as the INSERT path stages it). */
 const copyList = (values: string[] | undefined) =>
-  values?.length ? copyText(`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`) : '\\N';
+  values?.length ? copyValue(`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`) : '\\N';
 
 /** The buffers rows are encoded into for the COPY. */
 const COPY_PIECE_BYTES = 256 * 1024;
@@ -334,11 +331,11 @@ class CopyStageWriter implements StageWriter {
 
   add(line: number, user: ImportedUser) {
     this.count += 1;
-    const row = `${this.importId}\t${line}\t${copyText(user.externalId)}\t${copyText(user.email)}\t${copyText(user.name)}\t${copyNumber(user.professionId)}\t${copyNumber(
+    const row = `${this.importId}\t${line}\t${copyValue(user.externalId)}\t${copyValue(user.email)}\t${copyValue(user.name)}\t${copyNumber(user.professionId)}\t${copyNumber(
       user.specialtyId,
-    )}\t${copyText(user.title)}\t${copyText(user.area)}\t${copyNumber(user.countryId)}\t${copyText(user.zipcode)}\t${copyText(user.uga)}\t${copyText(
+    )}\t${copyValue(user.title)}\t${copyValue(user.area)}\t${copyNumber(user.countryId)}\t${copyValue(user.zipcode)}\t${copyValue(user.uga)}\t${copyValue(
       user.workplace,
-    )}\t${copyText(user.os)}\t${copyList(user.roles)}\t${copyList(user.feeds)}\t${copyList(user.apps)}\n`;
+    )}\t${copyValue(user.os)}\t${copyList(user.roles)}\t${copyList(user.feeds)}\t${copyList(user.apps)}\n`;
     // At most 3 bytes of UTF-8 per UTF-16 unit. Each row is encoded on its own: a batch's text grown by += and
     // encoded whole at the flush spent a second of a million-row import flattening and encoding it.
     if (this.filled + row.length * 3 > this.piece.length) {
@@ -394,5 +391,5 @@ class CopyStageWriter implements StageWriter {
 /** The writer of an import's stage: COPY on PostgreSQL, INSERTs on PGlite. */
 export async function openStageWriter(db: Database, kind: DatabaseKind, importId: number): Promise<StageWriter> {
   if (kind !== 'postgresql') return new InsertStageWriter(db, importId);
-  return CopyStageWriter.open((db as unknown as { $client: pg.Pool }).$client, importId);
+  return CopyStageWriter.open(driverOf(db) as pg.Pool, importId);
 }
