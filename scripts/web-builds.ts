@@ -10,7 +10,7 @@ import { buildWhenChanged, type CachedBuild } from './build-cache';
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampDir = join(root, 'out/.build-stamps');
-const packageFiles = ['package.json', 'package-lock.json', 'tsconfig.json'];
+const packageFiles = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json'];
 
 const renderer: CachedBuild = {
   name: 'renderer',

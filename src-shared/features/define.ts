@@ -54,17 +54,15 @@ export interface ExternalLinkEntry {
 
 export type RegistryEntry = ScreenEntry | ExternalLinkEntry;
 
-/** Type-only key under which a screen entry keeps its literal component key (no value ever holds it). */
-declare const componentKey: unique symbol;
-
 /**
  * A screen entry that remembers its component key as a literal type, under a key of its own: a manifest's
  * `screens` list is typed as RegistryEntry[], which would widen `component` to string if the literal lived there.
  */
-type KeyedScreenEntry<Component extends string> = ScreenEntry & { readonly [componentKey]?: Component };
+// A type-only property (no value ever holds it), named by a string so that declaration files can spell it.
+type KeyedScreenEntry<Component extends string> = ScreenEntry & { readonly componentKeyType?: Component };
 
 /** The literal component key of a manifest entry (never for an external link). */
-export type ComponentKeyOf<Entry> = Entry extends { readonly [componentKey]?: infer Component } ? NonNullable<Component> : never;
+export type ComponentKeyOf<Entry> = Entry extends { readonly componentKeyType?: infer Component } ? NonNullable<Component> : never;
 
 export const screen = <const Id extends string, const Component extends string = Id>(
   entry: Omit<ScreenEntry, 'kind' | 'id' | 'component'> & { id: Id; component?: Component },
