@@ -1,24 +1,25 @@
 # The team server's image (docs/operations.md): the bundle of `npm run build:server` and the production
-# node_modules of `npm ci --omit=dev`, run by Node 24 as the unprivileged `node` user. The same commands run outside
+# node_modules of `npm ci --omit=dev --omit=optional` (no desktop package: docs/operations.md), run by Node 24 as the unprivileged `node` user. The same commands run outside
 # a container in CI (scripts/check-server-bundle.mjs).
 #   docker build -t backoffice-api .
 
 FROM node:24-bookworm-slim AS toolchain
-# Native addons (roaring for the audience engine; keytar, the desktop app's) compile where no prebuilt binary fits.
+# The native addon of the audience engine (roaring) compiles where no prebuilt binary fits. The desktop app's packages
+# (keytar and its libsecret among them) are optionalDependencies, never installed here.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ libsecret-1-dev \
+  && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm_config_fund=false npm_config_audit=false
 COPY package.json package-lock.json ./
 
 FROM toolchain AS build
-RUN npm ci
+RUN npm ci --omit=optional
 COPY . .
 RUN npm run build:server
 
 FROM toolchain AS production-dependencies
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional && npm cache clean --force
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 \

@@ -18,7 +18,7 @@ export default defineConfig({
   // A page under load may take seconds to settle after a reload: web-first assertions wait up to 10 s.
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  // Outputs (traces, screenshots of failures, diff images) beside the JSON report scripts/summarize-tests.mjs reads;
+  // Outputs (traces, screenshots of failures, diff images) beside the JSON report scripts/steps.mjs reads;
   // a folder of its own, since Playwright empties it at each run and test-results/ holds vitest's report too.
   outputDir: 'test-results/playwright',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

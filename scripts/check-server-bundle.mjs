@@ -1,4 +1,4 @@
-// The team server as an operator installs it (docs/operations.md): `npm ci --omit=dev` in a scratch folder holding
+// The team server as an operator installs it (docs/operations.md): `npm ci --omit=dev --omit=optional` in a scratch folder holding
 // only package.json and package-lock.json, the bundle of `npm run build:server` copied beside them, then
 // `node out/server/cli.js --demo` on a throw-away PostgreSQL database. It must become ready (/ready), sign in, serve
 // /metrics and the API reference, and stop cleanly on SIGTERM. The same commands as the Dockerfile's, outside a
@@ -6,7 +6,7 @@
 //
 // node scripts/check-server-bundle.mjs [--no-build]   (TEST_DATABASE_URL: the PostgreSQL server, default 127.0.0.1:5432)
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ const log = (line) => console.log(`server bundle: ${line}`);
 if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 
 // Every package the bundle imports is a production dependency: `npm ci --omit=dev` installs nothing else.
-const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const { dependencies, optionalDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const bundleDir = join(root, 'out/server');
 const imported = new Set();
 for (const file of readdirSync(bundleDir).filter((name) => name.endsWith('.js'))) {
@@ -39,19 +39,42 @@ const scratch = mkdtempSync(join(tmpdir(), 'bo-server-bundle-'));
 const admin = new pg.Client({ connectionString: serverUrl });
 const database = `bo_bundle_${process.pid}`;
 let child;
+let connected = false;
 try {
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(root, file), join(scratch, file));
+  // The server's install: no devDependencies and none of the desktop app's own packages (optionalDependencies:
+  // keytar, electron-store, electron-updater…), with libsecret hidden from pkg-config, so that a desktop package that
+  // came back, or one needing libsecret, fails here. Packages come from npm's cache, which the first install filled.
+  // Install scripts (native builds) are not run a second time: a package with one is copied, built, from the
+  // checkout's own install of the same lockfile, after checking it is the same version.
   const installStarted = performance.now();
-  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+  execFileSync('npm', ['ci', '--omit=dev', '--omit=optional', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
     cwd: scratch,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', PKG_CONFIG_PATH: '', PKG_CONFIG_LIBDIR: join(scratch, 'no-pkg-config') },
   });
+  const lock = JSON.parse(readFileSync(join(scratch, 'package-lock.json'), 'utf8'));
+  const installed = Object.entries(lock.packages).filter(([path, entry]) => path && !entry.dev && !entry.optional && existsSync(join(scratch, path)));
+  // The desktop app's packages: those only its optional dependencies bring (semver, say, other packages need too).
+  const desktopOnly = Object.keys(optionalDependencies ?? {}).filter((name) => lock.packages[`node_modules/${name}`]?.optional);
+  const desktop = [...new Set([...desktopOnly, 'keytar', 'electron-store', 'electron-updater', 'electron'])].filter((name) =>
+    existsSync(join(scratch, 'node_modules', name)),
+  );
+  if (desktop.length) throw new Error(`the server's production install holds desktop packages: ${desktop.join(', ')}`);
+  const built = installed.filter(([, entry]) => entry.hasInstallScript).map(([path]) => path);
+  for (const path of built) {
+    const version = (folder) => JSON.parse(readFileSync(join(folder, path, 'package.json'), 'utf8')).version;
+    if (version(scratch) !== version(root)) throw new Error(`${path}: ${version(scratch)} installed, ${version(root)} built in the checkout`);
+    cpSync(join(root, path), join(scratch, path), { recursive: true });
+  }
   const size = execFileSync('du', ['-sm', join(scratch, 'node_modules')], { encoding: 'utf8' }).split('\t')[0];
-  log(`npm ci --omit=dev: ${seconds(installStarted)} s, node_modules ${size} MB`);
+  log(
+    `npm ci --omit=dev --omit=optional: ${seconds(installStarted)} s, ${installed.length} packages, node_modules ${size} MB, no desktop package; built once: ${built.join(', ') || 'none'}`,
+  );
   cpSync(bundleDir, join(scratch, 'out/server'), { recursive: true });
 
   await admin.connect();
+  connected = true;
   await admin.query(`CREATE DATABASE ${database}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -118,7 +141,9 @@ try {
   log(`stopped cleanly on SIGTERM in ${seconds(stopping)} s`);
 } finally {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-  await admin.end().catch(() => undefined);
+  if (connected) {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
   rmSync(scratch, { recursive: true, force: true });
 }

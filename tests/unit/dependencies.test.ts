@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +8,15 @@ import { sourceFiles } from '../helpers/source-files';
  * `dependencies` is what a production install (`npm ci --omit=dev`: the team server) and the packed desktop app
  * carry. Packages only the renderer imports are bundled by Vite into out/renderer: they are devDependencies, or
  * electron-builder would copy them into the app's asar a second time. Packages the server, main or preload
- * import (not as types) are dependencies, or a production install would lack them.
+ * import (not as types) are dependencies, or a production install would lack them. The desktop app's own packages
+ * (what only main and the preload import: the keychain, its settings store, its updater…) are optionalDependencies:
+ * the team server installs with `npm ci --omit=dev --omit=optional` and carries no desktop package (no C++ build of
+ * keytar, no libsecret), while the desktop install and electron-builder take them as production packages.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 const layers = ['src-renderer', 'src-main', 'src-server', 'src-shared', 'src-preload'] as const;
@@ -49,11 +53,29 @@ describe('package.json dependencies', () => {
     expect(rendererOnly).toEqual([]);
   });
 
-  it('holds every package the server, main or preload import at run time', () => {
+  it('holds every package the server imports at run time in dependencies, which the team server installs', () => {
     const missing = [...used]
-      .filter(([name, layersOf]) => [...layersOf].some((layer) => layer !== 'src-renderer') && name !== 'electron')
+      .filter(([, layersOf]) => layersOf.has('src-server') || layersOf.has('src-shared'))
       .map(([name]) => name)
       .filter((name) => !packageJson.dependencies[name]);
     expect(missing).toEqual([]);
+  });
+
+  it('holds every package main or the preload imports at run time, the desktop-only ones as optional', () => {
+    const missing = [...used]
+      .filter(([name, layersOf]) => (layersOf.has('src-main') || layersOf.has('src-preload')) && name !== 'electron')
+      .map(([name]) => name)
+      .filter((name) => !packageJson.dependencies[name] && !packageJson.optionalDependencies[name]);
+    expect(missing).toEqual([]);
+    const desktopOnly = Object.keys(packageJson.optionalDependencies).filter((name) => {
+      const layersOf = used.get(name);
+      return !layersOf || layersOf.has('src-server') || layersOf.has('src-shared') || layersOf.has('src-renderer');
+    });
+    expect(desktopOnly, 'optionalDependencies hold only what main or the preload imports').toEqual([]);
+  });
+
+  it('has every desktop package installed: npm lets an optional package fail to build without a word', () => {
+    const absent = Object.keys(packageJson.optionalDependencies).filter((name) => !existsSync(join(root, 'node_modules', name, 'package.json')));
+    expect(absent, 'optional dependencies missing from node_modules (a failed native build?)').toEqual([]);
   });
 });

@@ -45,10 +45,12 @@ describe('Dockerfile', () => {
       'COPY --from=production-dependencies /app/node_modules ./node_modules',
       'COPY --from=build /app/out/server ./out/server',
     ]);
-    expect(instructions).toContain('RUN npm ci --omit=dev && npm cache clean --force');
+    expect(instructions).toContain('RUN npm ci --omit=dev --omit=optional && npm cache clean --force');
+    // No desktop package, hence no libsecret, in any stage.
+    expect(instructions.join('\n')).not.toMatch(/libsecret|RUN npm ci$/m);
     expect(instructions).toContain('RUN npm run build:server');
     const check = readFileSync(root('scripts/check-server-bundle.mjs'), 'utf8');
-    expect(check).toContain("['ci', '--omit=dev'");
+    expect(check).toContain("['ci', '--omit=dev', '--omit=optional'");
     expect(check).toContain("'build:server'");
     expect(check).toContain("'out/server/cli.js'");
   });
