@@ -2,8 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiError } from '@shared/contract';
+import { contract, type ApiError, type OperationId } from '@shared/contract';
 import { MESSAGES, describeIssue, type ValidationIssue } from '@shared/messages';
+import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
+import { versionPlace } from './version-place';
 
 /** An error whose message is meant for the user: the error handler sends it as `{ errorMsg }`. */
 export class HttpError extends Error {
@@ -37,6 +39,20 @@ function zodIssueOf(validation: { keyword: string; instancePath: string; message
   };
 }
 
+/**
+ * A `version` inside a part of the body where this write does not read it (a story screen, a grid row's changes):
+ * refused by the strict schema, and told where the write reads it (issue 51: a version sent in the wrong place
+ * must never be dropped without a word).
+ */
+function misplacedVersion(request: FastifyRequest, issue: ValidationIssue): ApiError | null {
+  const path = issue.path.map(String);
+  if (issue.code !== 'unrecognized_keys' || !issue.keys?.includes('version') || path.length === 0) return null;
+  const operationId = (request.routeOptions.config as { operationId?: OperationId }).operationId;
+  const body = operationId ? contract[operationId]?.body : undefined;
+  const place = body ? versionPlace(body, path) : null;
+  return place ? { errorMsg: CONFLICT_MESSAGES.versionMisplaced(place), field: [...path, 'version'].join('.') } : null;
+}
+
 /** The one error handler: user-meant errors as they are, validation in French, anything else hidden. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
@@ -51,7 +67,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The first issue is the one the user sees, named as the form labels its field ('Nom : 200 caractères au plus').
     const part = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
-    const { field, errorMsg } = describeIssue(zodIssueOf(error.validation[0]), part);
+    const issue = zodIssueOf(error.validation[0]);
+    const misplaced = part === 'body' ? misplacedVersion(request, issue) : null;
+    if (misplaced) return sendError(reply, 400, misplaced);
+    const { field, errorMsg } = describeIssue(issue, part);
     return sendError(reply, 400, { errorMsg, field });
   }
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {

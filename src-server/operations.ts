@@ -5,7 +5,9 @@ import { contract, type Contract, type Operation, type OperationId } from '@shar
 import type { Role } from '@shared/roles';
 import { authorize, isServiceToken } from './auth/guard';
 import type { ServerContext } from './context';
-import { runIdempotently } from './idempotency';
+import { MESSAGES } from '@shared/messages';
+import { HttpError } from './errors';
+import { IDEMPOTENCY_HEADER, runIdempotently } from './idempotency';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -60,6 +62,10 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
           reply.code(operation.successStatus ?? 200);
           return result;
         };
+        // A file answer (a CSV export, a stored medium) is streamed, never stored: a key cannot replay it, so it is refused.
+        if ((operation.answersFile || operation.answersMedia) && request.headers[IDEMPOTENCY_HEADER] !== undefined) {
+          throw new HttpError(422, MESSAGES.idempotencyKeyOnFile);
+        }
         // A write sent again with its Idempotency-Key is answered once (uploads' bodies are streams: not keyed).
         const scope = idempotencyScope(context, operation, request);
         return operation.method === 'GET' || operation.multipart || !scope

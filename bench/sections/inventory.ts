@@ -133,7 +133,8 @@ async function measure(db: Database, dbKind: 'postgresql' | 'pglite', label: str
     const from: Month = addMonths(START, 12);
     const range = { from: monthKey(from), to: monthKey(addMonths(from, 5)) };
     const list = await timeMany(CALLS, '/inventory', () => post('/inventory', { ...range, viewType: 'month' }));
-    const rowsAnswered = (JSON.parse(await post('/inventory', { ...range, viewType: 'month' })) as unknown[]).length;
+    const firstPage = JSON.parse(await post('/inventory', { ...range, viewType: 'month' })) as { items: unknown[]; total: number };
+    const rowsAnswered = `${firstPage.items.length} of ${firstPage.total}`;
     const quarter = await timeMany(CALLS, '/inventory', () =>
       post('/inventory', { from: monthKey({ year: from.year, month: 1 }), to: monthKey({ year: from.year, month: 12 }), viewType: 'quarter' }),
     );
@@ -145,7 +146,7 @@ async function measure(db: Database, dbKind: 'postgresql' | 'pglite', label: str
     const figures = (timed: { roundTrip: ReturnType<typeof summarize>; server: ReturnType<typeof summarize> }) =>
       `server-side p50 ${ms(timed.server.p50)}  p95 ${ms(timed.server.p95)}; round trip p50 ${ms(timed.roundTrip.p50)}  p95 ${ms(timed.roundTrip.p95)}`;
     table(`${label}`, [
-      [`POST /inventory, 6 months, all ${rowsAnswered} categories`, `${figures(list)}  (target server-side p95 ≤ 30 ms)`],
+      [`POST /inventory, 6 months, first page (${rowsAnswered} categories)`, `${figures(list)}  (target server-side p95 ≤ 30 ms)`],
       ['POST /inventory, quarter view of a year', figures(quarter)],
       ['POST /inventory/availability, 1 category, 6 months', `${figures(availability)}  (target server-side p95 ≤ 20 ms)`],
       [

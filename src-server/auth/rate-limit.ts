@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { Clock } from '../clock';
+import { FailingAddresses, RecentAsks, TokenBuckets } from './throttle-stores';
 
 export interface FailureLimiterOptions {
   /** Failures allowed in the window before further attempts are refused. */
@@ -133,77 +134,6 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
- * One token bucket per key: `capacity` tokens, refilled at `capacity` per `periodMs`; a key not seen is full.
- * In memory, like the limiters.
- */
-export class TokenBuckets {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
-
-  constructor(
-    private readonly capacity: number,
-    private readonly periodMs: number,
-    private readonly clock: Clock,
-  ) {}
-
-  /** Tokens in `key`'s bucket now. */
-  level(key: string): number {
-    const bucket = this.buckets.get(key);
-    if (!bucket) return this.capacity;
-    const refilled = bucket.tokens + ((this.clock.now().getTime() - bucket.at) * this.capacity) / this.periodMs;
-    return Math.min(this.capacity, refilled);
-  }
-
-  /** Milliseconds until `key`'s bucket holds `tokens` (0 when it does now). */
-  waitMs(key: string, tokens: number): number {
-    const missing = tokens - this.level(key);
-    return missing <= 0 ? 0 : Math.ceil((missing * this.periodMs) / this.capacity);
-  }
-
-  /** Takes one token (the caller checked the level) or, with a negative count, gives tokens back. */
-  take(key: string, count = 1): void {
-    const tokens = Math.min(this.capacity, this.level(key) - count);
-    this.buckets.set(key, { tokens, at: this.clock.now().getTime() });
-    if (this.buckets.size > 100_000) {
-      for (const known of [...this.buckets.keys()]) if (this.level(known) >= this.capacity) this.buckets.delete(known);
-    }
-  }
-}
-
-/**
- * When each address last asked to sign in to an account past the threshold (whatever the answer), kept for
- * `windowMs` after its last ask. In memory, like the limiters.
- */
-class RecentAsks {
-  private readonly asks = new Map<string, number>();
-
-  constructor(
-    private readonly windowMs: number,
-    private readonly clock: Clock,
-  ) {}
-
-  mark(key: string): void {
-    this.asks.delete(key);
-    this.asks.set(key, this.clock.now().getTime());
-    // Oldest first (a key marked again moves to the end): the expired ones are at the front.
-    if (this.asks.size > 100_000) {
-      for (const [known] of this.asks) {
-        if (this.has(known)) break;
-        this.asks.delete(known);
-      }
-    }
-  }
-
-  has(key: string): boolean {
-    const at = this.asks.get(key);
-    return at !== undefined && at > this.clock.now().getTime() - this.windowMs;
-  }
-
-  forget(key: string): void {
-    this.asks.delete(key);
-  }
-}
-
-/**
  * Sign-in throttling policy (OWASP Authentication Cheat Sheet, "Login Throttling" and "Account Lockout": a hard
  * lockout per account lets anyone lock anyone out, so the per-account control never refuses for good).
  * Addresses are keyed by `addressKey` (an IPv6 client by its /64).
@@ -236,7 +166,9 @@ class RecentAsks {
  *   clean again (it was the owner's).
  *
  * Every attempt is counted before its password is hashed and uncounted when it succeeds (see FailureLimiter), and a
- * success without a device token also clears the username's failure count (not its bucket). Counts live in memory,
+ * success without a device token also clears the username's failure count (not its bucket), unless the username
+ * failed from several addresses in the window (SEVERAL_ADDRESSES): then its failures stay counted and every check
+ * stays in the bucket, or each of the owner's sign-ins would reopen 5 unthrottled guesses. Counts live in memory,
  * per API instance.
  */
 export interface SignInPolicy {
@@ -250,6 +182,12 @@ export interface SignInPolicy {
   maxFailuresPerDevice: number;
   loginWindowMs: number;
 }
+
+/**
+ * An account that failed from this many addresses in the window is guessed at: a success no longer clears its
+ * failure count, so every check stays in the bucket until the failures leave the window.
+ */
+const SEVERAL_ADDRESSES = 2;
 
 export type SignInAttempt =
   | { refused: true; retryAfterMs: number }
@@ -280,6 +218,8 @@ export class SignInThrottle {
   private readonly perDevice: FailureLimiter;
   /** Addresses that asked for an account past the threshold: no longer clean. */
   private readonly asked: RecentAsks;
+  /** The addresses each username failed from in the window (up to SEVERAL_ADDRESSES). */
+  private readonly failedFrom: FailingAddresses;
 
   constructor(
     private readonly policy: SignInPolicy,
@@ -294,6 +234,7 @@ export class SignInThrottle {
     this.checks = new TokenBuckets(policy.maxChecksPerUsernamePerMinute, 60_000, clock);
     this.perDevice = new FailureLimiter({ maxFailures: policy.maxFailuresPerDevice, windowMs }, clock);
     this.asked = new RecentAsks(windowMs, clock);
+    this.failedFrom = new FailingAddresses(SEVERAL_ADDRESSES, windowMs, clock);
   }
 
   /** Tokens an attempt in `lane` needs in the bucket: the kept share is for clean addresses only. */
@@ -360,10 +301,14 @@ export class SignInThrottle {
         if (!finish(true)) return;
         attempt.release();
         this.perUsernameAndAddress.reset(pairKey);
-        this.perUsername.reset(usernameKey);
+        // Failures from several addresses are guessers', not the owner's typos: they stay counted, so the owner's
+        // sign-in does not reopen checks outside the bucket (it did: 5 more after each of the owner's sign-ins).
+        if (this.failedFrom.count(usernameKey) < SEVERAL_ADDRESSES) this.perUsername.reset(usernameKey);
         this.asked.forget(key);
       },
-      failed: () => void finish(true),
+      failed: () => {
+        if (finish(true)) this.failedFrom.mark(usernameKey, key);
+      },
       notChecked: (busy) => {
         if (!finish(false)) return;
         attempt.release();

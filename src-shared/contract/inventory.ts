@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { INVENTORY_CSV_MAX_BYTES, INVENTORY_FORMATS, MONTH_HEADER, parseMonthKey } from '../rules/inventory';
+import { INVENTORY_CSV_MAX_BYTES, INVENTORY_FORMATS, INVENTORY_MAX_PAGE, INVENTORY_PAGE_SIZE, MONTH_HEADER, parseMonthKey } from '../rules/inventory';
 import { defineOperation } from './define';
-import { idParam } from './entities';
+import { idParam, wholeNumber } from './entities';
 import { inventoryAdmins, inventoryReaders, projectReaders } from '../access-rules';
 
 /**
@@ -42,15 +42,18 @@ export const inventoryOperations = {
   'inventory.list': defineOperation({
     method: 'POST',
     path: '/inventory',
-    summary: 'Capacity and consumption per category and month (or calendar quarter) over a range of months',
+    summary:
+      "Capacity and consumption per category and month (or calendar quarter) over a range of months: a page of categories (100 unless `limit` says, at most 500) in the screen's order, and how many there are",
     access: inventoryReaders,
     body: z.strictObject({
       ...rangeBody,
       specialty: categoryIds,
       profession: categoryIds,
       viewType: z.enum(['month', 'quarter']).default('month'),
+      skip: wholeNumber(0, 10_000_000).default(0),
+      limit: wholeNumber(1, INVENTORY_MAX_PAGE).default(INVENTORY_PAGE_SIZE),
     }),
-    response: z.array(inventoryRowSchema),
+    response: z.object({ items: z.array(inventoryRowSchema), total: z.number().int() }),
   }),
   'inventory.availability': defineOperation({
     method: 'POST',

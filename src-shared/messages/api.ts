@@ -8,6 +8,8 @@ export const API_MESSAGES = {
   // Idempotency-Key of a create (src-server/idempotency.ts)
   invalidIdempotencyKey: 'Clé d’idempotence invalide (8 à 128 lettres, chiffres, - ou _)',
   idempotencyKeyReused: 'Cette clé d’idempotence a déjà servi pour une autre demande',
+  idempotencyKeyOnFile:
+    'Cette opération renvoie un fichier : elle n’accepte pas de clé d’idempotence (Idempotency-Key). Renvoyez-la sans cet en-tête.',
   idempotencyInProgress: 'Cette demande est déjà en cours de traitement. Réessayez dans un instant.',
 } as const;
 

@@ -30,6 +30,12 @@ export const CONFLICT_MESSAGES = {
     const { demonstrative, feminine } = VERSIONED_RECORDS[record];
     return `${demonstrative} a été ${feminine ? 'modifiée' : 'modifié'} par ${name ?? SOMEONE} à ${time} depuis que vous l'avez ${feminine ? 'ouverte' : 'ouvert'}.`;
   },
+  /** A write giving the version it was based on twice, beside the record and inside it, with two values. */
+  versionGivenTwice: (inside: string) =>
+    `Deux versions différentes sont données, « version » et « ${inside} » : donnez la version sur laquelle la modification se base une seule fois, dans « version » à côté de l'enregistrement.`,
+  /** A `version` put inside a part of the body that is not where this write reads it. */
+  versionMisplaced: (place: string) =>
+    `« version » n'est pas lue à cet endroit : donnez la version sur laquelle la modification se base dans « ${place} ».`,
   /** Shown while someone else has the same record open. */
   alsoEditing: (record: VersionedRecord, name: string) => {
     const { demonstrative } = VERSIONED_RECORDS[record];

@@ -46,6 +46,8 @@ export const INVENTORY_MESSAGES = {
   checkUnknownCategory: "Cette spé n'est pas dans l'inventaire",
   checkOk: 'Inventaire disponible',
   exportLabel: "Export de l'inventaire",
+  /** Under the table when more categories than a page (INVENTORY_PAGE_SIZE) exist: the next page. */
+  showMore: (shown: number, total: number) => `Afficher plus (${shown} sur ${total} catégories)`,
   // Server answers.
   unknownCategory: (line: number, column: string, value: string) => `Ligne ${line} : ${column} inconnue « ${value} »`,
   noCategory: (line: number) => `Ligne ${line} : Profession ou Specialty attendue`,

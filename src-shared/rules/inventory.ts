@@ -7,6 +7,13 @@
 /** §9: the month view shows 6 months from the current one; the export covers 12 months from now. */
 export const MONTH_VIEW_MONTHS = 6;
 export const EXPORT_MONTHS = 12;
+/**
+ * Categories a page of the inventory screen shows, and POST /inventory answers at once (issue 51: 23,661 categories
+ * were answered whole, 10 MB); the screen's « Afficher plus » asks for the next page.
+ */
+export const INVENTORY_PAGE_SIZE = 100;
+/** Most categories one call may ask for. */
+export const INVENTORY_MAX_PAGE = 500;
 /** §9: low-stock threshold, remaining views at or below 30 % of the total. */
 export const LOW_STOCK_RATIO = 0.3;
 /** §9 quarter labels. */

@@ -36,8 +36,9 @@ describe('stale loads', () => {
     expect(fake.waiting).toBe(2);
     const july = [{ label: 'July' }] as unknown as InventoryRows;
     const jan = [{ label: 'January' }] as unknown as InventoryRows;
-    await fake.answer(1, { ok: true, data: july });
-    await fake.answer(0, { ok: true, data: jan });
+    // POST /inventory answers a page of categories and their count.
+    await fake.answer(1, { ok: true, data: { items: july, total: 1 } });
+    await fake.answer(0, { ok: true, data: { items: jan, total: 1 } });
     await Promise.all([first, second]);
     expect(store.get(inventoryRowsAtom)).toBe(july);
   });

@@ -26,7 +26,11 @@ async function upload(csv: string | Uint8Array, token = admin, name = 'inventair
   return { status: response.status, body: (await response.json()) as any };
 }
 
-const list = (body: Record<string, unknown>, token = lead) => server.request('POST', '/inventory', { token, body });
+/** POST /inventory, its rows as `body` (the answer is a page, `{ items, total }`: inventory-pages.test.ts). */
+const list = async (body: Record<string, unknown>, token = lead) => {
+  const answer = await server.request('POST', '/inventory', { token, body });
+  return answer.status === 200 ? { ...answer, body: answer.body.items } : answer;
+};
 const capacityCount = async () => (await rows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM inventory_capacity`))[0].n;
 
 /** A project with one target, created through the API, the target then changed to `fields`; answers their ids. */

@@ -106,12 +106,12 @@ describe('item 5: nobody can lock an account out', { timeout: 90_000 }, () => {
     expect(seventh.elapsedMs).toBeGreaterThanOrEqual(2000);
     expect(eighth.elapsedMs).toBeGreaterThanOrEqual(4000);
     expect(ninth.elapsedMs).toBeLessThan(4000 + 2000);
-    // A success clears the username's slow-down.
+    // A success does not clear the slow-down of failures from several addresses (issue 51: the owner's sign-in
+    // reopened 5 unthrottled guesses); a success after failures from one address does (sign-in-owner-reset.test.ts).
     expect((await signInFrom(server, '127.0.1.11', email, TEST_PASSWORD)).status).toBe(200);
     const after = await signInFrom(server, '127.0.1.12', email, 'wrong-12');
     expect(after.status).toBe(401);
-    // Below the first step of the slow-down, with room for a hash on a loaded machine.
-    expect(after.elapsedMs).toBeLessThan(1000);
+    expect(after.elapsedMs).toBeGreaterThanOrEqual(4000);
   }, 60_000);
 
   it('still refuses a sixth attempt from the same address strictly (429, Retry-After), even with the right password', async () => {
@@ -463,9 +463,10 @@ describe('guesses against one account are bounded, whatever the number of addres
       for (let i = 1; i <= 5; i++) guesses.push((await from(server, `198.51.100.${i}`, email, `again-${round}-${i}`)).status);
     expect(guesses.filter((status) => status === 401)).toHaveLength(7);
     expect((await from(server, '192.0.2.50', email, TEST_PASSWORD)).status).toBe(200);
-    // Fresh addresses spend the kept share too; an address refused then has asked, and is told to come back when it
-    // is clean again (the window), not when the bucket refills: the next check goes to an address that never asked.
-    await reachThreshold(server, email);
+    // The owner's success keeps the guessers' failures counted (they came from several addresses): still past the
+    // threshold. Fresh addresses spend the kept share too; an address refused then has asked, and is told to come
+    // back when it is clean again (the window), not when the bucket refills: the next check goes to an address that
+    // never asked.
     for (let i = 0; i < 10; i++) await from(server, `203.0.113.${i}`, email, `fresh-${i}`);
     const refused = await from(server, '192.0.2.51', email, TEST_PASSWORD);
     expect(refused.status).toBe(429);

@@ -28,8 +28,10 @@ import {
   inventoryCategoryAtom,
   inventoryLoadedAtom,
   inventoryRowsAtom,
+  inventoryTotalAtom,
   inventoryViewTypeAtom,
   loadInventoryAtom,
+  loadMoreInventoryAtom,
   type InventoryRow,
 } from './atoms';
 import { AvailabilityDialog } from './AvailabilityDialog';
@@ -55,7 +57,9 @@ export default function InventoryPage() {
   const [category, setCategory] = useAtom(inventoryCategoryAtom);
   const rows = useAtomValue(inventoryRowsAtom);
   const loaded = useAtomValue(inventoryLoadedAtom);
+  const total = useAtomValue(inventoryTotalAtom);
   const load = useSetAtom(loadInventoryAtom);
+  const loadMore = useSetAtom(loadMoreInventoryAtom);
   const importCsv = useSetAtom(importInventoryAtom);
   const exportCsv = useSetAtom(exportInventoryAtom);
   const setModal = useSetAtom(modalAtom);
@@ -157,6 +161,11 @@ export default function InventoryPage() {
             ))}
           </tbody>
         </table>
+      )}
+      {rows.length > 0 && rows.length < total && (
+        <button type="button" className="inventory-more" onClick={() => void loadMore()} data-testid="inventory-more">
+          {M.showMore(rows.length, total)}
+        </button>
       )}
     </section>
   );

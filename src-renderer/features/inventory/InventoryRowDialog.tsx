@@ -34,7 +34,7 @@ export function InventoryRowDialog({ row, year: firstYear, onClose }: { row: Inv
         dataOf(api('inventory.list', { body: { ...range, ...ids, viewType: 'quarter' } })),
         api('inventory.consumers', { body: { ...range, label: row.label, id: row.id } }),
       ]);
-      return { quarters: figures[0]?.inventory ?? [], consumers: targets.ok ? targets.data : [] };
+      return { quarters: figures.items[0]?.inventory ?? [], consumers: targets.ok ? targets.data : [] };
     },
     // §8 'Quarter modal fetch failed': the response, 3 s.
     { onError: (error) => raise(withText(INVENTORY_NOTICES.fetchFailed, (error as Error).message)) },

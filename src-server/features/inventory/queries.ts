@@ -91,23 +91,45 @@ interface CategoryFigures {
  * name is its latest month's in the range. One row per category, its months as arrays: a result row costs more
  * to hand over than to compute (PGlite above all), so 200 rows, not 200 × the months.
  */
-export async function monthFigures(db: Executor, from: Month, to: Month, filter: CategoryFilter): Promise<MonthFigures[]> {
+export async function monthFigures(db: Executor, from: Month, to: Month, filter: CategoryFilter, page?: Page): Promise<MonthFigures[]> {
+  return (await pagedMonthFigures(db, from, to, filter, page)).figures;
+}
+
+/** A page of categories in the screen's order: `skip` categories left out, then at most `limit`. */
+interface Page {
+  skip: number;
+  limit: number;
+}
+
+/** The month figures of a page of categories (every one without `page`), and how many categories the range has. */
+export async function pagedMonthFigures(
+  db: Executor,
+  from: Month,
+  to: Month,
+  filter: CategoryFilter,
+  page?: Page,
+): Promise<{ figures: MonthFigures[]; total: number }> {
   const range = sql`BETWEEN ${firstDay(from)}::date AND ${firstDay(to)}::date`;
-  const categories = await rows<CategoryFigures>(
+  const paged = page ? sql`LIMIT ${page.limit} OFFSET ${page.skip}` : sql``;
+  const categories = await rows<CategoryFigures & { total: number }>(
     db,
-    sql`WITH cats AS (
+    sql`WITH every_cat AS (
       SELECT c.label, c.category_id, (array_agg(c.name ORDER BY c.month DESC))[1] AS name,
         array_agg(to_char(c.month, 'YY/MM') ORDER BY c.month) AS dates, array_agg(c.total_views::float8 ORDER BY c.month) AS totals
       FROM inventory_capacity c WHERE c.month ${range} AND ${categoryClause(filter)} GROUP BY c.label, c.category_id),
+    cats AS (SELECT e.*, count(*) OVER ()::int AS total FROM every_cat e
+      ORDER BY e.label DESC, (e.label = 'Specialty' AND e.category_id = 1) DESC, lower(e.name), e.category_id ${paged}),
     used AS (SELECT co.category, array_agg(to_char(co.month, 'YY/MM')) AS dates, array_agg(round(co.views::float8)) AS views
       FROM inventory_consumption co WHERE co.month ${range} AND co.category IN (SELECT lower(name) FROM cats) GROUP BY co.category)
     SELECT c.label, c.category_id AS "categoryId", c.name, c.dates AS "capacityDates", c.totals,
-      used.dates AS "consumedDates", used.views AS consumed, coalesce(u.views, 0)::float8 AS "unplannedViews"
+      used.dates AS "consumedDates", used.views AS consumed, coalesce(u.views, 0)::float8 AS "unplannedViews", c.total
     FROM cats c LEFT JOIN used ON used.category = lower(c.name) LEFT JOIN inventory_unplanned u ON u.category = lower(c.name)
     ORDER BY c.label DESC, (c.label = 'Specialty' AND c.category_id = 1) DESC, lower(c.name), c.category_id`,
   );
+  // A page past the last category has no row to carry the count: counted apart (only then).
+  const total = categories[0]?.total ?? (page && page.skip > 0 ? await categoryCount(db, range, filter) : 0);
   const dates = monthRange(from, to).map(monthKey);
-  return categories.flatMap(({ label, categoryId, name, capacityDates, totals, consumedDates, consumed, unplannedViews }) => {
+  const figures = categories.flatMap(({ label, categoryId, name, capacityDates, totals, consumedDates, consumed, unplannedViews }) => {
     const totalOf = new Map(capacityDates.map((date, i) => [date, totals[i]]));
     const consumedOf = new Map((consumedDates ?? []).map((date, i) => [date, consumed![i]]));
     return dates.map((date) => ({
@@ -120,6 +142,16 @@ export async function monthFigures(db: Executor, from: Month, to: Month, filter:
       unplannedViews,
     }));
   });
+  return { figures, total };
+}
+
+async function categoryCount(db: Executor, range: SQL, filter: CategoryFilter): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM inventory_capacity c WHERE c.month ${range} AND ${categoryClause(filter)}
+      GROUP BY c.label, c.category_id) categories`,
+  );
+  return row?.n ?? 0;
 }
 
 export interface Consumer {

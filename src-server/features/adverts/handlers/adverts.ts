@@ -3,7 +3,7 @@ import type { ServerContext } from '../../../context';
 import type { Handlers } from '../../../operations';
 import type { ContentService } from '../content';
 import { listItems, searchAdverts } from '../queries';
-import { asInput } from './shared';
+import { asInput, basedOnVersion } from './shared';
 
 export type AdvertHandlers = Pick<
   Handlers,
@@ -34,7 +34,7 @@ export function advertHandlers(context: ServerContext, content: ContentService):
       content.create('advert', asInput(body.advert), account, { targetId: body.targetId, audienceIds: body.audienceIds }),
     'adverts.duplicate': async ({ params, body, account }) => content.duplicate('advert', params.id, asInput(body.advert), account),
     'adverts.update': async ({ params, body, account }) =>
-      content.update('advert', params.id, asInput(body.advert), account, body.audienceIds, body.version),
+      content.update('advert', params.id, asInput(body.advert), account, body.audienceIds, basedOnVersion(body.version, body.advert, 'advert')),
     'adverts.updateProperty': async ({ params, body, account }) =>
       content.updateProperty('advert', params.id, params.prop, body.value, account, body.version),
     'adverts.publish': async ({ params, body, account }) => content.publish('advert', params.id, body, account),

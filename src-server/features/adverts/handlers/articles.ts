@@ -5,7 +5,7 @@ import type { ArticleAudienceService } from '../../../feature-services';
 import type { Handlers } from '../../../operations';
 import type { ContentService } from '../content';
 import { listItems } from '../queries';
-import { asInput } from './shared';
+import { asInput, basedOnVersion } from './shared';
 
 export type ArticleHandlers = Pick<
   Handlers,
@@ -43,7 +43,7 @@ export function articleHandlers(context: ServerContext, content: ContentService,
       return content.load('article', copy.id) as Promise<Article>;
     },
     'articles.update': async ({ params, body, account }) =>
-      content.update('article', params.id, asInput(body.article), account, body.audienceIds, body.version),
+      content.update('article', params.id, asInput(body.article), account, body.audienceIds, basedOnVersion(body.version, body.article, 'article')),
     'articles.updateProperty': async ({ params, body, account }) =>
       content.updateProperty('article', params.id, params.prop, body.value, account, body.version),
     'articles.delete': async ({ params, query, account }) => {
@@ -51,8 +51,10 @@ export function articleHandlers(context: ServerContext, content: ContentService,
       await audience().drop(params.id);
       return result;
     },
-    'articles.addScreen': async ({ params, body, account }) => content.addScreen('article', params.id, body.screen, account, body.version),
-    'articles.removeScreen': async ({ params, body, account }) => content.removeScreen('article', params.id, body.screenId, account, body.version),
+    'articles.addScreen': async ({ params, body, account }) =>
+      content.addScreen('article', params.id, body.screen, account, basedOnVersion(body.version, body.article, 'article')),
+    'articles.removeScreen': async ({ params, body, account }) =>
+      content.removeScreen('article', params.id, body.screenId, account, basedOnVersion(body.version, body.article, 'article')),
     'articles.migrate': async ({ params, account }) => {
       // Converting detaches the audience (spec §4): the article's own one is deleted with the article.
       const result = await content.migrate('article', params.id, account);

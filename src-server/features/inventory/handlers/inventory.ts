@@ -23,7 +23,16 @@ import { HttpError } from '../../../errors';
 import type { Handlers } from '../../../operations';
 import { receiveFile } from '../../../storage/multipart';
 import { importInventory } from '../import';
-import { categoriesNamed, consumers, monthFigures, targetBooking, withoutJit, type CategoryFilter, type MonthFigures } from '../queries';
+import {
+  categoriesNamed,
+  consumers,
+  monthFigures,
+  pagedMonthFigures,
+  targetBooking,
+  withoutJit,
+  type CategoryFilter,
+  type MonthFigures,
+} from '../queries';
 
 export type InventoryHandlers = Pick<Handlers, keyof typeof inventoryOperations>;
 
@@ -97,9 +106,10 @@ export function inventoryHandlers(context: ServerContext): InventoryHandlers {
   return {
     'inventory.list': async ({ body }) => {
       const { from, to } = range(body);
-      const rows = toRows(await monthFigures(db, from, to, body));
-      if (body.viewType === 'quarter') return rows.map((row) => ({ ...row, inventory: sumByQuarter(row.inventory) }));
-      return rows;
+      // A page of categories as the screen shows them (issue 51: every category at once was 10 MB).
+      const { figures, total } = await pagedMonthFigures(db, from, to, body, { skip: body.skip, limit: body.limit });
+      const rows = toRows(figures);
+      return { items: body.viewType === 'quarter' ? rows.map((row) => ({ ...row, inventory: sumByQuarter(row.inventory) })) : rows, total };
     },
 
     'inventory.availability': async ({ body }) => {
