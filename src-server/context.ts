@@ -110,6 +110,11 @@ export interface ServerConfig {
    */
   maxJobStreamsPerAccount: number;
   maxJobStreams: number;
+  /**
+   * A request body (not an upload) not received in full this long after it starts is answered 408 and its
+   * connection closed, before any authentication (body-timeout.ts; default 30 s; 0 turns it off).
+   */
+  bodyTimeoutMs: number;
 }
 
 /** Size of a demo population smaller than the full demo (tests). */
@@ -141,6 +146,7 @@ export const defaultServerConfig: ServerConfig = {
   accountCacheTtlMs: 5_000,
   maxJobStreamsPerAccount: 5,
   maxJobStreams: 1000,
+  bodyTimeoutMs: 30_000,
 };
 
 /**
