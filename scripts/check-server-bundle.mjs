@@ -78,7 +78,7 @@ try {
   await admin.query(`CREATE DATABASE ${database}`);
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
-  const metricsToken = 'bundle-check-metrics-token';
+  const metricsToken = 'bundle-check-metrics-token-of-32-chars';
   const started = performance.now();
   child = spawn(process.execPath, ['out/server/cli.js', '--demo'], {
     cwd: scratch,

@@ -11,6 +11,7 @@ import { defaultServerConfig, type ServerConfig, type ServerContext } from './co
 import type { Database, DatabaseKind } from './db/client';
 import { serverSecrets } from './db/schema';
 import { findAccountForGuard } from './accounts/queries';
+import { registerBodyTimeout } from './body-timeout';
 import { handleClientError, handleError, handleFrameworkError } from './errors';
 import { JobEvents } from './jobs/events';
 import { registerJobEventsRoute } from './jobs/events-route';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     clientErrorHandler: handleClientError,
   }) as unknown as App;
   app.decorate('context', context);
+  registerBodyTimeout(app, config.bodyTimeoutMs);
   // Mail still being written when the server closes is finished first, not lost.
   app.addHook('onClose', () => context.background.settled());
   app.addHook('onClose', async () => {

@@ -104,6 +104,17 @@ export interface ServerConfig {
   urlParseTimeoutMs?: number;
   /** An upload whose connection moves no byte for this long is answered 408 and dropped (default 60 s). */
   uploadIdleTimeoutMs?: number;
+  /**
+   * GET /jobs/events streams open at once per account (429 past it; the app holds one per signed-in session) and
+   * on this instance (503 with Retry-After past it): each holds a socket for up to 15 minutes (docs/security.md).
+   */
+  maxJobStreamsPerAccount: number;
+  maxJobStreams: number;
+  /**
+   * A request body (not an upload) not received in full this long after it starts is answered 408 and its
+   * connection closed, before any authentication (body-timeout.ts; default 30 s; 0 turns it off).
+   */
+  bodyTimeoutMs: number;
 }
 
 /** Size of a demo population smaller than the full demo (tests). */
@@ -133,6 +144,9 @@ export const defaultServerConfig: ServerConfig = {
   populationFollowMs: 200,
   jobSweepMs: 60_000,
   accountCacheTtlMs: 5_000,
+  maxJobStreamsPerAccount: 5,
+  maxJobStreams: 1000,
+  bodyTimeoutMs: 30_000,
 };
 
 /**

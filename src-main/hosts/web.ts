@@ -170,7 +170,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // One session per browser, in this process's memory only: the web host has no keychain.
   browserSessions = createBrowserSessions({
     services,
-    cookieName: `backoffice_session_${address.port}`,
+    cookieName: `__Host-backoffice_session_${address.port}`,
     createVault: () => createSessionVault({ service: 'Back-office (web)', account: 'browser' }),
     onSessionExpired: (sessionId, reason) => events.emitTo(sessionId, 'session:expired', { reason }),
     // Progress of a browser's exports and imports goes to that browser's pages only.

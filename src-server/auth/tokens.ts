@@ -18,19 +18,17 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'backoffice-api';
 const AUDIENCE = 'backoffice';
 
-export type TokenType = 'access' | 'refresh' | 'device';
+export type TokenType = 'access' | 'refresh';
 
 export interface VerifiedToken {
   accountId: number;
   jti: string;
   familyId?: string;
-  /** The username (lower case) a device token was issued for. */
-  username?: string;
   issuedAt: Date;
   expiresAt: Date;
 }
 
-/** Signs and verifies the three kinds of JWT. A token of one kind is never accepted as another. */
+/** Signs and verifies the two kinds of JWT (and the opaque device tokens). A token of one kind is never accepted as another. */
 export class TokenService {
   constructor(
     private readonly key: Uint8Array,
@@ -68,9 +66,27 @@ export class TokenService {
   /**
    * A device token (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): proof that this device signed in
    * as `username` before. It opens nothing by itself; it gives the device a sign-in lane guessers cannot consume.
+   * Opaque (`d1.<id>.<expiry>.<mac>`): it sits 90 days in a browser cookie or the keychain, so it names neither the
+   * account nor its e-mail; the username is bound by the MAC, so only a sign-in of that username can use it.
    */
-  async signDevice(accountId: number, username: string, expiresAt: Date): Promise<string> {
-    return this.sign({ typ: 'device', usr: username.toLowerCase() }, accountId, randomUUID(), expiresAt);
+  signDevice(username: string, expiresAt: Date): string {
+    const id = randomBytes(16).toString('base64url');
+    const expiry = Math.floor(expiresAt.getTime() / 1000).toString(36);
+    return `d1.${id}.${expiry}.${this.deviceMac(id, expiry, username)}`;
+  }
+
+  /** The device's id when `token` is a device token of ours for `username` that has not expired, else null. */
+  verifyDevice(token: string, username: string): { id: string; expiresAt: Date } | null {
+    const match = /^d1\.([A-Za-z0-9_-]{22})\.([0-9a-z]{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return null;
+    const [, id, expiry, mac] = match as unknown as [string, string, string, string];
+    if (!timingSafeEqual(Buffer.from(mac), Buffer.from(this.deviceMac(id, expiry, username)))) return null;
+    const expiresAt = new Date(parseInt(expiry, 36) * 1000);
+    return this.clock.now().getTime() < expiresAt.getTime() ? { id, expiresAt } : null;
+  }
+
+  private deviceMac(id: string, expiry: string, username: string): string {
+    return this.mac('device', `${id}.${expiry}.${username.toLowerCase()}`).toString('base64url');
   }
 
   private sign(claims: Record<string, string | number>, accountId: number, jti: string, expiresAt: Date): Promise<string> {
@@ -97,7 +113,7 @@ export class TokenService {
     return this.verifyNow(token, type);
   }
 
-  /** `verify` without a promise: the sign-in throttle reads a device token in the same step as its counts. */
+  /** `verify` without a promise. */
   verifyNow(token: string, type: TokenType): VerifiedToken | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
@@ -110,7 +126,7 @@ export class TokenService {
       return null;
     const payload = parseSegment(encodedPayload);
     if (!payload || payload.iss !== ISSUER || !audienceIncludes(payload.aud, AUDIENCE)) return null;
-    const { sub, jti, exp, iat, typ, fam, usr, iat_ms: iatMs } = payload;
+    const { sub, jti, exp, iat, typ, fam, iat_ms: iatMs } = payload;
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return null;
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     // As jose with clockTolerance 0: expired when now >= exp (a `nbf` is never set by us: refuse one).
@@ -119,12 +135,10 @@ export class TokenService {
     const accountId = Number(sub);
     if (!Number.isSafeInteger(accountId) || accountId <= 0 || String(accountId) !== sub) return null;
     if (type === 'refresh' && typeof fam !== 'string') return null;
-    if (type === 'device' && typeof usr !== 'string') return null;
     return {
       accountId,
       jti,
       familyId: typeof fam === 'string' ? fam : undefined,
-      username: typeof usr === 'string' ? usr : undefined,
       issuedAt: new Date(typeof iatMs === 'number' ? iatMs : iat * 1000),
       expiresAt: new Date(exp * 1000),
     };

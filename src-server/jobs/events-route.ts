@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { JOB_EVENTS_PATH, JOB_EVENT_SSE_NAME, type JobEvent } from '@shared/jobs';
+import { STREAM_MESSAGES } from '@shared/messages';
 import { access } from '@shared/roles';
 import { authorize } from '../auth/guard';
 import type { ServerContext } from '../context';
+import { HttpError } from '../errors';
 
 /** A comment line this often keeps proxies and the client's body timeout from taking a quiet stream for a dead one. */
 export const JOB_EVENTS_HEARTBEAT_MS = 20_000;
@@ -16,15 +18,28 @@ export const JOB_EVENTS_HEARTBEAT_MS = 20_000;
  */
 export function registerJobEventsRoute(app: FastifyInstance, context: ServerContext): void {
   const open = new Set<ServerResponse>();
+  const perAccount = new Map<number, number>();
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();
     open.clear();
   });
+  context.metrics.gauge(
+    'backoffice_job_event_streams',
+    'GET /jobs/events streams open on this instance (job progress and presence).',
+    () => open.size,
+  );
 
   app.get(JOB_EVENTS_PATH, { logLevel: 'warn' }, async (request, reply) => {
     const account = await authorize(context, access.authenticated, request.headers.authorization);
     const token = await context.tokens.verify(/^Bearer (\S+)$/.exec(request.headers.authorization ?? '')![1]!, 'access');
     if (!account || !token) return reply.code(401).send();
+    // Counted and taken in one synchronous step after the awaits: parallel opens cannot pass the caps together.
+    const mine = perAccount.get(account.id) ?? 0;
+    if (mine >= context.config.maxJobStreamsPerAccount) {
+      throw new HttpError(429, STREAM_MESSAGES.tooManyStreamsForAccount(context.config.maxJobStreamsPerAccount), { 'retry-after': '15' });
+    }
+    if (open.size >= context.config.maxJobStreams) throw new HttpError(503, STREAM_MESSAGES.tooManyStreams, { 'retry-after': '15' });
+    perAccount.set(account.id, mine + 1);
     const stream = reply.raw;
     reply.hijack();
     stream.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
@@ -37,12 +52,21 @@ export function registerJobEventsRoute(app: FastifyInstance, context: ServerCont
     const expiry = setTimeout(() => stream.end(), Math.max(0, token.expiresAt.getTime() - context.clock.now().getTime()));
     heartbeat.unref();
     expiry.unref();
-    stream.on('close', () => {
+    let closed = false;
+    const release = () => {
+      if (closed) return;
+      closed = true;
       unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(expiry);
       open.delete(stream);
-    });
+      const left = (perAccount.get(account.id) ?? 1) - 1;
+      if (left > 0) perAccount.set(account.id, left);
+      else perAccount.delete(account.id);
+    };
+    stream.on('close', release);
+    // A caller gone while it was authorized has no 'close' left to come: its place is given back now.
+    if (request.raw.socket.destroyed) release();
   });
 }
 

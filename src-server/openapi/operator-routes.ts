@@ -16,17 +16,24 @@ const refused = error('Refused: a request this route cannot read (a wrong method
 const readinessSchema = z
   .object({
     ready: z.boolean(),
-    checks: z.array(
-      z.object({
-        name: z.string().meta({ description: '`database`, `migrations` or `audiences`.' }),
-        ok: z.boolean(),
-        errorMsg: z.string().optional().meta({ description: 'Why not, in French, for people.' }),
-        reason: z.string().optional().meta({ description: 'Why not, in English, for tools and logs.' }),
+    checks: z
+      .array(
+        z.object({
+          name: z.string().meta({ description: '`database`, `migrations` or `audiences`.' }),
+          ok: z.boolean(),
+          errorMsg: z.string().optional().meta({ description: 'Why not, in French, for people.' }),
+          reason: z.string().optional().meta({ description: 'Why not, in English, for tools and logs.' }),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Only to the METRICS_TOKEN bearer: the public learns ready or not.' }),
+    warnings: z
+      .array(z.object({ name: z.string(), errorMsg: z.string(), reason: z.string() }))
+      .optional()
+      .meta({
+        description:
+          'Only to the METRICS_TOKEN bearer: what an operator must know that does not stop this instance (uploads in a local folder on a shared database).',
       }),
-    ),
-    warnings: z.array(z.object({ name: z.string(), errorMsg: z.string(), reason: z.string() })).meta({
-      description: 'What an operator must know that does not stop this instance (uploads in a local folder on a shared database).',
-    }),
   })
   .meta({ id: 'Readiness' });
 
@@ -64,7 +71,7 @@ export function registerOperatorDocs(app: FastifyInstance, options: { metrics: b
       response: {
         200: { description: 'Ready.', content: { 'application/json': { schema: readinessSchema } } },
         503: {
-          description: 'Not ready: each failed check says why (`Retry-After` seconds).',
+          description: 'Not ready (`Retry-After` seconds); to the METRICS_TOKEN bearer, each failed check says why.',
           content: { 'application/json': { schema: readinessSchema } },
         },
         '4XX': refused,

@@ -119,6 +119,13 @@ export async function receiveFiles<Fields, Result>(
     stop('timeout');
   };
   request.raw.setTimeout(idle, onIdle);
+  // The timer is about the client's bytes: once the body has ended, the work after it (a large file applied) may
+  // take as long as it needs and still answers.
+  const bodyEnded = () => {
+    request.raw.setTimeout(0);
+    request.raw.off('timeout', onIdle);
+  };
+  request.raw.once('end', bodyEnded);
   // Not stream/promises' pipeline: on a malformed form it would destroy the request, and the answer with it; the
   // request's failures are forwarded to the parser by the listeners above, and every file stream has one.
   request.raw.pipe(parser);
@@ -131,8 +138,8 @@ export async function receiveFiles<Fields, Result>(
     if (stored.length) await undo(stored);
     throw timedOut ? new HttpError(408, MESSAGES.requestTimeout) : error;
   } finally {
-    request.raw.setTimeout(0);
-    request.raw.off('timeout', onIdle);
+    request.raw.off('end', bodyEnded);
+    bodyEnded();
   }
   return stored;
 }

@@ -16,6 +16,17 @@ export const PRESENCE_EDIT_OPERATION = {
   project: 'projects.update',
   bat: 'bat.save',
 } as const satisfies Record<PresenceRecord, string>;
+/** The operation whose access says who may read the record: anyone else is told it does not exist (404). */
+export const PRESENCE_READ_OPERATION = {
+  advert: 'adverts.get',
+  article: 'articles.get',
+  audience: 'audiences.get',
+  group: 'groups.get',
+  project: 'projects.get',
+  bat: 'bat.fetch',
+} as const satisfies Record<PresenceRecord, string>;
+/** One announce per account, record and state this often; another within it is refused (429, docs/security.md). */
+export const PRESENCE_MIN_INTERVAL_MS = 3_000;
 
 /** An open editor says so again this often; someone silent for PRESENCE_EXPIRY_MS has left (a crash, a lost network). */
 export const PRESENCE_HEARTBEAT_MS = 20_000;

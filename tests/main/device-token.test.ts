@@ -91,7 +91,7 @@ describe('the device token, kept by each host', () => {
       const known = browser();
       expect(await known.ipc('session:signIn', { username: email, password: TEST_PASSWORD })).toMatchObject({ ok: true });
       const device = known.setCookies.find((set) => set.includes('-device='));
-      expect(device).toMatch(/HttpOnly; SameSite=Strict; Path=\/; Max-Age=7776000$/);
+      expect(device).toMatch(/HttpOnly; SameSite=Strict; Secure; Path=\/; Max-Age=7776000$/);
       await known.ipc('session:signOut', undefined);
       await holdAccount(email, '114');
       expect(await browser().ipc('session:signIn', { username: email, password: TEST_PASSWORD })).toMatchObject({ ok: false, status: 429 });

@@ -228,7 +228,7 @@ describe('web host', () => {
     const signIn = await adminBrowser.ipc('session:signIn', { username: admin.email, password: TEST_PASSWORD });
     // The session cookie, then the device cookie (tests/main/device-token.test.ts).
     const cookie = signIn.headers.getSetCookie()[0];
-    expect(cookie).toMatch(/^backoffice_session_\d+=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Path=\/$/);
+    expect(cookie).toMatch(/^__Host-backoffice_session_\d+=[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Strict; Secure; Path=\/$/);
     await salesBrowser.ipc('session:signIn', { username: sales.email, password: TEST_PASSWORD });
     // Signing in as SALES elsewhere changes nothing for the ADMIN browser.
     expect(await (await adminBrowser.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: true });
@@ -240,7 +240,7 @@ describe('web host', () => {
     expect(await (await fresh.ipc('api:call', { operation: 'admin.roles', input: {} })).json()).toMatchObject({ ok: false, status: 401 });
     // Signing out clears the cookie and ends that browser's session only.
     const signOut = await adminBrowser.ipc('session:signOut', undefined);
-    expect(signOut.headers.get('set-cookie')).toMatch(/=; HttpOnly; SameSite=Strict; Path=\/; Max-Age=0$/);
+    expect(signOut.headers.get('set-cookie')).toMatch(/=; HttpOnly; SameSite=Strict; Secure; Path=\/; Max-Age=0$/);
     expect(await (await adminBrowser.ipc('session:get', undefined)).json()).toEqual({ ok: true, data: null });
     expect(await (await salesBrowser.ipc('session:get', undefined)).json()).toMatchObject({ ok: true, data: { roles: ['SALES'] } });
   });

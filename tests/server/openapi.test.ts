@@ -137,7 +137,7 @@ describe('what a caller meets beside the contract', () => {
       responses: { 200: { content: { 'text/event-stream': expect.anything() } } },
     });
     expect(document.paths!['/metrics']).toBeUndefined();
-    const withMetrics = await startTestServer({ config: { apiDocs: true, metricsToken: 'documented-metrics' } });
+    const withMetrics = await startTestServer({ config: { apiDocs: true, metricsToken: 'documented-metrics-token-of-32-chars' } });
     try {
       const served = (await (await fetch(`${withMetrics.url}/openapi.json`)).json()) as OpenApiDocument;
       expect(served.paths!['/metrics'].get).toMatchObject({ operationId: 'operations.metrics', security: [{ metricsToken: [] }] });

@@ -9,7 +9,9 @@ import { throwAwayPostgresDatabase } from '../helpers/database';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/server';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const METRICS_TOKEN = 'a-metrics-token-for-tests';
+const METRICS_TOKEN = 'a-metrics-token-for-tests-32-chars-long';
+/** /ready's details are the operator's: sent with the metrics token. */
+const OPERATOR = { headers: { authorization: `Bearer ${METRICS_TOKEN}` } };
 
 /** The operator's routes (docs/operations.md, "Monitor"): /health, /ready and /metrics on a real server. */
 describe('operator routes', () => {
@@ -22,7 +24,7 @@ describe('operator routes', () => {
   it('/health answers without the database; /ready checks the database, its migrations and the audience engine', async () => {
     const health = await server.request('GET', '/health');
     expect(health).toMatchObject({ status: 200, body: { ok: true } });
-    const ready = await server.request('GET', '/ready');
+    const ready = await server.request('GET', '/ready', OPERATOR);
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       ready: true,
@@ -44,7 +46,7 @@ describe('operator routes', () => {
     ).rows;
     await db.execute(sql.raw(`DELETE FROM drizzle.__drizzle_migrations WHERE id = ${Number(last.id)}`));
     try {
-      const behind = await server.request('GET', '/ready');
+      const behind = await server.request('GET', '/ready', OPERATOR);
       expect(behind.status).toBe(503);
       expect(behind.headers.get('retry-after')).toBe('5');
       expect(behind.body.ready).toBe(false);
@@ -60,7 +62,7 @@ describe('operator routes', () => {
           `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${last.hash}', ${Number(last.created_at)}), ('newer', ${Number(last.created_at) + 1000})`,
         ),
       );
-      const ahead = await server.request('GET', '/ready');
+      const ahead = await server.request('GET', '/ready', OPERATOR);
       expect(ahead.status).toBe(503);
       expect(ahead.body.checks).toContainEqual(
         expect.objectContaining({ name: 'migrations', ok: false, errorMsg: READINESS_MESSAGES.migrationsAhead }),
@@ -76,7 +78,7 @@ describe('operator routes', () => {
         await db.execute(sql.raw(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('${last.hash}', ${Number(last.created_at)})`));
       }
     }
-    expect((await server.request('GET', '/ready')).status).toBe(200);
+    expect((await server.request('GET', '/ready', OPERATOR)).status).toBe(200);
   });
 
   it('/metrics answers Prometheus text to its bearer token only: requests per operation, latency, errors, sign-in refusals, jobs, engine', async () => {
@@ -135,7 +137,14 @@ describe.skipIf(!postgresUrl)('operator routes on PostgreSQL', () => {
   async function start(config: Parameters<typeof buildApp>[0]['config'] = {}) {
     const handle = await openDatabase({ url: database.url });
     handles.push(handle);
-    const app = await buildApp({ db: handle.db, dbKind: handle.kind, logger, jwtSecret: 'same', migrationsFolder: handle.migrationsFolder, config });
+    const app = await buildApp({
+      db: handle.db,
+      dbKind: handle.kind,
+      logger,
+      jwtSecret: 'same',
+      migrationsFolder: handle.migrationsFolder,
+      config: { metricsToken: METRICS_TOKEN, ...config },
+    });
     apps.push(app);
     return { app, url: await app.listen({ host: '127.0.0.1', port: 0 }) };
   }
@@ -151,7 +160,7 @@ describe.skipIf(!postgresUrl)('operator routes on PostgreSQL', () => {
     try {
       const { url } = await start({ audienceEngineInBackground: true });
       expect((await fetch(`${url}/health`)).status).toBe(200);
-      const building = await fetch(`${url}/ready`);
+      const building = await fetch(`${url}/ready`, OPERATOR);
       expect(building.status).toBe(503);
       expect((await building.json()).checks).toContainEqual({
         name: 'audiences',
@@ -173,7 +182,7 @@ describe.skipIf(!postgresUrl)('operator routes on PostgreSQL', () => {
       expect(answered).toBe(false);
       await blocker.query('COMMIT');
       expect(await call).toBe(401);
-      await expect.poll(async () => (await fetch(`${url}/ready`)).status, { timeout: 20_000 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${url}/ready`, OPERATOR)).status, { timeout: 20_000 }).toBe(200);
     } finally {
       await blocker.end();
     }
@@ -184,7 +193,7 @@ describe.skipIf(!postgresUrl)('operator routes on PostgreSQL', () => {
     for (const handle of handles.splice(0)) await handle.close();
     const storage = (dir: string) => ({ storage: { kind: 'local' as const, dir } });
     const first = await start(storage(`/tmp/bo-ready-${process.pid}-a`));
-    const alone = await (await fetch(`${first.url}/ready`)).json();
+    const alone = await (await fetch(`${first.url}/ready`, OPERATOR)).json();
     expect(alone.warnings).toEqual([
       {
         name: 'storage',
@@ -193,7 +202,7 @@ describe.skipIf(!postgresUrl)('operator routes on PostgreSQL', () => {
       },
     ]);
     await start(storage(`/tmp/bo-ready-${process.pid}-b`));
-    const shared = await fetch(`${first.url}/ready`);
+    const shared = await fetch(`${first.url}/ready`, OPERATOR);
     // A warning, not a failure: the instance still serves (docs/operations.md says why).
     expect(shared.status).toBe(200);
     expect((await shared.json()).warnings).toEqual([

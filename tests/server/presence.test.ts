@@ -6,6 +6,7 @@ import { nextPresence, presenceSignal, presentAt, PRESENCE_EXPIRY_MS, PRESENCE_J
 import type { Role } from '@shared/roles';
 import { buildApp, type App } from '../../src-server/app';
 import { openDatabase, type DatabaseHandle } from '../../src-server/db/client';
+import { adverts, audiences } from '../../src-server/db/schema';
 import { freshDatabase, throwAwayPostgresDatabase } from '../helpers/database';
 import { followJobEvents } from '../helpers/job-stream';
 
@@ -55,6 +56,16 @@ async function account(name: string, roles: Role[]): Promise<{ id: number; token
   return { id, token };
 }
 
+/** Presence is checked against the record: the tests announce records that exist. */
+async function advert(): Promise<number> {
+  const [row] = await handles[0].db.insert(adverts).values({ name: 'Présence', createdAt: 0, updatedAt: 0 }).returning({ id: adverts.id });
+  return row!.id;
+}
+async function audience(): Promise<number> {
+  const [row] = await handles[0].db.insert(audiences).values({ name: 'Présence' }).returning({ id: audiences.id });
+  return row!.id;
+}
+
 const follow = (token: string, url: string) => followJobEvents(url, token, PRESENCE_JOB_KIND);
 
 const announce = (token: string, path: string, state: string, url = urls[0]) =>
@@ -70,13 +81,14 @@ describe('presence on the job-events stream', () => {
     const paul = await account('Paul Durand', ['CONTENT_CREATOR']);
     // Another instance on PostgreSQL (LISTEN/NOTIFY); PGlite has one instance's events only.
     const stream = await follow(paul.token, urls[postgres ? 1 : 0]!);
+    const id = await advert();
     try {
-      expect((await announce(claire.token, 'advert/42', 'joined')).status).toBe(200);
+      expect((await announce(claire.token, `advert/${id}`, 'joined')).status).toBe(200);
       const joined = await stream.next();
-      expect(joined).toMatchObject({ kind: 'presence', id: 'advert:42', state: 'running', message: 'Claire Martin' });
+      expect(joined).toMatchObject({ kind: 'presence', id: `advert:${id}`, state: 'running', message: 'Claire Martin' });
       expect(presenceSignal(joined)).toMatchObject({ accountId: claire.id, name: 'Claire Martin', joined: true, left: false });
 
-      expect((await announce(claire.token, 'advert/42', 'left')).status).toBe(200);
+      expect((await announce(claire.token, `advert/${id}`, 'left')).status).toBe(200);
       const left = await stream.next();
       expect(presenceSignal(left)).toMatchObject({ accountId: claire.id, joined: false, left: true });
     } finally {
@@ -96,13 +108,14 @@ describe('presence on the job-events stream', () => {
     const content = await account('Carl Content', ['CONTENT_CREATOR']);
     const contentStream = await follow(content.token, urls[0]!);
     const leadStream = await follow(lead.token, urls[0]!);
+    const [audienceId, advertId] = [await audience(), await advert()];
     try {
       const other = await account('Olga Other', ['CSM_LEAD']);
-      expect((await announce(other.token, 'audience/3', 'editing')).status).toBe(200);
-      expect(await leadStream.next()).toMatchObject({ id: 'audience:3', message: 'Olga Other' });
+      expect((await announce(other.token, `audience/${audienceId}`, 'editing')).status).toBe(200);
+      expect(await leadStream.next()).toMatchObject({ id: `audience:${audienceId}`, message: 'Olga Other' });
       // The content creator's next presence event is this advert one, not the audience's.
-      expect((await announce(lead.token, 'advert/9', 'editing')).status).toBe(200);
-      expect(await contentStream.next()).toMatchObject({ id: 'advert:9', message: 'Léa Lead' });
+      expect((await announce(lead.token, `advert/${advertId}`, 'editing')).status).toBe(200);
+      expect(await contentStream.next()).toMatchObject({ id: `advert:${advertId}`, message: 'Léa Lead' });
     } finally {
       contentStream.close();
       leadStream.close();

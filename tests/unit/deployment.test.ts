@@ -75,6 +75,16 @@ describe('compose.yaml', () => {
     }
   });
 
+  it('has the proxy time out slow clients: headers, whole bodies and idle connections, never the event stream', () => {
+    const caddyfile = compose.configs.caddyfile.content;
+    // The global options block comes first, as Caddy requires.
+    expect(caddyfile.trimStart()).toMatch(/^\{\s*servers \{\s*timeouts \{/);
+    expect(caddyfile).toMatch(/^\s*read_header 10s$/m);
+    expect(caddyfile).toMatch(/^\s*read_body 5m$/m);
+    expect(caddyfile).toMatch(/^\s*idle 2m$/m);
+    expect(caddyfile).not.toMatch(/^\s*write /m);
+  });
+
   it('trusts the proxy, and only the proxy, for the client address', () => {
     const proxyAddress = (services.proxy.networks as Record<string, { ipv4_address: string }>).backoffice.ipv4_address;
     expect(proxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);

@@ -18,8 +18,11 @@ interface HostSession {
 
 export interface BrowserSessionsOptions {
   services: MainServices;
-  /** Per listening port: cookies are not, and two hosts on one machine must not sign each other out. */
-  cookieName: string;
+  /**
+   * Per listening port: cookies are not, and two hosts on one machine must not sign each other out. Starts with
+   * `__Host-` (the cookies are set Secure).
+   */
+  cookieName: `__Host-${string}`;
   /** A fresh, empty vault for a new browser session (memory: the web host has no keychain). */
   createVault: () => Promise<SessionVault>;
   /** Tells the pages of one browser session (its event streams) that its API session ended. */
@@ -50,9 +53,14 @@ export function createBrowserSessions(options: BrowserSessionsOptions) {
   const sessions = new Map<string, HostSession>();
   const anonymous = options.createVault().then((vault) => options.services.openSession({ vault, onSessionExpired: () => undefined }));
 
-  const cookie = (value: string, maxAgeSeconds?: number, name = options.cookieName) =>
-    `${name}=${value}; HttpOnly; SameSite=Strict; Path=/${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`;
-  /** The browser's device token (sign-in throttling's known-device lane): HttpOnly, never seen by the page. */
+  // `__Host-` (so Secure, Path=/ and no Domain: no other host can set or shadow them; browsers take Secure cookies
+  // from http://127.0.0.1 and localhost, trustworthy origins). Cookies carry no port: the name has it.
+  const cookie = (value: string, maxAgeSeconds?: number, name: string = options.cookieName) =>
+    `${name}=${value}; HttpOnly; SameSite=Strict; Secure; Path=/${maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`}`;
+  /**
+   * The browser's device token (sign-in throttling's known-device lane): HttpOnly, never seen by the page, and
+   * opaque (the API's device token names neither the account nor its e-mail).
+   */
   const deviceCookie = `${options.cookieName}-device`;
 
   function sweep(): void {

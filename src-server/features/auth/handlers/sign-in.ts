@@ -37,8 +37,7 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
     'auth.signIn': async ({ body, request }) => {
       // Counted before the hash, uncounted on success: parallel guesses cannot all pass a check made before any failed.
       // A device token counts only for the username it was issued for.
-      const device = body.deviceToken ? context.tokens.verifyNow(body.deviceToken, 'device') : null;
-      const deviceId = device && device.username === body.username.toLowerCase() ? device.jti : null;
+      const deviceId = body.deviceToken ? (context.tokens.verifyDevice(body.deviceToken, body.username)?.id ?? null) : null;
       const attempt = signInThrottle.begin(body.username, request.ip, deviceId);
       if (attempt.refused) throw tooMany(attempt.retryAfterMs);
       // Whatever happens, the attempt is settled: an account past the threshold has one attempt in flight, and an
@@ -65,7 +64,7 @@ export function authHandlers(context: ServerContext, services: AuthServices): Au
       attempt.succeeded();
       const now = clock.now().getTime();
       const session = await issueSession(db, account, randomUUID(), new Date(now + SESSION_TTL_MS));
-      return { ...session, deviceToken: await context.tokens.signDevice(account.id, body.username, new Date(now + DEVICE_TOKEN_TTL_MS)) };
+      return { ...session, deviceToken: context.tokens.signDevice(body.username, new Date(now + DEVICE_TOKEN_TTL_MS)) };
     },
 
     'auth.refresh': async ({ body }) => {
