@@ -1,4 +1,4 @@
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
@@ -7,6 +7,15 @@ import renderer from './src-renderer/vite.config';
 
 const alias = { '@shared': fileURLToPath(new URL('./src-shared', import.meta.url)) };
 const out = (folder: string) => fileURLToPath(new URL(`./out/${folder}`, import.meta.url));
+/**
+ * The desktop app's own packages (keytar, electron-store, electron-updater…) are optionalDependencies, which the team
+ * server's install leaves out (docs/operations.md); for main they are production packages like the others, kept
+ * external and packed by electron-builder. electron-vite externalizes `dependencies` only.
+ */
+const desktopPackages = Object.keys(
+  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { optionalDependencies?: Record<string, string> })
+    .optionalDependencies ?? {},
+);
 
 /**
  * The embedded API applies its SQL migrations at start: ship them beside the built server, with a migrated
@@ -49,7 +58,7 @@ export default defineConfig({
     build: {
       outDir: out('main'),
       // date-fns bundled: its 250 ESM modules, resolved one by one, cost about 1 s of the embedded server's start.
-      externalizeDeps: { exclude: ['date-fns', '@date-fns/tz', 'drizzle-orm'] },
+      externalizeDeps: { include: desktopPackages, exclude: ['date-fns', '@date-fns/tz', 'drizzle-orm'] },
       sourcemap: true,
       rollupOptions: {
         input: {

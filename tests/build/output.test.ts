@@ -5,7 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtFiles, importsOf, out, packageOf, root, staticPackages } from './built-files';
 
-const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
+};
 const code = (folder: string) => builtFiles(folder).filter((file) => /\.(c|m)?js$/.test(file));
 
 describe('the desktop build (out/)', () => {
@@ -25,8 +28,13 @@ describe('the desktop build (out/)', () => {
     expect(preload).not.toMatch(/^\s*(import|export)\s/m);
   });
 
-  it('links every import: relative ones to built files, bare ones to production dependencies or Node', () => {
-    const allowed = new Set([...Object.keys(packageJson.dependencies), 'electron', ...builtinModules]);
+  it('links every import: relative ones to built files, bare ones to production dependencies (the optional desktop ones included) or Node', () => {
+    const allowed = new Set([
+      ...Object.keys(packageJson.dependencies),
+      ...Object.keys(packageJson.optionalDependencies),
+      'electron',
+      ...builtinModules,
+    ]);
     for (const file of code('main')) {
       const { statics, dynamics } = importsOf(readFileSync(out(file), 'utf8'));
       for (const specifier of [...statics, ...dynamics]) {
