@@ -37,6 +37,8 @@ export interface MainServicesOptions {
   onRendererError?: (report: RendererErrorReport) => void;
   /** The desktop app's local drafts, in main's own store; the web host has none (its drafts stay in the browser). */
   drafts?: DraftStore;
+  /** Opens a folder in the system's file manager ('' when done, else why not): « Ouvrir le dossier des journaux ». */
+  openFolder?: (folder: string) => Promise<string>;
 }
 
 /** One user's session in main: its API client (tokens in its vault) and the IPC handlers that use it. */
@@ -73,6 +75,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       databaseKind: running?.databaseKind ?? 'remote',
       host: options.host,
       demo: !chosen && Boolean(running?.demo),
+      ...(settings.setAside ? { settingsSetAside: settings.setAside.copy } : {}),
     };
   };
   return {
@@ -113,6 +116,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
           }),
         reportError: options.onRendererError,
         drafts: options.drafts,
+        logDir: options.logDir ?? null,
+        openFolder: options.openFolder,
       });
       return {
         api,

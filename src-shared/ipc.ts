@@ -71,6 +71,8 @@ export const appInfoSchema = z.object({
   host: z.enum(['electron', 'web']),
   /** The embedded API runs the demo workspace: its passwords are public. */
   demo: z.boolean(),
+  /** The settings file this start could not read was set aside under this name; the app runs on its defaults. */
+  settingsSetAside: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
@@ -118,6 +120,8 @@ export const ipcChannels = {
   'app:info': { request: z.undefined().or(z.strictObject({})) },
   /** The About page's diagnostics: versions, settings without secrets, the last log lines, and the log folder. */
   'app:diagnostics': { request: z.undefined().or(z.strictObject({})) },
+  /** « Ouvrir le dossier des journaux » (About page): the host opens its log folder in the system's file manager. */
+  'app:openLogFolder': { request: z.undefined().or(z.strictObject({})) },
   /** An error an error boundary caught, written to the host's log with the screen's route. */
   'app:reportError': {
     request: z.strictObject({
@@ -291,6 +295,7 @@ export interface IpcResponses {
   /** `logDir` is '' where the host writes no log file (the text says where its logs go). */
   'app:diagnostics': { logDir: string; text: string };
   'app:reportError': { logged: boolean };
+  'app:openLogFolder': { folder: string };
   /**
    * The saved path (Electron), or on the web host the file name and a one-time URL the web bridge downloads;
    * null when the user cancelled the dialog.

@@ -29,7 +29,7 @@ import { savePdfFile } from '../services/files';
 import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
-import { createSettingsStore } from '../services/settings';
+import { createSettingsStore, setAsideUnreadableFile } from '../services/settings';
 import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
 import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
 import { contentTypeOf } from './mime';
@@ -270,6 +270,17 @@ function dialogFiles(): HostFiles {
   };
 }
 
+/** An electron-store file; one it still cannot open (a folder it cannot write) leaves this run on memory, not stopped. */
+function openStore(options: ConstructorParameters<typeof Store>[0]): KeyValueStore {
+  try {
+    return new Store(options) as unknown as KeyValueStore;
+  } catch (error) {
+    logger?.error({ err: error }, 'settings store unavailable: kept in memory for this run');
+    const values = new Map<string, unknown>();
+    return { get: (key) => values.get(key), set: (key, value) => void values.set(key, value), delete: (key) => void values.delete(key) };
+  }
+}
+
 let windowSettings: ReturnType<typeof createSettingsStore> | null = null;
 
 /**
@@ -315,13 +326,18 @@ export async function runElectronHost(): Promise<void> {
   if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
   if (!app.requestSingleInstanceLock()) return app.quit();
   protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
-  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
-  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
-  const settings = createSettingsStore(store);
+  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only. A file
+  // a hand edit left unreadable is set aside first (electron-store would throw): the app starts on its defaults.
+  const setAside = setAsideUnreadableFile(join(app.getPath('userData'), 'backoffice.json'));
+  const draftsSetAside = setAsideUnreadableFile(join(app.getPath('userData'), 'drafts.json'));
+  const store = openStore({ name: 'backoffice', configFileMode: 0o600 });
+  const settings = createSettingsStore(store, setAside);
   // As early as possible (crashReporter docs): a crash during the start leaves its minidump too.
   startCrashReporter(settings);
   const log = await startMainLog();
   logger = log.logger;
+  for (const file of [setAside, draftsSetAside])
+    if (file) log.logger.warn({ file: file.file, copy: file.copy, reason: file.reason }, 'unreadable settings file set aside, started on defaults');
   handleDeepLinks();
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
@@ -367,7 +383,8 @@ export async function runElectronHost(): Promise<void> {
     onRendererError: (report) => log.logger.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
     // Unsaved edits, in a file of their own beside the settings (docs/architecture.md, "Versions and conflicts"):
     // readable by the user only, keys taken literally (record keys are no paths).
-    drafts: new DraftStore(new Store({ name: 'drafts', configFileMode: 0o600, accessPropertiesByDotNotation: false }) as unknown as KeyValueStore),
+    drafts: new DraftStore(openStore({ name: 'drafts', configFileMode: 0o600, accessPropertiesByDotNotation: false })),
+    openFolder: (folder) => shell.openPath(folder),
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });

@@ -17,6 +17,7 @@ import { MEDIA_PREFIX, proxyMedia } from './web/media';
 import { sendJson, type HostRequest } from './web/http';
 import { createIpcOverHttp, IPC_PREFIX } from './web/ipc-http';
 import { isForeign, isListeningHost, isOwnPageCall, listeningHosts, ownOrigins } from './web/request-checks';
+import { openFolderWithSystem } from './web/open-folder';
 import { createStaticFiles } from './web/static-files';
 
 export interface WebHostOptions {
@@ -140,6 +141,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     import('../services/settings'),
   ]);
   const settings = createJsonSettingsStore(options.settingsFile ?? join(dataDir, 'settings.json'));
+  if (settings.setAside) {
+    const { file, copy, reason } = settings.setAside;
+    options.logger?.warn({ file, copy, reason }, 'unreadable settings file set aside, started on defaults');
+  }
   if (options.apiUrl) settings.set({ apiUrl: options.apiUrl });
   const files: HostFiles = {
     async exportDestination(defaultName) {
@@ -166,6 +171,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     setupToken,
     logDir: options.logDir ?? null,
     onRendererError: (report) => options.logger?.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
+    openFolder: openFolderWithSystem,
   });
   // One session per browser, in this process's memory only: the web host has no keychain.
   browserSessions = createBrowserSessions({

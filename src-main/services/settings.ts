@@ -14,6 +14,8 @@ export interface WindowBounds {
 }
 
 export interface SettingsStore {
+  /** The settings file this start could not read, set aside under another name (null: read as it was). */
+  readonly setAside?: SetAsideFile | null;
   get(): Settings;
   set(patch: Partial<Settings>): Settings;
   getWindowBounds(): WindowBounds | null;
@@ -116,13 +118,54 @@ function sanitized(settings: Settings): Settings {
   return next;
 }
 
-/** Settings on a key-value backend (electron-store in the desktop app). */
-export function createSettingsStore(backend: KeyValueStore): SettingsStore {
+/** A settings file a start could not read, and where it was set aside. */
+export interface SetAsideFile {
+  file: string;
+  copy: string;
+  /** Why it could not be read (the parser's message), for the log. */
+  reason: string;
+}
+
+/**
+ * A file that is not a JSON object (a trailing comma left by a hand edit, a truncated write) is renamed beside
+ * itself with the time, so that the app starts on its defaults instead of stopping, and nothing the user wrote is
+ * lost; the copy's name is in the answer. An absent file is no problem (null).
+ */
+export function setAsideUnreadableFile(file: string, now = new Date()): SetAsideFile | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    text = '';
+  }
+  let reason: string;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return null;
+    reason = 'not a JSON object';
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
+  }
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const copy = `${file.replace(/\.json$/, '')}.illisible-${stamp}.json`;
+  try {
+    renameSync(file, copy);
+  } catch {
+    // Not even renamed (a read-only folder): the store then reads it as defaults, or the host falls back to memory.
+    return null;
+  }
+  return { file, copy, reason };
+}
+
+/** Settings on a key-value backend (electron-store in the desktop app); `setAside`: what this start set aside. */
+export function createSettingsStore(backend: KeyValueStore, setAside: SetAsideFile | null = null): SettingsStore {
   const read = (): Settings => {
     const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...((backend.get('settings') as object | undefined) ?? {}) });
     return parsed.success ? sanitized(parsed.data) : { ...DEFAULT_SETTINGS };
   };
   return {
+    setAside,
     get: read,
     set(patch) {
       const next = merged(read(), patch);
@@ -139,8 +182,12 @@ export function createSettingsStore(backend: KeyValueStore): SettingsStore {
   };
 }
 
-/** The web host's settings: one JSON file, written atomically, a corrupt file read as defaults. */
+/**
+ * The web host's settings: one JSON file, written atomically. A file unreadable at start is set aside (its copy
+ * named in `setAside`); one that turns corrupt later reads as defaults.
+ */
 export function createJsonSettingsStore(filePath: string): SettingsStore {
+  const setAside = setAsideUnreadableFile(filePath);
   const backend: KeyValueStore = {
     get(key) {
       return readAll()[key];
@@ -168,5 +215,5 @@ export function createJsonSettingsStore(filePath: string): SettingsStore {
     writeFileSync(temporary, JSON.stringify(all, null, 2), { mode: 0o600 });
     renameSync(temporary, filePath);
   }
-  return createSettingsStore(backend);
+  return createSettingsStore(backend, setAside);
 }

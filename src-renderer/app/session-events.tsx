@@ -5,7 +5,7 @@ import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { bridgeAtom } from '../lib/bridge';
 import { useMainDraftsLoader } from '../lib/draft-storage';
 import { sessionAtom } from '../lib/session';
-import { demoWorkspaceAtom, settingsAtom } from './settings';
+import { demoWorkspaceAtom, settingsAtom, settingsSetAsideAtom } from './settings';
 import { metaAtom } from '../lib/meta';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
@@ -14,6 +14,7 @@ export function SessionEvents() {
   const setSettings = useSetAtom(settingsAtom);
   const setMeta = useSetAtom(metaAtom);
   const setDemo = useSetAtom(demoWorkspaceAtom);
+  const setSettingsSetAside = useSetAtom(settingsSetAsideAtom);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
   useMainDraftsLoader();
@@ -21,8 +22,12 @@ export function SessionEvents() {
   useEffect(() => {
     void bridge.invoke('session:get').then((result) => setSession(result.ok ? result.data : null));
     void bridge.invoke('settings:get').then((result) => result.ok && setSettings(result.data));
-    void bridge.invoke('app:info').then((result) => result.ok && setDemo(result.data.demo));
-  }, [bridge, setSession, setSettings, setDemo]);
+    void bridge.invoke('app:info').then((result) => {
+      if (!result.ok) return;
+      setDemo(result.data.demo);
+      setSettingsSetAside(result.data.settingsSetAside ?? null);
+    });
+  }, [bridge, setSession, setSettings, setDemo, setSettingsSetAside]);
 
   useEffect(() => {
     const offExpired = bridge.on('session:expired', () => {
