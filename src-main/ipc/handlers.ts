@@ -18,6 +18,7 @@ import { invalidCallFailure, thrownFailure } from '../services/failures';
 import type { HostFiles } from '../services/host-files';
 import type { SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
+import { chooseWorkplace, type WorkplaceOptions } from '../services/workplace';
 import { draftHandlers } from './drafts';
 import type { IpcHandlers, Parsed } from './handler-types';
 
@@ -41,6 +42,8 @@ export interface IpcDependencies {
   /** The host's log folder ('' or absent: it writes none) and how it opens a folder ('' when opened, else why not). */
   logDir?: string | null;
   openFolder?: (folder: string) => Promise<string>;
+  /** Where the app works (services/workplace.ts); absent where the host fixes it at launch. */
+  workplace?: WorkplaceOptions;
 }
 
 /** What 'app:reportError' carries, as validated. */
@@ -125,6 +128,12 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     'app:reportError': async (report) => {
       deps.reportError?.(report);
       return ok({ logged: Boolean(deps.reportError) });
+    },
+    'workplace:choose': async (request) => {
+      if (!deps.workplace) return failed(WORKPLACE_MESSAGES.switchUnavailable);
+      const outcome = await chooseWorkplace(request, { settings, signOut: () => api.signOut(), options: deps.workplace });
+      if (!outcome.ok) return { ...failed(outcome.message), ...(outcome.field ? { field: outcome.field } : {}) };
+      return ok(await deps.appInfo());
     },
     'app:openLogFolder': async () => {
       const folder = deps.logDir ?? '';

@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   appCreationToolUrl: '',
   updateUrl: '',
   crashReportUrl: '',
+  workplace: '',
 };
 
 export const INVALID_API_URL = DESKTOP_MESSAGES.invalidServerUrl;

@@ -5,7 +5,7 @@ import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { bridgeAtom } from '../lib/bridge';
 import { useMainDraftsLoader } from '../lib/draft-storage';
 import { sessionAtom } from '../lib/session';
-import { demoWorkspaceAtom, settingsAtom, settingsSetAsideAtom } from './settings';
+import { demoWorkspaceAtom, serverChoiceAtom, settingsAtom, settingsSetAsideAtom } from './settings';
 import { metaAtom } from '../lib/meta';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
@@ -15,6 +15,7 @@ export function SessionEvents() {
   const setMeta = useSetAtom(metaAtom);
   const setDemo = useSetAtom(demoWorkspaceAtom);
   const setSettingsSetAside = useSetAtom(settingsSetAsideAtom);
+  const setServerChoice = useSetAtom(serverChoiceAtom);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
   useMainDraftsLoader();
@@ -26,8 +27,9 @@ export function SessionEvents() {
       if (!result.ok) return;
       setDemo(result.data.demo);
       setSettingsSetAside(result.data.settingsSetAside ?? null);
+      setServerChoice(result.data.serverChoice ?? null);
     });
-  }, [bridge, setSession, setSettings, setDemo, setSettingsSetAside]);
+  }, [bridge, setSession, setSettings, setDemo, setSettingsSetAside, setServerChoice]);
 
   useEffect(() => {
     const offExpired = bridge.on('session:expired', () => {

@@ -29,6 +29,7 @@ export const WORKPLACE_MESSAGES = {
   notThisProduct: "Ce serveur répond, mais ce n'est pas un serveur du back-office",
   versionTooOld: (version: number) => `Le serveur est trop ancien pour cette application (version d'API ${version}) : demandez sa mise à jour`,
   versionTooNew: (version: number) => `Le serveur est plus récent que cette application (version d'API ${version}) : mettez l'application à jour`,
+  chooseFirst: "Choisissez d'abord où travailler : le serveur de l'équipe ou cet ordinateur",
   switchUnavailable: 'Le choix du serveur est fixé au lancement de cette application',
   confirmTitle: 'Changer de serveur',
   confirmDetail: (address: string) => `L'application se connectera à ${address}. Votre session actuelle sera fermée.`,
