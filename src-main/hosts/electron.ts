@@ -28,6 +28,7 @@ import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore, setAsideUnreadableFile } from '../services/settings';
+import { closeEmbeddedServer } from '../services/embedded-close';
 import { serverChoiceOf } from '../services/workplace';
 import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
 import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
@@ -107,13 +108,32 @@ function startEmbeddedServer(): Promise<EmbeddedApi> {
       },
       serviceName: 'Back-office API',
     });
-    child.on('message', (message: { type: string; url?: string; databaseKind?: string; demo?: boolean; message?: string }) => {
-      if (message.type === 'ready' && message.url)
-        resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
-      if (message.type === 'error') reject(new Error(message.message));
+    child.on(
+      'message',
+      (message: { type: string; url?: string; databaseKind?: string; demo?: boolean; message?: string; previousClose?: string }) => {
+        if (message.type === 'ready' && message.previousClose === 'unclean') logger?.warn('embedded database recovered from an unclean close');
+        if (message.type === 'ready' && message.url)
+          resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
+        if (message.type === 'error') reject(new Error(message.message));
+      },
+    );
+    let exited = false;
+    child.on('exit', (code) => {
+      exited = true;
+      reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`));
     });
-    child.on('exit', (code) => reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`)));
-    app.on('before-quit', () => child.kill());
+    // The quit waits (bounded) for the server's orderly close, asked by a message: a kill, or a signal Windows never
+    // delivers, left its database to recover at the next start.
+    let closing: Promise<void> | null = null;
+    app.on('before-quit', (event) => {
+      if (exited) return;
+      event.preventDefault();
+      closing ??= closeEmbeddedServer(child).then((how) => {
+        logger?.info({ how }, 'embedded server stopped');
+        exited = true;
+        app.quit();
+      });
+    });
   });
 }
 
