@@ -72,7 +72,9 @@ export interface MainServices {
 /** The wiring both hosts share: settings, API address, app information, and per-session API client + handlers. */
 export function createMainServices(options: MainServicesOptions): MainServices {
   const { settings, files } = options;
-  const pending = () => Boolean(options.workplace) && serverChoiceOf(settings.get()) === 'pending';
+  // A server fixed by policy is not the user's to change.
+  const workplace = settings.locked?.some(({ key }) => key === 'apiUrl') ? undefined : options.workplace;
+  const pending = () => Boolean(workplace) && serverChoiceOf(settings.get()) === 'pending';
   const embedded = () => (pending() ? Promise.reject(new Error(WORKPLACE_MESSAGES.chooseFirst)) : options.embedded());
   const apiBaseUrl = apiAddress(() => settings.get().apiUrl, embedded);
   const appInfo = async (): Promise<AppInfo> => {
@@ -85,7 +87,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       host: options.host,
       demo: !chosen && Boolean(running?.demo),
       ...(settings.setAside ? { settingsSetAside: settings.setAside.copy } : {}),
-      ...(options.workplace ? { serverChoice: serverChoiceOf(settings.get()) } : {}),
+      ...(workplace ? { serverChoice: serverChoiceOf(settings.get()) } : {}),
+      ...(settings.locked?.length ? { lockedSettings: settings.locked.map(({ key, source }) => ({ key, value: settings.get()[key], source })) } : {}),
     };
   };
   return {
@@ -128,7 +131,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         drafts: options.drafts,
         logDir: options.logDir ?? null,
         openFolder: options.openFolder,
-        workplace: options.workplace,
+        workplace,
       });
       return {
         api,

@@ -80,6 +80,8 @@ export const appInfoSchema = z.object({
    * BACKOFFICE_CHOOSE_SERVER=1): 'pending' until the first start's choice. Absent: fixed at launch.
    */
   serverChoice: z.enum(['pending', 'team', 'local']).optional(),
+  /** The settings a machine policy fixed, each with its value and where the lock comes from (About page, read-only). */
+  lockedSettings: z.array(z.object({ key: z.string(), value: z.string(), source: z.string() })).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

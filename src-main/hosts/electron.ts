@@ -29,6 +29,7 @@ import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore, setAsideUnreadableFile } from '../services/settings';
 import { closeEmbeddedServer } from '../services/embedded-close';
+import { machinePolicySources, readPolicy } from '../services/policy';
 import { serverChoiceOf } from '../services/workplace';
 import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
 import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
@@ -295,7 +296,8 @@ export async function runElectronHost(): Promise<void> {
   const setAside = setAsideUnreadableFile(join(app.getPath('userData'), 'backoffice.json'));
   const draftsSetAside = setAsideUnreadableFile(join(app.getPath('userData'), 'drafts.json'));
   const store = openStore({ name: 'backoffice', configFileMode: 0o600 });
-  const settings = createSettingsStore(store, setAside);
+  // What IT preset for this machine (registry, configuration profile, /etc file, environment) beats the user's file.
+  const settings = createSettingsStore(store, setAside, await readPolicy(machinePolicySources()));
   // As early as possible (crashReporter docs): a crash during the start leaves its minidump too.
   startCrashReporter(settings);
   const log = await startMainLog();

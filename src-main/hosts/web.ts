@@ -145,12 +145,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // Media go to the API in use: the one of the settings once the services are wired.
   let apiBaseUrl = async () => (await api()).url;
   // The IPC services (undici, zod, papaparse) load after the page is served: it needs none of them to show.
-  const [{ createMainServices }, { createSessionVault }, { createJsonSettingsStore }] = await Promise.all([
+  const [{ createMainServices }, { createSessionVault }, { createJsonSettingsStore }, { machinePolicySources, readPolicy }] = await Promise.all([
     import('../main-services'),
     import('../services/session-vault'),
     import('../services/settings'),
+    import('../services/policy'),
   ]);
-  const settings = createJsonSettingsStore(options.settingsFile ?? join(dataDir, 'settings.json'));
+  const settings = createJsonSettingsStore(options.settingsFile ?? join(dataDir, 'settings.json'), await readPolicy(machinePolicySources()));
   if (settings.setAside) {
     const { file, copy, reason } = settings.setAside;
     options.logger?.warn({ file, copy, reason }, 'unreadable settings file set aside, started on defaults');

@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import { settingsSchema, type Settings } from '@shared/ipc';
 import { DESKTOP_MESSAGES } from '@shared/messages';
 import { DIAGNOSTICS_MESSAGES } from '@shared/messages/diagnostics';
+import { POLICY_MESSAGES } from '@shared/messages/workplace';
+import type { LockedSetting, PolicyValues } from './policy';
 import type { KeyValueStore } from './session-vault';
 import { updateFeedFrom } from './updates';
 
@@ -16,6 +18,8 @@ export interface WindowBounds {
 export interface SettingsStore {
   /** The settings file this start could not read, set aside under another name (null: read as it was). */
   readonly setAside?: SetAsideFile | null;
+  /** The settings a machine policy fixed (services/policy.ts): read-only, with their source. */
+  readonly locked?: readonly LockedSetting[];
   get(): Settings;
   set(patch: Partial<Settings>): Settings;
   getWindowBounds(): WindowBounds | null;
@@ -160,18 +164,28 @@ export function setAsideUnreadableFile(file: string, now = new Date()): SetAside
 }
 
 /** Settings on a key-value backend (electron-store in the desktop app); `setAside`: what this start set aside. */
-export function createSettingsStore(backend: KeyValueStore, setAside: SetAsideFile | null = null): SettingsStore {
-  const read = (): Settings => {
+export function createSettingsStore(
+  backend: KeyValueStore,
+  setAside: SetAsideFile | null = null,
+  policy: { values: PolicyValues; locked: LockedSetting[] } = { values: {}, locked: [] },
+): SettingsStore {
+  /** The user's own settings (what the file keeps), over the build's defaults. */
+  const readUser = (): Settings => {
     const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...((backend.get('settings') as object | undefined) ?? {}) });
-    return parsed.success ? sanitized(parsed.data) : { ...DEFAULT_SETTINGS };
+    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
   };
+  // Policy beats the user's settings, which beat the defaults; a policy's team server is the workplace.
+  const read = (): Settings => sanitized({ ...readUser(), ...policy.values, ...(policy.values.apiUrl ? { workplace: 'team' as const } : {}) });
   return {
     setAside,
+    locked: policy.locked,
     get: read,
     set(patch) {
-      const next = merged(read(), patch);
+      const fixed = policy.locked.find(({ key }) => key in patch && patch[key] !== policy.values[key]);
+      if (fixed) throw new Error(POLICY_MESSAGES.locked(fixed.source));
+      const next = merged(sanitized(readUser()), patch);
       backend.set('settings', next);
-      return next;
+      return read();
     },
     getWindowBounds() {
       const bounds = backend.get('windowBounds') as WindowBounds | undefined;
@@ -187,7 +201,7 @@ export function createSettingsStore(backend: KeyValueStore, setAside: SetAsideFi
  * The web host's settings: one JSON file, written atomically. A file unreadable at start is set aside (its copy
  * named in `setAside`); one that turns corrupt later reads as defaults.
  */
-export function createJsonSettingsStore(filePath: string): SettingsStore {
+export function createJsonSettingsStore(filePath: string, policy?: Parameters<typeof createSettingsStore>[2]): SettingsStore {
   const setAside = setAsideUnreadableFile(filePath);
   const backend: KeyValueStore = {
     get(key) {
@@ -216,5 +230,5 @@ export function createJsonSettingsStore(filePath: string): SettingsStore {
     writeFileSync(temporary, JSON.stringify(all, null, 2), { mode: 0o600 });
     renameSync(temporary, filePath);
   }
-  return createSettingsStore(backend, setAside);
+  return createSettingsStore(backend, setAside, policy);
 }

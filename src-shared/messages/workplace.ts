@@ -51,3 +51,10 @@ export const WORKPLACE_NOTICES = {
   noLogFolder: notice(WORKPLACE_MESSAGES.noLogFolder, 'info', 5000),
   cancelled: notice(WORKPLACE_MESSAGES.cancelled, 'info'),
 } as const;
+
+/** Settings a machine policy fixed (registry, configuration profile, /etc file, environment): shown read-only. */
+export const POLICY_MESSAGES = {
+  title: 'Réglages fixés par votre service informatique',
+  locked: (source: string) => `Ce réglage est fixé par votre service informatique (${source}) : il ne peut pas être modifié ici`,
+  lockedEntry: (key: string, value: string, source: string) => `${key} : ${value || '(vide)'} — fixé par ${source}`,
+} as const;

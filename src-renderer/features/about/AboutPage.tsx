@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { AppInfo } from '@shared/ipc';
 import { DESKTOP_MESSAGES, HOST_MESSAGES, WORKPLACE_MESSAGES, WORKPLACE_NOTICES, withText } from '@shared/messages';
 import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES } from '@shared/messages/diagnostics';
+import { POLICY_MESSAGES } from '@shared/messages/workplace';
 import { bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
@@ -56,6 +57,16 @@ export default function AboutPage() {
       <button type="button" className="secondary" onClick={() => void copyDiagnostics()} data-testid="about-copy-diagnostics">
         {DIAGNOSTICS_MESSAGES.copy}
       </button>
+      {info?.lockedSettings && (
+        <section data-testid="about-locked">
+          <h2>{POLICY_MESSAGES.title}</h2>
+          <ul>
+            {info.lockedSettings.map(({ key, value, source }) => (
+              <li key={key}>{POLICY_MESSAGES.lockedEntry(key, value, source)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       {logDir && (
         <button type="button" className="secondary" onClick={() => void openLogFolder()} data-testid="about-open-logs">
           {WORKPLACE_MESSAGES.openLogs}
