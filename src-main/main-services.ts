@@ -8,6 +8,8 @@ import { collectDiagnostics } from './services/diagnostics';
 import type { DraftStore } from './services/drafts';
 import type { SessionVault } from './services/session-vault';
 import type { SettingsStore } from './services/settings';
+import { serverChoiceOf, type WorkplaceOptions } from './services/workplace';
+import { WORKPLACE_MESSAGES } from '@shared/messages';
 
 /** The embedded API as a host started it: its address and the kind of database behind it. */
 export interface EmbeddedApi {
@@ -37,6 +39,13 @@ export interface MainServicesOptions {
   onRendererError?: (report: RendererErrorReport) => void;
   /** The desktop app's local drafts, in main's own store; the web host has none (its drafts stay in the browser). */
   drafts?: DraftStore;
+  /** Opens a folder in the system's file manager ('' when done, else why not): « Ouvrir le dossier des journaux ». */
+  openFolder?: (folder: string) => Promise<string>;
+  /**
+   * The user chooses where the app works (first start, « Changer de serveur »); absent: the host fixed it at launch.
+   * Until the first choice, nothing starts the embedded server.
+   */
+  workplace?: WorkplaceOptions;
 }
 
 /** One user's session in main: its API client (tokens in its vault) and the IPC handlers that use it. */
@@ -63,16 +72,23 @@ export interface MainServices {
 /** The wiring both hosts share: settings, API address, app information, and per-session API client + handlers. */
 export function createMainServices(options: MainServicesOptions): MainServices {
   const { settings, files } = options;
-  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, options.embedded);
+  // A server fixed by policy is not the user's to change.
+  const workplace = settings.locked?.some(({ key }) => key === 'apiUrl') ? undefined : options.workplace;
+  const pending = () => Boolean(workplace) && serverChoiceOf(settings.get()) === 'pending';
+  const embedded = () => (pending() ? Promise.reject(new Error(WORKPLACE_MESSAGES.chooseFirst)) : options.embedded());
+  const apiBaseUrl = apiAddress(() => settings.get().apiUrl, embedded);
   const appInfo = async (): Promise<AppInfo> => {
     const chosen = settings.get().apiUrl;
-    const running = chosen ? null : await options.embedded().catch(() => null);
+    const running = chosen ? null : await embedded().catch(() => null);
     return {
       version: options.version(),
       apiUrl: chosen || running?.url || '',
       databaseKind: running?.databaseKind ?? 'remote',
       host: options.host,
       demo: !chosen && Boolean(running?.demo),
+      ...(settings.setAside ? { settingsSetAside: settings.setAside.copy } : {}),
+      ...(workplace ? { serverChoice: serverChoiceOf(settings.get()) } : {}),
+      ...(settings.locked?.length ? { lockedSettings: settings.locked.map(({ key, source }) => ({ key, value: settings.get()[key], source })) } : {}),
     };
   };
   return {
@@ -113,6 +129,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
           }),
         reportError: options.onRendererError,
         drafts: options.drafts,
+        logDir: options.logDir ?? null,
+        openFolder: options.openFolder,
+        workplace,
       });
       return {
         api,
@@ -133,7 +152,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
 
 /** The follower of job events after a session call: a sign-in (re)starts it, a sign-out stops it, new roles reopen it. */
 function followSession(follower: JobEventsFollower, channel: unknown, ok: boolean): void {
-  if (channel === 'session:signOut') follower.pause();
+  if (channel === 'session:signOut' || (channel === 'workplace:choose' && ok)) follower.pause();
   else if (ok && (channel === 'session:signIn' || channel === 'setup:createAdmin' || channel === 'session:refresh')) {
     // Another account or new roles: the stream reopens under the new token.
     follower.pause();

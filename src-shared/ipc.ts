@@ -61,6 +61,8 @@ export const settingsSchema = z.object({
   updateUrl: z.string().max(2048).default(''),
   /** Where crash reports are uploaded; empty: minidumps are only kept in the user data folder. */
   crashReportUrl: z.string().max(2048).default(''),
+  /** The first start's choice: '' not made yet, 'local' this computer, 'team' the server of `apiUrl`. */
+  workplace: z.enum(['', 'local', 'team']).default(''),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -71,6 +73,15 @@ export const appInfoSchema = z.object({
   host: z.enum(['electron', 'web']),
   /** The embedded API runs the demo workspace: its passwords are public. */
   demo: z.boolean(),
+  /** The settings file this start could not read was set aside under this name; the app runs on its defaults. */
+  settingsSetAside: z.string().optional(),
+  /**
+   * Where the app works, when its host lets the user choose (the desktop app; the web host with
+   * BACKOFFICE_CHOOSE_SERVER=1): 'pending' until the first start's choice. Absent: fixed at launch.
+   */
+  serverChoice: z.enum(['pending', 'team', 'local']).optional(),
+  /** The settings a machine policy fixed, each with its value and where the lock comes from (About page, read-only). */
+  lockedSettings: z.array(z.object({ key: z.string(), value: z.string(), source: z.string() })).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
@@ -118,6 +129,18 @@ export const ipcChannels = {
   'app:info': { request: z.undefined().or(z.strictObject({})) },
   /** The About page's diagnostics: versions, settings without secrets, the last log lines, and the log folder. */
   'app:diagnostics': { request: z.undefined().or(z.strictObject({})) },
+  /**
+   * The first start's choice, or « Changer de serveur »: main checks a team server's address against the server,
+   * signs the session out, then works there (docs/desktop.md, "First start"). Answers the new app information.
+   */
+  'workplace:choose': {
+    request: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('local') }),
+      z.strictObject({ kind: z.literal('team'), address: z.string().max(2048) }),
+    ]),
+  },
+  /** « Ouvrir le dossier des journaux » (About page): the host opens its log folder in the system's file manager. */
+  'app:openLogFolder': { request: z.undefined().or(z.strictObject({})) },
   /** An error an error boundary caught, written to the host's log with the screen's route. */
   'app:reportError': {
     request: z.strictObject({
@@ -291,6 +314,8 @@ export interface IpcResponses {
   /** `logDir` is '' where the host writes no log file (the text says where its logs go). */
   'app:diagnostics': { logDir: string; text: string };
   'app:reportError': { logged: boolean };
+  'app:openLogFolder': { folder: string };
+  'workplace:choose': AppInfo;
   /**
    * The saved path (Electron), or on the web host the file name and a one-time URL the web bridge downloads;
    * null when the user cancelled the dialog.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, normalize, sep } from 'node:path';
+import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   BrowserWindow,
@@ -21,17 +21,19 @@ import Store from 'electron-store';
 import type { Logger } from 'pino';
 import type { IpcEvent, IpcEventPayload } from '@shared/ipc';
 import { MESSAGES } from '@shared/messages';
-import type { HostFiles } from '../services/host-files';
 import { isTrustedSender } from '../ipc/sender';
 import { createMainServices, sessionVaultAccount, type EmbeddedApi } from '../main-services';
 import { DraftStore } from '../services/drafts';
-import { savePdfFile } from '../services/files';
 import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
-import { createSettingsStore } from '../services/settings';
+import { createSettingsStore, setAsideUnreadableFile } from '../services/settings';
+import { closeEmbeddedServer } from '../services/embedded-close';
+import { machinePolicySources, readPolicy } from '../services/policy';
+import { serverChoiceOf } from '../services/workplace';
 import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
 import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
+import { confirmOpenLink, confirmServer, dialogFiles, setDialogOwner } from './electron-dialogs';
 import { contentTypeOf } from './mime';
 import { MEDIA_PREFIX, mediaHeaders } from './web/media';
 import {
@@ -107,13 +109,32 @@ function startEmbeddedServer(): Promise<EmbeddedApi> {
       },
       serviceName: 'Back-office API',
     });
-    child.on('message', (message: { type: string; url?: string; databaseKind?: string; demo?: boolean; message?: string }) => {
-      if (message.type === 'ready' && message.url)
-        resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
-      if (message.type === 'error') reject(new Error(message.message));
+    child.on(
+      'message',
+      (message: { type: string; url?: string; databaseKind?: string; demo?: boolean; message?: string; previousClose?: string }) => {
+        if (message.type === 'ready' && message.previousClose === 'unclean') logger?.warn('embedded database recovered from an unclean close');
+        if (message.type === 'ready' && message.url)
+          resolve({ url: message.url, databaseKind: message.databaseKind ?? 'pglite', demo: message.demo === true });
+        if (message.type === 'error') reject(new Error(message.message));
+      },
+    );
+    let exited = false;
+    child.on('exit', (code) => {
+      exited = true;
+      reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`));
     });
-    child.on('exit', (code) => reject(new Error(`${MESSAGES.embeddedServerStopped} (${code})`)));
-    app.on('before-quit', () => child.kill());
+    // The quit waits (bounded) for the server's orderly close, asked by a message: a kill, or a signal Windows never
+    // delivers, left its database to recover at the next start.
+    let closing: Promise<void> | null = null;
+    app.on('before-quit', (event) => {
+      if (exited) return;
+      event.preventDefault();
+      closing ??= closeEmbeddedServer(child).then((how) => {
+        logger?.info({ how }, 'embedded server stopped');
+        exited = true;
+        app.quit();
+      });
+    });
   });
 }
 
@@ -213,61 +234,15 @@ function guardWebContents(contents: WebContents): void {
   });
 }
 
-/** A native question before opening an external address; answers whether the user accepted. */
-async function confirmOpenLink(address: string): Promise<boolean> {
-  const options = {
-    type: 'question' as const,
-    title: MESSAGES.confirmOpenLink,
-    message: MESSAGES.confirmOpenLink,
-    detail: address,
-    buttons: [MESSAGES.confirmOpenLinkAccept, MESSAGES.confirmOpenLinkCancel],
-    defaultId: 1,
-    cancelId: 1,
-    noLink: true,
-  };
-  const answer = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
-  return answer.response === 0;
-}
-
-/** The files of the desktop app: native save and open dialogs. */
-function dialogFiles(): HostFiles {
-  return {
-    async exportDestination(defaultName) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, {
-        defaultPath: defaultName,
-        filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }],
-      });
-      if (chosen.canceled || !chosen.filePath) return null;
-      const path = chosen.filePath;
-      // The export writes beside the chosen name and renames at the end: nothing to clean up here.
-      return { path, finish: () => ({ savedAs: path }), abandon: () => undefined };
-    },
-    async pickCsv() {
-      const picked = await dialog.showOpenDialog(mainWindow!, {
-        properties: ['openFile'],
-        filters: [{ name: MESSAGES.fileFilterCsv, extensions: ['csv'] }],
-      });
-      const path = picked.filePaths[0];
-      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
-    },
-    async savePdf(defaultName, bytes) {
-      const chosen = await dialog.showSaveDialog(mainWindow!, {
-        defaultPath: defaultName,
-        filters: [{ name: MESSAGES.fileFilterPdf, extensions: ['pdf'] }],
-      });
-      if (chosen.canceled || !chosen.filePath) return null;
-      await savePdfFile(chosen.filePath, bytes);
-      return { savedAs: chosen.filePath };
-    },
-    async pickUpload({ formats }) {
-      const picked = await dialog.showOpenDialog(mainWindow!, {
-        properties: ['openFile'],
-        filters: [{ name: MESSAGES.fileFilterUpload, extensions: [...formats] }],
-      });
-      const path = picked.filePaths[0];
-      return picked.canceled || !path ? null : { path, fileName: basename(path), temporary: false };
-    },
-  };
+/** An electron-store file; one it still cannot open (a folder it cannot write) leaves this run on memory, not stopped. */
+function openStore(options: ConstructorParameters<typeof Store>[0]): KeyValueStore {
+  try {
+    return new Store(options) as unknown as KeyValueStore;
+  } catch (error) {
+    logger?.error({ err: error }, 'settings store unavailable: kept in memory for this run');
+    const values = new Map<string, unknown>();
+    return { get: (key) => values.get(key), set: (key, value) => void values.set(key, value), delete: (key) => void values.delete(key) };
+  }
 }
 
 let windowSettings: ReturnType<typeof createSettingsStore> | null = null;
@@ -312,16 +287,23 @@ function guardDownloads(): void {
 
 /** The desktop app: one instance, one window, the renderer on app://, every IPC call checked. */
 export async function runElectronHost(): Promise<void> {
+  setDialogOwner(() => mainWindow);
   if (process.env.BACKOFFICE_USER_DATA) app.setPath('userData', process.env.BACKOFFICE_USER_DATA);
   if (!app.requestSingleInstanceLock()) return app.quit();
   protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
-  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only.
-  const store = new Store({ name: 'backoffice', configFileMode: 0o600 }) as unknown as KeyValueStore;
-  const settings = createSettingsStore(store);
+  // It may hold the session (encrypted by safeStorage) where no keychain exists: readable by the user only. A file
+  // a hand edit left unreadable is set aside first (electron-store would throw): the app starts on its defaults.
+  const setAside = setAsideUnreadableFile(join(app.getPath('userData'), 'backoffice.json'));
+  const draftsSetAside = setAsideUnreadableFile(join(app.getPath('userData'), 'drafts.json'));
+  const store = openStore({ name: 'backoffice', configFileMode: 0o600 });
+  // What IT preset for this machine (registry, configuration profile, /etc file, environment) beats the user's file.
+  const settings = createSettingsStore(store, setAside, await readPolicy(machinePolicySources()));
   // As early as possible (crashReporter docs): a crash during the start leaves its minidump too.
   startCrashReporter(settings);
   const log = await startMainLog();
   logger = log.logger;
+  for (const file of [setAside, draftsSetAside])
+    if (file) log.logger.warn({ file: file.file, copy: file.copy, reason: file.reason }, 'unreadable settings file set aside, started on defaults');
   handleDeepLinks();
 
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
@@ -342,8 +324,11 @@ export async function runElectronHost(): Promise<void> {
     embeddedStart ??= startEmbeddedServer();
     return embeddedStart;
   };
+  // An install from before the first start's choice that already has its database worked on this computer.
+  const pgliteDir = join(app.getPath('userData'), 'pglite');
+  if (!demo && serverChoiceOf(settings.get()) === 'pending' && existsSync(pgliteDir)) settings.set({ workplace: 'local' });
   const teamServerAtStart = settings.get().apiUrl;
-  if (!teamServerAtStart) embedded().catch(() => undefined);
+  if (!teamServerAtStart && (demo || serverChoiceOf(settings.get()) === 'local')) embedded().catch(() => undefined);
   apiBase = async () => settings.get().apiUrl || (await embedded()).url;
   const vault = await createSessionVault({
     service: 'Back-office',
@@ -367,7 +352,10 @@ export async function runElectronHost(): Promise<void> {
     onRendererError: (report) => log.logger.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
     // Unsaved edits, in a file of their own beside the settings (docs/architecture.md, "Versions and conflicts"):
     // readable by the user only, keys taken literally (record keys are no paths).
-    drafts: new DraftStore(new Store({ name: 'drafts', configFileMode: 0o600, accessPropertiesByDotNotation: false }) as unknown as KeyValueStore),
+    drafts: new DraftStore(openStore({ name: 'drafts', configFileMode: 0o600, accessPropertiesByDotNotation: false })),
+    openFolder: (folder) => shell.openPath(folder),
+    // The first start asks where to work (the demo works on this computer); a team server is confirmed natively.
+    workplace: demo ? undefined : { confirm: confirmServer },
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });

@@ -35,6 +35,8 @@ async function main() {
     settingsFile: resolve(dataDir, 'settings.json'),
     // The browser version shows the demo workspace unless BACKOFFICE_DEMO=0 (then the first visit creates the administrator).
     demo: process.env.BACKOFFICE_DEMO !== '0',
+    // The first visit chooses the team's server or this computer, as the desktop app's first start does.
+    chooseServer: process.env.BACKOFFICE_CHOOSE_SERVER === '1',
     logger,
     logDir,
     // Reset links have no other way out of the embedded API: printed whatever the log level, clickable on a TTY.
@@ -42,7 +44,7 @@ async function main() {
     // Printed first: the page opens while the embedded API finishes starting.
     onListening: (url) => console.log(`Back-office web: ${url}`),
   });
-  console.log(`API: ${host.apiUrl}${host.embedded ? ` (embedded, ${host.embedded.database.kind})` : ''}`);
+  console.log(host.apiUrl ? `API: ${host.apiUrl}${host.embedded ? ` (embedded, ${host.embedded.database.kind})` : ''}` : 'API: chosen in the page');
   printDemoAccounts(host.embedded?.demoAccounts ?? []);
   closeOnSignals(() => host.close());
 }

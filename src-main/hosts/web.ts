@@ -17,6 +17,7 @@ import { MEDIA_PREFIX, proxyMedia } from './web/media';
 import { sendJson, type HostRequest } from './web/http';
 import { createIpcOverHttp, IPC_PREFIX } from './web/ipc-http';
 import { isForeign, isListeningHost, isOwnPageCall, listeningHosts, ownOrigins } from './web/request-checks';
+import { openFolderWithSystem } from './web/open-folder';
 import { createStaticFiles } from './web/static-files';
 
 export interface WebHostOptions {
@@ -50,6 +51,11 @@ export interface WebHostOptions {
   sessionIdleMs?: number;
   /** Every mail the embedded API keeps in its outbox (reset links): the host prints it. */
   onOutboxMail?: (mail: OutboxMail) => void;
+  /**
+   * The first visit chooses where to work (the team's server or this computer, as the desktop app does), and the
+   * choice can be changed later; the embedded API starts only once chosen. Ignored with `apiUrl`.
+   */
+  chooseServer?: boolean;
 }
 
 export interface WebHost {
@@ -109,7 +115,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (url.pathname === '/__events') return events.serve(hostRequest);
       if (url.pathname === UPLOAD_PATH) return await transfers.serveUpload(hostRequest, secret);
       if (url.pathname.startsWith(DOWNLOAD_PREFIX)) return await transfers.serve(hostRequest);
-      if (url.pathname.startsWith(MEDIA_PREFIX)) return await proxyMedia(hostRequest, (await api).url);
+      if (url.pathname.startsWith(MEDIA_PREFIX)) return await proxyMedia(hostRequest, await apiBaseUrl());
       await serveStatic(hostRequest);
     } catch (error) {
       options.logger?.error({ err: error }, 'web host error');
@@ -131,15 +137,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // The page is served from here on; the embedded API boots meanwhile and API calls wait for it, so the login
   // form is usable before the database is (the user is typing while it finishes).
   options.onListening?.(origin);
-  const api = startApi(options, origin, setupToken);
-  api.catch(() => undefined);
+  // Started at once, unless the user is to choose first; then on the first call that needs it.
+  let apiStart: ReturnType<typeof startApi> | null = null;
+  const api = () => (apiStart ??= startApi(options, origin, setupToken));
+  const choosing = Boolean(options.chooseServer && !options.apiUrl);
+  if (!choosing) api().catch(() => undefined);
+  // Media go to the API in use: the one of the settings once the services are wired.
+  let apiBaseUrl = async () => (await api()).url;
   // The IPC services (undici, zod, papaparse) load after the page is served: it needs none of them to show.
-  const [{ createMainServices }, { createSessionVault }, { createJsonSettingsStore }] = await Promise.all([
+  const [{ createMainServices }, { createSessionVault }, { createJsonSettingsStore }, { machinePolicySources, readPolicy }] = await Promise.all([
     import('../main-services'),
     import('../services/session-vault'),
     import('../services/settings'),
+    import('../services/policy'),
   ]);
-  const settings = createJsonSettingsStore(options.settingsFile ?? join(dataDir, 'settings.json'));
+  const settings = createJsonSettingsStore(options.settingsFile ?? join(dataDir, 'settings.json'), await readPolicy(machinePolicySources()));
+  if (settings.setAside) {
+    const { file, copy, reason } = settings.setAside;
+    options.logger?.warn({ file, copy, reason }, 'unreadable settings file set aside, started on defaults');
+  }
   if (options.apiUrl) settings.set({ apiUrl: options.apiUrl });
   const files: HostFiles = {
     async exportDestination(defaultName) {
@@ -161,12 +177,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     settings,
     files,
     // With API_URL this is the team server; settings then name it too, so it is only asked for app:info.
-    embedded: () => api,
+    embedded: api,
     logger: options.logger,
     setupToken,
     logDir: options.logDir ?? null,
     onRendererError: (report) => options.logger?.error({ renderer: report }, `renderer error on ${report.route}: ${report.message}`),
+    openFolder: openFolderWithSystem,
+    workplace: choosing ? {} : undefined,
   });
+  apiBaseUrl = services.apiBaseUrl;
   // One session per browser, in this process's memory only: the web host has no keychain.
   browserSessions = createBrowserSessions({
     services,
@@ -185,11 +204,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     await new Promise<void>((resolvePromise) => server.close(() => resolvePromise()));
     await browserSessions?.close();
     await transfers.close();
-    await (await api.catch(() => null))?.embedded?.close();
+    await (await apiStart?.catch(() => null))?.embedded?.close();
   };
-  let running: Awaited<typeof api>;
+  if (choosing) return { url: origin, secret, apiUrl: '', embedded: null, emit: events.emit, close };
+  let running: Awaited<ReturnType<typeof api>>;
   try {
-    running = await api;
+    running = await api();
   } catch (error) {
     await close();
     throw error;

@@ -8,7 +8,7 @@ import {
   type IpcResponses,
   type IpcResult,
 } from '@shared/ipc';
-import { EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES } from '@shared/messages';
+import { EXPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES, SETUP_MESSAGES, WORKPLACE_MESSAGES } from '@shared/messages';
 import type { ApiClient } from '../services/api-client';
 import type { DraftStore } from '../services/drafts';
 import { ExportFailedError, answersFile, downloadCsvFile, exportToCsvFile, pagingPart } from '../services/csv-export';
@@ -18,6 +18,7 @@ import { invalidCallFailure, thrownFailure } from '../services/failures';
 import type { HostFiles } from '../services/host-files';
 import type { SettingsStore } from '../services/settings';
 import { uploadBytesThroughApi, uploadThroughApi } from '../services/upload-job';
+import { chooseWorkplace, type WorkplaceOptions } from '../services/workplace';
 import { draftHandlers } from './drafts';
 import type { IpcHandlers, Parsed } from './handler-types';
 
@@ -38,6 +39,11 @@ export interface IpcDependencies {
   reportError?: (report: RendererErrorReport) => void;
   /** The desktop app's local drafts (electron-store 'drafts'); absent on the web host, whose drafts stay in the browser. */
   drafts?: DraftStore;
+  /** The host's log folder ('' or absent: it writes none) and how it opens a folder ('' when opened, else why not). */
+  logDir?: string | null;
+  openFolder?: (folder: string) => Promise<string>;
+  /** Where the app works (services/workplace.ts); absent where the host fixes it at launch. */
+  workplace?: WorkplaceOptions;
 }
 
 /** What 'app:reportError' carries, as validated. */
@@ -122,6 +128,18 @@ export function createIpcHandlers(deps: IpcDependencies): IpcHandlers {
     'app:reportError': async (report) => {
       deps.reportError?.(report);
       return ok({ logged: Boolean(deps.reportError) });
+    },
+    'workplace:choose': async (request) => {
+      if (!deps.workplace) return failed(WORKPLACE_MESSAGES.switchUnavailable);
+      const outcome = await chooseWorkplace(request, { settings, signOut: () => api.signOut(), options: deps.workplace });
+      if (!outcome.ok) return { ...failed(outcome.message), ...(outcome.field ? { field: outcome.field } : {}) };
+      return ok(await deps.appInfo());
+    },
+    'app:openLogFolder': async () => {
+      const folder = deps.logDir ?? '';
+      if (!folder) return failed(WORKPLACE_MESSAGES.noLogFolder);
+      const problem = deps.openFolder ? await deps.openFolder(folder) : 'no opener';
+      return problem ? failed(WORKPLACE_MESSAGES.openLogsFailed(folder)) : ok({ folder });
     },
     'files:exportCsv': async ({ jobId, operation, input, columns, defaultName, maxRows }) => {
       if (!pagingPart(operation) && !answersFile(operation)) return failed(EXPORT_MESSAGES.notAList);

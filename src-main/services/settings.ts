@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import { settingsSchema, type Settings } from '@shared/ipc';
 import { DESKTOP_MESSAGES } from '@shared/messages';
 import { DIAGNOSTICS_MESSAGES } from '@shared/messages/diagnostics';
+import { POLICY_MESSAGES } from '@shared/messages/workplace';
+import type { LockedSetting, PolicyValues } from './policy';
 import type { KeyValueStore } from './session-vault';
 import { updateFeedFrom } from './updates';
 
@@ -14,6 +16,10 @@ export interface WindowBounds {
 }
 
 export interface SettingsStore {
+  /** The settings file this start could not read, set aside under another name (null: read as it was). */
+  readonly setAside?: SetAsideFile | null;
+  /** The settings a machine policy fixed (services/policy.ts): read-only, with their source. */
+  readonly locked?: readonly LockedSetting[];
   get(): Settings;
   set(patch: Partial<Settings>): Settings;
   getWindowBounds(): WindowBounds | null;
@@ -31,6 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   appCreationToolUrl: '',
   updateUrl: '',
   crashReportUrl: '',
+  workplace: '',
 };
 
 export const INVALID_API_URL = DESKTOP_MESSAGES.invalidServerUrl;
@@ -116,18 +123,69 @@ function sanitized(settings: Settings): Settings {
   return next;
 }
 
-/** Settings on a key-value backend (electron-store in the desktop app). */
-export function createSettingsStore(backend: KeyValueStore): SettingsStore {
-  const read = (): Settings => {
+/** A settings file a start could not read, and where it was set aside. */
+export interface SetAsideFile {
+  file: string;
+  copy: string;
+  /** Why it could not be read (the parser's message), for the log. */
+  reason: string;
+}
+
+/**
+ * A file that is not a JSON object (a trailing comma left by a hand edit, a truncated write) is renamed beside
+ * itself with the time, so that the app starts on its defaults instead of stopping, and nothing the user wrote is
+ * lost; the copy's name is in the answer. An absent file is no problem (null).
+ */
+export function setAsideUnreadableFile(file: string, now = new Date()): SetAsideFile | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    text = '';
+  }
+  let reason: string;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return null;
+    reason = 'not a JSON object';
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
+  }
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const copy = `${file.replace(/\.json$/, '')}.illisible-${stamp}.json`;
+  try {
+    renameSync(file, copy);
+  } catch {
+    // Not even renamed (a read-only folder): the store then reads it as defaults, or the host falls back to memory.
+    return null;
+  }
+  return { file, copy, reason };
+}
+
+/** Settings on a key-value backend (electron-store in the desktop app); `setAside`: what this start set aside. */
+export function createSettingsStore(
+  backend: KeyValueStore,
+  setAside: SetAsideFile | null = null,
+  policy: { values: PolicyValues; locked: LockedSetting[] } = { values: {}, locked: [] },
+): SettingsStore {
+  /** The user's own settings (what the file keeps), over the build's defaults. */
+  const readUser = (): Settings => {
     const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...((backend.get('settings') as object | undefined) ?? {}) });
-    return parsed.success ? sanitized(parsed.data) : { ...DEFAULT_SETTINGS };
+    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
   };
+  // Policy beats the user's settings, which beat the defaults; a policy's team server is the workplace.
+  const read = (): Settings => sanitized({ ...readUser(), ...policy.values, ...(policy.values.apiUrl ? { workplace: 'team' as const } : {}) });
   return {
+    setAside,
+    locked: policy.locked,
     get: read,
     set(patch) {
-      const next = merged(read(), patch);
+      const fixed = policy.locked.find(({ key }) => key in patch && patch[key] !== policy.values[key]);
+      if (fixed) throw new Error(POLICY_MESSAGES.locked(fixed.source));
+      const next = merged(sanitized(readUser()), patch);
       backend.set('settings', next);
-      return next;
+      return read();
     },
     getWindowBounds() {
       const bounds = backend.get('windowBounds') as WindowBounds | undefined;
@@ -139,8 +197,12 @@ export function createSettingsStore(backend: KeyValueStore): SettingsStore {
   };
 }
 
-/** The web host's settings: one JSON file, written atomically, a corrupt file read as defaults. */
-export function createJsonSettingsStore(filePath: string): SettingsStore {
+/**
+ * The web host's settings: one JSON file, written atomically. A file unreadable at start is set aside (its copy
+ * named in `setAside`); one that turns corrupt later reads as defaults.
+ */
+export function createJsonSettingsStore(filePath: string, policy?: Parameters<typeof createSettingsStore>[2]): SettingsStore {
+  const setAside = setAsideUnreadableFile(filePath);
   const backend: KeyValueStore = {
     get(key) {
       return readAll()[key];
@@ -168,5 +230,5 @@ export function createJsonSettingsStore(filePath: string): SettingsStore {
     writeFileSync(temporary, JSON.stringify(all, null, 2), { mode: 0o600 });
     renameSync(temporary, filePath);
   }
-  return createSettingsStore(backend);
+  return createSettingsStore(backend, setAside, policy);
 }

@@ -1,5 +1,5 @@
-import { Provider, useAtomValue } from 'jotai';
-import { SETUP_MESSAGES } from '@shared/messages';
+import { Provider, useAtom, useAtomValue } from 'jotai';
+import { SETUP_MESSAGES, WORKPLACE_MESSAGES } from '@shared/messages';
 import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, createRoutesFromElements, Navigate, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom';
@@ -12,7 +12,7 @@ import { serverUnreachableAtom, useOfflineRetries } from '../lib/offline';
 import { RequireAuth } from './RequireAuth';
 import { preloadScreens, SCREEN_COMPONENTS } from './screens';
 import { SessionEvents } from './session-events';
-import { demoWorkspaceAtom } from './settings';
+import { demoWorkspaceAtom, settingsSetAsideAtom } from './settings';
 
 function screenRoute(screen: ScreenEntry) {
   const Screen = SCREEN_COMPONENTS[screen.component];
@@ -63,6 +63,20 @@ function DemoBanner() {
   );
 }
 
+/** A settings file main could not read and set aside: said on every page until dismissed, with where its copy is. */
+function SettingsSetAsideBanner() {
+  const [copy, setCopy] = useAtom(settingsSetAsideAtom);
+  if (!copy) return null;
+  return (
+    <div className="settings-banner" role="alert" data-testid="settings-set-aside">
+      <span>{WORKPLACE_MESSAGES.settingsSetAside(copy)}</span>
+      <button type="button" className="secondary" onClick={() => setCopy(null)} data-testid="settings-set-aside-dismiss">
+        {WORKPLACE_MESSAGES.dismiss}
+      </button>
+    </div>
+  );
+}
+
 /** The server out of reach (lib/offline.ts): said once, here, while saves wait for it; they are sent again meanwhile. */
 function OfflineBanner() {
   useOfflineRetries();
@@ -81,6 +95,7 @@ function Root() {
     <>
       <SessionEvents />
       <DemoBanner />
+      <SettingsSetAsideBanner />
       <OfflineBanner />
       <PreloadOnLogin />
       <Outlet />

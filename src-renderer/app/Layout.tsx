@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, WORKPLACE_MESSAGES } from '@shared/messages';
 import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
 import { rolesAtom, sessionAtom } from '../lib/session';
 import { useConfirm } from '../lib/modal';
-import { settingsAtom } from './settings';
+import { serverChoiceAtom, settingsAtom } from './settings';
 import { bridgeAtom } from '../lib/bridge';
 import { loadMetaAtom, metaAtom } from '../lib/meta';
 import { FileJobsPanel } from '../lib/file-jobs';
@@ -70,6 +70,7 @@ function NavEntry({ item }: { item: NavItem }) {
 export function Layout() {
   const roles = useAtomValue(rolesAtom);
   const settings = useAtomValue(settingsAtom);
+  const serverChoice = useAtomValue(serverChoiceAtom);
   const setSession = useSetAtom(sessionAtom);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
@@ -109,6 +110,11 @@ export function Layout() {
           <Link to="/about" className="about-link" data-testid="about-link">
             À propos
           </Link>
+          {serverChoice && (
+            <Link to="/workplace" className="about-link" data-testid="change-server">
+              {WORKPLACE_MESSAGES.changeServer}
+            </Link>
+          )}
           <button type="button" className="secondary" onClick={logout} data-testid="logout">
             Déconnexion
           </button>

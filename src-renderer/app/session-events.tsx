@@ -5,7 +5,7 @@ import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { bridgeAtom } from '../lib/bridge';
 import { useMainDraftsLoader } from '../lib/draft-storage';
 import { sessionAtom } from '../lib/session';
-import { demoWorkspaceAtom, settingsAtom } from './settings';
+import { demoWorkspaceAtom, serverChoiceAtom, settingsAtom, settingsSetAsideAtom } from './settings';
 import { metaAtom } from '../lib/meta';
 
 /** Reads the session and settings at start, and follows main's events (expiry, deep links). */
@@ -14,6 +14,8 @@ export function SessionEvents() {
   const setSettings = useSetAtom(settingsAtom);
   const setMeta = useSetAtom(metaAtom);
   const setDemo = useSetAtom(demoWorkspaceAtom);
+  const setSettingsSetAside = useSetAtom(settingsSetAsideAtom);
+  const setServerChoice = useSetAtom(serverChoiceAtom);
   const navigate = useNavigate();
   const bridge = useAtomValue(bridgeAtom);
   useMainDraftsLoader();
@@ -21,8 +23,13 @@ export function SessionEvents() {
   useEffect(() => {
     void bridge.invoke('session:get').then((result) => setSession(result.ok ? result.data : null));
     void bridge.invoke('settings:get').then((result) => result.ok && setSettings(result.data));
-    void bridge.invoke('app:info').then((result) => result.ok && setDemo(result.data.demo));
-  }, [bridge, setSession, setSettings, setDemo]);
+    void bridge.invoke('app:info').then((result) => {
+      if (!result.ok) return;
+      setDemo(result.data.demo);
+      setSettingsSetAside(result.data.settingsSetAside ?? null);
+      setServerChoice(result.data.serverChoice ?? null);
+    });
+  }, [bridge, setSession, setSettings, setDemo, setSettingsSetAside, setServerChoice]);
 
   useEffect(() => {
     const offExpired = bridge.on('session:expired', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { API_PRODUCT } from '@shared/api-identity';
 import { errorSchema } from '@shared/contract';
 import { JOB_EVENT_SSE_NAME, JOB_EVENTS_PATH, jobEventSchema } from '@shared/jobs';
 
@@ -54,7 +55,16 @@ export function registerOperatorDocs(app: FastifyInstance, options: { metrics: b
       response: {
         200: {
           description: 'Alive.',
-          content: { 'application/json': { schema: z.object({ ok: z.literal(true), database: z.enum(['pglite', 'postgresql']) }) } },
+          content: {
+            'application/json': {
+              schema: z.object({
+                ok: z.literal(true),
+                database: z.enum(['pglite', 'postgresql']),
+                product: z.literal(API_PRODUCT).meta({ description: 'Says this is the back-office API (the desktop app checks it).' }),
+                apiVersion: z.number().int().meta({ description: 'The API generation; the desktop app refuses one it does not speak.' }),
+              }),
+            },
+          },
         },
         '4XX': refused,
       },

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PRODUCT, API_VERSION } from '@shared/api-identity';
 import { MESSAGES } from '@shared/messages';
 import { READINESS_MESSAGES } from '@shared/messages/api';
 import type { ServerContext } from '../context';
@@ -63,7 +64,8 @@ export function registerOperatorRoutes(app: FastifyInstance, context: ServerCont
     if (!waited) throw new HttpError(503, READINESS_MESSAGES.starting, { 'retry-after': '10' });
   });
 
-  app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind }));
+  // Also the identity the desktop app checks before it connects to an address (src-shared/api-identity.ts).
+  app.get('/health', { logLevel: 'warn' }, async () => ({ ok: true, database: context.dbKind, product: API_PRODUCT, apiVersion: API_VERSION }));
 
   // The checks name the set-up (database, storage, other instances): details only for the operator's token.
   app.get('/ready', { logLevel: 'warn' }, async (request, reply) => {

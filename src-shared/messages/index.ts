@@ -32,6 +32,7 @@ export { EXPORT_MESSAGES, IMPORT_MESSAGES } from './files';
 export { HOST_MESSAGES } from './host';
 export { SETUP_MESSAGES } from './setup';
 export { STREAM_MESSAGES } from './streams';
+export { WORKPLACE_MESSAGES, WORKPLACE_NOTICES } from './workplace';
 export { AUDIENCE_MESSAGES, AUDIENCE_NOTICES } from './audiences';
 
 export { VALIDATION_MESSAGES, FIELD_LABELS, describeIssue, type ValidationIssue } from './validation';

@@ -23,7 +23,7 @@ describe('operator routes', () => {
 
   it('/health answers without the database; /ready checks the database, its migrations and the audience engine', async () => {
     const health = await server.request('GET', '/health');
-    expect(health).toMatchObject({ status: 200, body: { ok: true } });
+    expect(health).toMatchObject({ status: 200, body: { ok: true, product: 'backoffice-api', apiVersion: 1 } });
     const ready = await server.request('GET', '/ready', OPERATOR);
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({

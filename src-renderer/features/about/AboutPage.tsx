@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import type { AppInfo } from '@shared/ipc';
-import { DESKTOP_MESSAGES, HOST_MESSAGES } from '@shared/messages';
+import { DESKTOP_MESSAGES, HOST_MESSAGES, WORKPLACE_MESSAGES, WORKPLACE_NOTICES, withText } from '@shared/messages';
 import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES } from '@shared/messages/diagnostics';
+import { POLICY_MESSAGES } from '@shared/messages/workplace';
 import { bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
@@ -31,6 +32,10 @@ export default function AboutPage() {
       showNotice(DIAGNOSTICS_NOTICES.copyFailed);
     }
   }
+  async function openLogFolder() {
+    const result = await bridge.invoke('app:openLogFolder');
+    if (!result.ok) showNotice(logDir ? withText(WORKPLACE_NOTICES.openLogsFailed(logDir), result.errorMsg) : WORKPLACE_NOTICES.noLogFolder);
+  }
   return (
     <div className="about" data-testid="about">
       <h1>À propos</h1>
@@ -52,6 +57,21 @@ export default function AboutPage() {
       <button type="button" className="secondary" onClick={() => void copyDiagnostics()} data-testid="about-copy-diagnostics">
         {DIAGNOSTICS_MESSAGES.copy}
       </button>
+      {info?.lockedSettings && (
+        <section data-testid="about-locked">
+          <h2>{POLICY_MESSAGES.title}</h2>
+          <ul>
+            {info.lockedSettings.map(({ key, value, source }) => (
+              <li key={key}>{POLICY_MESSAGES.lockedEntry(key, value, source)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {logDir && (
+        <button type="button" className="secondary" onClick={() => void openLogFolder()} data-testid="about-open-logs">
+          {WORKPLACE_MESSAGES.openLogs}
+        </button>
+      )}
       {info && session && !session.persistent && (
         <p className="muted" data-testid="about-session-persistence">
           {info.host === 'web' ? HOST_MESSAGES.webSessionInMemory : DESKTOP_MESSAGES.sessionNotPersistent}

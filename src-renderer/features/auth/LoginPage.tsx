@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { MESSAGES, PLATFORM_NOTICES, WORKPLACE_MESSAGES } from '@shared/messages';
 import { firstScreenFor } from '@shared/screens';
 import { runsInDesktop } from '../../bridge';
 import { apiAtom, bridgeAtom } from '../../lib/bridge';
@@ -26,6 +26,11 @@ export default function LoginPage() {
 
   // A new installation of the desktop app has no account yet: its administrator is created first.
   const setup = useQuery('setup.status', () => dataOf(api('setup.status')));
+  // Where the app works, where its host lets the user choose: a first start chooses before anything else.
+  const workplace = useQuery('login.serverChoice', async () => {
+    const info = await bridge.invoke('app:info');
+    return info.ok ? (info.data.serverChoice ?? null) : null;
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,6 +68,7 @@ export default function LoginPage() {
 
   // Already signed in (a bookmark, the back button): the first screen, not an empty form.
   if (currentSession && !loading) return <Navigate to={firstScreenFor(currentSession.roles)} replace />;
+  if (workplace.data === 'pending') return <Navigate to="/workplace" replace />;
   if (setup.data?.needed && setup.data.available) return <Navigate to="/setup" replace />;
 
   return (
@@ -111,6 +117,11 @@ export default function LoginPage() {
         <button type="submit" className="primary" disabled={!canSubmitLogin(mode, username, password, loading)} data-testid="login-submit">
           {mode === 'signIn' ? 'Se connecter' : 'Réinitialiser le mot de passe'}
         </button>
+        {workplace.data && (
+          <Link to="/workplace" className="change-server" data-testid="login-change-server">
+            {WORKPLACE_MESSAGES.changeServer}
+          </Link>
+        )}
       </form>
     </div>
   );
