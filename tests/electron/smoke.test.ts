@@ -43,7 +43,8 @@ test.describe('Electron smoke', () => {
     const launch = () =>
       electron.launch({
         executablePath: binary!,
-        args: [root, `--user-data-dir=${userData}`],
+        // The demo workspace: its accounts sign in, and a local workspace asks no first-start choice.
+        args: [root, `--user-data-dir=${userData}`, '--demo'],
         env: { ...process.env, BACKOFFICE_USER_DATA: userData },
       });
     try {
