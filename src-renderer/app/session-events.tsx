@@ -28,8 +28,9 @@ export function SessionEvents() {
     const offExpired = bridge.on('session:expired', () => {
       setSession(null);
       setMeta(null);
-      // Read the path at event time: the listener outlives route changes.
-      if (redirectsToLoginOnUnauthorized(window.location.pathname)) navigate('/login', { replace: true });
+      // Read the path at event time: the listener outlives route changes. Signed in again, the user is back there.
+      const from = window.location.pathname;
+      if (redirectsToLoginOnUnauthorized(from)) navigate('/login', { replace: true, state: { from } });
     });
     const offNavigate = bridge.on('navigate', ({ path }) => navigate(path));
     return () => {

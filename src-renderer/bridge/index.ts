@@ -44,7 +44,7 @@ function download(saved: SavedFile): void {
  * stream is reopened then, so that it belongs to the session the page now has.
  */
 function createWebBridge(): BackofficeBridge {
-  const secret = document.querySelector<HTMLMetaElement>('meta[name="backoffice-web-secret"]')?.content ?? '';
+  let secret = document.querySelector<HTMLMetaElement>('meta[name="backoffice-web-secret"]')?.content ?? '';
   let events: EventSource | null = null;
   const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
 
@@ -57,6 +57,23 @@ function createWebBridge(): BackofficeBridge {
         for (const listener of listeners.get(event) ?? []) listener(payload);
       });
     }
+  }
+
+  /**
+   * The host refused the page's secret as an unknown session (it restarted: a new secret, no session): the page
+   * takes the secret the host serves now, follows its event stream, and ends its session the one way every
+   * expiry takes ('session:expired': sign in again; the editors' local drafts keep what was typed).
+   */
+  async function hostRestarted(result: IpcResult<unknown>): Promise<void> {
+    try {
+      const page = await (await fetch('/', { credentials: 'same-origin' })).text();
+      secret = /name="backoffice-web-secret" content="([^"]+)"/.exec(page)?.[1] ?? secret;
+    } catch {
+      // The host is gone again: the next call finds it unreachable.
+    }
+    if (events) openEvents();
+    const reason = result.ok ? MESSAGES.sessionExpired : result.errorMsg;
+    for (const listener of listeners.get('session:expired') ?? []) listener({ reason });
   }
 
   async function post(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
@@ -72,7 +89,9 @@ function createWebBridge(): BackofficeBridge {
       return { ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable };
     }
     try {
-      return (await response.json()) as IpcResult<unknown>;
+      const result = (await response.json()) as IpcResult<unknown>;
+      if (response.status === 401) await hostRestarted(result);
+      return result;
     } catch {
       // Not the host's JSON (a proxy's error page, a cut connection): keep the shape the screens expect.
       return { ok: false, status: response.status, errorMsg: MESSAGES.genericError };

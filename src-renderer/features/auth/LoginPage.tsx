@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
-import { firstScreenFor } from '@shared/screens';
+import { firstScreenFor, guardRoute } from '@shared/screens';
 import { runsInDesktop } from '../../bridge';
 import { apiAtom, bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
@@ -21,6 +21,9 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
+  // Where an ended session or the guard sent the user from: back there once signed in, if the role may open it.
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const landing = (roles: readonly string[]) => (typeof from === 'string' && guardRoute(from, roles) === 'open' ? from : firstScreenFor(roles));
   const bridge = useAtomValue(bridgeAtom);
   const api = useAtomValue(apiAtom);
 
@@ -55,14 +58,14 @@ export default function LoginPage() {
       // A desktop concern (no keychain on this computer); the web host holds every session in memory, which its
       // About page says once.
       if (!session.persistent && runsInDesktop()) showNotice(PLATFORM_NOTICES.sessionNotPersistent);
-      navigate(firstScreenFor(session.roles), { replace: true });
+      navigate(landing(session.roles), { replace: true });
     } finally {
       setLoading(false);
     }
   }
 
   // Already signed in (a bookmark, the back button): the first screen, not an empty form.
-  if (currentSession && !loading) return <Navigate to={firstScreenFor(currentSession.roles)} replace />;
+  if (currentSession && !loading) return <Navigate to={landing(currentSession.roles)} replace />;
   if (setup.data?.needed && setup.data.available) return <Navigate to="/setup" replace />;
 
   return (
