@@ -81,7 +81,8 @@ function ProjectEditor(props: { projectId: number }) {
   if (!project || project.id !== props.projectId) return <p className="project-edit-loading">{PROJECT_MESSAGES.loading}</p>;
 
   const onDelete = async () => {
-    if (!(await confirm(PROJECT_MESSAGES.confirmDeleteProject))) return;
+    // Deleting takes the actions with it: the dialog opens on « Non », so Enter alone never deletes.
+    if (!(await confirm(PROJECT_MESSAGES.confirmDeleteProject, { focus: 'cancel' }))) return;
     if (await deleteProject()) navigate('/projects');
   };
   const replaceProject = (next: Project) => setProject(next);
