@@ -39,6 +39,21 @@ function download(saved: SavedFile): void {
 }
 
 /**
+ * The host refused the page's secret as an unknown session (it restarted: a new secret, no session; docs/security.md):
+ * the secret its page carries now, read from the page it serves (`current` if it is gone again). The bridge then
+ * follows its event stream again and ends its session the one way every expiry takes ('session:expired': sign in
+ * again; the editors' local drafts keep what was typed).
+ */
+async function servedSecret(current: string): Promise<string> {
+  try {
+    const page = await (await fetch('/', { credentials: 'same-origin' })).text();
+    return /name="backoffice-web-secret" content="([^"]+)"/.exec(page)?.[1] ?? current;
+  } catch {
+    return current;
+  }
+}
+
+/**
  * The web host's transport: same channels as the Electron preload, over same-origin HTTP with the page secret.
  * The host keeps one session per browser in an HttpOnly cookie set at sign-in and cleared at sign-out; the event
  * stream is reopened then, so that it belongs to the session the page now has.
@@ -59,23 +74,6 @@ function createWebBridge(): BackofficeBridge {
     }
   }
 
-  /**
-   * The host refused the page's secret as an unknown session (it restarted: a new secret, no session): the page
-   * takes the secret the host serves now, follows its event stream, and ends its session the one way every
-   * expiry takes ('session:expired': sign in again; the editors' local drafts keep what was typed).
-   */
-  async function hostRestarted(result: IpcResult<unknown>): Promise<void> {
-    try {
-      const page = await (await fetch('/', { credentials: 'same-origin' })).text();
-      secret = /name="backoffice-web-secret" content="([^"]+)"/.exec(page)?.[1] ?? secret;
-    } catch {
-      // The host is gone again: the next call finds it unreachable.
-    }
-    if (events) openEvents();
-    const reason = result.ok ? MESSAGES.sessionExpired : result.errorMsg;
-    for (const listener of listeners.get('session:expired') ?? []) listener({ reason });
-  }
-
   async function post(channel: string, payload: unknown): Promise<IpcResult<unknown>> {
     let response: Response;
     try {
@@ -90,7 +88,12 @@ function createWebBridge(): BackofficeBridge {
     }
     try {
       const result = (await response.json()) as IpcResult<unknown>;
-      if (response.status === 401) await hostRestarted(result);
+      if (response.status === 401) {
+        // The host restarted (servedSecret): its secret now, its event stream, and the one path of an ended session.
+        secret = await servedSecret(secret);
+        if (events) openEvents();
+        for (const listener of listeners.get('session:expired') ?? []) listener({ reason: result.ok ? MESSAGES.sessionExpired : result.errorMsg });
+      }
       return result;
     } catch {
       // Not the host's JSON (a proxy's error page, a cut connection): keep the shape the screens expect.
