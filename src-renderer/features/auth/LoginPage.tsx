@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES } from '@shared/messages';
 import { firstScreenFor, guardRoute } from '@shared/screens';
 import { runsInDesktop } from '../../bridge';
@@ -8,7 +8,7 @@ import { apiAtom, bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { dataOf } from '../../lib/query';
 import { useQuery } from '../../lib/use-query';
-import { sessionAtom } from '../../lib/session';
+import { endedSessionPathAtom, sessionAtom } from '../../lib/session';
 import { TextField } from '../../ui/TextField';
 import { canSubmitLogin } from './login-form';
 
@@ -21,9 +21,9 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
-  // Where an ended session or the guard sent the user from: back there once signed in, if the role may open it.
-  const from = (useLocation().state as { from?: unknown } | null)?.from;
-  const landing = (roles: readonly string[]) => (typeof from === 'string' && guardRoute(from, roles) === 'open' ? from : firstScreenFor(roles));
+  // Where an ended session (not a sign-out) sent the user from: back there once signed in, if the role may open it.
+  const from = useAtomValue(endedSessionPathAtom);
+  const landing = (roles: readonly string[]) => (from && guardRoute(from, roles) === 'open' ? from : firstScreenFor(roles));
   const bridge = useAtomValue(bridgeAtom);
   const api = useAtomValue(apiAtom);
 
