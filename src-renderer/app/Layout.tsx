@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, WORKPLACE_MESSAGES } from '@shared/messages';
 import { SCREENS, visibleNavigation, type NavItem } from '@shared/screens';
-import { rolesAtom, sessionAtom } from '../lib/session';
+import { endedSessionPathAtom, rolesAtom, sessionAtom } from '../lib/session';
 import { useConfirm } from '../lib/modal';
 import { serverChoiceAtom, settingsAtom } from './settings';
 import { bridgeAtom } from '../lib/bridge';
@@ -83,11 +83,14 @@ export function Layout() {
     void loadMeta();
   }, [loadMeta]);
 
+  const setEndedPath = useSetAtom(endedSessionPathAtom);
   async function logout() {
     if (!(await confirm(MESSAGES.confirmLogout))) return;
     await bridge.invoke('session:signOut');
     setSession(null);
     setMeta(null);
+    // A sign-out starts afresh: the next sign-in opens the first screen, not the one a past expiry left.
+    setEndedPath(null);
     navigate('/login', { replace: true });
   }
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { redirectsToLoginOnUnauthorized } from '@shared/screens';
 import { bridgeAtom } from '../lib/bridge';
 import { useMainDraftsLoader } from '../lib/draft-storage';
-import { sessionAtom } from '../lib/session';
+import { endedSessionPathAtom, sessionAtom } from '../lib/session';
 import { demoWorkspaceAtom, serverChoiceAtom, settingsAtom, settingsSetAsideAtom } from './settings';
 import { metaAtom } from '../lib/meta';
 
@@ -13,6 +13,7 @@ export function SessionEvents() {
   const setSession = useSetAtom(sessionAtom);
   const setSettings = useSetAtom(settingsAtom);
   const setMeta = useSetAtom(metaAtom);
+  const setEndedPath = useSetAtom(endedSessionPathAtom);
   const setDemo = useSetAtom(demoWorkspaceAtom);
   const setSettingsSetAside = useSetAtom(settingsSetAsideAtom);
   const setServerChoice = useSetAtom(serverChoiceAtom);
@@ -35,15 +36,19 @@ export function SessionEvents() {
     const offExpired = bridge.on('session:expired', () => {
       setSession(null);
       setMeta(null);
-      // Read the path at event time: the listener outlives route changes.
-      if (redirectsToLoginOnUnauthorized(window.location.pathname)) navigate('/login', { replace: true });
+      // Read the path at event time: the listener outlives route changes. Signed in again, the user is back there.
+      const from = window.location.pathname;
+      if (redirectsToLoginOnUnauthorized(from)) {
+        setEndedPath(from);
+        navigate('/login', { replace: true });
+      }
     });
     const offNavigate = bridge.on('navigate', ({ path }) => navigate(path));
     return () => {
       offExpired();
       offNavigate();
     };
-  }, [bridge, navigate, setSession, setMeta]);
+  }, [bridge, navigate, setSession, setMeta, setEndedPath]);
 
   return null;
 }

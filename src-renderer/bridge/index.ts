@@ -39,12 +39,27 @@ function download(saved: SavedFile): void {
 }
 
 /**
+ * The host refused the page's secret as an unknown session (it restarted: a new secret, no session; docs/security.md):
+ * the secret its page carries now, read from the page it serves (`current` if it is gone again). The bridge then
+ * follows its event stream again and ends its session the one way every expiry takes ('session:expired': sign in
+ * again; the editors' local drafts keep what was typed).
+ */
+async function servedSecret(current: string): Promise<string> {
+  try {
+    const page = await (await fetch('/', { credentials: 'same-origin' })).text();
+    return /name="backoffice-web-secret" content="([^"]+)"/.exec(page)?.[1] ?? current;
+  } catch {
+    return current;
+  }
+}
+
+/**
  * The web host's transport: same channels as the Electron preload, over same-origin HTTP with the page secret.
  * The host keeps one session per browser in an HttpOnly cookie set at sign-in and cleared at sign-out; the event
  * stream is reopened then, so that it belongs to the session the page now has.
  */
 function createWebBridge(): BackofficeBridge {
-  const secret = document.querySelector<HTMLMetaElement>('meta[name="backoffice-web-secret"]')?.content ?? '';
+  let secret = document.querySelector<HTMLMetaElement>('meta[name="backoffice-web-secret"]')?.content ?? '';
   let events: EventSource | null = null;
   const listeners = new Map<IpcEvent, Set<(payload: unknown) => void>>();
 
@@ -72,7 +87,14 @@ function createWebBridge(): BackofficeBridge {
       return { ok: false, status: 0, errorMsg: MESSAGES.networkUnreachable };
     }
     try {
-      return (await response.json()) as IpcResult<unknown>;
+      const result = (await response.json()) as IpcResult<unknown>;
+      if (response.status === 401) {
+        // The host restarted (servedSecret): its secret now, its event stream, and the one path of an ended session.
+        secret = await servedSecret(secret);
+        if (events) openEvents();
+        for (const listener of listeners.get('session:expired') ?? []) listener({ reason: result.ok ? MESSAGES.sessionExpired : result.errorMsg });
+      }
+      return result;
     } catch {
       // Not the host's JSON (a proxy's error page, a cut connection): keep the shape the screens expect.
       return { ok: false, status: response.status, errorMsg: MESSAGES.genericError };

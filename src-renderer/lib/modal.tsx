@@ -16,7 +16,7 @@ export function ModalHost() {
 }
 
 /** Asks a yes/no question in the modal host; resolves true when confirmed, false on No or Escape. */
-export function useConfirm(): (message: string, labels?: { confirm?: string; cancel?: string }) => Promise<boolean> {
+export function useConfirm(): (message: string, labels?: { confirm?: string; cancel?: string; focus?: 'confirm' | 'cancel' }) => Promise<boolean> {
   const setModal = useSetAtom(modalAtom);
   return useCallback(
     (message, labels = {}) =>
@@ -28,7 +28,9 @@ export function useConfirm(): (message: string, labels?: { confirm?: string; can
           setModal(null);
           resolve(confirmed);
         };
-        setModal(<ConfirmDialog message={message} confirmLabel={labels.confirm} cancelLabel={labels.cancel} onAnswer={answer} />);
+        setModal(
+          <ConfirmDialog message={message} confirmLabel={labels.confirm} cancelLabel={labels.cancel} focus={labels.focus} onAnswer={answer} />,
+        );
       }),
     [setModal],
   );

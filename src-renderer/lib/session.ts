@@ -7,3 +7,7 @@ sessionAtom.debugLabel = 'session.current';
 
 export const rolesAtom = atom((get) => get(sessionAtom)?.roles ?? []);
 rolesAtom.debugLabel = 'session.roles';
+
+/** The screen an ended session (expired, unknown to a restarted host) left: sign-in leads back there, once. */
+export const endedSessionPathAtom = atom<string | null>(null);
+endedSessionPathAtom.debugLabel = 'session.endedPath';

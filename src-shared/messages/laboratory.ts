@@ -65,6 +65,10 @@ export const LAB_MESSAGES = {
   accountNotFound: 'Compte introuvable',
   nameMismatch: 'Le nom ne correspond pas au projet',
   stillPending: 'Le panel de ce projet est encore en cours de chargement',
+  /** A panel load the server's stop cut (docs/laboratory.md): said at once, with the way to load it again. */
+  loadInterrupted: (name: string) => `Le chargement du panel « ${name} » a été interrompu : rien n'a été gardé.`,
+  loadAgain: 'Charger à nouveau',
+  dismissInterrupted: 'Fermer',
   invalidBase64: 'Requête ou paramètres : base64 attendu',
   invalidParams: 'Paramètres : objet JSON de textes, nombres ou listes attendu',
   panelEmpty: 'Le panel ne contient aucune ligne',
@@ -80,6 +84,7 @@ export const LAB_MESSAGES = {
 } as const;
 
 export const LAB_NOTICES = {
+  loadInterrupted: (name: string) => notice(LAB_MESSAGES.loadInterrupted(name), 'warning', 5000),
   projectSaved: notice(LAB_MESSAGES.projectSaved, 'success'),
   tagDeleted: notice(LAB_MESSAGES.tagDeleted, 'success'),
   saved: notice(LAB_MESSAGES.saved, 'success'),

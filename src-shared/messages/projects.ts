@@ -91,12 +91,16 @@ export const PROJECT_MESSAGES = {
   cellChoiceExpected: (choices: string) => `Valeur attendue parmi : ${choices}`,
   cellIdExpected: 'Numéro de publicité ou d’outil attendu (ex. 42)',
   cellEditLink: 'Modifier le lien',
+  /** Under the briefing's link field while the address is not one it keeps (javascript:, data:, a bare word…). */
+  briefingLinkRefused: 'Lien refusé : seules les adresses http://, https:// et mailto: sont acceptées',
   endBeforeStart: (start: string) => `La date de fin ne peut pas être avant la date de début (${start})`,
   startAfterEnd: (end: string) => `La date de début ne peut pas être après la date de fin (${end})`,
   negativeRevenue: 'Le CA ne peut pas être négatif',
   actionCodeRequired: 'Le code action est obligatoire',
   /** 'Nom du projet : champ obligatoire' under the emptied header field. */
   headerRequired: (label: string) => `${label} : champ obligatoire`,
+  /** The server's wording of the same limit (messages/validation.ts), said at the field. */
+  headerTooLong: (label: string, max: number) => `${label} : ${max} caractères au plus`,
   pasteNotSaved: 'Non enregistré : une autre cellule du collage est refusée',
   cellTooLong: (max: number) => `${max.toLocaleString('fr-FR')} caractères au plus`,
   cellAmountTooLarge: (max: number) => `Montant trop grand : ${max.toLocaleString('fr-FR')} € au plus`,

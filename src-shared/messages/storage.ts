@@ -11,6 +11,8 @@ export const STORAGE_MESSAGES = {
   invalidFileType: 'Type de fichier non autorisé',
   cannotDeletePreview: 'Vous ne pouvez pas supprimer une image en cours de prévisualisation',
   // Answers of this issue (not quoted by the spec).
+  /** A document that is not an image uploaded: the spec's « Image importé » names images only; worded as its « Fichier supprimé avec succès ». */
+  fileImported: 'Fichier importé avec succès',
   unsafeKey: 'Chemin de fichier invalide',
   outsideDocuments: 'Ce dossier ne fait pas partie des documents',
   fileNotFound: 'Fichier introuvable',
@@ -63,6 +65,7 @@ export function storageError(detail: string) {
 
 export const STORAGE_NOTICES = {
   imageImported: notice(STORAGE_MESSAGES.imageImported, 'success'),
+  fileImported: notice(STORAGE_MESSAGES.fileImported, 'success'),
   imageDeleted: notice(STORAGE_MESSAGES.imageDeleted, 'success'),
   fileDeleted: notice(STORAGE_MESSAGES.fileDeleted, 'success'),
   uploadCancelled: notice(STORAGE_MESSAGES.uploadCancelled, 'info'),

@@ -383,6 +383,8 @@ export const TARGET_PAGE_SIZE = 25;
 export const TARGET_EXPORT_MAX_ROWS = 1_000_000;
 /** Lines of a project created at once (the create form's number of lines). */
 export const MAX_PROJECT_LINES = 200;
+/** The longest project name or client name (the contract's limit, said at the header's field before any call). */
+export const PROJECT_HEADER_MAX = 200;
 /** Targets changed by one batch call (a paste from a spreadsheet, its undo). */
 export const MAX_TARGET_BATCH = 1000;
 /**

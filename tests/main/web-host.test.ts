@@ -107,8 +107,11 @@ describe('web host', () => {
     expect(await (await fetch(`${host.url}/projects`)).text()).toContain('<script type="module" src="/assets/app.js">');
   });
 
-  it('refuses calls without the secret or from another origin', async () => {
-    expect((await ipc('settings:get', undefined, { 'x-backoffice-secret': 'wrong' })).status).toBe(403);
+  it('refuses calls without the secret (as an unknown session) or from another origin', async () => {
+    // Our page with another secret (a page of an earlier launch): an unknown session, to sign in again.
+    const stale = await ipc('settings:get', undefined, { 'x-backoffice-secret': 'wrong' });
+    expect(stale.status).toBe(401);
+    expect(await stale.json()).toEqual({ ok: false, status: 401, errorMsg: MESSAGES.sessionExpired });
     expect((await ipc('settings:get', undefined, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await ipc('settings:get', undefined, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await fetch(`${host.url}/__events?secret=wrong`)).status).toBe(403);

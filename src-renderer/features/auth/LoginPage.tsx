@@ -2,13 +2,13 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES, PLATFORM_NOTICES, WORKPLACE_MESSAGES } from '@shared/messages';
-import { firstScreenFor } from '@shared/screens';
+import { firstScreenFor, guardRoute } from '@shared/screens';
 import { runsInDesktop } from '../../bridge';
 import { apiAtom, bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { dataOf } from '../../lib/query';
 import { useQuery } from '../../lib/use-query';
-import { sessionAtom } from '../../lib/session';
+import { endedSessionPathAtom, sessionAtom } from '../../lib/session';
 import { TextField } from '../../ui/TextField';
 import { canSubmitLogin } from './login-form';
 
@@ -21,6 +21,9 @@ export default function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [currentSession, setSession] = useAtom(sessionAtom);
   const navigate = useNavigate();
+  // Where an ended session (not a sign-out) sent the user from: back there once signed in, if the role may open it.
+  const from = useAtomValue(endedSessionPathAtom);
+  const landing = (roles: readonly string[]) => (from && guardRoute(from, roles) === 'open' ? from : firstScreenFor(roles));
   const bridge = useAtomValue(bridgeAtom);
   const api = useAtomValue(apiAtom);
 
@@ -60,14 +63,14 @@ export default function LoginPage() {
       // A desktop concern (no keychain on this computer); the web host holds every session in memory, which its
       // About page says once.
       if (!session.persistent && runsInDesktop()) showNotice(PLATFORM_NOTICES.sessionNotPersistent);
-      navigate(firstScreenFor(session.roles), { replace: true });
+      navigate(landing(session.roles), { replace: true });
     } finally {
       setLoading(false);
     }
   }
 
   // Already signed in (a bookmark, the back button): the first screen, not an empty form.
-  if (currentSession && !loading) return <Navigate to={firstScreenFor(currentSession.roles)} replace />;
+  if (currentSession && !loading) return <Navigate to={landing(currentSession.roles)} replace />;
   if (workplace.data === 'pending') return <Navigate to="/workplace" replace />;
   if (setup.data?.needed && setup.data.available) return <Navigate to="/setup" replace />;
 

@@ -77,7 +77,8 @@ export const uploadDocumentAtom = atom(null, async (get, set) => {
     return;
   }
   if (!result.data) return;
-  set(raiseNoticeAtom, STORAGE_NOTICES.imageImported);
+  // « Image importé » for an image only; another document says it was a file (as its deletion does).
+  set(raiseNoticeAtom, isImage(result.data.fileName) ? STORAGE_NOTICES.imageImported : STORAGE_NOTICES.fileImported);
   await set(openFolderAtom, folder);
 });
 uploadDocumentAtom.debugLabel = 'documents.upload';

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import type { LabProjectListItem } from '@shared/contract/laboratory';
@@ -8,7 +8,15 @@ import { UploadProgressList, uploadsAtom } from '../../lib/uploads';
 import { useQuery } from '../../lib/use-query';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { Dialog } from '../../ui/Dialog';
-import { canWriteLabAtom, createLabProjectAtom, deleteLabProjectAtom, labProjectsAtom, labProjectsLoadingAtom, loadLabProjectsAtom } from './atoms';
+import {
+  canWriteLabAtom,
+  createLabProjectAtom,
+  deleteLabProjectAtom,
+  interruptedLoadsAtom,
+  labProjectsAtom,
+  labProjectsLoadingAtom,
+  loadLabProjectsAtom,
+} from './atoms';
 import { NewLabProjectDialog } from './NewLabProjectDialog';
 import './laboratory.css';
 
@@ -43,7 +51,11 @@ function DeleteDialog(props: { name: string; onAnswer: (confirmed: boolean) => v
 
 /** /alphonse (spec §2 Laboratory list): projects by name, the pending spinner, delete, the new-project modal. */
 export default function AlphonseListPage() {
-  const projects = useAtomValue(labProjectsAtom);
+  const [interrupted, setInterrupted] = useAtom(interruptedLoadsAtom);
+  // A load cut here left nothing: its pending project (until the server sweeps it) is not shown as loading.
+  const projects = useAtomValue(labProjectsAtom).filter(
+    (project) => !(project.pending && interrupted.some((load) => load.projectName === project.name)),
+  );
   const loading = useAtomValue(labProjectsLoadingAtom);
   const canWrite = useAtomValue(canWriteLabAtom);
   const uploads = useAtomValue(uploadsAtom);
@@ -129,6 +141,19 @@ export default function AlphonseListPage() {
           </button>
         )}
       </div>
+      {interrupted.map((load) => (
+        <div key={load.projectName} className="alert warning" role="alert" data-testid="lab-interrupted">
+          <p>{M.loadInterrupted(load.projectName)}</p>
+          {canWrite && (
+            <button type="button" onClick={() => void create(load)} data-testid="lab-load-again">
+              {M.loadAgain}
+            </button>
+          )}
+          <button type="button" className="secondary" onClick={() => setInterrupted((loads) => loads.filter((item) => item !== load))}>
+            {M.dismissInterrupted}
+          </button>
+        </div>
+      ))}
       <UploadProgressList />
       <DataTable
         testId="lab-table"

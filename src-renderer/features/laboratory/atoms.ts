@@ -36,16 +36,33 @@ export const loadLabProjectsAtom = atom(null, async (get, set, signal?: AbortSig
 loadLabProjectsAtom.debugLabel = 'laboratory.loadProjects';
 
 /**
+ * Panel loads the server's stop cut (no answer: a crash, a restart) in this window: nothing of them is kept (the
+ * server removes their pending project, docs/laboratory.md), the list says so at once and offers to load again.
+ */
+export interface InterruptedLoad {
+  projectName: string;
+  specialtyId: number;
+}
+export const interruptedLoadsAtom = atom<InterruptedLoad[]>([]);
+interruptedLoadsAtom.debugLabel = 'laboratory.interruptedLoads';
+
+/**
  * The new-project modal's create: main picks the panel file and streams it with its progress (lib/uploads); the
  * list shows the project pending meanwhile once reloaded. 'Missing columns : …' lasts 4 s, other failures 3.5 s.
  */
 export const createLabProjectAtom = atom(null, async (get, set, fields: { projectName: string; specialtyId: number }): Promise<boolean> => {
+  set(interruptedLoadsAtom, (loads) => loads.filter((load) => load.projectName !== fields.projectName));
   const running = set(uploadFileAtom, {
     operation: 'laboratory.create',
     fields: { projectName: fields.projectName, specialtyId: String(fields.specialtyId) },
     label: fields.projectName,
   });
   const result = await running;
+  if (!result.ok && result.status === 0) {
+    set(interruptedLoadsAtom, (loads) => [...loads, fields]);
+    set(raiseNoticeAtom, LAB_NOTICES.loadInterrupted(fields.projectName));
+    return false;
+  }
   if (!result.ok) {
     const missing = result.errorMsg.startsWith(LAB_MESSAGES.missingColumns([]).trimEnd());
     set(raiseNoticeAtom, withText(missing ? LAB_NOTICES.missingColumns : LAB_NOTICES.createFailed, result.errorMsg));

@@ -16,6 +16,7 @@ import { TargetGrid } from './grid/TargetGrid';
 import { briefingDraftAtom, briefingEditingAtom } from './sidebar/atoms';
 import { ProjectSidePanel } from './sidebar/ProjectSidePanel';
 import { TimelineOverlay } from './timeline/TimelineOverlay';
+import { PresenceLine } from '../../ui/PresenceLine';
 import './project-edit.css';
 
 /** Spec §2: the hash #comment opens the comments sidebar 500 ms after the project is shown. */
@@ -81,7 +82,8 @@ function ProjectEditor(props: { projectId: number }) {
   if (!project || project.id !== props.projectId) return <p className="project-edit-loading">{PROJECT_MESSAGES.loading}</p>;
 
   const onDelete = async () => {
-    if (!(await confirm(PROJECT_MESSAGES.confirmDeleteProject))) return;
+    // Deleting takes the actions with it: the dialog opens on « Non », so Enter alone never deletes.
+    if (!(await confirm(PROJECT_MESSAGES.confirmDeleteProject, { focus: 'cancel' }))) return;
     if (await deleteProject()) navigate('/projects');
   };
   const replaceProject = (next: Project) => setProject(next);
@@ -121,6 +123,8 @@ function ProjectEditor(props: { projectId: number }) {
           )}
         </div>
       </header>
+      {/* Who else has the project open, header and grid alike (lib/presence.ts), as on audiences and groups. */}
+      {canEdit && <PresenceLine record="project" id={project.id} />}
       {canEdit && <ProjectHeaderDraft />}
       <ProjectHeaderConflict />
       <TargetGrid />

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
 import { TARGET_LIST_HEADERS } from '@shared/messages/targets';
-import { CANCELLED_LABEL, CANCELLED_STATUS, statusClass } from '@shared/rules/projects';
+import { CANCELLED_LABEL, CANCELLED_STATUS, DEFAULT_TARGET_LIST_STATUSES, statusClass, statusRank } from '@shared/rules/projects';
 import { loadMetaAtom } from '../../lib/meta';
 import { useAdjustOnChange } from '../../lib/render-state';
 import { useQuery } from '../../lib/use-query';
@@ -193,11 +193,15 @@ function ColumnHeader({ column }: { column: TargetColumn }) {
     async () => ({ search, found: await fetchValues({ column: column as FilterableColumn, term: search }) }),
     { enabled: open && filterable, debounceMs: search ? FILTER_SEARCH_DEBOUNCE_MS : 0 },
   );
-  const values = enterFoundNone === search ? [] : (query.data?.found ?? []);
+  const found = enterFoundNone === search ? [] : (query.data?.found ?? []);
+  // Statuses in the spec's order (1. … 7.), not the text's: the others as the server answers them.
+  const values = column === 'status' ? [...found].sort((a, b) => statusRank(a) - statusRank(b)) : found;
   // The search the values answer: 'Aucun résultat' shows once the answer to what is typed is in, not while it loads.
   const answered = enterFoundNone === search ? search : (query.data?.search ?? null);
   // The menu opens on the column's ticked values with an empty search: Enter then applies the ticks as they are.
-  const applied = open && filterable ? filters[column as FilterableColumn] : CLOSED;
+  // No status filter chosen is the default four (spec §2): ticked as such.
+  const chosen = filters[column as FilterableColumn] ?? (column === 'status' ? DEFAULT_TARGET_LIST_STATUSES : undefined);
+  const applied = open && filterable ? chosen : CLOSED;
   useAdjustOnChange(applied, () => {
     if (applied !== CLOSED) setChecked(applied ?? []);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectReaders, projectWriters } from '../../access-rules';
-import { ACTORS, DEFAULT_PROJECT_LIST_STATUSES, MAX_PROJECT_LINES, PROJECT_FIRST_PAGE_SIZE } from '../../rules/projects';
+import { ACTORS, DEFAULT_PROJECT_LIST_STATUSES, MAX_PROJECT_LINES, PROJECT_FIRST_PAGE_SIZE, PROJECT_HEADER_MAX } from '../../rules/projects';
 import { defineOperation } from '../define';
 import { basedOnVersion, idParam, okSchema, recordVersionSchema, shortText, versionQuery } from '../entities';
 import { briefingSchema } from './briefings';
@@ -65,8 +65,8 @@ export const projectListBodySchema = z.strictObject({
 export type ProjectListBody = z.output<typeof projectListBodySchema>;
 
 const projectFields = {
-  name: shortText(200).min(1),
-  clientName: shortText(200).min(1),
+  name: shortText(PROJECT_HEADER_MAX).min(1),
+  clientName: shortText(PROJECT_HEADER_MAX).min(1),
   keyAccount: id,
   actor: z.enum(ACTORS),
 };

@@ -2,6 +2,7 @@ import { atom, type Getter, type Setter } from 'jotai';
 import type { Audience } from '@shared/contract/audiences/audiences';
 import type { IpcResult } from '@shared/ipc';
 import { mergeChanges, type FieldConflict } from '@shared/rules/conflicts';
+import { sameData } from '../../../lib/unsaved-changes';
 import { draftAtom, fromAudience, pristineAtom, setSavedDraftAtom, type AudienceDraft } from './draft';
 
 // A save of the audience editor refused because someone else changed the audience (409), and a resumed local draft.
@@ -21,8 +22,9 @@ const AUDIENCE_SERVER_FIELDS = new Set(['id', 'adverts', 'version']);
 
 /**
  * A save refused because someone else changed the audience (409; docs/architecture.md): their audience becomes
- * what is saved, the draft keeps the user's values with theirs where only they changed a field, and the fields
- * both changed wait for the user's choice. Answers false for another failure.
+ * what is saved, the draft keeps the user's values with theirs where only they changed a field, and every field
+ * the user changed (both changed, or only the user: the area saved at once that met the 409) is listed beside
+ * theirs for the user's choice, kept until then. Answers false for another failure.
  */
 export function adoptAudienceConflict(get: Getter, set: Setter, result: IpcResult<unknown>): boolean {
   if (result.ok || result.status !== 409 || !result.conflict?.current) return false;
@@ -38,8 +40,17 @@ export function adoptAudienceConflict(get: Getter, set: Setter, result: IpcResul
   );
   set(pristineAtom, theirs);
   set(draftAtom, { ...(merged as unknown as AudienceDraft), version: theirs.version, adverts: theirs.adverts });
-  set(audienceConflictAtom, { message: result.errorMsg, conflicts, theirs });
+  set(audienceConflictAtom, { message: result.errorMsg, conflicts: [...conflicts, ...onlyMine(base, mine, theirs, conflicts)], theirs });
   return true;
+}
+
+/** The fields only the user changed (theirs still the base's): listed too, so no change of theirs goes unseen. */
+function onlyMine(base: AudienceDraft, mine: AudienceDraft, theirs: AudienceDraft, conflicts: FieldConflict[]): FieldConflict[] {
+  const listed = new Set(conflicts.map((conflict) => conflict.field));
+  return (Object.keys(mine) as (keyof AudienceDraft)[])
+    .filter((field) => !AUDIENCE_SERVER_FIELDS.has(field) && !listed.has(field))
+    .filter((field) => !sameData(mine[field], base[field]) && !sameData(mine[field], theirs[field]))
+    .map((field) => ({ field, mine: mine[field], theirs: theirs[field] }));
 }
 
 /**

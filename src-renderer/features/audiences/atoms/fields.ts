@@ -4,6 +4,7 @@ import { keywordAllowed } from '@shared/rules/audience-editor';
 import type { Area, AudienceType } from '@shared/rules/audiences';
 import { apiAtom } from '../../../lib/bridge';
 import { raiseNoticeAtom } from '../../../lib/notices';
+import { adoptAudienceConflict } from './conflict';
 import { changeDraftAtom, draftAtom, pristineAtom, serverErrorAtom } from './draft';
 
 // The audience's own fields in the editor: name, type, catalogue, and the area (saved at once).
@@ -19,6 +20,8 @@ export const setAreaAtom = atom(null, async (get, set, area: Area) => {
     body: { area, ...(draft.version !== null ? { version: draft.version } : {}) },
   });
   if (!result.ok) {
+    // Someone saved the audience meanwhile: the area stays the user's, in the conflict view beside theirs.
+    if (adoptAudienceConflict(get, set, result)) return;
     set(changeDraftAtom, (current) => ({ ...current, area: draft.area }));
     return set(serverErrorAtom, result.errorMsg);
   }

@@ -1,3 +1,4 @@
+import { useSetAtom } from 'jotai';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Target } from '@shared/contract/projects/targets';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
@@ -16,6 +17,7 @@ import {
 import { useAdjustOnChange } from '../../../lib/render-state';
 import type { LeaveMove } from './grid-keyboard';
 import { openInNewTab } from './RowActions';
+import { typingCellAtom } from './typed-cell';
 
 const SORTED_TYPES = [...TARGET_TYPES].sort(compareTypes);
 
@@ -184,6 +186,9 @@ function TextCell(props: {
 }) {
   const [draft, setDraft] = useState(props.invalid?.text ?? props.text);
   const done = useRef(false);
+  // What is typed and not yet left is the grid's local draft (typed-cell.tsx): a closed tab does not lose it.
+  const setTyping = useSetAtom(typingCellAtom);
+  const typing = (text: string | null) => setTyping({ targetId: props.target.id, column: props.column.key, text });
   // A new value from the grid replaces the text shown, unless the cell holds a refused text being corrected.
   useAdjustOnChange(props.text, () => {
     if (!props.invalid) setDraft(props.text);
@@ -195,11 +200,12 @@ function TextCell(props: {
   /** Saves what changed; false when the text is refused (it stays, with its message). */
   const commit = (): boolean => {
     if (done.current) return true;
-    if (draft === props.text) return (props.onInvalid(null), true);
+    if (draft === props.text) return (props.onInvalid(null), typing(null), true);
     done.current = true;
     const read = readCell(props.target, props.column.key, draft);
     if (read.error) return (props.onInvalid({ text: draft, error: read.error }), false);
     props.onInvalid(null);
+    typing(null);
     const changes = read.changes && effectiveChanges(props.target, read.changes);
     if (changes) props.onSave(changes, draft);
     else setDraft(props.text);
@@ -211,6 +217,7 @@ function TextCell(props: {
     if (move === 'stay') {
       setDraft(props.text);
       props.onInvalid(null);
+      typing(null);
       done.current = true;
       if (!props.onLeave('stay')) event.currentTarget.blur();
       return;
@@ -240,7 +247,10 @@ function TextCell(props: {
           list={digits ? listId : undefined}
           placeholder={props.column.kind === 'date' ? 'JJ/MM/AAAA' : undefined}
           onFocus={() => (done.current = false)}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            typing(event.target.value === props.text ? null : event.target.value);
+          }}
           onKeyDown={onKeyDown}
           onBlur={commit}
         />

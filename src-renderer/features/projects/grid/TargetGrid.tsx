@@ -26,6 +26,7 @@ import { Cell, showsAdvertLink, type InvalidCell } from './GridCell';
 import { AdvertSearchDialog, DelayReasonDialog, FeedbackDateDialog } from './GridDialogs';
 import { useGridKeyboard, type GridPosition } from './grid-keyboard';
 import { RowActions } from './RowActions';
+import { resumeTypedCell, TypedCellDraft } from './typed-cell';
 
 const COLUMN_KEYS: GridColumnKey[] = GRID_COLUMNS.map((column) => column.key);
 
@@ -230,6 +231,7 @@ export function TargetGrid() {
 
   return (
     <div className="target-grid-area">
+      <TypedCellDraft onResume={(cell) => resumeTypedCell(targets, cell, markInvalid, (items, texts) => void saveAndAsk(items, texts))} />
       <div className="target-grid-wrapper" ref={wrapper} onMouseLeave={() => setHovered(null)}>
         <table className="target-grid" data-testid="target-grid">
           <GridHeader />

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type KeyboardEvent } from 'react';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
+import { PROJECT_HEADER_MAX } from '@shared/rules/projects';
 import { LocalDraftOffer } from '../../../ui/DraftOffer';
 import { editedProjectAtom } from '../edit-atoms';
 import {
@@ -36,6 +37,7 @@ export function InlineField(props: { label: string; field: HeaderField; readOnly
     const input = event.currentTarget;
     const text = value.trim();
     if (!text) return setError(PROJECT_MESSAGES.headerRequired(props.label));
+    if (text.length > PROJECT_HEADER_MAX) return setError(PROJECT_MESSAGES.headerTooLong(props.label, PROJECT_HEADER_MAX));
     if (text === saved) return restore(props.field);
     if (await save({ field: props.field, value: text })) input.blur();
   };
@@ -44,6 +46,9 @@ export function InlineField(props: { label: string; field: HeaderField; readOnly
       <span className="visually-hidden">{props.label}</span>
       <input
         value={value}
+        // As wide as its text (a long name is not cut), within the header (project-edit.css); the whole text on hover.
+        size={Math.max(value.length + 1, 8)}
+        title={value}
         readOnly={props.readOnly}
         aria-label={props.label}
         aria-invalid={error ? true : undefined}

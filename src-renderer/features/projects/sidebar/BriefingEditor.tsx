@@ -13,10 +13,13 @@ import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $getSelection, $isRangeSelection, $setSelection, FORMAT_TEXT_COMMAND, type BaseSelection } from 'lexical';
 import { useRef, useState } from 'react';
 import { Link, X } from 'lucide-react';
+import { PROJECT_MESSAGES } from '@shared/messages/projects';
 
 /** Links the briefing keeps (the server drops any other scheme, spec-side sanitising in briefing.ts). */
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
 export const isSafeBriefingLink = (url: string) => SAFE_LINK.test(url.trim());
+/** A typed address to refuse aloud: anything but the field's starting 'https://' (or nothing) that is not safe. */
+const linkRefused = (url: string) => !['', 'https://', 'http://'].includes(url.trim()) && !isSafeBriefingLink(url);
 
 const THEME = {
   paragraph: 'briefing-paragraph',
@@ -155,6 +158,12 @@ function Toolbar() {
           <button type="button" title="Retirer le lien" aria-label="Retirer le lien" onClick={() => applyLink(null)}>
             <X size={14} aria-hidden />
           </button>
+          {/* Said, not only a greyed OK: an address typed that the briefing would not keep. */}
+          {linkRefused(linkUrl) && (
+            <span className="field-error" role="alert" data-testid="briefing-link-error">
+              {PROJECT_MESSAGES.briefingLinkRefused}
+            </span>
+          )}
         </span>
       )}
     </div>

@@ -1,11 +1,12 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useLayoutEffect, useState, type JSX } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react';
 import type { ProjectComment, TargetComment } from '@shared/contract/projects/comments';
 import type { Project } from '@shared/contract/projects/projects';
 import { briefingStartState, canEditBriefing, canEditComment } from '@shared/rules/project-comments';
 import { formatDate } from '@shared/rules/dates';
 import { rolesAtom } from '../../../lib/session';
 import { ConfirmButton } from '../../../ui/ConfirmButton';
+import { useFocusWhileOpen } from '../../../ui/focus-return';
 import {
   addProjectCommentAtom,
   addTargetCommentAtom,
@@ -78,10 +79,23 @@ export function ProjectSidePanel(props: {
   }, [open, project.id, loadTargetComments]);
 
   const top = useBelowTopBar(open);
+  const panel = useRef<HTMLElement>(null);
+  useFocusWhileOpen(panel, open);
 
   if (!open) return null;
   return (
-    <aside className="project-side-panel" style={{ top }} aria-label="Commentaires et briefing" data-testid="project-side-panel">
+    <aside
+      ref={panel}
+      tabIndex={-1}
+      className="project-side-panel"
+      style={{ top }}
+      aria-label="Commentaires et briefing"
+      data-testid="project-side-panel"
+      // Escape closes it from anywhere inside (a field that uses Escape itself stops it there).
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) props.onClose();
+      }}
+    >
       <header className="project-side-header">
         <div role="tablist" className="project-side-tabs">
           {(

@@ -18,6 +18,7 @@ import {
 import './timeline.css';
 import { X } from 'lucide-react';
 import { useQuery } from '../../../lib/use-query';
+import { useFocusWhileOpen } from '../../../ui/focus-return';
 
 /**
  * The timeline overlay of a project (audiences-projects-tools.md §2): months from 3 before the earliest date to
@@ -29,6 +30,8 @@ export function TimelineOverlay(props: { project: Project; onClose(): void }): J
   const loading = useAtomValue(timelineLoadingAtom);
   const load = useSetAtom(loadTimelineAtom);
   const { onClose } = props;
+  const overlay = useRef<HTMLDivElement>(null);
+  useFocusWhileOpen(overlay, true);
 
   useQuery(['projects.timeline', props.project.id], (signal) => load(props.project.id, signal));
 
@@ -43,7 +46,15 @@ export function TimelineOverlay(props: { project: Project; onClose(): void }): J
   const months = useMemo(() => timelineMonths(targets ?? []), [targets]);
 
   return (
-    <div className="timeline-overlay" role="dialog" aria-modal="true" aria-label="Timeline" data-testid="timeline-overlay">
+    <div
+      ref={overlay}
+      tabIndex={-1}
+      className="timeline-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Timeline"
+      data-testid="timeline-overlay"
+    >
       <header className="timeline-header">
         <h2>Timeline — {props.project.name}</h2>
         <button type="button" className="link" aria-label="Fermer" data-testid="timeline-close" onClick={onClose}>
