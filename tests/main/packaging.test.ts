@@ -6,6 +6,7 @@ const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 const builderConfig = readFileSync(root('electron-builder.yml'), 'utf8');
 const packageJson = JSON.parse(readFileSync(root('package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 
@@ -30,7 +31,10 @@ function asarUnpack(): string[] {
 }
 
 /** Production dependencies that compile a native addon (a binding.gyp): the packaged app must load their .node. */
-const nativeDependencies = Object.keys(packageJson.dependencies).filter((name) => existsSync(root(`node_modules/${name}/binding.gyp`)));
+// The app's production packages: dependencies and the desktop's own, optionalDependencies (keytar among them).
+const nativeDependencies = [...Object.keys(packageJson.dependencies), ...Object.keys(packageJson.optionalDependencies)].filter((name) =>
+  existsSync(root(`node_modules/${name}/binding.gyp`)),
+);
 
 describe('packaged app (electron-builder)', () => {
   it('flips the security fuses of the Electron binary', () => {
