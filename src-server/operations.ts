@@ -64,7 +64,7 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
         const scope = idempotencyScope(context, operation, request);
         return operation.method === 'GET' || operation.multipart || !scope
           ? run()
-          : runIdempotently(context.db, request, reply, { operationId: id, scope }, run);
+          : runIdempotently(context.db, request, reply, { operationId: id, scope, atomic: operation.successStatus === 201 }, run);
       },
     });
   }
