@@ -22,6 +22,7 @@ import { createStorage } from './storage/config';
 import { registerOperations } from './operations';
 import { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
 import { defaultMigrationsFolder } from './db/client';
+import { withRequestTransactions } from './db/request-transaction';
 import { warnOfLocalStorage } from './ops/instances';
 import { Metrics } from './ops/metrics';
 import { registerDatabaseChecks, Readiness } from './ops/readiness';
@@ -58,7 +59,9 @@ async function signingKey(db: Database, configured?: string): Promise<Uint8Array
   return new TextEncoder().encode(row.value);
 }
 
-export async function buildApp(options: AppOptions): Promise<App> {
+export async function buildApp(appOptions: AppOptions): Promise<App> {
+  // A keyed create commits with its stored answer (idempotency.ts): every feature's calls can join its transaction.
+  const options = { ...appOptions, db: withRequestTransactions(appOptions.db) };
   const logger = options.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const clock = options.clock ?? systemClock;
   const config = { ...defaultServerConfig, ...options.config };

@@ -47,13 +47,14 @@ export interface PopulationImport {
   resolveByEmail(stage: { table: SQL; where: SQL }): Promise<void>;
   /**
    * Upserts every staged user in one transaction; `onProgress` runs inside it after each chunk (a throw undoes all).
-   * With `undo` (PGlite: a table shaped as the stage, and the import id its rows take there), each chunk is its own
-   * short transaction, undone from what it kept there if a later one fails or `onProgress` throws.
+   * With `short` (PGlite), each chunk is its own short transaction, undone if a later one fails or `onProgress`
+   * throws, or at the next start if the process dies first; `short.committed` runs in the transaction that ends
+   * the merge (what the caller must say only if the merge is kept: its job done).
    */
   mergeStaged(
     stage: { table: SQL; where: SQL },
     onProgress?: (written: number) => Promise<void> | void,
-    undo?: { table: SQL; importId: number },
+    short?: { committed(tx: Executor, result: { inserted: number; updated: number }): Promise<void> },
   ): Promise<{ inserted: number; updated: number }>;
 }
 

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '@shared/messages';
 import type { Database } from './db/client';
-import { rows } from './db/rows';
+import { inRequestTransaction } from './db/request-transaction';
+import { rows, type Executor } from './db/rows';
 import { HttpError } from './errors';
 
 /**
@@ -22,12 +23,18 @@ interface StoredCreate {
   answer: string | null;
 }
 
-/** Runs `create` once per (caller, key); a repeat answers what the first run answered. */
+/**
+ * Runs `create` once per (caller, key); a repeat answers what the first run answered. A create (`atomic`: the
+ * operations answering 201, which the desktop client keys and retries) runs in one transaction with its claim and
+ * its stored answer: a process that dies in between leaves neither the record nor the claim, and a retry sent
+ * meanwhile waits for the claim's row, then replays the answer (or, the first run rolled back, creates). Other keyed
+ * writes claim first and store the answer after.
+ */
 export async function runIdempotently(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
-  { operationId, scope }: { operationId: string; scope: string },
+  { operationId, scope, atomic = false }: { operationId: string; scope: string; atomic?: boolean },
   create: () => Promise<unknown>,
 ): Promise<unknown> {
   const key = request.headers[IDEMPOTENCY_HEADER];
@@ -38,26 +45,39 @@ export async function runIdempotently(
     .digest('hex');
   // This caller's keys older than a day go first, so the claim below can take a reused key afresh.
   await db.execute(sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND created_at < now() - interval '1 day'`);
-  const claimed = await rows<{ key: string }>(
-    db,
-    sql`INSERT INTO idempotency_keys (scope, key, operation_id, fingerprint) VALUES (${scope}, ${key}, ${operationId}, ${fingerprint})
-        ON CONFLICT DO NOTHING RETURNING key`,
-  );
-  if (claimed.length === 0) return replay(db, reply, scope, key, fingerprint);
+  const claim = (tx: Executor) =>
+    rows<{ key: string }>(
+      tx,
+      sql`INSERT INTO idempotency_keys (scope, key, operation_id, fingerprint) VALUES (${scope}, ${key}, ${operationId}, ${fingerprint})
+          ON CONFLICT DO NOTHING RETURNING key`,
+    );
+  const store = (tx: Executor, answer: unknown) => {
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? null);
+    return tx.execute(sql`UPDATE idempotency_keys SET status = ${reply.statusCode}, answer = ${text} WHERE scope = ${scope} AND key = ${key}`);
+  };
+  if (atomic) {
+    // A refused or failed create rolls back with its claim: the same key may try again.
+    return db.transaction(async (tx) => {
+      if ((await claim(tx)).length === 0) return replay(tx, reply, scope, key, fingerprint);
+      const answer = await inRequestTransaction(tx as unknown as Database, create);
+      await store(tx, answer);
+      return answer;
+    });
+  }
+  if ((await claim(db)).length === 0) return replay(db, reply, scope, key, fingerprint);
   let answer: unknown;
   try {
     answer = await create();
   } catch (error) {
-    // A refused or failed create made nothing: the same key may try again.
+    // A refused or failed write made nothing: the same key may try again.
     await db.execute(sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`);
     throw error;
   }
-  const text = typeof answer === 'string' ? answer : JSON.stringify(answer ?? null);
-  await db.execute(sql`UPDATE idempotency_keys SET status = ${reply.statusCode}, answer = ${text} WHERE scope = ${scope} AND key = ${key}`);
+  await store(db, answer);
   return answer;
 }
 
-async function replay(db: Database, reply: FastifyReply, scope: string, key: string, fingerprint: string): Promise<unknown> {
+async function replay(db: Executor, reply: FastifyReply, scope: string, key: string, fingerprint: string): Promise<unknown> {
   const [stored] = await rows<StoredCreate>(
     db,
     sql`SELECT fingerprint, status, answer FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`,

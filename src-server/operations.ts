@@ -68,9 +68,16 @@ export function registerOperations(app: FastifyInstance, context: ServerContext,
         }
         // A write sent again with its Idempotency-Key is answered once (uploads' bodies are streams: not keyed).
         const scope = idempotencyScope(context, operation, request);
-        return operation.method === 'GET' || operation.multipart || !scope
+        // A GET that creates (operation.sideEffects) is keyed as the create it is.
+        return (operation.method === 'GET' && operation.sideEffects !== 'creates') || operation.multipart || !scope
           ? run()
-          : runIdempotently(context.db, request, reply, { operationId: id, scope }, run);
+          : runIdempotently(
+              context.db,
+              request,
+              reply,
+              { operationId: id, scope, atomic: operation.successStatus === 201 || operation.sideEffects === 'creates' },
+              run,
+            );
       },
     });
   }

@@ -4,8 +4,8 @@ import type { Operation } from '@shared/contract';
 import { retryAfterMs } from '@shared/rules/retry-after';
 
 /**
- * When main's API client tries a request again: only requests that cannot do a thing twice (reads, and creates
- * carrying an Idempotency-Key the server answers once, src-server/idempotency.ts), only for answers that say
+ * When main's API client tries a request again: only requests that cannot do a thing twice (reads that write
+ * nothing, and creates or writing GETs carrying an Idempotency-Key the server answers once, src-server/idempotency.ts), only for answers that say
  * "later" (connection refused or cut, 429, 502, 503), after a growing, jittered wait or the server's Retry-After,
  * and within a total bound. A plain write is never sent twice.
  */
@@ -35,14 +35,22 @@ export const RETRY_ERROR_CODES = [
   'UND_ERR_SOCKET',
 ] as const;
 
-/** Whether a call of `operation` may be sent again: a read, or a create that carries its key. */
-export function isRetryable(operation: Pick<Operation, 'method' | 'successStatus' | 'multipart'>): boolean {
-  return operation.method === 'GET' || sendsIdempotencyKey(operation);
+type RetryFacts = Pick<Operation, 'method' | 'successStatus' | 'multipart' | 'sideEffects'>;
+
+/**
+ * Whether a call of `operation` may be sent again: a read that creates nothing (at most a get-or-create), or a
+ * write that carries its key.
+ */
+export function isRetryable(operation: RetryFacts): boolean {
+  return (operation.method === 'GET' && operation.sideEffects !== 'creates') || sendsIdempotencyKey(operation);
 }
 
-/** Creates (operations answering 201) carry an Idempotency-Key; uploads are streams, never sent twice. */
-export function sendsIdempotencyKey(operation: Pick<Operation, 'successStatus' | 'multipart'>): boolean {
-  return operation.successStatus === 201 && !operation.multipart;
+/**
+ * Creates (operations answering 201) and GETs that create (`sideEffects: 'creates'`) carry an Idempotency-Key; uploads are
+ * streams, never sent twice.
+ */
+export function sendsIdempotencyKey(operation: Pick<Operation, 'successStatus' | 'multipart' | 'sideEffects'>): boolean {
+  return (operation.successStatus === 201 || operation.sideEffects === 'creates') && !operation.multipart;
 }
 
 export const newIdempotencyKey = (): string => randomUUID();

@@ -220,7 +220,12 @@ function errorAnswers(id: OperationId, operation: Operation) {
 function documentation(id: OperationId, operation: Operation) {
   const access = [`**Access:** ${describeAccess(operation.access)}`];
   if (operation.serviceToken) access.push("Also the app platform's service token (BACKOFFICE_INGEST_TOKEN).");
-  if (operation.method !== 'GET' && !operation.multipart && (needsToken(operation) || operation.serviceToken)) {
+  if (
+    (operation.method !== 'GET' || operation.sideEffects === 'creates') &&
+    !operation.multipart &&
+    (needsToken(operation) || operation.serviceToken)
+  ) {
+    if (operation.method === 'GET') access.push('**This GET creates a record**: send it again only with an Idempotency-Key.');
     access.push(
       '**Idempotency-Key** (optional header, 8–128 letters, digits, `-` or `_`): the same call sent again with the same key is answered once, with the first answer (`Idempotent-Replayed: true`), for a day; 409 while the first is still running, 422 for the key reused with another input.',
     );

@@ -29,6 +29,14 @@ export interface Operation<
   /** HTTP status of success; 200 unless stated. */
   readonly successStatus?: number;
   /**
+   * A GET that writes. `creates`: each call makes a record (the spec's `GET /project/estimate/:id` creates a
+   * project); main's client never sends it again blindly, as it does other GETs: it sends an Idempotency-Key with
+   * it, as with a create, and the server answers that key once (src-server/idempotency.ts). `idempotent`: a
+   * get-or-create whose second call writes nothing (`GET /library/:label/:id` makes the empty library); retried as
+   * a read. tests/server/contract-side-effects.test.ts checks that no other GET writes.
+   */
+  readonly sideEffects?: 'creates' | 'idempotent';
+  /**
    * A machine caller also accepted besides `access`: the bearer may be the named service token of the server's
    * configuration (`ingest`: BACKOFFICE_INGEST_TOKEN, for the app platform's population feed). Staff callers
    * still go through `access`, so the role rules of spec §6 are untouched.

@@ -100,6 +100,8 @@ export const storageOperations = {
     path: '/library/:label/:id',
     summary: 'The media library of an advert or article (made empty on first use)',
     access: mediaEditors,
+    // Made on first use (its id is what an upload names); a second call writes nothing.
+    sideEffects: 'idempotent',
     params: z.strictObject({ label: z.enum(LIBRARY_LABELS), id: idParam }),
     response: librarySchema,
   }),

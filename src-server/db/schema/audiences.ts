@@ -59,6 +59,31 @@ export const appUsers = pgTable(
 );
 
 /**
+ * What the chunked merge of a list import on PGlite (features/audiences/short-merge.ts) changed so far, kept until
+ * its last chunk commits: per staged user, its row as it was (`user_id` null: it did not exist, undoing deletes it).
+ * LOGGED, unlike the stage: a process killed mid-merge leaves chunks committed, and the next start undoes them from
+ * here before the audience engine is built. Emptied (TRUNCATE) in the transaction that ends the merge.
+ */
+export const populationUndo = pgTable('population_undo', {
+  externalId: text('external_id').notNull(),
+  userId: integer('user_id'),
+  email: text('email'),
+  name: text('name'),
+  professionId: integer('profession_id'),
+  specialtyId: integer('specialty_id'),
+  title: text('title'),
+  area: text('area'),
+  countryId: integer('country_id'),
+  zipcode: text('zipcode'),
+  uga: text('uga'),
+  workplace: text('workplace'),
+  os: text('os'),
+  roles: text('roles').array(),
+  feeds: text('feeds').array(),
+  apps: text('apps').array(),
+});
+
+/**
  * Criteria nodes. `value` is what the node matches: the attribute value for attribute labels (a profession id,
  * 'french', 'ROLE_EXPERT', '75'), the app user's id for User, the item's name for Document, Feed, App, Keyword,
  * Advert, and a generated key for OrGroup and AndGroup (a group's id is its node's id). `name` is what is shown.

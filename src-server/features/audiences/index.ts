@@ -5,7 +5,7 @@ import type { AudienceHistoryHooks, PopulationImport } from '../../feature-servi
 import { defineFeature } from '../../feature-wiring';
 import { AudienceEngine } from './engine/engine';
 import { populationSelection } from './push-population';
-import { mergeInShortTransactions } from './short-merge';
+import { mergeInShortTransactions, undoPopulationMerge } from './short-merge';
 import { mergeStagedUsers, resolveStageByEmail } from './staged-merge';
 import { audienceDebugHandlers, audienceHandlers } from './handlers';
 
@@ -33,6 +33,11 @@ export const audienceDebugFeature = defineFeature({
 });
 
 async function buildAudiences(context: ServerContext, history: AudienceHistoryHooks) {
+  // PGlite: a list import killed mid-merge left chunks committed; they are undone before the engine reads the users.
+  if (context.dbKind !== 'postgresql') {
+    const undone = await undoPopulationMerge(context.db);
+    if (undone) context.logger.warn({ users: undone }, 'population: an interrupted list import undone');
+  }
   const engine = new AudienceEngine(context.db, context.dbKind, context.logger);
   const closing = new AbortController();
   const firstBuild = buildEngine(context, engine, closing.signal);
@@ -55,9 +60,9 @@ async function buildAudiences(context: ServerContext, history: AudienceHistoryHo
       populationVersion: () => engine.attributesVersion,
       populationImport: {
         resolveByEmail: (stage) => resolveStageByEmail(context.db, stage),
-        mergeStaged: (stage, onProgress, undo) =>
-          undo
-            ? mergeInShortTransactions(context.db, engine, stage, undo, { onProgress })
+        mergeStaged: (stage, onProgress, short) =>
+          short
+            ? mergeInShortTransactions(context.db, engine, stage, short, { onProgress })
             : mergeStagedUsers(context.db, engine, stage, { onProgress }),
       } satisfies PopulationImport,
       articleAudience,

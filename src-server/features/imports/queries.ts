@@ -156,8 +156,9 @@ export async function runningImports(db: Executor): Promise<number> {
 }
 
 /**
- * Deletes the stages of these jobs, and their undo rows (PGlite's merge, undoOf). `rowsPerStatement` (PGlite, whose
- * one connection answers nothing else meanwhile): that many rows a statement, with a turn of the event loop between.
+ * Deletes the stages of these jobs (and rows under their negative ids, where PGlite's merge kept its undo before
+ * population_undo). `rowsPerStatement` (PGlite, whose one connection answers nothing else meanwhile): that many
+ * rows a statement, with a turn of the event loop between.
  */
 export async function dropStage(db: Executor, ids: number[], rowsPerStatement?: number): Promise<void> {
   const stages = sql`import_id = ANY(${sql.param([...ids, ...ids.map((id) => -id)])}::int[])`;
@@ -175,9 +176,6 @@ export async function dropStage(db: Executor, ids: number[], rowsPerStatement?: 
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
-
-/** Where PGlite's merge keeps the rows of the users it changes until the job ends: the stage table, under -id. */
-export const undoOf = (id: number): { table: SQL; importId: number } => ({ table: sql.raw('csv_import_rows'), importId: -id });
 
 export const stageOf = (id: number): { table: SQL; where: SQL } => ({ table: sql.raw('csv_import_rows'), where: sql`import_id = ${id}` });
 

@@ -4,6 +4,7 @@ import { MAX_LISTED_ERRORS, readImportRow, type ImportError, type ImportPlan } f
 import type { ServerContext } from '../../context';
 import { HttpError } from '../../errors';
 import type { PopulationImport } from '../../feature-services';
+import type { Executor } from '../../db/rows';
 import { holdLease } from '../../jobs/lease';
 import { readCsv } from './csv-reader';
 import type { ImportClaims } from './claims';
@@ -17,7 +18,6 @@ import {
   renewLease,
   saveProgress,
   stageOf,
-  undoOf,
   unknownEmails,
 } from './queries';
 
@@ -187,15 +187,22 @@ export class ImportRunner {
     const { population } = this;
     live.job = { ...live.job, phase: 'merging' };
     await step(true);
-    // PGlite: short transactions, undone from the users' rows kept under the job's negative id (queries.ts, undoOf).
-    const undo = this.context.dbKind === 'postgresql' ? undefined : undoOf(id);
+    // PGlite: short transactions, undone unless the last one commits; that one marks the job done, so that a process
+    // killed before it leaves a job the next start fails with its chunks undone, and never the other way round.
+    const short =
+      this.context.dbKind === 'postgresql'
+        ? undefined
+        : {
+            committed: (tx: Executor, result: { inserted: number; updated: number }) =>
+              finishJob(tx, id, { state: 'done', message: M.done(result.inserted, result.updated), ...result, written: live.job.progress.written }),
+          };
     const { inserted, updated } = await population.mergeStaged(
       stageOf(id),
       async (written) => {
         live.job = { ...live.job, progress: { ...live.job.progress, written } };
         await step();
       },
-      undo,
+      short,
     );
     const timings = { readMs, checkedMs, mergeMs: performance.now() - started - readMs - checkedMs };
     this.context.logger.info({ importId: id, inserted, updated, ...timings }, 'CSV import done');

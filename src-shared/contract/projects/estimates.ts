@@ -15,6 +15,8 @@ export const estimateOperations = {
     path: '/project/estimate/:id',
     summary: 'Create a project from a quote (DEV-…): its lines become targets',
     access: projectWriters,
+    // A GET by the spec, but it creates: keyed and answered once, never retried blindly.
+    sideEffects: 'creates',
     params: z.strictObject({ id: estimateId }),
     query: z.strictObject({ name: shortText(200).min(1), actor: z.enum(ACTORS), keyAccount: idParam }),
     response: projectSchema,
