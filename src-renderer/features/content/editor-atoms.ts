@@ -75,7 +75,8 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
     if (draft) set(draftAtom, { ...draft, ...patch });
     // A field the user changes no longer shows what the last refusal said of it.
     const errors = get(state.fieldErrorsAtom);
-    const changed = Object.keys(patch);
+    // The article's criteria are its audience: changing them answers the audience's message.
+    const changed = Object.keys(patch).flatMap((key) => (key === '_$criteria' ? [key, '_$audiences'] : [key]));
     const kept = Object.entries(errors).filter(([field]) => !changed.includes(field.split('.')[0]));
     if (kept.length !== Object.keys(errors).length) set(state.fieldErrorsAtom, Object.fromEntries(kept));
   });
