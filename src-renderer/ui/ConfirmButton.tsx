@@ -47,6 +47,12 @@ export function ConfirmButton(props: {
       role="alertdialog"
       aria-label={props.message}
       data-testid={props.testId ? `${props.testId}-prompt` : 'confirm-prompt'}
+      // Escape answers Non, as in any dialog.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        arm.current?.cancel();
+      }}
     >
       <span className="confirm-prompt-message">{props.message}</span>
       <button

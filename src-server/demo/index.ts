@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context';
 import type { FeatureServices } from '../feature-services';
 import { seedAdvertDemo } from '../features/adverts/demo';
-import { seedAudienceDemo } from '../features/audiences/demo';
+import { seedArticleAudienceDemo, seedAudienceDemo } from '../features/audiences/demo';
 import { seedBatDemo } from '../features/bat/demo';
 import { seedImportsDemo } from '../features/imports/demo';
 import { seedInventoryDemo } from '../features/inventory/demo';
@@ -11,7 +11,7 @@ import { pushJobOf } from '../features/push';
 import { seedPushDemo } from '../features/push/demo';
 import { seedStorageDemo } from '../features/storage/demo';
 
-type DemoServices = Pick<FeatureServices, 'rebuildAudienceEngine' | 'population'>;
+type DemoServices = Pick<FeatureServices, 'rebuildAudienceEngine' | 'population' | 'articleAudience'>;
 
 /**
  * The demo workspace, seeded in one place (config.seedStorageDemo: documents; config.seedAudienceDemo: the whole
@@ -89,20 +89,22 @@ async function seedInBackground(
   if (signal.aborted || !population) return;
   const labProject = await laboratory;
   await Promise.all([
-    seedAdverts(context, signal).catch(failed('demo adverts')),
+    seedAdverts(context, services, signal).catch(failed('demo adverts')),
     seedPush(context, services).catch(failed('push demo')),
     typeof labProject === 'number' && matchLaboratoryDemo(context, labProject).catch(failed('laboratory demo')),
   ]);
 }
 
 /** Their pictures go to the server's storage, where uploads go, so that both hosts serve them from the page's origin. */
-async function seedAdverts(context: ServerContext, signal: AbortSignal): Promise<void> {
+async function seedAdverts(context: ServerContext, services: DemoServices, signal: AbortSignal): Promise<void> {
   const media = {
     storage: context.storage,
     publicUrl: context.config.storage?.publicUrl,
     warn: (error: unknown) => context.logger.warn({ err: error }, 'demo pictures not stored: the demo adverts have none'),
   };
   if (!(await seedAdvertDemo(context.db, context.clock, signal, media))) return;
+  // Each demo article's own audience, with its Area (§5), as the editor would save it.
+  await seedArticleAudienceDemo(context.db, services.articleAudience);
   context.logger.info('demo adverts and articles seeded');
   await linkDemoAdverts(context.db);
   await seedBatDemo(context);

@@ -5,6 +5,8 @@ import { notice } from './notice';
  * letter for letter; the others are marked "not in the spec".
  */
 export const PREVIEW_MESSAGES = {
+  /** The preview's scrollable stage, named for the keyboard and screen readers (WCAG scrollable region). */
+  previewStage: 'Aperçu',
   // §2.2
   saveToPreview: 'Enregistrez la publicité pour accéder à la preview',
   /** The same for a new article (docs/content.md, field labels: an article is no advert). */

@@ -43,7 +43,8 @@ function BatScreen({ advertId }: { advertId: number }) {
   // A refused save (or items still to decide after it), or one waiting for the server (lib/offline.ts), is never
   // shown as 'Enregistré'.
   const refused = editor.stale !== null || editor.conflicts.length > 0;
-  const notSaved = refused || editor.waitingForServer;
+  // A save the server refused otherwise (a 400) leaves the proof unsaved: never 'Enregistré' either.
+  const notSaved = refused || editor.waitingForServer || (editor.dirty && !editor.saving);
   if (editor.load.status === 'notFound') return <NotFound />;
   return (
     <section className="bat-page" data-testid="bat-page">

@@ -1,4 +1,5 @@
 import type { BatItem, BatPage } from '@shared/contract/bat';
+import { firstCollision, placeItem } from '@shared/rules/bat';
 import { mergeChanges } from '@shared/rules/conflicts';
 
 /**
@@ -61,10 +62,26 @@ export function mergeProof(base: BatPage[], mine: BatPage[], theirs: BatPage[]):
       // Their order first, then the items only the user added, in the user's order.
       const order = [...layer.content.map((item) => item.i), ...mineLayer.content.map((item) => item.i)];
       const content = [...new Set(order)].map((i) => merged[i]).filter((item): item is BatItem => item !== undefined);
-      return { ...layer, content };
+      return { ...layer, content: placedApart(content, (i) => !(i in baseItems) && !(i in theirItems)) };
     }),
   }));
   return { pages, conflicts };
+}
+
+/**
+ * The items only the user added, moved to the layer's first free place when they overlap another one (both people
+ * added a block at the same free place): the grid allows no collisions, and the server refuses a proof with one.
+ */
+function placedApart(content: BatItem[], addedByMe: (i: string) => boolean): BatItem[] {
+  if (!firstCollision(content)) return content;
+  const placed: BatItem[] = content.filter((item) => !addedByMe(item.i));
+  for (const item of content.filter((other) => addedByMe(other.i))) {
+    const free = firstCollision([...placed, item]) ? placeItem(placed, { w: item.w, h: item.h }) : null;
+    placed.push(free ? { ...item, ...free } : item);
+  }
+  // Their order first, then the user's additions, as the merge orders them.
+  const byI = new Map(placed.map((item) => [item.i, item]));
+  return content.map((item) => byI.get(item.i) ?? item);
 }
 
 /** The pages with one item of one layer replaced by `item` (or removed when null): taking theirs for a conflict. */

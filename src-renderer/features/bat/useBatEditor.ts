@@ -20,6 +20,7 @@ import { resetBatViewAtom } from './atoms/view';
 import {
   batAdvertIdAtom,
   batConflictsAtom,
+  batDirtyAtom,
   batDocAtom,
   batLayerIdAtom,
   batLoadAtom,
@@ -75,6 +76,8 @@ export function useBatEditor(advertId: number) {
     layerId: useAtomValue(batLayerIdAtom),
     setLayerId: useSetAtom(batLayerIdAtom),
     saving: useAtomValue(batSavingAtom),
+    /** Changes not saved yet (a save refused leaves them so). */
+    dirty: useAtomValue(batDirtyAtom),
     /** A save waits for the server (lib/offline.ts). */
     waitingForServer: useAtomValue(batWaitingForServerAtom),
     saved: useAtomValue(batSavedAtom),

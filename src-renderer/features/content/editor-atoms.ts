@@ -2,98 +2,19 @@ import { atom, type Getter, type Setter, type WritableAtom } from 'jotai';
 import type { IpcResult } from '@shared/ipc';
 import { ADVERT_SCREEN_NOTICES as N } from '@shared/messages/advert-screens';
 import { CONFLICT_NOTICES } from '@shared/messages/conflicts';
-import { VALIDATION_HIGHLIGHT_MS } from '@shared/rules/advert-screens/save-checks';
 import { criteriaByLabel, sameCriteria } from '@shared/rules/article-audience';
 import type { CallApi } from '../../bridge/api';
 import { apiAtom } from '../../lib/bridge';
 import { raiseNoticeAtom } from '../../lib/notices';
 import { queueSaveAtom, type AppStore, type RetryOutcome } from '../../lib/offline';
-import { sameData } from '../../lib/unsaved-changes';
 import { publicationProblems, saveChecks, type AskDelayReason } from './publish-checks';
 import type { ContentApi, ContentItem, PublishRequest } from './types';
 import { publishProblems, refused, refusedAt } from './editor-refusals';
-import { adoptConflict, type EditorConflict } from './editor-conflict-adoption';
-
-export type EditorStatus = 'idle' | 'loading' | 'notFound' | 'ready';
+import { adoptConflict } from './editor-conflict-adoption';
+import { adopt, createEditorState, type ApiOf, type EditorState, type SaveOptions } from './editor-state';
 
 const audienceIdsOf = (item: ContentItem | null) => (item?._$audiences ?? []).map((audience) => audience.id).sort((a, b) => a - b);
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((value, index) => value === b[index]);
-
-/** The atoms of one editor's state, each concern its own, labelled for the devtools. */
-function createEditorState(name: (part: string) => string) {
-  const statusAtom = atom<EditorStatus>('idle');
-  statusAtom.debugLabel = name('status');
-  const draftAtom = atom<ContentItem | null>(null);
-  draftAtom.debugLabel = name('draft');
-  const savedAtom = atom<ContentItem | null>(null);
-  savedAtom.debugLabel = name('saved');
-  const pendingAtom = atom(false);
-  pendingAtom.debugLabel = name('pending');
-  const highlightAtom = atom<string[]>([]);
-  highlightAtom.debugLabel = name('highlight');
-  /** The draft as it was last loaded, saved or started: the draft differs from it while changes are unsaved. */
-  const pristineAtom = atom<ContentItem | null>(null);
-  pristineAtom.debugLabel = name('pristine');
-  /** Whether the draft holds changes that are not saved (docs/content.md, unsaved changes: asked before leaving). */
-  const dirtyAtom = atom((get) => {
-    const draft = get(draftAtom);
-    const pristine = get(pristineAtom);
-    return draft !== null && pristine !== null && !sameData(draft, pristine);
-  });
-  dirtyAtom.debugLabel = name('dirty');
-  /**
-   * The last save refused because someone else changed the item (409): the message naming them, the fields both
-   * changed still to decide, and the item as they left it. Null when there is none.
-   */
-  const conflictAtom = atom<EditorConflict | null>(null);
-  conflictAtom.debugLabel = name('conflict');
-  /** Bumped by each highlight, so an older timer does not clear a newer highlight. */
-  const highlightSerialAtom = atom(0);
-  highlightSerialAtom.debugLabel = name('highlightSerial');
-
-  /** The message of each field the last refused save or publication named, until the field changes (fields.tsx). */
-  const fieldErrorsAtom = atom<Record<string, string>>({});
-  fieldErrorsAtom.debugLabel = name('fieldErrors');
-
-  /** Highlights the fields 3 s (§5) and shows each one's message at it, when given. */
-  const highlightFieldsAtom = atom(null, (get, set, fields: string[], errors: Record<string, string> = {}) => {
-    const serial = get(highlightSerialAtom) + 1;
-    set(highlightSerialAtom, serial);
-    set(highlightAtom, fields);
-    set(fieldErrorsAtom, errors);
-    setTimeout(() => {
-      if (get(highlightSerialAtom) === serial) set(highlightAtom, []);
-    }, VALIDATION_HIGHLIGHT_MS);
-  });
-  highlightFieldsAtom.debugLabel = name('highlightFields');
-
-  return {
-    statusAtom,
-    draftAtom,
-    savedAtom,
-    pendingAtom,
-    highlightAtom,
-    fieldErrorsAtom,
-    pristineAtom,
-    dirtyAtom,
-    highlightFieldsAtom,
-    conflictAtom,
-  };
-}
-
-type EditorState = ReturnType<typeof createEditorState>;
-/** `quiet`: no 'Enregistré' toast; `onOutcome`: a retry of lib/offline.ts, told how it went (and never queued again). */
-type SaveOptions = { quiet?: boolean; onOutcome?: (outcome: RetryOutcome) => void };
-type ApiOf = (get: Getter) => ContentApi;
-
-// An answer of the item's own calls does not carry the article's criteria: the ones saved last stay.
-function adopt({ savedAtom, draftAtom, pristineAtom }: EditorState, set: Setter, item: ContentItem, get?: Getter) {
-  const kept = item._$criteria ?? get?.(savedAtom)?._$criteria;
-  const adopted = kept ? { ...item, _$criteria: kept } : item;
-  set(savedAtom, adopted);
-  set(draftAtom, adopted);
-  set(pristineAtom, adopted);
-}
 
 /** An article's own audience criteria (§2.5), loaded beside the item. */
 async function withCriteria(api: ContentApi, item: ContentItem): Promise<IpcResult<ContentItem>> {
@@ -154,7 +75,8 @@ function createDraftActions(state: EditorState, apiOf: ApiOf, name: (part: strin
     if (draft) set(draftAtom, { ...draft, ...patch });
     // A field the user changes no longer shows what the last refusal said of it.
     const errors = get(state.fieldErrorsAtom);
-    const changed = Object.keys(patch);
+    // The article's criteria are its audience: changing them answers the audience's message.
+    const changed = Object.keys(patch).flatMap((key) => (key === '_$criteria' ? [key, '_$audiences'] : [key]));
     const kept = Object.entries(errors).filter(([field]) => !changed.includes(field.split('.')[0]));
     if (kept.length !== Object.keys(errors).length) set(state.fieldErrorsAtom, Object.fromEntries(kept));
   });
@@ -205,6 +127,44 @@ function waitForServer(
     return outcome;
   };
   set(queueSaveAtom, { key: `${kind}:${draft.id}`, run });
+}
+
+/**
+ * Taking an item offline never runs the checks for putting it online (§5): the unpublish goes first, from the saved
+ * version, so an unsaved change the online checks would refuse (a non-expert audience) cannot keep it online; the
+ * draft's unsaved changes are then saved on the offline item, their own refusal told as any save's.
+ */
+async function unpublishThenSave(
+  state: EditorState,
+  apiOf: ApiOf,
+  saveAtom: WritableAtom<null, [SaveOptions?], Promise<ContentItem | null>>,
+  get: Getter,
+  set: Setter,
+  request: PublishRequest,
+): Promise<boolean> {
+  const saved = get(state.savedAtom);
+  const draft = get(state.draftAtom);
+  if (!saved?.id || !draft) return false;
+  const dirty = get(state.dirtyAtom);
+  set(state.pendingAtom, true);
+  let result: IpcResult<ContentItem>;
+  try {
+    result = await apiOf(get).publish(saved.id, { ...request, version: saved.version });
+  } finally {
+    set(state.pendingAtom, false);
+  }
+  if (!result.ok) {
+    if (result.status === 0) set(raiseNoticeAtom, CONFLICT_NOTICES.offline);
+    else if (!adoptConflict(state, get, set, result)) refusedAt(set, state.highlightFieldsAtom, result);
+    return false;
+  }
+  adopt(state, set, result.data, get);
+  set(raiseNoticeAtom, N.contentOffline);
+  if (!dirty) return true;
+  const { published, publishedAt, unpublishedAt, version, updatedAt } = result.data;
+  set(state.draftAtom, { ...draft, published, publishedAt, unpublishedAt, version, updatedAt });
+  await set(saveAtom, { quiet: true });
+  return true;
 }
 
 /** Saving, publishing, converting and restoring: server calls that answer with the item the editor adopts. */
@@ -266,6 +226,7 @@ function createServerActions(state: EditorState, apiOf: ApiOf, name: (part: stri
    */
   const publishAtom = atom(null, async (get, set, publication: PublishRequest & { askDelayReason?: AskDelayReason }): Promise<boolean> => {
     const { askDelayReason, ...request } = publication;
+    if (!request.publish && get(savedAtom)?.published) return unpublishThenSave(state, apiOf, saveAtom, get, set, request);
     // The properties its type needs (§5), named by their labels and marked at their fields, before anything is sent.
     const draft = get(draftAtom);
     const problems = request.publish && draft && apiOf(get).kind === 'advert' ? publishProblems(draft) : null;

@@ -316,7 +316,13 @@ function advertModel(item: DemoAdvert, index: number, now: number, media: DemoMe
       autoPublishOptions: { activated: true, emails: ['csm@demo.backoffice.local'] },
     });
   }
-  if (item.state === 'ended') Object.assign(model, { autoStartAt: now - 40 * DAY, autoStopAt: now - 10 * DAY });
+  // Its automatic publication had its e-mail, as a save requires (§5).
+  if (item.state === 'ended')
+    Object.assign(model, {
+      autoStartAt: now - 40 * DAY,
+      autoStopAt: now - 10 * DAY,
+      autoPublishOptions: { activated: true, emails: ['csm@demo.backoffice.local'] },
+    });
   return model as unknown as AnyModel;
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { isArticleCriterionLabel, type CriteriaByLabel } from '@shared/rules/article-audience';
 import type { DemoPopulationSize } from '../../context';
 import type { Database } from '../../db/client';
+import type { ArticleAudienceService } from '../../feature-services';
 import { DEMO_APPS, DEMO_FEEDS, generatePopulation } from './generator';
 import { rows } from '../../db/rows';
 import { upsertNodes } from './queries/nodes';
@@ -130,4 +132,34 @@ export async function seedAudienceDemo(db: Database, signal?: AbortSignal, size:
     await audience('Búsqueda diabetes', 'search', 'spanish', [{ label: 'Feed', value: DEMO_FEEDS[1] }, expert]);
   });
   return true;
+}
+
+/**
+ * The demo articles' own audiences (adverts-articles.md §2.5; §5: an article needs an Area criterion): each article
+ * linked to a saved audience gets that audience's required nodes of the article labels and its area as criteria,
+ * so a demo article saves as the editor checks it. Articles that have their own audience already are left alone.
+ */
+export async function seedArticleAudienceDemo(db: Database, articleAudience: ArticleAudienceService): Promise<number> {
+  const linked = await rows<{ articleId: number; area: string; nodeId: number | null; label: string | null }>(
+    db,
+    sql`SELECT aa.article_id AS "articleId", a.area, n.id AS "nodeId", n.label
+        FROM article_audiences aa JOIN audiences a ON a.id = aa.audience_id
+        LEFT JOIN relationships r ON r.audience_id = a.id AND r.kind = 'required'
+        LEFT JOIN nodes n ON n.id = r.node_id
+        WHERE a.article_id IS NULL AND NOT EXISTS (SELECT 1 FROM audiences own WHERE own.article_id = aa.article_id)
+        ORDER BY aa.article_id, n.id`,
+  );
+  const byArticle = new Map<number, { area: string; criteria: CriteriaByLabel }>();
+  for (const row of linked) {
+    const entry = byArticle.get(row.articleId) ?? { area: row.area, criteria: {} };
+    byArticle.set(row.articleId, entry);
+    if (row.nodeId !== null && row.label && isArticleCriterionLabel(row.label) && row.label !== 'Area')
+      (entry.criteria[row.label] ??= []).push(row.nodeId);
+  }
+  for (const [articleId, { area, criteria }] of byArticle) {
+    const areaNode = (await articleAudience.search('Area', area, 10)).find((node) => node.name === area);
+    if (!areaNode) continue;
+    await articleAudience.setCriteria(articleId, { ...criteria, Area: [areaNode.id] }, null);
+  }
+  return byArticle.size;
 }

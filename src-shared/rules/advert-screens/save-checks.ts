@@ -112,7 +112,8 @@ export function validateForSave(item: ValidatedItem, kind: 'advert' | 'article')
     ? item._$criteria.some((criterion) => criterion.label === 'Area')
     : (item._$audiences ?? []).some((audience) => filled(audience.label));
   if (kind === 'article' && !hasArea) fail(M.articleAreaRequired, '_$audiences');
-  if (item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
+  // Only an advert holds a Sonata ID (the article model has none, §3): an article tool is not asked for one.
+  if (kind === 'advert' && item.type === 'tool' && !filled(item.sonataId)) fail(M.sonataIdRequired, 'sonataId');
   // A published advert keeps the properties of its type (§5, the list the server checks too; articles: none).
   const missing = kind === 'advert' && item.published ? missingRequired(item) : [];
   if (missing.length) fail(requiredPropertiesMessage(missing.map(requiredPropertyLabel)), ...missing.map((property) => property.paths[0]));

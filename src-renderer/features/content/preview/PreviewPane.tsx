@@ -138,7 +138,8 @@ function ReadyPane(props: { item: ContentItem; kind: ContentKind; type: PreviewT
           </Link>
         )}
       </div>
-      <div className="pv-stage">
+      {/* Scrollable: reachable by the keyboard, and named (axe: scrollable-region-focusable). */}
+      <div className="pv-stage" role="region" aria-label={M.previewStage} tabIndex={0} data-testid="preview-stage">
         <div className="pv-zoomed" style={{ zoom: shownZoom }}>
           <div ref={canvasRef} className="pv-canvas" style={{ width, height: height ?? undefined }} data-testid="preview-canvas">
             <ItemPreview

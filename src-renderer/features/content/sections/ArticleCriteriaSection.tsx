@@ -12,7 +12,7 @@ import {
 import { raiseNoticeAtom } from '../../../lib/notices';
 import { dataOf } from '../../../lib/query';
 import { useQuery } from '../../../lib/use-query';
-import { Section } from '../fields';
+import { FieldError, Section, useFieldError } from '../fields';
 import type { ContentApi, ContentItem } from '../types';
 
 type Search = NonNullable<ContentApi['criteria']>['search'];
@@ -106,6 +106,8 @@ export function ArticleCriteriaSection(props: {
   search: Search;
 }) {
   const criteria = props.draft._$criteria ?? [];
+  // 'L'Area de l'audience est requise' (§5) is said here, at the criteria, not only in the toast.
+  const areaError = useFieldError('_$audiences');
   const change = (label: ArticleCriterionLabel, nodes: CriterionNode[]) =>
     props.patch({ _$criteria: [...criteria.filter((node) => node.label !== label), ...nodes] });
   return (
@@ -121,6 +123,7 @@ export function ArticleCriteriaSection(props: {
             onChange={(nodes) => change(label, nodes)}
           />
         ))}
+        <FieldError field="_$audiences" message={areaError} />
       </div>
     </Section>
   );
