@@ -51,7 +51,10 @@ export function recordStep(stepsFile, step) {
   appendFileSync(stepsFile, `${JSON.stringify(step)}\n`);
 }
 
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+const clock = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 /** The table of `steps` and the closing line; answers the totals. */
 export function printSteps(steps, title = 'steps') {

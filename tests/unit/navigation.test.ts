@@ -75,6 +75,8 @@ const DECLARED = [
   'projects.targets',
   'push',
   'setup',
+  // The first start's choice of where to work (team server or this computer), before the administrator's creation.
+  'workplace',
 ];
 
 /** The spec's entries for these roles among the screens that exist, with a dropdown when one of its entries shows. */
