@@ -83,8 +83,9 @@ describe('storage browser atoms', () => {
         return { ok: false, status: 500, errorMsg: 'unexpected' };
       },
       'files:upload': () => {
-        files = [...files, file('deck.pptx')];
-        return { ok: true, data: { fileName: 'deck.pptx', answer: {} } };
+        // An image: the spec's upload toast (a document that is not one is said imported as a file, projects-smaller e2e).
+        files = [...files, file('visuel.png')];
+        return { ok: true, data: { fileName: 'visuel.png', answer: {} } };
       },
     });
     store.set(bridgeAtom, bridge);
