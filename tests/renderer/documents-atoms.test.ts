@@ -83,9 +83,8 @@ describe('storage browser atoms', () => {
         return { ok: false, status: 500, errorMsg: 'unexpected' };
       },
       'files:upload': () => {
-        // An image: the spec's upload toast (a document that is not one is said imported as a file, projects-smaller e2e).
-        files = [...files, file('visuel.png')];
-        return { ok: true, data: { fileName: 'visuel.png', answer: {} } };
+        files = [...files, file('deck.pptx')];
+        return { ok: true, data: { fileName: 'deck.pptx', answer: {} } };
       },
     });
     store.set(bridgeAtom, bridge);
@@ -93,7 +92,7 @@ describe('storage browser atoms', () => {
     expect(store.get(treeAtom)).toEqual({ 'assets/clients': [{ name: 'Labo', path: 'assets/clients/Labo' }] });
 
     await store.set(uploadDocumentAtom);
-    expect(store.get(pendingNoticesAtom).map((notice) => [notice.text, notice.kind])).toEqual([['Image importé avec succès', 'success']]);
+    expect(store.get(pendingNoticesAtom).map((notice) => [notice.text, notice.kind])).toEqual([['Fichier importé avec succès', 'success']]);
     expect(calls.filter((call) => call.channel === 'api:call')).toHaveLength(2);
 
     store.set(selectedFileAtom, files[1]);
