@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { CONFLICT_MESSAGES } from '@shared/messages/conflicts';
 import { PROJECT_MESSAGES } from '@shared/messages/projects';
-import { demoAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { createGridProject } from './project-helpers';
 
 /**
  * Two people on one row of a project's target grid (docs/architecture.md, "Versions and conflicts"), each in their
@@ -14,22 +15,7 @@ let projectId: number;
 test.use({
   appOptions: {
     prepare: async (app) => {
-      const { email, password } = demoAccount('CSM');
-      const call = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${app.apiUrl}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        });
-        return response.json();
-      };
-      const session = await call('/authenticate', { username: email, password });
-      const project = await call(
-        '/project',
-        { name: 'Grille partagée', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 2 },
-        session.accessToken.value,
-      );
-      projectId = project.id;
+      projectId = await createGridProject(app, 'Grille partagée', 2);
     },
   },
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { demoAccount, expect, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { createGridProject } from './project-helpers';
 
 /**
  * A target cell typed in and not left (no Enter, no Tab, no blur) when the tab closes: the project reopened offers
@@ -11,22 +12,7 @@ let projectId: number;
 test.use({
   appOptions: {
     prepare: async (app) => {
-      const { email, password } = demoAccount('CSM');
-      const call = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${app.apiUrl}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        });
-        return response.json();
-      };
-      const session = await call('/authenticate', { username: email, password });
-      const project = await call(
-        '/project',
-        { name: 'Grille du brouillon', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 1 },
-        session.accessToken.value,
-      );
-      projectId = project.id;
+      projectId = await createGridProject(app, 'Grille du brouillon', 1);
     },
   },
 });

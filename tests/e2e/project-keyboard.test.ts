@@ -1,4 +1,5 @@
-import { expect, demoAccount, signIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
+import { createGridProject } from './project-helpers';
 
 /**
  * The project editor from the keyboard: the timeline overlay and the comments sidebar take the focus when they
@@ -10,22 +11,7 @@ let projectId: number;
 test.use({
   appOptions: {
     prepare: async (app) => {
-      const { email, password } = demoAccount('CSM');
-      const call = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${app.apiUrl}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        });
-        return response.json();
-      };
-      const session = await call('/authenticate', { username: email, password });
-      const project = await call(
-        '/project',
-        { name: 'Projet au clavier', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 1 },
-        session.accessToken.value,
-      );
-      projectId = project.id;
+      projectId = await createGridProject(app, 'Projet au clavier', 1);
     },
   },
 });

@@ -1,5 +1,6 @@
 import { CONFLICT_MESSAGES as M } from '@shared/messages/conflicts';
 import { demoAccount, expect, signIn, test } from './fixtures';
+import { createGridProject } from './project-helpers';
 
 /**
  * Two people on one project, each in their own browser context: each sees « … modifie aussi ce projet » above the
@@ -11,22 +12,7 @@ let projectId: number;
 test.use({
   appOptions: {
     prepare: async (app) => {
-      const { email, password } = demoAccount('CSM');
-      const call = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${app.apiUrl}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        });
-        return response.json();
-      };
-      const session = await call('/authenticate', { username: email, password });
-      const project = await call(
-        '/project',
-        { name: 'Projet à deux', clientName: 'Sanofa', keyAccount: session.userId, actor: 'Laboratoire', lines: 1 },
-        session.accessToken.value,
-      );
-      projectId = project.id;
+      projectId = await createGridProject(app, 'Projet à deux', 1);
     },
   },
 });
