@@ -38,7 +38,13 @@ describe('no operation the client retries has side effects', () => {
       // The quote the estimate example names.
       const quote = 'Numéro de devis;Client;Libellé;Quantité;Prix unitaire HT\r\nDEV-2026-0042;Sanofa;Post;1;100';
       expect((await server.request('POST', '/estimates/import', { token, body: { csv: quote } })).status).toBe(200);
-      // The demo is seeded in the background: wait until the database stops changing.
+      // The demo is seeded in the background, its proof last (once its adverts exist, after pictures that take
+      // seconds to draw while the database does not change): wait for the proof, then until the database stops changing.
+      const proofs = async () => (await rows<{ n: number }>(server.database.db, sql`SELECT count(*)::int AS n FROM bat_versions`))[0].n;
+      for (const deadline = Date.now() + 180_000; (await proofs()) === 0;) {
+        if (Date.now() > deadline) throw new Error('the demo proof was never seeded');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
       let previous = '';
       for (let stable = 0; stable < 2;) {
         const now = JSON.stringify([...(await snapshot())]);
