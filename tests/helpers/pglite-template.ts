@@ -11,11 +11,16 @@ const migrationsFolder = join(root, 'src-server/db/migrations');
  * a new file, and an unchanged set reuses the one built by an earlier run.
  */
 export function templateDumpPath(): string {
+  return join(root, '.data/test-template', `pglite-${migrationsHash()}.tar`);
+}
+
+/** The migrations' own digest: a template built from other migrations is never taken for this one. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(join(migrationsFolder, file)));
   }
-  return join(root, '.data/test-template', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** Builds the dump once (an initdb and every migration, about 5 s here); every test database then loads it. */
