@@ -29,7 +29,11 @@ export interface HtmlParseOptions {
   maxMemoryMb: number;
   /** How long an idle worker is kept for the next parse. */
   idleMs: number;
-  /** Time a new worker may take to load open-graph-scraper. */
+  /**
+   * Time a new worker may take to load open-graph-scraper; by default 15 s, or the wait limit when longer: the load
+   * runs at the worker's lowered priority, so on a busy machine it waits as a parse does (a CI run at load 16 with
+   * the busy test's twelve hogs gave it too little CPU to load in 15 s).
+   */
   startLimitMs?: number;
 }
 
@@ -119,7 +123,7 @@ interface Pooled {
 
 export function htmlParser(options: HtmlParseOptions) {
   const ogsPath = createRequire(import.meta.url).resolve('open-graph-scraper');
-  const startLimitMs = options.startLimitMs ?? 15_000;
+  const startLimitMs = options.startLimitMs ?? Math.max(15_000, options.waitLimitMs ?? 0);
   const live = new Set<Worker>();
   const idle: Pooled[] = [];
   let running = 0;
