@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,36 @@ test('the About page shows the update feed, the channel and why the browser vers
       POLICY_MESSAGES.lockedEntry('updateUrl', 'https://maj.exemple.fr/back-office', "variables d'environnement"),
       POLICY_MESSAGES.lockedEntry('updateChannel', 'beta', "variables d'environnement"),
     ]);
+  } finally {
+    await context.close();
+    await host.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("without a policy, the About page shows the user's own channel and says no feed is set", async ({ browser }) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-channel-'));
+  const settingsFile = join(dataDir, 'settings.json');
+  writeFileSync(settingsFile, JSON.stringify({ settings: { updateChannel: 'beta' } }));
+  const host = await startWebHost({
+    port: 0,
+    rendererDir: e2eRendererDir(root),
+    dataDir: join(dataDir, 'pglite'),
+    templateDir: join(root, '.data/pglite-template'),
+    settingsFile,
+    demo: true,
+    demoPopulation: false,
+    logger: pino({ level: 'silent' }),
+  });
+  const context = await browser.newContext({ baseURL: host.url });
+  try {
+    const page = await context.newPage();
+    await signIn(page, host.url, 'ADMIN');
+    await page.getByTestId('about-link').click();
+    await expect(page.getByTestId('about-update-feed')).toHaveText(UPDATE_MESSAGES.noFeed);
+    await expect(page.getByTestId('about-update-channel')).toHaveText(UPDATE_MESSAGES.channels.beta);
+    await expect(page.getByTestId('about-update-last-check')).toHaveText(UPDATE_MESSAGES.browser);
+    await expect(page.getByTestId('about-locked')).toHaveCount(0);
   } finally {
     await context.close();
     await host.close();
