@@ -8,6 +8,7 @@ import { collectDiagnostics } from './services/diagnostics';
 import type { DraftStore } from './services/drafts';
 import type { SessionVault } from './services/session-vault';
 import type { SettingsStore } from './services/settings';
+import type { UpdateCheck } from './services/updates';
 import { serverChoiceOf, type WorkplaceOptions } from './services/workplace';
 import { WORKPLACE_MESSAGES } from '@shared/messages';
 
@@ -46,6 +47,11 @@ export interface MainServicesOptions {
    * Until the first choice, nothing starts the embedded server.
    */
   workplace?: WorkplaceOptions;
+  /**
+   * Who checks for updates and the last check (About page): the desktop host's update policy; absent, the web
+   * host, which never updates itself.
+   */
+  updates?: () => { checker: 'app' | 'not-installed'; lastCheck: UpdateCheck | null };
 }
 
 /** One user's session in main: its API client (tokens in its vault) and the IPC handlers that use it. */
@@ -78,7 +84,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const embedded = () => (pending() ? Promise.reject(new Error(WORKPLACE_MESSAGES.chooseFirst)) : options.embedded());
   const apiBaseUrl = apiAddress(() => settings.get().apiUrl, embedded);
   const appInfo = async (): Promise<AppInfo> => {
-    const chosen = settings.get().apiUrl;
+    const current = settings.get();
+    const chosen = current.apiUrl;
+    const updates = options.updates?.() ?? { checker: 'browser' as const, lastCheck: null };
     const running = chosen ? null : await embedded().catch(() => null);
     return {
       version: options.version(),
@@ -89,6 +97,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
       ...(settings.setAside ? { settingsSetAside: settings.setAside.copy } : {}),
       ...(workplace ? { serverChoice: serverChoiceOf(settings.get()) } : {}),
       ...(settings.locked?.length ? { lockedSettings: settings.locked.map(({ key, source }) => ({ key, value: settings.get()[key], source })) } : {}),
+      updates: {
+        feed: current.updateUrl,
+        channel: current.updateChannel,
+        checker: updates.checker,
+        ...(updates.lastCheck ? { lastCheck: updates.lastCheck } : {}),
+      },
     };
   };
   return {

@@ -100,7 +100,7 @@ export async function buildApp(appOptions: AppOptions): Promise<App> {
 
   registerDatabaseChecks(context.readiness, options.db, options.migrationsFolder ?? defaultMigrationsFolder());
   context.metrics.databasePool(options.db);
-  if (options.dbKind === 'postgresql' && config.storage?.kind === 'local') {
+  if (options.dbKind === 'postgresql' && config.storage?.kind === 'local' && !config.storage.shared) {
     warnOfLocalStorage(context.readiness, options.db, (message) => logger.warn(message));
   }
 

@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { startServer } from './server';
 import { closeOnSignals, printDemoAccounts, printOutboxMail, runMain } from './console';
+import { readSecretFiles } from './env-files';
 import { parseTrustProxy } from './trust-proxy';
 
 /** `npm run server [-- --demo]`: the platform API, on PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
 async function main() {
   const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false } } });
   const env = process.env;
+  // DATABASE_URL_FILE, METRICS_TOKEN_FILE…: secrets from files (compose.yaml's Docker secrets) before anything reads them.
+  readSecretFiles(env);
   const server = await startServer({
     host: env.HOST ?? '127.0.0.1',
     port: env.PORT ? Number(env.PORT) : 4000,

@@ -50,6 +50,9 @@ export const sessionInfoSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
+/** The update channels: 'stable' reads latest.yml, 'beta' beta.yml (pre-releases, then each stable release). */
+export const UPDATE_CHANNELS = ['stable', 'beta'] as const;
+
 export const settingsSchema = z.object({
   /** Team server; empty means the embedded server. */
   apiUrl: z.string().max(2048),
@@ -59,12 +62,14 @@ export const settingsSchema = z.object({
   appCreationToolUrl: z.string().max(2048),
   /** The update feed (electron-updater, generic https or s3://bucket/path); empty: no automatic updates. */
   updateUrl: z.string().max(2048).default(''),
+  updateChannel: z.enum(UPDATE_CHANNELS).default('stable'),
   /** Where crash reports are uploaded; empty: minidumps are only kept in the user data folder. */
   crashReportUrl: z.string().max(2048).default(''),
   /** The first start's choice: '' not made yet, 'local' this computer, 'team' the server of `apiUrl`. */
   workplace: z.enum(['', 'local', 'team']).default(''),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+export type UpdateChannel = Settings['updateChannel'];
 
 export const appInfoSchema = z.object({
   version: z.string(),
@@ -82,6 +87,19 @@ export const appInfoSchema = z.object({
   serverChoice: z.enum(['pending', 'team', 'local']).optional(),
   /** The settings a machine policy fixed, each with its value and where the lock comes from (About page, read-only). */
   lockedSettings: z.array(z.object({ key: z.string(), value: z.string(), source: z.string() })).optional(),
+  /**
+   * Updates as the About page says them: the feed ('' none) and channel in use, who checks ('app': the installed
+   * desktop app; 'not-installed': a development run; 'browser': the web host, which never updates itself), and the
+   * last check (ISO time and outcome) since this start.
+   */
+  updates: z
+    .object({
+      feed: z.string(),
+      channel: z.enum(UPDATE_CHANNELS),
+      checker: z.enum(['app', 'not-installed', 'browser']),
+      lastCheck: z.object({ at: z.string(), outcome: z.enum(['disabled', 'up-to-date', 'restarting', 'later', 'failed']) }).optional(),
+    })
+    .optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -6,7 +6,7 @@ import { UPDATE_MESSAGES } from '@shared/messages/diagnostics';
 import { crashReporterOptions } from '../services/crash-reports';
 import { createRollingLog, type RollingLog } from '../services/logs';
 import type { SettingsStore } from '../services/settings';
-import { startUpdatePolicy } from '../services/updates';
+import { startUpdatePolicy, type UpdatePolicy } from '../services/updates';
 
 /**
  * What a staff install needs beside the window: log files, crash dumps, updates. The decisions live in
@@ -34,17 +34,21 @@ export function startCrashReporter(settings: SettingsStore): void {
 }
 
 /**
- * Updates from the feed of the settings (`updateUrl`), for an installed app only: at start, then every 4 hours,
+ * Updates from the feed and channel of the settings (`updateUrl`, `updateChannel`), for an installed app only: at start, then every 4 hours,
  * downloaded in the background, installed on «Redémarrer maintenant» or when the app quits.
  */
-export function startUpdates(settings: SettingsStore, logger: Logger, window: () => BrowserWindow | null): void {
-  if (!app.isPackaged) return logger.info('updates: not an installed app, no update check');
+export function startUpdates(settings: SettingsStore, logger: Logger, window: () => BrowserWindow | null): UpdatePolicy | null {
+  if (!app.isPackaged) {
+    logger.info('updates: not an installed app, no update check');
+    return null;
+  }
   const { autoUpdater } = electronUpdater;
   autoUpdater.logger = { info: (m) => logger.info(String(m)), warn: (m) => logger.warn(String(m)), error: (m) => logger.error(String(m)) };
-  startUpdatePolicy({
+  return startUpdatePolicy({
     updater: autoUpdater,
     currentVersion: app.getVersion(),
     updateUrl: () => settings.get().updateUrl,
+    updateChannel: () => settings.get().updateChannel,
     log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m) },
     async ask(version) {
       const options = {

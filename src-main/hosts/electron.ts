@@ -28,8 +28,10 @@ import { openExternalLink } from '../services/external-links';
 import { failure } from '../services/failures';
 import { createSessionVault, loadKeytar, type KeyValueStore } from '../services/session-vault';
 import { createSettingsStore, setAsideUnreadableFile } from '../services/settings';
+import { BUILD_DEFAULTS_FILE, readBuildDefaults } from '../services/build-defaults';
 import { closeEmbeddedServer } from '../services/embedded-close';
 import { machinePolicySources, readPolicy } from '../services/policy';
+import type { UpdatePolicy } from '../services/updates';
 import { serverChoiceOf } from '../services/workplace';
 import { decideDownload, leavesPage, secondWindowBounds, unsavedChangesDialog } from '../desktop-windows';
 import { logFolder, startCrashReporter, startMainLog, startUpdates } from './electron-ops';
@@ -296,8 +298,9 @@ export async function runElectronHost(): Promise<void> {
   const setAside = setAsideUnreadableFile(join(app.getPath('userData'), 'backoffice.json'));
   const draftsSetAside = setAsideUnreadableFile(join(app.getPath('userData'), 'drafts.json'));
   const store = openStore({ name: 'backoffice', configFileMode: 0o600 });
-  // What IT preset for this machine (registry, configuration profile, /etc file, environment) beats the user's file.
-  const settings = createSettingsStore(store, setAside, await readPolicy(machinePolicySources()));
+  // What IT preset for this machine (registry, configuration profile, /etc file, environment) beats the user's file,
+  // which beats what the company's build baked (`npm run dist`: update feed and channel, team server).
+  const settings = createSettingsStore(store, setAside, await readPolicy(machinePolicySources()), readBuildDefaults(join(here, BUILD_DEFAULTS_FILE)));
   // As early as possible (crashReporter docs): a crash during the start leaves its minidump too.
   startCrashReporter(settings);
   const log = await startMainLog();
@@ -338,6 +341,7 @@ export async function runElectronHost(): Promise<void> {
     store,
   });
 
+  let updates: UpdatePolicy | null = null;
   const services = createMainServices({
     host: 'electron',
     version: () => app.getVersion(),
@@ -356,6 +360,7 @@ export async function runElectronHost(): Promise<void> {
     openFolder: (folder) => shell.openPath(folder),
     // The first start asks where to work (the demo works on this computer); a team server is confirmed natively.
     workplace: demo ? undefined : { confirm: confirmServer },
+    updates: () => ({ checker: app.isPackaged ? 'app' : 'not-installed', lastCheck: updates?.lastCheck() ?? null }),
   });
   // One session for the app, kept in the OS keychain.
   const userSession = services.openSession({ vault, onSessionExpired: (reason) => emit('session:expired', { reason }), emit });
@@ -375,7 +380,7 @@ export async function runElectronHost(): Promise<void> {
 
   createAppWindow(pendingRoute ?? '/');
   pendingRoute = null;
-  startUpdates(settings, log.logger, () => mainWindow);
+  updates = startUpdates(settings, log.logger, () => mainWindow);
   app.on('activate', () => appWindows.size === 0 && createAppWindow('/'));
   app.on('window-all-closed', () => process.platform !== 'darwin' && app.quit());
   app.on('will-quit', () => void userSession.close());

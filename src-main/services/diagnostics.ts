@@ -23,6 +23,7 @@ export function publicSettings(settings: Settings): Record<string, string> {
     shortUrlServiceUrl: publicAddress(settings.shortUrlServiceUrl),
     appCreationToolUrl: publicAddress(settings.appCreationToolUrl),
     updateUrl: publicAddress(settings.updateUrl),
+    updateChannel: settings.updateChannel,
     crashReportUrl: publicAddress(settings.crashReportUrl),
   };
 }

@@ -1,13 +1,21 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { Settings } from '@shared/ipc';
+import { UPDATE_CHANNELS, type Settings } from '@shared/ipc';
 
 /**
  * Machine-wide policy: what IT presets, and locks, for every user of a computer (docs/desktop.md, "Policy"). Each
  * source is a small reader and a parser of its own format, tested on its text; policy beats the user's settings,
  * which beat the build's defaults. Environment variables (scripted installs, tests) beat the machine's sources.
  */
-export const POLICY_KEYS = ['apiUrl', 'environmentLabel', 'updateUrl', 'crashReportUrl', 'shortUrlServiceUrl', 'appCreationToolUrl'] as const;
+export const POLICY_KEYS = [
+  'apiUrl',
+  'environmentLabel',
+  'updateUrl',
+  'updateChannel',
+  'crashReportUrl',
+  'shortUrlServiceUrl',
+  'appCreationToolUrl',
+] as const;
 export type PolicyKey = (typeof POLICY_KEYS)[number];
 export type PolicyValues = Partial<Pick<Settings, PolicyKey>>;
 
@@ -25,11 +33,15 @@ export interface PolicySource {
 
 const isKey = (key: string): key is PolicyKey => (POLICY_KEYS as readonly string[]).includes(key);
 
-/** Keeps the known keys with string values (anything else in a policy is ignored, never an error). */
+/** Keeps the known keys with string values, a channel only if it is one (anything else is ignored, never an error). */
 function known(entries: Iterable<[string, unknown]>): PolicyValues {
-  const values: PolicyValues = {};
-  for (const [key, value] of entries) if (isKey(key) && typeof value === 'string') values[key] = value.trim();
-  return values;
+  const values: Record<string, string> = {};
+  for (const [key, value] of entries) {
+    if (!isKey(key) || typeof value !== 'string') continue;
+    if (key === 'updateChannel' && !(UPDATE_CHANNELS as readonly string[]).includes(value.trim())) continue;
+    values[key] = value.trim();
+  }
+  return values as PolicyValues;
 }
 
 /** A JSON object of settings (`/etc/backoffice/policy.json`, a macOS profile read as JSON); unreadable: none. */
@@ -95,7 +107,7 @@ export async function readPolicy(sources: PolicySource[]): Promise<{ values: Pol
     const read = await source.read().catch(() => ({}) as PolicyValues);
     for (const key of POLICY_KEYS) {
       if (read[key] === undefined) continue;
-      values[key] = read[key];
+      Object.assign(values, { [key]: read[key] });
       from.set(key, source.name);
     }
   }

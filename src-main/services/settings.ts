@@ -4,6 +4,7 @@ import { settingsSchema, type Settings } from '@shared/ipc';
 import { DESKTOP_MESSAGES } from '@shared/messages';
 import { DIAGNOSTICS_MESSAGES } from '@shared/messages/diagnostics';
 import { POLICY_MESSAGES } from '@shared/messages/workplace';
+import type { BuildDefaults } from './build-defaults';
 import type { LockedSetting, PolicyValues } from './policy';
 import type { KeyValueStore } from './session-vault';
 import { updateFeedFrom } from './updates';
@@ -36,6 +37,7 @@ export const DEFAULT_SETTINGS: Settings = {
   shortUrlServiceUrl: '',
   appCreationToolUrl: '',
   updateUrl: '',
+  updateChannel: 'stable',
   crashReportUrl: '',
   workplace: '',
 };
@@ -163,16 +165,36 @@ export function setAsideUnreadableFile(file: string, now = new Date()): SetAside
   return { file, copy, reason };
 }
 
-/** Settings on a key-value backend (electron-store in the desktop app); `setAside`: what this start set aside. */
+/**
+ * The user's own settings without the empty values that came from an older start writing every default into the
+ * file: an empty address there is "not set", so a build's default shows through, except the API address of a
+ * user who chose to work on this computer.
+ */
+function ownValues(own: Record<string, unknown>, buildDefaults: BuildDefaults): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(own).filter(([key, value]) => !(key in buildDefaults && value === '' && !(key === 'apiUrl' && own.workplace === 'local'))),
+  );
+}
+
+/**
+ * Settings on a key-value backend (electron-store in the desktop app); `setAside`: what this start set aside;
+ * `buildDefaults`: what `npm run dist` baked (services/build-defaults.ts). The file keeps only what the user set.
+ */
 export function createSettingsStore(
   backend: KeyValueStore,
   setAside: SetAsideFile | null = null,
   policy: { values: PolicyValues; locked: LockedSetting[] } = { values: {}, locked: [] },
+  buildDefaults: BuildDefaults = {},
 ): SettingsStore {
+  const defaults: Settings = { ...DEFAULT_SETTINGS, ...buildDefaults };
+  const own = (): Record<string, unknown> => {
+    const value = backend.get('settings');
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  };
   /** The user's own settings (what the file keeps), over the build's defaults. */
   const readUser = (): Settings => {
-    const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...((backend.get('settings') as object | undefined) ?? {}) });
-    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+    const parsed = settingsSchema.safeParse({ ...defaults, ...ownValues(own(), buildDefaults) });
+    return parsed.success ? parsed.data : { ...defaults };
   };
   // Policy beats the user's settings, which beat the defaults; a policy's team server is the workplace.
   const read = (): Settings => sanitized({ ...readUser(), ...policy.values, ...(policy.values.apiUrl ? { workplace: 'team' as const } : {}) });
@@ -184,7 +206,9 @@ export function createSettingsStore(
       const fixed = policy.locked.find(({ key }) => key in patch && patch[key] !== policy.values[key]);
       if (fixed) throw new Error(POLICY_MESSAGES.locked(fixed.source));
       const next = merged(sanitized(readUser()), patch);
-      backend.set('settings', next);
+      // Only what the user set before and sets now: a default written here would hide the next build's.
+      const kept = new Set([...Object.keys(own()), ...Object.keys(patch)]);
+      backend.set('settings', Object.fromEntries(Object.entries(next).filter(([key]) => kept.has(key))));
       return read();
     },
     getWindowBounds() {
@@ -201,7 +225,11 @@ export function createSettingsStore(
  * The web host's settings: one JSON file, written atomically. A file unreadable at start is set aside (its copy
  * named in `setAside`); one that turns corrupt later reads as defaults.
  */
-export function createJsonSettingsStore(filePath: string, policy?: Parameters<typeof createSettingsStore>[2]): SettingsStore {
+export function createJsonSettingsStore(
+  filePath: string,
+  policy?: Parameters<typeof createSettingsStore>[2],
+  buildDefaults?: BuildDefaults,
+): SettingsStore {
   const setAside = setAsideUnreadableFile(filePath);
   const backend: KeyValueStore = {
     get(key) {
@@ -230,5 +258,5 @@ export function createJsonSettingsStore(filePath: string, policy?: Parameters<ty
     writeFileSync(temporary, JSON.stringify(all, null, 2), { mode: 0o600 });
     renameSync(temporary, filePath);
   }
-  return createSettingsStore(backend, setAside, policy);
+  return createSettingsStore(backend, setAside, policy, buildDefaults);
 }

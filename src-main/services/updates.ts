@@ -1,4 +1,5 @@
 import semver from 'semver';
+import type { UpdateChannel } from '@shared/ipc';
 
 /**
  * The desktop app's update policy, without Electron (electron-updater loads electron at import): which feed the
@@ -41,6 +42,10 @@ export function isNewerVersion(candidate: string, current: string): boolean {
 export interface Updater {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
+  /** electron-updater's channel: null reads latest.yml, 'beta' beta.yml (its setter also allows downgrades). */
+  channel: string | null;
+  allowPrerelease: boolean;
+  allowDowngrade: boolean;
   setFeedURL(feed: UpdateFeed): void;
   checkForUpdates(): Promise<{ updateInfo: { version: string } } | null>;
   downloadUpdate(): Promise<unknown>;
@@ -57,15 +62,26 @@ export interface UpdatePolicyOptions {
   currentVersion: string;
   /** The settings' updateUrl, read at each check (a changed setting applies at the next one). */
   updateUrl: () => string;
+  /** The settings' updateChannel, read at each check too. */
+  updateChannel?: () => UpdateChannel;
   /** Asks whether to restart now («Une mise à jour est prête»); true for «Redémarrer maintenant». */
   ask: (version: string) => Promise<boolean>;
   log: { info(message: string): void; warn(message: string): void };
   intervalMs?: number;
+  now?: () => Date;
+}
+
+/** The last check since this start (About page): when it ended and how. */
+export interface UpdateCheck {
+  at: string;
+  outcome: UpdateOutcome;
 }
 
 export interface UpdatePolicy {
   /** One check: download in the background, then the question. A check already under way is joined. */
   check(): Promise<UpdateOutcome>;
+  /** The last check that ended, if any. */
+  lastCheck(): UpdateCheck | null;
   stop(): void;
 }
 
@@ -81,13 +97,20 @@ export function startUpdatePolicy(options: UpdatePolicyOptions): UpdatePolicy {
   let feedKey = '';
   let declined: string | null = null;
   let running: Promise<UpdateOutcome> | null = null;
+  let last: UpdateCheck | null = null;
+  const now = options.now ?? (() => new Date());
 
   const run = async (): Promise<UpdateOutcome> => {
     const feed = updateFeedFrom(options.updateUrl());
     if (!feed) return 'disabled';
-    const key = JSON.stringify(feed);
+    const channel = options.updateChannel?.() ?? 'stable';
+    const key = JSON.stringify([feed, channel]);
     if (key !== feedKey) {
       updater.setFeedURL(feed);
+      // Beta reads beta.yml and takes pre-releases; stable reads latest.yml. Never a downgrade (isNewerVersion).
+      updater.channel = channel === 'beta' ? 'beta' : null;
+      updater.allowPrerelease = channel === 'beta';
+      updater.allowDowngrade = false;
       feedKey = key;
     }
     try {
@@ -112,11 +135,16 @@ export function startUpdatePolicy(options: UpdatePolicyOptions): UpdatePolicy {
   };
 
   const check = () => {
-    running ??= run().finally(() => (running = null));
+    running ??= run()
+      .then((outcome) => {
+        last = { at: now().toISOString(), outcome };
+        return outcome;
+      })
+      .finally(() => (running = null));
     return running;
   };
   void check();
   const timer = setInterval(() => void check(), options.intervalMs ?? UPDATE_CHECK_INTERVAL_MS);
   timer.unref();
-  return { check, stop: () => clearInterval(timer) };
+  return { check, lastCheck: () => last, stop: () => clearInterval(timer) };
 }

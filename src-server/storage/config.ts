@@ -6,7 +6,12 @@ import type { StorageAdapter } from './adapter';
 import { LocalStorage } from './local';
 
 export type StorageConfig = (
-  | { kind: 'local'; dir: string }
+  | {
+      kind: 'local';
+      dir: string;
+      /** One folder every instance mounts (compose.yaml's named volume, BACKOFFICE_STORAGE_SHARED=true): no warning. */
+      shared?: boolean;
+    }
   | { kind: 's3'; bucket: string; endpoint?: string; region?: string; credentials?: { accessKeyId: string; secretAccessKey: string } }
 ) & {
   /**
@@ -34,7 +39,7 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir?: string): 
   }
   // Beside the PGlite folder, never inside it (PGDATA is the database's own).
   const dir = env.BACKOFFICE_STORAGE_DIR ? resolve(env.BACKOFFICE_STORAGE_DIR) : `${resolve(dataDir ?? '.data/pglite')}-storage`;
-  return { kind: 'local', dir, publicUrl };
+  return { kind: 'local', dir, publicUrl, ...(env.BACKOFFICE_STORAGE_SHARED === 'true' ? { shared: true } : {}) };
 }
 
 /**

@@ -21,6 +21,23 @@ export const UPDATE_MESSAGES = {
   readyDetail: (version: string) => `La version ${version} a été téléchargée. Elle sera installée au redémarrage de l'application.`,
   restartNow: 'Redémarrer maintenant',
   later: 'Plus tard',
+  /** The About page's part on updates: the feed, the channel, the last check. */
+  feedTitle: 'Flux de mises à jour',
+  noFeed: 'Aucun (pas de mise à jour automatique)',
+  channelTitle: 'Canal de mises à jour',
+  channels: { stable: 'Stable', beta: 'Bêta' },
+  lastCheckTitle: 'Dernière vérification',
+  notCheckedYet: 'Pas encore depuis le démarrage',
+  notInstalled: "Aucune : l'application n'est pas installée (lancement de développement)",
+  browser: 'Aucune : la version navigateur ne se met pas à jour seule, elle suit le serveur qui la sert',
+  outcomes: {
+    disabled: 'aucun flux configuré',
+    'up-to-date': 'à jour',
+    later: 'mise à jour téléchargée, installée à la fermeture',
+    restarting: 'redémarrage pour installer la mise à jour',
+    failed: 'échec, détails dans les journaux',
+  },
+  lastCheck: (when: string, outcome: string) => `${when} — ${outcome}`,
 } as const;
 
 export const DIAGNOSTICS_NOTICES = {

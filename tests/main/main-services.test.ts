@@ -37,7 +37,14 @@ describe('createMainServices (both hosts)', () => {
       embedded: async () => ({ url: server.url, databaseKind: 'pglite', demo: true }),
     });
     // The embedded API runs the demo workspace: the page shows its banner.
-    expect(await services.appInfo()).toEqual({ version: '9.9.9', apiUrl: server.url, databaseKind: 'pglite', host: 'web', demo: true });
+    expect(await services.appInfo()).toEqual({
+      version: '9.9.9',
+      apiUrl: server.url,
+      databaseKind: 'pglite',
+      host: 'web',
+      demo: true,
+      updates: { feed: '', channel: 'stable', checker: 'browser' },
+    });
     const expired: string[] = [];
     const open = async () =>
       services.openSession({ vault: await createSessionVault({ service: 't', account: 'a' }), onSessionExpired: (reason) => expired.push(reason) });

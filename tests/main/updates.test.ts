@@ -10,6 +10,8 @@ import { isNewerVersion, startUpdatePolicy, updateFeedFrom, type UpdateFeed, typ
 const installer = Buffer.from('MZ… a Back-office installer, version 1.2.0');
 const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
 let feed = { version: '1.2.0', bytes: installer };
+/** What beta.yml names: a pre-release of the next version (electron-builder writes it for a x.y.z-beta.n build). */
+const betaVersion = '1.3.0-beta.1';
 const requests: string[] = [];
 let server: Server;
 let feedUrl = '';
@@ -17,22 +19,27 @@ let feedUrl = '';
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push(request.url ?? '');
-    if (request.url?.startsWith('/releases/latest.yml')) {
+    const channel = /^\/releases\/(latest|beta)\.yml/.exec(request.url ?? '')?.[1];
+    if (channel) {
+      const version = channel === 'beta' ? betaVersion : feed.version;
       response.setHeader('content-type', 'text/yaml');
       response.end(
         [
-          `version: ${feed.version}`,
+          `version: ${version}`,
           'files:',
-          `  - url: Back-office-Setup-${feed.version}.exe`,
+          `  - url: Back-office-Setup-${version}.exe`,
           `    sha512: ${sha512(installer)}`,
           `    size: ${installer.length}`,
-          `path: Back-office-Setup-${feed.version}.exe`,
+          `path: Back-office-Setup-${version}.exe`,
           `sha512: ${sha512(installer)}`,
           "releaseDate: '2026-11-20T10:00:00.000Z'",
           '',
         ].join('\n'),
       );
-    } else if (request.url === `/releases/Back-office-Setup-${feed.version}.exe`) {
+    } else if (
+      request.url === `/releases/Back-office-Setup-${feed.version}.exe` ||
+      request.url === `/releases/Back-office-Setup-${betaVersion}.exe`
+    ) {
       response.end(feed.bytes);
     } else {
       response.statusCode = 404;
@@ -56,15 +63,20 @@ function feedUpdater() {
   const updater: Updater = {
     autoDownload: true,
     autoInstallOnAppQuit: false,
+    channel: null,
+    allowPrerelease: false,
+    allowDowngrade: false,
     setFeedURL(options: UpdateFeed) {
       if (options.provider !== 'generic') throw new Error('generic feed expected');
       base = new URL(`${options.url}/`);
     },
     async checkForUpdates() {
-      const url = new URL('latest.yml', base!);
+      // electron-updater's GenericProvider: `${channel}.yml`, 'latest' when no channel is set.
+      const name = `${updater.channel ?? 'latest'}.yml`;
+      const url = new URL(name, base!);
       const answer = await fetch(url);
       if (!answer.ok) throw new Error(`feed answered ${answer.status}`);
-      info = parseUpdateInfo(await answer.text(), 'latest.yml', url);
+      info = parseUpdateInfo(await answer.text(), name, url);
       return { updateInfo: info };
     },
     async downloadUpdate() {
@@ -175,6 +187,31 @@ describe('updates (electron-updater policy, against a feed on loopback)', () => 
     const before = requests.filter((url) => url.startsWith('/releases/latest.yml')).length;
     const policy = startUpdatePolicy({ updater, currentVersion: '1.2.0', updateUrl: () => feedUrl, ask: async () => false, log, intervalMs: 20 });
     await vi.waitFor(() => expect(requests.filter((url) => url.startsWith('/releases/latest.yml')).length).toBeGreaterThanOrEqual(before + 3));
+    policy.stop();
+  });
+
+  it('the beta channel reads beta.yml and takes its pre-release; stable reads latest.yml; each check is dated', async () => {
+    let channel: 'stable' | 'beta' = 'beta';
+    const { updater } = feedUpdater();
+    const asked: string[] = [];
+    const policy = startUpdatePolicy({
+      updater,
+      currentVersion: '1.2.0',
+      updateUrl: () => feedUrl,
+      updateChannel: () => channel,
+      ask: async (v) => (asked.push(v), false),
+      log,
+      now: () => new Date('2026-12-07T09:30:00.000Z'),
+    });
+    expect(await policy.check()).toBe('later');
+    expect(asked).toEqual([betaVersion]);
+    expect(updater).toMatchObject({ channel: 'beta', allowPrerelease: true, allowDowngrade: false });
+    expect(policy.lastCheck()).toEqual({ at: '2026-12-07T09:30:00.000Z', outcome: 'later' });
+    // Back to stable (a changed setting, read at the next check): latest.yml, and no downgrade from the beta.
+    channel = 'stable';
+    expect(await policy.check()).toBe('up-to-date');
+    expect(updater).toMatchObject({ channel: null, allowPrerelease: false, allowDowngrade: false });
+    expect(requests.filter((url) => url.startsWith('/releases/beta.yml'))).toHaveLength(1);
     policy.stop();
   });
 });

@@ -212,5 +212,8 @@ describe.skipIf(!postgresUrl)('operator routes on PostgreSQL', () => {
         reason: 'local storage folder while 1 other instance(s) use this database',
       },
     ]);
+    // A folder every instance mounts, said so (compose.yaml: BACKOFFICE_STORAGE_SHARED=true): nothing to warn of.
+    const mounted = await start({ storage: { kind: 'local' as const, dir: `/tmp/bo-ready-${process.pid}-a`, shared: true } });
+    expect((await (await fetch(`${mounted.url}/ready`, OPERATOR)).json()).warnings ?? []).toEqual([]);
   });
 });

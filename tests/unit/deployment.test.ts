@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { deploymentProblems, imageProblem } from '../../scripts/deployment-rules';
 
 /**
  * The container files of docs/operations.md, as far as they can be read without a Docker engine (the engine-free
@@ -21,10 +22,12 @@ interface ComposeService {
   environment?: Record<string, string>;
   networks?: string[] | Record<string, { ipv4_address?: string }>;
   depends_on?: Record<string, { condition: string }> | string[];
+  volumes?: string[];
 }
 const compose = parse(readFileSync(root('compose.yaml'), 'utf8'), { merge: true }) as {
   services: Record<string, ComposeService>;
   configs: Record<string, { content: string }>;
+  secrets: Record<string, { file?: string }>;
 };
 
 describe('Dockerfile', () => {
@@ -59,20 +62,48 @@ describe('Dockerfile', () => {
 describe('compose.yaml', () => {
   const { services } = compose;
 
-  it('runs PostgreSQL, MinIO, two API instances on both, and a proxy that sends traffic to ready instances only', () => {
-    expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'bucket', 'minio', 'postgres', 'proxy']);
+  it('runs PostgreSQL, two API instances on it sharing one uploads volume, and a proxy that sends traffic to ready instances only', () => {
+    expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'postgres', 'proxy']);
     const caddyfile = compose.configs.caddyfile.content;
     expect(caddyfile).toMatch(/reverse_proxy api-1:4000 api-2:4000/);
     expect(caddyfile).toMatch(/health_uri \/ready/);
     for (const name of ['api-1', 'api-2']) {
       const env = services[name].environment!;
-      expect(env.DATABASE_URL).toMatch(/@postgres:5432\/backoffice$/);
-      expect(env).toMatchObject({ STORAGE_S3_BUCKET: 'backoffice', STORAGE_S3_ENDPOINT: 'http://minio:9000' });
-      expect(services[name].depends_on).toMatchObject({
-        postgres: { condition: 'service_healthy' },
-        bucket: { condition: 'service_completed_successfully' },
+      expect(env.DATABASE_URL).toBe('postgres://backoffice_api@postgres:5432/backoffice');
+      expect(env).toMatchObject({
+        PGPASSWORD_FILE: '/run/secrets/api_db_password',
+        BACKOFFICE_STORAGE_DIR: '/data/storage',
+        BACKOFFICE_STORAGE_SHARED: 'true',
       });
+      expect(env.STORAGE_S3_BUCKET).toBeUndefined();
+      expect(services[name].volumes).toEqual(['data:/data']);
+      expect(services[name].depends_on).toMatchObject({ postgres: { condition: 'service_healthy' } });
     }
+  });
+
+  it('passes the deployment rules, which the set-up it replaced fails on each count', () => {
+    expect(deploymentProblems(compose)).toEqual([]);
+    const replaced = parse(readFileSync(root('tests/fixtures/compose-before-issue-52.yaml'), 'utf8'), { merge: true });
+    const problems = deploymentProblems(replaced).join('\n');
+    expect(problems).toContain('postgres: image postgres:17 is not pinned to an exact version');
+    expect(problems).toContain('proxy: image caddy:2 is not pinned');
+    expect(problems).toContain('minio: MinIO is withdrawn');
+    expect(problems).toContain('api-1: the API connects as backoffice, the database superuser');
+    expect(problems).toContain('api-1: METRICS_TOKEN is given as a value from the environment; use METRICS_TOKEN_FILE');
+    expect(problems).toContain('proxy: SITE_ADDRESS defaults to plain HTTP (:80)');
+    expect(imageProblem('x', { image: 'postgres:latest' })).toContain('not pinned');
+    expect(imageProblem('x', { image: 'postgres:17-alpine' })).toContain('not pinned');
+    expect(imageProblem('x', { image: 'postgres:17.6-alpine' })).toBeNull();
+    expect(imageProblem('x', { image: `caddy@sha256:${'a'.repeat(64)}` })).toBeNull();
+  });
+
+  it('gives the API its own role from an init script run by the superuser, and secrets as files', () => {
+    const init = readFileSync(root('deploy/postgres-init/10-backoffice-api.sh'), 'utf8');
+    expect(init).toMatch(/CREATE ROLE backoffice_api LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE/);
+    expect(init).toMatch(/CREATE DATABASE backoffice OWNER backoffice_api/);
+    expect((services.postgres as { volumes: string[] }).volumes).toContain('./deploy/postgres-init:/docker-entrypoint-initdb.d:ro');
+    expect(services.postgres.environment).toEqual({ POSTGRES_PASSWORD_FILE: '/run/secrets/postgres_password' });
+    expect(Object.values(compose.secrets).every((secret) => secret.file?.startsWith('./secrets/'))).toBe(true);
   });
 
   it('has the proxy time out slow clients: headers, whole bodies and idle connections, never the event stream', () => {

@@ -1,12 +1,22 @@
 import { useAtomValue } from 'jotai';
 import type { AppInfo } from '@shared/ipc';
 import { DESKTOP_MESSAGES, HOST_MESSAGES, WORKPLACE_MESSAGES, WORKPLACE_NOTICES, withText } from '@shared/messages';
-import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES } from '@shared/messages/diagnostics';
+import { DIAGNOSTICS_MESSAGES, DIAGNOSTICS_NOTICES, UPDATE_MESSAGES } from '@shared/messages/diagnostics';
+import { formatDateTime } from '@shared/rules/dates';
 import { POLICY_MESSAGES } from '@shared/messages/workplace';
 import { bridgeAtom } from '../../lib/bridge';
 import { showNotice } from '../../lib/notices';
 import { sessionAtom } from '../../lib/session';
 import { useQuery } from '../../lib/use-query';
+
+/** When the installed app last checked its feed and what came of it; why nothing checks otherwise. */
+function lastCheckText(updates: NonNullable<AppInfo['updates']>): string {
+  if (updates.checker === 'browser') return UPDATE_MESSAGES.browser;
+  if (updates.checker === 'not-installed') return UPDATE_MESSAGES.notInstalled;
+  if (!updates.lastCheck) return UPDATE_MESSAGES.notCheckedYet;
+  const when = formatDateTime(Date.parse(updates.lastCheck.at) / 1000);
+  return UPDATE_MESSAGES.lastCheck(when, UPDATE_MESSAGES.outcomes[updates.lastCheck.outcome]);
+}
 
 /**
  * Loaded lazily (spec §2): version, API address, database kind, and the roles of the session (the home page
@@ -52,6 +62,16 @@ export default function AboutPage() {
           <dd>{info.host === 'electron' ? 'Bureau' : 'Navigateur'}</dd>
           <dt>{DIAGNOSTICS_MESSAGES.logsTitle}</dt>
           <dd data-testid="about-logs">{logDir === null ? '' : logDir || DIAGNOSTICS_MESSAGES.logsOnConsole}</dd>
+          {info.updates && (
+            <>
+              <dt>{UPDATE_MESSAGES.feedTitle}</dt>
+              <dd data-testid="about-update-feed">{info.updates.feed || UPDATE_MESSAGES.noFeed}</dd>
+              <dt>{UPDATE_MESSAGES.channelTitle}</dt>
+              <dd data-testid="about-update-channel">{UPDATE_MESSAGES.channels[info.updates.channel]}</dd>
+              <dt>{UPDATE_MESSAGES.lastCheckTitle}</dt>
+              <dd data-testid="about-update-last-check">{lastCheckText(info.updates)}</dd>
+            </>
+          )}
         </dl>
       )}
       <button type="button" className="secondary" onClick={() => void copyDiagnostics()} data-testid="about-copy-diagnostics">
