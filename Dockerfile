@@ -3,7 +3,7 @@
 # a container in CI (scripts/check-server-bundle.mjs).
 #   docker build -t backoffice-api .
 
-FROM node:24-bookworm-slim AS toolchain
+FROM node:24.21.0-bookworm-slim AS toolchain
 # The native addon of the audience engine (roaring) compiles where no prebuilt binary fits. The desktop app's packages
 # (keytar and its libsecret among them) are optionalDependencies, never installed here.
 RUN apt-get update \
@@ -21,7 +21,7 @@ RUN npm run build:server
 FROM toolchain AS production-dependencies
 RUN npm ci --omit=dev --omit=optional && npm cache clean --force
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 \
     BACKOFFICE_DATA_DIR=/data/pglite BACKOFFICE_STORAGE_DIR=/data/storage
 WORKDIR /app

@@ -33,8 +33,13 @@ const compose = parse(readFileSync(root('compose.yaml'), 'utf8'), { merge: true 
 describe('Dockerfile', () => {
   it('builds in stages from Node 24 slim and runs the bundle as a non-root user, with a health check', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const [from] of stages) expect(from).toMatch(/^FROM (node:24-[a-z]+-slim|toolchain)( AS [a-z-]+)?$/);
-    expect(finalStage[0]).toMatch(/^FROM node:24-[a-z]+-slim$/);
+    for (const [from] of stages) expect(from).toMatch(/^FROM (node:24\.\d+\.\d+-[a-z]+-slim|toolchain)( AS [a-z-]+)?$/);
+    expect(finalStage[0]).toMatch(/^FROM node:24\.\d+\.\d+-[a-z]+-slim$/);
+    // Pinned as compose.yaml's images are, to the Node.js version CI builds with.
+    for (const [from] of stages.filter(([line]) => line.startsWith('FROM node:'))) {
+      expect(imageProblem('Dockerfile', { image: from.split(' ')[1] })).toBeNull();
+      expect(from).toContain(`node:${readFileSync(root('.ci/run'), 'utf8').match(/NODE_VERSION=([\d.]+)/)![1]}-`);
+    }
     expect(finalStage).toContain('USER node');
     expect(finalStage.findIndex((line) => line === 'USER node')).toBeLessThan(finalStage.findIndex((line) => line.startsWith('CMD')));
     expect(finalStage.find((line) => line.startsWith('HEALTHCHECK'))).toContain('/health');
