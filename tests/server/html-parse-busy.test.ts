@@ -16,8 +16,12 @@ describe.runIf(process.platform === 'linux')('URL parse time limit on a busy mac
     const parser = htmlParser({ maxParses: 1, timeLimitMs: 150, waitLimitMs: 120_000, maxMemoryMb: 64, idleMs: 10_000 });
     // Six processes per core at normal priority, busy until killed: the lowered-priority worker then waits well past
     // the limit (with three per core it waited 268 ms once, under the 300 ms it was meant to exceed).
-    const hogs = Array.from({ length: 12 }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    const hogs = Array.from({ length: 12 }, () =>
+      spawn(process.execPath, ['-e', 'process.stdout.write("x"); for (;;) {}'], { stdio: ['ignore', 'pipe', 'ignore'] }),
+    );
     try {
+      // Each hog says when it spins: a parse measured before they all run would not wait (84 ms once in CI).
+      await Promise.all(hogs.map((hog) => new Promise((resolve) => hog.stdout!.once('data', resolve))));
       await parser.parse(PAGE);
       const started = performance.now();
       const result = await parser.parse(PAGE);
