@@ -35,6 +35,11 @@ export interface AppOptions {
   demoPopulation?: false | { users: number; events: number };
   /** The host writes its log into `<dataDir>/logs`, as `npm run web` does (About page, diagnostics). */
   logs?: boolean;
+  /**
+   * Environment variables set while the host starts (IT's policy, as a scripted install sets it), then removed: the
+   * host reads them once, at start.
+   */
+  env?: Record<string, string>;
   /** What the file's tests need in place once the host is up (audiences, projects, a signed-in page...). */
   prepare?: (app: WebApp) => Promise<void>;
 }
@@ -48,6 +53,7 @@ export async function openWebApp(browser: Browser, options: AppOptions = {}): Pr
   const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
   if (options.settings) writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: options.settings }));
   const logs = options.logs ? await createRollingLog({ dir: join(dataDir, 'logs'), name: 'web' }) : null;
+  Object.assign(process.env, options.env);
   const host = await startWebHost({
     port: 0,
     rendererDir: e2eRendererDir(root),
@@ -58,6 +64,8 @@ export async function openWebApp(browser: Browser, options: AppOptions = {}): Pr
     demoPopulation: options.demoPopulation ?? false,
     logger: logs?.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     logDir: logs?.dir,
+  }).finally(() => {
+    for (const name of Object.keys(options.env ?? {})) delete process.env[name];
   });
   // baseURL: helpers of a file open the app's paths without knowing its port.
   const context = await browser.newContext({ baseURL: host.url, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
